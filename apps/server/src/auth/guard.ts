@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { roleAllowed, type Role } from '@siteops/contracts/roles';
+import type { Db } from '../db/client.ts';
+import { ApiError, forbidden } from '../http/errors.ts';
+import { Code } from '@siteops/contracts/envelope';
+import { resolveSession, type AuthContext, type SessionPolicy } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, health, docs). */
+    public?: boolean;
+    /** Roles that may call it; absent means any logged-in user. */
+    roles?: readonly Role[];
+    /** Still callable while the user must change a reset password. */
+    allowPendingPasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+/**
+ * The one authentication and role check of the API: every `/api` route needs a live session unless
+ * it says `public`, and its `roles` are enforced here, never by the console hiding a button.
+ */
+export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPolicy) {
+  app.addHook('preHandler', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/') || url.startsWith('/api/docs')) return;
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    request.auth = await resolveSession(db, policy, request.headers.authorization);
+    const { user } = request.auth;
+    if (config.roles && !roleAllowed(user.role as Role, config.roles)) throw forbidden();
+    if (user.mustChangePassword && !config.allowPendingPasswordChange) {
+      throw new ApiError(403, Code.forbidden, 'Please change your password first', { mustChangePassword: true });
+    }
+  });
+}
+
+/** The caller of a guarded route. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error('authOf() used on a public route');
+  return request.auth;
+}

@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions, users, type RevokeReason, type UserRow } from '../db/schema/index.ts';
+import { tokenExpired, tokenInvalid, tokenRevoked } from '../http/errors.ts';
+
+/** 32 random bytes, base64url: 43 characters. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** lastSeenAt is refreshed at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: number;
+}
+
+export async function createSession(
+  db: Db,
+  policy: SessionPolicy,
+  userId: number,
+  meta: { ip?: string; userAgent?: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + policy.maxMs),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 512),
+  });
+  return token;
+}
+
+const REVOKED_MESSAGES: Record<string, string> = {
+  logout: 'You have logged out, please log in again',
+  password: 'Your password was changed, please log in again',
+  disabled: 'Your account has been disabled',
+  admin: 'Your session was ended by an administrator, please log in again',
+};
+
+/** Bearer token -> live session and user, or the 401 that says why not (50008 / 50012 / 50014). */
+export async function resolveSession(db: Db, policy: SessionPolicy, header: string | undefined): Promise<AuthContext> {
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  if (!token || !TOKEN_SHAPE.test(token)) throw tokenInvalid();
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) throw tokenInvalid();
+  const { session, user } = row;
+  if (session.revokedAt)
+    throw tokenRevoked(REVOKED_MESSAGES[session.revokeReason ?? 'admin'] ?? REVOKED_MESSAGES.admin);
+  if (user.enabled === 'disable') {
+    await revokeUserSessions(db, user.id, 'disabled');
+    throw tokenRevoked(REVOKED_MESSAGES.disabled);
+  }
+  const now = Date.now();
+  if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= policy.idleMs) throw tokenExpired();
+  if (now - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, session.id));
+  }
+  return { user, sessionId: session.id };
+}
+
+export async function revokeSession(db: Db, sessionId: number, reason: RevokeReason) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** End every live session of a user, optionally sparing the one making the change. */
+export async function revokeUserSessions(db: Db, userId: number, reason: RevokeReason, exceptSessionId?: number) {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId !== undefined) conditions.push(ne(sessions.id, exceptSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(...conditions));
+}

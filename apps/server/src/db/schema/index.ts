@@ -1,0 +1,3 @@
+export * from './users.ts';
+export * from './sessions.ts';
+export * from './audit.ts';

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * Spec 3's User. `password` holds an argon2id PHC string, which carries its own salt, so the
+ * spec's separate `salt` column has no job here; bearer tokens live in `sessions`, not on the user
+ * (see docs/decisions/0002-passwords-and-sessions.md).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    userName: varchar('user_name', { length: 64 }).notNull().unique(),
+    password: text('password').notNull(),
+    realName: varchar('real_name', { length: 64 }),
+    nickName: varchar('nick_name', { length: 64 }),
+    avatar: text('avatar'),
+    qrCode: text('qr_code'),
+    birthday: date('birthday'),
+    sex: varchar('sex', { length: 16 }),
+    phone: varchar('phone', { length: 32 }),
+    email: varchar('email', { length: 128 }),
+    nation: varchar('nation', { length: 64 }),
+    country: varchar('country', { length: 64 }),
+    area: varchar('area', { length: 128 }),
+    address: varchar('address', { length: 256 }),
+    /** AES-256-GCM ciphertext; never the plain number. */
+    idNo: text('id_no'),
+    /** Keyed hash of the plain number, for exact search. */
+    idNoHash: varchar('id_no_hash', { length: 64 }),
+    idFrontPic: text('id_front_pic'),
+    idBackPic: text('id_back_pic'),
+    /** AES-256-GCM ciphertext; never the plain number. */
+    cardNo: text('card_no'),
+    cardPic: text('card_pic'),
+    bankName: varchar('bank_name', { length: 128 }),
+    politics: varchar('politics', { length: 32 }),
+    cultureLevel: varchar('culture_level', { length: 32 }),
+    certification: varchar('certification', { length: 16 }).notNull().default('new'),
+    introduction: varchar('introduction', { length: 200 }),
+    enabled: varchar('enabled', { length: 16 }).notNull().default('enable'),
+    isAgent: boolean('is_agent').notNull().default(false),
+    agentId: integer('agent_id'),
+    proId: integer('pro_id'),
+    orgId: integer('org_id'),
+    departId: integer('depart_id'),
+    jobId: integer('job_id'),
+    roleId: integer('role_id'),
+    role: varchar('role', { length: 16 }).notNull().default('user'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    loginFailures: integer('login_failures').notNull().default(0),
+    firstFailureAt: timestamp('first_failure_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdId: integer('created_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedId: integer('updated_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [index('users_agent_idx').on(t.agentId), index('users_id_no_hash_idx').on(t.idNoHash)],
+);
+
+export type UserRow = typeof users.$inferSelect;

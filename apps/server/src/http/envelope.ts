@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { Code, type Envelope } from '@siteops/contracts/envelope';
+import { ApiError } from './errors.ts';
+
+export function ok<T>(data: T, msg = 'success'): Envelope<T> {
+  return { code: Code.ok, msg, data };
+}
+
+/** Response schema of an envelope carrying `data`, for validation and the OpenAPI document. */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number(), msg: z.string(), data });
+}
+
+const STATUS_CODES: Record<number, number> = {
+  400: Code.badRequest,
+  401: Code.tokenInvalid,
+  403: Code.forbidden,
+  404: Code.notFound,
+  409: Code.conflict,
+  413: Code.payloadTooLarge,
+  429: Code.tooManyRequests,
+};
+
+/** Field path -> first message, as the web form shows it beside each field. */
+function fieldsOf(issues: readonly { instancePath?: string; message?: string; params?: unknown }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const key =
+      params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '_';
+    fields[key] ??= issue.message ?? 'invalid';
+  }
+  return fields;
+}
+
+/**
+ * The one place errors become envelopes: every answer, failures included, is `{ code, msg, data }`,
+ * and nothing internal (stack, SQL, driver text) reaches the client.
+ */
+export function installEnvelope(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.status).headers(err.headers).send({ code: err.code, msg: err.message, data: err.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = fieldsOf(err.validation);
+      const first = Object.entries(fields)[0];
+      const msg = first ? `${first[0] === '_' ? 'body' : first[0]}: ${first[1]}` : 'Invalid request';
+      return reply.status(400).send({ code: Code.badRequest, msg, data: { fields } });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ code: Code.internal, msg: 'Internal server error', data: null });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const msg =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'Malformed JSON body'
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'Request body is too large'
+            : err.message;
+      return reply.status(status).send({ code: STATUS_CODES[status] ?? status * 100, msg, data: null });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ code: Code.internal, msg: 'Internal server error', data: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ code: Code.notFound, msg: `No route ${request.method} ${request.url.split('?')[0]}`, data: null });
+  });
+}

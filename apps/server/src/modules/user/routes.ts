@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../app/context.ts';
+import { registerLogin } from './login.ts';
+import { registerPasswordRoutes } from './password.ts';
+import { registerSessionRoutes } from './session.ts';
+
+export function registerUserModule(app: FastifyInstance, ctx: ModuleContext) {
+  registerLogin(app, ctx);
+  registerSessionRoutes(app, ctx);
+  registerPasswordRoutes(app, ctx);
+}

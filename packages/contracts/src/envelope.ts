@@ -1,0 +1,44 @@
+/**
+ * Every API answer is `{ code, msg, data }`. HTTP status stays meaningful; `code` refines it.
+ * The web client keys its behaviour (logout dialog, toasts) off these codes, so they are a contract.
+ */
+export const Code = {
+  ok: 200,
+  badRequest: 40000,
+  /** login refused: unknown user or wrong password (one message for both) */
+  badCredentials: 40100,
+  forbidden: 40300,
+  notFound: 40400,
+  conflict: 40900,
+  payloadTooLarge: 41300,
+  tooManyRequests: 42900,
+  internal: 50000,
+  /** token unknown or malformed */
+  tokenInvalid: 50008,
+  /** session ended elsewhere: logout, password change, account disabled, admin revoke */
+  tokenRevoked: 50012,
+  /** session idle or absolute lifetime passed */
+  tokenExpired: 50014,
+} as const;
+export type CodeValue = (typeof Code)[keyof typeof Code];
+
+/** Codes after which the client must drop its token and ask the user to log in again. */
+export const LOGOUT_CODES: readonly number[] = [Code.tokenInvalid, Code.tokenRevoked, Code.tokenExpired];
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Per-field messages travel in `data.fields` of a 40000 answer. */
+export interface ValidationErrorData {
+  fields: Record<string, string>;
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,10 @@
+/** The four roles of the product. `*` in a route means "any logged-in user". */
+export const ROLES = ['admin', 'agent', 'manager', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+export type RouteRole = Role | '*';
+
+/** Whether a role may open something guarded by `allowed` (empty list or `*` allows every role). */
+export function roleAllowed(role: Role | undefined, allowed: readonly RouteRole[]): boolean {
+  if (allowed.length === 0 || allowed.includes('*')) return true;
+  return role !== undefined && allowed.includes(role);
+}

@@ -1,0 +1,217 @@
+import { roleAllowed, type Role, type RouteRole } from './roles.ts';
+
+/**
+ * One row of the route table. The web router, the side menu, `/api/user/menu` and the
+ * authorisation tests are all generated from {@link ROUTES}, so a role can never see a
+ * menu entry it cannot open.
+ */
+export interface RouteDef {
+  /** Unique route name (the spec's names, kept verbatim). */
+  name: string;
+  /** Absolute path. */
+  path: string;
+  /** Name of the parent section; absent for section roots. */
+  parent?: string;
+  /** Menu order of a section root (spec: dashboard 0, device 7 … system 11). */
+  order?: number;
+  /** Who may open it; `*` is any logged-in user. */
+  roles: readonly RouteRole[];
+  /** i18n key of its title (namespace `menu`). */
+  i18nKey: string;
+  /** Icon name from @ant-design/icons, resolved by the web app. */
+  icon?: string;
+  /** Shown as a "not built yet" page until its issue lands. */
+  planned?: boolean;
+}
+
+const DEVICE_ROLES = ['admin', 'agent'] as const;
+const ADMIN = ['admin'] as const;
+const ADMIN_MANAGER = ['admin', 'manager'] as const;
+const ADMIN_AGENT = ['admin', 'agent'] as const;
+const EVERY_ROLE = ['admin', 'agent', 'manager', 'user'] as const;
+
+const deviceTypePage = (name: string, i18nKey: string): RouteDef => ({
+  name,
+  path: `/device/${name}`,
+  parent: 'device',
+  roles: DEVICE_ROLES,
+  i18nKey: `menu.device.${i18nKey}`,
+  planned: true,
+});
+
+export const ROUTES: readonly RouteDef[] = [
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    order: 0,
+    roles: ['*'],
+    i18nKey: 'menu.dashboard.root',
+    icon: 'DashboardOutlined',
+  },
+  {
+    name: 'workplace',
+    path: '/dashboard/workplace',
+    parent: 'dashboard',
+    roles: ['*'],
+    i18nKey: 'menu.dashboard.workplace',
+  },
+
+  { name: 'device', path: '/device', order: 7, roles: DEVICE_ROLES, i18nKey: 'menu.device.root', icon: 'HddOutlined' },
+  deviceTypePage('device-list', 'list'),
+  deviceTypePage('face-list', 'face'),
+  deviceTypePage('dust-monitor', 'dust'),
+  deviceTypePage('cloud-broadcasting', 'broadcast'),
+  deviceTypePage('aiBox-list', 'aiBox'),
+  deviceTypePage('tower-crane-list', 'towerCrane'),
+  deviceTypePage('elevator-list', 'elevator'),
+  deviceTypePage('tower-elevator-face-list', 'towerElevatorFace'),
+  deviceTypePage('vehicle-Plate-Recogn-list', 'plate'),
+  deviceTypePage('universal-Gateway-list', 'gateway'),
+  {
+    name: 'auth-platform',
+    path: '/device/auth-platform',
+    parent: 'device',
+    roles: ADMIN,
+    i18nKey: 'menu.device.authPlatform',
+    planned: true,
+  },
+  {
+    name: 'grant-auth',
+    path: '/device/grant-auth',
+    parent: 'device',
+    roles: ADMIN,
+    i18nKey: 'menu.device.grantAuth',
+    planned: true,
+  },
+  {
+    name: 'device-upgrade',
+    path: '/device/device-upgrade',
+    parent: 'device',
+    roles: ADMIN,
+    i18nKey: 'menu.device.upgrade',
+    planned: true,
+  },
+
+  {
+    name: 'project',
+    path: '/project',
+    order: 8,
+    roles: ADMIN_MANAGER,
+    i18nKey: 'menu.project.root',
+    icon: 'ProjectOutlined',
+  },
+  {
+    name: 'project-list',
+    path: '/project/project-list',
+    parent: 'project',
+    roles: ADMIN_MANAGER,
+    i18nKey: 'menu.project.list',
+    planned: true,
+  },
+  {
+    name: 'project-User',
+    path: '/project/project-User',
+    parent: 'project',
+    roles: ADMIN_MANAGER,
+    i18nKey: 'menu.project.user',
+    planned: true,
+  },
+
+  {
+    name: 'visitor',
+    path: '/visitor',
+    order: 9,
+    roles: ADMIN_MANAGER,
+    i18nKey: 'menu.visitor.root',
+    icon: 'IdcardOutlined',
+  },
+  {
+    name: 'visitor-List',
+    path: '/visitor/visitor-List',
+    parent: 'visitor',
+    roles: ADMIN_MANAGER,
+    i18nKey: 'menu.visitor.list',
+    planned: true,
+  },
+  {
+    name: 'visitor-audit',
+    path: '/visitor/visitor-audit',
+    parent: 'visitor',
+    roles: ADMIN_MANAGER,
+    i18nKey: 'menu.visitor.audit',
+    planned: true,
+  },
+  {
+    name: 'device-authorize',
+    path: '/visitor/device-authorize',
+    parent: 'visitor',
+    roles: ADMIN_MANAGER,
+    i18nKey: 'menu.visitor.deviceAuthorize',
+    planned: true,
+  },
+  {
+    name: 'visitor-config',
+    path: '/visitor/visitor-config',
+    parent: 'visitor',
+    roles: ADMIN,
+    i18nKey: 'menu.visitor.config',
+    planned: true,
+  },
+
+  { name: 'user', path: '/user', order: 10, roles: EVERY_ROLE, i18nKey: 'menu.user.root', icon: 'UserOutlined' },
+  { name: 'agent', path: '/user/agent', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.agent', planned: true },
+  { name: 'info', path: '/user/info', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.info', planned: true },
+  { name: 'setting', path: '/user/setting', parent: 'user', roles: EVERY_ROLE, i18nKey: 'menu.user.setting' },
+
+  { name: 'isystem', path: '/isystem', order: 11, roles: ADMIN, i18nKey: 'menu.isystem.root', icon: 'SettingOutlined' },
+  {
+    name: 'isystem-constants',
+    path: '/isystem/isystem-constants',
+    parent: 'isystem',
+    roles: ADMIN,
+    i18nKey: 'menu.isystem.constants',
+    planned: true,
+  },
+];
+
+/** A node of the menu tree answered by `/api/user/menu` and drawn by the side menu. */
+export interface MenuNode {
+  name: string;
+  path: string;
+  i18nKey: string;
+  icon?: string;
+  order: number;
+  children?: MenuNode[];
+}
+
+/** The route table cut down to what `role` may open, as a tree ordered by menu order. */
+export function menuForRole(role: Role, routes: readonly RouteDef[] = ROUTES): MenuNode[] {
+  const visible = routes.filter((r) => roleAllowed(role, r.roles));
+  return visible
+    .filter((r) => !r.parent)
+    .map((root) => {
+      const children = visible
+        .filter((r) => r.parent === root.name)
+        .map((c, i) => ({ name: c.name, path: c.path, i18nKey: c.i18nKey, icon: c.icon, order: i }));
+      return {
+        name: root.name,
+        path: root.path,
+        i18nKey: root.i18nKey,
+        icon: root.icon,
+        order: root.order ?? 0,
+        children,
+      };
+    })
+    .filter((node) => node.children.length > 0)
+    .sort((a, b) => a.order - b.order);
+}
+
+/** Leaf routes a role may open, in menu order; the first is where a denied navigation lands. */
+export function pagesForRole(role: Role, routes: readonly RouteDef[] = ROUTES): RouteDef[] {
+  const byName = new Map(routes.map((r) => [r.name, r]));
+  return menuForRole(role, routes).flatMap((n) => (n.children ?? []).map((c) => byName.get(c.name)!));
+}
+
+export function findRoute(name: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
+  return routes.find((r) => r.name === name);
+}
