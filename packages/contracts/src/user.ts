@@ -72,3 +72,18 @@ export interface UserInfo {
   mustChangePassword: boolean;
   createdAt: string;
 }
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,64}$/;
+
+/** Minimal creation body; the organisation issue extends it with the full personal-info form. */
+export const addUserBody = z.object({
+  userName: z.string().trim().regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
+  /** Absent: the default password, to be changed at first login. */
+  password: passwordSchema.optional(),
+  realName: z.string().trim().min(1, 'realName cannot be empty').max(64),
+  role: roleSchema,
+  agentId: z.number().int().positive().optional(),
+  phone: z.string().trim().max(32).optional(),
+  email: z.email().max(128).optional(),
+});
+export type AddUserBody = z.infer<typeof addUserBody>;

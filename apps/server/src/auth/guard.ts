@@ -24,7 +24,7 @@ declare module 'fastify' {
  * it says `public`, and its `roles` are enforced here, never by the console hiding a button.
  */
 export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPolicy) {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs')) return;
     const config = request.routeOptions.config;

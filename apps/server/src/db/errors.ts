@@ -1,0 +1,8 @@
+/** drizzle 0.45 wraps driver errors; the SQLSTATE sits on `cause`. */
+export function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';

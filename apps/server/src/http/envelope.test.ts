@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
+});
+afterAll(() => t.close());
+
+describe('every answer is an envelope, never a 500 for bad input', () => {
+  it('malformed JSON is 400/40000', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "admin"',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 40000, msg: 'Malformed JSON body', data: null });
+  });
+
+  it('wrong types are 400 with per-field messages', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/user/login', body: { username: 42, password: ['x'] } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(40000);
+    expect(Object.keys(res.body.data.fields).sort()).toEqual(['password', 'username']);
+  });
+
+  it('an oversized body is 413/41300', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/user/login',
+      body: { username: 'admin', password: 'x'.repeat(4096) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe(41300);
+  });
+
+  it('an unknown API path is 404/40400', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/nothing/here' });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe(40400);
+  });
+
+  it('a body that is not JSON at all is a 4xx envelope', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'username=admin',
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(typeof res.body.code).toBe('number');
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('answers carry a request id and security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths['/api/user/login'].post.requestBody).toBeDefined();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/user/updatePasswd', '/api/user/menu']));
+  });
+});

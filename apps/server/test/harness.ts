@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config, type Env } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { ADMIN_PASSWORD, TEMPLATE_DB, adminUrl } from './template.ts';
+
+export { ADMIN_PASSWORD };
+
+/** Which database the suite runs on: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/** A fresh database cloned from the migrated template (admin/ADMIN_PASSWORD already there). */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const dump = fs.readFileSync(inject('templateFile'));
+    return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
+  }
+  const { default: pg } = await import('pg');
+  const name = `siteops_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: adminUrl(url, name), poolMax: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const drop = new pg.Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** `app.inject` with a bearer token and JSON body; answers the parsed envelope too. */
+  call(opts: InjectOptions & { token?: string; body?: unknown }): Promise<{ status: number; body: Envelope }>;
+  login(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface Envelope {
+  code: number;
+  msg: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  data: any;
+}
+
+export async function createTestApp(env: Env = {}): Promise<TestApp> {
+  const config = loadConfig({ DATA_DIR: '.tmp/unused', DEMO: '0', LOG_LEVEL: 'silent', ...env } as Record<
+    string,
+    string
+  >);
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  const call: TestApp['call'] = async ({ token, body, headers, ...rest }) => {
+    const res = await app.inject({
+      ...rest,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+    });
+    let parsed: Envelope;
+    try {
+      parsed = res.json();
+    } catch {
+      parsed = { code: -1, msg: res.body, data: null };
+    }
+    return { status: res.statusCode, body: parsed };
+  };
+  return {
+    app,
+    database,
+    config,
+    call,
+    async login(username = 'admin', password = ADMIN_PASSWORD) {
+      const res = await call({ method: 'POST', url: '/api/user/login', body: { username, password } });
+      if (res.body.code !== 200) throw new Error(`login ${username} failed: ${res.body.msg}`);
+      return res.body.data.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

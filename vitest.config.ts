@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      'apps/*/vitest.config.ts',
+      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+    ],
+  },
+});
