@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
@@ -29,11 +30,10 @@ export default async function setup(project: TestProject) {
     project.provide('templateFile', '');
     return;
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
   await database.db.insert(users).values(adminRow(await hashPassword(ADMIN_PASSWORD)));
-  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('gzip');
   const file = templateFile();
   fs.mkdirSync(path.dirname(file), { recursive: true });
