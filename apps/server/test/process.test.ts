@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DB_KIND } from './harness.ts';
+
+const SERVER = path.resolve(import.meta.dirname, '../src/main.ts');
+const PASSWORD = 'Proc@12345';
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(dataDir: string, port: number): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, DEMO: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIST: '/nonexistent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, output: () => out, exited };
+}
+
+async function waitUp(r: Running, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (r.child.exitCode !== null) throw new Error(`server exited: ${r.output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${r.port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error(`server did not come up: ${r.output()}`);
+}
+
+async function api(port: number, method: string, url: string, body?: unknown, token?: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json() as Promise<{ code: number; msg: string; data: { token: string; id: number } }>;
+}
+
+const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-proc-'));
+
+describe.skipIf(DB_KIND !== 'pglite')('the embedded database across processes', () => {
+  it('a second server on the same DATA_DIR exits non-zero with the lock message; the first keeps serving', async () => {
+    const dir = tmpDir();
+    const first = start(dir, await freePort());
+    await waitUp(first);
+    const second = start(dir, await freePort());
+    const code = await second.exited;
+    expect(code).not.toBe(0);
+    expect(second.output()).toMatch(/in use by another SiteOps process \(pid \d+\)/);
+    const login = await api(first.port, 'POST', '/api/user/login', { username: 'admin', password: PASSWORD });
+    expect(login.code).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'siteops.lock'))).toBe(false);
+  });
+
+  it('kill -9 during writes, then a restart, loses no acknowledged row', async () => {
+    const dir = tmpDir();
+    const port = await freePort();
+    const first = start(dir, port);
+    await waitUp(first);
+    const token = (await api(port, 'POST', '/api/user/login', { username: 'admin', password: PASSWORD })).data.token;
+    const acknowledged: string[] = [];
+    let stop = false;
+    const writer = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        const userName = `k${w}-${i}`;
+        try {
+          const res = await api(port, 'POST', '/api/user/add', { userName, realName: userName, role: 'user', password: 'Passw0rd!' }, token);
+          if (res.code === 200) acknowledged.push(userName);
+        } catch {
+          return;
+        }
+      }
+    };
+    const writers = [0, 1, 2, 3].map(writer);
+    await new Promise((res) => setTimeout(res, 2500));
+    first.child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(writers);
+    await first.exited;
+    expect(acknowledged.length).toBeGreaterThan(20);
+
+    // The stale lock of the killed process must not keep the restart out.
+    const second = start(dir, port);
+    await waitUp(second);
+    const admin = (await api(port, 'POST', '/api/user/login', { username: 'admin', password: PASSWORD })).data.token;
+    const missing: string[] = [];
+    for (const userName of acknowledged) {
+      const res = await api(port, 'POST', '/api/user/login', { username: userName, password: 'Passw0rd!' });
+      if (res.code !== 200) missing.push(userName);
+    }
+    expect(admin).toBeTruthy();
+    expect(missing).toEqual([]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+});

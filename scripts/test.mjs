@@ -1,0 +1,87 @@
+// `npm test`: typecheck, lint, unit + API tests (PGlite; PostgreSQL too when TEST_DATABASE_URL is set),
+// the console build and the end-to-end tests in a real Chromium. Ends with one line `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summary = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: r.status === 0, seconds };
+}
+
+/** A gate that is not a test suite (typecheck, lint, build) counts as one test. */
+function gate(label, cmd, args) {
+  const { ok, seconds } = run(label, cmd, args);
+  totals[ok ? 'passed' : 'failed'] += 1;
+  summary.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function vitest(label, args, env = {}) {
+  const out = path.join(tmp, `vitest-${label.replace(/\W+/g, '-')}.json`);
+  fs.rmSync(out, { force: true });
+  const { ok, seconds } = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const report = readJson(out);
+  if (!report) {
+    totals.failed += 1;
+    summary.push(`${label}: FAILED before reporting (${seconds}s)`);
+    return;
+  }
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + (ok || report.numFailedTests ? 0 : 1);
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  summary.push(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped (${seconds}s)`);
+}
+
+function playwright() {
+  const out = path.join(tmp, 'playwright-results.json');
+  fs.rmSync(out, { force: true });
+  const { ok, seconds } = run('end-to-end (Chromium)', 'npx', ['playwright', 'test']);
+  const stats = readJson(out)?.stats;
+  if (!stats) {
+    totals.failed += 1;
+    summary.push(`end-to-end: FAILED before reporting (${seconds}s)`);
+    return;
+  }
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected + (ok || stats.unexpected ? 0 : 1);
+  totals.skipped += stats.skipped;
+  summary.push(`end-to-end: ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed, ${stats.skipped} skipped (${seconds}s)`);
+}
+
+const workspaces = ['packages/contracts', 'apps/server', 'apps/web'].filter((w) => fs.existsSync(path.join(root, w, 'tsconfig.json')));
+for (const w of workspaces) gate(`typecheck ${w}`, 'npx', ['tsc', '-p', w]);
+gate('eslint', 'npx', ['eslint', '.']);
+gate('prettier', 'npx', ['prettier', '--check', '.']);
+
+vitest('unit + API (PGlite)', []);
+if (process.env.TEST_DATABASE_URL) {
+  vitest('API (PostgreSQL)', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else {
+  console.log('\n=== API (PostgreSQL) ===\nskipped: TEST_DATABASE_URL is not set (.ci/run sets it when a PostgreSQL server answers)');
+  summary.push('API (PostgreSQL): skipped, TEST_DATABASE_URL not set');
+}
+
+if (gate('build console', 'npm', ['run', 'build', '-w', '@siteops/web'])) playwright();
+else summary.push('end-to-end: not run, the console did not build');
+
+console.log(`\n=== summary ===\n${summary.join('\n')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed ? 1 : 0);
