@@ -37,7 +37,12 @@ function readJson(file) {
 function vitest(label, args, env = {}) {
   const out = path.join(tmp, `vitest-${label.replace(/\W+/g, '-')}.json`);
   fs.rmSync(out, { force: true });
-  const { ok, seconds } = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const { ok, seconds } = run(
+    label,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
   const report = readJson(out);
   if (!report) {
     totals.failed += 1;
@@ -47,7 +52,9 @@ function vitest(label, args, env = {}) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests + (ok || report.numFailedTests ? 0 : 1);
   totals.skipped += report.numPendingTests + report.numTodoTests;
-  summary.push(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped (${seconds}s)`);
+  summary.push(
+    `${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped (${seconds}s)`,
+  );
 }
 
 function playwright() {
@@ -63,10 +70,14 @@ function playwright() {
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected + (ok || stats.unexpected ? 0 : 1);
   totals.skipped += stats.skipped;
-  summary.push(`end-to-end: ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed, ${stats.skipped} skipped (${seconds}s)`);
+  summary.push(
+    `end-to-end: ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed, ${stats.skipped} skipped (${seconds}s)`,
+  );
 }
 
-const workspaces = ['packages/contracts', 'apps/server', 'apps/web'].filter((w) => fs.existsSync(path.join(root, w, 'tsconfig.json')));
+const workspaces = ['packages/contracts', 'apps/server', 'apps/web'].filter((w) =>
+  fs.existsSync(path.join(root, w, 'tsconfig.json')),
+);
 for (const w of workspaces) gate(`typecheck ${w}`, 'npx', ['tsc', '-p', w]);
 gate('eslint', 'npx', ['eslint', '.']);
 gate('prettier', 'npx', ['prettier', '--check', '.']);
@@ -75,7 +86,9 @@ vitest('unit + API (PGlite)', []);
 if (process.env.TEST_DATABASE_URL) {
   vitest('API (PostgreSQL)', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else {
-  console.log('\n=== API (PostgreSQL) ===\nskipped: TEST_DATABASE_URL is not set (.ci/run sets it when a PostgreSQL server answers)');
+  console.log(
+    '\n=== API (PostgreSQL) ===\nskipped: TEST_DATABASE_URL is not set (.ci/run sets it when a PostgreSQL server answers)',
+  );
   summary.push('API (PostgreSQL): skipped, TEST_DATABASE_URL not set');
 }
 
