@@ -75,7 +75,7 @@ function playwright() {
   );
 }
 
-const workspaces = ['packages/contracts', 'apps/server', 'apps/web'].filter((w) =>
+const workspaces = ['packages/contracts', 'packages/device-sim', 'apps/server', 'apps/web'].filter((w) =>
   fs.existsSync(path.join(root, w, 'tsconfig.json')),
 );
 for (const w of workspaces) gate(`typecheck ${w}`, 'npx', ['tsc', '-p', w]);

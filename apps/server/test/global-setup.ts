@@ -40,6 +40,7 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('templateFile', file);
+  return () => fs.rmSync(file, { force: true });
 }
 
 function adminRow(password: string) {

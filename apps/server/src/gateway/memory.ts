@@ -1,0 +1,126 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { normalizeMac, type DeviceType, type TelemetryData } from '@siteops/contracts/device-protocol';
+import type {
+  AuthMeta,
+  AuthResult,
+  DeviceDirectory,
+  DeviceEventRecord,
+  DeviceId,
+  PresenceRecord,
+  PresenceSink,
+  TelemetryBatch,
+  TelemetryPoint,
+  TelemetrySink,
+} from './types.ts';
+
+/** What the devices table stores for a secret (`secret_hash`, 64 hex characters). */
+export function hashDeviceSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** Constant-time check of a presented secret against a stored hash. */
+export function secretMatches(secret: string, hash: string | null | undefined): boolean {
+  if (!hash || hash.length !== 64) return false;
+  const a = Buffer.from(hashDeviceSecret(secret), 'hex');
+  const b = Buffer.from(hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export interface MemoryDevice {
+  id: DeviceId;
+  sn: string;
+  mac: string;
+  type: DeviceType;
+  authStatus: 'authorize' | 'forbidden' | 'unknown';
+  allow: boolean;
+  secretHash: string | null;
+  licenceExpiresAt: Date | null;
+  ip?: string;
+  versions?: AuthMeta['versions'];
+}
+
+/** The devices table in memory, with the same rules the database implementation follows. For tests and the benchmark. */
+export class MemoryDirectory implements DeviceDirectory {
+  readonly devices = new Map<string, MemoryDevice>();
+  #nextId = 1;
+
+  /** Register (authorise) a device; answers its id. */
+  add(d: {
+    sn: string;
+    mac: string;
+    type: DeviceType;
+    secret?: string;
+    authStatus?: MemoryDevice['authStatus'];
+    allow?: boolean;
+    licenceExpiresAt?: Date | null;
+  }): MemoryDevice {
+    const device: MemoryDevice = {
+      id: this.#nextId++,
+      sn: d.sn,
+      mac: normalizeMac(d.mac),
+      type: d.type,
+      authStatus: d.authStatus ?? 'authorize',
+      allow: d.allow ?? true,
+      secretHash: d.secret ? hashDeviceSecret(d.secret) : null,
+      licenceExpiresAt: d.licenceExpiresAt ?? null,
+    };
+    this.devices.set(d.sn, device);
+    return device;
+  }
+
+  get(sn: string) {
+    return this.devices.get(sn);
+  }
+
+  async authenticate(sn: string, mac: string, secret: string, meta: AuthMeta): Promise<AuthResult> {
+    let device = this.devices.get(sn);
+    if (!device) {
+      device = this.add({ sn, mac, type: meta.type, authStatus: 'unknown' });
+      device.ip = meta.ip;
+      device.versions = meta.versions;
+      return { ok: false, reason: 'unknown' };
+    }
+    if (device.authStatus === 'unknown') return { ok: false, reason: 'unknown' };
+    if (device.authStatus === 'forbidden' || !device.allow) return { ok: false, reason: 'forbidden' };
+    if (!secretMatches(secret, device.secretHash)) return { ok: false, reason: 'badSecret' };
+    if (device.licenceExpiresAt && device.licenceExpiresAt.getTime() <= Date.now()) {
+      return { ok: false, reason: 'expired' };
+    }
+    if (device.mac !== normalizeMac(mac) || device.type !== meta.type) return { ok: false, reason: 'mismatch' };
+    device.ip = meta.ip;
+    device.versions = meta.versions;
+    return { ok: true, deviceId: device.id, type: device.type };
+  }
+}
+
+/** Presence in memory: the latest record per device, and every batch as it came (tests count them). */
+export class MemoryPresenceSink implements PresenceSink {
+  readonly state = new Map<DeviceId, PresenceRecord>();
+  readonly batches: PresenceRecord[][] = [];
+
+  async flush(batch: PresenceRecord[]) {
+    this.batches.push(batch);
+    for (const r of batch) this.state.set(r.deviceId, r);
+  }
+}
+
+/** Readings and events in memory, bounded. */
+export class MemoryTelemetrySink implements TelemetrySink {
+  readonly latest = new Map<DeviceId, { at: Date; data: TelemetryData }>();
+  readonly points: TelemetryPoint[] = [];
+  readonly events = new Map<string, DeviceEventRecord>();
+  flushes = 0;
+
+  constructor(private readonly maxPoints = 100_000) {}
+
+  async flush(batch: TelemetryBatch) {
+    this.flushes++;
+    for (const l of batch.latest) {
+      const prev = this.latest.get(l.deviceId);
+      this.latest.set(l.deviceId, { at: l.at, data: { ...prev?.data, ...l.data } });
+    }
+    this.points.push(...batch.points);
+    if (this.points.length > this.maxPoints) this.points.splice(0, this.points.length - this.maxPoints);
+    for (const e of batch.events) if (!this.events.has(e.id)) this.events.set(e.id, e);
+  }
+}

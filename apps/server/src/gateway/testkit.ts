@@ -1,0 +1,139 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { createMemoryBus, type Bus } from '../bus/bus.ts';
+import { registerGateway } from './index.ts';
+import type { Gateway } from './gateway.ts';
+import { MemoryDirectory, MemoryPresenceSink, MemoryTelemetrySink } from './memory.ts';
+import type { GatewayEventMap, GatewayOptions } from './types.ts';
+
+export interface Recorded {
+  kind: keyof GatewayEventMap;
+  at: number;
+  deviceId: number;
+  body: GatewayEventMap[keyof GatewayEventMap][0];
+}
+
+export interface TestGateway {
+  app: FastifyInstance;
+  gateway: Gateway;
+  bus: Bus;
+  url: string;
+  directory: MemoryDirectory;
+  presence: MemoryPresenceSink;
+  telemetry: MemoryTelemetrySink;
+  /** Every live event this instance emitted, in order. */
+  log: Recorded[];
+  /** Resolves with the first recorded event matching, waiting up to `timeoutMs`. */
+  waitFor(
+    kind: keyof GatewayEventMap,
+    deviceId: number,
+    timeoutMs?: number,
+    after?: number,
+    where?: (body: Record<string, unknown>) => boolean,
+  ): Promise<Recorded>;
+  close(): Promise<void>;
+}
+
+/**
+ * A minimal Fastify app with only the gateway, on a loopback port, with in-memory deps: what the
+ * gateway tests and the benchmark run against. Pass a shared `bus` (and `directory`) to make several
+ * instances of one deployment.
+ */
+export async function startTestGateway(
+  opts: {
+    bus?: Bus;
+    directory?: MemoryDirectory;
+    heartbeatSeconds?: number;
+    options?: GatewayOptions;
+    ownsBus?: boolean;
+  } = {},
+): Promise<TestGateway> {
+  const bus = opts.bus ?? createMemoryBus();
+  const directory = opts.directory ?? new MemoryDirectory();
+  const presence = new MemoryPresenceSink();
+  const telemetry = new MemoryTelemetrySink();
+  const app = Fastify({ logger: false });
+  const gateway = await registerGateway(app, {
+    directory,
+    presence,
+    telemetry,
+    bus,
+    heartbeatSeconds: () => opts.heartbeatSeconds ?? 0.2,
+    options: {
+      refuseDelayMs: 0,
+      presenceFlushMs: 50,
+      telemetryFlushMs: 50,
+      liveBatchMs: 20,
+      routeAnnounceMs: 500,
+      ...opts.options,
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const log: Recorded[] = [];
+  for (const kind of ['online', 'offline', 'telemetry', 'event'] as const) {
+    gateway.events.on(kind, (body: GatewayEventMap[typeof kind][0]) => {
+      log.push({ kind, at: Date.now(), deviceId: body.deviceId, body });
+    });
+  }
+  const waiters = new Set<() => void>();
+  gateway.events.on('online', () => waiters.forEach((w) => w()));
+  gateway.events.on('offline', () => waiters.forEach((w) => w()));
+  gateway.events.on('telemetry', () => waiters.forEach((w) => w()));
+  gateway.events.on('event', () => waiters.forEach((w) => w()));
+  return {
+    app,
+    gateway,
+    bus,
+    url: `ws://127.0.0.1:${port}${gateway.path}`,
+    directory,
+    presence,
+    telemetry,
+    log,
+    waitFor(kind, deviceId, timeoutMs = 2_000, after = 0, where = () => true) {
+      const find = () =>
+        log.find(
+          (e) =>
+            e.kind === kind &&
+            e.deviceId === deviceId &&
+            e.at >= after &&
+            where(e.body as unknown as Record<string, unknown>),
+        );
+      const found = find();
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const hit = find();
+          if (!hit) return;
+          waiters.delete(check);
+          clearTimeout(t);
+          resolve(hit);
+        };
+        const t = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no ${kind} event for device ${deviceId} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+      });
+    },
+    async close() {
+      await app.close();
+      if (opts.ownsBus ?? !opts.bus) await bus.close();
+    },
+  };
+}
+
+/** Poll until `fn` answers truthy (bounded). */
+export async function until<T>(
+  fn: () => T | undefined | false | null,
+  timeoutMs = 2_000,
+  what = 'condition',
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

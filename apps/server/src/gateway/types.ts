@@ -1,0 +1,246 @@
+import type {
+  DeviceType,
+  EventLevel,
+  RefuseReason,
+  RpcErrorCode,
+  TelemetryData,
+  Versions,
+} from '@siteops/contracts/device-protocol';
+import type { Bus } from '../bus/bus.ts';
+
+/** The devices table's primary key. */
+export type DeviceId = number;
+
+// ---------------------------------------------------------------------------------------------------
+// What the gateway needs from the rest of the server. Small interfaces, so the device link is built and
+// tested without a database, and the devices module owns its SQL.
+
+export interface AuthMeta {
+  /** The type the device says it is. */
+  type: DeviceType;
+  versions: Versions;
+  /** As the server sees it (behind a proxy: with TRUST_PROXY, from X-Forwarded-For). */
+  ip: string;
+}
+
+export type AuthResult =
+  | { ok: true; deviceId: DeviceId; type: DeviceType }
+  | { ok: false; reason: Exclude<RefuseReason, 'protocol' | 'unavailable'>; message?: string };
+
+/**
+ * Who may link. Kept behind an interface because the answer lives in the devices table, which the
+ * device registry owns, and because the gateway's tests must run without a database.
+ */
+export interface DeviceDirectory {
+  /**
+   * Check a device's credentials when it dials in. The database implementation: find the device by
+   * `sn`; none -> insert it with authStatus `unknown` (sn, mac, type, ip, versions, additionDatetime)
+   * and answer `unknown`; authStatus `unknown` -> `unknown`; `forbidden` or `allow = false` ->
+   * `forbidden`; `secretMatches(secret, secretHash)` false -> `badSecret`; `licenceExpiresAt` past ->
+   * `expired`; mac or type different from the row -> `mismatch`. On success answer the row's id and
+   * type (the row's type is authoritative). Throwing makes the gateway refuse with `unavailable`, and
+   * the device retries with its normal backoff.
+   */
+  authenticate(sn: string, mac: string, secret: string, meta: AuthMeta): Promise<AuthResult>;
+}
+
+/** The latest presence of one device, as the gateway last saw it. */
+export interface PresenceRecord {
+  deviceId: DeviceId;
+  online: boolean;
+  /** When this state was observed (server clock): the link-up, heartbeat or link-down time. */
+  at: Date;
+  /** Last heartbeat (or link-up) time: the spec's heartbeatDatetime. */
+  heartbeatAt: Date;
+  ip: string;
+  versions: Versions;
+}
+
+/**
+ * Where presence goes (devices.onlineStatus, heartbeatDatetime, ip, frpcVer, devVer, version). Batched
+ * because 20,000 devices at 30 s heartbeats are 667 heartbeats/s: one UPDATE each would be the
+ * database's whole load.
+ */
+export interface PresenceSink {
+  /**
+   * Called on a timer (default every 2 s) with ONE batch: one entry per device whose presence changed
+   * or that sent a heartbeat since the last call, latest state only. Write it in one statement, e.g.
+   * `UPDATE devices d SET ... FROM (VALUES ...) v(id, online, heartbeat_at, ip, ...) WHERE d.id = v.id`
+   * (guard with `d.heartbeat_datetime <= v.heartbeat_at` if two instances may write the same row).
+   * Calls never overlap; if one rejects, its entries are merged into the next batch (newer wins).
+   * With several instances, a crashed instance leaves rows online: a periodic job should mark rows
+   * offline whose heartbeatDatetime is older than three intervals.
+   */
+  flush(batch: PresenceRecord[]): Promise<void>;
+}
+
+export interface TelemetryPoint {
+  deviceId: DeviceId;
+  type: DeviceType;
+  /** Device time when plausible, else receive time. */
+  at: Date;
+  data: TelemetryData;
+}
+
+export interface LatestReading {
+  deviceId: DeviceId;
+  /** Time of the newest point merged in. */
+  at: Date;
+  /** Every field received in this batch, newest value per field: merge into devices.latest (jsonb ||). */
+  data: TelemetryData;
+}
+
+export interface DeviceEventRecord {
+  /** The device's UUID for the event: the primary key, so a resent event is dropped (on conflict do nothing). */
+  id: string;
+  deviceId: DeviceId;
+  type: DeviceType;
+  kind: string;
+  level: EventLevel;
+  at: Date;
+  receivedAt: Date;
+  data: Record<string, unknown>;
+  /** JPEG bytes, when the event carried a picture; store it through the Storage interface. */
+  picture?: Buffer;
+}
+
+export interface TelemetryBatch {
+  points: TelemetryPoint[];
+  latest: LatestReading[];
+  events: DeviceEventRecord[];
+}
+
+/**
+ * Where readings and events go: the latest values (device lists), the time series (charts, pruned by
+ * retention) and the events table. Batched for the same reason as presence (4,000 points/s is the goal).
+ */
+export interface TelemetrySink {
+  /**
+   * Called on a timer (default every second) with everything received since the last call; calls never
+   * overlap. Resolve only once the batch is stored: devices are told their events are safe
+   * (`event.ack`) after it resolves, and resend unacknowledged ones. If it rejects, the batch is merged
+   * into the next one (bounded: beyond 200,000 points the oldest are dropped and counted).
+   */
+  flush(batch: TelemetryBatch): Promise<void>;
+}
+
+/** Time source for timestamps and presence decisions (timers are real). */
+export interface Clock {
+  now(): number;
+}
+
+export interface GatewayOptions {
+  /** WebSocket path. Default `/gateway`. */
+  path?: string;
+  /** This instance's id on the bus. Default a random UUID. */
+  instanceId?: string;
+  /** Default 10 000. */
+  authTimeoutMs?: number;
+  /** Refusals are answered after this delay, to slow down secret guessing. Default 300. */
+  refuseDelayMs?: number;
+  /** Default 2 000. */
+  presenceFlushMs?: number;
+  /** Default 1 000. */
+  telemetryFlushMs?: number;
+  /** Live events are sent to other instances in batches this often. Default 100. */
+  liveBatchMs?: number;
+  /** Each instance announces the devices it holds this often. Default 10 000. */
+  routeAnnounceMs?: number;
+  /** Extra wait for an answer routed through another instance. Default 500. */
+  remoteSlackMs?: number;
+  /** Default 64. */
+  maxPendingRpcsPerLink?: number;
+}
+
+export interface GatewayDeps {
+  directory: DeviceDirectory;
+  presence: PresenceSink;
+  telemetry: TelemetrySink;
+  /** In-process or Redis; the gateway does not close it (its owner does, after the app). */
+  bus: Bus;
+  /**
+   * Heartbeat interval for new links, in seconds (fractions allowed). A getter because it is a system
+   * constant an admin may change at run time; links keep the interval they were given.
+   */
+  heartbeatSeconds: () => number;
+  clock?: Clock;
+  options?: GatewayOptions;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the gateway offers.
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: RpcErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+}
+
+export interface RpcReply<T = unknown> {
+  result: T;
+  /** The binary part (snapshot JPEG, tunnelled body), when the method has one. */
+  data?: Buffer;
+}
+
+export interface TunnelRequest {
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+  /** Path and query on the device's local web page, starting with `/`. */
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+export interface TunnelResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Live events. Every instance emits every device's events (its own at once, others' via the bus). */
+export interface OnlineEvent {
+  deviceId: DeviceId;
+  type: DeviceType;
+  at: string;
+  ip: string;
+  versions: Versions;
+  /** The instance holding the link. */
+  instanceId: string;
+}
+export interface OfflineEvent {
+  deviceId: DeviceId;
+  at: string;
+  reason: 'closed' | 'heartbeatTimeout' | 'revoked' | 'shutdown';
+  instanceId: string;
+}
+export interface TelemetryEvent {
+  deviceId: DeviceId;
+  type: DeviceType;
+  at: string;
+  data: TelemetryData;
+  instanceId: string;
+}
+export interface DeviceEventEvent {
+  deviceId: DeviceId;
+  type: DeviceType;
+  id: string;
+  kind: string;
+  level: EventLevel;
+  at: string;
+  data: Record<string, unknown>;
+  hasPicture: boolean;
+  instanceId: string;
+}
+
+export interface GatewayEventMap {
+  online: [OnlineEvent];
+  offline: [OfflineEvent];
+  telemetry: [TelemetryEvent];
+  event: [DeviceEventEvent];
+}
+export type LiveEvent = {
+  [K in keyof GatewayEventMap]: { kind: K; body: GatewayEventMap[K][0] };
+}[keyof GatewayEventMap];

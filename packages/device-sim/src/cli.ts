@@ -1,0 +1,247 @@
+// The device simulator's command line: `node --import tsx packages/device-sim/src/cli.ts --help`.
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { verifyLicence } from '@siteops/contracts/licence';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
+import { SimFleet, parseTypes, simIdentity, type FleetDevice, type FleetStats } from './fleet.ts';
+import { RegisterError, grantLicences, loadLicenceDir, saveLicence } from './licences.ts';
+
+const HELP = `SiteOps device simulator: devices of every type speaking docs/device-protocol.md.
+
+Usage:
+  siteops-sim --licences DIR [options]              run the devices whose licence files (<sn>.lic) are in DIR
+  siteops-sim --register [--licences DIR] [options] grant licences through the API first, then run
+  siteops-sim verify --key PUBLIC.pem FILE.lic...   check licence files offline
+
+Options:
+  --url URL              gateway (default ws://localhost:8080/gateway)
+  --count N              how many devices (default: all licences in DIR; with --register 9)
+  --types LIST           all, or a comma list of: face,dust,broadcast,aiBox,towerCrane,elevator,
+                         towerElevatorFace,plate,gateway (default all). Types are dealt round-robin;
+                         a licence whose attachInfo names a type ({"type":"dust"} or type=dust) keeps it.
+  --licences DIR         licence directory (with --register default ./sim-licences; granted ones are saved there)
+  --register             grant missing licences with POST /api/device/grant (needs the device registry API)
+  --api URL              API base for --register (default: --url with http(s) and no path)
+  --token TOKEN          admin bearer token (or env SITEOPS_TOKEN), or:
+  --username NAME        admin login (default admin) with --password PASS (or env SITEOPS_PASSWORD)
+  --prefix P             serial number prefix of registered devices (default SIM: SIMDUST000001)
+  --telemetry-seconds S  telemetry period (default 5)
+  --event-rate X         multiplies the chance of events (default 1; 0 none)
+  --no-pictures          events without pictures
+  --connect-rate N       new connections per second while starting (default 200)
+  --stats-seconds N      print metrics every N seconds (default 10; 0 never)
+  --verbose              log every device's connection events
+  -h, --help
+`;
+
+function fail(message: string, code = 2): never {
+  console.error(`siteops-sim: ${message}`);
+  process.exit(code);
+}
+
+async function verify(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { key: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (!values.key || positionals.length === 0) fail('usage: siteops-sim verify --key PUBLIC.pem FILE.lic...');
+  const key = fs.readFileSync(values.key, 'utf8');
+  let bad = 0;
+  for (const file of positionals) {
+    const r = verifyLicence(fs.readFileSync(file, 'utf8'), key);
+    if (r.ok) console.log(`${file}: valid, sn ${r.licence.sn}, expires ${r.licence.expiresAt}`);
+    else {
+      bad++;
+      console.log(`${file}: ${r.reason}`);
+    }
+  }
+  process.exit(bad ? 1 : 0);
+}
+
+function rate(now: number, prev: number, seconds: number) {
+  return ((now - prev) / seconds).toFixed(1);
+}
+
+function line(s: FleetStats, prev: FleetStats | undefined, seconds: number) {
+  const st = s.states;
+  const refused = Object.entries(s.refused)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const p = prev ?? s;
+  return (
+    `[sim ${new Date().toTimeString().slice(0, 8)}] links ${st.up}/${s.total} up` +
+    `, ${st.connecting + st.authing} connecting, ${st.waiting} waiting${refused ? ` (refused: ${refused})` : ''}` +
+    (st.rebooting ? `, ${st.rebooting} rebooting` : '') +
+    ` | out ${rate(s.messagesOut, p.messagesOut, seconds)} msg/s (telemetry ${rate(s.telemetry, p.telemetry, seconds)}/s,` +
+    ` events ${rate(s.events, p.events, seconds)}/s), in ${rate(s.messagesIn, p.messagesIn, seconds)} msg/s` +
+    ` | rpcs ${s.rpcs}`
+  );
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'verify') return verify(argv.slice(1));
+  if (argv[0] === 'run') argv.shift();
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        url: { type: 'string', default: 'ws://localhost:8080/gateway' },
+        count: { type: 'string' },
+        types: { type: 'string', default: 'all' },
+        licences: { type: 'string' },
+        register: { type: 'boolean', default: false },
+        api: { type: 'string' },
+        token: { type: 'string' },
+        username: { type: 'string', default: 'admin' },
+        password: { type: 'string' },
+        prefix: { type: 'string', default: 'SIM' },
+        'telemetry-seconds': { type: 'string', default: '5' },
+        'event-rate': { type: 'string', default: '1' },
+        'no-pictures': { type: 'boolean', default: false },
+        'connect-rate': { type: 'string', default: '200' },
+        'stats-seconds': { type: 'string', default: '10' },
+        verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (err) {
+    fail(`${(err as Error).message}\n\n${HELP}`);
+  }
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  let types: DeviceType[];
+  try {
+    types = parseTypes(values.types);
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  const num = (name: string, v: string | undefined, min = 0) => {
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number >= ${min}`);
+    return n;
+  };
+  const count = values.count !== undefined ? num('count', values.count, 1) : undefined;
+  if (!values.licences && !values.register) fail(`give --licences DIR or --register\n\n${HELP}`);
+  const dir = values.licences ?? './sim-licences';
+
+  const have = loadLicenceDir(dir, (file, why) => console.warn(`siteops-sim: skipping ${file}: ${why}`));
+  let devices: FleetDevice[];
+  if (values.register) {
+    const wanted = Array.from({ length: count ?? 9 }, (_, i) =>
+      simIdentity(values.prefix, types[i % types.length], Math.floor(i / types.length) + 1),
+    );
+    const bySn = new Map(have.map((l) => [l.sn, l]));
+    const missing = wanted.filter((w) => !bySn.has(w.sn));
+    if (missing.length) {
+      const api = values.api ?? values.url.replace(/^ws/, 'http').replace(/^(https?:\/\/[^/]+).*$/, '$1');
+      console.log(`siteops-sim: granting ${missing.length} licences through ${api} (saved in ${dir})`);
+      try {
+        await grantLicences(
+          missing,
+          {
+            api,
+            token: values.token ?? process.env.SITEOPS_TOKEN,
+            username: values.username,
+            password: values.password ?? process.env.SITEOPS_PASSWORD,
+          },
+          (l) => {
+            saveLicence(dir, l);
+            bySn.set(l.licence.sn, {
+              sn: l.licence.sn,
+              mac: l.licence.mac,
+              secret: l.licence.deviceSecret,
+              file: '',
+            });
+          },
+        );
+      } catch (err) {
+        if (err instanceof RegisterError) fail(err.message);
+        fail(`could not reach the API: ${(err as Error).message}`);
+      }
+    }
+    devices = wanted.map((w) => {
+      const l = bySn.get(w.sn)!;
+      return { sn: w.sn, mac: l.mac, secret: l.secret, type: w.type };
+    });
+  } else {
+    if (have.length === 0) fail(`no licence files (*.lic) in ${dir}; use --register to grant some`);
+    const chosen = have.slice(0, count ?? have.length);
+    if (count !== undefined && chosen.length < count) {
+      console.warn(`siteops-sim: only ${chosen.length} licences in ${dir}, running ${chosen.length} devices`);
+    }
+    devices = chosen.map((l, i) => ({
+      sn: l.sn,
+      mac: l.mac,
+      secret: l.secret,
+      type: l.type ?? types[i % types.length],
+    }));
+  }
+
+  const verbose = values.verbose;
+  const fleet = new SimFleet({
+    url: values.url,
+    devices,
+    telemetryMs: num('telemetry-seconds', values['telemetry-seconds']) * 1000,
+    eventRate: num('event-rate', values['event-rate']),
+    pictures: !values['no-pictures'],
+    connectRate: num('connect-rate', values['connect-rate'], 1),
+    log: verbose ? (m) => console.log(m) : undefined,
+  });
+  const counts = new Map<string, number>();
+  for (const d of devices) counts.set(d.type, (counts.get(d.type) ?? 0) + 1);
+  console.log(
+    `siteops-sim: ${devices.length} devices (${[...counts].map(([t, n]) => `${n} ${t}`).join(', ')}) -> ${values.url}`,
+  );
+  if (!verbose) {
+    // Say once why a device is refused: that is what someone starting the simulator needs to read.
+    const told = new Set<string>();
+    for (const d of fleet.devices) {
+      d.on('refused', ({ reason, message }) => {
+        if (told.has(reason)) return;
+        told.add(reason);
+        console.warn(
+          `siteops-sim: ${d.sn} refused: ${reason} (${message}); further refusals are counted in the metrics`,
+        );
+      });
+      d.on('socketError', (err) => {
+        if (told.has(err.message)) return;
+        told.add(err.message);
+        console.warn(`siteops-sim: ${d.sn} cannot connect: ${err.message} (retrying with backoff)`);
+      });
+    }
+  }
+  await fleet.start();
+
+  const every = num('stats-seconds', values['stats-seconds']);
+  let prev: FleetStats | undefined = fleet.stats();
+  const ticker =
+    every > 0
+      ? setInterval(() => {
+          const s = fleet.stats();
+          console.log(line(s, prev, every));
+          prev = s;
+        }, every * 1000)
+      : undefined;
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    clearInterval(ticker);
+    console.log('siteops-sim: stopping');
+    await fleet.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
