@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, fillLogin, login, storedToken, uniqueName } from './support';
+
+test.use({ reducedMotion: 'reduce' });
+
+test('admin logs in and lands on the workplace', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Spec 5: both fields are required.
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+  await expect(page.getByText('用户名不能为空')).toBeVisible();
+  await expect(page.getByText('密码不能为空')).toBeVisible();
+
+  // A failed login shows the spec's message with the server's reason, and stores no token.
+  await fillLogin(page, { username: uniqueName('nobody'), password: 'Wrong#pass1' });
+  const failure = page.getByRole('alert').filter({ hasText: '登录出错，请刷新重试' });
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText('Incorrect username or password');
+  expect(await storedToken(page)).toBeNull();
+
+  await page.getByLabel('密码').fill(ADMIN.password);
+  await page.getByLabel('用户名').fill(ADMIN.username);
+  await page.getByLabel('密码').press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+  await expect(page.getByText('欢迎使用')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '欢迎回来，Administrator' })).toBeVisible();
+  expect(await storedToken(page)).toBeTruthy();
+});
+
+test('a deep link while logged out returns to that page after login', async ({ page }) => {
+  await page.goto('/user/setting?tab=security');
+  await expect(page).toHaveURL(/\/login\?redirect=setting&tab=security$/);
+
+  await fillLogin(page, ADMIN);
+  await expect(page).toHaveURL(/\/user\/setting\?tab=security$/);
+  await expect(page.getByRole('tab', { name: '安全设置', selected: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '修改登录密码' })).toBeVisible();
+});
+
+test('logout clears the token, ends the session and returns to login', async ({ page, request }) => {
+  await login(page);
+  const token = await storedToken(page);
+  expect(token).toBeTruthy();
+
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '登出登录' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await storedToken(page)).toBeNull();
+
+  // The server really ended the session.
+  const info = await request.post('/api/user/info', { headers: { Authorization: `Bearer ${token}` } });
+  expect(info.status()).toBe(401);
+
+  // And the console asks for a login again.
+  await page.goto('/dashboard/workplace');
+  await expect(page).toHaveURL(/\/login\?redirect=workplace$/);
+});
+
+test('a session ended elsewhere offers to log in again', async ({ page, request }) => {
+  await login(page);
+  const token = await storedToken(page);
+  // End the session behind the console's back (as a password change elsewhere would).
+  await request.post('/api/user/logout', { headers: { Authorization: `Bearer ${token}` } });
+
+  // The next call the console makes (here: loading the server menu) is refused with a logout code.
+  await page.getByRole('button', { name: '页面配置' }).click();
+  await page.getByRole('switch', { name: '菜单来源于后台' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '确认登出' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('你已被登出，可以取消继续留在该页面，或者重新登录');
+
+  // Cancel stays on the page.
+  await dialog.getByRole('button', { name: /^取\s*消$/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+
+  // The next refused call asks again; "Re-Login" logs out and reloads into the login page.
+  await page.getByRole('switch', { name: '菜单来源于后台' }).click();
+  await page.getByRole('switch', { name: '菜单来源于后台' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: '重新登录' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=workplace$/);
+  expect(await storedToken(page)).toBeNull();
+});

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { login } from './support';
+
+test.use({ reducedMotion: 'reduce' });
+
+test('an unknown path shows the not-found page, logged out or in', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('页面走丢了，返回首页看看吧')).toBeVisible();
+  await page.getByRole('button', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await login(page);
+  await page.goto('/device/no-such-device-page');
+  await expect(page.getByText('页面走丢了，返回首页看看吧')).toBeVisible();
+  await page.getByRole('button', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+});
+
+test('exception and result pages show the spec texts', async ({ page }) => {
+  await login(page);
+  await page.goto('/exception/403');
+  await expect(page.getByText('对不起，您没有访问该资源的权限')).toBeVisible();
+  await page.goto('/result/error');
+  await expect(page.getByText('提交失败')).toBeVisible();
+  await expect(page.getByRole('button', { name: '返回修改' })).toBeVisible();
+});

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { login, sideMenu } from './support';
+
+test.use({ reducedMotion: 'reduce' });
+
+test('switching to English and back changes the texts and survives a reload', async ({ page }) => {
+  await login(page);
+  await expect(page.getByRole('heading', { name: '欢迎回来，Administrator' })).toBeVisible();
+
+  await page.getByRole('button', { name: '语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Administrator' })).toBeVisible();
+  await expect(sideMenu(page).getByText('Workplace')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en-US');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Administrator' })).toBeVisible();
+  await expect(sideMenu(page).getByText('Workplace')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await expect(page.getByRole('heading', { name: '欢迎回来，Administrator' })).toBeVisible();
+  await expect(sideMenu(page).getByText('工作台')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '欢迎回来，Administrator' })).toBeVisible();
+});
+
+test('the login page switches language too', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: '语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Log in to SiteOps' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});
+
+/** Relative luminance-ish brightness of a CSS rgb() colour, 0..255. */
+function brightness(rgb: string) {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
+
+test('dark theme applies at once and survives a reload', async ({ page }) => {
+  await login(page);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(brightness(await background())).toBeGreaterThan(200);
+
+  await page.getByRole('button', { name: '切换为暗黑主题' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(async () => brightness(await background())).toBeLessThan(50);
+  // Components follow too, not only the page background.
+  const menuBg = () => sideMenu(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+  await expect.poll(async () => brightness(await menuBg())).toBeLessThan(60);
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(async () => brightness(await background())).toBeLessThan(50);
+
+  await page.getByRole('button', { name: '切换为亮色主题' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('the settings drawer changes the menu width, and it survives a reload', async ({ page }) => {
+  await login(page);
+  const width = async () => (await sideMenu(page).boundingBox())?.width;
+  expect(await width()).toBe(260);
+
+  await page.getByRole('button', { name: '页面配置' }).click();
+  const drawer = page.getByRole('dialog', { name: '页面配置' });
+  await expect(drawer).toBeVisible();
+  const input = drawer.getByRole('spinbutton', { name: '菜单宽度 (px)' });
+  await expect(input).toHaveValue('260');
+  await input.fill('320');
+  await input.press('Enter');
+  await expect.poll(width).toBe(320);
+
+  // Another setting applies live as well: hide the footer.
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await drawer.getByRole('switch', { name: '底部' }).click();
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+  await page.reload();
+  await expect.poll(width).toBe(320);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('settings') ?? '{}'));
+  expect(stored.state).toMatchObject({ menuWidth: 320, footer: false });
+});

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { menuForRole } from '@siteops/contracts/routes';
+import { createUser, drawnMenu, flattenMenu, login, sideMenu } from './support';
+
+test.use({ reducedMotion: 'reduce' });
+
+test('an agent sees exactly its menu and is sent away from admin-only pages', async ({ page, request }) => {
+  const agent = await createUser(request, 'agent');
+  await login(page, agent);
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+  await expect(page.getByRole('heading', { name: '欢迎回来，E2E agent' })).toBeVisible();
+
+  expect(await drawnMenu(page)).toEqual(flattenMenu(menuForRole('agent')));
+  await expect(sideMenu(page).getByText('系统管理')).toHaveCount(0);
+
+  await page.goto('/isystem/isystem-constants');
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+  await page.goto('/device/device-upgrade');
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+  // A page of its own role opens, and a section root leads to the section's first page for the role.
+  await page.goto('/device/device-list');
+  await expect(page).toHaveURL(/\/device\/device-list$/);
+  await page.goto('/user');
+  await expect(page).toHaveURL(/\/user\/agent$/);
+  // `/` goes to the workplace once logged in.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+});
+
+test('the local role switch toggles the admin menu to the user menu and back', async ({ page }) => {
+  await login(page);
+  expect(await drawnMenu(page)).toEqual(flattenMenu(menuForRole('admin')));
+
+  await page.goto('/isystem/isystem-constants');
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '切换角色' }).click();
+  // Not open to the user role: the guard moves on to the workplace.
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+  expect(await drawnMenu(page)).toEqual(flattenMenu(menuForRole('user')));
+
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '切换角色' }).click();
+  await expect.poll(() => drawnMenu(page)).toEqual(flattenMenu(menuForRole('admin')));
+});
+
+test('a user with a password set by the admin must change it first', async ({ page, request }) => {
+  // Without a password the server gives its default one (DEFAULT_PASSWORD, not set by the e2e config).
+  const user = await createUser(request, 'user', null);
+  await login(page, { username: user.username, password: 'Siteops@123' });
+  const dialog = page.getByRole('dialog', { name: '请修改密码' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('当前密码').fill('Siteops@123');
+  await dialog.getByLabel('新密码', { exact: true }).fill('weak');
+  await expect(dialog.getByText('密码至少需要 6 个字符')).toBeVisible();
+  await dialog.getByLabel('新密码', { exact: true }).fill('Better#Pass9');
+  await dialog.getByLabel('确认新密码').fill('Better#Pass8');
+  await expect(dialog.getByText('两次输入的新密码不一致，请重新修改')).toBeVisible();
+  await dialog.getByLabel('确认新密码').fill('Better#Pass9');
+  await dialog.getByLabel('确认新密码').press('Enter');
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+});

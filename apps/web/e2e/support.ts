@@ -1,0 +1,151 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Role } from '@siteops/contracts/roles';
+import type { MenuNode } from '@siteops/contracts/routes';
+
+/** playwright.config.ts starts the server with this admin password (E2E_ADMIN_PASSWORD there). */
+export const ADMIN = { username: 'admin', password: 'Admin@12345' };
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Tests share one server and database: every account a test creates gets a unique name. */
+export function uniqueName(prefix: string) {
+  return `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export async function apiLogin(request: APIRequestContext, { username, password }: Credentials): Promise<string> {
+  const response = await request.post('/api/user/login', { data: { username, password } });
+  const body = (await response.json()) as Envelope<{ token: string }>;
+  expect(body.code, body.msg).toBe(200);
+  return body.data.token;
+}
+
+/** A 1x1 PNG, for the images a complete personal-info form needs. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c63f8cfc0f01f0005000201b8b8a9a60000000049454e44ae426082',
+  'hex',
+);
+
+async function post<T>(request: APIRequestContext, token: string, url: string, data: unknown) {
+  const response = await request.post(url, { headers: { Authorization: `Bearer ${token}` }, data });
+  return { status: response.status(), body: (await response.json()) as Envelope<T> };
+}
+
+async function uploadImage(request: APIRequestContext, token: string, kind: string): Promise<string> {
+  const response = await request.post(`/api/file/upload?kind=${kind}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'image.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  const body = (await response.json()) as Envelope<{ id: string }>;
+  expect(body.code, body.msg).toBe(200);
+  return body.data.id;
+}
+
+/** The complete spec-5 personal-info form, for servers whose /api/user/add requires it. */
+async function fullProfile(request: APIRequestContext, token: string) {
+  const [qrCode, idFrontPic, idBackPic, cardPic] = await Promise.all(
+    ['qrCode', 'idFront', 'idBack', 'cardPic'].map((kind) => uploadImage(request, token, kind)),
+  );
+  const serial = String(Math.floor(Math.random() * 900) + 100);
+  return {
+    nickName: 'e2e',
+    qrCode,
+    birthday: '1990-05-17',
+    sex: 'male',
+    phone: '13800138000',
+    email: 'e2e@example.com',
+    nation: 'Han',
+    country: 'CN',
+    area: 'Beijing',
+    idNo: `11010519900517${serial}X`,
+    idFrontPic,
+    idBackPic,
+    cardNo: '6222020200112233445',
+    cardPic,
+    bankName: 'ICBC',
+  };
+}
+
+/**
+ * Creates a user through the API with an admin session (`password: null`: the server's default
+ * password, to be changed at first login). An agent user is created with its agent through
+ * /api/agent/add where the server has it (an agent user must belong to an agent), else through
+ * /api/user/add; /api/user/add gets the minimal body first and the complete form if it asks for it.
+ */
+export async function createUser(
+  request: APIRequestContext,
+  role: Role,
+  password: string | null = 'Passw0rd!e2e',
+): Promise<Credentials> {
+  const token = await apiLogin(request, ADMIN);
+  const username = uniqueName(`e2e_${role}`);
+  const realName = `E2E ${role}`;
+  const secret = password ? { password } : {};
+  if (role === 'agent') {
+    const agent = await post(request, token, '/api/agent/add', {
+      name: uniqueName('E2E agent'),
+      linkName: realName,
+      linkPhone: '13900139000',
+      expDate: '2099-12-31',
+      user: { userName: username, realName, ...secret },
+    });
+    if (agent.status !== 404) {
+      expect(agent.body.code, agent.body.msg).toBe(200);
+      return { username, password: password ?? '' };
+    }
+  }
+  const minimal = { userName: username, realName, role, ...secret };
+  let added = await post(request, token, '/api/user/add', minimal);
+  if (added.body.code === 40000) {
+    added = await post(request, token, '/api/user/add', { ...minimal, ...(await fullProfile(request, token)) });
+  }
+  expect(added.body.code, added.body.msg).toBe(200);
+  return { username, password: password ?? '' };
+}
+
+/** Fills the login form (labels in either language) and submits it with Enter. */
+export async function fillLogin(page: Page, { username, password }: Credentials) {
+  await page.getByLabel(/^(用户名|Username)$/).fill(username);
+  await page.getByLabel(/^(密码|Password)$/).fill(password);
+  await page.getByRole('button', { name: /^(登\s*录|Log in)$/ }).click();
+}
+
+/** Logs in through the login page and waits for the console. */
+export async function login(page: Page, credentials: Credentials = ADMIN) {
+  await page.goto('/login');
+  await fillLogin(page, credentials);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export const sideMenu = (page: Page) => page.getByTestId('side-menu');
+export const tabBar = (page: Page) => page.getByTestId('tab-bar');
+
+/** The side menu as drawn: every entry with its section, in order (closed sections included). */
+export async function drawnMenu(page: Page) {
+  const items = sideMenu(page).locator('[data-route-name]');
+  await expect(items.first()).toBeAttached();
+  return items.evaluateAll((nodes) =>
+    nodes.map((n) => ({ name: n.getAttribute('data-route-name'), parent: n.getAttribute('data-route-parent') })),
+  );
+}
+
+/** The same shape from a menu tree (the route table's expectation). */
+export function flattenMenu(tree: readonly MenuNode[]) {
+  return tree.flatMap((root) => [
+    { name: root.name, parent: null },
+    ...(root.children ?? []).map((child) => ({ name: child.name, parent: root.name })),
+  ]);
+}
+
+export async function storedToken(page: Page) {
+  return page.evaluate(() => localStorage.getItem('token'));
+}

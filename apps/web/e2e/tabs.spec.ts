@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login, sideMenu, tabBar } from './support';
+
+test.use({ reducedMotion: 'reduce' });
+
+const tabs = (page: Page) => tabBar(page).getByRole('tab');
+
+/** Opens a page with a full page load and waits until its tab is the active one. */
+async function visit(page: Page, path: string, title: string) {
+  await page.goto(path);
+  await expect(tabs(page).filter({ hasText: title })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('tabs open from the menu, close, and survive a reload', async ({ page }) => {
+  await login(page);
+  await expect(tabs(page)).toHaveText(['工作台']);
+
+  await sideMenu(page).getByText('用户管理').click();
+  await sideMenu(page).getByText('用户设置').click();
+  await expect(page).toHaveURL(/\/user\/setting/);
+  await sideMenu(page).getByText('设备管理').click();
+  await sideMenu(page).getByText('设备列表').click();
+  await expect(page).toHaveURL(/\/device\/device-list$/);
+  await expect(page.getByText('「设备列表」尚未建成')).toBeVisible();
+  await expect(tabs(page)).toHaveText(['工作台', '用户设置', '设备列表']);
+
+  await page.reload();
+  await expect(tabs(page)).toHaveText(['工作台', '用户设置', '设备列表']);
+  await expect(tabs(page).filter({ hasText: '设备列表' })).toHaveAttribute('aria-selected', 'true');
+
+  // Close the active tab with its close button: its left neighbour is shown.
+  // (antd draws the close button beside the tab's role=tab element, inside the tab's wrapper.)
+  await tabBar(page)
+    .locator('.ant-tabs-tab', { hasText: '设备列表' })
+    .getByRole('button', { name: '关闭当前标签页' })
+    .click();
+  await expect(tabs(page)).toHaveText(['工作台', '用户设置']);
+  await expect(page).toHaveURL(/\/user\/setting$/);
+  await page.reload();
+  await expect(tabs(page)).toHaveText(['工作台', '用户设置']);
+
+  // Close all from the tab actions: only the workplace stays, and it is shown.
+  await page.getByRole('button', { name: '标签操作' }).click();
+  await page.getByRole('menuitem', { name: '关闭全部标签页' }).click();
+  await expect(tabs(page)).toHaveText(['工作台']);
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+});
+
+test('a visited page stays alive while another tab is shown; reloading the tab remounts it', async ({ page }) => {
+  await login(page);
+  await visit(page, '/user/setting?tab=security', '用户设置');
+  await page.getByLabel('当前密码').fill('typed, not sent');
+
+  await tabs(page).filter({ hasText: '工作台' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+  await expect(page.getByLabel('当前密码')).toBeHidden();
+  await tabs(page).filter({ hasText: '用户设置' }).click();
+  await expect(page).toHaveURL(/\/user\/setting\?tab=security$/);
+  await expect(page.getByLabel('当前密码')).toHaveValue('typed, not sent');
+
+  // "Reload" goes through /redirect/<path>: the page mounts afresh, so the typed value is gone.
+  await page.getByRole('button', { name: '标签操作' }).click();
+  await page.getByRole('menuitem', { name: '重新加载' }).click();
+  await expect(page).toHaveURL(/\/user\/setting\?tab=security$/);
+  await expect(page.getByLabel('当前密码')).toHaveValue('');
+});
+
+test('close others keeps the workplace and the chosen tab', async ({ page }) => {
+  await login(page);
+  // Full page loads: the tab list comes back from localStorage each time.
+  await visit(page, '/user/setting', '用户设置');
+  await visit(page, '/device/device-list', '设备列表');
+  await visit(page, '/exception/403', '403');
+  await expect(tabs(page)).toHaveText(['工作台', '用户设置', '设备列表', '403']);
+
+  await tabs(page).filter({ hasText: '设备列表' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭其它标签页' }).click();
+  await expect(tabs(page)).toHaveText(['工作台', '设备列表']);
+  await expect(page).toHaveURL(/\/device\/device-list$/);
+});

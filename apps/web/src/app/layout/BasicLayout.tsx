@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { Button, Drawer, FloatButton, Layout, theme } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
+import { SettingsDrawer } from '../../features/settings/SettingsDrawer';
+import { useMediaQuery } from '../../hooks/useMediaQuery';
+import { useSettingsStore } from '../../stores/settings';
+import { useTabsStore } from '../../stores/tabs';
+import { AppFooter } from './AppFooter';
+import { ForcePasswordChange } from './ForcePasswordChange';
+import { KeepAlivePages } from './KeepAlivePages';
+import { Navbar, NAVBAR_HEIGHT } from './Navbar';
+import { PageBreadcrumb } from './PageBreadcrumb';
+import { SideMenu } from './SideMenu';
+import { TabBar } from './TabBar';
+import { useCurrentRoute } from './useCurrentRoute';
+
+const COLLAPSED_WIDTH = 64;
+
+/** Keeps `device` and `hideMenu` (spec 3) in step with the screen: narrow screens get the menu in a drawer. */
+function useDeviceSettings() {
+  const mobile = useMediaQuery('(max-width: 767px)');
+  const update = useSettingsStore((s) => s.update);
+  useEffect(() => {
+    update({ device: mobile ? 'mobile' : 'desktop', hideMenu: mobile });
+  }, [mobile, update]);
+  return mobile;
+}
+
+/** Adds the page on screen to the tab bar (and to the kept-alive pages). */
+function useTrackTabs() {
+  const current = useCurrentRoute();
+  const location = useLocation();
+  const open = useTabsStore((s) => s.open);
+  const fullPath = location.pathname + location.search;
+  useEffect(() => {
+    if (current?.tab) open({ key: current.path, name: current.name, i18nKey: current.i18nKey, fullPath });
+  }, [current, fullPath, open]);
+}
+
+/** The console shell around every logged-in page. */
+export function BasicLayout() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const settings = useSettingsStore(
+    useShallow((s) => ({
+      navbar: s.navbar,
+      menu: s.menu,
+      hideMenu: s.hideMenu,
+      menuCollapse: s.menuCollapse,
+      menuWidth: s.menuWidth,
+      tabBar: s.tabBar,
+      footer: s.footer,
+      update: s.update,
+    })),
+  );
+  const mobile = useDeviceSettings();
+  const [menuDrawerOpen, setMenuDrawerOpen] = useState(false);
+  useTrackTabs();
+
+  const top = settings.navbar ? NAVBAR_HEIGHT : 0;
+  const showSider = settings.menu && !settings.hideMenu;
+  const collapsed = settings.menuCollapse;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {settings.navbar && (
+        <Navbar compact={mobile} onOpenMenu={settings.menu && mobile ? () => setMenuDrawerOpen(true) : undefined} />
+      )}
+      <Layout hasSider={showSider}>
+        {showSider && (
+          <Layout.Sider
+            data-testid="side-menu"
+            width={settings.menuWidth}
+            collapsedWidth={COLLAPSED_WIDTH}
+            collapsed={collapsed}
+            trigger={null}
+            theme="light"
+            style={{
+              position: 'sticky',
+              top,
+              height: `calc(100vh - ${top}px)`,
+              overflow: 'hidden',
+              borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+            }}
+          >
+            <nav aria-label={t('navbar.mainMenu')} style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+              <div style={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+                <SideMenu collapsed={collapsed} />
+              </div>
+              <div style={{ padding: 8, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
+                <Button
+                  type="text"
+                  block
+                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  aria-label={collapsed ? t('navbar.expandMenu') : t('navbar.collapseMenu')}
+                  onClick={() => settings.update({ menuCollapse: !collapsed })}
+                />
+              </div>
+            </nav>
+          </Layout.Sider>
+        )}
+        <Layout style={{ minWidth: 0 }}>
+          {settings.tabBar && <TabBar />}
+          <Layout.Content style={{ padding: 16 }}>
+            <main>
+              <PageBreadcrumb />
+              <KeepAlivePages />
+            </main>
+          </Layout.Content>
+          {settings.footer && <AppFooter />}
+        </Layout>
+      </Layout>
+      {settings.menu && mobile && (
+        <Drawer
+          placement="left"
+          size={Math.min(settings.menuWidth, 320)}
+          open={menuDrawerOpen}
+          onClose={() => setMenuDrawerOpen(false)}
+          styles={{ body: { padding: 0 } }}
+        >
+          <SideMenu onNavigate={() => setMenuDrawerOpen(false)} />
+        </Drawer>
+      )}
+      {!settings.navbar && (
+        <FloatButton
+          type="primary"
+          icon={<SettingOutlined />}
+          tooltip={t('settings.open')}
+          aria-label={t('settings.open')}
+          onClick={() => settings.update({ globalSettings: true })}
+        />
+      )}
+      <SettingsDrawer />
+      <ForcePasswordChange />
+    </Layout>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { useMediaQuery } from '../../hooks/useMediaQuery';
+import { registerFeedback } from '../../lib/feedback';
+import { queryClient } from '../../lib/queryClient';
+import { useSettingsStore } from '../../stores/settings';
+
+/** Hands antd's context-aware message/modal/notification to code outside React (axios client, guard). */
+function FeedbackBridge() {
+  const feedback = AntApp.useApp();
+  useEffect(() => {
+    registerFeedback(feedback);
+    return () => registerFeedback(null);
+  }, [feedback]);
+  return null;
+}
+
+/** Page-level effects of the settings that live outside antd's tree: page colours, colour weak, progress bar. */
+function DocumentStyle() {
+  const { token } = antTheme.useToken();
+  const { theme, colorWeak } = useSettingsStore(useShallow((s) => ({ theme: s.theme, colorWeak: s.colorWeak })));
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = theme;
+    root.style.colorScheme = theme;
+    root.style.setProperty('--siteops-primary', token.colorPrimary);
+    document.body.style.background = token.colorBgLayout;
+    document.body.style.color = token.colorText;
+  }, [theme, token.colorPrimary, token.colorBgLayout, token.colorText]);
+  useEffect(() => {
+    // Spec 9: colour-weak mode is an 80 % inversion of the whole page. On <html>, because a filter on
+    // any other element would become the containing block of fixed-position popups and drawers.
+    document.documentElement.style.filter = colorWeak ? 'invert(80%)' : '';
+  }, [colorWeak]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const { theme, themeColor } = useSettingsStore(useShallow((s) => ({ theme: s.theme, themeColor: s.themeColor })));
+  // Respect the system setting; it also keeps end-to-end tests free of animation timing.
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider
+        locale={i18n.language === 'en-US' ? enUS : zhCN}
+        theme={{
+          algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+          token: { colorPrimary: themeColor, motion: !reduceMotion },
+        }}
+      >
+        <AntApp>
+          <FeedbackBridge />
+          <DocumentStyle />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,60 @@
+import { lazy, type ComponentType } from 'react';
+import { REDIRECT_NAME, routeByName } from '../../lib/routeMeta';
+import { RedirectPage } from './RedirectPage';
+
+/** Every page gets its route name, so one component (the "not built yet" page) can serve many routes. */
+export interface PageProps {
+  routeName: string;
+}
+
+export interface PageEntry {
+  Component: ComponentType<PageProps>;
+  /** Loads the page's code; route loaders await it so navigation (and its progress bar) covers it. */
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A code-split page. The route loader preloads it, so by the time it renders the module is there and
+ * it renders without suspending; React.lazy is only the fallback when something renders it unloaded.
+ */
+function lazyPage(factory: () => Promise<ComponentType<PageProps>>): PageEntry {
+  let loaded: ComponentType<PageProps> | undefined;
+  let pending: Promise<ComponentType<PageProps>> | undefined;
+  const preload = () =>
+    (pending ??= factory().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = undefined; // let a later navigation retry a failed chunk download
+        throw error;
+      },
+    ));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Page(props: PageProps) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return { Component: Page, preload };
+}
+
+const eager = (Component: ComponentType<PageProps>): PageEntry => ({ Component, preload: () => Promise.resolve() });
+
+const planned = lazyPage(() => import('../../features/planned/PlannedPage').then((m) => m.PlannedPage));
+
+const PAGES: Record<string, PageEntry> = {
+  login: lazyPage(() => import('../../features/auth/login/LoginPage').then((m) => m.LoginPage)),
+  notFound: lazyPage(() => import('../../features/exception/NotFoundPage').then((m) => m.NotFoundPage)),
+  [REDIRECT_NAME]: eager(RedirectPage),
+  workplace: lazyPage(() => import('../../features/dashboard/workplace/WorkplacePage').then((m) => m.WorkplacePage)),
+  setting: lazyPage(() => import('../../features/user-setting/UserSettingPage').then((m) => m.UserSettingPage)),
+  'exception-403': lazyPage(() => import('../../features/exception/ForbiddenPage').then((m) => m.ForbiddenPage)),
+  'exception-404': lazyPage(() => import('../../features/exception/GonePage').then((m) => m.GonePage)),
+  'exception-500': lazyPage(() => import('../../features/exception/ServerErrorPage').then((m) => m.ServerErrorPage)),
+  'result-success': lazyPage(() => import('../../features/result/SuccessResultPage').then((m) => m.SuccessResultPage)),
+  'result-error': lazyPage(() => import('../../features/result/ErrorResultPage').then((m) => m.ErrorResultPage)),
+};
+
+/** The page of a route; routes marked `planned` (or without a page yet) get the "not built yet" page. */
+export function pageFor(name: string): PageEntry {
+  if (routeByName(name)?.planned) return planned;
+  return PAGES[name] ?? planned;
+}

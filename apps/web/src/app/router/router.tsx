@@ -1,0 +1,101 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { menuForRole } from '@siteops/contracts/routes';
+import {
+  FORBIDDEN_NAME,
+  HOME_PATH,
+  LAYOUT_ROUTES,
+  LOGIN_PATH,
+  LOGIN_ROUTE,
+  NOT_FOUND_ROUTE,
+  pathOf,
+  SECTION_ROUTES,
+  type RouteMeta,
+} from '../../lib/routeMeta';
+import { getToken } from '../../lib/token';
+import { useSettingsStore } from '../../stores/settings';
+import { useUserStore } from '../../stores/user';
+import { pageFor } from './pages';
+import { BootScreen, RootLayout } from './RootLayout';
+import { RouteErrorPage } from './RouteErrorPage';
+import { runGuard } from './runGuard';
+
+/** The guard, then the page's code, both before anything renders (and under the progress bar). */
+function guardedLoader(meta: RouteMeta) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    // Sequential: a denied or logged-out navigation does not download the page it will never show.
+    await runGuard(meta, new URL(request.url));
+    await pageFor(meta.name).preload();
+    return null;
+  };
+}
+
+/** Layout pages render nothing through the router: BasicLayout draws them (see KeepAlivePages). */
+function DrawnByLayout() {
+  return null;
+}
+
+/** A section root (`/device`) leads to the first page of that section the user may open. */
+function sectionLoader(meta: RouteMeta) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await runGuard(meta, new URL(request.url));
+    const { menuFromServer, serverMenu } = useSettingsStore.getState();
+    const role = useUserStore.getState().role;
+    const menu = menuFromServer ? serverMenu : role ? menuForRole(role) : [];
+    const first = menu.find((node) => node.name === meta.name)?.children?.[0];
+    throw redirect(first?.path ?? pathOf(FORBIDDEN_NAME) ?? HOME_PATH);
+  };
+}
+
+/**
+ * Layout pages have no element of their own: the layout draws them itself, so that visited pages stay
+ * alive (hidden) while another tab is shown. `handle` carries the route's meta to the layout.
+ */
+const layoutChildren: RouteObject[] = [
+  ...LAYOUT_ROUTES.map((meta) => ({
+    path: meta.path,
+    handle: meta,
+    loader: guardedLoader(meta),
+    Component: DrawnByLayout,
+  })),
+  ...SECTION_ROUTES.map((meta) => ({
+    path: meta.path,
+    handle: meta,
+    loader: sectionLoader(meta),
+    Component: DrawnByLayout,
+  })),
+];
+
+/** A page outside the console layout (login, not found). */
+function standalone(meta: RouteMeta): RouteObject {
+  const { Component: Page } = pageFor(meta.name);
+  return {
+    path: meta.path,
+    handle: meta,
+    loader: guardedLoader(meta),
+    Component: function StandalonePage() {
+      return <Page routeName={meta.name} />;
+    },
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: BootScreen,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      // Spec 2: `/` goes to login; with a session there is no point, so it goes to the workplace.
+      { index: true, loader: () => redirect(getToken() ? HOME_PATH : LOGIN_PATH) },
+      standalone(LOGIN_ROUTE),
+      {
+        id: 'layout',
+        lazy: () => import('../layout/BasicLayout').then((m) => ({ Component: m.BasicLayout })),
+        children: layoutChildren,
+      },
+      standalone(NOT_FOUND_ROUTE),
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,60 @@
+import { redirect } from 'react-router';
+import { loginHref } from '../../lib/loginRedirect';
+import { FORBIDDEN_NAME, pathOf, type RouteMeta } from '../../lib/routeMeta';
+import { loadServerMenu, loadUserInfo, logout } from '../../lib/session';
+import { getToken } from '../../lib/token';
+import { useSettingsStore } from '../../stores/settings';
+import { useUserStore } from '../../stores/user';
+import { decideNavigation, type GuardTarget } from './guard';
+
+/** At most: fetch info, fetch the server menu, decide. */
+const MAX_STEPS = 4;
+
+/**
+ * Runs the guard for a navigation to `meta` at `url`: resolves when it may proceed, throws a
+ * react-router redirect otherwise. Used by every route's loader, so it runs before the page renders.
+ */
+export async function runGuard(meta: RouteMeta, url: URL): Promise<void> {
+  const target: GuardTarget = {
+    name: meta.name,
+    requiresAuth: meta.requiresAuth,
+    roles: meta.roles,
+    query: Object.fromEntries(url.searchParams),
+  };
+  let serverMenuRequested = false;
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const settings = useSettingsStore.getState();
+    const decision = decideNavigation(target, {
+      token: getToken(),
+      role: useUserStore.getState().role,
+      menuFromServer: settings.menuFromServer,
+      serverMenu: settings.serverMenu,
+      serverMenuRequested,
+    });
+    switch (decision.type) {
+      case 'allow':
+        return;
+      case 'login':
+        throw redirect(loginHref(decision.redirect, decision.query));
+      case 'redirect':
+        throw redirect(pathOf(decision.to) ?? pathOf(FORBIDDEN_NAME) ?? '/');
+      case 'loadInfo': {
+        const loaded = await loadUserInfo().then(
+          () => true,
+          () => false,
+        );
+        if (!loaded) {
+          // Spec 2: a failed info fetch logs out and goes to login.
+          await logout();
+          throw redirect(loginHref(target.name, target.query));
+        }
+        break;
+      }
+      case 'loadServerMenu':
+        serverMenuRequested = true;
+        await loadServerMenu();
+        break;
+    }
+  }
+  throw redirect(pathOf(FORBIDDEN_NAME) ?? '/');
+}

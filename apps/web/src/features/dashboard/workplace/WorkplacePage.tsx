@@ -1,0 +1,48 @@
+import { Avatar, Card, Col, Empty, Flex, Row, Typography } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { avatarSrc, displayName, useUserStore } from '../../../stores/user';
+import { RecentlyVisited } from './RecentlyVisited';
+import { Shortcuts } from './Shortcuts';
+
+/**
+ * The workplace greets the user. The real dashboard (device totals, online devices, platforms,
+ * agents, announcements) arrives with the device module; until then nothing is made up.
+ */
+export function WorkplacePage() {
+  const { t } = useTranslation();
+  const info = useUserStore((s) => s.info);
+  const role = useUserStore((s) => s.role);
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Flex align="center" gap={16} wrap>
+          <Avatar size={64} src={avatarSrc(info)} icon={<UserOutlined />} alt="" />
+          <div>
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {t('workplace.welcome', { name: displayName(info) })}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              {role ? `${t(`role.${role}`)} · ` : ''}
+              {t('workplace.today', { date: dayjs().format('YYYY-MM-DD dddd') })}
+            </Typography.Text>
+          </div>
+        </Flex>
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <Card title={t('workplace.overview')} style={{ height: '100%' }}>
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workplace.overviewEmpty')} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Flex vertical gap={16}>
+            <Shortcuts />
+            <RecentlyVisited />
+          </Flex>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,85 @@
+import { App, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { passwordProblem } from '@siteops/contracts/user';
+import { ApiError } from '../../api/envelope';
+import { useUpdatePasswdMutation } from '../../api/user/updatePasswd';
+
+interface Values {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Change the caller's password (spec 5 policy and messages). Also used by the forced-change dialog. */
+export function ChangePasswordForm({ onSuccess }: { onSuccess?: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const update = useUpdatePasswdMutation();
+
+  const onFinish = async ({ oldPassword, newPassword }: Values) => {
+    try {
+      await update.mutateAsync({ oldPassword, newPassword });
+      message.success(t('password.saved'));
+      form.resetFields();
+      onSuccess?.();
+    } catch (error) {
+      // The client already showed the server's message; also put per-field reasons beside their fields.
+      if (error instanceof ApiError) {
+        form.setFields(
+          Object.entries(error.fields)
+            .filter(([name]) => name === 'oldPassword' || name === 'newPassword')
+            .map(([name, reason]) => ({ name: name as keyof Values, errors: [reason] })),
+        );
+      }
+    }
+  };
+
+  return (
+    <Form<Values> form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 420 }}>
+      <Form.Item
+        name="oldPassword"
+        label={t('password.old.label')}
+        rules={[{ required: true, message: t('password.old.errMsg') }]}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('password.new.label')}
+        extra={t('password.hint')}
+        rules={[
+          { required: true, message: t('password.new.errMsg') },
+          {
+            validator: async (_, value: string | undefined) => {
+              const problem = value ? passwordProblem(value) : null;
+              if (problem) throw new Error(t(problem));
+            },
+          },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('password.confirm.label')}
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: t('password.confirm.errMsg') },
+          ({ getFieldValue }) => ({
+            validator: async (_, value: string | undefined) => {
+              if (value && value !== getFieldValue('newPassword')) throw new Error(t('password.mismatch'));
+            },
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
+          {t('password.submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '@siteops/contracts/routes';
+import { passwordProblem } from '@siteops/contracts/user';
+import { LAYOUT_ROUTES } from '../lib/routeMeta';
+import enUS from './en-US.json';
+import zhCN from './zh-CN.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const zh = flatten(zhCN as Tree);
+const en = flatten(enUS as Tree);
+
+describe('i18n resources', () => {
+  it('zh-CN and en-US have exactly the same keys', () => {
+    const onlyZh = [...zh.keys()].filter((k) => !en.has(k));
+    const onlyEn = [...en.keys()].filter((k) => !zh.has(k));
+    expect({ onlyZh, onlyEn }).toEqual({ onlyZh: [], onlyEn: [] });
+  });
+
+  it('no message is empty', () => {
+    for (const [key, value] of [...zh, ...en]) expect(value.trim(), key).not.toBe('');
+  });
+
+  it('interpolations match between languages', () => {
+    const vars = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    for (const [key, value] of zh) expect(vars(value), key).toEqual(vars(en.get(key) ?? ''));
+  });
+
+  it('every route of the table and of the console has a title', () => {
+    const keys = [...ROUTES.map((r) => r.i18nKey), ...LAYOUT_ROUTES.map((r) => r.i18nKey)];
+    for (const key of keys) expect(zh.has(key) && en.has(key), key).toBe(true);
+  });
+
+  it('every password policy reason is translated', () => {
+    const reasons = ['a', 'a'.repeat(100), 'Abc 12!', 'Abcdef!', 'ABCDE1!', 'abcde1!', 'Abcde12'].map(passwordProblem);
+    expect(reasons).not.toContain(null);
+    for (const key of reasons as string[]) expect(zh.has(key) && en.has(key), key).toBe(true);
+  });
+
+  it('keeps the spec texts', () => {
+    expect(en.get('login.form.success')).toBe('welcome to use');
+    expect(en.get('login.form.errMsg')).toBe('Login error, refresh and try again');
+    expect(en.get('password.saved')).toBe('Save Success');
+    expect(en.get('password.mismatch')).toBe('The new password entered twice is inconsistent, please modify it again');
+    expect(en.get('logoutDialog.title')).toBe('Confirm logout');
+    expect(en.get('exception.403.description')).toBe('Access to this resource on the server is denied');
+    expect(en.get('exception.404.description')).toBe('Whoops, this page is gone');
+    expect(en.get('exception.500.description')).toBe('Internal server error');
+    expect(en.get('notFound.description')).toBe('The Page is lost, Back To The Main');
+    expect(en.get('result.error.title')).toBe('Submit Error');
+    expect(en.get('result.error.goBack')).toBe('Go Back');
+    expect(en.get('result.error.retry')).toBe('Return For Correction');
+  });
+});

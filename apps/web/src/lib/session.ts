@@ -1,0 +1,61 @@
+import type { MenuNode } from '@siteops/contracts/routes';
+import type { UserInfo } from '@siteops/contracts/user';
+import i18n from '../i18n/i18n';
+import { userInfoQueryOptions } from '../api/user/info';
+import { logoutRequest } from '../api/user/logout';
+import { userMenuQueryOptions } from '../api/user/menu';
+import { useSettingsStore } from '../stores/settings';
+import { useTabsStore } from '../stores/tabs';
+import { useUserStore } from '../stores/user';
+import { notification } from './feedback';
+import { queryClient } from './queryClient';
+import { clearToken, getToken, setToken } from './token';
+
+/** Fetch the current user (fresh, not from cache) and remember it with its role. */
+export async function loadUserInfo(): Promise<UserInfo> {
+  const info = await queryClient.fetchQuery({ ...userInfoQueryOptions(), staleTime: 0 });
+  useUserStore.getState().setInfo(info);
+  return info;
+}
+
+/** A fresh login: keep the token, forget whatever belonged to the previous session in this tab. */
+export function startSession(token: string) {
+  setToken(token);
+  useUserStore.getState().reset();
+  useSettingsStore.getState().update({ serverMenu: [] });
+  queryClient.clear();
+}
+
+/**
+ * Spec 4: logout calls the server, then always clears user info, token, tabs and server menu,
+ * whatever the server answered (the session may already be dead).
+ */
+export async function logout(): Promise<void> {
+  try {
+    if (getToken()) await logoutRequest();
+  } catch {
+    // Nothing to do: the local session ends either way.
+  } finally {
+    clearToken();
+    useUserStore.getState().reset();
+    useTabsStore.getState().reset();
+    useSettingsStore.getState().update({ serverMenu: [] });
+    queryClient.clear();
+  }
+}
+
+const MENU_NOTICE = 'menuNotice';
+
+/** Spec 8: the server menu loads with a loading notice, then a success or error notice. Never throws. */
+export async function loadServerMenu(): Promise<MenuNode[]> {
+  notification().info({ key: MENU_NOTICE, title: i18n.t('serverMenu.loading'), duration: 0 });
+  try {
+    const menu = await queryClient.fetchQuery({ ...userMenuQueryOptions(), staleTime: 0 });
+    useSettingsStore.getState().update({ serverMenu: menu });
+    notification().success({ key: MENU_NOTICE, title: i18n.t('serverMenu.success') });
+    return menu;
+  } catch {
+    notification().error({ key: MENU_NOTICE, title: i18n.t('serverMenu.error') });
+    return [];
+  }
+}

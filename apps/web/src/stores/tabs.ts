@@ -1,0 +1,77 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import * as list from './tabList';
+import type { TabItem } from './tabList';
+
+/**
+ * Spec 3 "tab bar list of visited tabs plus a cache list". `tabs` survive reloads; `cache` names the
+ * pages kept alive (rendered hidden) in this page load, and "reload" drops a page from it.
+ */
+interface TabsState {
+  tabs: TabItem[];
+  cache: string[];
+  open: (tab: TabItem) => void;
+  close: (key: string) => void;
+  closeOthers: (key: string) => void;
+  closeLeft: (key: string) => void;
+  closeRight: (key: string) => void;
+  closeAll: () => void;
+  /** Forget the kept-alive page so the next visit mounts it afresh. */
+  uncache: (key: string) => void;
+  reset: () => void;
+}
+
+/** Drop cached pages whose tab is gone. */
+function keepCached(cache: readonly string[], tabs: readonly TabItem[]) {
+  return cache.filter((key) => tabs.some((t) => t.key === key));
+}
+
+function isTabItem(value: unknown): value is TabItem {
+  const t = value as Partial<TabItem> | null;
+  return (
+    typeof t === 'object' &&
+    t !== null &&
+    typeof t.key === 'string' &&
+    typeof t.name === 'string' &&
+    typeof t.i18nKey === 'string' &&
+    typeof t.fullPath === 'string'
+  );
+}
+
+export const useTabsStore = create<TabsState>()(
+  persist(
+    (set) => {
+      const apply = (change: (tabs: TabItem[]) => TabItem[]) =>
+        set((s) => {
+          const tabs = change(s.tabs);
+          return { tabs, cache: keepCached(s.cache, tabs) };
+        });
+      return {
+        tabs: [list.HOME_TAB],
+        cache: [],
+        open: (tab) =>
+          set((s) => ({
+            tabs: list.openTab(s.tabs, tab),
+            cache: s.cache.includes(tab.key) ? s.cache : [...s.cache, tab.key],
+          })),
+        close: (key) => apply((tabs) => list.closeTab(tabs, key)),
+        closeOthers: (key) => apply((tabs) => list.closeOthers(tabs, key)),
+        closeLeft: (key) => apply((tabs) => list.closeLeft(tabs, key)),
+        closeRight: (key) => apply((tabs) => list.closeRight(tabs, key)),
+        closeAll: () => apply(() => list.closeAll()),
+        uncache: (key) => set((s) => ({ cache: s.cache.filter((k) => k !== key) })),
+        reset: () => set({ tabs: [list.HOME_TAB], cache: [] }),
+      };
+    },
+    {
+      name: 'tabs',
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ tabs: state.tabs }),
+      merge: (stored, current) => {
+        const tabs = (stored as { tabs?: unknown } | undefined)?.tabs;
+        return Array.isArray(tabs) ? { ...current, tabs: list.normalizeTabs(tabs.filter(isTabItem)) } : current;
+      },
+    },
+  ),
+);

@@ -1,0 +1,10 @@
+import { defineProject } from 'vitest/config';
+
+/** Unit tests of the console: pure logic only, so the node environment is enough. E2E specs live in e2e/. */
+export default defineProject({
+  test: {
+    name: 'web',
+    environment: 'node',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
