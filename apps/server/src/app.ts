@@ -6,21 +6,39 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { installEnvelope, ok } from './http/envelope.ts';
 import { installAuthGuard } from './auth/guard.ts';
 import { registerUserModule } from './modules/user/routes.ts';
+import { registerAgentModule } from './modules/agent/routes.ts';
+import { registerProjectModule } from './modules/project/routes.ts';
+import { registerConstantModule } from './modules/constant/routes.ts';
+import { registerAuditModule } from './modules/audit/routes.ts';
+import { registerFileModule } from './modules/file/routes.ts';
+import { checkKeyFingerprint, deriveKey, loadMasterKey } from './crypto/keys.ts';
+import { Pii } from './crypto/pii.ts';
+import { LocalStorage } from './storage/local.ts';
+import type { Storage } from './storage/storage.ts';
+import { FileUrls } from './modules/file/urls.ts';
+import type { ModuleContext } from './app/context.ts';
 
 export interface BuildOptions {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Default: a LocalStorage under DATA_DIR/files. */
+  storage?: Storage;
 }
 
 /** The whole HTTP application, with no global state: tests build as many as they like. */
-export async function buildApp({ config, db, logger }: BuildOptions) {
+export async function buildApp({ config, db, logger, storage }: BuildOptions) {
+  // Refuses to start (rather than write unreadable rows) when the key differs from the database's.
+  const masterKey = loadMasterKey(config);
+  await checkKeyFingerprint(db, 'pii', masterKey);
+
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -56,6 +74,9 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
 
   installEnvelope(app);
   installAuthGuard(app, db, config.session);
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -73,8 +94,19 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
 
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ok({ status: 'up' }));
 
-  const ctx = { db, config };
+  const ctx: ModuleContext = {
+    db,
+    config,
+    pii: new Pii(masterKey),
+    storage: storage ?? new LocalStorage(path.join(config.dataDir, 'files')),
+    fileUrls: new FileUrls(deriveKey(masterKey, 'file-url')),
+  };
   registerUserModule(app, ctx);
+  registerAgentModule(app, ctx);
+  registerProjectModule(app, ctx);
+  registerConstantModule(app, ctx);
+  registerAuditModule(app, ctx);
+  registerFileModule(app, ctx);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);

@@ -30,6 +30,16 @@ const envSchema = z.object({
   CHECKPOINT_SECONDS: z.coerce.number().int().positive().default(60),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Master key for PII at rest (64 hex chars). Absent: generated once into DATA_DIR/pii.key. */
+  PII_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -51,6 +61,29 @@ export interface Config {
   /** Directory of the built console; absent means "API only". */
   webDist?: string;
   trustProxy: boolean;
+  /** PII_KEY when set; printing or serialising it shows "[redacted]". */
+  piiKey?: Secret;
+  uploadMaxBytes: number;
+}
+
+/** A configuration value that must never reach a log: JSON, inspect and string forms are redacted. */
+export class Secret {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toJSON() {
+    return '[redacted]';
+  }
+  toString() {
+    return '[redacted]';
+  }
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return '[redacted]';
+  }
 }
 
 export class ConfigError extends Error {}
@@ -80,5 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkpointMs: e.CHECKPOINT_SECONDS * 1000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
+    piiKey: e.PII_KEY ? new Secret(e.PII_KEY.toLowerCase()) : undefined,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
   };
 }

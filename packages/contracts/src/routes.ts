@@ -172,6 +172,14 @@ export const ROUTES: readonly RouteDef[] = [
     i18nKey: 'menu.isystem.constants',
     planned: true,
   },
+  {
+    name: 'isystem-audit',
+    path: '/isystem/isystem-audit',
+    parent: 'isystem',
+    roles: ADMIN,
+    i18nKey: 'menu.isystem.audit',
+    planned: true,
+  },
 ];
 
 /** A node of the menu tree answered by `/api/user/menu` and drawn by the side menu. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
+import { instant, pageQuery, queryBool, sortQuery } from './pagination.ts';
 
 /** Spec 5: >= 6 chars with digits, upper and lower case letters and a special character, no spaces. */
 export const PASSWORD_MIN = 6;
@@ -74,16 +75,286 @@ export interface UserInfo {
 }
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,64}$/;
+export const INTRODUCTION_MAX = 200;
+export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{4,30}$/;
+/** After removing spaces and upper-casing: letters and digits (an ID card ends in X), never a masked '*'. */
+export const ID_NO_PATTERN = /^[0-9A-Z]{8,32}$/;
+/** After removing spaces and dashes. */
+export const CARD_NO_PATTERN = /^[0-9]{8,32}$/;
 
-/** Minimal creation body; the organisation issue extends it with the full personal-info form. */
+const missing = (name: string, what: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null ? `${name} is required` : `${name} ${what}`;
+
+/** A required text field: trimmed, non-empty, bounded. */
+const requiredText = (name: string, max: number) =>
+  z
+    .string({ error: missing(name, 'must be text') })
+    .trim()
+    .min(1, `${name} cannot be empty`)
+    .max(max, `${name} is at most ${max} characters`);
+
+/** An optional text field; '' is stored as null. */
+const optionalText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .max(max, `${name} is at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+const requiredEnum = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { error: missing(name, `must be one of ${values.join(', ')}`) });
+
+const image = (name: string) =>
+  z.uuid({ error: missing(name, 'must be the id of an uploaded image (POST /api/file/upload)') });
+
+const maskedHint = (name: string) => `${name}: send the full number, not the masked one`;
+
+/** Spec 3 ID number: spaces removed, upper-cased; encrypted at rest, searchable by a keyed hash. */
+export const idNoSchema = z
+  .string({ error: missing('idNo', 'must be text') })
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .superRefine((v, ctx) => {
+    if (v === '') ctx.addIssue({ code: 'custom', message: 'idNo cannot be empty' });
+    else if (v.includes('*')) ctx.addIssue({ code: 'custom', message: maskedHint('idNo') });
+    else if (!ID_NO_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: 'idNo must be 8-32 letters or digits' });
+  });
+
+/** Spec 3 bank card number: spaces and dashes removed; encrypted at rest. */
+export const cardNoSchema = z
+  .string({ error: missing('cardNo', 'must be text') })
+  .transform((v) => v.replace(/[\s-]+/g, ''))
+  .superRefine((v, ctx) => {
+    if (v === '') ctx.addIssue({ code: 'custom', message: 'cardNo cannot be empty' });
+    else if (v.includes('*')) ctx.addIssue({ code: 'custom', message: maskedHint('cardNo') });
+    else if (!CARD_NO_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: 'cardNo must be 8-32 digits' });
+  });
+
+export const phoneSchema = z
+  .string({ error: missing('phone', 'must be text') })
+  .trim()
+  .regex(PHONE_PATTERN, 'phone must be 5-31 digits, optionally with +, spaces or dashes');
+
+export const birthdaySchema = z
+  .string({ error: missing('birthday', 'must be a date YYYY-MM-DD') })
+  .trim()
+  .refine(
+    (s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    },
+    { message: 'birthday must be a date YYYY-MM-DD' },
+  )
+  .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), {
+    message: 'birthday must be between 1900-01-01 and today',
+  });
+
+export const emailSchema = z.email({ error: missing('email', 'must be an email address') }).max(128);
+
+/**
+ * The personal-info form of spec 3/5. Spec 5's required fields are required here: userName,
+ * realName, qrCode, phone, sex, birthday, cardPic, bankName, cardNo, role, idNo, idFrontPic,
+ * idBackPic, nation, email, nickName, country, area. Introduction is at most 200 characters.
+ */
+export const userProfileFields = {
+  realName: requiredText('realName', 64),
+  nickName: requiredText('nickName', 64),
+  avatar: image('avatar').nullable().optional(),
+  qrCode: image('qrCode'),
+  birthday: birthdaySchema,
+  sex: requiredEnum('sex', SEX),
+  phone: phoneSchema,
+  email: emailSchema,
+  nation: requiredText('nation', 64),
+  country: requiredText('country', 64),
+  area: requiredText('area', 128),
+  address: optionalText('address', 256),
+  idNo: idNoSchema,
+  idFrontPic: image('idFrontPic'),
+  idBackPic: image('idBackPic'),
+  cardNo: cardNoSchema,
+  cardPic: image('cardPic'),
+  bankName: requiredText('bankName', 128),
+  politics: requiredEnum('politics', POLITICS).nullable().optional(),
+  cultureLevel: requiredEnum('cultureLevel', CULTURE_LEVELS).nullable().optional(),
+  certification: requiredEnum('certification', CERTIFICATION).optional(),
+  introduction: optionalText('introduction', INTRODUCTION_MAX),
+  enabled: requiredEnum('enabled', USER_ENABLED).optional(),
+  role: requiredEnum('role', ROLES),
+  /** Admin only; an agent's users always belong to its agent. Required for role agent. */
+  agentId: z.number().int().positive().nullable().optional(),
+};
+
+/** Spec 5's required fields, in form order (for the web form and the tests). */
+export const USER_REQUIRED_FIELDS = [
+  'userName',
+  'realName',
+  'qrCode',
+  'phone',
+  'sex',
+  'birthday',
+  'cardPic',
+  'bankName',
+  'cardNo',
+  'role',
+  'idNo',
+  'idFrontPic',
+  'idBackPic',
+  'nation',
+  'email',
+  'nickName',
+  'country',
+  'area',
+] as const;
+
+/** `POST /api/user/add`: the full personal-info form. Without a password the user gets the default one. */
 export const addUserBody = z.object({
-  userName: z.string().trim().regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
+  userName: z
+    .string({ error: missing('userName', 'must be text') })
+    .trim()
+    .regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
   /** Absent: the default password, to be changed at first login. */
   password: passwordSchema.optional(),
-  realName: z.string().trim().min(1, 'realName cannot be empty').max(64),
-  role: roleSchema,
-  agentId: z.number().int().positive().optional(),
-  phone: z.string().trim().max(32).optional(),
-  email: z.email().max(128).optional(),
+  ...userProfileFields,
 });
 export type AddUserBody = z.infer<typeof addUserBody>;
+export type AddUserInput = z.input<typeof addUserBody>;
+
+/**
+ * `PUT /api/user/update`: `id` plus only the fields that change. A required field may be left out
+ * but not emptied. `enabled: 'disable'` ends the user's sessions at once. idNo/cardNo must be the
+ * full numbers (never the masked ones a list shows); leave them out to keep them.
+ */
+export const updateUserBody = addUserBody
+  .omit({ password: true })
+  .partial()
+  .extend({ id: z.number({ error: 'id is required' }).int().positive() });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const USER_SORT_FIELDS = ['id', 'userName', 'realName', 'birthday', 'createdAt', 'updatedAt'] as const;
+
+/** `GET /api/user/listAll` query: filters of the user list page. */
+export const userListQuery = pageQuery.extend({
+  ...sortQuery(USER_SORT_FIELDS).shape,
+  /** Account contains (case-insensitive). */
+  userName: z.string().trim().max(64).optional(),
+  /** Real name contains. */
+  realName: z.string().trim().max(64).optional(),
+  /** Phone contains. */
+  phone: z.string().trim().max(32).optional(),
+  enabled: z.enum(USER_ENABLED).optional(),
+  certification: z.enum(CERTIFICATION).optional(),
+  isAgent: queryBool.optional(),
+  role: z.enum(ROLES).optional(),
+  /** Admin only (others are limited to their own agent anyway). */
+  agentId: z.coerce.number().int().positive().optional(),
+  /** Exact ID number, matched through the keyed hash column. */
+  idNo: z.string().trim().max(64).optional(),
+  createdFrom: instant.optional(),
+  createdTo: instant.optional(),
+});
+export type UserListQuery = z.input<typeof userListQuery>;
+
+/** `GET /api/user/proListAll` query: the users of one project. */
+export const projectUserListQuery = userListQuery.extend({
+  projectId: z.coerce.number().int().positive(),
+  projectRole: z.enum(['manager', 'member']).optional(),
+});
+
+export const userDetailQuery = z.object({
+  id: z.coerce.number().int().positive(),
+  /** `1`: answer idNo and cardNo in full (admin only; the read is audited). */
+  reveal: queryBool.optional(),
+});
+
+const nullableString = z.string().nullable();
+
+/** One row of the user list. idNo and cardNo are masked (first 3 and last 4 characters). */
+export const userListItem = z.object({
+  id: z.number(),
+  userName: z.string(),
+  realName: nullableString,
+  nickName: nullableString,
+  avatar: nullableString,
+  /** Signed URL for <img src>, valid about an hour. */
+  avatarUrl: nullableString,
+  sex: nullableString,
+  birthday: nullableString,
+  phone: nullableString,
+  email: nullableString,
+  idNo: nullableString,
+  cardNo: nullableString,
+  politics: nullableString,
+  cultureLevel: nullableString,
+  certification: z.string(),
+  enabled: z.string(),
+  isAgent: z.boolean(),
+  role: z.string(),
+  agentId: z.number().nullable(),
+  agentName: nullableString,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItem>;
+
+/** `GET /api/user/proListAll` row: a user row plus the role in the project. */
+export const projectUserItem = userListItem.extend({ projectRole: z.string(), joinedAt: z.string() });
+export type ProjectUserItem = z.infer<typeof projectUserItem>;
+
+/** The edit form's data. idNo/cardNo are masked unless `revealed`. */
+export const userDetail = userListItem.extend({
+  nation: nullableString,
+  country: nullableString,
+  area: nullableString,
+  address: nullableString,
+  bankName: nullableString,
+  introduction: nullableString,
+  qrCode: nullableString,
+  qrCodeUrl: nullableString,
+  idFrontPic: nullableString,
+  idFrontPicUrl: nullableString,
+  idBackPic: nullableString,
+  idBackPicUrl: nullableString,
+  cardPic: nullableString,
+  cardPicUrl: nullableString,
+  mustChangePassword: z.boolean(),
+  revealed: z.boolean(),
+  createdId: z.number().nullable(),
+  updatedId: z.number().nullable(),
+});
+export type UserDetail = z.infer<typeof userDetail>;
+
+/** `GET /api/user/overview`: the user-info page's overview, counted from real data in the caller's scope. */
+export const userOverview = z.object({
+  counts: z.object({ users: z.number(), agents: z.number(), projects: z.number(), myProjects: z.number() }),
+  visits: z.object({
+    thisMonth: z.number(),
+    lastMonth: z.number(),
+    /** Percent change against last month; null when last month had none. */
+    change: z.number().nullable(),
+  }),
+  myProjects: z.array(
+    z.object({ id: z.number(), name: z.string(), code: z.string(), createdAt: z.string(), memberCount: z.number() }),
+  ),
+  team: z.array(
+    z.object({
+      id: z.number(),
+      userName: z.string(),
+      realName: nullableString,
+      avatarUrl: nullableString,
+      role: z.string(),
+    }),
+  ),
+  activity: z.array(
+    z.object({
+      id: z.number(),
+      actorName: nullableString,
+      action: z.string(),
+      targetType: nullableString,
+      targetId: nullableString,
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type UserOverview = z.infer<typeof userOverview>;

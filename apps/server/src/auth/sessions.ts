@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions, users, type RevokeReason, type UserRow } from '../db/schema/index.ts';
+import { agents, sessions, users, type RevokeReason, type UserRow } from '../db/schema/index.ts';
 import { tokenExpired, tokenInvalid, tokenRevoked } from '../http/errors.ts';
 
 /** 32 random bytes, base64url: 43 characters. */
@@ -43,16 +43,36 @@ const REVOKED_MESSAGES: Record<string, string> = {
   password: 'Your password was changed, please log in again',
   disabled: 'Your account has been disabled',
   admin: 'Your session was ended by an administrator, please log in again',
+  agent: 'Your agent account is invalid or has expired',
 };
+
+/** True when the agent's last valid day (exp_date, inclusive) is before today. */
+export const agentExpiredSql = sql<boolean>`coalesce(${agents.expDate} < current_date, false)`;
+
+/**
+ * Why the user's agent keeps it out (status invalid, or expDate passed), or null. Users without an
+ * agent (admins) are never blocked by this.
+ */
+export function agentBlock(agent: { status: string | null; expDate: string | null; expired: boolean } | null) {
+  if (!agent || agent.status === null) return null;
+  if (agent.status === 'invalid') return 'Your agent account is invalid; contact the administrator';
+  if (agent.expired) return `Your agent account expired on ${agent.expDate}; contact the administrator`;
+  return null;
+}
 
 /** Bearer token -> live session and user, or the 401 that says why not (50008 / 50012 / 50014). */
 export async function resolveSession(db: Db, policy: SessionPolicy, header: string | undefined): Promise<AuthContext> {
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   if (!token || !TOKEN_SHAPE.test(token)) throw tokenInvalid();
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      agent: { status: agents.status, expDate: agents.expDate, expired: agentExpiredSql },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(agents, eq(agents.id, users.agentId))
     .where(eq(sessions.tokenHash, hashToken(token)))
     .limit(1);
   if (!row) throw tokenInvalid();
@@ -62,6 +82,11 @@ export async function resolveSession(db: Db, policy: SessionPolicy, header: stri
   if (user.enabled === 'disable') {
     await revokeUserSessions(db, user.id, 'disabled');
     throw tokenRevoked(REVOKED_MESSAGES.disabled);
+  }
+  if (agentBlock(row.agent)) {
+    // An agent that went invalid or expired ends its users' sessions (also revoked eagerly on update).
+    await revokeUserSessions(db, user.id, 'agent');
+    throw tokenRevoked(REVOKED_MESSAGES.agent);
   }
   const now = Date.now();
   if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= policy.idleMs) throw tokenExpired();
@@ -79,6 +104,19 @@ export async function revokeSession(db: Db, sessionId: number, reason: RevokeRea
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokeReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** End every live session of every user of an agent (it went invalid or expired). */
+export async function revokeAgentSessions(db: Db, agentId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokeReason: 'agent' })
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        sql`${sessions.userId} in (select a_s.id from ${users} a_s where a_s.agent_id = ${agentId})`,
+      ),
+    );
 }
 
 /** End every live session of a user, optionally sparing the one making the change. */

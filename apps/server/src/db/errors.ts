@@ -6,3 +6,10 @@ export function sqlState(err: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
+
+/** Name of the constraint a driver error is about (unique, foreign key, check), when the driver says. */
+export function constraintOf(err: unknown): string | undefined {
+  const e = err as { constraint?: unknown; cause?: { constraint?: unknown } };
+  const name = e?.cause?.constraint ?? e?.constraint;
+  return typeof name === 'string' ? name : undefined;
+}

@@ -14,5 +14,10 @@ export const auditLog = pgTable(
     ip: varchar('ip', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_created_idx').on(t.createdAt), index('audit_actor_idx').on(t.actorId)],
+  (t) => [
+    index('audit_created_idx').on(t.createdAt),
+    index('audit_actor_idx').on(t.actorId),
+    index('audit_target_idx').on(t.targetType, t.targetId),
+    index('audit_action_idx').on(t.action, t.createdAt),
+  ],
 );

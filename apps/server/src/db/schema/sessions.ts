@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export const REVOKE_REASONS = ['logout', 'password', 'disabled', 'admin'] as const;
+export const REVOKE_REASONS = ['logout', 'password', 'disabled', 'admin', 'agent'] as const;
 export type RevokeReason = (typeof REVOKE_REASONS)[number];
 
 /** Only the SHA-256 of a bearer token is stored; a leaked table gives no usable token. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { agents } from './agents.ts';
 
 /**
  * Spec 3's User. `password` holds an argon2id PHC string, which carries its own salt, so the
@@ -40,7 +41,7 @@ export const users = pgTable(
     introduction: varchar('introduction', { length: 200 }),
     enabled: varchar('enabled', { length: 16 }).notNull().default('enable'),
     isAgent: boolean('is_agent').notNull().default(false),
-    agentId: integer('agent_id'),
+    agentId: integer('agent_id').references(() => agents.id),
     proId: integer('pro_id'),
     orgId: integer('org_id'),
     departId: integer('depart_id'),
@@ -59,7 +60,11 @@ export const users = pgTable(
       .defaultNow()
       .$onUpdate(() => sql`now()`),
   },
-  (t) => [index('users_agent_idx').on(t.agentId), index('users_id_no_hash_idx').on(t.idNoHash)],
+  (t) => [
+    index('users_agent_idx').on(t.agentId),
+    index('users_id_no_hash_idx').on(t.idNoHash),
+    index('users_created_idx').on(t.createdAt),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

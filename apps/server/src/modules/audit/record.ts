@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { maskPii } from '../../crypto/pii.ts';
 
 export interface AuditEntry {
   action: string;
@@ -27,4 +28,31 @@ export async function recordAudit(db: Db, request: FastifyRequest, entry: AuditE
     detail: entry.detail,
     ip: request.ip,
   });
+}
+
+/** Fields whose values never enter the audit log, not even masked. */
+const SECRET_FIELDS = new Set(['password', 'oldPassword', 'newPassword', 'token']);
+/** Fields masked to first 3 + last 4 characters. */
+const MASKED_FIELDS = new Set(['idNo', 'cardNo']);
+const MAX_VALUE_CHARS = 200;
+
+/**
+ * The `detail` of a mutation: the names of the fields it set and their new values, with PII masked
+ * (idNo, cardNo), secrets left out and long text cut. Values must be the plain ones the client sent,
+ * never ciphertext.
+ */
+export function changeSet(patch: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  const fields = Object.keys(patch).filter((k) => patch[k] !== undefined);
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (SECRET_FIELDS.has(field)) continue;
+    const value = patch[field];
+    if (MASKED_FIELDS.has(field) && typeof value === 'string') values[field] = maskPii(value);
+    else if (typeof value === 'string' && value.length > MAX_VALUE_CHARS)
+      values[field] = `${value.slice(0, MAX_VALUE_CHARS)}…`;
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      values[field] = changeSet(value as Record<string, unknown>).values;
+    else values[field] = value;
+  }
+  return { fields, values, ...extra };
 }

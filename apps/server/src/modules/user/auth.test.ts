@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, ADMIN_PASSWORD, type TestApp } from '../../../test/harness.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { createAgent, createUser, userBody } from '../../../test/fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,14 +16,13 @@ const info = (token?: string) => t.call({ method: 'POST', url: '/api/user/info',
 
 async function addUser(userName: string, role = 'user', password = 'Passw0rd!') {
   const admin = await t.login();
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/user/add',
-    token: admin,
-    body: { userName, password, realName: userName, role },
-  });
-  expect(res.body.code).toBe(200);
-  return res.body.data.id as number;
+  if (role === 'agent') {
+    const agent = await createAgent(t, admin, {
+      user: { userName, password, realName: userName, phone: '13900139001', email: 'a@example.com' },
+    });
+    return agent.userId;
+  }
+  return (await createUser(t, admin, { userName, password, realName: userName, role })).id;
 }
 
 describe('login', () => {
@@ -221,11 +221,12 @@ describe('passwords', () => {
 describe('add user', () => {
   it('refuses a duplicate account with 409', async () => {
     await addUser('dupe1');
+    const token = await t.login();
     const res = await t.call({
       method: 'POST',
       url: '/api/user/add',
-      token: await t.login(),
-      body: { userName: 'dupe1', realName: 'x', role: 'user' },
+      token,
+      body: await userBody(t, token, { userName: 'dupe1' }),
     });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(40900);

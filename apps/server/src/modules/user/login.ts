@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBody } from '@siteops/contracts/user';
 import type { ModuleContext } from '../../app/context.ts';
-import { users } from '../../db/schema/index.ts';
+import { agents, users } from '../../db/schema/index.ts';
 import { burnVerify, verifyPassword } from '../../auth/passwords.ts';
-import { createSession } from '../../auth/sessions.ts';
+import { agentBlock, agentExpiredSql, createSession } from '../../auth/sessions.ts';
 import { badCredentials, forbidden, tooManyRequests } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -67,6 +67,14 @@ export function registerLogin(app: FastifyInstance, { db, config }: ModuleContex
         throw badCredentials();
       }
       if (user.enabled === 'disable') throw forbidden('This account has been disabled');
+      if (user.agentId !== null) {
+        const [agent] = await db
+          .select({ status: agents.status, expDate: agents.expDate, expired: agentExpiredSql })
+          .from(agents)
+          .where(eq(agents.id, user.agentId));
+        const blocked = agentBlock(agent ?? null);
+        if (blocked) throw forbidden(blocked);
+      }
       if (user.loginFailures > 0 || user.lockedUntil) {
         await db
           .update(users)

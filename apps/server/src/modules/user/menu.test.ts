@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, menuForRole, type MenuNode } from '@siteops/contracts/routes';
 import { roleAllowed, type Role } from '@siteops/contracts/roles';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAgent, createUser } from '../../../test/fixtures.ts';
 
 let t: TestApp;
 const tokens: Partial<Record<Role, string>> = {};
@@ -9,13 +10,9 @@ beforeAll(async () => {
   t = await createTestApp();
   const admin = await t.login();
   tokens.admin = admin;
-  for (const role of ['agent', 'manager', 'user'] as const) {
-    await t.call({
-      method: 'POST',
-      url: '/api/user/add',
-      token: admin,
-      body: { userName: `menu-${role}`, password: 'Passw0rd!', realName: role, role },
-    });
+  tokens.agent = (await createAgent(t, admin)).token;
+  for (const role of ['manager', 'user'] as const) {
+    await createUser(t, admin, { userName: `menu-${role}`, role });
     tokens[role] = await t.login(`menu-${role}`, 'Passw0rd!');
   }
 });
@@ -74,12 +71,12 @@ describe('POST /api/user/menu', () => {
     ]);
   });
 
-  it('admin-only pages are exactly auth-platform, grant-auth, device-upgrade, visitor-config, isystem-constants', () => {
+  it('admin-only pages are exactly auth-platform, grant-auth, device-upgrade, visitor-config, isystem-constants, isystem-audit', () => {
     const adminOnly = ROUTES.filter(
       (r) => r.parent && !roleAllowed('agent', r.roles) && !roleAllowed('manager', r.roles),
     );
     expect(adminOnly.map((r) => r.name).sort()).toEqual(
-      ['auth-platform', 'device-upgrade', 'grant-auth', 'isystem-constants', 'visitor-config'].sort(),
+      ['auth-platform', 'device-upgrade', 'grant-auth', 'isystem-audit', 'isystem-constants', 'visitor-config'].sort(),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,9 +8,11 @@ import { users } from '../../db/schema/index.ts';
 import { authOf } from '../../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
+import { callerOf, scope } from '../../auth/scope.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { recordAudit } from '../audit/record.ts';
+import { defaultPassword } from '../constant/service.ts';
 
 export function registerPasswordRoutes(app: FastifyInstance, { db, config }: ModuleContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +57,8 @@ export function registerPasswordRoutes(app: FastifyInstance, { db, config }: Mod
       config: { roles: ['admin'] },
       schema: {
         tags: ['user'],
-        summary: 'Reset a user to the default password; they must change it at next login',
+        summary:
+          'Reset a user to the default password (constant user.defaultPassword); they must change it at next login',
         body: resetPasswdBody,
         response: { 200: envelopeOf(z.null()) },
       },
@@ -63,12 +66,12 @@ export function registerPasswordRoutes(app: FastifyInstance, { db, config }: Mod
     async (request) => {
       const actor = authOf(request).user;
       const { id } = request.body;
-      const hashed = await hashPassword(config.defaultPassword);
+      const hashed = await hashPassword(await defaultPassword(db, config));
       const changed = await db.transaction(async (tx) => {
         const rows = await tx
           .update(users)
           .set({ password: hashed, mustChangePassword: true, lockedUntil: null, loginFailures: 0, updatedId: actor.id })
-          .where(eq(users.id, id))
+          .where(and(eq(users.id, id), scope.users(callerOf(actor))))
           .returning({ id: users.id });
         if (rows.length) await revokeUserSessions(tx, id, 'admin');
         return rows.length;

@@ -1,0 +1,109 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '@siteops/contracts/roles';
+import { agents, auditLog, projectMembers, projects, users, type UserRow } from '../db/schema/index.ts';
+import { notFound } from '../http/errors.ts';
+
+/** Who is asking, as far as data scope is concerned. */
+export interface Caller {
+  id: number;
+  role: Role;
+  agentId: number | null;
+}
+
+export const callerOf = (user: Pick<UserRow, 'id' | 'role' | 'agentId'>): Caller => ({
+  id: user.id,
+  role: user.role as Role,
+  agentId: user.agentId,
+});
+
+const NOTHING = sql`false`;
+
+/** Ids of the projects `managerId` manages. */
+const managedProjectIds = (managerId: number) =>
+  sql`select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.userId} = ${managerId} and ${projectMembers.role} = 'manager'`;
+
+/** Ids of the users who belong to a project `managerId` manages. */
+const managedUserIds = (managerId: number) =>
+  sql`select pm_u.user_id from ${projectMembers} pm_u where pm_u.project_id in (${managedProjectIds(managerId)})`;
+
+/**
+ * THE data-scope rule of the API, in one place. Every list, detail and mutation over users, agents
+ * and projects (and later devices) adds the condition answered here to its WHERE clause:
+ *
+ * - admin: everything (no condition);
+ * - agent: the rows of its own agent (`agent_id` = the caller's agent);
+ * - manager: the rows of the projects it manages (a `project_members` row with role manager);
+ * - user: itself.
+ *
+ * Why one rule and conditions rather than checks after loading: a row outside the scope is never
+ * read, so it cannot leak through a forgotten check, and lists, counts and mutations cannot
+ * disagree. A row outside the scope answers 404 exactly like a row that does not exist
+ * ({@link mustExist}), never 403, so ids cannot be probed for existence across tenants. Role
+ * checks (which endpoints a role may call at all) stay in the route's `config.roles`.
+ *
+ * A condition of `undefined` means "no restriction"; drizzle's `and()` drops it.
+ */
+export const scope = {
+  users(c: Caller): SQL | undefined {
+    switch (c.role) {
+      case 'admin':
+        return undefined;
+      case 'agent':
+        return c.agentId === null ? eq(users.id, c.id) : eq(users.agentId, c.agentId);
+      case 'manager':
+        return or(eq(users.id, c.id), sql`${users.id} in (${managedUserIds(c.id)})`);
+      default:
+        return eq(users.id, c.id);
+    }
+  },
+
+  agents(c: Caller): SQL | undefined {
+    switch (c.role) {
+      case 'admin':
+        return undefined;
+      case 'agent':
+        return c.agentId === null ? NOTHING : eq(agents.id, c.agentId);
+      case 'manager':
+        return sql`${agents.id} in (select p_a.agent_id from ${projects} p_a where p_a.id in (${managedProjectIds(c.id)}))`;
+      default:
+        return NOTHING;
+    }
+  },
+
+  projects(c: Caller): SQL | undefined {
+    switch (c.role) {
+      case 'admin':
+        return undefined;
+      case 'agent':
+        return c.agentId === null ? NOTHING : eq(projects.agentId, c.agentId);
+      case 'manager':
+        return sql`${projects.id} in (${managedProjectIds(c.id)})`;
+      default:
+        return sql`${projects.id} in (select pm_p.project_id from ${projectMembers} pm_p where pm_p.user_id = ${c.id})`;
+    }
+  },
+
+  /**
+   * Audit rows about what the caller may see: admin all; an agent the actions of its users and on
+   * its agent, users and projects; others their own actions.
+   */
+  audit(c: Caller): SQL | undefined {
+    if (c.role === 'admin') return undefined;
+    if (c.role !== 'agent' || c.agentId === null) return eq(auditLog.actorId, c.id);
+    const agentUsers = sql`select a_u.id from ${users} a_u where a_u.agent_id = ${c.agentId}`;
+    const agentUserIds = sql`select a_u.id::text from ${users} a_u where a_u.agent_id = ${c.agentId}`;
+    const agentProjectIds = sql`select a_p.id::text from ${projects} a_p where a_p.agent_id = ${c.agentId}`;
+    return or(
+      sql`${auditLog.actorId} in (${agentUsers})`,
+      and(eq(auditLog.targetType, 'agent'), eq(auditLog.targetId, String(c.agentId))),
+      and(eq(auditLog.targetType, 'user'), sql`${auditLog.targetId} in (${agentUserIds})`),
+      and(eq(auditLog.targetType, 'project'), sql`${auditLog.targetId} in (${agentProjectIds})`),
+    );
+  },
+};
+
+/** The row, or the 404 that a missing row and a row outside the caller's scope both answer. */
+export function mustExist<T>(row: T | undefined, what: string): T {
+  if (row === undefined) throw notFound(`${what} not found`);
+  return row;
+}

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+export const DEVICE_AUTH_STATUS = ['authorize', 'forbidden', 'unknown'] as const;
+export const DEVICE_ONLINE_STATUS = ['online', 'offline', 'unknown'] as const;
+export const DEVICE_DIRECTION = ['none', 'in', 'out'] as const;
+
+/**
+ * Spec 3's Device plus its type, owner agent and project. The device link writes presence and
+ * readings here in batches; the secret a device proves itself with is kept only as a hash.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    type: varchar('type', { length: 32 }).notNull(),
+    devName: varchar('dev_name', { length: 128 }),
+    factoryName: varchar('factory_name', { length: 128 }),
+    sn: varchar('sn', { length: 64 }).notNull().unique(),
+    /** Normalised AA:BB:CC:DD:EE:FF. */
+    mac: varchar('mac', { length: 17 }).unique(),
+    ip: varchar('ip', { length: 64 }),
+    agentId: integer('agent_id'),
+    projectId: integer('project_id'),
+    installSite: varchar('install_site', { length: 256 }),
+    frpcVer: varchar('frpc_ver', { length: 64 }),
+    devVer: varchar('dev_ver', { length: 64 }),
+    version: varchar('version', { length: 64 }),
+    authStatus: varchar('auth_status', { length: 16 }).notNull().default('unknown'),
+    onlineStatus: varchar('online_status', { length: 16 }).notNull().default('unknown'),
+    allow: boolean('allow').notNull().default(true),
+    anyAccess: boolean('any_access').notNull().default(false),
+    remoteAccount: varchar('remote_account', { length: 64 }),
+    /** AES-256-GCM ciphertext; never listed. */
+    terminalPassword: text('terminal_password'),
+    direction: varchar('direction', { length: 8 }).notNull().default('none'),
+    remark: varchar('remark', { length: 512 }),
+    secretHash: varchar('secret_hash', { length: 64 }),
+    licenceExpiresAt: timestamp('licence_expires_at', { withTimezone: true }),
+    /** Latest readings by field, for the lists; history lives in the time-series table. */
+    latest: jsonb('latest'),
+    additionDatetime: timestamp('addition_datetime', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatDatetime: timestamp('heartbeat_datetime', { withTimezone: true }),
+    createdId: integer('created_id'),
+    updatedId: integer('updated_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [
+    index('devices_agent_idx').on(t.agentId, t.id),
+    index('devices_project_idx').on(t.projectId),
+    index('devices_type_idx').on(t.type, t.id),
+    index('devices_added_idx').on(t.additionDatetime),
+  ],
+);
+
+/** Platforms a licence may grant access to (spec: platform_name, expiration_date, attach_info). */
+export const authPlatforms = pgTable('auth_platforms', {
+  id: serial('id').primaryKey(),
+  platformName: varchar('platform_name', { length: 128 }).notNull().unique(),
+  expirationDate: date('expiration_date').notNull(),
+  attachInfo: varchar('attach_info', { length: 1024 }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => sql`now()`),
+});
+
+/** Every licence issued: the grant history, and the id a device's licence names. */
+export const licenceGrants = pgTable(
+  'licence_grants',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: integer('device_id').notNull(),
+    sn: varchar('sn', { length: 64 }).notNull(),
+    mac: varchar('mac', { length: 17 }).notNull(),
+    platforms: jsonb('platforms').$type<string[]>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attachInfo: varchar('attach_info', { length: 1024 }),
+    issuedById: integer('issued_by_id'),
+    issuedByName: varchar('issued_by_name', { length: 64 }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('licence_grants_device_idx').on(t.deviceId), index('licence_grants_issued_idx').on(t.issuedAt)],
+);

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { agents } from './agents.ts';
+import { users } from './users.ts';
+
+/** Spec 3's Project (name, unique code, remark) and the agent that owns it (null: the platform's own). */
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 128 }).notNull(),
+    code: varchar('code', { length: 64 }).notNull().unique(),
+    remark: varchar('remark', { length: 512 }),
+    agentId: integer('agent_id').references(() => agents.id),
+    createdId: integer('created_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedId: integer('updated_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [index('projects_agent_idx').on(t.agentId), index('projects_created_idx').on(t.createdAt)],
+);
+
+/** Project personnel. A `manager` row is what gives a manager its scope over the project. */
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 16 }).notNull().default('member'),
+    createdId: integer('created_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_members_user_idx').on(t.userId, t.role),
+    check('project_members_role_check', sql`${t.role} in ('manager', 'member')`),
+  ],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;

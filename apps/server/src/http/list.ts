@@ -1,0 +1,36 @@
+import { asc, desc, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SortOrder } from '@siteops/contracts/pagination';
+
+/** LIMIT/OFFSET of a validated `page`/`pageSize`. */
+export const pageWindow = (q: { page: number; pageSize: number }) => ({
+  limit: q.pageSize,
+  offset: (q.page - 1) * q.pageSize,
+});
+
+/** `%…%` LIKE with the user's `%`, `_` and `\` taken literally. */
+export function contains(column: AnyColumn, text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  return ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/**
+ * ORDER BY from a whitelisted sort field (the query schema already refused any other name with a
+ * 400), always ending in the primary key so pages are stable.
+ */
+export function orderBy<F extends string>(
+  columns: Record<F, AnyColumn>,
+  idColumn: AnyColumn,
+  field: F | undefined,
+  order: SortOrder | undefined,
+  fallback: F,
+): SQL[] {
+  const direction = order === 'asc' ? asc : desc;
+  const column = columns[field ?? fallback];
+  return column === idColumn ? [direction(idColumn)] : [direction(column), direction(idColumn)];
+}
+
+/** `count(*)` as a number. */
+export const countAll = sql<number>`count(*)::int`;
+
+/** Timestamps leave the API as ISO strings. */
+export const iso = (d: Date) => d.toISOString();

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
+
+let t: TestApp;
+let admin: string;
+let agent: Awaited<ReturnType<typeof createAgent>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  agent = await createAgent(t, admin);
+});
+afterAll(() => t.close());
+
+const list = (query: string, token = admin) => t.call({ method: 'GET', url: `/api/audit/listAll?${query}`, token });
+
+describe('GET /api/audit/listAll', () => {
+  it('is admin only', async () => {
+    expect((await list('', agent.token)).status).toBe(403);
+  });
+
+  it('answers newest first, paged', async () => {
+    const res = await list('pageSize=50');
+    const times = res.body.data.list.map((r: { createdAt: string }) => r.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(res.body.data.total).toBeGreaterThanOrEqual(3);
+    expect(res.body.data.pageSize).toBe(50);
+  });
+
+  it('filters by actor, action (exact or prefix), target and time range', async () => {
+    const u = await createUser(t, agent.token);
+    await t.call({ method: 'PUT', url: '/api/user/update', token: agent.token, body: { id: u.id, nickName: 'nick' } });
+
+    const byActor = await list(`actor=${agent.userName}&pageSize=200`);
+    expect(byActor.body.data.list.length).toBeGreaterThan(0);
+    expect(byActor.body.data.list.every((r: { actorName: string }) => r.actorName === agent.userName)).toBe(true);
+
+    const exact = await list('action=user.update&pageSize=200');
+    expect(exact.body.data.list.every((r: { action: string }) => r.action === 'user.update')).toBe(true);
+    const prefix = await list('action=user.&pageSize=200');
+    const actions = new Set(prefix.body.data.list.map((r: { action: string }) => r.action));
+    expect([...actions].every((a) => (a as string).startsWith('user.'))).toBe(true);
+    expect(actions.size).toBeGreaterThan(1);
+
+    const target = await list(`targetType=user&targetId=${u.id}`);
+    expect(target.body.data.list.map((r: { action: string }) => r.action).sort()).toEqual(['user.add', 'user.update']);
+    const upd = target.body.data.list.find((r: { action: string }) => r.action === 'user.update');
+    expect(upd.detail).toMatchObject({ fields: ['nickName'], values: { nickName: 'nick' } });
+    expect(upd.ip).toBeTruthy();
+
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await list(`from=${future}`)).body.data.total).toBe(0);
+    expect((await list('to=2000-01-01')).body.data.total).toBe(0);
+    expect((await list('from=yesterday')).status).toBe(400);
+  });
+
+  it('records each mutation of this issue', async () => {
+    const key = uniq('audited.');
+    await t.call({ method: 'POST', url: '/api/constant/add', token: admin, body: { key, value: 'v' } });
+    const code = uniq('A-');
+    await t.call({ method: 'POST', url: '/api/project/add', token: admin, body: { name: 'x', code } });
+    const res = await list('pageSize=200');
+    const actions = res.body.data.list.map((r: { action: string }) => r.action);
+    for (const action of ['agent.add', 'user.add', 'file.upload', 'constant.add', 'project.add', 'user.login']) {
+      expect(actions).toContain(action);
+    }
+  });
+});

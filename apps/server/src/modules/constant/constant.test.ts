@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
+import { auditLog, constants } from '../../db/schema/index.ts';
+import { CONSTANT_CACHE_MS, getConstant, heartbeatSeconds } from './service.ts';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+const add = (body: object, token = admin) => t.call({ method: 'POST', url: '/api/constant/add', token, body });
+const update = (body: object) => t.call({ method: 'PUT', url: '/api/constant/update', token: admin, body });
+const list = (query: string) => t.call({ method: 'GET', url: `/api/constant/listAll?${query}`, token: admin });
+const del = (ids: number[]) => t.call({ method: 'DELETE', url: '/api/constant/delete', token: admin, body: { ids } });
+
+describe('constant CRUD', () => {
+  it('adds, reads, searches by key and by value, updates and deletes', async () => {
+    const key = uniq('site.banner.');
+    const res = await add({ key, value: 'Welcome to Tower 7', remark: 'login banner' });
+    expect(res.status).toBe(200);
+    const id = res.body.data.id;
+    expect(
+      (await t.call({ method: 'GET', url: `/api/constant/detail?id=${id}`, token: admin })).body.data,
+    ).toMatchObject({
+      key,
+      value: 'Welcome to Tower 7',
+      remark: 'login banner',
+      description: null,
+    });
+    expect((await list(`key=${key.slice(0, 14)}`)).body.data.list.map((c: { id: number }) => c.id)).toContain(id);
+    expect((await list('value=tower%207')).body.data.list.map((c: { id: number }) => c.id)).toEqual([id]);
+    expect((await list('value=nothing-like-this')).body.data.total).toBe(0);
+    expect((await update({ id, value: 'Bye' })).status).toBe(200);
+    expect((await list('value=Bye')).body.data.list.map((c: { id: number }) => c.id)).toEqual([id]);
+    expect((await del([id])).status).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/constant/detail?id=${id}`, token: admin })).status).toBe(404);
+  });
+
+  it('a duplicate key is 409, on add and on update', async () => {
+    const key = uniq('dup.');
+    await add({ key, value: '1' });
+    const dup = await add({ key, value: '2' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.data).toEqual({ field: 'key' });
+    const other = await add({ key: uniq('dup.'), value: '3' });
+    expect((await update({ id: other.body.data.id, key })).status).toBe(409);
+  });
+
+  it('value: 4096 bytes pass, 4097 are 400 naming value (bytes, not characters)', async () => {
+    expect((await add({ key: uniq('big.'), value: 'x'.repeat(4096) })).status).toBe(200);
+    const over = await add({ key: uniq('big.'), value: 'x'.repeat(4097) });
+    expect(over.status).toBe(400);
+    expect(over.body.data.fields).toHaveProperty('value');
+    // 1366 three-byte characters are 4098 bytes.
+    expect((await add({ key: uniq('big.'), value: '中'.repeat(1366) })).status).toBe(400);
+  });
+
+  it.each([
+    ['key', { key: '' }],
+    ['key', { key: 'has space' }],
+    ['value', { value: undefined }],
+    ['remark', { remark: 'r'.repeat(257) }],
+  ])('answers 400 naming %s', async (field, overrides) => {
+    const res = await add({ key: uniq('k.'), value: 'v', ...overrides });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toHaveProperty([field]);
+  });
+
+  it('is admin only', async () => {
+    const agent = await createAgent(t, admin);
+    expect((await add({ key: uniq('a.'), value: 'v' }, agent.token)).status).toBe(403);
+    expect((await t.call({ method: 'GET', url: '/api/constant/listAll', token: agent.token })).status).toBe(403);
+  });
+
+  it('delete is all or none', async () => {
+    const id = (await add({ key: uniq('keep.'), value: 'v' })).body.data.id;
+    expect((await del([id, 987654])).status).toBe(404);
+    expect(await t.database.db.select().from(constants).where(eq(constants.id, id))).toHaveLength(1);
+  });
+});
+
+describe('constants the server reads', () => {
+  it('user.defaultPassword drives resetPasswd and password-less creation, with DEFAULT_PASSWORD as fallback', async () => {
+    const u = await createUser(t, admin);
+    const reset = () => t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id: u.id } });
+    const canLogin = async (password: string) =>
+      (await t.call({ method: 'POST', url: '/api/user/login', body: { username: u.userName, password } })).status ===
+      200;
+
+    await reset();
+    expect(await canLogin(t.config.defaultPassword)).toBe(true);
+
+    const created = await add({ key: 'user.defaultPassword', value: 'Const@4567' });
+    expect(created.status).toBe(200);
+    await reset();
+    expect(await canLogin('Const@4567')).toBe(true);
+
+    // A write invalidates the cache at once.
+    expect((await update({ id: created.body.data.id, value: 'Other#8910' })).status).toBe(200);
+    await reset();
+    expect(await canLogin('Other#8910')).toBe(true);
+
+    // The value is a secret: the audit log does not hold it.
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.targetType, 'constant'));
+    expect(JSON.stringify(rows)).not.toMatch(/Const@4567|Other#8910/);
+
+    await del([created.body.data.id]);
+    await reset();
+    expect(await canLogin(t.config.defaultPassword)).toBe(true);
+  });
+
+  it('user.defaultPassword must satisfy the password policy', async () => {
+    const res = await add({ key: 'user.defaultPassword', value: 'weak' });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toHaveProperty('value');
+  });
+
+  it('device.heartbeatSeconds defaults to 30, follows the constant, refuses nonsense', async () => {
+    expect(await heartbeatSeconds(t.database.db)).toBe(30);
+    expect((await add({ key: 'device.heartbeatSeconds', value: '2' })).status).toBe(400);
+    expect((await add({ key: 'device.heartbeatSeconds', value: 'soon' })).status).toBe(400);
+    const res = await add({ key: 'device.heartbeatSeconds', value: '15' });
+    expect(res.status).toBe(200);
+    expect(await heartbeatSeconds(t.database.db)).toBe(15);
+    const listed = await list('key=heartbeat');
+    expect(listed.body.data.list[0].description).toMatch(/heartbeat/i);
+  });
+
+  it('getConstant caches briefly: a write behind its back shows only after the cache time', async () => {
+    const key = uniq('cache.');
+    expect(await getConstant(t.database.db, key, 'fallback')).toBe('fallback');
+    await t.database.db.insert(constants).values({ key, value: 'sneaky' });
+    expect(await getConstant(t.database.db, key, 'fallback')).toBe('fallback');
+    expect(CONSTANT_CACHE_MS).toBeLessThanOrEqual(60_000);
+  });
+});

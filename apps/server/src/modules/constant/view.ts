@@ -1,0 +1,24 @@
+import { KNOWN_CONSTANTS, type ConstantItem } from '@siteops/contracts/constant';
+import type { ConstantRow } from '../../db/schema/index.ts';
+import { badRequest } from '../../http/errors.ts';
+import { constantValueProblem } from '@siteops/contracts/constant';
+
+export function toConstantItem(row: ConstantRow): ConstantItem {
+  return {
+    id: row.id,
+    key: row.key,
+    value: row.value,
+    remark: row.remark,
+    description: (KNOWN_CONSTANTS as Record<string, string>)[row.key] ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    createdId: row.createdId,
+    updatedId: row.updatedId,
+  };
+}
+
+/** 400 naming `value` when a constant the server reads would get a value it cannot use. */
+export function assertUsableValue(key: string, value: string) {
+  const problem = constantValueProblem(key, value);
+  if (problem) throw badRequest(`value: ${problem}`, { value: problem });
+}

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAgent, createUser, JPEG, multipart, PNG, upload, uploadId, WEBP } from '../../../test/fixtures.ts';
+import { files } from '../../db/schema/index.ts';
+
+const LIMIT = 4096;
+let t: TestApp;
+let dataDir: string;
+let admin: string;
+let a: Awaited<ReturnType<typeof createAgent>>;
+let b: Awaited<ReturnType<typeof createAgent>>;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-files-'));
+  t = await createTestApp({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(LIMIT) });
+  admin = await t.login();
+  a = await createAgent(t, admin);
+  b = await createAgent(t, admin);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Every stored object under DATA_DIR/files (temp files included). */
+const stored = () =>
+  fs.existsSync(path.join(dataDir, 'files'))
+    ? fs.readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    : [];
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('POST /api/file/upload', () => {
+  it.each([
+    ['PNG', PNG, 'image/png'],
+    ['JPEG', JPEG, 'image/jpeg'],
+    ['WebP', WEBP, 'image/webp'],
+  ])('accepts a %s, typed by its content, with size and SHA-256', async (_name, content, mime) => {
+    const res = await upload(t, admin, 'avatar', content, 'picture.bin', 'application/octet-stream');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      kind: 'avatar',
+      mime,
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+    });
+    expect(res.body.data.url).toMatch(new RegExp(`^/api/file/${res.body.data.id}\\?exp=\\d+&sig=`));
+    const back = await get(`/api/file/${res.body.data.id}`, admin);
+    expect(back.headers['content-type']).toBe(mime);
+    expect(back.rawPayload.equals(content)).toBe(true);
+  });
+
+  it('refuses text that claims to be a PNG, and keeps nothing', async () => {
+    const before = stored().length;
+    const res = await upload(
+      t,
+      admin,
+      'avatar',
+      Buffer.from('<?php echo "hi"; ?> definitely an image'),
+      'x.png',
+      'image/png',
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toHaveProperty('file');
+    expect(res.body.msg).toMatch(/JPEG, PNG or WebP/);
+    expect(stored().length).toBe(before);
+  });
+
+  it('refuses an empty file and a GIF', async () => {
+    expect((await upload(t, admin, 'avatar', Buffer.alloc(0))).status).toBe(400);
+    expect((await upload(t, admin, 'avatar', Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'))).status).toBe(400);
+  });
+
+  it('refuses a file over UPLOAD_MAX_BYTES with a 413 envelope, keeping nothing', async () => {
+    const before = stored().length;
+    const rowsBefore = (await t.database.db.select().from(files)).length;
+    const big = Buffer.concat([PNG, Buffer.alloc(LIMIT)]);
+    const res = await upload(t, admin, 'avatar', big);
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe(41300);
+    expect(stored().length).toBe(before);
+    expect((await t.database.db.select().from(files)).length).toBe(rowsBefore);
+    // Exactly at the limit passes.
+    expect((await upload(t, admin, 'avatar', Buffer.concat([PNG, Buffer.alloc(LIMIT - PNG.length)]))).status).toBe(200);
+  });
+
+  it('needs a known kind, a multipart body with a file, and a session', async () => {
+    const body = multipart(PNG);
+    const bad = await t.call({ method: 'POST', url: '/api/file/upload?kind=passport', token: admin, ...body });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toHaveProperty('kind');
+    const json = await t.call({
+      method: 'POST',
+      url: '/api/file/upload?kind=avatar',
+      token: admin,
+      body: { file: 'x' },
+    });
+    expect(json.status).toBe(400);
+    const anon = await t.call({ method: 'POST', url: '/api/file/upload?kind=avatar', ...body });
+    expect(anon.status).toBe(401);
+  });
+});
+
+describe('GET /api/file/:id follows the scope rule of its user', () => {
+  let avatarOfA: string;
+  let avatarUrl: string;
+  beforeAll(async () => {
+    avatarOfA = await uploadId(t, a.token, 'avatar');
+    const user = await createUser(t, a.token, { avatar: avatarOfA });
+    const res = await t.call({ method: 'GET', url: `/api/user/detail?id=${user.id}`, token: a.token });
+    avatarUrl = res.body.data.avatarUrl;
+  });
+
+  it('the owning agent and the admin may see it; another tenant gets 404', async () => {
+    expect((await get(`/api/file/${avatarOfA}`, a.token)).statusCode).toBe(200);
+    expect((await get(`/api/file/${avatarOfA}`, admin)).statusCode).toBe(200);
+    const other = await get(`/api/file/${avatarOfA}`, b.token);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe(40400);
+  });
+
+  it('a signed URL from a user answer works without a token (for <img src>); a forged one does not', async () => {
+    expect(avatarUrl).toContain(avatarOfA);
+    const ok = await get(avatarUrl);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.rawPayload.equals(PNG)).toBe(true);
+    expect(ok.headers['cache-control']).toMatch(/private/);
+    const forged = avatarUrl.replace(/sig=[^&]+/, 'sig=AAAA');
+    expect((await get(forged)).statusCode).toBe(401);
+    const expired = avatarUrl.replace(/exp=\d+/, 'exp=1000');
+    expect((await get(expired)).statusCode).toBe(401);
+    // A signature for one file does not open another.
+    const other = await uploadId(t, b.token, 'avatar');
+    expect((await get(avatarUrl.replace(avatarOfA, other))).statusCode).toBe(401);
+  });
+
+  it('an unknown id is 404, a malformed one 400', async () => {
+    expect((await get('/api/file/00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
+    expect((await get('/api/file/../../etc/passwd', admin)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await get('/api/file/not-a-uuid', admin)).statusCode).toBe(400);
+  });
+
+  it('replacing an image deletes the old one', async () => {
+    const first = await uploadId(t, a.token, 'avatar');
+    const user = await createUser(t, a.token, { avatar: first });
+    const second = await uploadId(t, a.token, 'avatar');
+    expect(
+      (await t.call({ method: 'PUT', url: '/api/user/update', token: a.token, body: { id: user.id, avatar: second } }))
+        .status,
+    ).toBe(200);
+    expect(await t.database.db.select().from(files).where(eq(files.id, first))).toHaveLength(0);
+    expect((await get(`/api/file/${first}`, admin)).statusCode).toBe(404);
+    expect((await get(`/api/file/${second}`, admin)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const HOUR_S = 3600;
+
+/**
+ * Signed file URLs, so an <img src> can show an image the API already decided the caller may see
+ * (a bearer header cannot ride on an <img> request). A URL names one file and an expiry; it is
+ * valid for one to two hours (the expiry is rounded to the hour so URLs stay cacheable).
+ */
+export class FileUrls {
+  readonly #key: Buffer;
+  constructor(key: Buffer) {
+    this.#key = key;
+  }
+
+  #sign(id: string, exp: number) {
+    return createHmac('sha256', this.#key).update(`${id}.${exp}`).digest('base64url');
+  }
+
+  url(id: string, now = Date.now()): string {
+    const exp = (Math.ceil(now / 1000 / HOUR_S) + 1) * HOUR_S;
+    return `/api/file/${id}?exp=${exp}&sig=${this.#sign(id, exp)}`;
+  }
+
+  /** `url()` for a nullable reference. */
+  urlOf(id: string | null): string | null {
+    return id ? this.url(id) : null;
+  }
+
+  verify(id: string, exp: number, sig: string, now = Date.now()): boolean {
+    if (!Number.isInteger(exp) || exp * 1000 <= now) return false;
+    const expected = Buffer.from(this.#sign(id, exp));
+    const given = Buffer.from(sig);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
+import { projectMembers, projects } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let admin: string;
+let agentA: Awaited<ReturnType<typeof createAgent>>;
+let agentB: Awaited<ReturnType<typeof createAgent>>;
+type Person = { id: number; userName: string; password: string; token: string };
+let managerA: Person;
+let managerB: Person;
+let projectA: number;
+let projectB: number;
+
+async function person(token: string, role: string): Promise<Person> {
+  const u = await createUser(t, token, { role });
+  return { ...u, token: await t.login(u.userName, u.password) };
+}
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: object) =>
+  t.call({ method, url, token, body });
+async function addProject(body: Record<string, unknown> = {}) {
+  const res = await call('POST', '/api/project/add', admin, { name: 'Site', code: uniq('P-'), ...body });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id as number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  agentA = await createAgent(t, admin);
+  agentB = await createAgent(t, admin);
+  managerA = await person(agentA.token, 'manager');
+  managerB = await person(agentB.token, 'manager');
+  projectA = await addProject({ name: 'Tower A', agentId: agentA.id });
+  projectB = await addProject({ name: 'Tower B', agentId: agentB.id });
+  expect(
+    (await call('POST', '/api/project/addManager', admin, { projectId: projectA, userId: managerA.id })).status,
+  ).toBe(200);
+  expect(
+    (await call('POST', '/api/project/addManager', admin, { projectId: projectB, userId: managerB.id })).status,
+  ).toBe(200);
+});
+afterAll(() => t.close());
+
+describe('project CRUD', () => {
+  it('creates, reads, lists and updates with name, unique code, remark and owning agent', async () => {
+    const code = uniq('C-');
+    const id = await addProject({ name: 'Bridge', code, remark: 'east bank', agentId: agentA.id });
+    const got = await call('GET', `/api/project/detail?id=${id}`, admin);
+    expect(got.body.data).toMatchObject({
+      name: 'Bridge',
+      code,
+      remark: 'east bank',
+      agentId: agentA.id,
+      memberCount: 0,
+    });
+    expect(got.body.data.agentName).toBeTruthy();
+    expect((await call('PUT', '/api/project/update', admin, { id, remark: 'west bank' })).status).toBe(200);
+    expect((await call('GET', `/api/project/detail?id=${id}`, admin)).body.data.remark).toBe('west bank');
+    const listed = await call('GET', `/api/project/listAll?code=${code}`, admin);
+    expect(listed.body.data.list.map((p: { id: number }) => p.id)).toEqual([id]);
+  });
+
+  it('a duplicate code is 409 on add and on update', async () => {
+    const code = uniq('D-');
+    const id = await addProject({ code });
+    const dup = await call('POST', '/api/project/add', admin, { name: 'x', code });
+    expect(dup.status).toBe(409);
+    expect(dup.body.data).toEqual({ field: 'code' });
+    const other = await addProject();
+    expect((await call('PUT', '/api/project/update', admin, { id: other, code })).status).toBe(409);
+    expect(id).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['name', { name: '' }],
+    ['name', { name: undefined }],
+    ['code', { code: 'has space' }],
+    ['code', { code: undefined }],
+    ['remark', { remark: 'r'.repeat(513) }],
+  ])('answers 400 naming %s', async (field, overrides) => {
+    const res = await call('POST', '/api/project/add', admin, { name: 'n', code: uniq('V-'), ...overrides });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toHaveProperty([field]);
+  });
+
+  it('an unknown agent is 400 naming agentId; unknown sort is 400', async () => {
+    const res = await call('POST', '/api/project/add', admin, { name: 'n', code: uniq('V-'), agentId: 424242 });
+    expect(res.body.data.fields).toHaveProperty('agentId');
+    expect((await call('GET', '/api/project/listAll?sortField=remark', admin)).status).toBe(400);
+  });
+});
+
+describe('managers see and edit only the projects they manage', () => {
+  it('listAll answers only its project', async () => {
+    const res = await call('GET', '/api/project/listAll?pageSize=200', managerA.token);
+    expect(res.body.data.list.map((p: { id: number }) => p.id)).toEqual([projectA]);
+    expect(res.body.data.list[0].managers.map((m: { id: number }) => m.id)).toEqual([managerA.id]);
+  });
+
+  it('another manager’s project is 404 for detail, update, members, candidates, addMembers, removeMembers and proListAll', async () => {
+    const m = managerA.token;
+    expect((await call('GET', `/api/project/detail?id=${projectB}`, m)).status).toBe(404);
+    expect((await call('PUT', '/api/project/update', m, { id: projectB, name: 'Mine now' })).status).toBe(404);
+    expect((await call('GET', `/api/project/members?projectId=${projectB}`, m)).status).toBe(404);
+    expect((await call('GET', `/api/project/candidates?projectId=${projectB}`, m)).status).toBe(404);
+    expect(
+      (await call('POST', '/api/project/addMembers', m, { projectId: projectB, userIds: [managerA.id] })).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/api/project/removeMembers', m, { projectId: projectB, userIds: [managerB.id] })).status,
+    ).toBe(404);
+    expect((await call('GET', `/api/user/proListAll?projectId=${projectB}`, m)).status).toBe(404);
+    const [row] = await t.database.db.select().from(projects).where(eq(projects.id, projectB));
+    expect(row.name).toBe('Tower B');
+    expect(
+      await t.database.db.select().from(projectMembers).where(eq(projectMembers.projectId, projectB)),
+    ).toHaveLength(1);
+  });
+
+  it('a manager may rename its own project but not move it, create, delete or appoint managers', async () => {
+    const m = managerA.token;
+    expect((await call('PUT', '/api/project/update', m, { id: projectA, remark: 'managed' })).status).toBe(200);
+    expect((await call('PUT', '/api/project/update', m, { id: projectA, agentId: agentB.id })).status).toBe(403);
+    expect((await call('POST', '/api/project/add', m, { name: 'x', code: uniq('M-') })).status).toBe(403);
+    expect((await call('DELETE', '/api/project/delete', m, { ids: [projectA] })).status).toBe(403);
+    expect(
+      (await call('POST', '/api/project/addManager', m, { projectId: projectA, userId: managerA.id })).status,
+    ).toBe(403);
+  });
+
+  it('agents and users cannot use the project pages (403 by role)', async () => {
+    expect((await call('GET', '/api/project/listAll', agentA.token)).status).toBe(403);
+    const u = await person(admin, 'user');
+    expect((await call('GET', '/api/project/listAll', u.token)).status).toBe(403);
+  });
+});
+
+describe('managers and personnel', () => {
+  it('addManager needs a user with role manager (400 naming userId) of the project’s agent (404 otherwise)', async () => {
+    const worker = await createUser(t, agentA.token, { role: 'user' });
+    const res = await call('POST', '/api/project/addManager', admin, { projectId: projectA, userId: worker.id });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toHaveProperty('userId');
+    const foreign = await call('POST', '/api/project/addManager', admin, { projectId: projectA, userId: managerB.id });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('a manager adds two members of its agent, lists them, and they show in proListAll', async () => {
+    const w1 = await createUser(t, agentA.token);
+    const w2 = await createUser(t, agentA.token);
+    const candidates = await call('GET', `/api/project/candidates?projectId=${projectA}&pageSize=200`, managerA.token);
+    const candidateIds = candidates.body.data.list.map((c: { id: number }) => c.id);
+    expect(candidateIds).toEqual(expect.arrayContaining([w1.id, w2.id]));
+    expect(candidateIds).not.toContain(managerA.id);
+    expect(candidateIds).not.toContain(managerB.id);
+
+    const res = await call('POST', '/api/project/addMembers', managerA.token, {
+      projectId: projectA,
+      userIds: [w1.id, w2.id],
+    });
+    expect(res.body.data).toEqual({ added: 2 });
+    const again = await call('POST', '/api/project/addMembers', managerA.token, {
+      projectId: projectA,
+      userIds: [w1.id],
+    });
+    expect(again.body.data).toEqual({ added: 0 });
+
+    const members = await call('GET', `/api/project/members?projectId=${projectA}`, managerA.token);
+    expect(
+      members.body.data.list.map((m: { userId: number; projectRole: string }) => [m.userId, m.projectRole]),
+    ).toEqual(
+      expect.arrayContaining([
+        [managerA.id, 'manager'],
+        [w1.id, 'member'],
+        [w2.id, 'member'],
+      ]),
+    );
+    const users = await call('GET', `/api/user/proListAll?projectId=${projectA}&projectRole=member`, managerA.token);
+    expect(users.body.data.list.map((u: { id: number }) => u.id).sort()).toEqual([w1.id, w2.id].sort());
+    expect(users.body.data.list[0].idNo).toMatch(/^\w{3}\*+\w{4}$/);
+  });
+
+  it('after joining, a manager may read its members’ details (its scope), not other users', async () => {
+    const w = await createUser(t, agentA.token);
+    await call('POST', '/api/project/addMembers', managerA.token, { projectId: projectA, userIds: [w.id] });
+    expect((await call('GET', `/api/user/detail?id=${w.id}`, managerA.token)).status).toBe(200);
+    const outsider = await createUser(t, agentA.token);
+    expect((await call('GET', `/api/user/detail?id=${outsider.id}`, managerA.token)).status).toBe(404);
+  });
+
+  it('adding a user of another agent is 404 and adds nobody (all or none)', async () => {
+    const mine = await createUser(t, agentA.token);
+    const theirs = await createUser(t, agentB.token);
+    const res = await call('POST', '/api/project/addMembers', managerA.token, {
+      projectId: projectA,
+      userIds: [mine.id, theirs.id],
+    });
+    expect(res.status).toBe(404);
+    const rows = await t.database.db.select().from(projectMembers).where(eq(projectMembers.userId, mine.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('removeMembers is all or none, and a manager cannot remove itself', async () => {
+    const w = await createUser(t, agentA.token);
+    await call('POST', '/api/project/addMembers', admin, { projectId: projectA, userIds: [w.id] });
+    const outsider = await createUser(t, agentA.token);
+    const bad = await call('POST', '/api/project/removeMembers', managerA.token, {
+      projectId: projectA,
+      userIds: [w.id, outsider.id],
+    });
+    expect(bad.status).toBe(404);
+    expect(await t.database.db.select().from(projectMembers).where(eq(projectMembers.userId, w.id))).toHaveLength(1);
+    expect(
+      (
+        await call('POST', '/api/project/removeMembers', managerA.token, {
+          projectId: projectA,
+          userIds: [managerA.id],
+        })
+      ).status,
+    ).toBe(409);
+    const good = await call('POST', '/api/project/removeMembers', managerA.token, {
+      projectId: projectA,
+      userIds: [w.id],
+    });
+    expect(good.body.data).toEqual({ removed: 1 });
+  });
+});
+
+describe('project delete', () => {
+  it('is refused with 409 while members belong, saying which; then works', async () => {
+    const id = await addProject({ agentId: agentA.id });
+    const m = await createUser(t, agentA.token, { role: 'manager' });
+    const w = await createUser(t, agentA.token);
+    await call('POST', '/api/project/addManager', admin, { projectId: id, userId: m.id });
+    await call('POST', '/api/project/addMembers', admin, { projectId: id, userIds: [w.id] });
+    const refused = await call('DELETE', '/api/project/delete', admin, { ids: [id] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toMatch(/still has 1 manager and 1 member/);
+    expect(refused.body.data.dependents).toEqual(['1 manager', '1 member']);
+    await call('POST', '/api/project/removeMembers', admin, { projectId: id, userIds: [m.id, w.id] });
+    expect((await call('DELETE', '/api/project/delete', admin, { ids: [id] })).status).toBe(200);
+    expect((await call('GET', `/api/project/detail?id=${id}`, admin)).status).toBe(404);
+  });
+
+  it('is all or none across ids', async () => {
+    const empty = await addProject();
+    const res = await call('DELETE', '/api/project/delete', admin, { ids: [empty, projectA] });
+    expect(res.status).toBe(409);
+    expect((await call('GET', `/api/project/detail?id=${empty}`, admin)).status).toBe(200);
+  });
+});

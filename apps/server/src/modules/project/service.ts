@@ -1,0 +1,93 @@
+import { and, asc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { ProjectItem } from '@siteops/contracts/project';
+import type { Db } from '../../db/client.ts';
+import { agents, projectMembers, projects, users, type ProjectRow } from '../../db/schema/index.ts';
+import { scope, mustExist, type Caller } from '../../auth/scope.ts';
+import { conflict } from '../../http/errors.ts';
+import { contains, countAll } from '../../http/list.ts';
+
+export async function loadProjectInScope(db: Db, caller: Caller, id: number): Promise<ProjectRow> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), scope.projects(caller)))
+    .limit(1);
+  return mustExist(row, 'Project');
+}
+
+/**
+ * Who may join a project: users of the project's agent (for a platform project, users without an
+ * agent), administrators excepted. Keeps one tenant's people out of another tenant's projects.
+ */
+export function candidatesOf(project: Pick<ProjectRow, 'agentId'>): SQL | undefined {
+  return and(
+    project.agentId === null ? isNull(users.agentId) : eq(users.agentId, project.agentId),
+    ne(users.role, 'admin'),
+  );
+}
+
+export async function toProjectItems(db: Db, rows: ProjectRow[]): Promise<ProjectItem[]> {
+  const ids = rows.map((r) => r.id);
+  const agentIds = [...new Set(rows.map((r) => r.agentId).filter((a): a is number => a !== null))];
+  const [managers, counts, agentNames] = await Promise.all([
+    ids.length
+      ? db
+          .select({
+            projectId: projectMembers.projectId,
+            id: users.id,
+            userName: users.userName,
+            realName: users.realName,
+          })
+          .from(projectMembers)
+          .innerJoin(users, eq(users.id, projectMembers.userId))
+          .where(and(inArray(projectMembers.projectId, ids), eq(projectMembers.role, 'manager')))
+          .orderBy(asc(users.id))
+      : [],
+    ids.length
+      ? db
+          .select({ projectId: projectMembers.projectId, n: countAll })
+          .from(projectMembers)
+          .where(inArray(projectMembers.projectId, ids))
+          .groupBy(projectMembers.projectId)
+      : [],
+    agentIds.length
+      ? db.select({ id: agents.id, name: agents.name }).from(agents).where(inArray(agents.id, agentIds))
+      : [],
+  ]);
+  return rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    code: p.code,
+    remark: p.remark,
+    agentId: p.agentId,
+    agentName: agentNames.find((a) => a.id === p.agentId)?.name ?? null,
+    managers: managers
+      .filter((m) => m.projectId === p.id)
+      .map(({ id, userName, realName }) => ({ id, userName, realName })),
+    memberCount: counts.find((c) => c.projectId === p.id)?.n ?? 0,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    createdId: p.createdId,
+    updatedId: p.updatedId,
+  }));
+}
+
+/** Member counts by role in a project. */
+export async function memberCounts(db: Db, projectId: number) {
+  const rows = await db
+    .select({ role: projectMembers.role, n: countAll })
+    .from(projectMembers)
+    .where(eq(projectMembers.projectId, projectId))
+    .groupBy(projectMembers.role);
+  return {
+    managers: rows.find((r) => r.role === 'manager')?.n ?? 0,
+    members: rows.find((r) => r.role === 'member')?.n ?? 0,
+  };
+}
+
+export const duplicateCode = (code: string | undefined) =>
+  conflict(`The project code ${code} is already used`, { field: 'code' });
+
+/** Account or real name contains `keyword`. */
+export const keywordOf = (keyword: string | undefined) =>
+  keyword ? or(contains(users.userName, keyword), contains(users.realName, keyword)) : undefined;

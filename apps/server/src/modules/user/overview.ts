@@ -1,0 +1,119 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { userOverview } from '@siteops/contracts/user';
+import type { ModuleContext } from '../../app/context.ts';
+import { agents, auditLog, projectMembers, projects, users } from '../../db/schema/index.ts';
+import { authOf } from '../../auth/guard.ts';
+import { callerOf, scope, type Caller } from '../../auth/scope.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { countAll } from '../../http/list.ts';
+
+const monthStart = sql`date_trunc('month', now())`;
+
+/** "My projects": an agent's are its agent's; anyone else's are those it created or belongs to. */
+function myProjectsOf(c: Caller) {
+  if (c.role === 'agent' && c.agentId !== null) return eq(projects.agentId, c.agentId);
+  return or(
+    eq(projects.createdId, c.id),
+    sql`exists (select 1 from ${projectMembers} m_p where m_p.project_id = ${projects.id} and m_p.user_id = ${c.id})`,
+  );
+}
+
+/** "My team": an agent's users; for an admin, the administrators. */
+function teamOf(c: Caller) {
+  if (c.role === 'agent') return scope.users(c);
+  return eq(users.role, 'admin');
+}
+
+/**
+ * The user-info page overview, counted from real data in the caller's scope: users, agents and
+ * projects; visits (logins) this month against last month and the change; my projects; my team;
+ * the latest activity from the audit log.
+ */
+export function registerOverview(app: FastifyInstance, ctx: ModuleContext) {
+  const { db, fileUrls } = ctx;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/user/overview',
+    {
+      config: { roles: ['admin', 'agent'] },
+      schema: {
+        tags: ['user'],
+        summary: 'The user-info overview: counts, visits against last month, my projects, my team, latest activity',
+        response: { 200: envelopeOf(userOverview) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(authOf(request).user);
+      const mine = and(scope.projects(caller), myProjectsOf(caller));
+      const memberCount = sql<number>`(select count(*)::int from ${projectMembers} m_c where m_c.project_id = ${projects.id})`;
+      const [[u], [a], [p], [m], [visits], myProjects, team, activity] = await Promise.all([
+        db.select({ n: countAll }).from(users).where(scope.users(caller)),
+        db.select({ n: countAll }).from(agents).where(scope.agents(caller)),
+        db.select({ n: countAll }).from(projects).where(scope.projects(caller)),
+        db.select({ n: countAll }).from(projects).where(mine),
+        db
+          .select({
+            thisMonth: sql<number>`count(*) filter (where ${auditLog.createdAt} >= ${monthStart})::int`,
+            lastMonth: sql<number>`count(*) filter (where ${auditLog.createdAt} < ${monthStart})::int`,
+          })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.action, 'user.login'),
+              sql`${auditLog.createdAt} >= ${monthStart} - interval '1 month'`,
+              scope.audit(caller),
+            ),
+          ),
+        db
+          .select({
+            id: projects.id,
+            name: projects.name,
+            code: projects.code,
+            createdAt: projects.createdAt,
+            memberCount,
+          })
+          .from(projects)
+          .where(mine)
+          .orderBy(desc(projects.createdAt), desc(projects.id))
+          .limit(6),
+        db
+          .select({
+            id: users.id,
+            userName: users.userName,
+            realName: users.realName,
+            avatar: users.avatar,
+            role: users.role,
+          })
+          .from(users)
+          .where(teamOf(caller))
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(8),
+        db
+          .select({
+            id: auditLog.id,
+            actorName: auditLog.actorName,
+            action: auditLog.action,
+            targetType: auditLog.targetType,
+            targetId: auditLog.targetId,
+            createdAt: auditLog.createdAt,
+          })
+          .from(auditLog)
+          .where(scope.audit(caller))
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(10),
+      ]);
+      const change =
+        visits.lastMonth === 0
+          ? null
+          : Math.round(((visits.thisMonth - visits.lastMonth) / visits.lastMonth) * 1000) / 10;
+      return ok({
+        counts: { users: u.n, agents: a.n, projects: p.n, myProjects: m.n },
+        visits: { thisMonth: visits.thisMonth, lastMonth: visits.lastMonth, change },
+        myProjects: myProjects.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        team: team.map(({ avatar, ...r }) => ({ ...r, avatarUrl: fileUrls.urlOf(avatar) })),
+        activity: activity.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      });
+    },
+  );
+}

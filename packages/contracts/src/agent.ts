@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { calendarDate, pageQuery, queryBool, sortQuery } from './pagination.ts';
+import {
+  INTRODUCTION_MAX,
+  PHONE_PATTERN,
+  USERNAME_PATTERN,
+  USER_ENABLED,
+  emailSchema,
+  passwordSchema,
+} from './user.ts';
+
+/** Spec 4: an agent is valid or invalid. An invalid or expired agent's users cannot log in. */
+export const AGENT_STATUS = ['valid', 'invalid'] as const;
+export type AgentStatus = (typeof AGENT_STATUS)[number];
+
+const text = (name: string, max: number) =>
+  z
+    .string({ error: (iss) => (iss.input === undefined ? `${name} is required` : `${name} must be text`) })
+    .trim()
+    .min(1, `${name} cannot be empty`)
+    .max(max, `${name} is at most ${max} characters`);
+const optionalText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .max(max, `${name} is at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** Spec 3's Agent fields. */
+export const agentFields = {
+  name: text('name', 128),
+  linkName: text('linkName', 64),
+  linkPhone: z
+    .string({ error: (iss) => (iss.input === undefined ? 'linkPhone is required' : 'linkPhone must be text') })
+    .trim()
+    .regex(PHONE_PATTERN, 'linkPhone must be 5-31 digits, optionally with +, spaces or dashes'),
+  /** Last day the agent is valid (inclusive). */
+  expDate: calendarDate,
+  status: z.enum(AGENT_STATUS, { error: `status must be one of ${AGENT_STATUS.join(', ')}` }).optional(),
+  address: optionalText('address', 256),
+  longitude: z
+    .number({ error: 'longitude must be a number' })
+    .min(-180, 'longitude must be between -180 and 180')
+    .max(180, 'longitude must be between -180 and 180')
+    .nullable()
+    .optional(),
+  latitude: z
+    .number({ error: 'latitude must be a number' })
+    .min(-90, 'latitude must be between -90 and 90')
+    .max(90, 'latitude must be between -90 and 90')
+    .nullable()
+    .optional(),
+};
+
+/** The agent's admin user (spec 3: realName, phone, email, address, introduction as remark, enabled, isAgent). */
+export const agentUserFields = {
+  userName: z
+    .string({ error: (iss) => (iss.input === undefined ? 'userName is required' : 'userName must be text') })
+    .trim()
+    .regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
+  /** Absent: the default password, to be changed at first login. */
+  password: passwordSchema.optional(),
+  realName: text('realName', 64),
+  phone: z
+    .string()
+    .trim()
+    .regex(PHONE_PATTERN, 'phone must be 5-31 digits, optionally with +, spaces or dashes')
+    .nullable()
+    .optional(),
+  email: emailSchema.nullable().optional(),
+  address: optionalText('address', 256),
+  /** Stored as the user's introduction. */
+  remark: optionalText('remark', INTRODUCTION_MAX),
+  enabled: z.enum(USER_ENABLED).optional(),
+};
+
+/** `POST /api/agent/add`: the agent and its admin user, created together or not at all. */
+export const addAgentBody = z.object({
+  ...agentFields,
+  user: z.object(agentUserFields, { error: 'user is required' }),
+});
+export type AddAgentBody = z.input<typeof addAgentBody>;
+
+/**
+ * `PUT /api/agent/update`: `id` plus the fields that change; `user` updates the agent's admin user.
+ * Setting status invalid (or an expDate in the past) ends its users' sessions. Only an admin may
+ * change status or expDate.
+ */
+export const updateAgentBody = z
+  .object(agentFields)
+  .partial()
+  .extend({
+    id: z.number({ error: 'id is required' }).int().positive(),
+    user: z.object(agentUserFields).omit({ userName: true, password: true }).partial().optional(),
+  });
+export type UpdateAgentBody = z.input<typeof updateAgentBody>;
+
+export const AGENT_SORT_FIELDS = ['id', 'name', 'expDate', 'createdAt', 'updatedAt'] as const;
+
+export const agentListQuery = pageQuery.extend({
+  ...sortQuery(AGENT_SORT_FIELDS).shape,
+  /** Name contains. */
+  name: z.string().trim().max(128).optional(),
+  linkName: z.string().trim().max(64).optional(),
+  linkPhone: z.string().trim().max(32).optional(),
+  status: z.enum(AGENT_STATUS).optional(),
+  /** true: only agents whose expDate has passed; false: only those still in date. */
+  expired: queryBool.optional(),
+});
+export type AgentListQuery = z.input<typeof agentListQuery>;
+
+export const agentItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  linkName: z.string(),
+  linkPhone: z.string(),
+  expDate: z.string(),
+  status: z.string(),
+  /** expDate has passed (the agent cannot log in even while status is valid). */
+  expired: z.boolean(),
+  address: z.string().nullable(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  userCount: z.number(),
+  /** The agent's admin user (isAgent), if it still exists. */
+  user: z
+    .object({
+      id: z.number(),
+      userName: z.string(),
+      realName: z.string().nullable(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+      address: z.string().nullable(),
+      remark: z.string().nullable(),
+      enabled: z.string(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdId: z.number().nullable(),
+  updatedId: z.number().nullable(),
+});
+export type AgentItem = z.infer<typeof agentItem>;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { pageQuery, sortQuery } from './pagination.ts';
+import { passwordProblem, POLICY_MESSAGE } from './user.ts';
+
+/** Spec 9-style system constants: key/value pairs an admin edits on /isystem/isystem-constants. */
+export const CONSTANT_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+export const CONSTANT_VALUE_MAX_BYTES = 4096;
+
+/**
+ * Constants the server reads, with what they mean. Absent ones fall back to configuration.
+ * - `user.defaultPassword`: the password `resetPasswd` and `user/add` (without a password) give;
+ *   falls back to DEFAULT_PASSWORD. Must satisfy the password policy.
+ * - `device.heartbeatSeconds`: how often a device link must send a heartbeat (5-3600, default 30);
+ *   a device is offline after two missed heartbeats.
+ */
+export const KNOWN_CONSTANTS = {
+  'user.defaultPassword': 'Default password given by reset and by user creation without a password',
+  'device.heartbeatSeconds': 'Device heartbeat interval in seconds (5-3600); offline after two missed',
+} as const;
+export type KnownConstant = keyof typeof KNOWN_CONSTANTS;
+
+/** Why `value` is not acceptable for `key`, or null. */
+export function constantValueProblem(key: string, value: string): string | null {
+  if (key === 'user.defaultPassword') return passwordProblem(value) ? POLICY_MESSAGE : null;
+  if (key === 'device.heartbeatSeconds') {
+    const n = Number(value);
+    return /^\d+$/.test(value) && n >= 5 && n <= 3600 ? null : 'must be a whole number of seconds from 5 to 3600';
+  }
+  return null;
+}
+
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+
+const key = z
+  .string({ error: (iss) => (iss.input === undefined ? 'key is required' : 'key must be text') })
+  .trim()
+  .regex(CONSTANT_KEY_PATTERN, 'key must be 1-128 letters, digits or _ . : -');
+const value = z
+  .string({ error: (iss) => (iss.input === undefined ? 'value is required' : 'value must be text') })
+  .refine((v) => utf8Bytes(v) <= CONSTANT_VALUE_MAX_BYTES, { message: 'value is at most 4 KB' });
+const remark = z
+  .string()
+  .trim()
+  .max(256, 'remark is at most 256 characters')
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+
+export const addConstantBody = z.object({ key, value, remark });
+export type AddConstantBody = z.input<typeof addConstantBody>;
+
+export const updateConstantBody = z.object({
+  id: z.number({ error: 'id is required' }).int().positive(),
+  key: key.optional(),
+  value: value.optional(),
+  remark,
+});
+export type UpdateConstantBody = z.input<typeof updateConstantBody>;
+
+export const CONSTANT_SORT_FIELDS = ['id', 'key', 'createdAt', 'updatedAt'] as const;
+
+export const constantListQuery = pageQuery.extend({
+  ...sortQuery(CONSTANT_SORT_FIELDS).shape,
+  /** Key contains. */
+  key: z.string().trim().max(128).optional(),
+  /** Value contains. */
+  value: z.string().trim().max(256).optional(),
+});
+export type ConstantListQuery = z.input<typeof constantListQuery>;
+
+export const constantItem = z.object({
+  id: z.number(),
+  key: z.string(),
+  value: z.string(),
+  remark: z.string().nullable(),
+  /** What the server uses it for, when it is one of KNOWN_CONSTANTS. */
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdId: z.number().nullable(),
+  updatedId: z.number().nullable(),
+});
+export type ConstantItem = z.infer<typeof constantItem>;

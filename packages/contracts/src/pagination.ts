@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * List conventions shared by every `GET /api/<module>/listAll`: `page` (1-based) and `pageSize`
+ * (at most {@link PAGE_SIZE_MAX}), filters, and a sort field from a whitelist; answers
+ * `{ list, total, page, pageSize }`.
+ */
+export const PAGE_SIZE_MAX = 200;
+export const PAGE_SIZE_DEFAULT = 20;
+/** OFFSET beyond this gets slow on big tables; nobody pages that deep by hand. */
+export const PAGE_MAX = 10_000;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** `sortField` limited to `fields` (anything else is a 400 naming `sortField`), `sortOrder` asc|desc. */
+export function sortQuery<const F extends readonly [string, ...string[]]>(fields: F) {
+  return z.object({
+    sortField: z.enum(fields).optional(),
+    sortOrder: z.enum(SORT_ORDERS).optional(),
+  });
+}
+
+/** A boolean in a query string: true/false or 1/0. */
+export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** An instant in a query string or body (ISO 8601, date or date-time). */
+export const instant = z
+  .string()
+  .trim()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
+    message: 'must be an ISO 8601 date or date-time',
+  })
+  .transform((s) => new Date(s));
+
+/** A calendar date, YYYY-MM-DD, that exists. */
+export const calendarDate = z
+  .string()
+  .trim()
+  .refine(
+    (s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    },
+    { message: 'must be a date YYYY-MM-DD' },
+  );
+
+/** An id in a query string: `?id=12`. */
+export const idQuery = z.object({ id: z.coerce.number().int().positive() });
+
+/** The body of every `DELETE /api/<module>/delete`. */
+export const idsBody = z.object({
+  ids: z.array(z.number().int().positive()).min(1, 'ids cannot be empty').max(500),
+});
+export type IdsBody = z.infer<typeof idsBody>;
+
+/** Schema of a list answer around `item`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { pageQuery, sortQuery } from './pagination.ts';
+
+export const PROJECT_ROLES = ['manager', 'member'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+
+export const PROJECT_CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** Spec 3's Project (name, code, remark) plus the owning agent. */
+export const projectFields = {
+  name: z
+    .string({ error: (iss) => (iss.input === undefined ? 'name is required' : 'name must be text') })
+    .trim()
+    .min(1, 'name cannot be empty')
+    .max(128, 'name is at most 128 characters'),
+  /** Unique across all projects. */
+  code: z
+    .string({ error: (iss) => (iss.input === undefined ? 'code is required' : 'code must be text') })
+    .trim()
+    .regex(PROJECT_CODE_PATTERN, 'code must be 1-64 letters, digits or _ . -'),
+  remark: z
+    .string()
+    .trim()
+    .max(512, 'remark is at most 512 characters')
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  /** Admin only; null = the platform's own project. */
+  agentId: z.number().int().positive().nullable().optional(),
+};
+
+export const addProjectBody = z.object(projectFields);
+export type AddProjectBody = z.input<typeof addProjectBody>;
+
+export const updateProjectBody = z
+  .object(projectFields)
+  .partial()
+  .extend({ id: z.number({ error: 'id is required' }).int().positive() });
+export type UpdateProjectBody = z.input<typeof updateProjectBody>;
+
+export const PROJECT_SORT_FIELDS = ['id', 'name', 'code', 'createdAt', 'updatedAt'] as const;
+
+export const projectListQuery = pageQuery.extend({
+  ...sortQuery(PROJECT_SORT_FIELDS).shape,
+  /** Name contains. */
+  name: z.string().trim().max(128).optional(),
+  /** Code contains. */
+  code: z.string().trim().max(64).optional(),
+  agentId: z.coerce.number().int().positive().optional(),
+});
+export type ProjectListQuery = z.input<typeof projectListQuery>;
+
+/** `POST /api/project/addManager`: the user must have the role manager. */
+export const addManagerBody = z.object({
+  projectId: z.number({ error: 'projectId is required' }).int().positive(),
+  userId: z.number({ error: 'userId is required' }).int().positive(),
+});
+
+/** `POST /api/project/addMembers` and `removeMembers`. */
+export const projectMembersBody = z.object({
+  projectId: z.number({ error: 'projectId is required' }).int().positive(),
+  userIds: z.array(z.number().int().positive()).min(1, 'userIds cannot be empty').max(500),
+});
+
+/** `GET /api/project/members` and `GET /api/project/candidates`. */
+export const projectMembersQuery = pageQuery.extend({
+  projectId: z.coerce.number().int().positive(),
+  /** Account or real name contains. */
+  keyword: z.string().trim().max(64).optional(),
+});
+
+const personRef = z.object({ id: z.number(), userName: z.string(), realName: z.string().nullable() });
+
+export const projectItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  remark: z.string().nullable(),
+  agentId: z.number().nullable(),
+  agentName: z.string().nullable(),
+  managers: z.array(personRef),
+  memberCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdId: z.number().nullable(),
+  updatedId: z.number().nullable(),
+});
+export type ProjectItem = z.infer<typeof projectItem>;
+
+/** A row of the project personnel list. */
+export const projectMemberItem = z.object({
+  userId: z.number(),
+  userName: z.string(),
+  realName: z.string().nullable(),
+  phone: z.string().nullable(),
+  sex: z.string().nullable(),
+  role: z.string(),
+  enabled: z.string(),
+  certification: z.string(),
+  projectRole: z.enum(PROJECT_ROLES),
+  joinedAt: z.string(),
+});
+export type ProjectMemberItem = z.infer<typeof projectMemberItem>;
+
+/** A user who could be added to the project (same agent, not yet a member). */
+export const projectCandidateItem = z.object({
+  id: z.number(),
+  userName: z.string(),
+  realName: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.string(),
+});
