@@ -67,6 +67,8 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions) {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // On-site consoles are often reached over plain HTTP on a LAN address; upgrading would break them.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -60,6 +60,8 @@ describe('every answer is an envelope, never a 500 for bad input', () => {
     expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // A console on http://<site LAN address> must not have its assets upgraded to https.
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
   it('serves the OpenAPI document generated from the schemas', async () => {
