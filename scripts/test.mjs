@@ -82,7 +82,8 @@ for (const w of workspaces) gate(`typecheck ${w}`, 'npx', ['tsc', '-p', w]);
 gate('eslint', 'npx', ['eslint', '.']);
 gate('prettier', 'npx', ['prettier', '--check', '.']);
 
-vitest('unit + API (PGlite)', []);
+// The embedded pass must not inherit the PostgreSQL URL that .ci/run exports for the second pass.
+vitest('unit + API (PGlite)', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('API (PostgreSQL)', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else {

@@ -18,6 +18,8 @@ import { registerProjectModule } from './modules/project/routes.ts';
 import { registerConstantModule } from './modules/constant/routes.ts';
 import { registerAuditModule } from './modules/audit/routes.ts';
 import { registerFileModule } from './modules/file/routes.ts';
+import { registerDeviceModule } from './modules/device/routes.ts';
+import { registerPlatformModule } from './modules/platform/routes.ts';
 import { checkKeyFingerprint, deriveKey, loadMasterKey } from './crypto/keys.ts';
 import { Pii } from './crypto/pii.ts';
 import { LocalStorage } from './storage/local.ts';
@@ -109,6 +111,8 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions) {
   registerConstantModule(app, ctx);
   registerAuditModule(app, ctx);
   registerFileModule(app, ctx);
+  registerDeviceModule(app, ctx);
+  registerPlatformModule(app, ctx);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);

@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@siteops/contracts/roles';
-import { agents, auditLog, projectMembers, projects, users, type UserRow } from '../db/schema/index.ts';
+import { agents, auditLog, devices, projectMembers, projects, users, type UserRow } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 
 /** Who is asking, as far as data scope is concerned. */
@@ -80,6 +80,20 @@ export const scope = {
         return sql`${projects.id} in (${managedProjectIds(c.id)})`;
       default:
         return sql`${projects.id} in (select pm_p.project_id from ${projectMembers} pm_p where pm_p.user_id = ${c.id})`;
+    }
+  },
+
+  /** Devices: admin all; an agent those of its agent; a manager those of the projects it manages; a user none. */
+  devices(c: Caller): SQL | undefined {
+    switch (c.role) {
+      case 'admin':
+        return undefined;
+      case 'agent':
+        return c.agentId === null ? NOTHING : eq(devices.agentId, c.agentId);
+      case 'manager':
+        return sql`${devices.projectId} in (${managedProjectIds(c.id)})`;
+      default:
+        return NOTHING;
     }
   },
 

@@ -12,6 +12,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { agents } from './agents.ts';
+import { projects } from './projects.ts';
 
 export const DEVICE_AUTH_STATUS = ['authorize', 'forbidden', 'unknown'] as const;
 export const DEVICE_ONLINE_STATUS = ['online', 'offline', 'unknown'] as const;
@@ -32,8 +34,8 @@ export const devices = pgTable(
     /** Normalised AA:BB:CC:DD:EE:FF. */
     mac: varchar('mac', { length: 17 }).unique(),
     ip: varchar('ip', { length: 64 }),
-    agentId: integer('agent_id'),
-    projectId: integer('project_id'),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'restrict' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'restrict' }),
     installSite: varchar('install_site', { length: 256 }),
     frpcVer: varchar('frpc_ver', { length: 64 }),
     devVer: varchar('dev_ver', { length: 64 }),
@@ -98,3 +100,6 @@ export const licenceGrants = pgTable(
   },
   (t) => [index('licence_grants_device_idx').on(t.deviceId), index('licence_grants_issued_idx').on(t.issuedAt)],
 );
+
+export type DeviceRow = typeof devices.$inferSelect;
+export type AuthPlatformRow = typeof authPlatforms.$inferSelect;

@@ -6,3 +6,4 @@ export * from './projects.ts';
 export * from './constants.ts';
 export * from './files.ts';
 export * from './keys.ts';
+export * from './devices.ts';

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idsBody } from '@siteops/contracts/pagination';
 import type { ModuleContext } from '../../app/context.ts';
 import type { Db } from '../../db/client.ts';
-import { agents, projects, users } from '../../db/schema/index.ts';
+import { agents, devices, projects, users } from '../../db/schema/index.ts';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf, scope } from '../../auth/scope.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -16,7 +16,7 @@ import { filesOwnedBy } from '../user/service.ts';
 
 /**
  * What still belongs to an agent and keeps it from being deleted. Its own admin users (isAgent) are
- * not on the list: they go with it. The device issue adds devices here.
+ * not on the list: they go with it. Devices are on it too.
  */
 export const AGENT_DEPENDENTS: { label: string; count: (tx: Db, agentId: number) => Promise<number> }[] = [
   {
@@ -33,6 +33,11 @@ export const AGENT_DEPENDENTS: { label: string; count: (tx: Db, agentId: number)
     label: 'projects',
     count: async (tx, agentId) =>
       (await tx.select({ n: countAll }).from(projects).where(eq(projects.agentId, agentId)))[0].n,
+  },
+  {
+    label: 'devices',
+    count: async (tx, agentId) =>
+      (await tx.select({ n: countAll }).from(devices).where(eq(devices.agentId, agentId)))[0].n,
   },
 ];
 

@@ -1,21 +1,22 @@
 import { z } from 'zod';
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idsBody } from '@siteops/contracts/pagination';
 import type { ModuleContext } from '../../app/context.ts';
 import type { Db } from '../../db/client.ts';
-import { projects } from '../../db/schema/index.ts';
+import { devices, projects } from '../../db/schema/index.ts';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf, scope } from '../../auth/scope.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { countAll } from '../../http/list.ts';
 import { recordAudit } from '../audit/record.ts';
 import { memberCounts } from './service.ts';
 
 /**
- * What still belongs to a project and keeps it from being deleted, as "N things" phrases. The
- * device issue adds devices here.
+ * What still belongs to a project and keeps it from being deleted, as "N things" phrases,
+ * devices included.
  */
 export const PROJECT_DEPENDENTS: { count: (tx: Db, projectId: number) => Promise<string[]> }[] = [
   {
@@ -25,6 +26,12 @@ export const PROJECT_DEPENDENTS: { count: (tx: Db, projectId: number) => Promise
         ...(managers ? [`${managers} manager${managers > 1 ? 's' : ''}`] : []),
         ...(members ? [`${members} member${members > 1 ? 's' : ''}`] : []),
       ];
+    },
+  },
+  {
+    count: async (tx, projectId) => {
+      const [{ n }] = await tx.select({ n: countAll }).from(devices).where(eq(devices.projectId, projectId));
+      return n ? [`${n} device${n > 1 ? 's' : ''}`] : [];
     },
   },
 ];

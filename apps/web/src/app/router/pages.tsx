@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { REDIRECT_NAME, routeByName } from '../../lib/routeMeta';
+import { REDIRECT_NAME } from '../../lib/routeMeta';
 import { RedirectPage } from './RedirectPage';
 
 /** Every page gets its route name, so one component (the "not built yet" page) can serve many routes. */
@@ -51,10 +51,15 @@ const PAGES: Record<string, PageEntry> = {
   'exception-500': lazyPage(() => import('../../features/exception/ServerErrorPage').then((m) => m.ServerErrorPage)),
   'result-success': lazyPage(() => import('../../features/result/SuccessResultPage').then((m) => m.SuccessResultPage)),
   'result-error': lazyPage(() => import('../../features/result/ErrorResultPage').then((m) => m.ErrorResultPage)),
+  'isystem-constants': lazyPage(() => import('../../features/isystem/ConstantsPage').then((m) => m.ConstantsPage)),
+  'isystem-audit': lazyPage(() => import('../../features/isystem/AuditPage').then((m) => m.AuditPage)),
 };
 
-/** The page of a route; routes marked `planned` (or without a page yet) get the "not built yet" page. */
+/**
+ * The page of a route. A page registered here wins over the contracts' `planned` flag (the web can ship
+ * a page before the shared route table is updated); otherwise planned or unknown routes get the
+ * "not built yet" page.
+ */
 export function pageFor(name: string): PageEntry {
-  if (routeByName(name)?.planned) return planned;
   return PAGES[name] ?? planned;
 }
