@@ -1,0 +1,102 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DeviceItem } from '@siteops/contracts/device';
+import type { Db } from '../../db/client.ts';
+import { agents, devices, projects, type DeviceRow } from '../../db/schema/index.ts';
+import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
+import { scope, mustExist, type Caller } from '../../auth/scope.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { iso } from '../../http/list.ts';
+
+export async function loadDeviceInScope(db: Db, caller: Caller, id: number): Promise<DeviceRow> {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.id, id), scope.devices(caller)))
+    .limit(1);
+  return mustExist(row, 'Device');
+}
+
+/**
+ * Lock the devices `ids` inside a batch's transaction; any id missing or outside the caller's scope
+ * is a 404 and the batch changes nothing.
+ */
+export async function lockDevicesInScope(tx: Db, caller: Caller, ids: number[]) {
+  const rows = await tx
+    .select({ id: devices.id, sn: devices.sn, agentId: devices.agentId, projectId: devices.projectId })
+    .from(devices)
+    .where(and(inArray(devices.id, ids), scope.devices(caller)))
+    .for('update');
+  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length) throw notFound(`Device ${missing.join(', ')} not found`);
+  return rows;
+}
+
+/** A project for the caller to put devices in: 404 when it does not exist, the project otherwise. */
+export async function mustFindProject(db: Db, projectId: number) {
+  const [row] = await db
+    .select({ id: projects.id, agentId: projects.agentId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!row) throw notFound(`Project ${projectId} not found`);
+  return row;
+}
+
+export async function mustFindAgent(db: Db, agentId: number) {
+  const [row] = await db.select({ id: agents.id }).from(agents).where(eq(agents.id, agentId));
+  if (!row) throw notFound(`Agent ${agentId} not found`);
+  return row;
+}
+
+/** The 409 of a duplicate sn or mac, naming the field; other errors unchanged. */
+export function duplicateDevice(err: unknown, values: { sn?: string; mac?: string | null }): unknown {
+  if (!isUniqueViolation(err)) return err;
+  const constraint = constraintOf(err) ?? String((err as { cause?: { message?: string } })?.cause?.message ?? '');
+  const field = constraint.includes('mac') ? 'mac' : 'sn';
+  return conflict(`The ${field} ${values[field] ?? ''} is already used by another device`.replace('  ', ' '), {
+    field,
+  });
+}
+
+export async function toDeviceItems(db: Db, rows: DeviceRow[]): Promise<DeviceItem[]> {
+  const agentIds = [...new Set(rows.map((r) => r.agentId).filter((a): a is number => a !== null))];
+  const projectIds = [...new Set(rows.map((r) => r.projectId).filter((p): p is number => p !== null))];
+  const [agentNames, projectNames] = await Promise.all([
+    agentIds.length
+      ? db.select({ id: agents.id, name: agents.name }).from(agents).where(inArray(agents.id, agentIds))
+      : [],
+    projectIds.length
+      ? db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, projectIds))
+      : [],
+  ]);
+  return rows.map((d) => ({
+    id: d.id,
+    type: d.type,
+    devName: d.devName,
+    factoryName: d.factoryName,
+    sn: d.sn,
+    mac: d.mac,
+    ip: d.ip,
+    agentId: d.agentId,
+    agentName: agentNames.find((a) => a.id === d.agentId)?.name ?? null,
+    projectId: d.projectId,
+    projectName: projectNames.find((p) => p.id === d.projectId)?.name ?? null,
+    installSite: d.installSite,
+    frpcVer: d.frpcVer,
+    devVer: d.devVer,
+    version: d.version,
+    authStatus: d.authStatus,
+    onlineStatus: d.onlineStatus,
+    allow: d.allow,
+    anyAccess: d.anyAccess,
+    remoteAccount: d.remoteAccount,
+    hasTerminalPassword: d.terminalPassword !== null,
+    direction: d.direction,
+    remark: d.remark,
+    licenceExpiresAt: d.licenceExpiresAt ? iso(d.licenceExpiresAt) : null,
+    additionDatetime: iso(d.additionDatetime),
+    heartbeatDatetime: d.heartbeatDatetime ? iso(d.heartbeatDatetime) : null,
+    updatedAt: iso(d.updatedAt),
+    createdId: d.createdId,
+    updatedId: d.updatedId,
+  }));
+}

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { DEVICE_TYPES } from './device-protocol.ts';
+import { calendarDate, idsBody, pageQuery, sortQuery } from './pagination.ts';
+
+export const DEVICE_AUTH_STATUSES = ['authorize', 'forbidden', 'unknown'] as const;
+export const DEVICE_ONLINE_STATUSES = ['online', 'offline', 'unknown'] as const;
+export const DEVICE_DIRECTIONS = ['none', 'in', 'out'] as const;
+
+/** Six hex pairs separated by `:`, `-` or nothing; normalised to AA:BB:CC:DD:EE:FF. */
+export const macAddress = z
+  .string({ error: (iss) => (iss.input === undefined ? 'mac is required' : 'mac must be text') })
+  .trim()
+  .regex(/^[0-9A-Fa-f]{2}([:-]?)[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}$/, 'mac must look like AA:BB:CC:DD:EE:FF')
+  .transform((v) => v.replace(/[:-]/g, '').toUpperCase().match(/.{2}/g)!.join(':'));
+
+const optionalText = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${name} is at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** Fields an agent may edit on its own devices. */
+export const DEVICE_AGENT_FIELDS = ['devName', 'installSite', 'remark', 'direction'] as const;
+
+/** Spec 3's Device fields a person may set. */
+export const deviceFields = {
+  type: z.enum(DEVICE_TYPES, { error: `type must be one of ${DEVICE_TYPES.join(', ')}` }),
+  sn: z
+    .string({ error: (iss) => (iss.input === undefined ? 'sn is required' : 'sn must be text') })
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'sn must be 1-64 letters, digits or _ . : -'),
+  mac: macAddress,
+  devName: optionalText('devName', 128),
+  factoryName: optionalText('factoryName', 128),
+  ip: optionalText('ip', 64),
+  installSite: optionalText('installSite', 256),
+  frpcVer: optionalText('frpcVer', 64),
+  devVer: optionalText('devVer', 64),
+  version: optionalText('version', 64),
+  remoteAccount: optionalText('remoteAccount', 64),
+  /** Stored encrypted; never answered. */
+  terminalPassword: optionalText('terminalPassword', 128),
+  remark: optionalText('remark', 512),
+  direction: z.enum(DEVICE_DIRECTIONS).optional(),
+  allow: z.boolean().optional(),
+  anyAccess: z.boolean().optional(),
+  agentId: z.number().int().positive().nullable().optional(),
+  projectId: z.number().int().positive().nullable().optional(),
+};
+
+export const addDeviceBody = z.object(deviceFields);
+export type AddDeviceBody = z.input<typeof addDeviceBody>;
+
+export const updateDeviceBody = z
+  .object(deviceFields)
+  .partial()
+  .extend({ id: z.number({ error: 'id is required' }).int().positive() });
+export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
+
+export const DEVICE_SORT_FIELDS = [
+  'id',
+  'devName',
+  'sn',
+  'mac',
+  'ip',
+  'type',
+  'authStatus',
+  'onlineStatus',
+  'factoryName',
+  'version',
+  'additionDatetime',
+  'heartbeatDatetime',
+  'updatedAt',
+] as const;
+
+const filterText = (max: number) => z.string().trim().max(max).optional();
+
+export const deviceListQuery = pageQuery.extend({
+  ...sortQuery(DEVICE_SORT_FIELDS).shape,
+  /** The text filters are "contains". */
+  devName: filterText(128),
+  sn: filterText(64),
+  mac: filterText(17),
+  ip: filterText(64),
+  factoryName: filterText(128),
+  version: filterText(64),
+  type: z.enum(DEVICE_TYPES).optional(),
+  agentId: z.coerce.number().int().positive().optional(),
+  projectId: z.coerce.number().int().positive().optional(),
+  authStatus: z.enum(DEVICE_AUTH_STATUSES).optional(),
+  onlineStatus: z.enum(DEVICE_ONLINE_STATUSES).optional(),
+  /** Added on or after this day (inclusive). */
+  addedFrom: calendarDate.optional(),
+  /** Added on or before this day (inclusive). */
+  addedTo: calendarDate.optional(),
+});
+export type DeviceListQuery = z.input<typeof deviceListQuery>;
+
+/** `POST /api/device/authorize`. */
+export const authorizeDevicesBody = idsBody.extend({
+  authStatus: z.enum(['authorize', 'forbidden'], { error: 'authStatus must be authorize or forbidden' }),
+});
+/** `POST /api/device/divideAgent`: null takes the devices back to the platform. */
+export const divideAgentBody = idsBody.extend({
+  agentId: z.number({ error: 'agentId is required' }).int().positive().nullable(),
+});
+/** `POST /api/device/divideProject`: null takes the devices out of any project. */
+export const divideProjectBody = idsBody.extend({
+  projectId: z.number({ error: 'projectId is required' }).int().positive().nullable(),
+});
+
+/** What a batch answers: how many rows it changed (all selected, or none on failure). */
+export const changedAnswer = z.object({ changed: z.number() });
+
+/** A device as lists and details answer it; the terminal password is never in it. */
+export const deviceItem = z.object({
+  id: z.number(),
+  type: z.string(),
+  devName: z.string().nullable(),
+  factoryName: z.string().nullable(),
+  sn: z.string(),
+  mac: z.string().nullable(),
+  ip: z.string().nullable(),
+  agentId: z.number().nullable(),
+  agentName: z.string().nullable(),
+  projectId: z.number().nullable(),
+  projectName: z.string().nullable(),
+  installSite: z.string().nullable(),
+  frpcVer: z.string().nullable(),
+  devVer: z.string().nullable(),
+  version: z.string().nullable(),
+  authStatus: z.string(),
+  onlineStatus: z.string(),
+  allow: z.boolean(),
+  anyAccess: z.boolean(),
+  remoteAccount: z.string().nullable(),
+  /** Whether a terminal password is set; the value itself never leaves the server. */
+  hasTerminalPassword: z.boolean(),
+  direction: z.string(),
+  remark: z.string().nullable(),
+  licenceExpiresAt: z.string().nullable(),
+  additionDatetime: z.string(),
+  heartbeatDatetime: z.string().nullable(),
+  updatedAt: z.string(),
+  createdId: z.number().nullable(),
+  updatedId: z.number().nullable(),
+});
+export type DeviceItem = z.infer<typeof deviceItem>;
+
+/** Authorisation platforms (admin). */
+export const platformFields = {
+  platformName: z
+    .string({ error: (iss) => (iss.input === undefined ? 'platformName is required' : 'platformName must be text') })
+    .trim()
+    .min(1, 'platformName cannot be empty')
+    .max(128, 'platformName is at most 128 characters'),
+  expirationDate: calendarDate,
+  attachInfo: optionalText('attachInfo', 1024),
+};
+export const addPlatformBody = z.object(platformFields);
+export const updatePlatformBody = z
+  .object(platformFields)
+  .partial()
+  .extend({ id: z.number({ error: 'id is required' }).int().positive() });
+export const PLATFORM_SORT_FIELDS = ['id', 'platformName', 'expirationDate', 'createdAt', 'updatedAt'] as const;
+export const platformListQuery = pageQuery.extend({
+  ...sortQuery(PLATFORM_SORT_FIELDS).shape,
+  platformName: z.string().trim().max(128).optional(),
+});
+export const platformItem = z.object({
+  id: z.number(),
+  platformName: z.string(),
+  expirationDate: z.string(),
+  attachInfo: z.string().nullable(),
+  /** The expiration date is before today (UTC). */
+  expired: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PlatformItem = z.infer<typeof platformItem>;
