@@ -1,0 +1,65 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Form, Modal, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { message } from '../../lib/feedback';
+import { fieldErrorsOf } from './formKit';
+
+export interface ModalFormProps<V extends object> {
+  open: boolean;
+  title: ReactNode;
+  /** Values to start from (edit), or undefined (create). */
+  initialValues?: Partial<V>;
+  /** Field names, so server errors land only on fields this form has. */
+  fieldNames: readonly string[];
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  children: ReactNode | ((form: FormInstance<V>) => ReactNode);
+}
+
+/**
+ * Create/edit dialog: validates, saves, toasts "Save Success" and closes; a 400's `data.fields` and a
+ * 409's field go inline on the form (the client already toasted the server's message) and it stays open.
+ */
+export function ModalForm<V extends object>(props: ModalFormProps<V>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<V>();
+  const [saving, setSaving] = useState(false);
+  const { open, initialValues } = props;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (initialValues) form.setFieldsValue(initialValues as never);
+  }, [open, initialValues, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await props.onSubmit(values);
+      message().success(t('common.saveSuccess'));
+      props.onClose();
+    } catch (error) {
+      form.setFields(fieldErrorsOf(error, props.fieldNames) as never);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={props.title}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={props.onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={() => void submit()}>
+        {typeof props.children === 'function' ? props.children(form) : props.children}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, type ReactNode } from 'react';
+import { Button, Form, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { valuesToParams } from './formKit';
+
+export interface QueryFormProps<V extends object> {
+  /** The search params this form owns (others in the URL are kept). */
+  names: readonly string[];
+  children: ReactNode;
+  /** Form values -> URL params (default: non-empty values as text). */
+  toParams?: (values: V) => Record<string, string>;
+  /** URL params -> form values (default: the params as text). */
+  fromParams?: (params: URLSearchParams) => Partial<V>;
+}
+
+function defaultFromParams(names: readonly string[], params: URLSearchParams) {
+  return Object.fromEntries(names.map((n) => [n, params.get(n) ?? undefined]));
+}
+
+/**
+ * Inline search form whose values live in the URL, so a filtered list can be linked to and survives a
+ * reload; the page reads its filters from the URL too. Enter in any field submits (a submit button).
+ */
+export function QueryForm<V extends object>({ names, children, toParams, fromParams }: QueryFormProps<V>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<V>();
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+
+  useEffect(() => {
+    const current = new URLSearchParams(search);
+    form.resetFields();
+    form.setFieldsValue((fromParams?.(current) ?? defaultFromParams(names, current)) as never);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-sync only when the URL changes
+  }, [search]);
+
+  const apply = (values: V | null) => {
+    const next = new URLSearchParams(search);
+    for (const n of names) next.delete(n);
+    next.delete('page');
+    if (values) {
+      const own = toParams ? toParams(values) : valuesToParams(values as Record<string, unknown>);
+      for (const [k, v] of Object.entries(own)) next.set(k, v);
+    }
+    setParams(next);
+  };
+
+  return (
+    <Form form={form} layout="inline" onFinish={apply} style={{ rowGap: 8 }} data-testid="query-form">
+      {children}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('queryForm.search')}
+          </Button>
+          <Button onClick={() => apply(null)}>{t('queryForm.reset')}</Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState, type Key, type ReactNode } from 'react';
+import { Button, Checkbox, Dropdown, Empty, Flex, Popover, Space, Table, Tooltip } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
+import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  antdSize,
+  DENSITIES,
+  loadDensity,
+  loadHidden,
+  saveDensity,
+  saveHidden,
+  toSortParams,
+  type Density,
+  type SortParams,
+} from './tableKit';
+
+export interface PageParams extends SortParams {
+  page: number;
+  pageSize: number;
+}
+
+export interface DataTableProps<T> {
+  /** Persists density and column settings under this id. */
+  tableId: string;
+  columns: TableColumnsType<T>;
+  rowKey: keyof T & string;
+  list: readonly T[] | undefined;
+  total: number;
+  loading: boolean;
+  params: PageParams;
+  onParamsChange: (params: PageParams) => void;
+  onRefresh: () => void;
+  /** Buttons shown left of the refresh/density/columns tools. */
+  toolbar?: ReactNode;
+  /** Enables row selection; the page owns the selected keys (for batch actions). */
+  selectedKeys?: Key[];
+  onSelectedKeysChange?: (keys: Key[]) => void;
+  expandable?: TableProps<T>['expandable'];
+}
+
+const colKey = (c: { key?: Key; dataIndex?: unknown }) => String(c.key ?? c.dataIndex);
+
+/**
+ * antd Table with what every list page needs and ProComponents would otherwise bring: server paging and
+ * sorting, a toolbar (refresh, density, column visibility, both remembered per table).
+ */
+export function DataTable<T extends object>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { tableId, params, onParamsChange } = props;
+  const [density, setDensity] = useState<Density>(() => loadDensity(tableId));
+  const [hidden, setHidden] = useState<string[]>(() => loadHidden(tableId));
+
+  const changeDensity = (d: Density) => {
+    setDensity(d);
+    saveDensity(tableId, d);
+  };
+  const toggleColumn = (key: string, shown: boolean) => {
+    const next = shown ? hidden.filter((k) => k !== key) : [...hidden, key];
+    setHidden(next);
+    saveHidden(tableId, next);
+  };
+
+  const columns = props.columns.filter((c) => !hidden.includes(colKey(c)));
+  const settings = (
+    <Flex vertical gap={4}>
+      {props.columns.map((c) => (
+        <Checkbox
+          key={colKey(c)}
+          checked={!hidden.includes(colKey(c))}
+          onChange={(e) => toggleColumn(colKey(c), e.target.checked)}
+        >
+          {c.title as ReactNode}
+        </Checkbox>
+      ))}
+    </Flex>
+  );
+
+  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sort = toSortParams(single?.field, single?.order);
+    const pageSize = pagination.pageSize ?? params.pageSize;
+    onParamsChange({ page: pageSize === params.pageSize ? (pagination.current ?? 1) : 1, pageSize, ...sort });
+  };
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Space wrap>{props.toolbar}</Space>
+        <Space>
+          <Tooltip title={t('table.refresh')}>
+            <Button aria-label={t('table.refresh')} icon={<ReloadOutlined />} onClick={props.onRefresh} />
+          </Tooltip>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              selectable: true,
+              selectedKeys: [density],
+              items: DENSITIES.map((d) => ({ key: d, label: t(`table.density.${d}`) })),
+              onClick: ({ key }) => changeDensity(key as Density),
+            }}
+          >
+            <Button aria-label={t('table.densityLabel')} icon={<ColumnHeightOutlined />} />
+          </Dropdown>
+          <Popover trigger="click" placement="bottomRight" title={t('table.columns')} content={settings}>
+            <Button aria-label={t('table.columns')} icon={<SettingOutlined />} />
+          </Popover>
+        </Space>
+      </Flex>
+      <Table<T>
+        className={density === 'mini' ? 'data-table-mini' : undefined}
+        size={antdSize(density)}
+        rowKey={props.rowKey}
+        columns={columns}
+        dataSource={props.list as T[] | undefined}
+        loading={props.loading}
+        expandable={props.expandable}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} /> }}
+        rowSelection={
+          props.onSelectedKeysChange
+            ? { selectedRowKeys: props.selectedKeys, onChange: (keys) => props.onSelectedKeysChange?.(keys) }
+            : undefined
+        }
+        pagination={{
+          current: params.page,
+          pageSize: params.pageSize,
+          total: props.total,
+          showSizeChanger: true,
+          showTotal: (total) => t('table.total', { total }),
+        }}
+        onChange={onChange}
+        scroll={{ x: 'max-content' }}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,183 @@
+import { useMemo, useState, type Key } from 'react';
+import { Button, Card, Flex, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CONSTANT_VALUE_MAX_BYTES, type ConstantItem } from '@siteops/contracts/constant';
+import { useConstantListQuery } from '../../api/constant/listAll';
+import { useAddConstantMutation } from '../../api/constant/add';
+import { useUpdateConstantMutation } from '../../api/constant/update';
+import { useDeleteConstantsMutation } from '../../api/constant/delete';
+import { DataTable } from '../../components/table/DataTable';
+import { useListParams } from '../../components/table/useListParams';
+import { QueryForm } from '../../components/form/QueryForm';
+import { ModalForm } from '../../components/form/ModalForm';
+import { message } from '../../lib/feedback';
+
+interface FormValues {
+  key: string;
+  value: string;
+  remark?: string;
+}
+const FIELDS = ['key', 'value', 'remark'] as const;
+const bytes = (s: string) => new TextEncoder().encode(s).length;
+
+/** /isystem/isystem-constants (admin): search, create, edit and delete the server's key/value constants. */
+export function ConstantsPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const filters = { key: search.get('key') ?? undefined, value: search.get('value') ?? undefined };
+  const [params, setParams] = useListParams(`${filters.key}|${filters.value}`);
+  const query = useConstantListQuery({ ...params, ...filters } as never);
+  const add = useAddConstantMutation();
+  const update = useUpdateConstantMutation();
+  const remove = useDeleteConstantsMutation();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [editing, setEditing] = useState<ConstantItem | 'new' | null>(null);
+
+  const removeIds = async (ids: number[]) => {
+    await remove.mutateAsync(ids);
+    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
+    message().success(t('common.deleteSuccess'));
+  };
+
+  const initial = useMemo(
+    () =>
+      editing && editing !== 'new'
+        ? { key: editing.key, value: editing.value, remark: editing.remark ?? undefined }
+        : undefined,
+    [editing],
+  );
+
+  const columns: TableColumnsType<ConstantItem> = [
+    { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
+    { key: 'key', dataIndex: 'key', title: t('constants.key'), sorter: true },
+    {
+      key: 'value',
+      dataIndex: 'value',
+      title: t('constants.value'),
+      render: (v: string) => (
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'remark',
+      dataIndex: 'remark',
+      title: t('constants.remark'),
+      render: (_: unknown, row) => row.remark ?? row.description ?? '',
+    },
+    { key: 'updatedAt', dataIndex: 'updatedAt', title: t('constants.updatedAt'), sorter: true },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('common.edit')}
+          </Button>
+          <Popconfirm
+            title={t('common.deleteConfirm')}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => removeIds([row.id])}
+          >
+            <Button type="link" size="small" danger>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const save = (values: FormValues) =>
+    editing && editing !== 'new'
+      ? update.mutateAsync({ id: editing.id, ...values, remark: values.remark ?? '' })
+      : add.mutateAsync(values);
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm names={['key', 'value']}>
+          <Form.Item name="key" label={t('constants.key')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="value" label={t('constants.value')}>
+            <Input allowClear />
+          </Form.Item>
+        </QueryForm>
+      </Card>
+      <Card>
+        <DataTable<ConstantItem>
+          tableId="constants"
+          rowKey="id"
+          columns={columns}
+          list={query.data?.list}
+          total={query.data?.total ?? 0}
+          loading={query.isFetching}
+          params={params}
+          onParamsChange={setParams}
+          onRefresh={() => void query.refetch()}
+          selectedKeys={selected}
+          onSelectedKeysChange={setSelected}
+          toolbar={
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('common.create')}
+              </Button>
+              <Popconfirm
+                title={t('common.deleteConfirm')}
+                okText={t('common.ok')}
+                cancelText={t('common.cancel')}
+                disabled={selected.length === 0}
+                onConfirm={() => removeIds(selected.map(Number))}
+              >
+                <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
+                  {t('common.batchDelete')}
+                </Button>
+              </Popconfirm>
+            </>
+          }
+        />
+      </Card>
+      <ModalForm<FormValues>
+        open={editing !== null}
+        title={editing === 'new' ? t('constants.createTitle') : t('constants.editTitle')}
+        initialValues={initial}
+        fieldNames={FIELDS}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      >
+        <Form.Item
+          name="key"
+          label={t('constants.key')}
+          rules={[{ required: true, message: t('constants.keyRequired') }]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="value"
+          label={t('constants.value')}
+          rules={[
+            { required: true, message: t('constants.valueRequired') },
+            {
+              validator: (_, v: string | undefined) =>
+                !v || bytes(v) <= CONSTANT_VALUE_MAX_BYTES
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('constants.valueTooLong'))),
+            },
+          ]}
+        >
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('constants.remark')}>
+          <Input />
+        </Form.Item>
+      </ModalForm>
+    </Flex>
+  );
+}
