@@ -2,8 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import enUS from './en-US.json';
-import zhCN from './zh-CN.json';
+import { MESSAGES } from './resources';
 import { FALLBACK_LOCALE, LOCALE_STORAGE_KEY, storedLocale, type Locale } from './locales';
 
 const DAYJS_LOCALE: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
@@ -15,9 +14,9 @@ function applyLocale(locale: Locale) {
 }
 
 const initial = storedLocale();
-// Resources are bundled (both files are small) so the first paint is already translated.
+// Resources are bundled (they are small) so the first paint is already translated.
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  resources: { 'zh-CN': { translation: MESSAGES['zh-CN'] }, 'en-US': { translation: MESSAGES['en-US'] } },
   lng: initial,
   fallbackLng: FALLBACK_LOCALE,
   interpolation: { escapeValue: false },

@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@siteops/contracts/routes';
 import { passwordProblem } from '@siteops/contracts/user';
 import { LAYOUT_ROUTES } from '../lib/routeMeta';
-import enUS from './en-US.json';
-import zhCN from './zh-CN.json';
-
-type Tree = { [key: string]: string | Tree };
+import { MESSAGES, unpairedFeatureFiles, type MessageTree as Tree } from './resources';
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -17,10 +14,14 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const zh = flatten(zhCN as Tree);
-const en = flatten(enUS as Tree);
+const zh = flatten(MESSAGES['zh-CN']);
+const en = flatten(MESSAGES['en-US']);
 
 describe('i18n resources', () => {
+  it('every feature message file has its other-language partner', () => {
+    expect(unpairedFeatureFiles()).toEqual([]);
+  });
+
   it('zh-CN and en-US have exactly the same keys', () => {
     const onlyZh = [...zh.keys()].filter((k) => !en.has(k));
     const onlyEn = [...en.keys()].filter((k) => !zh.has(k));
