@@ -48,7 +48,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       DEMO: '0',
       LOG_LEVEL: 'warn',
-      WEB_DIST: path.resolve('apps/web/dist'),
+      // E2E_WEB_DIST lets parallel work build the console elsewhere (vite build --outDir) without clobbering.
+      WEB_DIST: path.resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist'),
     },
   },
 });
