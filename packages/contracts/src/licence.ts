@@ -1,30 +1,13 @@
 import { createPublicKey, verify as edVerify, type KeyObject } from 'node:crypto';
-import { z } from 'zod';
+import { licenceFile, type LicenceBody, type LicenceFile } from './device.ts';
 
 /**
  * A device licence (`<sn>.lic`): what the server grants, signed with its Ed25519 key. Anyone holding the
  * public key (GET /api/device/licencePublicKey) can check one offline; nobody without the private key
- * can make one. Node-only: import it from the server, the simulator and CLIs, never from the console.
+ * can make one. Node-only: import it from the server, the simulator and CLIs, never from the console
+ * (the schemas themselves are in ./device.ts, browser-safe).
  */
-export const licenceBody = z.object({
-  licenceId: z.string(),
-  sn: z.string(),
-  mac: z.string(),
-  platforms: z.array(z.string()),
-  expiresAt: z.string(),
-  attachInfo: z.string().nullable(),
-  issuedAt: z.string(),
-  /** The device proves itself to the gateway with this; the server keeps only its hash. */
-  deviceSecret: z.string(),
-});
-export type LicenceBody = z.infer<typeof licenceBody>;
-
-export const licenceFile = z.object({
-  format: z.literal('siteops-licence/1'),
-  licence: licenceBody,
-  signature: z.string(),
-});
-export type LicenceFile = z.infer<typeof licenceFile>;
+export { licenceBody, licenceFile, type LicenceBody, type LicenceFile } from './device.ts';
 
 /** Sorted keys, no whitespace: the exact bytes that are signed. */
 export function canonicalJson(value: unknown): string {
