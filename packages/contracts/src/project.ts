@@ -110,3 +110,24 @@ export const projectCandidateItem = z.object({
   phone: z.string().nullable(),
   role: z.string(),
 });
+
+/**
+ * `GET /api/project/candidates`: `purpose` manager lists users with the role manager who are not yet
+ * managers of the project (members included: appointing one promotes it); member (default) lists the
+ * agent's people who are not in the project at all.
+ */
+export const PROJECT_CANDIDATE_PURPOSES = ['member', 'manager'] as const;
+export const projectCandidatesQuery = projectMembersQuery.extend({
+  purpose: z.enum(PROJECT_CANDIDATE_PURPOSES).default('member'),
+});
+export type ProjectCandidatesQuery = z.input<typeof projectCandidatesQuery>;
+export type ProjectCandidateItem = z.infer<typeof projectCandidateItem>;
+export type ProjectMembersQuery = z.input<typeof projectMembersQuery>;
+
+/** `data` of the 409 a refused project delete answers: what still belongs to the project. */
+export interface ProjectInUse {
+  id: number;
+  name: string;
+  dependents: string[];
+  counts: { managers: number; members: number; devices: number };
+}

@@ -234,6 +234,7 @@ describe('agent delete', () => {
     let res = await del([f.id]);
     expect(res.status).toBe(409);
     expect(res.body.msg).toMatch(/1 users and 1 projects/);
+    expect(res.body.data.counts).toEqual({ users: 1, projects: 1, devices: 0 });
     await t.call({ method: 'DELETE', url: '/api/user/delete', token: admin, body: { ids: [staff.id] } });
     res = await del([f.id]);
     expect(res.body.msg).toMatch(/1 projects/);

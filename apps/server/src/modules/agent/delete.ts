@@ -70,14 +70,19 @@ export function registerDeleteAgent(app: FastifyInstance, { db, storage }: Modul
         if (missing.length) throw notFound(`Agent ${missing.join(', ')} not found`);
         for (const row of rows) {
           const left: string[] = [];
+          const counts: Record<string, number> = {};
           for (const dep of AGENT_DEPENDENTS) {
             const n = await dep.count(tx, row.id);
+            counts[dep.label] = n;
             if (n > 0) left.push(`${n} ${dep.label}`);
           }
           if (left.length) {
+            // The counts let the console say it in the user's language.
             throw conflict(`The agent ${row.name} still has ${left.join(' and ')}; move or delete them first`, {
               id: row.id,
+              name: row.name,
               dependents: left,
+              counts,
             });
           }
         }

@@ -1,8 +1,8 @@
-import { and, asc, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageOf } from '@siteops/contracts/pagination';
-import { projectCandidateItem, projectMembersQuery } from '@siteops/contracts/project';
+import { projectCandidateItem, projectCandidatesQuery } from '@siteops/contracts/project';
 import type { ModuleContext } from '../../app/context.ts';
 import { projectMembers, users } from '../../db/schema/index.ts';
 import { authOf } from '../../auth/guard.ts';
@@ -18,18 +18,26 @@ export function registerCandidates(app: FastifyInstance, { db }: ModuleContext) 
       config: { roles: ['admin', 'manager'] },
       schema: {
         tags: ['project'],
-        summary: "Users who could join the project: its agent's people who are not members yet",
-        querystring: projectMembersQuery,
+        summary:
+          "Users who could join the project: its agent's people not in it yet (purpose=manager: role manager, not yet managing it)",
+        querystring: projectCandidatesQuery,
         response: { 200: envelopeOf(pageOf(projectCandidateItem)) },
       },
     },
     async (request) => {
       const q = request.query;
       const project = await loadProjectInScope(db, callerOf(authOf(request).user), q.projectId);
+      // A manager candidate may already be a plain member (appointing promotes it); a member candidate
+      // must not be in the project at all.
+      const alreadyIn =
+        q.purpose === 'manager'
+          ? sql`not exists (select 1 from ${projectMembers} c_m where c_m.project_id = ${project.id} and c_m.user_id = ${users.id} and c_m.role = 'manager')`
+          : sql`not exists (select 1 from ${projectMembers} c_m where c_m.project_id = ${project.id} and c_m.user_id = ${users.id})`;
       const where = and(
         candidatesOf(project),
         keywordOf(q.keyword),
-        sql`not exists (select 1 from ${projectMembers} c_m where c_m.project_id = ${project.id} and c_m.user_id = ${users.id})`,
+        q.purpose === 'manager' ? eq(users.role, 'manager') : undefined,
+        alreadyIn,
       );
       const [rows, [{ total }]] = await Promise.all([
         db

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idsBody } from '@siteops/contracts/pagination';
+import type { ProjectInUse } from '@siteops/contracts/project';
 import type { ModuleContext } from '../../app/context.ts';
 import type { Db } from '../../db/client.ts';
 import { devices, projects } from '../../db/schema/index.ts';
@@ -15,26 +16,25 @@ import { recordAudit } from '../audit/record.ts';
 import { memberCounts } from './service.ts';
 
 /**
- * What still belongs to a project and keeps it from being deleted, as "N things" phrases,
- * devices included.
+ * What still belongs to a project and keeps it from being deleted: managers, members and devices.
+ * The 409 carries the counts so the console can say it in the user's language.
  */
-export const PROJECT_DEPENDENTS: { count: (tx: Db, projectId: number) => Promise<string[]> }[] = [
-  {
-    count: async (tx, projectId) => {
-      const { managers, members } = await memberCounts(tx, projectId);
-      return [
-        ...(managers ? [`${managers} manager${managers > 1 ? 's' : ''}`] : []),
-        ...(members ? [`${members} member${members > 1 ? 's' : ''}`] : []),
-      ];
-    },
-  },
-  {
-    count: async (tx, projectId) => {
-      const [{ n }] = await tx.select({ n: countAll }).from(devices).where(eq(devices.projectId, projectId));
-      return n ? [`${n} device${n > 1 ? 's' : ''}`] : [];
-    },
-  },
-];
+export async function projectDependents(tx: Db, projectId: number): Promise<ProjectInUse['counts']> {
+  const { managers, members } = await memberCounts(tx, projectId);
+  const [{ n: devicesLeft }] = await tx.select({ n: countAll }).from(devices).where(eq(devices.projectId, projectId));
+  return { managers, members, devices: devicesLeft };
+}
+
+const plural = (n: number, what: string) => `${n} ${what}${n > 1 ? 's' : ''}`;
+
+/** The counts as "N things" phrases, for the message. */
+export function dependentPhrases(counts: ProjectInUse['counts']): string[] {
+  return [
+    ...(counts.managers ? [plural(counts.managers, 'manager')] : []),
+    ...(counts.members ? [plural(counts.members, 'member')] : []),
+    ...(counts.devices ? [plural(counts.devices, 'device')] : []),
+  ];
+}
 
 export function registerDeleteProject(app: FastifyInstance, { db }: ModuleContext) {
   app.withTypeProvider<ZodTypeProvider>().delete(
@@ -60,12 +60,11 @@ export function registerDeleteProject(app: FastifyInstance, { db }: ModuleContex
         const missing = ids.filter((id) => !rows.some((r) => r.id === id));
         if (missing.length) throw notFound(`Project ${missing.join(', ')} not found`);
         for (const row of rows) {
-          const left = (await Promise.all(PROJECT_DEPENDENTS.map((d) => d.count(tx, row.id)))).flat();
+          const counts = await projectDependents(tx, row.id);
+          const left = dependentPhrases(counts);
           if (left.length) {
-            throw conflict(`The project ${row.name} still has ${left.join(' and ')}; remove them first`, {
-              id: row.id,
-              dependents: left,
-            });
+            const data: ProjectInUse = { id: row.id, name: row.name, dependents: left, counts };
+            throw conflict(`The project ${row.name} still has ${left.join(' and ')}; remove them first`, data);
           }
         }
         await tx.delete(projects).where(inArray(projects.id, ids));

@@ -148,6 +148,34 @@ describe('managers and personnel', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('candidates for manager: only role manager of the project’s agent, members included, managers not', async () => {
+    const id = await addProject({ agentId: agentA.id });
+    const m1 = await createUser(t, agentA.token, { role: 'manager' });
+    const m2 = await createUser(t, agentA.token, { role: 'manager' });
+    const worker = await createUser(t, agentA.token, { role: 'user' });
+    await call('POST', '/api/project/addManager', admin, { projectId: id, userId: m1.id });
+    await call('POST', '/api/project/addMembers', admin, { projectId: id, userIds: [m2.id, worker.id] });
+    const listed = async (purpose: string) =>
+      (
+        await call('GET', `/api/project/candidates?projectId=${id}&pageSize=200&purpose=${purpose}`, admin)
+      ).body.data.list.map((c: { id: number; role: string }) => c);
+    const managers = await listed('manager');
+    expect(managers.map((c: { id: number }) => c.id)).toContain(m2.id);
+    expect(managers.map((c: { id: number }) => c.id)).not.toContain(m1.id);
+    expect(managers.map((c: { id: number }) => c.id)).not.toContain(managerB.id);
+    expect(managers.every((c: { role: string }) => c.role === 'manager')).toBe(true);
+    const members = (await listed('member')).map((c: { id: number }) => c.id);
+    expect(members).not.toContain(m2.id);
+    expect(members).not.toContain(worker.id);
+    const bad = await call('GET', `/api/project/candidates?projectId=${id}&purpose=boss`, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toHaveProperty('purpose');
+    // Appointing a member promotes it.
+    await call('POST', '/api/project/addManager', admin, { projectId: id, userId: m2.id });
+    const detail = await call('GET', `/api/project/detail?id=${id}`, admin);
+    expect(detail.body.data.managers.map((m: { id: number }) => m.id).sort()).toEqual([m1.id, m2.id].sort());
+  });
+
   it('a manager adds two members of its agent, lists them, and they show in proListAll', async () => {
     const w1 = await createUser(t, agentA.token);
     const w2 = await createUser(t, agentA.token);
@@ -240,6 +268,7 @@ describe('project delete', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toMatch(/still has 1 manager and 1 member/);
     expect(refused.body.data.dependents).toEqual(['1 manager', '1 member']);
+    expect(refused.body.data.counts).toEqual({ managers: 1, members: 1, devices: 0 });
     await call('POST', '/api/project/removeMembers', admin, { projectId: id, userIds: [m.id, w.id] });
     expect((await call('DELETE', '/api/project/delete', admin, { ids: [id] })).status).toBe(200);
     expect((await call('GET', `/api/project/detail?id=${id}`, admin)).status).toBe(404);
