@@ -7,3 +7,4 @@ export * from './constants.ts';
 export * from './files.ts';
 export * from './keys.ts';
 export * from './devices.ts';
+export * from './telemetry.ts';

@@ -1,0 +1,43 @@
+import { customType, index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Every telemetry message of every device, for charts: one row per message (the fields it carried as
+ * jsonb), pruned after TELEMETRY_RETENTION_DAYS. No foreign key to devices: a batch must never fail
+ * because a device was deleted a moment before (the rows are pruned with the rest).
+ */
+export const deviceTelemetry = pgTable(
+  'device_telemetry',
+  {
+    deviceId: integer('device_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    data: jsonb('data').$type<Record<string, number | boolean | string>>().notNull(),
+  },
+  (t) => [index('device_telemetry_device_at_idx').on(t.deviceId, t.at), index('device_telemetry_at_idx').on(t.at)],
+);
+
+/**
+ * Device events (passes, alarms, plates, ...). The id is the device's UUID, so an event sent again
+ * after a reconnect is stored once. The picture stays here, out of every list query.
+ */
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: integer('device_id').notNull(),
+    type: varchar('type', { length: 32 }).notNull(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    level: varchar('level', { length: 16 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    picture: bytea('picture'),
+  },
+  (t) => [index('device_events_device_at_idx').on(t.deviceId, t.at), index('device_events_at_idx').on(t.at)],
+);
+
+export type DeviceEventRow = typeof deviceEvents.$inferSelect;
