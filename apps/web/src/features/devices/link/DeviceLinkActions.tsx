@@ -1,0 +1,166 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button, Modal, Popconfirm, Space, Spin, Tooltip } from 'antd';
+import { CameraOutlined, CodeOutlined, DesktopOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
+import { useOpenDoorMutation } from '../../../api/device-link/openDoor';
+import { useRebootMutation } from '../../../api/device-link/reboot';
+import { remoteControlUrl } from '../../../api/device-link/remote';
+import { usePermission } from '../../../hooks/usePermission';
+import { message } from '../../../lib/feedback';
+import { SnapshotModal } from './SnapshotModal';
+import { LINK_ROLES, canOpenDoor, canSnapshot } from './capabilities';
+import './i18n/register';
+
+/** xterm.js is big: it loads only when someone opens a terminal. */
+const TerminalView = lazy(() => import('./TerminalView'));
+
+export interface LinkedDevice {
+  id: number;
+  /** The registry answers the type as text; anything but the nine protocol types gets the common buttons. */
+  type: DeviceType | (string & {});
+  onlineStatus: 'online' | 'offline' | 'unknown' | (string & {});
+  devName?: string | null;
+  sn: string;
+}
+
+type Dialog = 'snapshot' | 'terminal' | null;
+
+/**
+ * The remote buttons of one device row: snapshot, open door (access terminals), reboot, remote
+ * control (the HTTP tunnel in a new tab) and terminal. Admins and agents only; the server checks again.
+ * Offline devices get disabled buttons with the reason; a device that drops in between is answered
+ * by the server at once, and its message is shown.
+ */
+export function DeviceLinkActions({ device }: { device: LinkedDevice }) {
+  const { t } = useTranslation();
+  const allowed = usePermission(LINK_ROLES);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const openDoor = useOpenDoorMutation();
+  const reboot = useRebootMutation();
+  if (!allowed) return null;
+
+  const name = device.devName || device.sn;
+  const online = device.onlineStatus === 'online';
+  const offlineTip = online ? undefined : t('deviceLink.offlineTip');
+  const withTip = (node: ReactNode, key: string) => (
+    <Tooltip key={key} title={offlineTip}>
+      {node}
+    </Tooltip>
+  );
+
+  const doOpenDoor = async () => {
+    const result = await openDoor.mutateAsync({ id: device.id });
+    message().success(
+      t('deviceLink.openDoor.success', { door: result.door, time: dayjs(result.openedAt).format('HH:mm:ss') }),
+    );
+  };
+  const doReboot = async () => {
+    const result = await reboot.mutateAsync(device.id);
+    message().success(t('deviceLink.reboot.success', { time: dayjs(result.rebootAt).format('HH:mm:ss') }));
+  };
+  // Failed calls were already reported by the API client (the server's message); nothing more to say.
+  const quietly = (action: () => Promise<void>) => () => action().catch(() => undefined);
+
+  const buttons: ReactNode[] = [];
+  if (canSnapshot(device.type)) {
+    buttons.push(
+      withTip(
+        <Button
+          type="link"
+          size="small"
+          icon={<CameraOutlined />}
+          disabled={!online}
+          onClick={() => setDialog('snapshot')}
+        >
+          {t('deviceLink.actions.snapshot')}
+        </Button>,
+        'snapshot',
+      ),
+    );
+  }
+  if (canOpenDoor(device.type)) {
+    buttons.push(
+      withTip(
+        <Popconfirm
+          title={t('deviceLink.openDoor.confirm', { name })}
+          disabled={!online}
+          onConfirm={quietly(doOpenDoor)}
+        >
+          <Button type="link" size="small" icon={<UnlockOutlined />} disabled={!online} loading={openDoor.isPending}>
+            {t('deviceLink.actions.openDoor')}
+          </Button>
+        </Popconfirm>,
+        'openDoor',
+      ),
+    );
+  }
+  buttons.push(
+    withTip(
+      <Popconfirm title={t('deviceLink.reboot.confirm', { name })} disabled={!online} onConfirm={quietly(doReboot)}>
+        <Button
+          type="link"
+          size="small"
+          danger
+          icon={<PoweroffOutlined />}
+          disabled={!online}
+          loading={reboot.isPending}
+        >
+          {t('deviceLink.actions.reboot')}
+        </Button>
+      </Popconfirm>,
+      'reboot',
+    ),
+    withTip(
+      <Button
+        type="link"
+        size="small"
+        icon={<DesktopOutlined />}
+        disabled={!online}
+        onClick={() => window.open(remoteControlUrl(device.id), '_blank', 'noopener')}
+      >
+        {t('deviceLink.actions.remote')}
+      </Button>,
+      'remote',
+    ),
+    withTip(
+      <Button type="link" size="small" icon={<CodeOutlined />} disabled={!online} onClick={() => setDialog('terminal')}>
+        {t('deviceLink.actions.terminal')}
+      </Button>,
+      'terminal',
+    ),
+  );
+
+  return (
+    <>
+      <Space size={0} wrap>
+        {buttons}
+      </Space>
+      {dialog === 'snapshot' && <SnapshotModal deviceId={device.id} name={name} onClose={() => setDialog(null)} />}
+      <Modal
+        open={dialog === 'terminal'}
+        title={t('deviceLink.terminal.title', { name })}
+        width={920}
+        footer={null}
+        destroyOnHidden
+        maskClosable={false}
+        onCancel={() => setDialog(null)}
+      >
+        {dialog === 'terminal' && (
+          <Suspense fallback={<Spin />}>
+            <TerminalView
+              deviceId={device.id}
+              onClosed={(reason) => {
+                setDialog(null);
+                message().info(
+                  reason ? t('deviceLink.terminal.closedReason', { reason }) : t('deviceLink.terminal.closed'),
+                );
+              }}
+            />
+          </Suspense>
+        )}
+      </Modal>
+    </>
+  );
+}

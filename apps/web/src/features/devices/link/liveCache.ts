@@ -1,0 +1,75 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { DeviceItem } from '@siteops/contracts/device';
+import type { DeviceLiveEventMap } from '../../../api/device-link/events';
+import type { PageResult } from '../../../api/page';
+
+/**
+ * Where the registry keeps its device caches (`api/device/listAll.ts` DEVICE_LIST_KEY and
+ * `api/device/detail.ts`). Repeated here rather than imported so this file does not depend on the
+ * order in which the two features land; a test checks they agree.
+ */
+export const DEVICE_LIST_KEY = ['device', 'list'] as const;
+export const deviceDetailKey = (id: number) => ['device', 'detail', id] as const;
+
+/** Readings travel with the row once the server adds them; live telemetry fills them in meanwhile. */
+export type LiveDeviceRow = DeviceItem & {
+  latest?: Record<string, number | boolean | string> | null;
+  latestAt?: string | null;
+};
+
+export type LiveEvent = {
+  [K in keyof DeviceLiveEventMap]: { kind: K; body: DeviceLiveEventMap[K] };
+}[keyof DeviceLiveEventMap];
+
+/** One device row after a live event; the same object when nothing changed (so React skips it). */
+export function patchRow<T extends LiveDeviceRow>(row: T, event: LiveEvent): T {
+  if (row.id !== event.body.deviceId) return row;
+  switch (event.kind) {
+    case 'online': {
+      const { at, ip, versions } = event.body;
+      return {
+        ...row,
+        onlineStatus: 'online',
+        heartbeatDatetime: at ?? row.heartbeatDatetime,
+        ip: ip ?? row.ip,
+        frpcVer: versions?.frpcVer ?? row.frpcVer,
+        devVer: versions?.devVer ?? row.devVer,
+        version: versions?.version ?? row.version,
+      };
+    }
+    case 'offline':
+      return row.onlineStatus === 'offline' ? row : { ...row, onlineStatus: 'offline' };
+    case 'telemetry':
+      return {
+        ...row,
+        // Data arriving means the link is up, whatever an earlier missed event said.
+        onlineStatus: 'online',
+        latest: { ...(row.latest ?? {}), ...event.body.data },
+        latestAt: event.body.at,
+      };
+  }
+}
+
+/** Apply a batch of events to one page of a device list; the same page when no row of it changed. */
+export function patchPage<T extends LiveDeviceRow>(page: PageResult<T>, events: readonly LiveEvent[]): PageResult<T> {
+  const ids = new Set(events.map((e) => e.body.deviceId));
+  if (!page.list.some((row) => ids.has(row.id))) return page;
+  const list = page.list.map((row) =>
+    ids.has(row.id) ? events.reduce((current, event) => patchRow(current, event), row) : row,
+  );
+  return { ...page, list };
+}
+
+/** Patch every cached device list and detail with a batch of live events. */
+export function applyLiveEvents(client: QueryClient, events: readonly LiveEvent[]) {
+  if (!events.length) return;
+  client.setQueriesData<PageResult<LiveDeviceRow>>({ queryKey: DEVICE_LIST_KEY }, (page) =>
+    page && Array.isArray(page.list) ? patchPage(page, events) : page,
+  );
+  for (const id of new Set(events.map((e) => e.body.deviceId))) {
+    const mine = events.filter((e) => e.body.deviceId === id);
+    client.setQueryData<LiveDeviceRow>(deviceDetailKey(id), (row) =>
+      row ? mine.reduce((current, event) => patchRow(current, event), row) : row,
+    );
+  }
+}
