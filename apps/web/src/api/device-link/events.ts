@@ -1,37 +1,16 @@
-import { getToken } from '../../lib/token';
+import type { LiveKind, SseEventMap } from '@siteops/contracts/device-link';
+import { requestTicket, ticketUrl } from './ticket';
 
 /**
- * The live device events stream (Server-Sent Events). EventSource cannot send headers, so the
- * session token travels in the query.
+ * The URL of the live device events stream (Server-Sent Events) behind an `events` ticket, narrowed
+ * to the kinds a page needs. Called again for a fresh ticket after the server refuses a reconnect.
  */
-export function deviceEventsUrl(): string {
-  const url = new URL(`${import.meta.env.VITE_API_BASE_URL ?? ''}/api/device/events`, window.location.href);
-  const token = getToken();
-  if (token) url.searchParams.set('token', token);
-  return url.href;
+export async function deviceEventsUrl(kinds: readonly LiveKind[]): Promise<string> {
+  // Silent: the stream retries by itself, and a toast per retry would only be noise.
+  const { url } = await requestTicket({ purpose: 'events' }, { silent: true });
+  const target = ticketUrl(url);
+  target.searchParams.set('kinds', kinds.join(','));
+  return target.href;
 }
 
-export interface OnlineLiveEvent {
-  deviceId: number;
-  at: string;
-  ip?: string;
-  versions?: { frpcVer?: string; devVer?: string; version?: string };
-}
-export interface OfflineLiveEvent {
-  deviceId: number;
-  at: string;
-  reason?: string;
-}
-export interface TelemetryLiveEvent {
-  deviceId: number;
-  type?: string;
-  at: string;
-  data: Record<string, number | boolean | string>;
-}
-export interface DeviceLiveEventMap {
-  online: OnlineLiveEvent;
-  offline: OfflineLiveEvent;
-  telemetry: TelemetryLiveEvent;
-}
-/** The SSE `event:` names the console listens to. */
-export const DEVICE_LIVE_EVENTS = ['online', 'offline', 'telemetry'] as const satisfies (keyof DeviceLiveEventMap)[];
+export type { SseEventMap };

@@ -1,15 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { DEVICE_LINK_PATHS, type OpenDoorAnswer } from '@siteops/contracts/device-link';
 import { request } from '../client';
 
-export interface OpenDoorResult {
-  door: number;
-  openedAt: string;
-  closesAt: string;
-}
-
-/** One-key open door (face and tower-elevator-face terminals). */
+/** One-key open door (face and tower-elevator-face terminals). Errors are reported by the caller. */
 export function openDoor(id: number, door?: number) {
-  return request<OpenDoorResult>({ method: 'POST', url: '/api/device/openDoor', data: { id, door } });
+  return request<OpenDoorAnswer>({ method: 'POST', url: DEVICE_LINK_PATHS.openDoor(id), data: { door }, silent: true });
 }
 
 export function useOpenDoorMutation() {

@@ -1,12 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { DEVICE_LINK_PATHS } from '@siteops/contracts/device-link';
 import { request } from '../client';
 
-export interface RebootResult {
-  rebootAt: string;
-}
-
+/** Reboot: the device goes offline and comes back by itself. Errors are reported by the caller. */
 export function rebootDevice(id: number) {
-  return request<RebootResult>({ method: 'POST', url: '/api/device/reboot', data: { id } });
+  return request<{ rebootAt: string }>({ method: 'POST', url: DEVICE_LINK_PATHS.reboot(id), data: {}, silent: true });
 }
 
 export function useRebootMutation() {

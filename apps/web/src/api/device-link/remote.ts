@@ -1,5 +1,7 @@
-/** Remote control: the device's local web page, proxied through its link, opened in a new tab. */
-export function remoteControlUrl(id: number): string {
-  const base = import.meta.env.VITE_API_BASE_URL ?? '';
-  return `${base}/api/device/${id}/remote/`;
+import { requestTicket, ticketUrl } from './ticket';
+
+/** Remote control: the device's local web page through its link, behind a `remote` ticket. */
+export async function remoteControlUrl(deviceId: number): Promise<string> {
+  const { url } = await requestTicket({ purpose: 'remote', deviceId });
+  return ticketUrl(url).href;
 }

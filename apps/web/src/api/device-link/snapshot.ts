@@ -1,15 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../client';
+import { DEVICE_LINK_PATHS, type SnapshotAnswer } from '@siteops/contracts/device-link';
+import { request } from '../client';
 
-/** One-key snapshot: the device takes a picture now; the answer is the JPEG itself. */
-export async function takeSnapshot(id: number): Promise<Blob> {
-  const response = await http.request<Blob>({
-    method: 'POST',
-    url: '/api/device/snapshot',
-    data: { id },
-    responseType: 'blob',
-  });
-  return response.data;
+/** One-key snapshot: the device takes a picture now; the answer carries it as a data: URL. */
+export function takeSnapshot(id: number) {
+  return request<SnapshotAnswer>({ method: 'POST', url: DEVICE_LINK_PATHS.snapshot(id), data: {}, silent: true });
 }
 
 export function useSnapshotMutation() {

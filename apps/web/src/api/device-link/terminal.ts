@@ -1,19 +1,16 @@
-import { getToken } from '../../lib/token';
+import type { TerminalClientMessage } from '@siteops/contracts/device-link';
+import { requestTicket, ticketUrl } from './ticket';
 
 /**
- * The browser side of a device terminal: a WebSocket relayed by the server to the device's shell.
- * Browsers cannot set headers on a WebSocket, so the session token travels in the query.
+ * The WebSocket URL of a terminal on a device: a one-minute `terminal` ticket (browsers cannot send
+ * the bearer header on a WebSocket) plus the terminal's size.
  */
-export function terminalSocketUrl(id: number, size: { cols: number; rows: number }): string {
-  const base = new URL(import.meta.env.VITE_API_BASE_URL ?? '', window.location.href);
-  base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
-  const url = new URL(`/api/device/${id}/terminal`, base);
-  url.searchParams.set('cols', String(size.cols));
-  url.searchParams.set('rows', String(size.rows));
-  const token = getToken();
-  if (token) url.searchParams.set('token', token);
-  return url.href;
+export async function terminalSocketUrl(deviceId: number, size: { cols: number; rows: number }): Promise<string> {
+  const { url } = await requestTicket({ purpose: 'terminal', deviceId });
+  const target = ticketUrl(url, 'ws');
+  target.searchParams.set('cols', String(size.cols));
+  target.searchParams.set('rows', String(size.rows));
+  return target.href;
 }
 
-/** Control messages the console sends as text frames; keystrokes go as binary frames. */
-export type TerminalControl = { type: 'resize'; cols: number; rows: number };
+export type { TerminalClientMessage };

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, Modal, Popconfirm, Space, Spin, Tooltip } from 'antd';
 import { CameraOutlined, CodeOutlined, DesktopOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
@@ -11,6 +12,7 @@ import { usePermission } from '../../../hooks/usePermission';
 import { message } from '../../../lib/feedback';
 import { SnapshotModal } from './SnapshotModal';
 import { LINK_ROLES, canOpenDoor, canSnapshot } from './capabilities';
+import { commandErrorText, noteOfflineAnswer } from './commandError';
 import './i18n/register';
 
 /** xterm.js is big: it loads only when someone opens a terminal. */
@@ -39,6 +41,7 @@ export function DeviceLinkActions({ device }: { device: LinkedDevice }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const openDoor = useOpenDoorMutation();
   const reboot = useRebootMutation();
+  const client = useQueryClient();
   if (!allowed) return null;
 
   const name = device.devName || device.sn;
@@ -60,8 +63,23 @@ export function DeviceLinkActions({ device }: { device: LinkedDevice }) {
     const result = await reboot.mutateAsync(device.id);
     message().success(t('deviceLink.reboot.success', { time: dayjs(result.rebootAt).format('HH:mm:ss') }));
   };
-  // Failed calls were already reported by the API client (the server's message); nothing more to say.
-  const quietly = (action: () => Promise<void>) => () => action().catch(() => undefined);
+  const reportFailure = (error: unknown) => {
+    noteOfflineAnswer(error, client, device.id);
+    message().error(commandErrorText(error, t));
+  };
+  const guarded = (action: () => Promise<void>) => () => action().catch(reportFailure);
+  const openRemote = () => {
+    // Opened now, inside the click, so no popup blocker objects; pointed at the tunnel once the ticket is there.
+    const tab = window.open('about:blank', '_blank');
+    if (tab) tab.opener = null;
+    remoteControlUrl(device.id).then(
+      (url) => {
+        if (tab) tab.location.href = url;
+        else window.open(url, '_blank', 'noopener');
+      },
+      () => tab?.close(),
+    );
+  };
 
   const buttons: ReactNode[] = [];
   if (canSnapshot(device.type)) {
@@ -86,7 +104,7 @@ export function DeviceLinkActions({ device }: { device: LinkedDevice }) {
         <Popconfirm
           title={t('deviceLink.openDoor.confirm', { name })}
           disabled={!online}
-          onConfirm={quietly(doOpenDoor)}
+          onConfirm={guarded(doOpenDoor)}
         >
           <Button type="link" size="small" icon={<UnlockOutlined />} disabled={!online} loading={openDoor.isPending}>
             {t('deviceLink.actions.openDoor')}
@@ -98,7 +116,7 @@ export function DeviceLinkActions({ device }: { device: LinkedDevice }) {
   }
   buttons.push(
     withTip(
-      <Popconfirm title={t('deviceLink.reboot.confirm', { name })} disabled={!online} onConfirm={quietly(doReboot)}>
+      <Popconfirm title={t('deviceLink.reboot.confirm', { name })} disabled={!online} onConfirm={guarded(doReboot)}>
         <Button
           type="link"
           size="small"
@@ -113,13 +131,7 @@ export function DeviceLinkActions({ device }: { device: LinkedDevice }) {
       'reboot',
     ),
     withTip(
-      <Button
-        type="link"
-        size="small"
-        icon={<DesktopOutlined />}
-        disabled={!online}
-        onClick={() => window.open(remoteControlUrl(device.id), '_blank', 'noopener')}
-      >
+      <Button type="link" size="small" icon={<DesktopOutlined />} disabled={!online} onClick={openRemote}>
         {t('deviceLink.actions.remote')}
       </Button>,
       'remote',

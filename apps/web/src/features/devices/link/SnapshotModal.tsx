@@ -1,30 +1,23 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Button, Flex, Modal, Result, Spin, Typography } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSnapshotMutation } from '../../../api/device-link/snapshot';
-
-interface Shot {
-  url: string;
-  at: string;
-}
+import { commandErrorText, noteOfflineAnswer } from './commandError';
 
 /** Takes a snapshot as soon as it opens and shows the JPEG the device sent. */
 export function SnapshotModal({ deviceId, name, onClose }: { deviceId: number; name: string; onClose: () => void }) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const snapshot = useSnapshotMutation();
-  const [shot, setShot] = useState<Shot | null>(null);
   const { mutate } = snapshot;
-
   const started = useRef(false);
 
   const take = useCallback(
-    () =>
-      mutate(deviceId, {
-        onSuccess: (blob) => setShot({ url: URL.createObjectURL(blob), at: dayjs().format('YYYY-MM-DD HH:mm:ss') }),
-      }),
-    [deviceId, mutate],
+    () => mutate(deviceId, { onError: (error) => noteOfflineAnswer(error, client, deviceId) }),
+    [client, deviceId, mutate],
   );
 
   // Once per opening (StrictMode runs effects twice; a snapshot is a real command to a device).
@@ -34,9 +27,8 @@ export function SnapshotModal({ deviceId, name, onClose }: { deviceId: number; n
     take();
   }, [take]);
 
-  // The previous picture's object URL is released when a new one replaces it, and on close.
-  useEffect(() => () => void (shot && URL.revokeObjectURL(shot.url)), [shot]);
-
+  const shot = snapshot.data;
+  const takenAt = shot ? dayjs(shot.takenAt).format('YYYY-MM-DD HH:mm:ss') : '';
   return (
     <Modal
       open
@@ -49,7 +41,7 @@ export function SnapshotModal({ deviceId, name, onClose }: { deviceId: number; n
             {t('deviceLink.snapshot.retake')}
           </Button>
           {shot && (
-            <Button icon={<DownloadOutlined />} href={shot.url} download={`${name}-${shot.at}.jpg`}>
+            <Button icon={<DownloadOutlined />} href={shot.dataUrl} download={`${name}-${takenAt}.jpg`}>
               {t('deviceLink.snapshot.download')}
             </Button>
           )}
@@ -60,15 +52,17 @@ export function SnapshotModal({ deviceId, name, onClose }: { deviceId: number; n
         {shot ? (
           <Flex vertical align="center" gap={8}>
             <img
-              src={shot.url}
+              src={shot.dataUrl}
               alt={t('deviceLink.snapshot.alt', { name })}
+              width={shot.width}
+              height={shot.height}
               data-testid="device-snapshot"
-              style={{ maxWidth: '100%', maxHeight: '60vh' }}
+              style={{ maxWidth: '100%', height: 'auto', maxHeight: '60vh' }}
             />
-            <Typography.Text type="secondary">{t('deviceLink.snapshot.takenAt', { time: shot.at })}</Typography.Text>
+            <Typography.Text type="secondary">{t('deviceLink.snapshot.takenAt', { time: takenAt })}</Typography.Text>
           </Flex>
         ) : snapshot.isError ? (
-          <Result status="warning" title={snapshot.error.message} />
+          <Result status="warning" title={commandErrorText(snapshot.error, t)} />
         ) : (
           <div style={{ minHeight: 240 }} />
         )}

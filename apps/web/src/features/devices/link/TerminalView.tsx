@@ -4,7 +4,9 @@ import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import '@xterm/xterm/css/xterm.css';
 import { useTranslation } from 'react-i18next';
-import { terminalSocketUrl, type TerminalControl } from '../../../api/device-link/terminal';
+import i18n from '../../../i18n/i18n';
+import { TerminalClose, type TerminalClientMessage, type TerminalServerMessage } from '@siteops/contracts/device-link';
+import { terminalSocketUrl } from '../../../api/device-link/terminal';
 
 type Status = 'connecting' | 'connected' | 'closed';
 
@@ -38,32 +40,48 @@ export default function TerminalView({ deviceId, onClosed }: { deviceId: number;
     term.open(element);
     fit.fit();
 
-    const socket = new WebSocket(terminalSocketUrl(deviceId, { cols: term.cols, rows: term.rows }));
-    socket.binaryType = 'arraybuffer';
     const encoder = new TextEncoder();
+    let socket: WebSocket | null = null;
     let ended = false;
-    const send = (control: TerminalControl) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(control));
+    const send = (control: TerminalClientMessage) => {
+      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(control));
+    };
+    const finish = (why: string) => {
+      setStatus('closed');
+      setReason(why);
+      if (!ended) closedRef.current(why);
     };
 
-    socket.onopen = () => {
-      setStatus('connected');
-      term.focus();
-    };
-    socket.onmessage = (message: MessageEvent<ArrayBuffer | string>) => {
-      if (typeof message.data === 'string') {
-        // Text frames are control messages from the server (e.g. why it is closing); keep them off-screen.
-        return;
-      }
-      term.write(new Uint8Array(message.data));
-    };
-    socket.onclose = (event) => {
-      setStatus('closed');
-      setReason(event.reason);
-      if (!ended) closedRef.current(event.reason);
-    };
+    terminalSocketUrl(deviceId, { cols: term.cols, rows: term.rows }).then(
+      (url) => {
+        if (ended) return;
+        const ws = new WebSocket(url);
+        socket = ws;
+        ws.binaryType = 'arraybuffer';
+        let serverError = '';
+        ws.onmessage = (message: MessageEvent<ArrayBuffer | string>) => {
+          if (typeof message.data !== 'string') {
+            term.write(new Uint8Array(message.data));
+            return;
+          }
+          const control = parseServerMessage(message.data);
+          if (control?.type === 'ready') {
+            setStatus('connected');
+            // The dialog may have settled to another size since the ticket was asked for.
+            send({ type: 'resize', cols: term.cols, rows: term.rows });
+            term.focus();
+          } else if (control?.type === 'error') {
+            serverError = control.message;
+          }
+        };
+        ws.onclose = (event) => finish(closeReason(event, serverError));
+      },
+      // The ticket was refused (the API client has shown why).
+      () => finish(''),
+    );
+
     const typed = term.onData((data) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(encoder.encode(data));
+      if (socket?.readyState === WebSocket.OPEN) socket.send(encoder.encode(data));
     });
     const resized = term.onResize(({ cols, rows }) => send({ type: 'resize', cols, rows }));
     const observer = new ResizeObserver(() => {
@@ -80,7 +98,8 @@ export default function TerminalView({ deviceId, onClosed }: { deviceId: number;
       observer.disconnect();
       typed.dispose();
       resized.dispose();
-      socket.close(1000, 'closed by user');
+      send({ type: 'close' });
+      socket?.close(1000, 'closed by user');
       term.dispose();
     };
   }, [deviceId]);
@@ -106,4 +125,29 @@ export default function TerminalView({ deviceId, onClosed }: { deviceId: number;
       />
     </Flex>
   );
+}
+
+function parseServerMessage(text: string): TerminalServerMessage | null {
+  try {
+    return JSON.parse(text) as TerminalServerMessage;
+  } catch {
+    return null;
+  }
+}
+
+const CLOSE_KEYS: Record<number, string> = {
+  [TerminalClose.unauthorized]: 'deviceLink.terminal.close.unauthorized',
+  [TerminalClose.notFound]: 'deviceLink.terminal.close.notFound',
+  [TerminalClose.idle]: 'deviceLink.terminal.close.idle',
+  [TerminalClose.offline]: 'deviceLink.terminal.close.offline',
+  [TerminalClose.timeout]: 'deviceLink.terminal.close.timeout',
+  [TerminalClose.failed]: 'deviceLink.terminal.close.failed',
+  [TerminalClose.goingAway]: 'deviceLink.terminal.close.goingAway',
+};
+
+/** Why the session ended, in the user's words: a known close code's text, else the server's reason. */
+function closeReason(event: CloseEvent, serverError: string): string {
+  const key = CLOSE_KEYS[event.code];
+  if (key) return i18n.t(key, { detail: serverError || event.reason });
+  return serverError || event.reason;
 }

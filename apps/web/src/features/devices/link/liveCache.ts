@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DeviceItem } from '@siteops/contracts/device';
-import type { DeviceLiveEventMap } from '../../../api/device-link/events';
+import type { SsePresence, SseTelemetry } from '@siteops/contracts/device-link';
 import type { PageResult } from '../../../api/page';
 
 /**
@@ -17,28 +17,25 @@ export type LiveDeviceRow = DeviceItem & {
   latestAt?: string | null;
 };
 
-export type LiveEvent = {
-  [K in keyof DeviceLiveEventMap]: { kind: K; body: DeviceLiveEventMap[K] };
-}[keyof DeviceLiveEventMap];
+/** The stream's events that change what a device list shows. */
+export type LiveEvent = { kind: 'presence'; body: SsePresence } | { kind: 'telemetry'; body: SseTelemetry };
 
 /** One device row after a live event; the same object when nothing changed (so React skips it). */
 export function patchRow<T extends LiveDeviceRow>(row: T, event: LiveEvent): T {
   if (row.id !== event.body.deviceId) return row;
   switch (event.kind) {
-    case 'online': {
-      const { at, ip, versions } = event.body;
+    case 'presence': {
+      const { onlineStatus, heartbeatDatetime, ip, versions } = event.body;
       return {
         ...row,
-        onlineStatus: 'online',
-        heartbeatDatetime: at ?? row.heartbeatDatetime,
+        onlineStatus,
+        heartbeatDatetime,
         ip: ip ?? row.ip,
         frpcVer: versions?.frpcVer ?? row.frpcVer,
         devVer: versions?.devVer ?? row.devVer,
         version: versions?.version ?? row.version,
       };
     }
-    case 'offline':
-      return row.onlineStatus === 'offline' ? row : { ...row, onlineStatus: 'offline' };
     case 'telemetry':
       return {
         ...row,
@@ -72,4 +69,16 @@ export function applyLiveEvents(client: QueryClient, events: readonly LiveEvent[
       row ? mine.reduce((current, event) => patchRow(current, event), row) : row,
     );
   }
+}
+
+/** Show one device offline in every cached list and detail (the server just said so), nothing else changed. */
+export function markDeviceOffline(client: QueryClient, deviceId: number) {
+  const offline = <T extends LiveDeviceRow>(row: T): T =>
+    row.id === deviceId && row.onlineStatus !== 'offline' ? { ...row, onlineStatus: 'offline' } : row;
+  client.setQueriesData<PageResult<LiveDeviceRow>>({ queryKey: DEVICE_LIST_KEY }, (page) =>
+    page && Array.isArray(page.list) && page.list.some((row) => row.id === deviceId)
+      ? { ...page, list: page.list.map(offline) }
+      : page,
+  );
+  client.setQueryData<LiveDeviceRow>(deviceDetailKey(deviceId), (row) => (row ? offline(row) : row));
 }

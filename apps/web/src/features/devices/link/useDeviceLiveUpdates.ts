@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { DEVICE_LIVE_EVENTS, deviceEventsUrl } from '../../../api/device-link/events';
+import type { SsePresence, SseTelemetry } from '@siteops/contracts/device-link';
+import { deviceEventsUrl } from '../../../api/device-link/events';
 import { getToken } from '../../../lib/token';
 import { useUserStore } from '../../../stores/user';
 import { DEVICE_LIST_KEY, applyLiveEvents, type LiveEvent } from './liveCache';
@@ -20,12 +21,14 @@ class LiveConnection {
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #retries = 0;
-  #everOpened = false;
+  #readyOnce = false;
+  /** Bumped on close, so an open still waiting for its ticket knows it is no longer wanted. */
+  #generation = 0;
 
   constructor(private readonly client: QueryClient) {}
 
   acquire() {
-    if (this.#users++ === 0) this.#open();
+    if (this.#users++ === 0) void this.#open();
   }
 
   release() {
@@ -33,29 +36,51 @@ class LiveConnection {
     this.#close();
   }
 
-  #open() {
+  async #open() {
+    const generation = this.#generation;
     if (!getToken()) return;
-    const source = new EventSource(deviceEventsUrl());
+    let url: string;
+    try {
+      url = await deviceEventsUrl(['presence', 'telemetry']);
+    } catch {
+      if (generation === this.#generation) this.#retryLater();
+      return;
+    }
+    if (generation !== this.#generation) return;
+    const source = new EventSource(url);
     this.#source = source;
-    source.onopen = () => {
+    source.addEventListener('ready', () => {
       this.#retries = 0;
       // Events may have been missed while the stream was down: let the lists read the truth again.
-      if (this.#everOpened) void this.client.invalidateQueries({ queryKey: DEVICE_LIST_KEY });
-      this.#everOpened = true;
-    };
+      if (this.#readyOnce) void this.client.invalidateQueries({ queryKey: DEVICE_LIST_KEY });
+      this.#readyOnce = true;
+    });
+    source.addEventListener('presence', (message: MessageEvent<string>) => {
+      const body = parse<SsePresence>(message.data);
+      if (body) this.#enqueue({ kind: 'presence', body });
+    });
+    source.addEventListener('telemetry', (message: MessageEvent<string>) => {
+      const body = parse<SseTelemetry>(message.data);
+      if (body) this.#enqueue({ kind: 'telemetry', body });
+    });
+    // The session behind the ticket ended: the next API call shows why; reconnecting cannot help.
+    source.addEventListener('end', () => {
+      source.close();
+      if (this.#source === source) this.#source = null;
+    });
     source.onerror = () => {
-      // The browser retries a dropped stream by itself; a refused one (401, 5xx) it gives up: retry here.
+      // The browser retries a dropped stream by itself (same ticket); a refused one (401: ticket or
+      // session gone, 5xx) it gives up on: ask for a fresh ticket after a backoff.
       if (source.readyState !== EventSource.CLOSED || this.#source !== source) return;
       this.#source = null;
-      const delay = Math.min(MAX_RETRY_MS, 1000 * 2 ** this.#retries++) * (0.5 + Math.random() / 2);
-      this.#retryTimer = setTimeout(() => this.#open(), delay);
+      this.#retryLater();
     };
-    for (const kind of DEVICE_LIVE_EVENTS) {
-      source.addEventListener(kind, (message: MessageEvent<string>) => {
-        const body = parse(message.data);
-        if (body && typeof body.deviceId === 'number') this.#enqueue({ kind, body } as LiveEvent);
-      });
-    }
+  }
+
+  #retryLater() {
+    const delay = Math.min(MAX_RETRY_MS, 1000 * 2 ** this.#retries++) * (0.5 + Math.random() / 2);
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = setTimeout(() => void this.#open(), delay);
   }
 
   #enqueue(event: LiveEvent) {
@@ -69,20 +94,22 @@ class LiveConnection {
   }
 
   #close() {
+    this.#generation++;
     clearTimeout(this.#retryTimer);
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
     this.#queue = [];
     this.#source?.close();
     this.#source = null;
-    this.#everOpened = false;
+    this.#readyOnce = false;
     this.#retries = 0;
   }
 }
 
-function parse(data: string): LiveEvent['body'] | null {
+function parse<T extends { deviceId: number }>(data: string): T | null {
   try {
-    return JSON.parse(data) as LiveEvent['body'];
+    const body = JSON.parse(data) as T;
+    return typeof body?.deviceId === 'number' ? body : null;
   } catch {
     return null;
   }

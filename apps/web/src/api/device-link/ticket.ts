@@ -1,0 +1,18 @@
+import { DEVICE_LINK_PATHS, type TicketAnswer, type TicketBody } from '@siteops/contracts/device-link';
+import { request } from '../client';
+
+/**
+ * A short-lived ticket for what cannot carry the bearer header: the live events stream, a terminal
+ * WebSocket, a remote-control tab. The answer's `url` is what to open (relative to the API origin).
+ */
+export function requestTicket(body: TicketBody, options: { silent?: boolean } = {}) {
+  return request<TicketAnswer>({ method: 'POST', url: DEVICE_LINK_PATHS.ticket, data: body, silent: options.silent });
+}
+
+/** An absolute URL for a ticket's relative `url`, against the API origin (ws: for WebSockets). */
+export function ticketUrl(relative: string, protocol: 'http' | 'ws' = 'http'): URL {
+  const origin = new URL(import.meta.env.VITE_API_BASE_URL ?? '', window.location.href);
+  const url = new URL(relative, origin);
+  if (protocol === 'ws') url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url;
+}
