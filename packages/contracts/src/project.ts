@@ -131,3 +131,5 @@ export interface ProjectInUse {
   dependents: string[];
   counts: { managers: number; members: number; devices: number };
 }
+export type AddManagerBody = z.input<typeof addManagerBody>;
+export type ProjectMembersBody = z.input<typeof projectMembersBody>;

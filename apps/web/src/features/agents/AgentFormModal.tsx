@@ -1,0 +1,239 @@
+import { useMemo } from 'react';
+import { Checkbox, Col, DatePicker, Divider, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AGENT_STATUS, type AgentItem } from '@siteops/contracts/agent';
+import {
+  INTRODUCTION_MAX,
+  PHONE_PATTERN,
+  USERNAME_PATTERN,
+  USER_ENABLED,
+  passwordProblem,
+} from '@siteops/contracts/user';
+import { useAddAgentMutation } from '../../api/agent/add';
+import { useUpdateAgentMutation } from '../../api/agent/update';
+import { ModalForm } from '../../components/form/ModalForm';
+import {
+  AGENT_FORM_FIELDS,
+  toAddAgentBody,
+  toAgentFormValues,
+  toUpdateAgentBody,
+  type AgentFormValues,
+} from './agentForm';
+
+export interface AgentFormModalProps {
+  /** The row being edited, 'new' to create, null when closed. */
+  editing: AgentItem | 'new' | null;
+  /** Administrators set status and validity and create agents; an agent edits its own contact details. */
+  isAdmin: boolean;
+  onClose: () => void;
+}
+
+const CREATE_DEFAULTS: Partial<AgentFormValues> = { status: 'valid', 'user.enabled': 'enable' };
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Create (agent + its admin user, one submit) or edit an agent. */
+export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProps) {
+  const { t } = useTranslation();
+  const add = useAddAgentMutation();
+  const update = useUpdateAgentMutation();
+  const creating = editing === 'new';
+  const initial = useMemo(
+    () => (editing === null ? undefined : editing === 'new' ? CREATE_DEFAULTS : toAgentFormValues(editing)),
+    [editing],
+  );
+
+  const save = (values: AgentFormValues) =>
+    editing === 'new'
+      ? add.mutateAsync(toAddAgentBody(values))
+      : update.mutateAsync(toUpdateAgentBody((editing as AgentItem).id, values, isAdmin));
+
+  const range = (min: number, max: number, msg: string) => ({
+    validator: async (_: unknown, v: number | null | undefined) => {
+      if (typeof v === 'number' && (v < min || v > max)) throw new Error(msg);
+    },
+  });
+  const pattern = (re: RegExp, msg: string) => ({
+    validator: async (_: unknown, v: string | null | undefined) => {
+      if (v && v.trim() !== '' && !re.test(v.trim())) throw new Error(msg);
+    },
+  });
+
+  return (
+    <ModalForm<AgentFormValues>
+      open={editing !== null}
+      title={creating ? t('agents.createTitle') : t('agents.editTitle')}
+      initialValues={initial}
+      fieldNames={AGENT_FORM_FIELDS}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <Divider titlePlacement="start" plain>
+        {t('agents.agentSection')}
+      </Divider>
+      {!isAdmin && <Typography.Paragraph type="secondary">{t('agents.ownOnlyHint')}</Typography.Paragraph>}
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            name="name"
+            label={t('agents.name')}
+            rules={[{ required: true, whitespace: true, message: t('agents.rules.nameRequired') }]}
+          >
+            <Input maxLength={128} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="linkName"
+            label={t('agents.linkName')}
+            rules={[{ required: true, whitespace: true, message: t('agents.rules.linkNameRequired') }]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="linkPhone"
+            label={t('agents.linkPhone')}
+            rules={[
+              { required: true, whitespace: true, message: t('agents.rules.linkPhoneRequired') },
+              pattern(PHONE_PATTERN, t('agents.rules.phoneInvalid')),
+            ]}
+          >
+            <Input maxLength={31} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="expDate"
+            label={t('agents.expDate')}
+            rules={[{ required: true, message: t('agents.rules.expDateRequired') }]}
+          >
+            <DatePicker style={{ width: '100%' }} disabled={!isAdmin} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="status" label={t('agents.status')}>
+            <Select
+              disabled={!isAdmin}
+              options={AGENT_STATUS.map((s) => ({ value: s, label: t(`agents.statusValues.${s}`) }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="address" label={t('agents.address')}>
+            <Input maxLength={256} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="longitude"
+            label={t('agents.longitude')}
+            rules={[range(-180, 180, t('agents.rules.longitudeRange'))]}
+          >
+            <InputNumber style={{ width: '100%' }} step={0.000001} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="latitude"
+            label={t('agents.latitude')}
+            rules={[range(-90, 90, t('agents.rules.latitudeRange'))]}
+          >
+            <InputNumber style={{ width: '100%' }} step={0.000001} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider titlePlacement="start" plain>
+        {t('agents.userSection')}
+      </Divider>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            name="user.userName"
+            label={t('agents.userName')}
+            rules={
+              creating
+                ? [
+                    { required: true, whitespace: true, message: t('agents.rules.userNameRequired') },
+                    pattern(USERNAME_PATTERN, t('agents.rules.userNameInvalid')),
+                  ]
+                : []
+            }
+          >
+            <Input disabled={!creating} autoComplete="off" maxLength={64} />
+          </Form.Item>
+        </Col>
+        {creating && (
+          <Col span={12}>
+            <Form.Item
+              name="user.password"
+              label={t('agents.password')}
+              extra={t('agents.passwordHint')}
+              rules={[
+                {
+                  validator: async (_: unknown, v: string | undefined) => {
+                    const problem = v ? passwordProblem(v) : null;
+                    if (problem) throw new Error(t(problem));
+                  },
+                },
+              ]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        )}
+        <Col span={12}>
+          <Form.Item
+            name="user.realName"
+            label={t('agents.realName')}
+            rules={[{ required: true, whitespace: true, message: t('agents.rules.realNameRequired') }]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="user.phone"
+            label={t('agents.phone')}
+            rules={[pattern(PHONE_PATTERN, t('agents.rules.phoneInvalid'))]}
+          >
+            <Input maxLength={31} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="user.email"
+            label={t('agents.email')}
+            rules={[pattern(EMAIL, t('agents.rules.emailInvalid'))]}
+          >
+            <Input maxLength={128} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="user.address" label={t('agents.userAddress')}>
+            <Input maxLength={256} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="user.enabled" label={t('agents.enabled')}>
+            <Select options={USER_ENABLED.map((s) => ({ value: s, label: t(`agents.enabledValues.${s}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label={t('agents.isAgent')}>
+            <Checkbox checked disabled aria-label={t('agents.isAgent')} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            name="user.remark"
+            label={t('agents.remark')}
+            rules={[{ max: INTRODUCTION_MAX, message: t('agents.rules.remarkTooLong') }]}
+          >
+            <Input.TextArea showCount maxLength={INTRODUCTION_MAX} autoSize={{ minRows: 2, maxRows: 5 }} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </ModalForm>
+  );
+}

@@ -1,0 +1,209 @@
+import { useState, type Key } from 'react';
+import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import { AGENT_STATUS, type AgentItem, type AgentListQuery } from '@siteops/contracts/agent';
+import { useAgentListQuery } from '../../api/agent/listAll';
+import { useDeleteAgentsMutation, type AgentInUse } from '../../api/agent/delete';
+import { ApiError } from '../../api/envelope';
+import { DataTable } from '../../components/table/DataTable';
+import { useListParams } from '../../components/table/useListParams';
+import { QueryForm } from '../../components/form/QueryForm';
+import { usePermission } from '../../hooks/usePermission';
+import { message, modal } from '../../lib/feedback';
+import { AgentFormModal } from './AgentFormModal';
+
+const FILTERS = ['name', 'linkName', 'linkPhone', 'status', 'expired'] as const;
+const ADMIN_ONLY = ['admin'] as const;
+
+const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+
+/**
+ * /user/agent (admin, agent): agents with every spec-3 field and their admin user. An administrator
+ * creates (agent and admin user in one submit), edits and deletes; an agent sees only its own row
+ * (the server's scope) and may edit its contact details.
+ */
+export function AgentsPage() {
+  const { t } = useTranslation();
+  const isAdmin = usePermission(ADMIN_ONLY);
+  const [search] = useSearchParams();
+  const filters = Object.fromEntries(FILTERS.map((f) => [f, search.get(f) ?? undefined])) as Record<
+    (typeof FILTERS)[number],
+    string | undefined
+  >;
+  const [params, setParams] = useListParams(FILTERS.map((f) => filters[f]).join('|'));
+  const query = useAgentListQuery({ ...params, ...filters } as AgentListQuery);
+  const remove = useDeleteAgentsMutation();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [editing, setEditing] = useState<AgentItem | 'new' | null>(null);
+
+  const explainInUse = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 409) return;
+    const data = error.data as Partial<AgentInUse> | null;
+    if (!data?.counts) return;
+    const what = (['users', 'projects', 'devices'] as const)
+      .filter((k) => (data.counts?.[k] ?? 0) > 0)
+      .map((k) => t(`agents.inUse.${k}`, { count: data.counts?.[k] }))
+      .join(t('agents.inUse.separator'));
+    modal().error({ title: t('agents.inUse.title'), content: t('agents.inUse.content', { name: data.name, what }) });
+  };
+
+  const removeIds = async (ids: number[]) => {
+    try {
+      await remove.mutateAsync(ids);
+    } catch (error) {
+      explainInUse(error);
+      return;
+    }
+    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
+    message().success(t('common.deleteSuccess'));
+  };
+
+  const columns: TableColumnsType<AgentItem> = [
+    { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 70 },
+    { key: 'name', dataIndex: 'name', title: t('agents.name'), sorter: true },
+    { key: 'linkName', dataIndex: 'linkName', title: t('agents.linkName') },
+    { key: 'linkPhone', dataIndex: 'linkPhone', title: t('agents.linkPhone') },
+    {
+      key: 'expDate',
+      dataIndex: 'expDate',
+      title: t('agents.expDate'),
+      sorter: true,
+      render: (v: string, row) => (
+        <Space size={4}>
+          <span>{v}</span>
+          {row.expired && <Tag color="red">{t('agents.expired')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('agents.status'),
+      render: (v: string) => (
+        <Tag color={v === 'valid' ? 'green' : 'default'}>{t(`agents.statusValues.${v}`, { defaultValue: v })}</Tag>
+      ),
+    },
+    {
+      key: 'address',
+      dataIndex: 'address',
+      title: t('agents.address'),
+      render: (v: string | null) => (
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
+          {v ?? ''}
+        </Typography.Text>
+      ),
+    },
+    { key: 'longitude', dataIndex: 'longitude', title: t('agents.longitude') },
+    { key: 'latitude', dataIndex: 'latitude', title: t('agents.latitude') },
+    {
+      key: 'account',
+      title: t('agents.account'),
+      render: (_: unknown, row) =>
+        row.user ? `${row.user.userName}${row.user.realName ? ` (${row.user.realName})` : ''}` : '',
+    },
+    { key: 'userCount', dataIndex: 'userCount', title: t('agents.userCount') },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('agents.createdAt'),
+      sorter: true,
+      render: (v: string) => formatTime(v),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('common.edit')}
+          </Button>
+          {isAdmin && (
+            <Popconfirm
+              title={t('common.deleteConfirm')}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => removeIds([row.id])}
+            >
+              <Button type="link" size="small" danger>
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm names={FILTERS}>
+          <Form.Item name="name" label={t('agents.name')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="linkName" label={t('agents.linkName')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="linkPhone" label={t('agents.linkPhone')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="status" label={t('agents.status')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              options={AGENT_STATUS.map((s) => ({ value: s, label: t(`agents.statusValues.${s}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="expired" label={t('agents.expiredFilter')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              options={(['true', 'false'] as const).map((v) => ({ value: v, label: t(`agents.expiredValues.${v}`) }))}
+            />
+          </Form.Item>
+        </QueryForm>
+      </Card>
+      <Card>
+        <DataTable<AgentItem>
+          tableId="agents"
+          rowKey="id"
+          columns={columns}
+          list={query.data?.list}
+          total={query.data?.total ?? 0}
+          loading={query.isFetching}
+          params={params}
+          onParamsChange={setParams}
+          onRefresh={() => void query.refetch()}
+          selectedKeys={isAdmin ? selected : undefined}
+          onSelectedKeysChange={isAdmin ? setSelected : undefined}
+          toolbar={
+            isAdmin && (
+              <>
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  {t('common.create')}
+                </Button>
+                <Popconfirm
+                  title={t('common.deleteConfirm')}
+                  okText={t('common.ok')}
+                  cancelText={t('common.cancel')}
+                  disabled={selected.length === 0}
+                  onConfirm={() => removeIds(selected.map(Number))}
+                >
+                  <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
+                    {t('common.batchDelete')}
+                  </Button>
+                </Popconfirm>
+              </>
+            )
+          }
+        />
+      </Card>
+      <AgentFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />
+    </Flex>
+  );
+}

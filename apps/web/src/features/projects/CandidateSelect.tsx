@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Select } from 'antd';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useProjectCandidatesQuery } from '../../api/project/candidates';
+
+export interface CandidateSelectProps {
+  projectId: number;
+  purpose: 'member' | 'manager';
+  multiple?: boolean;
+  value?: number | number[];
+  onChange?: (value: number | number[] | undefined) => void;
+  placeholder?: string;
+  id?: string;
+}
+
+/**
+ * Picks users who could join the project, searched on the server (account or real name) through the
+ * candidates endpoint, so only people of the project's agent are ever offered.
+ */
+export function CandidateSelect({
+  projectId,
+  purpose,
+  multiple,
+  value,
+  onChange,
+  placeholder,
+  id,
+}: CandidateSelectProps) {
+  const [keyword, setKeyword] = useState('');
+  const debounced = useDebouncedValue(keyword, 250);
+  const query = useProjectCandidatesQuery({ projectId, purpose, keyword: debounced || undefined, pageSize: 50 });
+  const [known, setKnown] = useState<Record<number, string>>({});
+  const label = (c: { userName: string; realName: string | null; phone: string | null }) =>
+    [c.userName, c.realName, c.phone].filter(Boolean).join(' · ');
+  const options = (query.data?.list ?? []).map((c) => ({ value: c.id, label: label(c) }));
+  // Keep labels of chosen people when a later search no longer lists them.
+  const chosen = (Array.isArray(value) ? value : value === undefined ? [] : [value])
+    .filter((v) => !options.some((o) => o.value === v))
+    .map((v) => ({ value: v, label: known[v] ?? String(v) }));
+
+  return (
+    <Select<number | number[]>
+      id={id}
+      mode={multiple ? 'multiple' : undefined}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      allowClear
+      loading={query.isFetching}
+      placeholder={placeholder}
+      value={value}
+      options={[...chosen, ...options]}
+      onChange={(v) => {
+        const next = { ...known };
+        for (const o of options) next[o.value] = o.label;
+        setKnown(next);
+        onChange?.(v);
+      }}
+      style={{ width: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import { Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PROJECT_CODE_PATTERN, type ProjectItem } from '@siteops/contracts/project';
+import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
+import { useAddProjectMutation } from '../../api/project/add';
+import { useUpdateProjectMutation } from '../../api/project/update';
+import { useAgentListQuery } from '../../api/agent/listAll';
+import { ModalForm } from '../../components/form/ModalForm';
+
+interface ProjectFormValues {
+  name: string;
+  code: string;
+  remark?: string | null;
+  agentId?: number | null;
+}
+const FIELDS = ['name', 'code', 'remark', 'agentId'] as const;
+const REMARK_MAX = 512;
+
+export interface ProjectFormModalProps {
+  editing: ProjectItem | 'new' | null;
+  /** Only an administrator creates projects and chooses (or changes) the owning agent. */
+  isAdmin: boolean;
+  onClose: () => void;
+}
+
+export function ProjectFormModal({ editing, isAdmin, onClose }: ProjectFormModalProps) {
+  const { t } = useTranslation();
+  const add = useAddProjectMutation();
+  const update = useUpdateProjectMutation();
+  const agents = useAgentListQuery(
+    { page: 1, pageSize: PAGE_SIZE_MAX, sortField: 'name', sortOrder: 'asc' },
+    { enabled: isAdmin && editing !== null },
+  );
+  const initial = useMemo(
+    () =>
+      editing && editing !== 'new'
+        ? { name: editing.name, code: editing.code, remark: editing.remark, agentId: editing.agentId }
+        : undefined,
+    [editing],
+  );
+
+  const save = (v: ProjectFormValues) => {
+    const body = {
+      name: v.name.trim(),
+      code: v.code.trim(),
+      remark: v.remark?.trim() ? v.remark.trim() : null,
+      ...(isAdmin ? { agentId: v.agentId ?? null } : {}),
+    };
+    return editing && editing !== 'new' ? update.mutateAsync({ id: editing.id, ...body }) : add.mutateAsync(body);
+  };
+
+  return (
+    <ModalForm<ProjectFormValues>
+      open={editing !== null}
+      title={editing === 'new' ? t('projects.createTitle') : t('projects.editTitle')}
+      initialValues={initial}
+      fieldNames={FIELDS}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <Form.Item
+        name="name"
+        label={t('projects.name')}
+        rules={[{ required: true, whitespace: true, message: t('projects.rules.nameRequired') }]}
+      >
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        label={t('projects.code')}
+        rules={[
+          { required: true, whitespace: true, message: t('projects.rules.codeRequired') },
+          { pattern: PROJECT_CODE_PATTERN, message: t('projects.rules.codeInvalid') },
+        ]}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+      {isAdmin && (
+        <Form.Item name="agentId" label={t('projects.agent')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={agents.isFetching}
+            placeholder={t('projects.platformOwned')}
+            options={(agents.data?.list ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="remark"
+        label={t('projects.remark')}
+        rules={[{ max: REMARK_MAX, message: t('projects.rules.remarkTooLong') }]}
+      >
+        <Input.TextArea showCount maxLength={REMARK_MAX} autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Form.Item>
+    </ModalForm>
+  );
+}

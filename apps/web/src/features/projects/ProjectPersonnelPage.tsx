@@ -1,0 +1,208 @@
+import { useState, type Key } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import type { ProjectMemberItem } from '@siteops/contracts/project';
+import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
+import { useProjectListQuery } from '../../api/project/listAll';
+import { useProjectDetailQuery } from '../../api/project/detail';
+import { useProjectMembersQuery } from '../../api/project/members';
+import { useRemoveProjectMembersMutation } from '../../api/project/removeMembers';
+import { DataTable } from '../../components/table/DataTable';
+import { useListParams } from '../../components/table/useListParams';
+import { QueryForm } from '../../components/form/QueryForm';
+import { message } from '../../lib/feedback';
+import { AddMembersModal } from './AddMembersModal';
+import { useDebouncedValue } from './useDebouncedValue';
+
+/**
+ * /project/project-User (admin, manager): the people of one project (chosen here or given as
+ * ?projectId=), with the user-list columns that matter on site; add several at once, remove one or many.
+ */
+export function ProjectPersonnelPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const chosenId = Number(search.get('projectId')) || undefined;
+  const keyword = search.get('keyword') ?? undefined;
+  const [projectSearch, setProjectSearch] = useState('');
+  const projectName = useDebouncedValue(projectSearch, 250);
+  const projects = useProjectListQuery({
+    page: 1,
+    pageSize: PAGE_SIZE_MAX,
+    sortField: 'name',
+    sortOrder: 'asc',
+    name: projectName || undefined,
+  });
+  // Nothing chosen yet: show the first project the caller may see (a manager usually has one).
+  const projectId = chosenId ?? (projectName === '' ? projects.data?.list[0]?.id : undefined);
+  const project = useProjectDetailQuery(projectId);
+  const [params, setParams] = useListParams(`${projectId}|${keyword}`);
+  const members = useProjectMembersQuery(
+    projectId ? { projectId, keyword, page: params.page, pageSize: params.pageSize } : undefined,
+  );
+  const remove = useRemoveProjectMembersMutation();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [adding, setAdding] = useState(false);
+
+  const chooseProject = (id: number | undefined) => {
+    const next = new URLSearchParams(search);
+    if (id) next.set('projectId', String(id));
+    else next.delete('projectId');
+    next.delete('keyword');
+    setSelected([]);
+    setSearch(next);
+  };
+
+  const removeIds = async (userIds: number[]) => {
+    if (!projectId) return;
+    try {
+      const { removed } = await remove.mutateAsync({ projectId, userIds });
+      setSelected((keys) => keys.filter((k) => !userIds.includes(Number(k))));
+      message().success(t('projects.people.removeSuccess', { count: removed }));
+    } catch {
+      // The client has shown the server's reason.
+    }
+  };
+
+  const label = (prefix: string, v: string | null) => (v ? t(`${prefix}.${v}`, { defaultValue: v }) : '');
+  const columns: TableColumnsType<ProjectMemberItem> = [
+    { key: 'userName', dataIndex: 'userName', title: t('projects.people.userName') },
+    { key: 'realName', dataIndex: 'realName', title: t('projects.people.realName') },
+    { key: 'phone', dataIndex: 'phone', title: t('projects.people.phone') },
+    {
+      key: 'sex',
+      dataIndex: 'sex',
+      title: t('projects.people.sex'),
+      render: (v: string | null) => label('projects.people.sexValues', v),
+    },
+    { key: 'role', dataIndex: 'role', title: t('projects.people.role'), render: (v: string) => label('role', v) },
+    {
+      key: 'projectRole',
+      dataIndex: 'projectRole',
+      title: t('projects.people.projectRole'),
+      render: (v: string) => (
+        <Tag color={v === 'manager' ? 'blue' : 'default'}>{label('projects.people.projectRoles', v)}</Tag>
+      ),
+    },
+    {
+      key: 'enabled',
+      dataIndex: 'enabled',
+      title: t('projects.people.enabled'),
+      render: (v: string) => (
+        <Tag color={v === 'enable' ? 'green' : v === 'disable' ? 'red' : 'default'}>
+          {label('projects.people.enabledValues', v)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'certification',
+      dataIndex: 'certification',
+      title: t('projects.people.certification'),
+      render: (v: string) => label('projects.people.certificationValues', v),
+    },
+    {
+      key: 'joinedAt',
+      dataIndex: 'joinedAt',
+      title: t('projects.people.joinedAt'),
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Popconfirm
+          title={t('projects.people.removeConfirm')}
+          okText={t('common.ok')}
+          cancelText={t('common.cancel')}
+          onConfirm={() => removeIds([row.userId])}
+        >
+          <Button type="link" size="small" danger>
+            {t('projects.people.remove')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+
+  const options = (projects.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.code})` }));
+  if (project.data && !options.some((o) => o.value === project.data.id)) {
+    options.unshift({ value: project.data.id, label: `${project.data.name} (${project.data.code})` });
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Flex wrap gap={16} align="center">
+          <Space>
+            <span>{t('projects.people.chooseProject')}</span>
+            <Select<number>
+              aria-label={t('projects.people.chooseProject')}
+              style={{ width: 320 }}
+              showSearch={{ filterOption: false, onSearch: setProjectSearch }}
+              loading={projects.isFetching}
+              value={projectId}
+              placeholder={t('projects.people.chooseProjectHint')}
+              options={options}
+              onChange={(id) => {
+                setProjectSearch('');
+                chooseProject(id);
+              }}
+            />
+          </Space>
+          {projectId && (
+            <QueryForm names={['keyword']}>
+              <Form.Item name="keyword" label={t('projects.people.keyword')}>
+                <Input allowClear />
+              </Form.Item>
+            </QueryForm>
+          )}
+        </Flex>
+      </Card>
+      {projectId ? (
+        <Card title={project.data ? `${project.data.name} (${project.data.code})` : undefined}>
+          <DataTable<ProjectMemberItem>
+            tableId="project-members"
+            rowKey="userId"
+            columns={columns}
+            list={members.data?.list}
+            total={members.data?.total ?? 0}
+            loading={members.isFetching}
+            params={params}
+            onParamsChange={setParams}
+            onRefresh={() => void members.refetch()}
+            selectedKeys={selected}
+            onSelectedKeysChange={setSelected}
+            toolbar={
+              <>
+                <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+                  {t('projects.people.addMembers')}
+                </Button>
+                <Popconfirm
+                  title={t('projects.people.removeConfirm')}
+                  okText={t('common.ok')}
+                  cancelText={t('common.cancel')}
+                  disabled={selected.length === 0}
+                  onConfirm={() => removeIds(selected.map(Number))}
+                >
+                  <Button danger icon={<UserDeleteOutlined />} disabled={selected.length === 0}>
+                    {t('projects.people.batchRemove')}
+                  </Button>
+                </Popconfirm>
+              </>
+            }
+          />
+        </Card>
+      ) : (
+        <Alert type="info" showIcon title={t('projects.people.chooseProjectHint')} />
+      )}
+      <AddMembersModal
+        project={adding && project.data ? { id: project.data.id, name: project.data.name } : null}
+        onClose={() => setAdding(false)}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,198 @@
+import { useState, type Key } from 'react';
+import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import type { ProjectItem, ProjectListQuery } from '@siteops/contracts/project';
+import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
+import { useProjectListQuery } from '../../api/project/listAll';
+import { useDeleteProjectsMutation } from '../../api/project/delete';
+import { useAgentListQuery } from '../../api/agent/listAll';
+import { DataTable } from '../../components/table/DataTable';
+import { useListParams } from '../../components/table/useListParams';
+import { QueryForm } from '../../components/form/QueryForm';
+import { RouterLink } from '../../components/RouterLink';
+import { usePermission } from '../../hooks/usePermission';
+import { message, modal } from '../../lib/feedback';
+import { AddManagerModal } from './AddManagerModal';
+import { ProjectFormModal } from './ProjectFormModal';
+import { projectInUseMessage } from './projectInUse';
+
+const FILTERS = ['name', 'code', 'agentId'] as const;
+const ADMIN_ONLY = ['admin'] as const;
+
+/**
+ * /project/project-list (admin, manager): projects with their owning agent and managers. An
+ * administrator creates, deletes and appoints managers; a manager sees (server scope) and edits only
+ * the projects it manages.
+ */
+export function ProjectsPage() {
+  const { t } = useTranslation();
+  const isAdmin = usePermission(ADMIN_ONLY);
+  const [search] = useSearchParams();
+  const filters = {
+    name: search.get('name') ?? undefined,
+    code: search.get('code') ?? undefined,
+    agentId: search.get('agentId') ? Number(search.get('agentId')) : undefined,
+  };
+  const [params, setParams] = useListParams(`${filters.name}|${filters.code}|${filters.agentId}`);
+  const query = useProjectListQuery({ ...params, ...filters } as ProjectListQuery);
+  const agents = useAgentListQuery(
+    { page: 1, pageSize: PAGE_SIZE_MAX, sortField: 'name', sortOrder: 'asc' },
+    { enabled: isAdmin },
+  );
+  const remove = useDeleteProjectsMutation();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [editing, setEditing] = useState<ProjectItem | 'new' | null>(null);
+  const [appointing, setAppointing] = useState<ProjectItem | null>(null);
+
+  const removeIds = async (ids: number[]) => {
+    try {
+      await remove.mutateAsync(ids);
+    } catch (error) {
+      const refusal = projectInUseMessage(error, t);
+      if (refusal) modal().error(refusal);
+      return;
+    }
+    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
+    message().success(t('common.deleteSuccess'));
+  };
+
+  const deleteButton = (ids: () => number[], disabled: boolean, batch: boolean) => (
+    <Popconfirm
+      title={t('common.deleteConfirm')}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      disabled={disabled}
+      onConfirm={() => removeIds(ids())}
+    >
+      {batch ? (
+        <Button danger icon={<DeleteOutlined />} disabled={disabled}>
+          {t('common.batchDelete')}
+        </Button>
+      ) : (
+        <Button type="link" size="small" danger>
+          {t('common.delete')}
+        </Button>
+      )}
+    </Popconfirm>
+  );
+
+  const columns: TableColumnsType<ProjectItem> = [
+    { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 70 },
+    { key: 'name', dataIndex: 'name', title: t('projects.name'), sorter: true },
+    { key: 'code', dataIndex: 'code', title: t('projects.code'), sorter: true },
+    {
+      key: 'agentName',
+      dataIndex: 'agentName',
+      title: t('projects.agent'),
+      render: (v: string | null) =>
+        v ?? <Typography.Text type="secondary">{t('projects.platformOwned')}</Typography.Text>,
+    },
+    {
+      key: 'managers',
+      dataIndex: 'managers',
+      title: t('projects.managers'),
+      render: (_: unknown, row) => (
+        <Space size={[4, 4]} wrap>
+          {row.managers.map((m) => (
+            <Tag key={m.id}>{m.realName ? `${m.realName} (${m.userName})` : m.userName}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { key: 'memberCount', dataIndex: 'memberCount', title: t('projects.memberCount') },
+    {
+      key: 'remark',
+      dataIndex: 'remark',
+      title: t('projects.remark'),
+      render: (v: string | null) => (
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
+          {v ?? ''}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('projects.createdAt'),
+      sorter: true,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('common.edit')}
+          </Button>
+          {isAdmin && (
+            <Button type="link" size="small" onClick={() => setAppointing(row)}>
+              {t('projects.addManager')}
+            </Button>
+          )}
+          <span style={{ padding: '0 7px' }}>
+            <RouterLink to={`/project/project-User?projectId=${row.id}`}>{t('projects.personnel')}</RouterLink>
+          </span>
+          {isAdmin && deleteButton(() => [row.id], false, false)}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm names={FILTERS}>
+          <Form.Item name="name" label={t('projects.name')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="code" label={t('projects.code')}>
+            <Input allowClear />
+          </Form.Item>
+          {isAdmin && (
+            <Form.Item name="agentId" label={t('projects.agent')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 180 }}
+                options={(agents.data?.list ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+              />
+            </Form.Item>
+          )}
+        </QueryForm>
+      </Card>
+      <Card>
+        <DataTable<ProjectItem>
+          tableId="projects"
+          rowKey="id"
+          columns={columns}
+          list={query.data?.list}
+          total={query.data?.total ?? 0}
+          loading={query.isFetching}
+          params={params}
+          onParamsChange={setParams}
+          onRefresh={() => void query.refetch()}
+          selectedKeys={isAdmin ? selected : undefined}
+          onSelectedKeysChange={isAdmin ? setSelected : undefined}
+          toolbar={
+            isAdmin && (
+              <>
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  {t('common.create')}
+                </Button>
+                {deleteButton(() => selected.map(Number), selected.length === 0, true)}
+              </>
+            )
+          }
+        />
+      </Card>
+      <ProjectFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />
+      <AddManagerModal project={appointing} onClose={() => setAppointing(null)} />
+    </Flex>
+  );
+}
