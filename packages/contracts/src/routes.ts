@@ -36,7 +36,6 @@ const deviceTypePage = (name: string, i18nKey: string): RouteDef => ({
   parent: 'device',
   roles: DEVICE_ROLES,
   i18nKey: `menu.device.${i18nKey}`,
-  planned: true,
 });
 
 export const ROUTES: readonly RouteDef[] = [
@@ -73,7 +72,6 @@ export const ROUTES: readonly RouteDef[] = [
     parent: 'device',
     roles: ADMIN,
     i18nKey: 'menu.device.authPlatform',
-    planned: true,
   },
   {
     name: 'grant-auth',
@@ -81,7 +79,6 @@ export const ROUTES: readonly RouteDef[] = [
     parent: 'device',
     roles: ADMIN,
     i18nKey: 'menu.device.grantAuth',
-    planned: true,
   },
   {
     name: 'device-upgrade',
@@ -106,7 +103,6 @@ export const ROUTES: readonly RouteDef[] = [
     parent: 'project',
     roles: ADMIN_MANAGER,
     i18nKey: 'menu.project.list',
-    planned: true,
   },
   {
     name: 'project-User',
@@ -114,7 +110,6 @@ export const ROUTES: readonly RouteDef[] = [
     parent: 'project',
     roles: ADMIN_MANAGER,
     i18nKey: 'menu.project.user',
-    planned: true,
   },
 
   {
@@ -159,8 +154,8 @@ export const ROUTES: readonly RouteDef[] = [
   },
 
   { name: 'user', path: '/user', order: 10, roles: EVERY_ROLE, i18nKey: 'menu.user.root', icon: 'UserOutlined' },
-  { name: 'agent', path: '/user/agent', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.agent', planned: true },
-  { name: 'info', path: '/user/info', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.info', planned: true },
+  { name: 'agent', path: '/user/agent', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.agent' },
+  { name: 'info', path: '/user/info', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.info' },
   { name: 'setting', path: '/user/setting', parent: 'user', roles: EVERY_ROLE, i18nKey: 'menu.user.setting' },
 
   { name: 'isystem', path: '/isystem', order: 11, roles: ADMIN, i18nKey: 'menu.isystem.root', icon: 'SettingOutlined' },

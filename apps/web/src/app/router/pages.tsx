@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { REDIRECT_NAME } from '../../lib/routeMeta';
 import { RedirectPage } from './RedirectPage';
+import { DEVICE_ROUTE_NAMES } from '../../features/devices/deviceTypes';
 
 /** Every page gets its route name, so one component (the "not built yet" page) can serve many routes. */
 export interface PageProps {
@@ -40,6 +41,11 @@ const eager = (Component: ComponentType<PageProps>): PageEntry => ({ Component, 
 
 const planned = lazyPage(() => import('../../features/planned/PlannedPage').then((m) => m.PlannedPage));
 
+/** One page component serves the ten device routes (all types, and one per type). */
+const deviceTable = lazyPage(() =>
+  import('../../features/devices/table/DeviceTablePage').then((m) => m.DeviceTablePage),
+);
+
 const PAGES: Record<string, PageEntry> = {
   login: lazyPage(() => import('../../features/auth/login/LoginPage').then((m) => m.LoginPage)),
   notFound: lazyPage(() => import('../../features/exception/NotFoundPage').then((m) => m.NotFoundPage)),
@@ -51,8 +57,19 @@ const PAGES: Record<string, PageEntry> = {
   'exception-500': lazyPage(() => import('../../features/exception/ServerErrorPage').then((m) => m.ServerErrorPage)),
   'result-success': lazyPage(() => import('../../features/result/SuccessResultPage').then((m) => m.SuccessResultPage)),
   'result-error': lazyPage(() => import('../../features/result/ErrorResultPage').then((m) => m.ErrorResultPage)),
+  info: lazyPage(() => import('../../features/users/UserInfoPage').then((m) => m.UserInfoPage)),
   'isystem-constants': lazyPage(() => import('../../features/isystem/ConstantsPage').then((m) => m.ConstantsPage)),
   'isystem-audit': lazyPage(() => import('../../features/isystem/AuditPage').then((m) => m.AuditPage)),
+  agent: lazyPage(() => import('../../features/agents/AgentsPage').then((m) => m.AgentsPage)),
+  'project-list': lazyPage(() => import('../../features/projects/ProjectsPage').then((m) => m.ProjectsPage)),
+  'project-User': lazyPage(() =>
+    import('../../features/projects/ProjectPersonnelPage').then((m) => m.ProjectPersonnelPage),
+  ),
+  ...Object.fromEntries(DEVICE_ROUTE_NAMES.map((name) => [name, deviceTable])),
+  'auth-platform': lazyPage(() =>
+    import('../../features/devices/platforms/PlatformsPage').then((m) => m.PlatformsPage),
+  ),
+  'grant-auth': lazyPage(() => import('../../features/devices/grant/GrantAuthPage').then((m) => m.GrantAuthPage)),
 };
 
 /**

@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import { Button, Card, DatePicker, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { GrantItem } from '@siteops/contracts/device';
+import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
+import { useGrantLicenceMutation } from '../../../api/device/grant';
+import { useGrantListQuery } from '../../../api/device/grants';
+import { saveFile } from '../../../api/device/fileDownload';
+import { usePlatformListQuery } from '../../../api/platform/listAll';
+import { DataTable } from '../../../components/table/DataTable';
+import { useListParams } from '../../../components/table/useListParams';
+import { fieldErrorsOf } from '../../../components/form/formKit';
+import { message } from '../../../lib/feedback';
+import { MAC_PATTERN } from '../macPattern';
+import { expiryProblem, latestPlatformExpiry } from './grantRules';
+
+interface GrantValues {
+  mac: string;
+  sn: string;
+  platformIds?: number[];
+  expiresAt: Dayjs;
+  attachInfo?: string;
+  type?: string;
+}
+const FIELDS = ['mac', 'sn', 'platformIds', 'expiresAt', 'attachInfo', 'type'] as const;
+const DAY = 'YYYY-MM-DD';
+/** Enough for every platform in one picker (the server's page maximum). */
+const ALL_PLATFORMS = { page: 1, pageSize: 200, sortField: 'platformName', sortOrder: 'asc' } as const;
+
+/**
+ * /device/grant-auth (admin): issue a signed licence for a device (spec 2's form). Submitting
+ * downloads `<sn>.lic`, the only copy of its device secret; the grant history is listed below.
+ */
+export function GrantAuthPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<GrantValues>();
+  const platforms = usePlatformListQuery(ALL_PLATFORMS);
+  const grant = useGrantLicenceMutation();
+  const chosen = Form.useWatch('platformIds', form) ?? [];
+  const list = platforms.data?.list ?? [];
+  const latest = latestPlatformExpiry(chosen, list);
+  const today = dayjs().format(DAY);
+
+  const submit = async (values: GrantValues) => {
+    try {
+      const answer = await grant.mutateAsync({
+        mac: values.mac,
+        sn: values.sn,
+        platformIds: values.platformIds ?? [],
+        expiresAt: values.expiresAt.format(DAY),
+        attachInfo: values.attachInfo ?? '',
+        ...(values.type ? { type: values.type as (typeof DEVICE_TYPES)[number] } : {}),
+      });
+      saveFile(new Blob([answer.content], { type: 'application/json' }), answer.fileName);
+      message().success(t('devices.grant.done', { file: answer.fileName }));
+    } catch (error) {
+      form.setFields(fieldErrorsOf(error, FIELDS) as never);
+    }
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Card title={t('devices.grant.title')}>
+        <Form<GrantValues>
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: '160px' }}
+          style={{ maxWidth: 720 }}
+          onFinish={(v) => void submit(v)}
+        >
+          <Form.Item
+            name="mac"
+            label={t('devices.field.mac')}
+            rules={[
+              { required: true, whitespace: true, message: t('devices.rules.macRequired') },
+              { pattern: MAC_PATTERN, message: t('devices.rules.macFormat') },
+            ]}
+          >
+            <Input placeholder="AA:BB:CC:DD:EE:FF" />
+          </Form.Item>
+          <Form.Item
+            name="sn"
+            label={t('devices.field.sn')}
+            rules={[
+              { required: true, whitespace: true, message: t('devices.rules.snRequired') },
+              { pattern: /^[A-Za-z0-9_.:-]{1,64}$/, message: t('devices.rules.snFormat') },
+            ]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="platformIds" label={t('devices.grant.platforms')}>
+            <Select
+              mode="multiple"
+              allowClear
+              loading={platforms.isFetching}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={list.map((p) => ({
+                value: p.id,
+                label: p.expired
+                  ? `${p.platformName} (${t('devices.platform.expired')})`
+                  : `${p.platformName} (${p.expirationDate})`,
+                disabled: p.expired,
+              }))}
+              onChange={() => {
+                if (form.getFieldValue('expiresAt')) void form.validateFields(['expiresAt']).catch(() => undefined);
+              }}
+            />
+          </Form.Item>
+          <Form.Item
+            name="expiresAt"
+            label={t('devices.grant.expiresAt')}
+            extra={latest ? t('devices.grant.latestHint', { date: latest }) : undefined}
+            rules={[
+              { required: true, message: t('devices.grant.expiresRequired') },
+              {
+                validator: (_, v: Dayjs | undefined) => {
+                  const problem = v ? expiryProblem(v.format(DAY), today, latest) : null;
+                  return problem
+                    ? Promise.reject(new Error(t(`devices.grant.${problem}`, { date: latest })))
+                    : Promise.resolve();
+                },
+              },
+            ]}
+          >
+            <DatePicker
+              style={{ width: 220 }}
+              disabledDate={(d) => expiryProblem(d.format(DAY), today, latest) !== null}
+            />
+          </Form.Item>
+          <Form.Item name="type" label={t('devices.grant.type')} extra={t('devices.grant.typeHint')}>
+            <Select allowClear options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`devices.type.${v}`) }))} />
+          </Form.Item>
+          <Form.Item name="attachInfo" label={t('devices.grant.attachInfo')} rules={[{ max: 1024 }]}>
+            <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+          </Form.Item>
+          <Form.Item label=" " colon={false}>
+            <Button type="primary" htmlType="submit" icon={<SafetyCertificateOutlined />} loading={grant.isPending}>
+              {t('devices.grant.submit')}
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+      <Card title={t('devices.grant.history')}>
+        <GrantHistory />
+      </Card>
+    </Flex>
+  );
+}
+
+function GrantHistory() {
+  const { t } = useTranslation();
+  const [sn, setSn] = useState('');
+  const [params, setParams] = useListParams(sn, 10);
+  const query = useGrantListQuery({ page: params.page, pageSize: params.pageSize, sn: sn || undefined });
+  const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+  const columns: TableColumnsType<GrantItem> = [
+    { key: 'issuedAt', dataIndex: 'issuedAt', title: t('devices.grant.issuedAt'), render: time },
+    { key: 'issuedByName', dataIndex: 'issuedByName', title: t('devices.grant.issuedBy') },
+    { key: 'sn', dataIndex: 'sn', title: t('devices.field.sn') },
+    { key: 'mac', dataIndex: 'mac', title: t('devices.field.mac') },
+    {
+      key: 'platforms',
+      dataIndex: 'platforms',
+      title: t('devices.grant.platforms'),
+      render: (v: string[]) => v.map((p) => <Tag key={p}>{p}</Tag>),
+    },
+    { key: 'expiresAt', dataIndex: 'expiresAt', title: t('devices.grant.expiresAt'), render: time },
+    {
+      key: 'attachInfo',
+      dataIndex: 'attachInfo',
+      title: t('devices.grant.attachInfo'),
+      render: (v: string | null) => (
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+  ];
+  return (
+    <DataTable<GrantItem>
+      tableId="licence-grants"
+      rowKey="licenceId"
+      columns={columns}
+      list={query.data?.list}
+      total={query.data?.total ?? 0}
+      loading={query.isFetching}
+      params={params}
+      onParamsChange={setParams}
+      onRefresh={() => void query.refetch()}
+      toolbar={
+        <Input.Search
+          allowClear
+          placeholder={t('devices.field.sn')}
+          onSearch={(v) => setSn(v.trim())}
+          style={{ width: 220 }}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,199 @@
+import { useMemo, useState, type Key } from 'react';
+import { Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { PlatformItem } from '@siteops/contracts/device';
+import { usePlatformListQuery } from '../../../api/platform/listAll';
+import { useAddPlatformMutation } from '../../../api/platform/add';
+import { useUpdatePlatformMutation } from '../../../api/platform/update';
+import { useDeletePlatformsMutation } from '../../../api/platform/delete';
+import { DataTable } from '../../../components/table/DataTable';
+import { useListParams } from '../../../components/table/useListParams';
+import { QueryForm } from '../../../components/form/QueryForm';
+import { ModalForm } from '../../../components/form/ModalForm';
+import { message } from '../../../lib/feedback';
+
+interface FormValues {
+  platformName: string;
+  expirationDate: Dayjs;
+  attachInfo?: string;
+}
+const FIELDS = ['platformName', 'expirationDate', 'attachInfo'] as const;
+
+/** /device/auth-platform (admin): the platforms a licence can grant; a past expiration date shows as expired. */
+export function PlatformsPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const platformName = search.get('platformName') ?? undefined;
+  const [params, setParams] = useListParams(platformName ?? '');
+  const query = usePlatformListQuery({ ...params, platformName });
+  const add = useAddPlatformMutation();
+  const update = useUpdatePlatformMutation();
+  const remove = useDeletePlatformsMutation();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [editing, setEditing] = useState<PlatformItem | 'new' | null>(null);
+
+  const removeIds = async (ids: number[]) => {
+    await remove.mutateAsync(ids);
+    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
+    message().success(t('common.deleteSuccess'));
+  };
+
+  const initial = useMemo<Partial<FormValues> | undefined>(
+    () =>
+      editing && editing !== 'new'
+        ? {
+            platformName: editing.platformName,
+            expirationDate: dayjs(editing.expirationDate),
+            attachInfo: editing.attachInfo ?? undefined,
+          }
+        : undefined,
+    [editing],
+  );
+
+  const columns: TableColumnsType<PlatformItem> = [
+    { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
+    { key: 'platformName', dataIndex: 'platformName', title: t('devices.platform.name'), sorter: true },
+    {
+      key: 'expirationDate',
+      dataIndex: 'expirationDate',
+      title: t('devices.platform.expirationDate'),
+      sorter: true,
+      render: (v: string, row) => (
+        <Space>
+          {v}
+          {row.expired ? (
+            <Tag color="error">{t('devices.platform.expired')}</Tag>
+          ) : (
+            <Tag color="success">{t('devices.platform.valid')}</Tag>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'attachInfo',
+      dataIndex: 'attachInfo',
+      title: t('devices.platform.attachInfo'),
+      render: (v: string | null) => (
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'updatedAt',
+      dataIndex: 'updatedAt',
+      title: t('devices.field.updatedAt'),
+      sorter: true,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('common.edit')}
+          </Button>
+          <Popconfirm
+            title={t('common.deleteConfirm')}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => removeIds([row.id]).catch(() => undefined)}
+          >
+            <Button type="link" size="small" danger>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const save = (values: FormValues) => {
+    const body = {
+      platformName: values.platformName,
+      expirationDate: values.expirationDate.format('YYYY-MM-DD'),
+      attachInfo: values.attachInfo ?? '',
+    };
+    return editing && editing !== 'new' ? update.mutateAsync({ id: editing.id, ...body }) : add.mutateAsync(body);
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm names={['platformName']}>
+          <Form.Item name="platformName" label={t('devices.platform.name')}>
+            <Input allowClear />
+          </Form.Item>
+        </QueryForm>
+      </Card>
+      <Card>
+        <DataTable<PlatformItem>
+          tableId="platforms"
+          rowKey="id"
+          columns={columns}
+          list={query.data?.list}
+          total={query.data?.total ?? 0}
+          loading={query.isFetching}
+          params={params}
+          onParamsChange={setParams}
+          onRefresh={() => void query.refetch()}
+          selectedKeys={selected}
+          onSelectedKeysChange={setSelected}
+          toolbar={
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('common.create')}
+              </Button>
+              <Popconfirm
+                title={t('common.deleteConfirm')}
+                okText={t('common.ok')}
+                cancelText={t('common.cancel')}
+                disabled={selected.length === 0}
+                onConfirm={() => removeIds(selected.map(Number)).catch(() => undefined)}
+              >
+                <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
+                  {t('common.batchDelete')}
+                </Button>
+              </Popconfirm>
+            </>
+          }
+        />
+      </Card>
+      <ModalForm<FormValues>
+        open={editing !== null}
+        title={editing === 'new' ? t('devices.platform.createTitle') : t('devices.platform.editTitle')}
+        initialValues={initial}
+        fieldNames={FIELDS}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      >
+        <Form.Item
+          name="platformName"
+          label={t('devices.platform.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('devices.platform.nameRequired') },
+            { max: 128, message: t('devices.platform.nameTooLong') },
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="expirationDate"
+          label={t('devices.platform.expirationDate')}
+          rules={[{ required: true, message: t('devices.platform.dateRequired') }]}
+        >
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="attachInfo" label={t('devices.platform.attachInfo')} rules={[{ max: 1024 }]}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+        </Form.Item>
+      </ModalForm>
+    </Flex>
+  );
+}

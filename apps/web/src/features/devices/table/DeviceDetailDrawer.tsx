@@ -1,0 +1,75 @@
+import { Descriptions, Drawer } from 'antd';
+import type { DescriptionsProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DeviceItem } from '@siteops/contracts/device';
+import { useDeviceDetailQuery } from '../../../api/device/detail';
+import { AuthStatusTag, OnlineStatusBadge, formatInstant } from './deviceFormat';
+
+/** "View": every field of one device, fresh from the server (the row may be stale). */
+export function DeviceDetailDrawer({ row, onClose }: { row: DeviceItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const detail = useDeviceDetailQuery(row?.id);
+  const d = detail.data ?? row;
+  const yesNo = (v: boolean) => (v ? t('devices.yes') : t('devices.no'));
+  const items: DescriptionsProps['items'] = d
+    ? [
+        { key: 'devName', label: t('devices.field.devName'), children: d.devName },
+        { key: 'type', label: t('devices.field.type'), children: t(`devices.type.${d.type}`, d.type) },
+        { key: 'sn', label: t('devices.field.sn'), children: d.sn },
+        { key: 'mac', label: t('devices.field.mac'), children: d.mac },
+        { key: 'ip', label: t('devices.field.ip'), children: d.ip },
+        { key: 'factoryName', label: t('devices.field.factoryName'), children: d.factoryName },
+        { key: 'agent', label: t('devices.field.agent'), children: d.agentName },
+        { key: 'project', label: t('devices.field.project'), children: d.projectName },
+        { key: 'installSite', label: t('devices.field.installSite'), children: d.installSite },
+        { key: 'frpcVer', label: t('devices.field.frpcVer'), children: d.frpcVer },
+        { key: 'devVer', label: t('devices.field.devVer'), children: d.devVer },
+        { key: 'version', label: t('devices.field.version'), children: d.version },
+        {
+          key: 'authStatus',
+          label: t('devices.field.authStatus'),
+          children: <AuthStatusTag value={d.authStatus} t={t} />,
+        },
+        {
+          key: 'onlineStatus',
+          label: t('devices.field.onlineStatus'),
+          children: <OnlineStatusBadge value={d.onlineStatus} t={t} />,
+        },
+        { key: 'allow', label: t('devices.field.allow'), children: yesNo(d.allow) },
+        { key: 'anyAccess', label: t('devices.field.anyAccess'), children: yesNo(d.anyAccess) },
+        { key: 'remoteAccount', label: t('devices.field.remoteAccount'), children: d.remoteAccount },
+        {
+          key: 'terminalPassword',
+          label: t('devices.field.terminalPassword'),
+          children: d.hasTerminalPassword ? t('devices.passwordSet') : t('devices.passwordNotSet'),
+        },
+        {
+          key: 'direction',
+          label: t('devices.field.direction'),
+          children: t(`devices.direction.${d.direction}`, d.direction),
+        },
+        {
+          key: 'licenceExpiresAt',
+          label: t('devices.field.licenceExpiresAt'),
+          children: formatInstant(d.licenceExpiresAt),
+        },
+        {
+          key: 'additionDatetime',
+          label: t('devices.field.additionDatetime'),
+          children: formatInstant(d.additionDatetime),
+        },
+        {
+          key: 'heartbeatDatetime',
+          label: t('devices.field.heartbeatDatetime'),
+          children: formatInstant(d.heartbeatDatetime),
+        },
+        { key: 'updatedAt', label: t('devices.field.updatedAt'), children: formatInstant(d.updatedAt) },
+        { key: 'remark', label: t('devices.field.remark'), children: d.remark },
+      ]
+    : [];
+  return (
+    <Drawer open={row !== null} onClose={onClose} size={560} title={t('devices.viewTitle')} destroyOnHidden>
+      <Descriptions column={1} bordered size="small" items={items} data-testid="device-detail" />
+    </Drawer>
+  );
+}

@@ -1,0 +1,132 @@
+import { useMemo } from 'react';
+import { Form, Input, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_DIRECTIONS, type DeviceItem } from '@siteops/contracts/device';
+import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
+import { useUpdateDeviceMutation } from '../../../api/device/update';
+import { ModalForm } from '../../../components/form/ModalForm';
+import { MAC_PATTERN } from '../macPattern';
+import { editableFields, toUpdateBody, type EditValues } from './deviceEdit';
+
+/** Edit one device. An agent sees (and may send) only the fields the server lets it change. */
+export function DeviceEditModal({
+  row,
+  isAdmin,
+  onClose,
+}: {
+  row: DeviceItem | null;
+  isAdmin: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateDeviceMutation();
+  const fields = editableFields(isAdmin);
+  const shown = new Set<string>(fields);
+  const initial = useMemo<Partial<EditValues> | undefined>(
+    () =>
+      row
+        ? {
+            type: row.type,
+            sn: row.sn,
+            mac: row.mac ?? undefined,
+            devName: row.devName ?? undefined,
+            factoryName: row.factoryName ?? undefined,
+            ip: row.ip ?? undefined,
+            installSite: row.installSite ?? undefined,
+            frpcVer: row.frpcVer ?? undefined,
+            devVer: row.devVer ?? undefined,
+            version: row.version ?? undefined,
+            remoteAccount: row.remoteAccount ?? undefined,
+            remark: row.remark ?? undefined,
+            direction: row.direction,
+            allow: row.allow,
+            anyAccess: row.anyAccess,
+          }
+        : undefined,
+    [row],
+  );
+  const text = (name: keyof EditValues) =>
+    shown.has(name) && (
+      <Form.Item name={name} label={t(`devices.field.${name}`)}>
+        <Input allowClear />
+      </Form.Item>
+    );
+
+  return (
+    <ModalForm<EditValues>
+      open={row !== null}
+      title={t('devices.editTitle')}
+      initialValues={initial}
+      fieldNames={fields}
+      onSubmit={(values) => update.mutateAsync(toUpdateBody(row!.id, values, fields))}
+      onClose={onClose}
+    >
+      {shown.has('type') && (
+        <Form.Item name="type" label={t('devices.field.type')} rules={[{ required: true }]}>
+          <Select options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`devices.type.${v}`) }))} />
+        </Form.Item>
+      )}
+      {shown.has('sn') && (
+        <Form.Item
+          name="sn"
+          label={t('devices.field.sn')}
+          rules={[
+            { required: true, message: t('devices.rules.snRequired') },
+            { pattern: /^[A-Za-z0-9_.:-]{1,64}$/, message: t('devices.rules.snFormat') },
+          ]}
+        >
+          <Input />
+        </Form.Item>
+      )}
+      {shown.has('mac') && (
+        <Form.Item
+          name="mac"
+          label={t('devices.field.mac')}
+          rules={[
+            { required: true, message: t('devices.rules.macRequired') },
+            { pattern: MAC_PATTERN, message: t('devices.rules.macFormat') },
+          ]}
+        >
+          <Input placeholder="AA:BB:CC:DD:EE:FF" />
+        </Form.Item>
+      )}
+      {text('devName')}
+      {text('factoryName')}
+      {text('ip')}
+      {text('installSite')}
+      {shown.has('direction') && (
+        <Form.Item name="direction" label={t('devices.field.direction')}>
+          <Select options={DEVICE_DIRECTIONS.map((v) => ({ value: v, label: t(`devices.direction.${v}`) }))} />
+        </Form.Item>
+      )}
+      {text('frpcVer')}
+      {text('devVer')}
+      {text('version')}
+      {text('remoteAccount')}
+      {shown.has('terminalPassword') && (
+        <Form.Item
+          name="terminalPassword"
+          label={t('devices.field.terminalPassword')}
+          extra={row?.hasTerminalPassword ? t('devices.passwordKeep') : undefined}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      )}
+      {shown.has('allow') && (
+        <Form.Item name="allow" label={t('devices.field.allow')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      )}
+      {shown.has('anyAccess') && (
+        <Form.Item name="anyAccess" label={t('devices.field.anyAccess')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      )}
+      {shown.has('remark') && (
+        <Form.Item name="remark" label={t('devices.field.remark')}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={512} />
+        </Form.Item>
+      )}
+    </ModalForm>
+  );
+}

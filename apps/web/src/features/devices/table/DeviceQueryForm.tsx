@@ -1,0 +1,118 @@
+import { DatePicker, Form, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_AUTH_STATUSES, DEVICE_ONLINE_STATUSES } from '@siteops/contracts/device';
+import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
+import { QueryForm } from '../../../components/form/QueryForm';
+import { valuesToParams } from '../../../components/form/formKit';
+import { FILTER_NAMES } from './deviceFilters';
+import { OwnerSelect } from './OwnerSelect';
+
+interface QueryValues {
+  devName?: string;
+  sn?: string;
+  mac?: string;
+  ip?: string;
+  type?: string;
+  agentId?: number;
+  projectId?: number;
+  authStatus?: string;
+  onlineStatus?: string;
+  factoryName?: string;
+  version?: string;
+  added?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const DAY = 'YYYY-MM-DD';
+
+function toParams({ added, ...rest }: QueryValues): Record<string, string> {
+  const out = valuesToParams(rest as Record<string, unknown>);
+  if (added?.[0]) out.addedFrom = added[0].format(DAY);
+  if (added?.[1]) out.addedTo = added[1].format(DAY);
+  return out;
+}
+
+function fromParams(params: URLSearchParams): Partial<QueryValues> {
+  const text = (n: string) => params.get(n) ?? undefined;
+  const id = (n: string) => (params.get(n) ? Number(params.get(n)) : undefined);
+  const from = params.get('addedFrom');
+  const to = params.get('addedTo');
+  return {
+    devName: text('devName'),
+    sn: text('sn'),
+    mac: text('mac'),
+    ip: text('ip'),
+    type: text('type'),
+    agentId: id('agentId'),
+    projectId: id('projectId'),
+    authStatus: text('authStatus'),
+    onlineStatus: text('onlineStatus'),
+    factoryName: text('factoryName'),
+    version: text('version'),
+    added: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : undefined,
+  };
+}
+
+interface DeviceQueryFormProps {
+  /** Fixed by the route: no type filter then. */
+  fixedType: DeviceType | undefined;
+  /** Admins filter by agent; an agent only ever sees its own. */
+  canFilterAgent: boolean;
+  canListProjects: boolean;
+}
+
+/** The device list's search form; its values live in the URL (shareable, survive reloads). */
+export function DeviceQueryForm({ fixedType, canFilterAgent, canListProjects }: DeviceQueryFormProps) {
+  const { t } = useTranslation();
+  const text = (name: keyof QueryValues, label: string) => (
+    <Form.Item name={name} label={label}>
+      <Input allowClear style={{ width: 160 }} />
+    </Form.Item>
+  );
+  return (
+    <QueryForm<QueryValues> names={FILTER_NAMES} toParams={toParams} fromParams={fromParams}>
+      {text('devName', t('devices.field.devName'))}
+      {text('sn', t('devices.field.sn'))}
+      {text('mac', t('devices.field.mac'))}
+      {text('ip', t('devices.field.ip'))}
+      {fixedType === undefined && (
+        <Form.Item name="type" label={t('devices.field.type')}>
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`devices.type.${v}`) }))}
+          />
+        </Form.Item>
+      )}
+      {canFilterAgent && (
+        <Form.Item name="agentId" label={t('devices.field.agent')}>
+          <OwnerSelect kind="agent" />
+        </Form.Item>
+      )}
+      {canListProjects && (
+        <Form.Item name="projectId" label={t('devices.field.project')}>
+          <OwnerSelect kind="project" />
+        </Form.Item>
+      )}
+      <Form.Item name="authStatus" label={t('devices.field.authStatus')}>
+        <Select
+          allowClear
+          style={{ width: 140 }}
+          options={DEVICE_AUTH_STATUSES.map((v) => ({ value: v, label: t(`devices.authStatus.${v}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="onlineStatus" label={t('devices.field.onlineStatus')}>
+        <Select
+          allowClear
+          style={{ width: 140 }}
+          options={DEVICE_ONLINE_STATUSES.map((v) => ({ value: v, label: t(`devices.onlineStatus.${v}`) }))}
+        />
+      </Form.Item>
+      {text('factoryName', t('devices.field.factoryName'))}
+      {text('version', t('devices.field.version'))}
+      <Form.Item name="added" label={t('devices.field.additionDatetime')}>
+        <DatePicker.RangePicker allowEmpty={[true, true]} />
+      </Form.Item>
+    </QueryForm>
+  );
+}

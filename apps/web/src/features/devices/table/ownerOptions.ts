@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AgentItem } from '@siteops/contracts/agent';
+import type { ProjectItem } from '@siteops/contracts/project';
+import { request } from '../../../api/client';
+import type { PageResult } from '../../../api/page';
+
+export interface Option {
+  value: number;
+  label: string;
+}
+
+/** Options of the agent and project pickers; typed search narrows them on the server. */
+const OPTIONS_PAGE = 50;
+
+/**
+ * Agents the caller may pick (admin: all). Kept here rather than in `api/agent/` because the
+ * device pages only need a name search for pickers, not the agent module's list.
+ */
+export function useAgentOptions(name: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['agent', 'list', { name, pageSize: OPTIONS_PAGE, purpose: 'options' }],
+    queryFn: () =>
+      request<PageResult<AgentItem>>({
+        method: 'GET',
+        url: '/api/agent/listAll',
+        params: { name: name || undefined, pageSize: OPTIONS_PAGE },
+        silent: true,
+      }),
+    select: (page): Option[] => page.list.map((a) => ({ value: a.id, label: a.name })),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Projects in the caller's scope (admin: all; an agent: its own, where the server lets it list them). */
+export function useProjectOptions(name: string, enabled: boolean, agentId?: number) {
+  return useQuery({
+    queryKey: ['project', 'list', { name, agentId, pageSize: OPTIONS_PAGE, purpose: 'options' }],
+    queryFn: () =>
+      request<PageResult<ProjectItem>>({
+        method: 'GET',
+        url: '/api/project/listAll',
+        params: { name: name || undefined, agentId, pageSize: OPTIONS_PAGE },
+        silent: true,
+      }),
+    select: (page): Option[] =>
+      page.list.map((p) => ({ value: p.id, label: p.agentName ? `${p.name} (${p.agentName})` : p.name })),
+    enabled,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
