@@ -31,3 +31,10 @@ export function showsDirection(type: DeviceType | undefined) {
 export function showsRemoteAccount(type: DeviceType | undefined) {
   return type === undefined || (type !== 'dust' && type !== 'broadcast');
 }
+
+/** Types that report readings a list row can show (the others' telemetry is not a headline number). */
+const READING_TYPES: ReadonlySet<DeviceType> = new Set(['dust', 'towerCrane', 'elevator']);
+
+export function showsReadings(type: DeviceType | undefined) {
+  return type !== undefined && READING_TYPES.has(type);
+}

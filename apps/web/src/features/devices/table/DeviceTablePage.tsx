@@ -22,9 +22,13 @@ import { DataTable } from '../../../components/table/DataTable';
 import { useListParams } from '../../../components/table/useListParams';
 import { usePermission } from '../../../hooks/usePermission';
 import { message } from '../../../lib/feedback';
-import { showsDirection, showsRemoteAccount, TYPE_OF_ROUTE } from '../deviceTypes';
+import { showsDirection, showsReadings, showsRemoteAccount, TYPE_OF_ROUTE } from '../deviceTypes';
 import { sheetLang } from '../sheetLang';
 import { ImportDialog } from '../import/ImportDialog';
+import { DeviceLinkActions } from '../link/DeviceLinkActions';
+import { LatestReadings } from '../link/LatestReadings';
+import type { LiveDeviceRow } from '../link/liveCache';
+import { useDeviceLiveUpdates } from '../link/useDeviceLiveUpdates';
 import { BatchDivideModal } from './BatchDivideModal';
 import { DeviceDetailDrawer } from './DeviceDetailDrawer';
 import { DeviceEditModal } from './DeviceEditModal';
@@ -46,6 +50,8 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
   const filters = filtersFromParams(search, fixedType);
   const [params, setParams] = useListParams(filterKey(filters));
   const query = useDeviceListQuery({ ...params, ...filters } as never);
+  // Presence and readings pushed by the server patch the cached lists in place.
+  useDeviceLiveUpdates();
 
   const remove = useDeleteDevicesMutation();
   const authorize = useAuthorizeDevicesMutation();
@@ -126,6 +132,17 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
       sorter: true,
       render: (v: string) => <OnlineStatusBadge value={v} t={t} />,
     },
+    ...(showsReadings(fixedType)
+      ? [
+          {
+            key: 'latest',
+            title: t('devices.field.latest'),
+            render: (_: unknown, row: LiveDeviceRow) => (
+              <LatestReadings type={row.type} latest={row.latest} at={row.latestAt} />
+            ),
+          },
+        ]
+      : []),
     { key: 'factoryName', dataIndex: 'factoryName', title: t('devices.field.factoryName'), sorter: true },
     { key: 'version', dataIndex: 'version', title: t('devices.field.version'), sorter: true },
     { key: 'devVer', dataIndex: 'devVer', title: t('devices.field.devVer') },
@@ -197,6 +214,7 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
               </Button>
             </Popconfirm>
           )}
+          <DeviceLinkActions device={row} />
         </Space>
       ),
     },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AgentItem } from '@siteops/contracts/agent';
 import type { ProjectItem } from '@siteops/contracts/project';
+import { agentListQueryOptions } from '../../../api/agent/listAll';
 import { request } from '../../../api/client';
 import type { PageResult } from '../../../api/page';
 
@@ -12,27 +12,21 @@ export interface Option {
 /** Options of the agent and project pickers; typed search narrows them on the server. */
 const OPTIONS_PAGE = 50;
 
-/**
- * Agents the caller may pick (admin: all). Kept here rather than in `api/agent/` because the
- * device pages only need a name search for pickers, not the agent module's list.
- */
+/** Agents the caller may pick (admin: all; an agent: its own). */
 export function useAgentOptions(name: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['agent', 'list', { name, pageSize: OPTIONS_PAGE, purpose: 'options' }],
-    queryFn: () =>
-      request<PageResult<AgentItem>>({
-        method: 'GET',
-        url: '/api/agent/listAll',
-        params: { name: name || undefined, pageSize: OPTIONS_PAGE },
-        silent: true,
-      }),
+    ...agentListQueryOptions({ name: name || undefined, pageSize: OPTIONS_PAGE }),
     select: (page): Option[] => page.list.map((a) => ({ value: a.id, label: a.name })),
     enabled,
     staleTime: 30_000,
   });
 }
 
-/** Projects in the caller's scope (admin: all; an agent: its own, where the server lets it list them). */
+/**
+ * Projects in the caller's scope. Called silently (not through `api/project/listAll`): the server
+ * lets admins and managers list projects, not agents yet, and an agent's picker should just stay
+ * empty rather than toast a refusal each time it opens.
+ */
 export function useProjectOptions(name: string, enabled: boolean, agentId?: number) {
   return useQuery({
     queryKey: ['project', 'list', { name, agentId, pageSize: OPTIONS_PAGE, purpose: 'options' }],
