@@ -18,6 +18,10 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** Device link: days of telemetry history kept for charts (pruned hourly). */
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Device link: a browser terminal with no traffic either way is closed after this long. */
+  TERMINAL_IDLE_MINUTES: z.coerce.number().positive().max(1440).default(10),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   DEFAULT_PASSWORD: z.string().min(6).default('Siteops@123'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -35,6 +39,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
     .optional(),
+  /** Ed25519 private key (PKCS#8 PEM; `\n` escapes allowed) that signs licences. Absent: generated into DATA_DIR. */
+  LICENCE_KEY_PEM: z
+    .string()
+    .transform((v) => v.replace(/\\n/g, '\n'))
+    .refine((v) => v.includes('-----BEGIN PRIVATE KEY-----'), 'must be a PKCS#8 PEM private key (BEGIN PRIVATE KEY)')
+    .optional(),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -50,6 +60,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  deviceLink: { telemetryRetentionDays: number; terminalIdleMs: number };
   adminPassword?: string;
   defaultPassword: string;
   logLevel: string;
@@ -64,6 +75,8 @@ export interface Config {
   /** PII_KEY when set; printing or serialising it shows "[redacted]". */
   piiKey?: Secret;
   uploadMaxBytes: number;
+  /** LICENCE_KEY_PEM when set (redacted like PII_KEY). */
+  licenceKeyPem?: Secret;
 }
 
 /** A configuration value that must never reach a log: JSON, inspect and string forms are redacted. */
@@ -103,6 +116,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    deviceLink: {
+      telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+      terminalIdleMs: e.TERMINAL_IDLE_MINUTES * 60_000,
+    },
     adminPassword: e.ADMIN_PASSWORD,
     defaultPassword: e.DEFAULT_PASSWORD,
     logLevel: e.LOG_LEVEL,
@@ -115,5 +132,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     piiKey: e.PII_KEY ? new Secret(e.PII_KEY.toLowerCase()) : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    licenceKeyPem: e.LICENCE_KEY_PEM ? new Secret(e.LICENCE_KEY_PEM) : undefined,
   };
 }

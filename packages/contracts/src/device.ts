@@ -267,7 +267,9 @@ export const licencePublicKeyQuery = grantLicenceQuery;
 
 /** `GET /api/device/grants` (admin): the grant history, newest first. */
 export const grantListQuery = pageQuery.extend({
+  /** Contains. */
   sn: z.string().trim().max(64).optional(),
+  deviceId: z.coerce.number().int().positive().optional(),
 });
 export const grantItem = z.object({
   licenceId: z.string(),

@@ -1,4 +1,3 @@
-import { and, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageOf } from '@siteops/contracts/pagination';
@@ -6,10 +5,10 @@ import { deviceItem, deviceListQuery, DEVICE_SORT_FIELDS } from '@siteops/contra
 import type { ModuleContext } from '../../app/context.ts';
 import { devices } from '../../db/schema/index.ts';
 import { authOf } from '../../auth/guard.ts';
-import { callerOf, scope } from '../../auth/scope.ts';
+import { callerOf } from '../../auth/scope.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { contains, countAll, orderBy, pageWindow } from '../../http/list.ts';
-import { toDeviceItems } from './service.ts';
+import { countAll, orderBy, pageWindow } from '../../http/list.ts';
+import { deviceFilter, toDeviceItems } from './service.ts';
 
 const SORT_COLUMNS = {
   id: devices.id,
@@ -27,9 +26,6 @@ const SORT_COLUMNS = {
   updatedAt: devices.updatedAt,
 } satisfies Record<(typeof DEVICE_SORT_FIELDS)[number], unknown>;
 
-/** The day after `date` (YYYY-MM-DD), at 00:00 UTC: the exclusive end of an inclusive date range. */
-const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
-
 export function registerListDevices(app: FastifyInstance, { db }: ModuleContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/device/listAll',
@@ -44,22 +40,7 @@ export function registerListDevices(app: FastifyInstance, { db }: ModuleContext)
     },
     async (request) => {
       const q = request.query;
-      const where = and(
-        scope.devices(callerOf(authOf(request).user)),
-        contains(devices.devName, q.devName),
-        contains(devices.sn, q.sn),
-        contains(devices.mac, q.mac?.toUpperCase()),
-        contains(devices.ip, q.ip),
-        contains(devices.factoryName, q.factoryName),
-        contains(devices.version, q.version),
-        q.type ? eq(devices.type, q.type) : undefined,
-        q.agentId ? eq(devices.agentId, q.agentId) : undefined,
-        q.projectId ? eq(devices.projectId, q.projectId) : undefined,
-        q.authStatus ? eq(devices.authStatus, q.authStatus) : undefined,
-        q.onlineStatus ? eq(devices.onlineStatus, q.onlineStatus) : undefined,
-        q.addedFrom ? gte(devices.additionDatetime, new Date(`${q.addedFrom}T00:00:00Z`)) : undefined,
-        q.addedTo ? lt(devices.additionDatetime, dayAfter(q.addedTo)) : undefined,
-      );
+      const where = deviceFilter(callerOf(authOf(request).user), q);
       const [rows, [{ total }]] = await Promise.all([
         db
           .select()

@@ -1,11 +1,42 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { DeviceItem } from '@siteops/contracts/device';
+import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
 import type { Db } from '../../db/client.ts';
 import { agents, devices, projects, type DeviceRow } from '../../db/schema/index.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { scope, mustExist, type Caller } from '../../auth/scope.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { iso } from '../../http/list.ts';
+import { contains, iso } from '../../http/list.ts';
+
+/** The day after `date` (YYYY-MM-DD), at 00:00 UTC: the exclusive end of an inclusive date range. */
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+
+type DeviceFilters = Omit<
+  DeviceListQuery,
+  'page' | 'pageSize' | 'sortField' | 'sortOrder' | 'agentId' | 'projectId'
+> & {
+  agentId?: number;
+  projectId?: number;
+};
+
+/** The WHERE of a device list or export: the caller's scope and the query's filters (text ones contain). */
+export function deviceFilter(caller: Caller, q: DeviceFilters): SQL | undefined {
+  return and(
+    scope.devices(caller),
+    contains(devices.devName, q.devName),
+    contains(devices.sn, q.sn),
+    contains(devices.mac, q.mac?.toUpperCase()),
+    contains(devices.ip, q.ip),
+    contains(devices.factoryName, q.factoryName),
+    contains(devices.version, q.version),
+    q.type ? eq(devices.type, q.type) : undefined,
+    q.agentId ? eq(devices.agentId, q.agentId) : undefined,
+    q.projectId ? eq(devices.projectId, q.projectId) : undefined,
+    q.authStatus ? eq(devices.authStatus, q.authStatus) : undefined,
+    q.onlineStatus ? eq(devices.onlineStatus, q.onlineStatus) : undefined,
+    q.addedFrom ? gte(devices.additionDatetime, new Date(`${q.addedFrom}T00:00:00Z`)) : undefined,
+    q.addedTo ? lt(devices.additionDatetime, dayAfter(q.addedTo)) : undefined,
+  );
+}
 
 export async function loadDeviceInScope(db: Db, caller: Caller, id: number): Promise<DeviceRow> {
   const [row] = await db

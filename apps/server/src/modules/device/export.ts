@@ -1,0 +1,158 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  DEVICE_DIRECTION_LABELS,
+  DEVICE_EXPORT_COLUMNS,
+  DEVICE_TYPE_LABELS,
+  deviceExportQuery,
+  type SheetLang,
+} from '@siteops/contracts/device';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
+import type { ModuleContext } from '../../app/context.ts';
+import type { Db } from '../../db/client.ts';
+import { agents, devices, projects } from '../../db/schema/index.ts';
+import { authOf } from '../../auth/guard.ts';
+import { callerOf } from '../../auth/scope.ts';
+import { deviceFilter } from './service.ts';
+import { XLSX_MIME, attachment } from './sheet.ts';
+
+/** Rows per keyset page: memory stays bounded by one page whatever the export's size. */
+export const EXPORT_CHUNK = 2000;
+
+const STATUS_LABELS: Record<string, Record<SheetLang, string>> = {
+  authorize: { 'zh-CN': '已授权', 'en-US': 'Authorised' },
+  forbidden: { 'zh-CN': '已禁用', 'en-US': 'Forbidden' },
+  unknown: { 'zh-CN': '未知', 'en-US': 'Unknown' },
+  online: { 'zh-CN': '在线', 'en-US': 'Online' },
+  offline: { 'zh-CN': '离线', 'en-US': 'Offline' },
+};
+const YES_NO = { 'zh-CN': ['是', '否'], 'en-US': ['Yes', 'No'] } as const;
+const SHEET = { 'zh-CN': '设备', 'en-US': 'Devices' } as const;
+
+/** `2026-11-23 13:05:09` (UTC): text, so no styles are needed and every spreadsheet shows the same. */
+const when = (d: Date | null) => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : null);
+
+/** What an export reads: every exported column, never the terminal password or the secret hash. */
+const EXPORT_SELECT = {
+  id: devices.id,
+  type: devices.type,
+  sn: devices.sn,
+  mac: devices.mac,
+  devName: devices.devName,
+  factoryName: devices.factoryName,
+  ip: devices.ip,
+  installSite: devices.installSite,
+  direction: devices.direction,
+  version: devices.version,
+  devVer: devices.devVer,
+  frpcVer: devices.frpcVer,
+  remoteAccount: devices.remoteAccount,
+  agent: agents.name,
+  projectCode: projects.code,
+  projectName: projects.name,
+  authStatus: devices.authStatus,
+  onlineStatus: devices.onlineStatus,
+  allow: devices.allow,
+  anyAccess: devices.anyAccess,
+  licenceExpiresAt: devices.licenceExpiresAt,
+  additionDatetime: devices.additionDatetime,
+  heartbeatDatetime: devices.heartbeatDatetime,
+  remark: devices.remark,
+};
+
+function cells(r: ExportRow, lang: SheetLang): Record<string, unknown> {
+  const label = (map: Record<string, Record<SheetLang, string>>, v: string | null) =>
+    v ? (map[v]?.[lang] ?? v) : null;
+  return {
+    ...r,
+    type: DEVICE_TYPE_LABELS[r.type as DeviceType]?.[lang] ?? r.type,
+    direction: label(DEVICE_DIRECTION_LABELS, r.direction),
+    authStatus: label(STATUS_LABELS, r.authStatus),
+    onlineStatus: label(STATUS_LABELS, r.onlineStatus),
+    allow: YES_NO[lang][r.allow ? 0 : 1],
+    anyAccess: YES_NO[lang][r.anyAccess ? 0 : 1],
+    licenceExpiresAt: when(r.licenceExpiresAt),
+    additionDatetime: when(r.additionDatetime),
+    heartbeatDatetime: when(r.heartbeatDatetime),
+  };
+}
+
+function page(db: Db, where: ReturnType<typeof deviceFilter>, afterId: number) {
+  return db
+    .select(EXPORT_SELECT)
+    .from(devices)
+    .leftJoin(agents, eq(agents.id, devices.agentId))
+    .leftJoin(projects, eq(projects.id, devices.projectId))
+    .where(and(where, gt(devices.id, afterId)))
+    .orderBy(asc(devices.id))
+    .limit(EXPORT_CHUNK);
+}
+type ExportRow = Awaited<ReturnType<typeof page>>[number];
+
+/** Resolves when `out` wants more, or is gone (client went away). */
+const drained = (out: PassThrough) =>
+  new Promise<void>((resolve) => {
+    if (!out.writableNeedDrain || out.destroyed) return resolve();
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+
+/**
+ * Stream an xlsx of the filtered devices in the caller's scope: rows fetched in keyset pages of
+ * {@link EXPORT_CHUNK} by id, each page written and released before the next is read, waiting for the
+ * client when it reads slower than we write.
+ */
+export function registerExportDevices(app: FastifyInstance, { db }: ModuleContext) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/device/export',
+    {
+      config: { roles: ['admin', 'agent'] },
+      schema: {
+        tags: ['device'],
+        summary: "Export the devices the listAll filters match in the caller's scope as a streamed xlsx (id order)",
+        produces: [XLSX_MIME],
+        querystring: deviceExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const lang = q.lang;
+      const where = deviceFilter(callerOf(authOf(request).user), q);
+      // The first page is read before answering, so a failure here is still an envelope.
+      let rows = await page(db, where, 0);
+
+      const out = new PassThrough({ highWaterMark: 1 << 20 });
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+      const ws = wb.addWorksheet(SHEET[lang]);
+      ws.columns = DEVICE_EXPORT_COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: 18 }));
+      const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+      void (async () => {
+        for (;;) {
+          for (const r of rows) ws.addRow(cells(r, lang)).commit();
+          if (rows.length < EXPORT_CHUNK || out.destroyed) break;
+          await drained(out);
+          if (out.destroyed) break;
+          rows = await page(db, where, rows[rows.length - 1].id);
+        }
+        ws.commit();
+        await wb.commit();
+      })().catch((err: unknown) => {
+        request.log.error({ err }, 'device export failed');
+        out.destroy(err as Error);
+      });
+      return reply
+        .type(XLSX_MIME)
+        .header('content-disposition', attachment(`${SHEET[lang]}-${stamp}.xlsx`, `devices-${stamp}.xlsx`))
+        .header('cache-control', 'no-store')
+        .send(out);
+    },
+  );
+}

@@ -1,0 +1,225 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { verifyLicence, type LicenceFile } from '@siteops/contracts/licence';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAgent, uniq } from '../../../test/fixtures.ts';
+import { auditLog, devices, licenceGrants } from '../../db/schema/index.ts';
+import { secretMatches } from '../../gateway/memory.ts';
+import { checkSigningKeyFingerprint, loadSigningKey } from './signingKey.ts';
+
+let t: TestApp;
+let admin: string;
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, body?: object) =>
+  t.call({ method, url, token, body });
+const hex = () =>
+  Math.floor(Math.random() * 256)
+    .toString(16)
+    .padStart(2, '0');
+const randomMac = () => Array.from({ length: 6 }, hex).join(':').toUpperCase();
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function addPlatform(expirationDate: string) {
+  const res = await call('POST', '/api/platform/add', admin, { platformName: uniq('Platform '), expirationDate });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id as number;
+}
+async function grant(body: Record<string, unknown>) {
+  return call('POST', '/api/device/grant', admin, { expiresAt: inDays(30), ...body });
+}
+async function publicKey(): Promise<string> {
+  const res = await call('GET', '/api/device/licencePublicKey');
+  expect(res.status).toBe(200);
+  return res.body.data.pem as string;
+}
+const deviceBySn = async (sn: string) => (await t.database.db.select().from(devices).where(eq(devices.sn, sn)))[0];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+describe('licence grant', () => {
+  it('creates the device, authorises it, keeps only the secret hash, and the file verifies with the public key', async () => {
+    const sn = uniq('LIC');
+    const mac = randomMac();
+    const platform = await addPlatform(inDays(400));
+    const res = await grant({ sn, mac: mac.toLowerCase(), platformIds: [platform], attachInfo: '{"type":"dust"}' });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const { fileName, content, file, created, deviceId } = res.body.data as {
+      fileName: string;
+      content: string;
+      file: LicenceFile;
+      created: boolean;
+      deviceId: number;
+    };
+    expect(fileName).toBe(`${sn}.lic`);
+    expect(created).toBe(true);
+    expect(JSON.parse(content)).toEqual(file);
+    expect(file.licence).toMatchObject({ sn, mac, attachInfo: '{"type":"dust"}' });
+    expect(file.licence.platforms).toHaveLength(1);
+    expect(file.licence.expiresAt).toBe(`${inDays(30)}T23:59:59.999Z`);
+
+    const pem = await publicKey();
+    const check = verifyLicence(content, pem);
+    expect(check.ok).toBe(true);
+
+    const row = await deviceBySn(sn);
+    expect(row).toMatchObject({ id: deviceId, mac, type: 'gateway', authStatus: 'authorize' });
+    expect(row.secretHash).not.toContain(file.licence.deviceSecret);
+    expect(secretMatches(file.licence.deviceSecret, row.secretHash)).toBe(true);
+    expect(row.licenceExpiresAt?.toISOString()).toBe(file.licence.expiresAt);
+    // Nothing in the database holds the secret itself.
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'device.grant'));
+    expect(JSON.stringify(audits)).not.toContain(file.licence.deviceSecret);
+    expect(audits.some((a) => a.targetId === String(deviceId))).toBe(true);
+  });
+
+  it('a tampered licence fails, an expired one reports expired', async () => {
+    const res = await grant({ sn: uniq('LIC'), mac: randomMac() });
+    const file = res.body.data.file as LicenceFile;
+    const pem = await publicKey();
+    const tampered = { ...file, licence: { ...file.licence, expiresAt: '2099-12-31T23:59:59.999Z' } };
+    expect(verifyLicence(JSON.stringify(tampered), pem)).toMatchObject({ ok: false, reason: 'badSignature' });
+    const otherKey = generateKeyPairSync('ed25519').publicKey;
+    expect(verifyLicence(res.body.data.content, otherKey)).toMatchObject({ ok: false, reason: 'badSignature' });
+    const later = new Date(Date.parse(file.licence.expiresAt) + 1000);
+    expect(verifyLicence(res.body.data.content, pem, later)).toMatchObject({ ok: false, reason: 'expired' });
+  });
+
+  it('a new grant rotates the secret: the old one stops matching; both grants are in the history', async () => {
+    const sn = uniq('ROT');
+    const mac = randomMac();
+    const add = await call('POST', '/api/device/add', admin, { type: 'face', sn, mac });
+    expect(add.body.code, add.body.msg).toBe(200);
+    const first = (await grant({ sn, mac })).body.data;
+    expect(first.created).toBe(false);
+    expect((await deviceBySn(sn)).type).toBe('face');
+    const second = (await grant({ sn, mac, expiresAt: inDays(60) })).body.data;
+    const row = await deviceBySn(sn);
+    expect(secretMatches(first.file.licence.deviceSecret, row.secretHash)).toBe(false);
+    expect(secretMatches(second.file.licence.deviceSecret, row.secretHash)).toBe(true);
+    expect(row.licenceExpiresAt?.toISOString()).toBe(`${inDays(60)}T23:59:59.999Z`);
+
+    const history = await call('GET', `/api/device/grants?sn=${sn}`, admin);
+    expect(history.body.data.total).toBe(2);
+    expect(history.body.data.list[0]).toMatchObject({
+      licenceId: second.file.licence.licenceId,
+      sn,
+      mac,
+      issuedByName: 'admin',
+      deviceId: add.body.data.id,
+    });
+    expect(history.body.data.list[1].licenceId).toBe(first.file.licence.licenceId);
+    const byDevice = await call('GET', `/api/device/grants?deviceId=${add.body.data.id}&pageSize=1`, admin);
+    expect(byDevice.body.data).toMatchObject({ total: 2, pageSize: 1 });
+    expect(byDevice.body.data.list).toHaveLength(1);
+    const rows = await t.database.db.select().from(licenceGrants).where(eq(licenceGrants.sn, sn));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('checks MAC, expiry and platforms', async () => {
+    const sn = uniq('BAD');
+    const fieldOf = (res: Awaited<ReturnType<typeof grant>>) => Object.keys(res.body.data?.fields ?? {});
+    let res = await grant({ sn, mac: 'AA:BB:CC' });
+    expect(res.status).toBe(400);
+    expect(fieldOf(res)).toEqual(['mac']);
+    res = await grant({ mac: randomMac() });
+    expect(fieldOf(res)).toEqual(['sn']);
+    res = await grant({ sn, mac: randomMac(), expiresAt: '2020-01-01' });
+    expect(res.status).toBe(400);
+    expect(fieldOf(res)).toEqual(['expiresAt']);
+    res = await grant({ sn, mac: randomMac(), expiresAt: 'tomorrow' });
+    expect(fieldOf(res)).toEqual(['expiresAt']);
+
+    const expired = await addPlatform('2020-01-01');
+    res = await grant({ sn, mac: randomMac(), platformIds: [expired] });
+    expect(res.status).toBe(400);
+    expect(fieldOf(res)).toEqual(['platformIds']);
+    expect(res.body.msg).toContain('expired');
+    res = await grant({ sn, mac: randomMac(), platformIds: [999_999] });
+    expect(fieldOf(res)).toEqual(['platformIds']);
+
+    const soon = await addPlatform(inDays(10));
+    const later = await addPlatform(inDays(100));
+    res = await grant({ sn, mac: randomMac(), platformIds: [soon], expiresAt: inDays(30) });
+    expect(res.status).toBe(400);
+    expect(fieldOf(res)).toEqual(['expiresAt']);
+    // The latest of the chosen platforms bounds the expiry.
+    res = await grant({ sn, mac: randomMac(), platformIds: [soon, later], expiresAt: inDays(100) });
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data.file.licence.platforms).toHaveLength(2);
+    expect((await deviceBySn(sn)).authStatus).toBe('authorize');
+    // Nothing was written by the refused attempts: exactly one grant for this sn.
+    expect((await call('GET', `/api/device/grants?sn=${sn}`, admin)).body.data.total).toBe(1);
+  });
+
+  it('refuses a MAC that differs from the registered device or belongs to another (409)', async () => {
+    const sn = uniq('MAC');
+    const mac = randomMac();
+    expect((await grant({ sn, mac })).status).toBe(200);
+    const other = await grant({ sn, mac: randomMac() });
+    expect(other.status).toBe(409);
+    expect(other.body.data).toEqual({ field: 'mac' });
+    const taken = await grant({ sn: uniq('MAC'), mac });
+    expect(taken.status).toBe(409);
+    expect(taken.body.data).toEqual({ field: 'mac' });
+  });
+
+  it('answers the file itself with ?download=1', async () => {
+    const sn = uniq('DL');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/grant?download=1',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { sn, mac: randomMac(), expiresAt: inDays(5) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${sn}.lic"`);
+    expect(verifyLicence(res.body, await publicKey()).ok).toBe(true);
+    const pemFile = await t.app.inject({ method: 'GET', url: '/api/device/licencePublicKey?download=1' });
+    expect(pemFile.headers['content-disposition']).toContain('.pem');
+    expect(pemFile.body).toBe(await publicKey());
+  });
+
+  it('is for administrators; the public key is public and names its fingerprint', async () => {
+    const agent = await createAgent(t, admin);
+    expect(
+      (await call('POST', '/api/device/grant', agent.token, { sn: uniq('X'), mac: randomMac(), expiresAt: inDays(3) }))
+        .status,
+    ).toBe(403);
+    expect((await call('GET', '/api/device/grants', agent.token)).status).toBe(403);
+    expect((await call('POST', '/api/device/grant', undefined, {})).status).toBe(401);
+    const key = await call('GET', '/api/device/licencePublicKey');
+    expect(key.body.data).toMatchObject({ algorithm: 'Ed25519', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(key.body.data.pem).toContain('BEGIN PUBLIC KEY');
+  });
+});
+
+describe('licence signing key', () => {
+  it('comes from LICENCE_KEY_PEM when configured', async () => {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const other = await createTestApp({ LICENCE_KEY_PEM: pem.replace(/\n/g, '\\n') });
+    try {
+      const res = await other.call({ method: 'GET', url: '/api/device/licencePublicKey' });
+      expect(res.body.data.fingerprint).toBe(loadSigningKey({ pem, dataDir: '.tmp/unused' }).fingerprint);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a database refuses a second, different key', async () => {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const stranger = loadSigningKey({ pem, dataDir: '.tmp/unused' });
+    await expect(checkSigningKeyFingerprint(t.database.db, stranger)).rejects.toThrow(/licence signing key differs/);
+    const same = loadSigningKey({ dataDir: t.config.dataDir });
+    await expect(checkSigningKeyFingerprint(t.database.db, same)).resolves.toBeUndefined();
+  });
+
+  it('refuses a key that is not Ed25519', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' });
+    expect(() => loadSigningKey({ pem: rsa.toString(), dataDir: '.tmp/unused' })).toThrow(/Ed25519/);
+  });
+});

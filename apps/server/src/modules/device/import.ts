@@ -1,0 +1,423 @@
+import ExcelJS from 'exceljs';
+import { and, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Code } from '@siteops/contracts/envelope';
+import {
+  DEVICE_IMPORT_COLUMNS,
+  DEVICE_IMPORT_MAX_ROWS,
+  DEVICE_IMPORT_MODES,
+  deviceFields,
+  importDevicesAnswer,
+  importDevicesQuery,
+  macAddress,
+  type DeviceImportColumnKey,
+  type DeviceImportMode,
+  type ImportRowError,
+  type SheetLang,
+} from '@siteops/contracts/device';
+import type { ModuleContext } from '../../app/context.ts';
+import type { Db } from '../../db/client.ts';
+import { agents, devices, projects } from '../../db/schema/index.ts';
+import { authOf } from '../../auth/guard.ts';
+import { callerOf, scope, type Caller } from '../../auth/scope.ts';
+import { ApiError, badRequest, conflict } from '../../http/errors.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { recordAudit } from '../audit/record.ts';
+import { duplicateDevice } from './service.ts';
+import { cellText, directionOf, headerKeyOf, importMessage, typeOf, type ImportMessage } from './sheet.ts';
+
+/** Rows per INSERT: 1,000 rows x 17 columns stays far below PostgreSQL's 65,535 parameters. */
+const WRITE_CHUNK = 1000;
+/** Rows per lookup (sn, mac IN (...)). */
+const READ_CHUNK = 2000;
+/** Most row errors an answer lists (`failed` still counts them all). */
+const MAX_ERRORS = 1000;
+
+const OPTIONAL_TEXT = [
+  'devName',
+  'factoryName',
+  'ip',
+  'installSite',
+  'version',
+  'devVer',
+  'frpcVer',
+  'remoteAccount',
+  'remark',
+] as const;
+type OptionalText = (typeof OPTIONAL_TEXT)[number];
+
+/** One spreadsheet row, parsed; `undefined` fields were empty (an update leaves them unchanged). */
+interface ParsedRow {
+  row: number;
+  type: string;
+  sn: string;
+  mac: string;
+  direction?: string;
+  fields: Partial<Record<OptionalText, string>>;
+  agent?: string;
+  projectCode?: string;
+}
+
+type DeviceInsert = typeof devices.$inferInsert;
+
+class RowErrors {
+  readonly list: ImportRowError[] = [];
+  readonly failedRows = new Set<number>();
+  constructor(private readonly lang: SheetLang) {}
+  add(row: number, column: DeviceImportColumnKey | null, kind: ImportMessage, detail = '') {
+    this.failedRows.add(row);
+    if (this.list.length >= MAX_ERRORS) return;
+    const col = DEVICE_IMPORT_COLUMNS.find((c) => c.key === column)?.[this.lang] ?? '';
+    this.list.push({ row, column, message: importMessage(this.lang, kind, col, detail) });
+  }
+  has(row: number) {
+    return this.failedRows.has(row);
+  }
+}
+
+/** The xlsx and the mode out of the multipart body (the mode may also be in the query string). */
+async function readUpload(request: FastifyRequest, mode: DeviceImportMode | undefined) {
+  if (!request.isMultipart()) {
+    throw badRequest('file: send the spreadsheet as multipart/form-data', { file: 'file is required' });
+  }
+  let file: { buffer: Buffer; name: string } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          continue;
+        }
+        file = { buffer: await part.toBuffer(), name: part.filename };
+      } else if (part.fieldname === 'mode') {
+        const value = String(part.value);
+        if (!(DEVICE_IMPORT_MODES as readonly string[]).includes(value)) {
+          const msg = `mode must be one of ${DEVICE_IMPORT_MODES.join(', ')}`;
+          throw badRequest(`mode: ${msg}`, { mode: msg });
+        }
+        mode = value as DeviceImportMode;
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ApiError(413, Code.payloadTooLarge, 'The spreadsheet is too large');
+    }
+    throw err;
+  }
+  if (!file) throw badRequest('file: no file in the request', { file: 'file is required' });
+  return { file, mode: mode ?? 'all-or-nothing' };
+}
+
+async function readSheet(buffer: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest('file: not an xlsx spreadsheet', { file: 'not an xlsx spreadsheet' });
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw badRequest('file: the spreadsheet has no sheet', { file: 'the spreadsheet has no sheet' });
+  const columns = new Map<number, DeviceImportColumnKey>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const key = headerKeyOf(cellText(cell.value));
+    if (key && DEVICE_IMPORT_COLUMNS.some((c) => c.key === key)) columns.set(col, key as DeviceImportColumnKey);
+  });
+  const missing = DEVICE_IMPORT_COLUMNS.filter((c) => c.required && ![...columns.values()].includes(c.key));
+  if (missing.length) {
+    const msg = `the header row lacks ${missing.map((c) => `${c['zh-CN']} / ${c['en-US']}`).join(', ')}`;
+    throw badRequest(`file: ${msg}`, { file: msg });
+  }
+  const rows: { row: number; cells: Partial<Record<DeviceImportColumnKey, string>> }[] = [];
+  ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
+    if (rowNumber === 1) return;
+    const cells: Partial<Record<DeviceImportColumnKey, string>> = {};
+    let any = false;
+    for (const [col, key] of columns) {
+      const text = cellText(r.getCell(col).value);
+      if (text) {
+        cells[key] = text;
+        any = true;
+      }
+    }
+    if (any) rows.push({ row: rowNumber, cells });
+  });
+  if (rows.length > DEVICE_IMPORT_MAX_ROWS) {
+    const msg = `at most ${DEVICE_IMPORT_MAX_ROWS} rows per import (this file has ${rows.length})`;
+    throw badRequest(`file: ${msg}`, { file: msg });
+  }
+  return rows;
+}
+
+/** Field checks of one row on its own (formats, required cells, known type and direction). */
+function parseRow(
+  row: number,
+  cells: Partial<Record<DeviceImportColumnKey, string>>,
+  errors: RowErrors,
+): ParsedRow | undefined {
+  for (const c of DEVICE_IMPORT_COLUMNS) if (c.required && !cells[c.key]) errors.add(row, c.key, 'required');
+  const type = cells.type ? typeOf(cells.type) : undefined;
+  if (cells.type && !type) errors.add(row, 'type', 'badType', Object.keys(deviceFields.type.enum).join(', '));
+  const sn = cells.sn ? deviceFields.sn.safeParse(cells.sn) : undefined;
+  if (sn && !sn.success) errors.add(row, 'sn', 'invalid', sn.error.issues[0].message);
+  const mac = cells.mac ? macAddress.safeParse(cells.mac) : undefined;
+  if (mac && !mac.success) errors.add(row, 'mac', 'invalid', mac.error.issues[0].message);
+  const direction = cells.direction ? directionOf(cells.direction) : undefined;
+  if (cells.direction && !direction) errors.add(row, 'direction', 'badDirection', 'none, in, out');
+  const fields: ParsedRow['fields'] = {};
+  for (const key of OPTIONAL_TEXT) {
+    if (!cells[key]) continue;
+    const parsed = deviceFields[key].safeParse(cells[key]);
+    if (!parsed.success) errors.add(row, key, 'invalid', parsed.error.issues[0].message);
+    else if (parsed.data) fields[key] = parsed.data;
+  }
+  if (errors.has(row) || !type || !sn?.success || !mac?.success) return undefined;
+  return {
+    row,
+    type,
+    sn: sn.data,
+    mac: mac.data,
+    direction,
+    fields,
+    agent: cells.agent,
+    projectCode: cells.projectCode,
+  };
+}
+
+async function inChunks<T, R>(items: T[], size: number, read: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await read(items.slice(i, i + size))));
+  return out;
+}
+
+/**
+ * Everything that needs the database: sn and MAC against existing devices, agents and projects the
+ * caller may use. Answers the complete rows to write (an existing device merged with the non-empty cells).
+ */
+async function resolveRows(db: Db, caller: Caller, parsed: ParsedRow[], errors: RowErrors, actorId: number) {
+  const inScope = scope.devices(caller) ?? sql`true`;
+  const existing = new Map(
+    (
+      await inChunks(
+        parsed.map((p) => p.sn),
+        READ_CHUNK,
+        (sns) =>
+          db
+            .select({
+              id: devices.id,
+              sn: devices.sn,
+              mac: devices.mac,
+              type: devices.type,
+              devName: devices.devName,
+              factoryName: devices.factoryName,
+              ip: devices.ip,
+              installSite: devices.installSite,
+              version: devices.version,
+              devVer: devices.devVer,
+              frpcVer: devices.frpcVer,
+              remoteAccount: devices.remoteAccount,
+              remark: devices.remark,
+              direction: devices.direction,
+              agentId: devices.agentId,
+              projectId: devices.projectId,
+              inScope: sql<boolean>`coalesce(${inScope}, false)`,
+            })
+            .from(devices)
+            .where(inArray(devices.sn, sns)),
+      )
+    ).map((d) => [d.sn, d]),
+  );
+  const macOwners = new Map(
+    (
+      await inChunks(
+        parsed.map((p) => p.mac),
+        READ_CHUNK,
+        (macs) =>
+          db
+            .select({ mac: devices.mac, sn: devices.sn, inScope: sql<boolean>`coalesce(${inScope}, false)` })
+            .from(devices)
+            .where(inArray(devices.mac, macs)),
+      )
+    ).map((d) => [d.mac!, d]),
+  );
+  const agentNames = [...new Set(parsed.map((p) => p.agent).filter((a): a is string => !!a))];
+  const agentRows = agentNames.length
+    ? await db.select({ id: agents.id, name: agents.name }).from(agents).where(inArray(agents.name, agentNames))
+    : [];
+  const codes = [...new Set(parsed.map((p) => p.projectCode).filter((c): c is string => !!c))];
+  const projectRows = codes.length
+    ? await inChunks(codes, READ_CHUNK, (chunk) =>
+        db
+          .select({ id: projects.id, code: projects.code, agentId: projects.agentId })
+          .from(projects)
+          .where(and(inArray(projects.code, chunk), scope.projects(caller))),
+      )
+    : [];
+
+  const out: DeviceInsert[] = [];
+  for (const p of parsed) {
+    const current = existing.get(p.sn);
+    if (current && !current.inScope) errors.add(p.row, 'sn', 'snOutOfScope');
+    const macOwner = macOwners.get(p.mac);
+    if (macOwner && macOwner.sn !== p.sn) errors.add(p.row, 'mac', 'macUsed', macOwner.inScope ? macOwner.sn : '*');
+
+    let agentId: number | null | undefined;
+    if (p.agent) {
+      const agent = agentRows.find((a) => a.name === p.agent);
+      if (!agent) errors.add(p.row, 'agent', 'unknownAgent', p.agent);
+      else if (caller.role !== 'admin' && agent.id !== caller.agentId) errors.add(p.row, 'agent', 'foreignAgent');
+      else agentId = agent.id;
+    }
+    let projectId: number | undefined;
+    if (p.projectCode) {
+      const project = projectRows.find((r) => r.code === p.projectCode);
+      if (!project) errors.add(p.row, 'projectCode', 'unknownProject', p.projectCode);
+      else if (agentId !== undefined && project.agentId !== null && project.agentId !== agentId) {
+        errors.add(p.row, 'projectCode', 'projectAgent', p.agent);
+      } else {
+        projectId = project.id;
+        // A project names its agent: the device follows it unless the row says otherwise.
+        if (agentId === undefined && project.agentId !== null) agentId = project.agentId;
+      }
+    }
+    if (errors.has(p.row)) continue;
+    // An agent's devices always stay in its agent.
+    if (caller.role !== 'admin') agentId = caller.agentId;
+    const finalAgentId = agentId !== undefined ? agentId : (current?.agentId ?? null);
+    // A device that moves to another agent leaves its old project unless the row names one.
+    const keptProjectId = current && current.agentId === finalAgentId ? current.projectId : null;
+    out.push({
+      sn: p.sn,
+      mac: p.mac,
+      type: p.type,
+      direction: p.direction ?? current?.direction ?? 'none',
+      ...Object.fromEntries(OPTIONAL_TEXT.map((k) => [k, p.fields[k] ?? current?.[k] ?? null])),
+      agentId: finalAgentId,
+      projectId: projectId ?? keptProjectId,
+      createdId: actorId,
+      updatedId: actorId,
+    });
+  }
+  return out;
+}
+
+/** Duplicate sn or MAC within the file: every later row naming one is an error pointing at the first. */
+function checkFileDuplicates(parsed: ParsedRow[], errors: RowErrors) {
+  const firstSn = new Map<string, number>();
+  const firstMac = new Map<string, number>();
+  for (const p of parsed) {
+    const sn = firstSn.get(p.sn);
+    if (sn !== undefined) errors.add(p.row, 'sn', 'duplicateInFile', String(sn));
+    else firstSn.set(p.sn, p.row);
+    const mac = firstMac.get(p.mac);
+    if (mac !== undefined) errors.add(p.row, 'mac', 'duplicateInFile', String(mac));
+    else firstMac.set(p.mac, p.row);
+  }
+}
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/**
+ * Write the rows, in one transaction: multi-row INSERT ... ON CONFLICT (sn) DO UPDATE in chunks. The
+ * update only touches devices still in the caller's scope; a device that left it since the checks
+ * (a race) makes the whole import fail rather than write into someone else's device.
+ */
+async function writeRows(tx: Db, caller: Caller, rows: DeviceInsert[]) {
+  let created = 0;
+  let updated = 0;
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+    const chunk = rows.slice(i, i + WRITE_CHUNK);
+    const written = await tx
+      .insert(devices)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: devices.sn,
+        set: {
+          mac: excluded('mac'),
+          type: excluded('type'),
+          devName: excluded('dev_name'),
+          factoryName: excluded('factory_name'),
+          ip: excluded('ip'),
+          installSite: excluded('install_site'),
+          direction: excluded('direction'),
+          version: excluded('version'),
+          devVer: excluded('dev_ver'),
+          frpcVer: excluded('frpc_ver'),
+          remoteAccount: excluded('remote_account'),
+          remark: excluded('remark'),
+          agentId: excluded('agent_id'),
+          projectId: excluded('project_id'),
+          updatedId: excluded('updated_id'),
+          updatedAt: sql`now()`,
+        },
+        setWhere: scope.devices(caller),
+      })
+      // xmax is 0 on a freshly inserted row version, the updating transaction's id otherwise.
+      .returning({ id: devices.id, inserted: sql<boolean>`(xmax = 0)` });
+    if (written.length !== chunk.length) {
+      throw conflict('Some devices changed hands while importing; nothing was imported, try again');
+    }
+    for (const w of written) {
+      if (w.inserted) created++;
+      else updated++;
+    }
+  }
+  return { created, updated };
+}
+
+/**
+ * Import devices from an xlsx: every row checked, then all written in one transaction, or (mode
+ * `all-or-nothing`) none if any row failed. Idempotent by sn.
+ */
+export function registerImportDevices(app: FastifyInstance, { db }: ModuleContext) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/device/import',
+    {
+      config: { roles: ['admin', 'agent'] },
+      schema: {
+        tags: ['device'],
+        summary:
+          'Import devices from an xlsx (multipart part "file", field "mode" all-or-nothing | valid-rows); ' +
+          'idempotent by sn; answers row errors',
+        consumes: ['multipart/form-data'],
+        querystring: importDevicesQuery,
+        response: { 200: envelopeOf(importDevicesAnswer) },
+      },
+    },
+    async (request) => {
+      const actor = authOf(request).user;
+      const caller = callerOf(actor);
+      const { lang } = request.query;
+      const { file, mode } = await readUpload(request, request.query.mode);
+      const sheetRows = await readSheet(file.buffer);
+      const errors = new RowErrors(lang);
+      const parsed = sheetRows
+        .map((r) => parseRow(r.row, r.cells, errors))
+        .filter((p): p is ParsedRow => p !== undefined);
+      checkFileDuplicates(parsed, errors);
+      const valid = parsed.filter((p) => !errors.has(p.row));
+      const rows = await resolveRows(db, caller, valid, errors, actor.id);
+      const failed = errors.failedRows.size;
+      const answer = { mode, rows: sheetRows.length, failed, errors: errors.list.sort((a, b) => a.row - b.row) };
+      if (rows.length === 0 || (mode === 'all-or-nothing' && failed > 0)) {
+        const msg = failed ? `Nothing imported: ${failed} rows have errors` : 'Nothing to import';
+        return ok({ ...answer, created: 0, updated: 0, committed: false }, msg);
+      }
+      try {
+        const { created, updated } = await db.transaction(async (tx) => {
+          const written = await writeRows(tx, caller, rows);
+          await recordAudit(tx, request, {
+            action: 'device.import',
+            targetType: 'device',
+            detail: { fileName: file.name, mode, rows: sheetRows.length, ...written, failed },
+          });
+          return written;
+        });
+        const msg = `Imported: ${created} created, ${updated} updated${failed ? `, ${failed} rows failed` : ''}`;
+        return ok({ ...answer, created, updated, committed: true }, msg);
+      } catch (err) {
+        throw duplicateDevice(err, {});
+      }
+    },
+  );
+}

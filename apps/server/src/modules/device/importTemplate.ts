@@ -1,0 +1,113 @@
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
+import {
+  DEVICE_DIRECTIONS,
+  DEVICE_DIRECTION_LABELS,
+  DEVICE_IMPORT_COLUMNS,
+  DEVICE_IMPORT_MAX_ROWS,
+  DEVICE_TYPE_LABELS,
+  importTemplateQuery,
+  type SheetLang,
+} from '@siteops/contracts/device';
+import type { ModuleContext } from '../../app/context.ts';
+import { XLSX_MIME, attachment, headerLabel } from './sheet.ts';
+
+const TEXT = {
+  sheet: { 'zh-CN': '设备', 'en-US': 'Devices' },
+  help: { 'zh-CN': '说明', 'en-US': 'Instructions' },
+  file: { 'zh-CN': '设备导入模板', 'en-US': 'device-import-template' },
+  helpHeader: {
+    'zh-CN': ['列', '必填', '说明'],
+    'en-US': ['Column', 'Required', 'What to enter'],
+  },
+  yes: { 'zh-CN': '是', 'en-US': 'yes' },
+  no: { 'zh-CN': '否', 'en-US': 'no' },
+  notes: {
+    type: { 'zh-CN': '从下拉列表选择', 'en-US': 'pick from the list' },
+    sn: {
+      'zh-CN': '1-64 位字母、数字或 _ . : -；已存在的序列号会被更新',
+      'en-US': '1-64 letters, digits or _ . : -; a known serial number is updated',
+    },
+    mac: {
+      'zh-CN': '如 AA:BB:CC:DD:EE:FF（也可用 - 或不分隔）',
+      'en-US': 'e.g. AA:BB:CC:DD:EE:FF (- or no separator also work)',
+    },
+    direction: { 'zh-CN': '门禁设备：无 / 进 / 出', 'en-US': 'access devices: None / In / Out' },
+    agent: { 'zh-CN': '代理商名称；代理商导入时留空', 'en-US': "the agent's name; agents leave it empty" },
+    projectCode: { 'zh-CN': '项目编号（项目列表中可见）', 'en-US': "the project's code (see the project list)" },
+    other: { 'zh-CN': '可选；更新时留空表示不修改', 'en-US': 'optional; when updating, empty leaves it unchanged' },
+  },
+  limit: {
+    'zh-CN': `每次最多 ${DEVICE_IMPORT_MAX_ROWS} 行；第 1 行是表头，数据从第 2 行开始。`,
+    'en-US': `At most ${DEVICE_IMPORT_MAX_ROWS} rows per file; row 1 is the header, data starts on row 2.`,
+  },
+} as const;
+
+/** The import template: headers in the asked language, drop-down lists for type and direction, and an instructions sheet. */
+export async function importTemplate(lang: SheetLang): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'SiteOps';
+  const ws = wb.addWorksheet(TEXT.sheet[lang], { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = DEVICE_IMPORT_COLUMNS.map((c) => ({
+    header: headerLabel(c, lang),
+    key: c.key,
+    width: Math.max(14, c[lang].length * 2 + 4),
+    style: { numFmt: '@' },
+  }));
+  ws.getRow(1).font = { bold: true };
+  const lastRow = DEVICE_IMPORT_MAX_ROWS + 1;
+  const list = (values: string[]) => ({
+    type: 'list' as const,
+    allowBlank: true,
+    formulae: [`"${values.join(',')}"`],
+  });
+  const letter = (key: string) => ws.getColumn(key).letter;
+  // Present at run time (exceljs 4.4) but missing from its type declarations; ranges are kept as one rule.
+  const validations = (ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } })
+    .dataValidations;
+  validations.add(
+    `${letter('type')}2:${letter('type')}${lastRow}`,
+    list(DEVICE_TYPES.map((t) => DEVICE_TYPE_LABELS[t][lang])),
+  );
+  validations.add(
+    `${letter('direction')}2:${letter('direction')}${lastRow}`,
+    list(DEVICE_DIRECTIONS.map((d) => DEVICE_DIRECTION_LABELS[d][lang])),
+  );
+
+  const help = wb.addWorksheet(TEXT.help[lang]);
+  help.columns = [{ width: 18 }, { width: 10 }, { width: 70 }];
+  help.addRow([...TEXT.helpHeader[lang]]).font = { bold: true };
+  for (const c of DEVICE_IMPORT_COLUMNS) {
+    const note = (TEXT.notes as Record<string, Record<SheetLang, string>>)[c.key] ?? TEXT.notes.other;
+    help.addRow([c[lang], c.required ? TEXT.yes[lang] : TEXT.no[lang], note[lang]]);
+  }
+  help.addRow([]);
+  help.addRow([TEXT.limit[lang]]);
+  help.addRow([DEVICE_TYPES.map((t) => `${DEVICE_TYPE_LABELS[t][lang]} = ${t}`).join('; ')]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export function registerImportTemplate(app: FastifyInstance, _ctx: ModuleContext) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/device/importTemplate',
+    {
+      config: { roles: ['admin', 'agent'] },
+      schema: {
+        tags: ['device'],
+        summary: 'The device import template (xlsx), headers in ?lang=zh-CN|en-US',
+        produces: [XLSX_MIME],
+        querystring: importTemplateQuery,
+      },
+    },
+    async (request, reply) => {
+      const { lang } = request.query;
+      const body = await importTemplate(lang);
+      return reply
+        .type(XLSX_MIME)
+        .header('content-disposition', attachment(`${TEXT.file[lang]}.xlsx`, 'device-import-template.xlsx'))
+        .send(body);
+    },
+  );
+}
