@@ -50,6 +50,7 @@ async function main() {
   checkpoints.unref();
 
   let stopping = false;
+  let demo: { stop(): Promise<void> } | null = null;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -58,6 +59,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await demo?.stop();
       await app.close();
       await database.checkpoint();
       await database.close();
@@ -74,6 +76,16 @@ async function main() {
   app.log.info(
     `SiteOps is up on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );
+
+  // Demo data and a simulated fleet (DEMO, on by default for the quick start). Loaded only when on:
+  // the simulator is a development package.
+  if (config.demo && !stopping) {
+    const { runDemo } = await import('./demo/index.ts');
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    demo = await runDemo(app, database.db, config, port);
+    if (stopping) await demo?.stop();
+  }
 }
 
 main().catch((err) => {

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { like } from 'drizzle-orm';
+import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
+import { verifyLicence } from '@siteops/contracts/licence';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { devices } from '../db/schema/index.ts';
+import { hashDeviceSecret } from '../gateway/memory.ts';
+import { DEMO_AGENTS, DEMO_DEVICE_COUNTS, DEMO_PASSWORD, DEMO_PROJECTS } from './plan.ts';
+import { seedDemo, type DemoSeed } from './seed.ts';
+
+const quiet = { info: () => {}, warn: () => {} };
+const TOTAL = Object.values(DEMO_DEVICE_COUNTS).reduce((n, c) => n + c.count, 0);
+
+describe('demo seed', () => {
+  let t: TestApp;
+  let licenceDir: string;
+  let first: DemoSeed;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    licenceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-demo-'));
+    first = await seedDemo(t.app, t.database.db, t.config, quiet, { licenceDir });
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(licenceDir, { recursive: true, force: true });
+  });
+
+  it('creates two agents, three managed projects and devices of every type with working licences', async () => {
+    expect(first.created).toEqual({ agents: 2, projects: 3, managers: 3, devices: TOTAL, licences: TOTAL });
+    expect(new Set(first.devices.map((d) => d.type))).toEqual(new Set(DEVICE_TYPES));
+    expect(first.accounts.map((a) => a.userName).sort()).toEqual(
+      [...DEMO_AGENTS.map((a) => a.userName), ...DEMO_PROJECTS.map((p) => p.manager.userName)].sort(),
+    );
+
+    const admin = await t.login();
+    const list = await t.call({ method: 'GET', url: '/api/device/listAll?pageSize=200&sn=DEMO', token: admin });
+    expect(list.body.data.total).toBe(TOTAL);
+    expect(list.body.data.list.every((d: { authStatus: string }) => d.authStatus === 'authorize')).toBe(true);
+    expect(
+      list.body.data.list.filter((d: { projectId: number | null }) => d.projectId !== null).length,
+    ).toBeGreaterThan(TOTAL - 5);
+
+    // Each device's secret is the one its signed licence file carries, and the file verifies offline.
+    const key = await t.call({ method: 'GET', url: '/api/device/licencePublicKey' });
+    const rows = await t.database.db.select().from(devices).where(like(devices.sn, 'DEMO%'));
+    for (const d of first.devices) {
+      const row = rows.find((r) => r.sn === d.sn)!;
+      expect(row.secretHash).toBe(hashDeviceSecret(d.secret));
+      const file = fs.readFileSync(path.join(licenceDir, `${d.sn}.lic`), 'utf8');
+      expect(verifyLicence(file, key.body.data.pem).ok).toBe(true);
+    }
+  });
+
+  it('lets the demo agent sign in with the advertised password and see only its own devices', async () => {
+    const agent = DEMO_AGENTS[0];
+    const token = await t.login(agent.userName, DEMO_PASSWORD);
+    const mine = await t.call({ method: 'GET', url: '/api/device/listAll?pageSize=200', token });
+    const ownProjects = DEMO_PROJECTS.filter((p) => p.agent === agent.key).map((p) => p.name);
+    expect(mine.body.data.total).toBeGreaterThan(0);
+    expect(mine.body.data.total).toBeLessThan(TOTAL);
+    for (const d of mine.body.data.list) expect(ownProjects).toContain(d.projectName);
+
+    const manager = await t.login(DEMO_PROJECTS[0].manager.userName, DEMO_PASSWORD);
+    expect(manager).toBeTruthy();
+  });
+
+  it('changes nothing on a restart: same rows, same secrets, no new licences', async () => {
+    const again = await seedDemo(t.app, t.database.db, t.config, quiet, { licenceDir });
+    expect(again.created).toEqual({ agents: 0, projects: 0, managers: 0, devices: 0, licences: 0 });
+    expect(again.devices.map((d) => [d.sn, d.secret]).sort()).toEqual(
+      first.devices.map((d) => [d.sn, d.secret]).sort(),
+    );
+    const admin = await t.login();
+    const agents = await t.call({ method: 'GET', url: '/api/agent/listAll?pageSize=200', token: admin });
+    expect(agents.body.data.list.filter((a: { name: string }) => a.name.includes('（演示）')).length).toBe(2);
+  });
+
+  it('grants a fresh licence when a device lost its licence file, and only for that device', async () => {
+    const lost = first.devices[0];
+    fs.rmSync(path.join(licenceDir, `${lost.sn}.lic`));
+    const again = await seedDemo(t.app, t.database.db, t.config, quiet, { licenceDir });
+    expect(again.created.licences).toBe(1);
+    expect(again.created.devices).toBe(0);
+    const renewed = again.devices.find((d) => d.sn === lost.sn)!;
+    expect(renewed.secret).not.toBe(lost.secret);
+    expect(fs.existsSync(path.join(licenceDir, `${lost.sn}.lic`))).toBe(true);
+  });
+});

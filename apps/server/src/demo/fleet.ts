@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { GATEWAY_PATH } from '@siteops/contracts/device-protocol';
+import { SimFleet, type FleetDevice } from '@siteops/device-sim/fleet';
+
+/**
+ * The demo's simulated devices, in this process, dialling the server's own gateway on loopback like
+ * real devices on a site would: heartbeats, drifting readings, the odd alarm, and an answer to every
+ * console button. Stop it before the server closes, so devices do not spend the shutdown reconnecting.
+ */
+export async function startDemoFleet(
+  devices: FleetDevice[],
+  port: number,
+  log: Pick<FastifyBaseLogger, 'debug'>,
+): Promise<SimFleet> {
+  const fleet = new SimFleet({
+    url: `ws://127.0.0.1:${port}${GATEWAY_PATH}`,
+    devices,
+    versions: { frpcVer: '0.52.3', devVer: 'HW-2.1', version: '3.4.0' },
+    // A reading every 10 s per device: lively lists, a light load next to the console.
+    telemetryMs: 10_000,
+    connectRate: 50,
+    // Reconnects after a reboot button and the like are normal here: keep them out of the info log.
+    log: (message, extra) => log.debug({ ...extra, module: 'demo-fleet' }, message),
+  });
+  await fleet.start();
+  return fleet;
+}
