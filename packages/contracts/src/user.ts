@@ -358,3 +358,59 @@ export const userOverview = z.object({
   ),
 });
 export type UserOverview = z.infer<typeof userOverview>;
+
+/**
+ * `PUT /api/user/updateSelf`: the caller edits its own safe profile fields (every role; the
+ * overview's "edit info"). Role, account, agent, enabled state, certification and the PII numbers
+ * are not among them: keys other than these are refused.
+ */
+export const updateSelfBody = z
+  .object({
+    realName: userProfileFields.realName.optional(),
+    sex: userProfileFields.sex.optional(),
+    birthday: birthdaySchema.optional(),
+    phone: phoneSchema.optional(),
+    email: emailSchema.optional(),
+    address: userProfileFields.address,
+    introduction: userProfileFields.introduction,
+    avatar: userProfileFields.avatar,
+  })
+  // Every other key is a 400 naming it (not silently dropped), so nobody mistakes it for saved.
+  // (z.never() here would become one path-less "unrecognized key" issue; this names each key.)
+  .catchall(
+    z
+      .unknown()
+      .superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: 'cannot be changed on your own profile' })),
+  );
+export type UpdateSelfBody = z.infer<typeof updateSelfBody>;
+export type UpdateSelfInput = z.input<typeof updateSelfBody>;
+export const UPDATE_SELF_FIELDS = Object.keys(updateSelfBody.shape) as (keyof typeof updateSelfBody.shape)[];
+
+/** `GET /api/user/overview` query: how many activity and notification rows ("show more"). */
+export const userOverviewQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/**
+ * A site notification: something someone else did that concerns the caller (its account changed,
+ * its password reset, added to a project or made its manager), read from the audit log.
+ */
+export const siteNotification = z.object({
+  id: z.number(),
+  action: z.string(),
+  actorName: nullableString,
+  targetType: nullableString,
+  targetId: nullableString,
+  /** The project's name for project notifications (null when the project is gone). */
+  projectName: nullableString,
+  createdAt: z.string(),
+});
+export type SiteNotification = z.infer<typeof siteNotification>;
+
+/** The overview as every role gets it (workplace): the user-info overview plus site notifications. */
+export const workplaceOverview = userOverview.extend({
+  notifications: z.array(siteNotification),
+  /** Whether more activity / notification rows exist beyond `limit`. */
+  more: z.object({ activity: z.boolean(), notifications: z.boolean() }),
+});
+export type WorkplaceOverview = z.infer<typeof workplaceOverview>;

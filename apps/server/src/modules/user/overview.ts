@@ -1,7 +1,7 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { userOverview } from '@siteops/contracts/user';
+import { userOverviewQuery, workplaceOverview } from '@siteops/contracts/user';
 import type { ModuleContext } from '../../app/context.ts';
 import { agents, auditLog, projectMembers, projects, users } from '../../db/schema/index.ts';
 import { authOf } from '../../auth/guard.ts';
@@ -20,34 +20,70 @@ function myProjectsOf(c: Caller) {
   );
 }
 
-/** "My team": an agent's users; for an admin, the administrators. */
+/**
+ * "My team": an agent's users; a manager's, the people of the projects it manages; a user's, the
+ * people it shares a project with; for an admin, the administrators.
+ */
 function teamOf(c: Caller) {
-  if (c.role === 'agent') return scope.users(c);
+  if (c.role === 'agent' || c.role === 'manager') return scope.users(c);
+  if (c.role === 'user') {
+    return or(
+      eq(users.id, c.id),
+      sql`${users.id} in (select t_m.user_id from ${projectMembers} t_m where t_m.project_id in (select t_p.project_id from ${projectMembers} t_p where t_p.user_id = ${c.id}))`,
+    );
+  }
   return eq(users.role, 'admin');
 }
 
 /**
- * The user-info page overview, counted from real data in the caller's scope: users, agents and
- * projects; visits (logins) this month against last month and the change; my projects; my team;
- * the latest activity from the audit log.
+ * Site notifications: what someone else did that concerns the caller, read from the audit log
+ * (no table of their own): its account changed, disabled, re-enabled or its password reset, and
+ * being added to a project or made its manager.
+ */
+function concernsMe(c: Caller) {
+  const me = String(c.id);
+  return and(
+    or(sql`${auditLog.actorId} is null`, sql`${auditLog.actorId} <> ${c.id}`),
+    or(
+      and(
+        eq(auditLog.targetType, 'user'),
+        eq(auditLog.targetId, me),
+        inArray(auditLog.action, ['user.add', 'user.update', 'user.disable', 'user.resetPasswd']),
+      ),
+      and(
+        eq(auditLog.action, 'project.addMembers'),
+        sql`${auditLog.detail} -> 'values' -> 'added' @> ${JSON.stringify([c.id])}::jsonb`,
+      ),
+      and(eq(auditLog.action, 'project.addManager'), sql`${auditLog.detail} -> 'values' ->> 'userId' = ${me}`),
+    ),
+  );
+}
+
+/**
+ * The overview (workplace and user-info page), for every role, counted from real data in the
+ * caller's scope: users, agents and projects; visits (logins) this month against last month and
+ * the change; my projects; my team; the latest activity from the audit log; site notifications.
+ * `limit` rows of activity and notifications ("show more"), and whether there are more.
  */
 export function registerOverview(app: FastifyInstance, ctx: ModuleContext) {
   const { db, fileUrls } = ctx;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/user/overview',
     {
-      config: { roles: ['admin', 'agent'] },
       schema: {
         tags: ['user'],
-        summary: 'The user-info overview: counts, visits against last month, my projects, my team, latest activity',
-        response: { 200: envelopeOf(userOverview) },
+        summary:
+          'The overview: counts, visits against last month, my projects, my team, latest activity, site notifications',
+        querystring: userOverviewQuery,
+        response: { 200: envelopeOf(workplaceOverview) },
       },
     },
     async (request) => {
       const caller = callerOf(authOf(request).user);
+      const { limit } = request.query;
       const mine = and(scope.projects(caller), myProjectsOf(caller));
       const memberCount = sql<number>`(select count(*)::int from ${projectMembers} m_c where m_c.project_id = ${projects.id})`;
-      const [[u], [a], [p], [m], [visits], myProjects, team, activity] = await Promise.all([
+      const [[u], [a], [p], [m], [visits], myProjects, team, activity, notifications] = await Promise.all([
         db.select({ n: countAll }).from(users).where(scope.users(caller)),
         db.select({ n: countAll }).from(agents).where(scope.agents(caller)),
         db.select({ n: countAll }).from(projects).where(scope.projects(caller)),
@@ -101,7 +137,22 @@ export function registerOverview(app: FastifyInstance, ctx: ModuleContext) {
           .from(auditLog)
           .where(scope.audit(caller))
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(10),
+          .limit(limit + 1),
+        db
+          .select({
+            id: auditLog.id,
+            actorName: auditLog.actorName,
+            action: auditLog.action,
+            targetType: auditLog.targetType,
+            targetId: auditLog.targetId,
+            projectName: projects.name,
+            createdAt: auditLog.createdAt,
+          })
+          .from(auditLog)
+          .leftJoin(projects, and(eq(auditLog.targetType, 'project'), sql`${auditLog.targetId} = ${projects.id}::text`))
+          .where(concernsMe(caller))
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(limit + 1),
       ]);
       const change =
         visits.lastMonth === 0
@@ -112,7 +163,9 @@ export function registerOverview(app: FastifyInstance, ctx: ModuleContext) {
         visits: { thisMonth: visits.thisMonth, lastMonth: visits.lastMonth, change },
         myProjects: myProjects.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
         team: team.map(({ avatar, ...r }) => ({ ...r, avatarUrl: fileUrls.urlOf(avatar) })),
-        activity: activity.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        activity: activity.slice(0, limit).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        notifications: notifications.slice(0, limit).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        more: { activity: activity.length > limit, notifications: notifications.length > limit },
       });
     },
   );

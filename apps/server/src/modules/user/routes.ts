@@ -10,6 +10,7 @@ import { registerPasswordRoutes } from './password.ts';
 import { registerProjectUsers } from './proListAll.ts';
 import { registerSessionRoutes } from './session.ts';
 import { registerUpdateUser } from './update.ts';
+import { registerUpdateSelf } from './updateSelf.ts';
 
 export function registerUserModule(app: FastifyInstance, ctx: ModuleContext) {
   registerLogin(app, ctx);
@@ -17,6 +18,7 @@ export function registerUserModule(app: FastifyInstance, ctx: ModuleContext) {
   registerPasswordRoutes(app, ctx);
   registerAddUser(app, ctx);
   registerUpdateUser(app, ctx);
+  registerUpdateSelf(app, ctx);
   registerDeleteUser(app, ctx);
   registerListUsers(app, ctx);
   registerProjectUsers(app, ctx);

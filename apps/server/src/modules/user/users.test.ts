@@ -387,13 +387,15 @@ describe('GET /api/user/overview', () => {
     expect(res.body.data.visits).toEqual({ thisMonth: 2, lastMonth: 4, change: -50 });
   });
 
-  it('is for admin and agent only', async () => {
+  it('answers every role, scoped: a manager counts only itself and the people of its projects', async () => {
     const u = await createUser(t, admin, { role: 'manager' });
     const res = await t.call({
       method: 'GET',
       url: '/api/user/overview',
       token: await t.login(u.userName, u.password),
     });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(200);
+    expect(res.body.data.counts).toMatchObject({ users: 1, agents: 0, projects: 0 });
+    for (const row of res.body.data.activity) expect(row.actorName).toBe(u.userName);
   });
 });

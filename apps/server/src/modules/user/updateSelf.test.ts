@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAgent, createUser, uploadId } from '../../../test/fixtures.ts';
+import { auditLog, files, users } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+const updateSelf = (body: object, token: string) =>
+  t.call({ method: 'PUT', url: '/api/user/updateSelf', token, body });
+const overview = (token: string, query = '') =>
+  t.call({ method: 'GET', url: `/api/user/overview${query}`, token });
+const rowOf = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+
+describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
+  it.each(['user', 'manager', 'agent', 'admin'] as const)('a %s changes its own safe fields', async (role) => {
+    const who =
+      role === 'agent'
+        ? await createAgent(t, admin).then((a) => ({ id: a.userId, token: a.token }))
+        : await createUser(t, admin, { role }).then(async (u) => ({
+            id: u.id,
+            token: await t.login(u.userName, u.password),
+          }));
+    const res = await updateSelf(
+      {
+        realName: 'Self Edited',
+        sex: 'female',
+        birthday: '1991-02-03',
+        phone: '13700137000',
+        email: 'me@example.com',
+        address: 'Hangzhou',
+        introduction: 'Hello',
+      },
+      who.token,
+    );
+    expect(res.status, res.body.msg).toBe(200);
+    const row = await rowOf(who.id);
+    expect(row).toMatchObject({
+      realName: 'Self Edited',
+      sex: 'female',
+      birthday: '1991-02-03',
+      phone: '13700137000',
+      email: 'me@example.com',
+      address: 'Hangzhou',
+      introduction: 'Hello',
+      updatedId: who.id,
+    });
+    const info = await t.call({ method: 'POST', url: '/api/user/info', token: who.token });
+    expect(info.body.data.realName).toBe('Self Edited');
+  });
+
+  it('refuses role, account, enabled, agent and PII fields with a 400 naming them, and changes nothing', async () => {
+    const u = await createUser(t, admin);
+    const token = await t.login(u.userName, u.password);
+    for (const [field, value] of [
+      ['role', 'admin'],
+      ['userName', 'taken_over'],
+      ['enabled', 'enable'],
+      ['agentId', 1],
+      ['idNo', '110105199001011234'],
+      ['certification', 'auth'],
+      ['id', 1],
+    ] as const) {
+      const res = await updateSelf({ realName: 'Nope', [field]: value }, token);
+      expect(res.status).toBe(400);
+      expect(res.body.data.fields).toHaveProperty([field]);
+    }
+    const row = await rowOf(u.id);
+    expect(row.role).toBe('user');
+    expect(row.realName).not.toBe('Nope');
+  });
+
+  it('validates like the admin form: introduction <= 200, email, phone, sex, birthday', async () => {
+    const u = await createUser(t, admin);
+    const token = await t.login(u.userName, u.password);
+    expect((await updateSelf({ introduction: 'x'.repeat(200) }, token)).status).toBe(200);
+    for (const [field, value] of [
+      ['introduction', 'x'.repeat(201)],
+      ['email', 'nope'],
+      ['phone', 'call me'],
+      ['sex', 'other'],
+      ['birthday', '2999-01-01'],
+      ['realName', '  '],
+    ] as const) {
+      const res = await updateSelf({ [field]: value }, token);
+      expect(res.status).toBe(400);
+      expect(res.body.data.fields).toHaveProperty([field]);
+    }
+  });
+
+  it('takes an avatar the caller uploaded, never someone else’s, and drops the replaced one', async () => {
+    const u = await createUser(t, admin);
+    const token = await t.login(u.userName, u.password);
+    const first = await uploadId(t, token, 'avatar');
+    expect((await updateSelf({ avatar: first }, token)).status).toBe(200);
+    expect((await rowOf(u.id)).avatar).toBe(first);
+    const second = await uploadId(t, token, 'avatar');
+    expect((await updateSelf({ avatar: second }, token)).status).toBe(200);
+    expect(await t.database.db.select().from(files).where(eq(files.id, first))).toHaveLength(0);
+
+    const others = await uploadId(t, admin, 'avatar');
+    const res = await updateSelf({ avatar: others }, token);
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toHaveProperty('avatar');
+    expect((await rowOf(u.id)).avatar).toBe(second);
+  });
+
+  it('needs a session and is audited', async () => {
+    expect((await t.call({ method: 'PUT', url: '/api/user/updateSelf', body: { realName: 'x' } })).status).toBe(401);
+    const u = await createUser(t, admin);
+    await updateSelf({ phone: '13600136000' }, await t.login(u.userName, u.password));
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(u.id)));
+    const row = rows.find((r) => r.action === 'user.updateSelf')!;
+    expect(row.actorId).toBe(u.id);
+    expect((row.detail as { fields: string[] }).fields).toEqual(['phone']);
+  });
+});
+
+describe('GET /api/user/overview for every role, with site notifications', () => {
+  it('a plain user gets its own overview: its notifications come from what others did to it', async () => {
+    const u = await createUser(t, admin);
+    const other = await createUser(t, admin);
+    await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id: u.id } });
+    await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id: other.id } });
+    const token = await t.login(u.userName, t.config.defaultPassword);
+    await t.call({
+      method: 'PUT',
+      url: '/api/user/updatePasswd',
+      token,
+      body: { oldPassword: t.config.defaultPassword, newPassword: 'N3w#Passw0rd' },
+    });
+    const res = await overview(token);
+    expect(res.status, res.body.msg).toBe(200);
+    const actions = res.body.data.notifications.map((n: { action: string }) => n.action);
+    expect(actions).toContain('user.resetPasswd');
+    expect(actions).toContain('user.add');
+    // Its own doings (login, password change) are activity, not notifications; nobody else's reach it.
+    expect(actions).not.toContain('user.updatePasswd');
+    expect(res.body.data.notifications.every((n: { targetId: string }) => n.targetId === String(u.id))).toBe(true);
+    expect(res.body.data.counts.users).toBe(1);
+    expect(res.body.data.visits.thisMonth).toBeGreaterThan(0);
+    expect(res.body.data.activity.map((a: { action: string }) => a.action)).toContain('user.login');
+  });
+
+  it('being added to a project or made its manager is a notification naming the project', async () => {
+    const m = await createUser(t, admin, { role: 'manager' });
+    const member = await createUser(t, admin);
+    const project = await t.call({
+      method: 'POST',
+      url: '/api/project/add',
+      token: admin,
+      body: { name: 'Notified Tower', code: `NT${Date.now()}` },
+    });
+    expect(project.body.code, project.body.msg).toBe(200);
+    const projectId = project.body.data.id as number;
+    const managerRes = await t.call({
+      method: 'POST',
+      url: '/api/project/addManager',
+      token: admin,
+      body: { projectId, userId: m.id },
+    });
+    expect(managerRes.body.code, managerRes.body.msg).toBe(200);
+    const membersRes = await t.call({
+      method: 'POST',
+      url: '/api/project/addMembers',
+      token: admin,
+      body: { projectId, userIds: [member.id] },
+    });
+    expect(membersRes.body.code, membersRes.body.msg).toBe(200);
+
+    const mine = await overview(await t.login(m.userName, m.password));
+    expect(mine.body.data.notifications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'project.addManager', projectName: 'Notified Tower' }),
+      ]),
+    );
+    expect(mine.body.data.myProjects.map((p: { id: number }) => p.id)).toContain(projectId);
+    expect(mine.body.data.team.map((p: { id: number }) => p.id)).toContain(member.id);
+
+    const theirs = await overview(await t.login(member.userName, member.password));
+    const kinds = theirs.body.data.notifications.map((n: { action: string }) => n.action);
+    expect(kinds).toContain('project.addMembers');
+    expect(kinds).not.toContain('project.addManager');
+    expect(theirs.body.data.team.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([m.id, member.id]));
+  });
+
+  it('"show more": limit rows and whether more exist', async () => {
+    const few = await overview(admin, '?limit=2');
+    expect(few.body.data.activity).toHaveLength(2);
+    expect(few.body.data.more.activity).toBe(true);
+    const many = await overview(admin, '?limit=50');
+    expect(many.body.data.activity.length).toBeGreaterThan(2);
+    expect((await overview(admin, '?limit=51')).status).toBe(400);
+  });
+});
