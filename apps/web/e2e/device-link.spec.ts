@@ -1,0 +1,119 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
+import { macFor } from '@siteops/device-sim/fleet';
+import { ADMIN, apiLogin, login, uniqueName } from './support';
+
+/**
+ * The device link end to end: a simulated face terminal (the device-sim library, speaking the real
+ * protocol) dials the e2e server's /gateway; the console shows it going online without a reload, and
+ * its snapshot, open-door and terminal buttons reach the device and show what it answered.
+ */
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function grantDevice(request: APIRequestContext, token: string, sn: string, type: string) {
+  const mac = macFor(sn);
+  const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const response = await request.post('/api/device/grant', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { sn, mac, type, expiresAt },
+  });
+  const body = (await response.json()) as Envelope<{ deviceId: number; file: { licence: { deviceSecret: string } } }>;
+  expect(body.code, body.msg).toBe(200);
+  return { id: body.data.deviceId, mac, secret: body.data.file.licence.deviceSecret };
+}
+
+async function nameDevice(request: APIRequestContext, token: string, id: number, devName: string) {
+  const response = await request.put('/api/device/update', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { id, devName },
+  });
+  const body = (await response.json()) as Envelope<unknown>;
+  expect(body.code, body.msg).toBe(200);
+}
+
+test.describe('device link', () => {
+  let device: SimDevice | undefined;
+
+  test.afterEach(async () => {
+    await device?.stop();
+    device = undefined;
+  });
+
+  test('a live device: online without reload, snapshot, open door and terminal', async ({ page, request, baseURL }) => {
+    const token = await apiLogin(request, ADMIN);
+    const sn = uniqueName('E2EFACE').replace(/_/g, '-').toUpperCase().slice(0, 40);
+    const devName = `e2e 门禁 ${sn.slice(-5)}`;
+    const granted = await grantDevice(request, token, sn, 'face');
+    await nameDevice(request, token, granted.id, devName);
+
+    await login(page);
+    await page.goto(`/device/face-list?sn=${encodeURIComponent(sn)}`);
+    const row = page.getByRole('row').filter({ hasText: sn });
+    await expect(row).toBeVisible();
+    await expect(row).not.toContainText(/在线|Online/);
+    // An offline device's buttons are disabled.
+    await expect(row.getByRole('button', { name: /抓\s*拍|Snapshot/ })).toBeDisabled();
+
+    // The device dials in; the row turns online with no reload (the live stream patches the list).
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    device = createSimDevice({
+      url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
+      sn,
+      mac: granted.mac,
+      secret: granted.secret,
+      type: 'face',
+      name: devName,
+      eventRate: 0,
+      telemetryMs: 0,
+    });
+    await expect(row.getByText(/^(在线|Online)$/)).toBeVisible({ timeout: 15_000 });
+    expect(navigations).toEqual([]);
+
+    // Snapshot: the modal shows the JPEG the device rendered.
+    await row.getByRole('button', { name: /抓\s*拍|Snapshot/ }).click();
+    const picture = page.getByTestId('device-snapshot');
+    await expect(picture).toBeVisible({ timeout: 15_000 });
+    await expect(picture).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect(picture).toBeHidden();
+
+    // Open door: confirm, then the device's answer (door and time) is shown.
+    await row.getByRole('button', { name: /开\s*门|Open door/ }).click();
+    await page
+      .getByRole('tooltip')
+      .getByRole('button', { name: /^(确\s*定|OK|Yes)$/ })
+      .click();
+    await expect(page.getByText(/1 号门已打开（\d{2}:\d{2}:\d{2}）|Door 1 opened \(\d{2}:\d{2}:\d{2}\)/)).toBeVisible({
+      timeout: 15_000,
+    });
+
+    // Terminal: the device's prompt, then the output of a typed command.
+    await row.getByRole('button', { name: /终\s*端|Terminal/ }).click();
+    const terminal = page.getByTestId('device-terminal');
+    await expect(terminal).toContainText(`${sn}@siteops:~$`, { timeout: 15_000 });
+    await terminal.click();
+    await page.keyboard.type('uptime');
+    await page.keyboard.press('Enter');
+    await expect(terminal).toContainText(/up \d+ days,.*load average:/, { timeout: 10_000 });
+
+    // The device ends the shell (`exit`): the terminal dialog closes by itself.
+    await page.keyboard.type('exit');
+    await page.keyboard.press('Enter');
+    await expect(terminal).toBeHidden({ timeout: 10_000 });
+
+    // The device goes away: the row turns offline live, and its buttons are disabled again.
+    await device.stop();
+    device = undefined;
+    await expect(row.getByText(/^(离线|Offline)$/)).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByRole('button', { name: /终\s*端|Terminal/ })).toBeDisabled();
+  });
+});
