@@ -23,6 +23,7 @@ Options:
   --register             grant missing licences with POST /api/device/grant (needs the device registry API)
   --api URL              API base for --register (default: --url with http(s) and no path)
   --token TOKEN          admin bearer token (or env SITEOPS_TOKEN), or:
+  --admin NAME:PASS      admin login and password in one (e.g. admin:Secret123), or:
   --username NAME        admin login (default admin) with --password PASS (or env SITEOPS_PASSWORD)
   --prefix P             serial number prefix of registered devices (default SIM: SIMDUST000001)
   --telemetry-seconds S  telemetry period (default 5)
@@ -57,6 +58,14 @@ async function verify(argv: string[]) {
     }
   }
   process.exit(bad ? 1 : 0);
+}
+
+/** `--admin name:password` (the password may contain `:`), else `--username` / `--password`. */
+function adminLogin(admin: string | undefined, username: string, password: string | undefined) {
+  if (admin === undefined) return { username, password };
+  const colon = admin.indexOf(':');
+  if (colon <= 0) fail('--admin must be NAME:PASSWORD');
+  return { username: admin.slice(0, colon), password: admin.slice(colon + 1) };
 }
 
 function rate(now: number, prev: number, seconds: number) {
@@ -95,6 +104,7 @@ async function main() {
         register: { type: 'boolean', default: false },
         api: { type: 'string' },
         token: { type: 'string' },
+        admin: { type: 'string' },
         username: { type: 'string', default: 'admin' },
         password: { type: 'string' },
         prefix: { type: 'string', default: 'SIM' },
@@ -146,8 +156,7 @@ async function main() {
           {
             api,
             token: values.token ?? process.env.SITEOPS_TOKEN,
-            username: values.username,
-            password: values.password ?? process.env.SITEOPS_PASSWORD,
+            ...adminLogin(values.admin, values.username, values.password ?? process.env.SITEOPS_PASSWORD),
           },
           (l) => {
             saveLicence(dir, l);

@@ -108,10 +108,8 @@ export async function adminToken(opts: RegisterOptions): Promise<string> {
 
 /**
  * Grant licences for devices through the API: POST /api/device/grant with
- * `{ sn, mac, type, platformIds, expiresAt }`, answered with the licence file.
- *
- * DEPENDS ON the device registry issue, which adds that endpoint; until it is on the server this fails
- * with a clear message (404). Until then, put licence files in a directory and use --licences.
+ * `{ sn, mac, type, platformIds, expiresAt, attachInfo: {"type":…} }`; the answer's `data.file` is the
+ * licence file. The device's type is written into attachInfo so a licence directory alone says it.
  */
 export async function grantLicences(
   devices: { sn: string; mac: string; type: DeviceType }[],
@@ -126,20 +124,27 @@ export async function grantLicences(
   const worker = async () => {
     while (next < devices.length) {
       const d = devices[next++];
-      const res = await call<unknown>(url, {
+      const res = await call<{ file?: unknown }>(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ sn: d.sn, mac: d.mac, type: d.type, platformIds: opts.platformIds ?? [], expiresAt }),
+        body: JSON.stringify({
+          sn: d.sn,
+          mac: d.mac,
+          type: d.type,
+          platformIds: opts.platformIds ?? [],
+          expiresAt,
+          attachInfo: JSON.stringify({ type: d.type }),
+        }),
       });
       if (res.status === 404 && res.body?.msg?.startsWith('No route')) {
         throw new RegisterError(
-          'POST /api/device/grant does not exist on this server yet: --register needs the device registry ' +
+          'POST /api/device/grant does not exist on this server: --register needs the device registry ' +
             '(licence grant) API. Use --licences DIR with licence files instead.',
         );
       }
       if (res.body?.code !== 200)
         throw new RegisterError(`grant ${d.sn} failed: ${res.body?.msg ?? `HTTP ${res.status}`}`);
-      const parsed = licenceFile.safeParse(res.body.data);
+      const parsed = licenceFile.safeParse(res.body.data?.file);
       if (!parsed.success) throw new RegisterError(`grant ${d.sn}: the answer is not a licence file`);
       out.push(parsed.data);
       onGranted(parsed.data);
