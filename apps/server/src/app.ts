@@ -20,6 +20,7 @@ import { registerAuditModule } from './modules/audit/routes.ts';
 import { registerFileModule } from './modules/file/routes.ts';
 import { registerDeviceModule } from './modules/device/routes.ts';
 import { registerPlatformModule } from './modules/platform/routes.ts';
+import { setupDeviceLink, type DeviceLink, type DeviceLinkOptions } from './modules/device-link/link.ts';
 import { checkKeyFingerprint, deriveKey, loadMasterKey } from './crypto/keys.ts';
 import { Pii } from './crypto/pii.ts';
 import { LocalStorage } from './storage/local.ts';
@@ -33,10 +34,19 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Default: a LocalStorage under DATA_DIR/files. */
   storage?: Storage;
+  /** Device-link overrides (tests: short heartbeats and timeouts). */
+  deviceLink?: DeviceLinkOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The device link: gateway (RPC, presence), bus and live hub. */
+    deviceLink: DeviceLink;
+  }
 }
 
 /** The whole HTTP application, with no global state: tests build as many as they like. */
-export async function buildApp({ config, db, logger, storage }: BuildOptions) {
+export async function buildApp({ config, db, logger, storage, deviceLink }: BuildOptions) {
   // Refuses to start (rather than write unreadable rows) when the key differs from the database's.
   const masterKey = loadMasterKey(config);
   await checkKeyFingerprint(db, 'pii', masterKey);
@@ -47,7 +57,8 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions) {
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
+    // Device-link tickets travel in the remote tunnel's path (find-my-way's default limit is 100).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -113,6 +124,18 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions) {
   registerFileModule(app, ctx);
   registerDeviceModule(app, ctx);
   registerPlatformModule(app, ctx);
+  app.decorate(
+    'deviceLink',
+    await setupDeviceLink(
+      app,
+      {
+        ...ctx,
+        ticketKey: deriveKey(masterKey, 'device-link-ticket'),
+        pictureKey: deriveKey(masterKey, 'device-event-picture'),
+      },
+      deviceLink,
+    ),
+  );
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);

@@ -98,6 +98,23 @@ export const scope = {
   },
 
   /**
+   * The device link (live events, commands, remote tunnel, terminal): admin every device; an agent
+   * the devices of its agent; managers and users none. Narrower than {@link scope.devices} on purpose:
+   * commands act on physical equipment. {@link deviceLinkAllows} is the same rule for a device
+   * already in memory (the live-event stream filters thousands of events a second without a query).
+   */
+  deviceLink(c: Caller): SQL | undefined {
+    switch (c.role) {
+      case 'admin':
+        return undefined;
+      case 'agent':
+        return c.agentId === null ? NOTHING : eq(devices.agentId, c.agentId);
+      default:
+        return NOTHING;
+    }
+  },
+
+  /**
    * Audit rows about what the caller may see: admin all; an agent the actions of its users and on
    * its agent, users and projects; others their own actions.
    */
@@ -120,4 +137,10 @@ export const scope = {
 export function mustExist<T>(row: T | undefined, what: string): T {
   if (row === undefined) throw notFound(`${what} not found`);
   return row;
+}
+
+/** {@link scope.deviceLink} for a device whose owner agent is known: the same rule, without SQL. */
+export function deviceLinkAllows(c: Caller, device: { agentId: number | null }): boolean {
+  if (c.role === 'admin') return true;
+  return c.role === 'agent' && c.agentId !== null && device.agentId === c.agentId;
 }

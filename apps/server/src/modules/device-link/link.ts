@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { COMMAND_TIMEOUT_MS } from '@siteops/contracts/device-link';
+import type { ModuleContext } from '../../app/context.ts';
+import { createMemoryBus, createRedisBus, type Bus } from '../../bus/index.ts';
+import { registerGateway, type Gateway, type GatewayOptions } from '../../gateway/index.ts';
+import { heartbeatSeconds as readHeartbeatSeconds } from '../constant/service.ts';
+import type { DeviceLinkContext } from './context.ts';
+import { LiveHub } from './live.ts';
+import { PictureUrls } from './pictures.ts';
+import { registerDeviceLinkModule } from './routes.ts';
+import { DbDeviceDirectory, DbPresenceSink, DbTelemetrySink, pruneTelemetry, sweepStalePresence } from './sinks.ts';
+import { Tickets } from './tickets.ts';
+
+export interface DeviceLinkOptions {
+  /** Fixed heartbeat interval in seconds (tests: fractions); default the `device.heartbeatSeconds` constant. */
+  heartbeatSeconds?: number;
+  /** Redis channel prefix (tests isolate runs); default `siteops:`. */
+  busPrefix?: string;
+  gateway?: GatewayOptions;
+  commandTimeoutMs?: number;
+  terminalIdleMs?: number;
+  /** Stale-presence sweep period; default one heartbeat interval (at least 5 s unless a test sets it). */
+  staleSweepMs?: number;
+}
+
+export interface DeviceLink {
+  gateway: Gateway;
+  bus: Bus;
+  hub: LiveHub;
+  presence: DbPresenceSink;
+}
+
+const RETENTION_EVERY_MS = 3_600_000;
+const CONSTANT_REFRESH_MS = 10_000;
+
+/**
+ * The device link inside the app: the bus (Redis when REDIS_URL is set, else in-process), the gateway
+ * on /gateway with the database-backed directory and sinks, the browser routes, the live hub, and the
+ * jobs (telemetry retention, stale-presence sweep). Everything stops with `app.close()`.
+ */
+export async function setupDeviceLink(
+  app: FastifyInstance,
+  ctx: ModuleContext & { ticketKey: Buffer; pictureKey: Buffer },
+  opts: DeviceLinkOptions = {},
+): Promise<DeviceLink> {
+  const { db, config } = ctx;
+  const bus = config.redisUrl
+    ? await createRedisBus(config.redisUrl, {
+        prefix: opts.busPrefix,
+        onError: (err) => app.log.warn({ err }, 'redis bus'),
+      })
+    : createMemoryBus();
+
+  let hbSeconds = opts.heartbeatSeconds ?? (await readHeartbeatSeconds(db));
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, fn: () => void) => {
+    const t = setInterval(fn, ms);
+    t.unref();
+    timers.push(t);
+  };
+  if (opts.heartbeatSeconds === undefined) {
+    every(CONSTANT_REFRESH_MS, () => {
+      readHeartbeatSeconds(db).then(
+        (s) => (hbSeconds = s),
+        () => {},
+      );
+    });
+  }
+
+  const presence = new DbPresenceSink(db);
+  const gateway = await registerGateway(app, {
+    directory: new DbDeviceDirectory(db),
+    presence,
+    telemetry: new DbTelemetrySink(db),
+    bus,
+    heartbeatSeconds: () => hbSeconds,
+    options: { instanceId: randomUUID(), ...opts.gateway },
+  });
+  const hub = new LiveHub(db, gateway.events);
+  const linkCtx: DeviceLinkContext = {
+    ...ctx,
+    gateway,
+    hub,
+    tickets: new Tickets(ctx.ticketKey),
+    pictures: new PictureUrls(ctx.pictureKey),
+    heartbeatSeconds: () => hbSeconds,
+    terminalIdleMs: opts.terminalIdleMs ?? config.deviceLink.terminalIdleMs,
+    commandTimeoutMs: opts.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+  };
+  await registerDeviceLinkModule(app, linkCtx);
+
+  // Jobs. Both are idempotent, so every instance may run them.
+  const prune = () =>
+    pruneTelemetry(db, config.deviceLink.telemetryRetentionDays).then(
+      (n) => n && app.log.info({ deleted: n }, 'telemetry retention'),
+      (err) => app.log.warn({ err }, 'telemetry retention failed'),
+    );
+  every(RETENTION_EVERY_MS, () => void prune());
+  const initialPrune = setTimeout(() => void prune(), 60_000);
+  initialPrune.unref();
+  const sweepMs = opts.staleSweepMs ?? Math.max(5_000, hbSeconds * 1000);
+  every(sweepMs, () => {
+    sweepStalePresence(db, hbSeconds).then(
+      (rows) => {
+        for (const r of rows) if (!gateway.registry.get(r.id)) hub.staleOffline(r.id, r.at);
+      },
+      (err) => app.log.warn({ err }, 'stale presence sweep failed'),
+    );
+  });
+
+  app.addHook('preClose', async () => {
+    for (const t of timers) clearInterval(t);
+    clearTimeout(initialPrune);
+    hub.close();
+  });
+  app.addHook('onClose', async () => {
+    await bus.close();
+  });
+  return { gateway, bus, hub, presence };
+}

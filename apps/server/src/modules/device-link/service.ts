@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import { DEVICE_LINK_HTTP_STATUS, DeviceLinkCode } from '@siteops/contracts/device-link';
+import type { DeviceType, RpcErrorCode } from '@siteops/contracts/device-protocol';
+import type { Db } from '../../db/client.ts';
+import { devices } from '../../db/schema/index.ts';
+import { scope, mustExist, type Caller } from '../../auth/scope.ts';
+import { ApiError } from '../../http/errors.ts';
+import { RpcError } from '../../gateway/index.ts';
+
+export interface LinkDevice {
+  id: number;
+  sn: string;
+  type: DeviceType;
+  agentId: number | null;
+  devName: string | null;
+}
+
+/** A device the caller may command (scope.deviceLink), or the 404 a missing one answers too. */
+export async function loadLinkDevice(db: Db, caller: Caller, id: number): Promise<LinkDevice> {
+  const [row] = await db
+    .select({ id: devices.id, sn: devices.sn, type: devices.type, agentId: devices.agentId, devName: devices.devName })
+    .from(devices)
+    .where(and(eq(devices.id, id), scope.deviceLink(caller)))
+    .limit(1);
+  return mustExist(row as LinkDevice | undefined, 'Device');
+}
+
+const MESSAGES: Partial<Record<RpcErrorCode, string>> = {
+  offline: 'The device is offline',
+  timeout: 'The device did not answer in time',
+  linkClosed: 'The device disconnected before answering',
+  busy: 'The device is busy, try again shortly',
+};
+
+/** A failed RPC as the envelope error of contracts/device-link.ts (DeviceLinkCode); anything else is rethrown. */
+export function commandError(err: unknown, deviceId: number): ApiError {
+  if (!(err instanceof RpcError)) throw err;
+  const reason = err.code;
+  const msg =
+    reason === 'unsupported' || reason === 'failed' || reason === 'badParams'
+      ? err.message
+      : (MESSAGES[reason] ?? err.message);
+  return new ApiError(DEVICE_LINK_HTTP_STATUS[reason], DeviceLinkCode[reason], msg, { reason, deviceId });
+}

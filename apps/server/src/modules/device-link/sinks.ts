@@ -1,0 +1,182 @@
+import { eq, sql } from 'drizzle-orm';
+import { normalizeMac, type DeviceType } from '@siteops/contracts/device-protocol';
+import type { Db } from '../../db/client.ts';
+import { devices } from '../../db/schema/index.ts';
+import {
+  secretMatches,
+  type AuthMeta,
+  type AuthResult,
+  type DeviceDirectory,
+  type PresenceRecord,
+  type PresenceSink,
+  type TelemetryBatch,
+  type TelemetrySink,
+} from '../../gateway/index.ts';
+
+/** Rows handed to PostgreSQL as one JSON parameter: one statement, whatever the batch size (no 65,535-parameter limit). */
+const asJson = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
+
+/**
+ * Who may link, from the devices table (the registry owns its rows; the grant endpoint writes
+ * `secret_hash` and `licence_expires_at`). The order of the checks is the protocol's (section 1.1).
+ */
+export class DbDeviceDirectory implements DeviceDirectory {
+  constructor(private readonly db: Db) {}
+
+  async authenticate(sn: string, mac: string, secret: string, meta: AuthMeta): Promise<AuthResult> {
+    const [row] = await this.db
+      .select({
+        id: devices.id,
+        type: devices.type,
+        mac: devices.mac,
+        authStatus: devices.authStatus,
+        allow: devices.allow,
+        secretHash: devices.secretHash,
+        licenceExpiresAt: devices.licenceExpiresAt,
+      })
+      .from(devices)
+      .where(eq(devices.sn, sn))
+      .limit(1);
+    if (!row) {
+      // Recorded for an admin to authorise. A MAC already used by another row is not recorded twice.
+      await this.db
+        .insert(devices)
+        .values({
+          sn,
+          mac: normalizeMac(mac),
+          type: meta.type,
+          ip: meta.ip,
+          frpcVer: meta.versions.frpcVer,
+          devVer: meta.versions.devVer,
+          version: meta.versions.version,
+          authStatus: 'unknown',
+          onlineStatus: 'offline',
+        })
+        .onConflictDoNothing();
+      return { ok: false, reason: 'unknown' };
+    }
+    if (row.authStatus === 'unknown') return { ok: false, reason: 'unknown' };
+    if (row.authStatus === 'forbidden' || !row.allow) return { ok: false, reason: 'forbidden' };
+    if (!secretMatches(secret, row.secretHash)) return { ok: false, reason: 'badSecret' };
+    if (row.licenceExpiresAt && row.licenceExpiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+    if ((row.mac && row.mac !== normalizeMac(mac)) || row.type !== meta.type) return { ok: false, reason: 'mismatch' };
+    return { ok: true, deviceId: row.id, type: row.type as DeviceType };
+  }
+}
+
+/**
+ * Presence into devices (online_status, heartbeat_datetime, ip, versions): ONE UPDATE per flush.
+ * The guard on heartbeat_datetime keeps an older state (a slow instance, a late flush) from
+ * overwriting a newer one written by another instance.
+ */
+export class DbPresenceSink implements PresenceSink {
+  /** How many statements were run (tests check one per batch). */
+  statements = 0;
+  constructor(private readonly db: Db) {}
+
+  async flush(batch: PresenceRecord[]) {
+    if (batch.length === 0) return;
+    const rows = batch.map((r) => ({
+      id: r.deviceId,
+      status: r.online ? 'online' : 'offline',
+      hb: r.heartbeatAt.toISOString(),
+      ip: r.ip || null,
+      frpc: r.versions.frpcVer ?? null,
+      devv: r.versions.devVer ?? null,
+      ver: r.versions.version ?? null,
+    }));
+    this.statements++;
+    await this.db.execute(sql`
+      update ${devices} d set
+        online_status = v.status,
+        heartbeat_datetime = v.hb,
+        ip = coalesce(v.ip, d.ip),
+        frpc_ver = coalesce(v.frpc, d.frpc_ver),
+        dev_ver = coalesce(v.devv, d.dev_ver),
+        version = coalesce(v.ver, d.version)
+      from jsonb_to_recordset(${asJson(rows)})
+        as v(id int, status text, hb timestamptz, ip text, frpc text, devv text, ver text)
+      where d.id = v.id and (d.heartbeat_datetime is null or d.heartbeat_datetime <= v.hb)`);
+  }
+}
+
+/**
+ * Readings and events: the time series (one INSERT), the latest values merged into devices.latest
+ * (one UPDATE) and the events (one INSERT, duplicates by id dropped), in one transaction so an
+ * acknowledged event is really stored.
+ */
+export class DbTelemetrySink implements TelemetrySink {
+  constructor(private readonly db: Db) {}
+
+  async flush(batch: TelemetryBatch) {
+    const { points, latest, events } = batch;
+    if (!points.length && !latest.length && !events.length) return;
+    await this.db.transaction(async (tx) => {
+      if (points.length) {
+        const rows = points.map((p) => ({ device_id: p.deviceId, at: p.at.toISOString(), data: p.data }));
+        await tx.execute(sql`
+          insert into device_telemetry (device_id, at, data)
+          select v.device_id, v.at, v.data from jsonb_to_recordset(${asJson(rows)}) as v(device_id int, at timestamptz, data jsonb)`);
+      }
+      if (latest.length) {
+        const rows = latest.map((l) => ({ id: l.deviceId, data: l.data }));
+        await tx.execute(sql`
+          update ${devices} d set latest = coalesce(d.latest, '{}'::jsonb) || v.data
+          from jsonb_to_recordset(${asJson(rows)}) as v(id int, data jsonb)
+          where d.id = v.id`);
+      }
+      if (events.length) {
+        const rows = events.map((e) => ({
+          id: e.id,
+          device_id: e.deviceId,
+          type: e.type,
+          kind: e.kind,
+          level: e.level,
+          at: e.at.toISOString(),
+          received_at: e.receivedAt.toISOString(),
+          data: e.data,
+          picture: e.picture ? e.picture.toString('base64') : null,
+        }));
+        await tx.execute(sql`
+          insert into device_events (id, device_id, type, kind, level, at, received_at, data, picture)
+          select v.id, v.device_id, v.type, v.kind, v.level, v.at, v.received_at, v.data, decode(v.picture, 'base64')
+          from jsonb_to_recordset(${asJson(rows)})
+            as v(id uuid, device_id int, type text, kind text, level text, at timestamptz, received_at timestamptz, data jsonb, picture text)
+          on conflict (id) do nothing`);
+      }
+    });
+  }
+}
+
+/** Telemetry older than `days` goes; answers how many rows. */
+export async function pruneTelemetry(db: Db, days: number): Promise<number> {
+  const res = await db.execute(
+    sql`delete from device_telemetry where at < now() - make_interval(days => ${days}::int)`,
+  );
+  return affected(res);
+}
+
+/**
+ * Rows still online whose heartbeat is older than three intervals: their instance crashed (a live
+ * link refreshes heartbeat_datetime every flush). Answers the ids it marked offline.
+ */
+export async function sweepStalePresence(db: Db, heartbeatSeconds: number): Promise<{ id: number; at: Date }[]> {
+  const res = await db.execute(sql`
+    update ${devices} set online_status = 'offline'
+    where online_status = 'online'
+      and (heartbeat_datetime is null or heartbeat_datetime < now() - make_interval(secs => ${heartbeatSeconds * 3}::float8))
+    returning id, heartbeat_datetime`);
+  return rowsOf<{ id: number; heartbeat_datetime: string | Date | null }>(res).map((r) => ({
+    id: Number(r.id),
+    at: r.heartbeat_datetime ? new Date(r.heartbeat_datetime) : new Date(),
+  }));
+}
+
+/** `db.execute` answers differ between node-postgres and PGlite; both have `rows`. */
+export function rowsOf<T>(res: unknown): T[] {
+  return ((res as { rows?: T[] }).rows ?? []) as T[];
+}
+function affected(res: unknown): number {
+  const r = res as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+}

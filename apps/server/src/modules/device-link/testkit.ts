@@ -1,0 +1,227 @@
+import http from 'node:http';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
+import { createSimDevice, type SimDevice, type SimDeviceOptions } from '@siteops/device-sim/device';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { devices } from '../../db/schema/index.ts';
+import { hashDeviceSecret } from '../../gateway/index.ts';
+import { ADMIN_PASSWORD, openTestDatabase, type Envelope, type TestApp } from '../../../test/harness.ts';
+import type { DeviceLinkOptions } from './link.ts';
+
+export const HEARTBEAT_S = 0.2;
+
+/** Fast timings for tests: 200 ms heartbeats, quick flushes, 1.5 s command timeout. */
+export const FAST: DeviceLinkOptions = {
+  heartbeatSeconds: HEARTBEAT_S,
+  commandTimeoutMs: 1_500,
+  terminalIdleMs: 1_000,
+  staleSweepMs: 200,
+  gateway: { refuseDelayMs: 0, presenceFlushMs: 50, telemetryFlushMs: 50, liveBatchMs: 20, routeAnnounceMs: 300 },
+};
+
+export interface LinkTestApp extends TestApp {
+  /** http://127.0.0.1:port */
+  base: string;
+  /** ws://127.0.0.1:port/gateway */
+  gatewayUrl: string;
+  sims: SimDevice[];
+  /** A device row as the registry and the grant endpoint would leave it. */
+  addDevice(opts?: {
+    type?: DeviceType;
+    agentId?: number | null;
+    authStatus?: 'authorize' | 'forbidden' | 'unknown';
+    allow?: boolean;
+    licenceExpiresAt?: Date | null;
+  }): Promise<{ id: number; sn: string; mac: string; secret: string; type: DeviceType }>;
+  /** A simulated device for a row (telemetry and random events off unless asked). */
+  sim(d: { sn: string; mac: string; secret: string; type: DeviceType }, extra?: Partial<SimDeviceOptions>): SimDevice;
+}
+
+let serial = 0;
+const mac = () => ['02', ...Array.from({ length: 5 }, () => randomBytes(1).toString('hex'))].join(':').toUpperCase();
+
+/** A whole app (buildApp) listening on loopback, over a fresh test database or the one given. */
+export async function startLinkApp(
+  opts: { database?: Database; env?: Record<string, string>; deviceLink?: DeviceLinkOptions } = {},
+): Promise<LinkTestApp> {
+  const config = loadConfig({
+    DATA_DIR: '.tmp/unused',
+    DEMO: '0',
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
+  const database = opts.database ?? (await openTestDatabase());
+  const app = await buildApp({ config, db: database.db, logger: false, deviceLink: opts.deviceLink ?? FAST });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const sims: SimDevice[] = [];
+  const call: TestApp['call'] = async ({ token, body, headers, ...rest }) => {
+    const res = await app.inject({
+      ...rest,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+    });
+    let parsed: Envelope;
+    try {
+      parsed = res.json();
+    } catch {
+      parsed = { code: -1, msg: res.body, data: null };
+    }
+    return { status: res.statusCode, body: parsed };
+  };
+  const self: LinkTestApp = {
+    app,
+    database,
+    config,
+    call,
+    base: `http://127.0.0.1:${port}`,
+    gatewayUrl: `ws://127.0.0.1:${port}/gateway`,
+    sims,
+    async login(username = 'admin', password = ADMIN_PASSWORD) {
+      const res = await call({ method: 'POST', url: '/api/user/login', body: { username, password } });
+      if (res.body.code !== 200) throw new Error(`login ${username} failed: ${res.body.msg}`);
+      return res.body.data.token as string;
+    },
+    async addDevice(o = {}) {
+      const type = o.type ?? 'face';
+      const sn = `T${type.slice(0, 3).toUpperCase()}${process.pid}${++serial}${randomBytes(2).toString('hex')}`;
+      const secret = randomUUID();
+      const d = { sn, mac: mac(), secret, type };
+      const [row] = await database.db
+        .insert(devices)
+        .values({
+          sn,
+          mac: d.mac,
+          type,
+          devName: `Test ${type} ${serial}`,
+          agentId: o.agentId ?? null,
+          authStatus: o.authStatus ?? 'authorize',
+          allow: o.allow ?? true,
+          secretHash: hashDeviceSecret(secret),
+          licenceExpiresAt: o.licenceExpiresAt === undefined ? new Date(Date.now() + 86_400_000) : o.licenceExpiresAt,
+        })
+        .returning({ id: devices.id });
+      return { id: row.id, ...d };
+    },
+    sim(d, extra = {}) {
+      const sim = createSimDevice({
+        url: self.gatewayUrl,
+        sn: d.sn,
+        mac: d.mac,
+        secret: d.secret,
+        type: d.type,
+        telemetryMs: 0,
+        eventRate: 0,
+        retryScale: 0.01,
+        backoffBaseMs: 50,
+        ...extra,
+      });
+      sims.push(sim);
+      return sim;
+    },
+    async close() {
+      await Promise.all(sims.splice(0).map((s) => s.stop()));
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+  return self;
+}
+
+export const rowOf = async (t: TestApp, id: number) =>
+  (await t.database.db.select().from(devices).where(eq(devices.id, id)))[0];
+
+/** A ticket through the API. */
+export async function ticketFor(
+  t: TestApp,
+  token: string,
+  purpose: 'events' | 'terminal' | 'remote',
+  deviceId?: number,
+) {
+  const res = await t.call({ method: 'POST', url: '/api/device/ticket', token, body: { purpose, deviceId } });
+  if (res.body.code !== 200) throw Object.assign(new Error(res.body.msg), { status: res.status, body: res.body });
+  return res.body.data as { ticket: string; url: string; expiresAt: string };
+}
+
+export interface SseMessage {
+  event: string;
+  data: Record<string, unknown>;
+  at: number;
+}
+
+/** A minimal EventSource: connects, parses messages, lets a test wait for one. */
+export function openSse(url: string) {
+  const messages: SseMessage[] = [];
+  const waiters = new Set<() => void>();
+  let status = 0;
+  let ended = false;
+  const req = http.get(url, (res) => {
+    status = res.statusCode ?? 0;
+    res.setEncoding('utf8');
+    let buf = '';
+    res.on('data', (chunk: string) => {
+      buf += chunk;
+      let i;
+      while ((i = buf.indexOf('\n\n')) >= 0) {
+        const block = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        let event = 'message';
+        let data = '';
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event: ')) event = line.slice(7);
+          else if (line.startsWith('data: ')) data += line.slice(6);
+        }
+        if (data) {
+          try {
+            messages.push({ event, data: JSON.parse(data), at: Date.now() });
+          } catch {
+            messages.push({ event, data: { raw: data }, at: Date.now() });
+          }
+        }
+      }
+      waiters.forEach((w) => w());
+    });
+    res.on('end', () => {
+      ended = true;
+      waiters.forEach((w) => w());
+    });
+  });
+  req.on('error', () => {
+    ended = true;
+  });
+  return {
+    messages,
+    get status() {
+      return status;
+    },
+    get ended() {
+      return ended;
+    },
+    waitFor(pred: (m: SseMessage) => boolean, timeoutMs = 2_000, what = 'SSE message'): Promise<SseMessage> {
+      const hit = messages.find(pred);
+      if (hit) return Promise.resolve(hit);
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = messages.find(pred);
+          if (!m) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(m);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no ${what} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+      });
+    },
+    close() {
+      req.destroy();
+    },
+  };
+}
