@@ -28,7 +28,7 @@ export async function runDemo(
     const accounts = seed.accounts.map((a) => `${a.userName} (${a.role})`).join(', ');
     demoLog.info(
       { created: seed.created },
-      `Demo: ${seed.devices.length} simulated devices are online; demo accounts ${accounts || '(none)'}, password ${DEMO_PASSWORD} (DEMO=0 turns the demo off)`,
+      `Demo: ${seed.devices.length} simulated devices dialling in; demo accounts ${accounts || '(none)'}, password ${DEMO_PASSWORD} (DEMO=0 turns the demo off)`,
     );
     return { stop: () => fleet.stop() };
   } catch (err) {
