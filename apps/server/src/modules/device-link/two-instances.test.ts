@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { until } from '../../gateway/testkit.ts';
+import { ADMIN_PASSWORD, adminUrl } from '../../../test/template.ts';
+import { FAST, HEARTBEAT_S, openSse, startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const skip = !PG_URL || !REDIS_URL;
+if (skip) {
+  console.log(
+    'device link, two instances on PostgreSQL + Redis: skipped, ' +
+      `${[!PG_URL && 'TEST_DATABASE_URL', !REDIS_URL && 'TEST_REDIS_URL'].filter(Boolean).join(' and ')} not set ` +
+      '(e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test TEST_REDIS_URL=redis://127.0.0.1:6379)',
+  );
+}
+
+/**
+ * Two whole apps (buildApp) on two ports, sharing one PostgreSQL database and one Redis: what a
+ * deployment behind a load balancer looks like. The database is this file's own (not the shared
+ * test template), created and migrated here and dropped at the end.
+ */
+describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', () => {
+  const dbName = `siteops_dl_${randomBytes(5).toString('hex')}`;
+  const busPrefix = `siteops-dl-test-${randomBytes(4).toString('hex')}:`;
+  const env = { REDIS_URL: REDIS_URL!, PII_KEY: randomBytes(32).toString('hex') };
+  let dbA: Database;
+  let dbB: Database;
+  let a: LinkTestApp;
+  let b: LinkTestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    const { default: pg } = await import('pg');
+    const root = new pg.Client({ connectionString: adminUrl(PG_URL!) });
+    await root.connect();
+    await root.query(`create database ${dbName}`);
+    await root.end();
+    dbA = await openDatabase({ databaseUrl: adminUrl(PG_URL!, dbName), poolMax: 4 });
+    await dbA.migrate();
+    await dbA.db.insert(users).values({
+      userName: 'admin',
+      password: await hashPassword(ADMIN_PASSWORD),
+      role: 'admin',
+      realName: 'Administrator',
+    } as typeof users.$inferInsert);
+    dbB = await openDatabase({ databaseUrl: adminUrl(PG_URL!, dbName), poolMax: 4 });
+    a = await startLinkApp({ database: dbA, env, deviceLink: { ...FAST, busPrefix } });
+    b = await startLinkApp({ database: dbB, env, deviceLink: { ...FAST, busPrefix } });
+    admin = await b.login();
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await dbA?.close();
+    await dbB?.close();
+    const { default: pg } = await import('pg');
+    const root = new pg.Client({ connectionString: adminUrl(PG_URL!) });
+    await root.connect();
+    await root.query(`drop database if exists ${dbName} with (force)`);
+    await root.end();
+  });
+
+  it('a device linked to A answers a snapshot requested through B', async () => {
+    const d = await a.addDevice({ type: 'plate' });
+    const sim = a.sim(d);
+    await sim.waitFor('up', 2_000);
+    await until(() => b.app.deviceLink.gateway.whereIs(d.id), 2_000, 'route announced to B');
+    expect(b.app.deviceLink.gateway.whereIs(d.id)).toBe(a.app.deviceLink.gateway.instanceId);
+    const res = await b.call({ method: 'POST', url: `/api/device/${d.id}/snapshot`, token: admin, body: {} });
+    expect(res.status, res.body.msg).toBe(200);
+    const jpeg = Buffer.from(res.body.data.dataUrl.split(',')[1], 'base64');
+    expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
+  });
+
+  it('a browser connected to B sees A’s device come online and go offline', async () => {
+    const sse = openSse(`${b.base}${(await ticketFor(b, admin, 'events')).url}`);
+    try {
+      await sse.waitFor((m) => m.event === 'ready');
+      const d = await a.addDevice({ type: 'dust' });
+      const sim = a.sim(d);
+      await sse.waitFor((m) => m.event === 'presence' && m.data.deviceId === d.id, 2_000, 'online on B');
+      const killedAt = Date.now();
+      sim.kill();
+      const off = await sse.waitFor(
+        (m) => m.event === 'presence' && m.data.deviceId === d.id && m.data.onlineStatus === 'offline',
+        2_000,
+        'offline on B',
+      );
+      expect(off.at - killedAt).toBeLessThan(2 * HEARTBEAT_S * 1000 + 500);
+    } finally {
+      sse.close();
+    }
+  });
+
+  it('a terminal opened through B reaches the device on A', async () => {
+    const d = await a.addDevice({ type: 'gateway' });
+    await a.sim(d).waitFor('up', 2_000);
+    await until(() => b.app.deviceLink.gateway.whereIs(d.id), 2_000, 'route announced to B');
+    const { url } = await ticketFor(b, admin, 'terminal', d.id);
+    const { default: WebSocket } = await import('ws');
+    const ws = new WebSocket(`${b.base.replace('http', 'ws')}${url}`);
+    let out = '';
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) out += data.toString();
+    });
+    await until(() => out.includes(`${d.sn}@siteops:~$`), 3_000, 'prompt through B');
+    ws.send(Buffer.from('whoami\r'), { binary: true });
+    await until(() => out.includes('root') || out.split(d.sn).length > 2, 3_000, 'command output');
+    ws.close();
+  });
+});
