@@ -139,7 +139,7 @@ export const sseReady = z.object({ serverTime: z.string(), heartbeatSeconds: z.n
 export const ssePresence = z.object({
   deviceId: z.number(),
   onlineStatus: z.enum(['online', 'offline']),
-  /** The link-up time for online; the last heartbeat for offline. ISO 8601. */
+  /** When the change happened (ISO 8601): the link-up for online; the link-down or its detection for offline. */
   heartbeatDatetime: z.string(),
   /** As the server sees it; present on online. */
   ip: z.string().optional(),

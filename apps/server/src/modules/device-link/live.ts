@@ -98,10 +98,11 @@ export class LiveHub {
   publish(out: Outgoing) {
     if (this.clients.size === 0) return;
     let needsOwner = false;
+    let frame: string | undefined;
     for (const c of this.clients) {
       if (!this.#wants(c, out)) continue;
       if (c.caller.role !== 'admin') needsOwner = true;
-      else write(c, out.type, out.data);
+      else writeFrame(c, (frame ??= sseFrame(out.type, out.data)));
     }
     if (!needsOwner) return;
     const owner = this.#owners.get(out.deviceId);
@@ -119,9 +120,10 @@ export class LiveHub {
 
   #deliverScoped(out: Outgoing, agentId: number | null | undefined) {
     if (agentId === undefined) return;
+    let frame: string | undefined;
     for (const c of this.clients) {
       if (c.caller.role === 'admin' || !this.#wants(c, out)) continue;
-      if (deviceLinkAllows(c.caller, { agentId })) write(c, out.type, out.data);
+      if (deviceLinkAllows(c.caller, { agentId })) writeFrame(c, (frame ??= sseFrame(out.type, out.data)));
     }
   }
 
@@ -147,13 +149,16 @@ export class LiveHub {
   }
 }
 
-function write<K extends keyof SseEventMap>(c: LiveClient, type: K, data: unknown) {
+const sseFrame = (type: keyof SseEventMap, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** One frame to one browser; a browser that has fallen too far behind is dropped (it reconnects). */
+function writeFrame(c: LiveClient, frame: string) {
   if (c.raw.writableEnded) return;
   if (c.raw.writableLength > MAX_BACKLOG_BYTES) {
     c.end(Code.tooManyRequests, 'Too slow to read the live stream');
     return;
   }
-  c.raw.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+  c.raw.write(frame);
 }
 
 /** GET /api/device/events?ticket=: the Server-Sent Events stream (contracts/device-link.ts). */
@@ -203,7 +208,10 @@ export function registerLiveEvents(app: FastifyInstance, ctx: DeviceLinkContext)
         timers.forEach(clearInterval);
       });
       raw.write(`retry: 3000\n`);
-      write(client, 'ready', { serverTime: new Date().toISOString(), heartbeatSeconds: ctx.heartbeatSeconds() });
+      writeFrame(
+        client,
+        sseFrame('ready', { serverTime: new Date().toISOString(), heartbeatSeconds: ctx.heartbeatSeconds() }),
+      );
       timers.push(
         setInterval(() => {
           if (!raw.writableEnded) raw.write(': ping\n\n');
