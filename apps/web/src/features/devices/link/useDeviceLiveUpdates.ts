@@ -4,6 +4,7 @@ import type { SsePresence, SseTelemetry } from '@siteops/contracts/device-link';
 import { deviceEventsUrl } from '../../../api/device-link/events';
 import { getToken } from '../../../lib/token';
 import { useUserStore } from '../../../stores/user';
+import { LatestReadingsFallback } from './latestFallback';
 import { DEVICE_LIST_KEY, applyLiveEvents, type LiveEvent } from './liveCache';
 
 /** Patches are applied in batches: a big fleet sends many readings a second, React needs a few renders. */
@@ -22,13 +23,16 @@ class LiveConnection {
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #retries = 0;
   #readyOnce = false;
+  #fallback: LatestReadingsFallback | null = null;
   /** Bumped on close, so an open still waiting for its ticket knows it is no longer wanted. */
   #generation = 0;
 
   constructor(private readonly client: QueryClient) {}
 
   acquire() {
-    if (this.#users++ === 0) void this.#open();
+    if (this.#users++ > 0) return;
+    this.#fallback = new LatestReadingsFallback(this.client);
+    void this.#open();
   }
 
   release() {
@@ -61,7 +65,9 @@ class LiveConnection {
     });
     source.addEventListener('telemetry', (message: MessageEvent<string>) => {
       const body = parse<SseTelemetry>(message.data);
-      if (body) this.#enqueue({ kind: 'telemetry', body });
+      if (!body) return;
+      this.#fallback?.noteReadings(body.deviceId, body.data, body.at);
+      this.#enqueue({ kind: 'telemetry', body });
     });
     // The session behind the ticket ended: the next API call shows why; reconnecting cannot help.
     source.addEventListener('end', () => {
@@ -95,6 +101,8 @@ class LiveConnection {
 
   #close() {
     this.#generation++;
+    this.#fallback?.stop();
+    this.#fallback = null;
     clearTimeout(this.#retryTimer);
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
