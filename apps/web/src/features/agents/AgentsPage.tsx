@@ -143,24 +143,26 @@ export function AgentsPage() {
     <Flex vertical gap={16}>
       <Card>
         <QueryForm names={FILTERS}>
-          <Form.Item name="name" label={t('agents.name')}>
-            <Input allowClear />
+          <Form.Item name="name" label={t('agents.name')} htmlFor="agents-query-name">
+            <Input id="agents-query-name" allowClear />
           </Form.Item>
-          <Form.Item name="linkName" label={t('agents.linkName')}>
-            <Input allowClear />
+          <Form.Item name="linkName" label={t('agents.linkName')} htmlFor="agents-query-linkName">
+            <Input id="agents-query-linkName" allowClear />
           </Form.Item>
-          <Form.Item name="linkPhone" label={t('agents.linkPhone')}>
-            <Input allowClear />
+          <Form.Item name="linkPhone" label={t('agents.linkPhone')} htmlFor="agents-query-linkPhone">
+            <Input id="agents-query-linkPhone" allowClear />
           </Form.Item>
-          <Form.Item name="status" label={t('agents.status')}>
+          <Form.Item name="status" label={t('agents.status')} htmlFor="agents-query-status">
             <Select
+              id="agents-query-status"
               allowClear
               style={{ width: 120 }}
               options={AGENT_STATUS.map((s) => ({ value: s, label: t(`agents.statusValues.${s}`) }))}
             />
           </Form.Item>
-          <Form.Item name="expired" label={t('agents.expiredFilter')}>
+          <Form.Item name="expired" label={t('agents.expiredFilter')} htmlFor="agents-query-expired">
             <Select
+              id="agents-query-expired"
               allowClear
               style={{ width: 120 }}
               options={(['true', 'false'] as const).map((v) => ({ value: v, label: t(`agents.expiredValues.${v}`) }))}

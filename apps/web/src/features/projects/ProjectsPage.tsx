@@ -148,15 +148,16 @@ export function ProjectsPage() {
     <Flex vertical gap={16}>
       <Card>
         <QueryForm names={FILTERS}>
-          <Form.Item name="name" label={t('projects.name')}>
-            <Input allowClear />
+          <Form.Item name="name" label={t('projects.name')} htmlFor="projects-query-name">
+            <Input id="projects-query-name" allowClear />
           </Form.Item>
-          <Form.Item name="code" label={t('projects.code')}>
-            <Input allowClear />
+          <Form.Item name="code" label={t('projects.code')} htmlFor="projects-query-code">
+            <Input id="projects-query-code" allowClear />
           </Form.Item>
           {isAdmin && (
-            <Form.Item name="agentId" label={t('projects.agent')}>
+            <Form.Item name="agentId" label={t('projects.agent')} htmlFor="projects-query-agentId">
               <Select
+                id="projects-query-agentId"
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 style={{ width: 180 }}
