@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Code } from '@siteops/contracts/envelope';
@@ -109,6 +109,11 @@ async function readUpload(request: FastifyRequest, mode: DeviceImportMode | unde
   return { file, mode: mode ?? 'all-or-nothing' };
 }
 
+/**
+ * The first sheet's rows keyed by column. The whole workbook is loaded (the upload limit bounds it):
+ * exceljs's streaming reader parks sheets that precede the shared strings in temp files and was not
+ * dependable under load here.
+ */
 async function readSheet(buffer: Buffer) {
   const wb = new ExcelJS.Workbook();
   try {
@@ -184,6 +189,13 @@ function parseRow(
   };
 }
 
+/**
+ * `column IN (…)` with the list as ONE JSON parameter: thousands of bind parameters are slow to
+ * bind, most of all on PGlite.
+ */
+const inJsonList = (column: AnyColumn, values: string[]) =>
+  sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
 async function inChunks<T, R>(items: T[], size: number, read: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < items.length; i += size) out.push(...(await read(items.slice(i, i + size))));
@@ -223,7 +235,7 @@ async function resolveRows(db: Db, caller: Caller, parsed: ParsedRow[], errors: 
               inScope: sql<boolean>`coalesce(${inScope}, false)`,
             })
             .from(devices)
-            .where(inArray(devices.sn, sns)),
+            .where(inJsonList(devices.sn, sns)),
       )
     ).map((d) => [d.sn, d]),
   );
@@ -236,7 +248,7 @@ async function resolveRows(db: Db, caller: Caller, parsed: ParsedRow[], errors: 
           db
             .select({ mac: devices.mac, sn: devices.sn, inScope: sql<boolean>`coalesce(${inScope}, false)` })
             .from(devices)
-            .where(inArray(devices.mac, macs)),
+            .where(inJsonList(devices.mac, macs)),
       )
     ).map((d) => [d.mac!, d]),
   );
@@ -315,45 +327,58 @@ function checkFileDuplicates(parsed: ParsedRow[], errors: RowErrors) {
   }
 }
 
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
+/** Columns an import writes: property of the row, SQL column, SQL type. */
+const WRITE_COLUMNS = [
+  ['type', 'type', 'varchar'],
+  ['sn', 'sn', 'varchar'],
+  ['mac', 'mac', 'varchar'],
+  ['devName', 'dev_name', 'varchar'],
+  ['factoryName', 'factory_name', 'varchar'],
+  ['ip', 'ip', 'varchar'],
+  ['installSite', 'install_site', 'varchar'],
+  ['direction', 'direction', 'varchar'],
+  ['version', 'version', 'varchar'],
+  ['devVer', 'dev_ver', 'varchar'],
+  ['frpcVer', 'frpc_ver', 'varchar'],
+  ['remoteAccount', 'remote_account', 'varchar'],
+  ['remark', 'remark', 'varchar'],
+  ['agentId', 'agent_id', 'integer'],
+  ['projectId', 'project_id', 'integer'],
+  ['createdId', 'created_id', 'integer'],
+  ['updatedId', 'updated_id', 'integer'],
+] as const satisfies readonly (readonly [keyof DeviceInsert, string, string])[];
+
+const INSERT_COLUMNS = sql.raw(WRITE_COLUMNS.map(([, c]) => c).join(', '));
+const RECORD_TYPE = sql.raw(WRITE_COLUMNS.map(([, c, t]) => `${c} ${t}`).join(', '));
+const UPDATE_SET = sql.raw(
+  WRITE_COLUMNS.filter(([, c]) => c !== 'sn' && c !== 'created_id')
+    .map(([, c]) => `${c} = excluded.${c}`)
+    .concat('updated_at = now()')
+    .join(', '),
+);
 
 /**
- * Write the rows, in one transaction: multi-row INSERT ... ON CONFLICT (sn) DO UPDATE in chunks. The
- * update only touches devices still in the caller's scope; a device that left it since the checks
- * (a race) makes the whole import fail rather than write into someone else's device.
+ * Write the rows, in one transaction: multi-row INSERT ... ON CONFLICT (sn) DO UPDATE in chunks, each
+ * chunk's rows travelling as one JSON parameter (jsonb_to_recordset). The update only touches devices
+ * still in the caller's scope; a device that left it since the checks (a race) makes the whole import
+ * fail rather than write into someone else's device.
  */
 async function writeRows(tx: Db, caller: Caller, rows: DeviceInsert[]) {
   let created = 0;
   let updated = 0;
+  const inScope = scope.devices(caller);
   for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
     const chunk = rows.slice(i, i + WRITE_CHUNK);
-    const written = await tx
-      .insert(devices)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: devices.sn,
-        set: {
-          mac: excluded('mac'),
-          type: excluded('type'),
-          devName: excluded('dev_name'),
-          factoryName: excluded('factory_name'),
-          ip: excluded('ip'),
-          installSite: excluded('install_site'),
-          direction: excluded('direction'),
-          version: excluded('version'),
-          devVer: excluded('dev_ver'),
-          frpcVer: excluded('frpc_ver'),
-          remoteAccount: excluded('remote_account'),
-          remark: excluded('remark'),
-          agentId: excluded('agent_id'),
-          projectId: excluded('project_id'),
-          updatedId: excluded('updated_id'),
-          updatedAt: sql`now()`,
-        },
-        setWhere: scope.devices(caller),
-      })
-      // xmax is 0 on a freshly inserted row version, the updating transaction's id otherwise.
-      .returning({ id: devices.id, inserted: sql<boolean>`(xmax = 0)` });
+    const json = JSON.stringify(chunk.map((r) => Object.fromEntries(WRITE_COLUMNS.map(([k, c]) => [c, r[k] ?? null]))));
+    // xmax is 0 on a freshly inserted row version, the updating transaction's id otherwise.
+    const result = await tx.execute(sql`
+      insert into ${devices} (${INSERT_COLUMNS})
+      select ${INSERT_COLUMNS} from jsonb_to_recordset(${json}::jsonb) as x(${RECORD_TYPE})
+      on conflict (sn) do update set ${UPDATE_SET}
+      ${inScope ? sql`where ${inScope}` : sql``}
+      returning id, (xmax = 0) as inserted`);
+    // node-postgres and PGlite both answer { rows }.
+    const written = (result as unknown as { rows: { inserted: boolean }[] }).rows;
     if (written.length !== chunk.length) {
       throw conflict('Some devices changed hands while importing; nothing was imported, try again');
     }

@@ -188,7 +188,7 @@ describe('device import', () => {
     ];
     const file = await xlsx(rows);
     const none = await importFile(admin, file, 'all-or-nothing');
-    expect(none.status).toBe(200);
+    expect(none.status, none.body.msg).toBe(200);
     expect(none.body.data).toMatchObject({ rows: 10, created: 0, updated: 0, failed: 8, committed: false });
     expect(none.body.msg).toMatch(/Nothing imported/);
     const where = (none.body.data.errors as { row: number; column: string }[]).map((e) => `${e.row}:${e.column}`);
