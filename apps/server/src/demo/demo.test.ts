@@ -9,9 +9,10 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { devices } from '../db/schema/index.ts';
 import { hashDeviceSecret } from '../gateway/memory.ts';
 import { DEMO_AGENTS, DEMO_DEVICE_COUNTS, DEMO_PASSWORD, DEMO_PROJECTS } from './plan.ts';
+import { startDemoFleet } from './fleet.ts';
 import { seedDemo, type DemoSeed } from './seed.ts';
 
-const quiet = { info: () => {}, warn: () => {} };
+const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
 const TOTAL = Object.values(DEMO_DEVICE_COUNTS).reduce((n, c) => n + c.count, 0);
 
 describe('demo seed', () => {
@@ -90,4 +91,22 @@ describe('demo seed', () => {
     expect(renewed.secret).not.toBe(lost.secret);
     expect(fs.existsSync(path.join(licenceDir, `${lost.sn}.lic`))).toBe(true);
   });
+
+  it('runs the fleet: every demo device dials the gateway and shows online, and offline once stopped', async () => {
+    const seed = await seedDemo(t.app, t.database.db, t.config, quiet, { licenceDir });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const fleet = await startDemoFleet(seed.devices, port, quiet);
+    const admin = await t.login();
+    const online = async () =>
+      (await t.call({ method: 'GET', url: '/api/device/listAll?pageSize=1&sn=DEMO&onlineStatus=online', token: admin }))
+        .body.data.total as number;
+    try {
+      await expect.poll(online, { timeout: 30_000, interval: 500 }).toBe(TOTAL);
+    } finally {
+      await fleet.stop();
+    }
+    await expect.poll(online, { timeout: 15_000, interval: 500 }).toBe(0);
+  }, 90_000);
 });
