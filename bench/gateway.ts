@@ -38,7 +38,8 @@ async function runFleet() {
     url,
     devices: identities(Number(count)),
     telemetryMs: Number(telemetryS) * 1000,
-    eventRate: 1,
+    eventRate: Number(process.env.BENCH_EVENT_RATE ?? 1),
+    pictures: process.env.BENCH_PICTURES !== '0',
     connectRate: 500,
     log: () => {},
   });
