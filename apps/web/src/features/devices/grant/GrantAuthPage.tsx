@@ -116,10 +116,12 @@ export function GrantAuthPage() {
             rules={[
               { required: true, message: t('devices.grant.expiresRequired') },
               {
+                // Reads the platforms from the form, not the render: it also runs right after they change.
                 validator: (_, v: Dayjs | undefined) => {
-                  const problem = v ? expiryProblem(v.format(DAY), today, latest) : null;
+                  const bound = latestPlatformExpiry(form.getFieldValue('platformIds') ?? [], list);
+                  const problem = v ? expiryProblem(v.format(DAY), today, bound) : null;
                   return problem
-                    ? Promise.reject(new Error(t(`devices.grant.${problem}`, { date: latest })))
+                    ? Promise.reject(new Error(t(`devices.grant.${problem}`, { date: bound })))
                     : Promise.resolve();
                 },
               },
@@ -137,7 +139,14 @@ export function GrantAuthPage() {
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
           </Form.Item>
           <Form.Item label=" " colon={false}>
-            <Button type="primary" htmlType="submit" icon={<SafetyCertificateOutlined />} loading={grant.isPending}>
+            {/* Not a submit button: Enter in a field (e.g. committing a typed date) must not issue a
+                licence, since every grant rotates the device's secret. */}
+            <Button
+              type="primary"
+              icon={<SafetyCertificateOutlined />}
+              loading={grant.isPending}
+              onClick={() => form.submit()}
+            >
               {t('devices.grant.submit')}
             </Button>
           </Form.Item>
