@@ -44,7 +44,11 @@ test.describe('device link', () => {
     device = undefined;
   });
 
-  test('a live device: online without reload, snapshot, open door and terminal', async ({ page, request, baseURL }) => {
+  test('a live device: online without reload, snapshot, open door, terminal, reboot', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     // A busy machine (several suites, a shared 2-core box) can take tens of seconds to render the page.
     test.setTimeout(180_000);
     const token = await apiLogin(request, ADMIN);
@@ -111,6 +115,16 @@ test.describe('device link', () => {
     await page.keyboard.type('exit');
     await page.keyboard.press('Enter');
     await expect(terminal).toBeHidden({ timeout: 10_000 });
+
+    // Reboot: confirmed, the device drops its link and dials again; the row follows live both ways.
+    await row.getByRole('button', { name: /重\s*启|Reboot/ }).click();
+    await page
+      .getByRole('tooltip')
+      .getByRole('button', { name: /^(确\s*定|OK|Yes)$/ })
+      .click();
+    await expect(page.getByText(/已发送重启指令|Reboot sent/)).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByText(/^(离线|Offline)$/)).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByText(/^(在线|Online)$/)).toBeVisible({ timeout: 30_000 });
 
     // The device goes away: the row turns offline live, and its buttons are disabled again.
     await device.stop();

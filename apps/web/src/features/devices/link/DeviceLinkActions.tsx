@@ -9,7 +9,7 @@ import { useOpenDoorMutation } from '../../../api/device-link/openDoor';
 import { useRebootMutation } from '../../../api/device-link/reboot';
 import { remoteControlUrl } from '../../../api/device-link/remote';
 import { usePermission } from '../../../hooks/usePermission';
-import { message } from '../../../lib/feedback';
+import { message, notification } from '../../../lib/feedback';
 import { SnapshotModal } from './SnapshotModal';
 import { LINK_ROLES, canOpenDoor, canSnapshot } from './capabilities';
 import { commandErrorText, noteOfflineAnswer } from './commandError';
@@ -55,9 +55,14 @@ export function DeviceLinkActions({ device }: { device: LinkedDevice }) {
 
   const doOpenDoor = async () => {
     const result = await openDoor.mutateAsync({ id: device.id });
-    message().success(
-      t('deviceLink.openDoor.success', { door: result.door, time: dayjs(result.openedAt).format('HH:mm:ss') }),
-    );
+    notification().success({
+      title: t('deviceLink.openDoor.title'),
+      description: t('deviceLink.openDoor.success', {
+        door: result.door,
+        time: dayjs(result.openedAt).format('HH:mm:ss'),
+        closes: dayjs(result.closesAt).format('HH:mm:ss'),
+      }),
+    });
   };
   const doReboot = async () => {
     const result = await reboot.mutateAsync(device.id);
