@@ -1,14 +1,15 @@
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageOf } from '@siteops/contracts/pagination';
 import { deviceItem, deviceListQuery, DEVICE_SORT_FIELDS } from '@siteops/contracts/device';
 import type { ModuleContext } from '../../app/context.ts';
-import { devices } from '../../db/schema/index.ts';
+import { agents, devices, projects } from '../../db/schema/index.ts';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { countAll, orderBy, pageWindow } from '../../http/list.ts';
-import { deviceFilter, toDeviceItems } from './service.ts';
+import { deviceFilter, toDeviceItem } from './service.ts';
 
 const SORT_COLUMNS = {
   id: devices.id,
@@ -42,16 +43,21 @@ export function registerListDevices(app: FastifyInstance, { db }: ModuleContext)
       const q = request.query;
       const where = deviceFilter(callerOf(authOf(request).user), q);
       const [rows, [{ total }]] = await Promise.all([
+        // Names joined here: one query for the page instead of three.
         db
-          .select()
+          .select({ ...getTableColumns(devices), agentName: agents.name, projectName: projects.name })
           .from(devices)
+          .leftJoin(agents, eq(agents.id, devices.agentId))
+          .leftJoin(projects, eq(projects.id, devices.projectId))
           .where(where)
           .orderBy(...orderBy(SORT_COLUMNS, devices.id, q.sortField, q.sortOrder, 'id'))
           .limit(pageWindow(q).limit)
           .offset(pageWindow(q).offset),
         db.select({ total: countAll }).from(devices).where(where),
       ]);
-      return ok({ list: await toDeviceItems(db, rows), total, page: q.page, pageSize: q.pageSize });
+      return ok({
+        list: rows.map(({ agentName, projectName, ...d }) => toDeviceItem(d, agentName, projectName)),
+        total, page: q.page, pageSize: q.pageSize });
     },
   );
 }

@@ -99,7 +99,18 @@ export async function toDeviceItems(db: Db, rows: DeviceRow[]): Promise<DeviceIt
       ? db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, projectIds))
       : [],
   ]);
-  return rows.map((d) => ({
+  return rows.map((d) =>
+    toDeviceItem(
+      d,
+      agentNames.find((a) => a.id === d.agentId)?.name ?? null,
+      projectNames.find((p) => p.id === d.projectId)?.name ?? null,
+    ),
+  );
+}
+
+/** A device as the API answers it, given the names of its agent and project. */
+export function toDeviceItem(d: DeviceRow, agentName: string | null, projectName: string | null): DeviceItem {
+  return {
     id: d.id,
     type: d.type,
     devName: d.devName,
@@ -108,9 +119,9 @@ export async function toDeviceItems(db: Db, rows: DeviceRow[]): Promise<DeviceIt
     mac: d.mac,
     ip: d.ip,
     agentId: d.agentId,
-    agentName: agentNames.find((a) => a.id === d.agentId)?.name ?? null,
+    agentName,
     projectId: d.projectId,
-    projectName: projectNames.find((p) => p.id === d.projectId)?.name ?? null,
+    projectName,
     installSite: d.installSite,
     frpcVer: d.frpcVer,
     devVer: d.devVer,
@@ -129,5 +140,5 @@ export async function toDeviceItems(db: Db, rows: DeviceRow[]): Promise<DeviceIt
     updatedAt: iso(d.updatedAt),
     createdId: d.createdId,
     updatedId: d.updatedId,
-  }));
+  };
 }
