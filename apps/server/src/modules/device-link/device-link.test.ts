@@ -78,6 +78,28 @@ describe('presence', () => {
     d.sim.kill();
   });
 
+  it('a device forbidden or deleted while linked is cut off (4010 revoked) and offline', async () => {
+    const d = await linked({ type: 'elevator' });
+    await t.database.db.update(devices).set({ authStatus: 'forbidden' }).where(eq(devices.id, d.id));
+    await until(() => d.sim.lastClose?.code === 4010, 2_000, 'revoked close');
+    await sse.waitFor(
+      (m) => m.event === 'presence' && m.data.deviceId === d.id && m.data.reason === 'revoked',
+      1_000,
+      'revoked offline',
+    );
+    await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 1_000 }).toBe('offline');
+  });
+
+  it('a row left online by a crashed instance is marked offline by the sweep, and browsers are told', async () => {
+    const d = await t.addDevice({ type: 'gateway' });
+    await t.database.db
+      .update(devices)
+      .set({ onlineStatus: 'online', heartbeatDatetime: new Date(Date.now() - 60_000) })
+      .where(eq(devices.id, d.id));
+    await sse.waitFor((m) => m.event === 'presence' && m.data.deviceId === d.id && m.data.reason === 'stale', 2_000);
+    expect((await rowOf(t, d.id)).onlineStatus).toBe('offline');
+  });
+
   it('writes presence of a whole batch with one statement', async () => {
     const a = await t.addDevice();
     const b = await t.addDevice();

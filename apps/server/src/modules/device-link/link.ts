@@ -9,7 +9,14 @@ import type { DeviceLinkContext } from './context.ts';
 import { LiveHub } from './live.ts';
 import { PictureUrls } from './pictures.ts';
 import { registerDeviceLinkModule } from './routes.ts';
-import { DbDeviceDirectory, DbPresenceSink, DbTelemetrySink, pruneTelemetry, sweepStalePresence } from './sinks.ts';
+import {
+  DbDeviceDirectory,
+  DbPresenceSink,
+  DbTelemetrySink,
+  pruneTelemetry,
+  revokedAmong,
+  sweepStalePresence,
+} from './sinks.ts';
 import { Tickets } from './tickets.ts';
 
 export interface DeviceLinkOptions {
@@ -33,6 +40,7 @@ export interface DeviceLink {
 
 const RETENTION_EVERY_MS = 3_600_000;
 const CONSTANT_REFRESH_MS = 10_000;
+const STALE_CHANNEL = 'dl:stale';
 
 /**
  * The device link inside the app: the bus (Redis when REDIS_URL is set, else in-process), the gateway
@@ -100,12 +108,27 @@ export async function setupDeviceLink(
   const initialPrune = setTimeout(() => void prune(), 60_000);
   initialPrune.unref();
   const sweepMs = opts.staleSweepMs ?? Math.max(5_000, hbSeconds * 1000);
+  // Rows left online by a crashed instance: the instance that marks them tells every instance's browsers.
+  const unsubscribeStale = await bus.subscribe(STALE_CHANNEL, (m) => {
+    const { deviceId, at } = m as { deviceId: number; at: string };
+    if (!gateway.isOnline(deviceId)) hub.staleOffline(deviceId, new Date(at));
+  });
   every(sweepMs, () => {
     sweepStalePresence(db, hbSeconds).then(
       (rows) => {
-        for (const r of rows) if (!gateway.registry.get(r.id)) hub.staleOffline(r.id, r.at);
+        for (const r of rows) {
+          bus.publish(STALE_CHANNEL, { deviceId: r.id, at: r.at.toISOString() }).catch(() => {});
+        }
       },
       (err) => app.log.warn({ err }, 'stale presence sweep failed'),
+    );
+    // A device forbidden, expired or deleted while linked is cut off (4010 revoked) within one sweep.
+    const held = gateway.registry.deviceIds();
+    revokedAmong(db, held).then(
+      (ids) => {
+        for (const id of ids) void gateway.disconnect(id);
+      },
+      (err) => app.log.warn({ err }, 'revocation sweep failed'),
     );
   });
 
@@ -115,6 +138,7 @@ export async function setupDeviceLink(
     hub.close();
   });
   app.addHook('onClose', async () => {
+    await unsubscribeStale().catch(() => {});
     await bus.close();
   });
   return { gateway, bus, hub, presence };

@@ -180,3 +180,18 @@ function affected(res: unknown): number {
   const r = res as { rowCount?: number | null; affectedRows?: number };
   return r.rowCount ?? r.affectedRows ?? 0;
 }
+
+/**
+ * Of the devices linked here, those that may no longer link: forbidden, not allowed, back to unknown,
+ * licence expired, or deleted since they authenticated. The registry's endpoints change the row; this
+ * is how the link learns it without them calling into the gateway.
+ */
+export async function revokedAmong(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const res = await db.execute(sql`
+    select v.id from (select value::int as id from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) v
+      left join ${devices} d on d.id = v.id
+    where d.id is null or d.auth_status <> 'authorize' or not d.allow
+      or (d.licence_expires_at is not null and d.licence_expires_at <= now())`);
+  return rowsOf<{ id: number }>(res).map((r) => Number(r.id));
+}
