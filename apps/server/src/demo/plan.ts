@@ -75,17 +75,22 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
   },
 ];
 
-/** How many of each type, and what a site calls them. 41 devices. */
-export const DEMO_DEVICE_COUNTS: Readonly<Record<DeviceType, { count: number; name: string; site: string }>> = {
-  face: { count: 6, name: '人脸门禁', site: '大门通道' },
-  dust: { count: 6, name: '扬尘监测', site: '围挡东侧' },
-  broadcast: { count: 4, name: '云广播', site: '生活区' },
-  aiBox: { count: 4, name: 'AI 盒子', site: '监控室' },
-  towerCrane: { count: 5, name: '塔吊', site: '主楼' },
-  elevator: { count: 4, name: '施工升降机', site: '主楼' },
-  towerElevatorFace: { count: 4, name: '塔吊升降机人脸', site: '司机室' },
-  plate: { count: 4, name: '车牌识别', site: '车辆出入口' },
-  gateway: { count: 4, name: '通用网关', site: '配电房' },
+/**
+ * How many of each type, what a site calls them, and the name the device itself uses (its snapshot
+ * caption's bitmap font has Latin letters only). 41 devices.
+ */
+export const DEMO_DEVICE_COUNTS: Readonly<
+  Record<DeviceType, { count: number; name: string; site: string; deviceName: string }>
+> = {
+  face: { count: 6, name: '人脸门禁', site: '大门通道', deviceName: 'Face gate' },
+  dust: { count: 6, name: '扬尘监测', site: '围挡东侧', deviceName: 'Dust monitor' },
+  broadcast: { count: 4, name: '云广播', site: '生活区', deviceName: 'Speaker' },
+  aiBox: { count: 4, name: 'AI 盒子', site: '监控室', deviceName: 'AI box' },
+  towerCrane: { count: 5, name: '塔吊', site: '主楼', deviceName: 'Tower crane' },
+  elevator: { count: 4, name: '施工升降机', site: '主楼', deviceName: 'Hoist' },
+  towerElevatorFace: { count: 4, name: '塔吊升降机人脸', site: '司机室', deviceName: 'Driver check' },
+  plate: { count: 4, name: '车牌识别', site: '车辆出入口', deviceName: 'Plate camera' },
+  gateway: { count: 4, name: '通用网关', site: '配电房', deviceName: 'Gateway' },
 };
 
 /** Devices whose n (1-based) is beyond this many per type stay with the platform (no agent, no project). */

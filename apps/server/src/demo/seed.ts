@@ -152,14 +152,15 @@ export async function seedDemo(
     const expiresAt = isoDate(addYears(new Date(), 1));
 
     for (const type of DEVICE_TYPES) {
-      const { count, name, site } = DEMO_DEVICE_COUNTS[type];
+      const { count, name, site, deviceName } = DEMO_DEVICE_COUNTS[type];
       for (let n = 1; n <= count; n++) {
         const { sn, mac } = simIdentity(DEMO_SN_PREFIX, type, n);
         const devName = `${name} ${n} 号`;
+        const simName = `${deviceName} ${n}`;
         const row = existing.find((d) => d.sn === sn);
         const licence = stored.get(sn);
         if (row && licence && row.secretHash === hashDeviceSecret(licence.secret)) {
-          fleet.push({ sn, mac, secret: licence.secret, type, name: devName });
+          fleet.push({ sn, mac, secret: licence.secret, type, name: simName });
           continue;
         }
         // New, or its licence file is gone or outdated (a new grant rotates the secret).
@@ -170,7 +171,7 @@ export async function seedDemo(
         );
         saveLicence(licenceDir, grant.file);
         created.licences++;
-        fleet.push({ sn, mac, secret: grant.file.licence.deviceSecret, type, name: devName });
+        fleet.push({ sn, mac, secret: grant.file.licence.deviceSecret, type, name: simName });
         if (!row) {
           created.devices++;
           await api('PUT', '/api/device/update', {
