@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useAgentOptions, useProjectOptions } from './ownerOptions';
 
 interface OwnerSelectProps {
@@ -18,6 +19,7 @@ interface OwnerSelectProps {
 
 /** A searchable picker of agents or projects by name; search runs on the server. */
 export function OwnerSelect({ kind, enabled = true, ...props }: OwnerSelectProps) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const agents = useAgentOptions(search, enabled && kind === 'agent');
   const projects = useProjectOptions(search, enabled && kind === 'project', props.agentId);
@@ -33,6 +35,7 @@ export function OwnerSelect({ kind, enabled = true, ...props }: OwnerSelectProps
       placeholder={props.placeholder}
       loading={query.isFetching}
       options={query.data ?? []}
+      notFoundContent={query.isError ? t('devices.ownerUnavailable') : undefined}
       style={{ minWidth: 180, ...props.style }}
     />
   );
