@@ -6,11 +6,11 @@ import type { Locale } from './locales';
 export type MessageTree = { [key: string]: string | MessageTree };
 
 /**
- * Features keep their own messages in `features/<name>/i18n/<locale>.json`, each under a top-level key
+ * Features keep their own messages in `features/<name>/[<part>/]i18n/<locale>.json`, each under a top-level key
  * of its own, so a feature can be added or changed without touching the shared files. They are bundled
  * eagerly (small, and the first paint must already be translated).
  */
-const featureFiles = import.meta.glob<MessageTree>('../features/*/i18n/*.json', { eager: true, import: 'default' });
+const featureFiles = import.meta.glob<MessageTree>('../features/**/i18n/*.json', { eager: true, import: 'default' });
 
 function merge(target: MessageTree, source: MessageTree, where: string): MessageTree {
   for (const [key, value] of Object.entries(source)) {

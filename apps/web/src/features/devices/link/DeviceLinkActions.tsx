@@ -13,7 +13,6 @@ import { message, notification } from '../../../lib/feedback';
 import { SnapshotModal } from './SnapshotModal';
 import { LINK_ROLES, canOpenDoor, canSnapshot } from './capabilities';
 import { commandErrorText, noteOfflineAnswer } from './commandError';
-import './i18n/register';
 
 /** xterm.js is big: it loads only when someone opens a terminal. */
 const TerminalView = lazy(() => import('./TerminalView'));

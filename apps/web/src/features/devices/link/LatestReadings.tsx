@@ -8,7 +8,6 @@ import {
   type DeviceType,
   type TelemetryField,
 } from '@siteops/contracts/device-protocol';
-import './i18n/register';
 
 /** The few readings a list row shows per type; the rest are in the popover. */
 const HEADLINE: Partial<Record<DeviceType, readonly string[]>> = {

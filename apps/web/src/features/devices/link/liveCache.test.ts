@@ -2,8 +2,6 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { DeviceItem } from '@siteops/contracts/device';
 import type { PageResult } from '../../../api/page';
-import enUS from './i18n/en-US.json';
-import zhCN from './i18n/zh-CN.json';
 import { DEVICE_LIST_KEY, applyLiveEvents, deviceDetailKey, markDeviceOffline, type LiveDeviceRow } from './liveCache';
 
 function device(id: number, patch: Partial<LiveDeviceRow> = {}): LiveDeviceRow {
@@ -116,13 +114,5 @@ describe('live device updates', () => {
     markDeviceOffline(client, 3);
     const [row] = client.getQueryData<PageResult<LiveDeviceRow>>([...DEVICE_LIST_KEY, {}])!.list;
     expect(row).toMatchObject({ onlineStatus: 'offline', heartbeatDatetime: '2026-11-23T09:59:30Z' });
-  });
-
-  it('has the same message keys in both languages', () => {
-    const keys = (tree: object, prefix = ''): string[] =>
-      Object.entries(tree).flatMap(([k, v]) =>
-        typeof v === 'string' ? [`${prefix}${k}`] : keys(v as object, `${prefix}${k}.`),
-      );
-    expect(keys(zhCN).sort()).toEqual(keys(enUS).sort());
   });
 });
