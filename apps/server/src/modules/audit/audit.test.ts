@@ -66,4 +66,33 @@ describe('GET /api/audit/listAll', () => {
       expect(actions).toContain(action);
     }
   });
+
+  it('keeps a large batch whole: its ids overflow the target column into the detail', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const mac = Array.from({ length: 6 }, () =>
+        Math.floor(Math.random() * 256)
+          .toString(16)
+          .padStart(2, '0'),
+      ).join(':');
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/device/add',
+        token: admin,
+        body: { type: 'dust', sn: uniq('AUD'), mac },
+      });
+      ids.push(res.body.data.id);
+    }
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/device/authorize',
+      token: admin,
+      body: { ids, authStatus: 'forbidden' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.changed).toBe(30);
+    const [row] = (await list('action=device.authorize&pageSize=1')).body.data.list;
+    expect(row.targetId.length).toBeLessThanOrEqual(64);
+    expect(row.detail.targetIds).toBe(ids.join(','));
+  });
 });

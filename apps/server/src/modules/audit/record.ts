@@ -13,8 +13,21 @@ export interface AuditEntry {
   actor?: { id: number | null; name: string | null };
 }
 
-/** Write one audit row for a request; every mutation calls this. */
+/** The audit_log.target_id column's width. */
+export const TARGET_ID_CHARS = 64;
+
+/**
+ * Write one audit row for a request; every mutation calls this. A target too long for its column (a
+ * batch's id list) is cut there and kept whole in `detail.targetIds`, so a large batch never fails on
+ * its own audit row.
+ */
 export async function recordAudit(db: Db, request: FastifyRequest, entry: AuditEntry) {
+  let targetId = entry.targetId === undefined ? undefined : String(entry.targetId);
+  let detail = entry.detail;
+  if (targetId !== undefined && targetId.length > TARGET_ID_CHARS) {
+    detail = { ...detail, targetIds: targetId };
+    targetId = `${targetId.slice(0, TARGET_ID_CHARS - 1)}…`;
+  }
   const actor = entry.actor ?? {
     id: request.auth?.user.id ?? null,
     name: request.auth?.user.userName ?? null,
@@ -24,8 +37,8 @@ export async function recordAudit(db: Db, request: FastifyRequest, entry: AuditE
     actorName: actor.name,
     action: entry.action,
     targetType: entry.targetType,
-    targetId: entry.targetId === undefined ? undefined : String(entry.targetId),
-    detail: entry.detail,
+    targetId,
+    detail,
     ip: request.ip,
   });
 }
