@@ -1,14 +1,15 @@
-import { Avatar, Card, Col, Empty, Flex, Row, Typography } from 'antd';
+import { Avatar, Card, Col, Flex, Row, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { avatarSrc, displayName, useUserStore } from '../../../stores/user';
 import { RecentlyVisited } from './RecentlyVisited';
 import { Shortcuts } from './Shortcuts';
+import { UserOverview } from './UserOverview';
 
 /**
- * The workplace greets the user. The real dashboard (device totals, online devices, platforms,
- * agents, announcements) arrives with the device module; until then nothing is made up.
+ * The workplace greets the user and shows its overview (visits, activity, site notifications, projects,
+ * team), counted by the server from real data. Device totals arrive with the device module.
  */
 export function WorkplacePage() {
   const { t } = useTranslation();
@@ -32,9 +33,7 @@ export function WorkplacePage() {
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
-          <Card title={t('workplace.overview')} style={{ height: '100%' }}>
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workplace.overviewEmpty')} />
-          </Card>
+          <UserOverview />
         </Col>
         <Col xs={24} xl={8}>
           <Flex vertical gap={16}>

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Avatar, Button, Flex, Upload } from 'antd';
+import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_MIMES, UPLOAD_MAX_BYTES_DEFAULT } from '@siteops/contracts/file';
+import { uploadImage } from '../../../api/file/upload';
+
+interface AvatarUploadProps {
+  value?: string | null;
+  onChange?: (id: string | null) => void;
+  initialUrl?: string | null;
+  id?: string;
+}
+
+/** The avatar field of "edit info": uploads through /api/file/upload and holds the file id. */
+export function AvatarUpload({ value, onChange, initialUrl, id }: AvatarUploadProps) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(initialUrl ?? null);
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const choose = async (file: File) => {
+    setProblem(null);
+    if (!(IMAGE_MIMES as readonly string[]).includes(file.type)) {
+      setProblem(t('workplaceOverview.uploadWrongType'));
+      return;
+    }
+    if (file.size > UPLOAD_MAX_BYTES_DEFAULT) {
+      setProblem(t('workplaceOverview.uploadTooLarge', { size: UPLOAD_MAX_BYTES_DEFAULT / 1024 / 1024 }));
+      return;
+    }
+    setUploading(true);
+    try {
+      const uploaded = await uploadImage('avatar', file, file.name);
+      setUrl(uploaded.url);
+      onChange?.(uploaded.id);
+    } catch {
+      // The client already showed the server's reason.
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Flex align="center" gap={12}>
+      <Avatar size={48} src={value ? (url ?? undefined) : undefined} icon={<UserOutlined />} alt="" />
+      <Upload
+        accept={IMAGE_MIMES.join(',')}
+        showUploadList={false}
+        beforeUpload={(file) => {
+          void choose(file);
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <Button id={id} icon={<UploadOutlined />} loading={uploading}>
+          {t('workplaceOverview.upload')}
+        </Button>
+      </Upload>
+      {problem && <span style={{ color: 'var(--ant-color-error)' }}>{problem}</span>}
+    </Flex>
+  );
+}

@@ -1,0 +1,265 @@
+import { useState } from 'react';
+import {
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  List,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { pagesForRole } from '@siteops/contracts/routes';
+import type { SiteNotification, WorkplaceOverview } from '@siteops/contracts/user';
+import { useOverviewQuery } from '../../../api/user/overview';
+import { useUserDetailQuery } from '../../../api/user/detail';
+import { RouterLink } from '../../../components/RouterLink';
+import { useUserStore } from '../../../stores/user';
+import { EditInfoModal } from './EditInfoModal';
+
+const FEW = 5;
+const MANY = 50;
+const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+type Activity = WorkplaceOverview['activity'][number];
+
+/**
+ * Spec 2's overview, on the workplace for every role: tabs overview / project / my team; visits this
+ * month against last month; latest activity (audit log) and site notifications with "show more";
+ * "view all" to the page that lists everything where the role may open it; "edit info".
+ */
+export function UserOverview() {
+  const { t } = useTranslation();
+  const tr = (key: string, options?: Record<string, unknown>) => t(`workplaceOverview.${key}`, options);
+  const [limit, setLimit] = useState(FEW);
+  const [editing, setEditing] = useState(false);
+  const overview = useOverviewQuery(limit);
+  const info = useUserStore((s) => s.info);
+  const role = useUserStore((s) => s.info?.role);
+  const me = useUserDetailQuery(info?.id);
+  const canOpen = new Set(role ? pagesForRole(role).map((p) => p.name) : []);
+  const data = overview.data;
+
+  const actionText = (action: string) => {
+    const key = `workplaceOverview.actions.${action}`;
+    const text = t(key);
+    return text === key ? action : text;
+  };
+  const targetText = (type: string | null, id: string | null) => {
+    if (!type) return '';
+    const key = `workplaceOverview.targetTypes.${type}`;
+    const name = t(key) === key ? type : t(key);
+    return id ? tr('target', { type: name, id }) : name;
+  };
+  const noticeText = (n: SiteNotification) => {
+    const actor = n.actorName ?? tr('someone');
+    const key = `workplaceOverview.notice.${n.action}`;
+    return t(key) === key
+      ? tr('notice.other', { actor, action: actionText(n.action) })
+      : t(key, { actor, project: n.projectName ?? `#${n.targetId}` });
+  };
+
+  const more = (has: boolean) =>
+    limit === FEW ? (
+      has && (
+        <Button type="link" size="small" onClick={() => setLimit(MANY)}>
+          {tr('showMore')}
+        </Button>
+      )
+    ) : (
+      <Button type="link" size="small" onClick={() => setLimit(FEW)}>
+        {tr('showLess')}
+      </Button>
+    );
+  const viewAll = (routeName: string, path: string) =>
+    canOpen.has(routeName) && <RouterLink to={path}>{tr('viewAll')}</RouterLink>;
+
+  const activityList = (
+    <Card
+      size="small"
+      title={tr('activity')}
+      extra={
+        <Space>
+          {more(data?.more.activity ?? false)}
+          {viewAll('isystem-audit', '/isystem/isystem-audit')}
+        </Space>
+      }
+    >
+      <List<Activity>
+        size="small"
+        dataSource={data?.activity}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('empty')} /> }}
+        renderItem={(a) => (
+          <List.Item data-testid="activity-item">
+            <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
+              <span>
+                <Typography.Text strong>{a.actorName ?? tr('someone')}</Typography.Text> {actionText(a.action)}{' '}
+                <Typography.Text type="secondary">{targetText(a.targetType, a.targetId)}</Typography.Text>
+              </span>
+              <Typography.Text type="secondary">{time(a.createdAt)}</Typography.Text>
+            </Flex>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+
+  const notificationList = (
+    <Card size="small" title={tr('notifications')} extra={more(data?.more.notifications ?? false)}>
+      <List<SiteNotification>
+        size="small"
+        dataSource={data?.notifications}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('empty')} /> }}
+        renderItem={(n) => (
+          <List.Item data-testid="notification-item">
+            <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
+              <span>{noticeText(n)}</span>
+              <Typography.Text type="secondary">{time(n.createdAt)}</Typography.Text>
+            </Flex>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+
+  const projectList = (
+    <Card size="small" title={tr('myProjects')} extra={viewAll('project-list', '/project/project-list')}>
+      <List
+        size="small"
+        dataSource={data?.myProjects}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('empty')} /> }}
+        renderItem={(p) => (
+          <List.Item>
+            <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
+              <span>
+                <Typography.Text strong>{p.name}</Typography.Text> <Tag>{p.code}</Tag>
+              </span>
+              <Typography.Text type="secondary">{tr('members', { count: p.memberCount })}</Typography.Text>
+            </Flex>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+
+  const teamList = (
+    <Card size="small" title={tr('team')} extra={viewAll('info', '/user/info')}>
+      <List
+        size="small"
+        dataSource={data?.team}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('empty')} /> }}
+        renderItem={(m) => (
+          <List.Item>
+            <Space>
+              <Avatar size="small" src={m.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
+              <span>{m.realName || m.userName}</span>
+              <Tag>{t(`role.${m.role}`)}</Tag>
+            </Space>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+
+  const change = data?.visits.change ?? null;
+  const stats = data && (
+    <Row gutter={[16, 16]}>
+      <Col xs={12} md={8}>
+        <Statistic title={tr('visits')} value={data.visits.thisMonth} suffix={tr('visitsUnit')} />
+        <Typography.Text type="secondary">{tr('lastMonth', { count: data.visits.lastMonth })}</Typography.Text>
+      </Col>
+      <Col xs={12} md={4}>
+        {change === null ? (
+          <Statistic title={tr('change')} value="-" />
+        ) : (
+          <Statistic
+            title={tr('change')}
+            value={Math.abs(change)}
+            precision={1}
+            suffix="%"
+            prefix={change >= 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+            styles={{ content: { color: change >= 0 ? 'var(--ant-color-success)' : 'var(--ant-color-error)' } }}
+          />
+        )}
+      </Col>
+      <Col xs={8} md={4}>
+        <Statistic title={tr('users')} value={data.counts.users} />
+      </Col>
+      <Col xs={8} md={4}>
+        <Statistic title={tr('projects')} value={data.counts.projects} />
+      </Col>
+      <Col xs={8} md={4}>
+        <Statistic title={tr('myProjectsCount')} value={data.counts.myProjects} />
+      </Col>
+    </Row>
+  );
+
+  const body =
+    overview.isError && !data ? (
+      <Result
+        status="warning"
+        title={tr('loadFailed')}
+        extra={<Button onClick={() => void overview.refetch()}>{tr('retry')}</Button>}
+      />
+    ) : !data ? (
+      <Skeleton active />
+    ) : (
+      <Tabs
+        items={[
+          {
+            key: 'overview',
+            label: tr('tabs.overview'),
+            children: (
+              <Flex vertical gap={16}>
+                {stats}
+                <Row gutter={[16, 16]}>
+                  <Col xs={24} lg={12}>
+                    {activityList}
+                  </Col>
+                  <Col xs={24} lg={12}>
+                    {notificationList}
+                  </Col>
+                </Row>
+                {projectList}
+              </Flex>
+            ),
+          },
+          { key: 'project', label: tr('tabs.project'), children: projectList },
+          { key: 'team', label: tr('tabs.team'), children: teamList },
+        ]}
+      />
+    );
+
+  return (
+    <Card
+      title={tr('title')}
+      style={{ height: '100%' }}
+      extra={
+        <Space>
+          <Button
+            aria-label={tr('refresh')}
+            icon={<ReloadOutlined />}
+            loading={overview.isFetching}
+            onClick={() => void overview.refetch()}
+          />
+          <Button icon={<EditOutlined />} onClick={() => setEditing(true)} disabled={!me.data}>
+            {tr('editInfo')}
+          </Button>
+        </Space>
+      }
+    >
+      {body}
+      <EditInfoModal me={me.data} open={editing} onClose={() => setEditing(false)} />
+    </Card>
+  );
+}
