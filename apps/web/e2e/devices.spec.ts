@@ -108,6 +108,20 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   await page.getByRole('button', { name: /刷新/ }).click();
   await expect(totalOf(page)).toHaveText('共 50 条');
 
+  // Download exports the current query: the same 50 devices, headers in the user's language.
+  const exported = page.waitForEvent('download');
+  await page.getByRole('button', { name: /下\s*载$/ }).click();
+  const sheet = new ExcelJS.Workbook();
+  await sheet.xlsx.readFile(await (await exported).path());
+  const rowsOut = sheet.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+  expect(rowsOut).toHaveLength(51);
+  expect(
+    rowsOut
+      .slice(1)
+      .map((r) => r.find((v) => typeof v === 'string' && v.startsWith(prefix)))
+      .sort(),
+  ).toEqual(Array.from({ length: 50 }, (_, i) => `${prefix}-${String(i + 1).padStart(3, '0')}`));
+
   // The ten first face terminals by serial go to the agent.
   await page.goto(`/device/device-list?sn=${prefix}&type=face`);
   await page.locator('th', { hasText: '设备序列号' }).click();
