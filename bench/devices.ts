@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { DEVICE_IMPORT_COLUMNS } from '../packages/contracts/src/device.ts';
 import { DEVICE_TYPES } from '../packages/contracts/src/device-protocol.ts';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -20,6 +20,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { agents, devices, projects, users } from '../apps/server/src/db/schema/index.ts';
 import { hashPassword } from '../apps/server/src/auth/passwords.ts';
+import { deviceFilter } from '../apps/server/src/modules/device/service.ts';
 
 const N = Number(process.argv[2] ?? 100_000);
 const REQUESTS = Number(process.argv[3] ?? 100);
@@ -92,8 +93,9 @@ for (let start = 0; start < N; start += BATCH) {
       version: `1.${i % 7}.${i % 13}`,
       agentId: agent?.id ?? null,
       projectId: project?.id ?? null,
-      authStatus: i % 3 === 0 ? 'unknown' : i % 3 === 1 ? 'authorize' : 'forbidden',
-      onlineStatus: i % 4 === 0 ? 'online' : 'offline',
+      // Independent of the type (i % 9), so a type + status filter matches about a 27th of the rows.
+      authStatus: ['unknown', 'authorize', 'forbidden'][Math.floor(i / 9) % 3],
+      onlineStatus: Math.floor(i / 27) % 4 === 0 ? 'online' : 'offline',
       installSite: `Building ${i % 50}`,
       additionDatetime: new Date(Date.now() - (i / N) * yearMs),
     });
@@ -149,6 +151,40 @@ for (const [name, token, url] of cases) {
   console.log(`list ${name.padEnd(34)} p50 ${p(0.5)} ms  p95 ${p(0.95)} ms  (${REQUESTS} requests)`);
 }
 results.list = list;
+
+if (process.env.BENCH_EXPLAIN === '1') {
+  // The plans behind the list figures: the page query and the count, as listAll builds them.
+  const explain = async (label: string, q: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = q.toSQL();
+    const inlined = text.replace(/\$(\d+)/g, (_, n) => {
+      const v = params[Number(n) - 1];
+      return typeof v === 'number'
+        ? String(v)
+        : `'${String(v instanceof Date ? v.toISOString() : v).replace(/'/g, "''")}'`;
+    });
+    const res = await db.execute(sql.raw(`explain (analyze, buffers) ${inlined}`));
+    const rows = (res as unknown as { rows: Record<string, string>[] }).rows;
+    console.log(`\n-- ${label}\n${inlined}\n${rows.map((r) => Object.values(r)[0]).join('\n')}`);
+  };
+  const caller = { id: 1, role: 'admin' as const, agentId: null };
+  const agentCaller = { id: 2, role: 'agent' as const, agentId: agentRows[0].id };
+  for (const [label, c, q] of [
+    ['type + auth status', caller, { type: 'face', authStatus: 'authorize' }],
+    ['first page', caller, {}],
+    ['devName contains', caller, { devName: 'Device 123' }],
+    ['agent: own, type', agentCaller, { type: 'dust' }],
+  ] as const) {
+    const where = deviceFilter(c, q as Parameters<typeof deviceFilter>[1]);
+    await explain(`${label}: page`, db.select().from(devices).where(where).orderBy(desc(devices.id)).limit(20));
+    await explain(
+      `${label}: count`,
+      db
+        .select({ n: sql`count(*)` })
+        .from(devices)
+        .where(where),
+    );
+  }
+}
 
 // ---- import -----------------------------------------------------------------------------------------
 async function importFile(): Promise<Buffer> {

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { agents, devices, projects } from '../../db/schema/index.ts';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf, scope, type Caller } from '../../auth/scope.ts';
-import { ApiError, badRequest, conflict } from '../../http/errors.ts';
+import { ApiError, badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { recordAudit } from '../audit/record.ts';
 import { duplicateDevice } from './service.ts';
@@ -412,6 +412,8 @@ export function registerImportDevices(app: FastifyInstance, { db }: ModuleContex
     async (request) => {
       const actor = authOf(request).user;
       const caller = callerOf(actor);
+      // An agent account that belongs to no agent has nowhere to put devices.
+      if (caller.role !== 'admin' && caller.agentId === null) throw forbidden();
       const { lang } = request.query;
       const { file, mode } = await readUpload(request, request.query.mode);
       const sheetRows = await readSheet(file.buffer);
