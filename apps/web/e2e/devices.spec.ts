@@ -295,3 +295,49 @@ test('authorisation platforms: create, unique name on the field, expired shown, 
   await page.getByRole('button', { name: /确\s*定$/ }).click();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(0);
 });
+
+test('import lists row errors by row and column; the user chooses nothing or the valid rows', async ({ page }) => {
+  const prefix = serialPrefix();
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('devices');
+  sheet.addRow(DEVICE_IMPORT_COLUMNS.map((c) => c['zh-CN']));
+  const row = (values: Record<string, string>) => sheet.addRow(DEVICE_IMPORT_COLUMNS.map((c) => values[c.key] ?? null));
+  row({ type: 'gateway', sn: `${prefix}-OK`, mac: macOf(Math.floor(Math.random() * 0xffffff), 1) });
+  row({ type: 'gateway', sn: `${prefix}-BADMAC`, mac: 'not-a-mac' });
+  row({ type: 'gateway', mac: macOf(Math.floor(Math.random() * 0xffffff), 2) });
+  const file = Buffer.from(await workbook.xlsx.writeBuffer());
+
+  await login(page);
+  await page.goto(`/device/universal-Gateway-list?sn=${prefix}`);
+  await page.getByRole('button', { name: /导\s*入$/ }).click();
+  const dialog = page.getByRole('dialog', { name: '导入设备' });
+  const upload = () =>
+    dialog.locator('input[type=file]').setInputFiles({
+      name: 'devices.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
+  await upload();
+  await dialog.getByRole('button', { name: /开始导入$/ }).click();
+  const result = dialog.getByTestId('import-result');
+  await expect(result).toContainText('未导入任何数据');
+  await expect(result).toContainText('共 3 行：新增 0，更新 0，失败 2');
+  const errorRows = result.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(errorRows.filter({ hasText: 'MAC地址' }).locator('td').first()).toHaveText('3');
+  await expect(errorRows.filter({ hasText: '设备序列号' }).locator('td').first()).toHaveText('4');
+
+  await dialog.getByLabel('只导入正确的行').check();
+  await upload();
+  await dialog.getByRole('button', { name: /开始导入$/ }).click();
+  await expect(result).toContainText('导入完成');
+  await expect(result).toContainText('共 3 行：新增 1，更新 0，失败 2');
+  // The same file again updates the device it added instead of adding it twice.
+  await upload();
+  await dialog.getByRole('button', { name: /开始导入$/ }).click();
+  await expect(result).toContainText('共 3 行：新增 0，更新 1，失败 2');
+  await dialog.getByRole('button', { name: /^关\s+闭$/ }).click();
+
+  await page.getByRole('button', { name: /刷新/ }).click();
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(page.locator('.ant-table-tbody')).toContainText(`${prefix}-OK`);
+});
