@@ -3,7 +3,6 @@ import { Alert, Button, Flex, Modal, Progress, Radio, Table, Typography, Upload 
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  DEVICE_IMPORT_COLUMNS,
   DEVICE_IMPORT_MODES,
   type DeviceImportMode,
   type ImportDevicesAnswer,
@@ -12,13 +11,7 @@ import {
 import { useImportDevicesMutation } from '../../../api/device/import';
 import { useImportTemplateMutation } from '../../../api/device/importTemplate';
 import { sheetLang } from '../sheetLang';
-
-/** The column's header as the template in `lang` names it (the key if unknown, "-" for the whole row). */
-export function columnLabel(column: string | null, lang: string) {
-  if (column === null) return '-';
-  const known = DEVICE_IMPORT_COLUMNS.find((c) => c.key === column);
-  return known ? known[sheetLang(lang)] : column;
-}
+import { columnLabel } from './importColumns';
 
 /**
  * Import devices from an xlsx: template in the user's language, upload with progress, the mode
