@@ -1,0 +1,105 @@
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { login, uniqueName } from './support';
+
+test.use({ reducedMotion: 'reduce' });
+// The machine is shared by several engineers' builds and tests: pages can take seconds to load.
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const queryForm = (page: Page) => page.getByTestId('query-form');
+/**
+ * The dialog's fields in order (key, value, remark). Its labels cannot be used: the dialog form and the
+ * search form both name their fields key/value, so the ids (and label targets) repeat.
+ */
+const field = (dialog: Locator, name: 'key' | 'value' | 'remark') =>
+  dialog.getByRole('textbox').nth(['key', 'value', 'remark'].indexOf(name));
+
+async function search(page: Page, field: '键' | '值', text: string) {
+  // Both fields set (no Reset click: its URL change re-syncs the form and could wipe the typing).
+  await queryForm(page)
+    .getByLabel('键')
+    .fill(field === '键' ? text : '');
+  await queryForm(page)
+    .getByLabel('值')
+    .fill(field === '值' ? text : '');
+  await queryForm(page)
+    .getByRole('button', { name: /^查\s*询$/ })
+    .click();
+}
+
+test('admin adds a constant, finds it by key and by value, meets the 409 on a duplicate key, edits and deletes it', async ({
+  page,
+}) => {
+  const key = uniqueName('e2e.const').replace(/_/g, '.');
+  const value = uniqueName('value');
+  await login(page);
+  await page.goto('/isystem/isystem-constants');
+  await expect(page.locator('.ant-table-thead')).toContainText('键');
+
+  // Add.
+  await page.getByRole('button', { name: /新\s*建$/ }).click();
+  let dialog = page.getByRole('dialog').filter({ hasText: '新建常量' });
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog.getByText('请输入键')).toBeVisible();
+  await field(dialog, 'key').fill(key);
+  await field(dialog, 'value').fill(value);
+  await field(dialog, 'remark').fill('made by e2e');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Search by key, then by value: exactly that row.
+  await search(page, '键', key);
+  await expect(page).toHaveURL(new RegExp(`key=${key.replace(/\./g, '\\.')}`));
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(value);
+  await search(page, '值', value);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(key);
+  await search(page, '键', `${key}-nothing-like-it`);
+  await expect(rows(page)).toHaveCount(0);
+  await expect(page.locator('main').first().locator('.ant-empty-description')).toHaveText('暂无数据');
+
+  // A duplicate key: the server's 409 message, on the key field too, and the dialog stays open.
+  await page.getByRole('button', { name: /新\s*建$/ }).click();
+  dialog = page.getByRole('dialog').filter({ hasText: '新建常量' });
+  await field(dialog, 'key').fill(key);
+  await field(dialog, 'value').fill('other');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.locator('.ant-message')).toContainText(`The key ${key} already exists`);
+  await expect(dialog.locator('.ant-form-item-explain-error')).toContainText(`The key ${key} already exists`);
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(dialog).toBeHidden();
+
+  // Edit the value.
+  await search(page, '键', key);
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page)
+    .first()
+    .getByRole('button', { name: /编\s*辑/ })
+    .click();
+  dialog = page.getByRole('dialog').filter({ hasText: '编辑常量' });
+  await expect(field(dialog, 'key')).toHaveValue(key);
+  await field(dialog, 'value').fill(`${value}-edited`);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows(page).first()).toContainText(`${value}-edited`);
+  await search(page, '值', `${value}-edited`);
+  await expect(rows(page)).toHaveCount(1);
+
+  // Delete, with the confirmation.
+  await rows(page)
+    .first()
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await expect(page.getByRole('tooltip')).toContainText('确定要删除吗？');
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(rows(page)).toHaveCount(0);
+  await search(page, '键', key);
+  await expect(rows(page)).toHaveCount(0);
+});
