@@ -23,6 +23,9 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       options: { maxPayload: MAX_FRAME_BYTES },
       // Before the plugin closes every socket (with no code), tell devices 1001 "going away".
       preClose: async function (this: FastifyInstance) {
+        // As the plugin's default preClose does: no more upgrades. A device dialling during shutdown
+        // would otherwise be upgraded on the closed server and hold app.close() open.
+        this.server.removeAllListeners('upgrade');
         await gateway.close();
         const wss = this.websocketServer;
         for (const client of wss.clients) client.close(1001, 'shutdown');

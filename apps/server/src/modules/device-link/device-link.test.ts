@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { and, eq, sql } from 'drizzle-orm';
 import { DeviceLinkCode, TerminalClose } from '@siteops/contracts/device-link';
-import { auditLog, deviceEvents, devices } from '../../db/schema/index.ts';
+import { auditLog, constants, deviceEvents, devices } from '../../db/schema/index.ts';
+import { openTestDatabase } from '../../../test/harness.ts';
 import { createAgent } from '../../../test/fixtures.ts';
 import { until } from '../../gateway/testkit.ts';
-import { DbPresenceSink, DbTelemetrySink, rowsOf } from './sinks.ts';
+import { DbPresenceSink, DbTelemetrySink, pruneTelemetry, rowsOf } from './sinks.ts';
 import { HEARTBEAT_S, openSse, rowOf, startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
 
 let t: LinkTestApp;
@@ -273,6 +274,17 @@ describe('terminal', () => {
     expect((await term.closed).code).toBe(TerminalClose.normal);
   });
 
+  it('closing the browser side ends the shell stream on the device link', async () => {
+    const d = await linked({ type: 'face' });
+    const { url } = await ticketFor(t, admin, 'terminal', d.id);
+    const term = openTerminal(`${t.base.replace('http', 'ws')}${url}`);
+    await until(() => term.output().includes('@siteops:~$'), 2_000, 'prompt');
+    const link = t.app.deviceLink.gateway.registry.get(d.id)!;
+    expect(link.streams.size).toBe(1);
+    term.ws.close();
+    await until(() => link.streams.size === 0, 1_000, 'stream closed');
+  });
+
   it('refuses a bad ticket (4401), an offline device (4409); closes on idle (4408)', async () => {
     const d = await t.addDevice();
     const bad = openTerminal(`${t.base.replace('http', 'ws')}/api/device/${d.id}/terminal?ticket=nope`);
@@ -370,5 +382,38 @@ describe('telemetry and events', () => {
     expect(pic.headers.get('content-type')).toBe('image/jpeg');
     const forged = await fetch(`${t.base}/api/device/${d.id}/events/${id}/picture?exp=9999999999&sig=x`);
     expect(forged.status).toBe(404);
+  });
+});
+
+describe('jobs and settings', () => {
+  it('retention prunes telemetry older than the configured days and keeps the rest', async () => {
+    const d = await t.addDevice({ type: 'dust' });
+    const day = 86_400_000;
+    await t.database.db.execute(sql`
+      insert into device_telemetry (device_id, at, data) values
+        (${d.id}, ${new Date(Date.now() - 31 * day).toISOString()}::timestamptz, '{"a34004": 1}'),
+        (${d.id}, ${new Date(Date.now() - 29 * day).toISOString()}::timestamptz, '{"a34004": 2}')`);
+    expect(await pruneTelemetry(t.database.db, 30)).toBeGreaterThanOrEqual(1);
+    const left = rowsOf<{ v: number }>(
+      await t.database.db.execute(
+        sql`select (data->>'a34004')::int as v from device_telemetry where device_id = ${d.id}`,
+      ),
+    );
+    expect(left).toEqual([{ v: 2 }]);
+  });
+
+  it('devices are told the heartbeat interval of the system constant', async () => {
+    const database = await openTestDatabase();
+    await database.db.insert(constants).values({ key: 'device.heartbeatSeconds', value: '7' });
+    const other = await startLinkApp({ database, deviceLink: { gateway: { refuseDelayMs: 0 } } });
+    try {
+      const d = await other.addDevice();
+      const sim = other.sim(d);
+      const linked = await new Promise<{ heartbeatSeconds: number }>((r) => sim.once('linked', r));
+      expect(linked.heartbeatSeconds).toBe(7);
+    } finally {
+      await other.close();
+      await database.close();
+    }
   });
 });
