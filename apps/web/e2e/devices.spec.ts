@@ -156,6 +156,20 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   await expect(totalOf(agentPage)).toHaveText('共 10 条');
   await expect(agentPage.getByRole('button', { name: /批量划分代理商$/ })).toHaveCount(0);
   await expect(agentPage.getByRole('button', { name: /删\s*除$/ })).toHaveCount(0);
+  // It edits only the fields an agent may change.
+  await agentPage
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .first()
+    .getByRole('button', { name: /编\s*辑$/ })
+    .click();
+  const edit = agentPage.getByRole('dialog', { name: '编辑设备' });
+  await expect(edit.locator('#devName')).toBeVisible();
+  await expect(edit.locator('#mac')).toHaveCount(0);
+  await expect(edit.locator('#sn')).toHaveCount(0);
+  await edit.locator('#devName').fill('Renamed by agent');
+  await edit.getByRole('button', { name: /保\s*存$/ }).click();
+  await expect(edit).toBeHidden();
+  await expect(agentPage.locator('.ant-table-tbody')).toContainText('Renamed by agent');
   await agentContext.close();
 
   // The same ten, by id, through the API as the agent.
