@@ -315,6 +315,17 @@ describe('remote-control tunnel', () => {
     expect(img.headers.get('content-type')).toBe('image/jpeg');
     const bytes = Buffer.from(await img.arrayBuffer());
     expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+    // A form POST reaches the device; its redirect to `/` stays inside the tunnel.
+    const form = await fetch(`${t.base}${url}config`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=North+gate',
+      redirect: 'manual',
+    });
+    expect(form.status).toBe(303);
+    expect(new URL(form.headers.get('location')!, `${t.base}${url}config`).pathname).toBe(url);
+    const config = await t.call({ method: 'GET', url: `/api/device/${d.id}/config?keys=name`, token: admin });
+    expect(config.body.data.config.name).toBe('North gate');
     // Without the trailing slash: redirected inside the tunnel.
     const bare = await fetch(`${t.base}${url.slice(0, -1)}`, { redirect: 'manual' });
     expect(bare.status).toBe(302);
