@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Col, DatePicker, Divider, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Alert, Button, Col, DatePicker, Divider, Drawer, Form, Input, Row, Select, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -15,6 +15,7 @@ import {
   type UserDetail,
 } from '@siteops/contracts/user';
 import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file';
+import { useAgentListQuery } from '../../../api/agent/listAll';
 import { useAddUserMutation } from '../../../api/user/add';
 import { useUpdateUserMutation } from '../../../api/user/update';
 import { fieldErrorsOf } from '../../../components/form/formKit';
@@ -113,10 +114,19 @@ function valuesOf(user: UserDetail): Partial<FormValues> {
   };
 }
 
+const CLEARABLE = ['avatar', 'address', 'politics', 'cultureLevel', 'introduction'] as const;
+
 /** Form values -> the API body (dates as YYYY-MM-DD, empty optional text as ''). */
-function bodyOf(values: FormValues): AddUserInput {
+function bodyOf(values: FormValues, isAdmin: boolean): AddUserInput {
   const { password, ...rest } = values;
-  return { ...(rest as unknown as AddUserInput), ...(password ? { password } : {}) };
+  return {
+    ...(rest as unknown as AddUserInput),
+    // A cleared optional field is sent as null, so an edit can empty it.
+    ...Object.fromEntries(CLEARABLE.map((k) => [k, rest[k] ?? null])),
+    // Only an admin moves users between agents (or out of one); others never send the field.
+    ...(isAdmin ? { agentId: rest.agentId ?? null } : { agentId: undefined }),
+    ...(password ? { password } : {}),
+  };
 }
 
 export interface UserFormDrawerProps {
@@ -142,6 +152,17 @@ export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDraw
   const options = optionsOf(t);
   const editing = user !== undefined;
   const role = Form.useWatch('role', form);
+  // Only an admin picks the agent (an agent's users always belong to its own agent).
+  const agents = useAgentListQuery(
+    { page: 1, pageSize: 200, sortField: 'name', sortOrder: 'asc' },
+    {
+      enabled: open && callerRole === 'admin',
+    },
+  );
+  const agentOptions = (agents.data?.list ?? []).map((a) => ({ value: a.id, label: a.name }));
+  if (user?.agentId && !agentOptions.some((o) => o.value === user.agentId)) {
+    agentOptions.push({ value: user.agentId, label: user.agentName ?? `#${user.agentId}` });
+  }
 
   useEffect(() => {
     if (!open) return;
@@ -183,13 +204,13 @@ export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDraw
 
   const submit = async () => {
     const values = await form.validateFields();
-    const body = bodyOf(values);
+    const body = bodyOf(values, callerRole === 'admin');
     setSaving(true);
     try {
       if (user) {
-        const before = bodyOf(valuesOf(user) as FormValues);
+        const before = bodyOf(valuesOf(user) as FormValues, callerRole === 'admin');
         const changed = Object.fromEntries(
-          Object.entries(body).filter(([k, v]) => (before as Record<string, unknown>)[k] !== (v ?? null)),
+          Object.entries(body).filter(([k, v]) => ((before as Record<string, unknown>)[k] ?? null) !== (v ?? null)),
         );
         await update.mutateAsync({ id: user.id, ...changed });
       } else {
@@ -273,10 +294,15 @@ export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDraw
             col(
               <Form.Item
                 name="agentId"
-                label={label('agentId')}
+                label={label('agentName')}
                 rules={role === 'agent' ? [{ required: true, message: t('users.agentRequired') }] : []}
               >
-                <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  loading={agents.isFetching}
+                  options={agentOptions}
+                />
               </Form.Item>,
             )}
           {col(
