@@ -142,9 +142,11 @@ export function registerExportDevices(app: FastifyInstance, { db }: ModuleContex
           if (out.destroyed) break;
           rows = await page(db, where, rows[rows.length - 1].id);
         }
+        if (out.destroyed) return; // the client went away: nothing to finish
         ws.commit();
         await wb.commit();
       })().catch((err: unknown) => {
+        if (out.destroyed) return;
         request.log.error({ err }, 'device export failed');
         out.destroy(err as Error);
       });
