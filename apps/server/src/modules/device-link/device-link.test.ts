@@ -306,6 +306,11 @@ describe('remote-control tunnel', () => {
     const d = await linked({ type: 'dust' });
     const token = await t.login();
     const { url } = await ticketFor(t, token, 'remote', d.id);
+    const opened = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'device.remote'), eq(auditLog.targetId, String(d.id))));
+    expect(opened).toHaveLength(1);
     const page = await fetch(`${t.base}${url}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);

@@ -7,6 +7,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { loadLinkDevice } from './service.ts';
+import { recordAudit } from '../audit/record.ts';
 
 /** POST /api/device/ticket: what EventSource, a browser WebSocket and a new tab use instead of a bearer header. */
 export function registerTicket(app: FastifyInstance, ctx: DeviceLinkContext) {
@@ -29,6 +30,10 @@ export function registerTicket(app: FastifyInstance, ctx: DeviceLinkContext) {
         deviceId = (await loadLinkDevice(ctx.db, callerOf(user), request.body.deviceId!)).id;
       }
       const { ticket, exp } = ctx.tickets.issue({ sessionId, purpose, deviceId });
+      // Opening remote control is audited here, once; the terminal when its shell opens.
+      if (purpose === 'remote') {
+        await recordAudit(ctx.db, request, { action: 'device.remote', targetType: 'device', targetId: deviceId });
+      }
       const q = encodeURIComponent(ticket);
       const url =
         purpose === 'events'
