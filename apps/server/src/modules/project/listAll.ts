@@ -23,10 +23,12 @@ export function registerListProjects(app: FastifyInstance, { db }: ModuleContext
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/project/listAll',
     {
-      config: { roles: ['admin', 'manager'] },
+      // Agents read their agent's projects (to divide devices into them); the pages stay admin/manager.
+      config: { roles: ['admin', 'manager', 'agent'] },
       schema: {
         tags: ['project'],
-        summary: "Projects in the caller's scope (a manager: those it manages), filtered, sorted and paged",
+        summary:
+          "Projects in the caller's scope (a manager: those it manages; an agent: its agent's), filtered, sorted and paged",
         querystring: projectListQuery,
         response: { 200: envelopeOf(pageOf(projectItem)) },
       },

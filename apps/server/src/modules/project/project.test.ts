@@ -131,8 +131,13 @@ describe('managers see and edit only the projects they manage', () => {
     ).toBe(403);
   });
 
-  it('agents and users cannot use the project pages (403 by role)', async () => {
-    expect((await call('GET', '/api/project/listAll', agentA.token)).status).toBe(403);
+  it("an agent lists only its agent's projects (to divide devices into them); users cannot list", async () => {
+    const listed = await call('GET', '/api/project/listAll?pageSize=200', agentA.token);
+    expect(listed.status).toBe(200);
+    const ids = listed.body.data.list.map((p: { id: number }) => p.id);
+    expect(ids).toContain(projectA);
+    expect(ids).not.toContain(projectB);
+    expect(listed.body.data.list.every((p: { agentId: number }) => p.agentId === agentA.id)).toBe(true);
     const u = await person(admin, 'user');
     expect((await call('GET', '/api/project/listAll', u.token)).status).toBe(403);
   });
