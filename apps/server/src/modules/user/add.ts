@@ -78,7 +78,8 @@ export function registerAddUser(app: FastifyInstance, ctx: ModuleContext) {
           return row.id;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(`The account ${body.userName} already exists`);
+        if (isUniqueViolation(err))
+          throw conflict(`The account ${body.userName} already exists`, { field: 'userName' });
         throw err;
       }
       return ok({ id }, 'Save Success');

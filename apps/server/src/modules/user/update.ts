@@ -89,7 +89,8 @@ export function registerUpdateUser(app: FastifyInstance, ctx: ModuleContext) {
           return orphans;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(`The account ${patch.userName} already exists`);
+        if (isUniqueViolation(err))
+          throw conflict(`The account ${patch.userName} already exists`, { field: 'userName' });
         throw err;
       }
       await Promise.all(replaced.map((key) => storage.delete(key).catch(() => {})));

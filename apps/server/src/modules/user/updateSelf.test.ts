@@ -13,10 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const updateSelf = (body: object, token: string) =>
-  t.call({ method: 'PUT', url: '/api/user/updateSelf', token, body });
-const overview = (token: string, query = '') =>
-  t.call({ method: 'GET', url: `/api/user/overview${query}`, token });
+const updateSelf = (body: object, token: string) => t.call({ method: 'PUT', url: '/api/user/updateSelf', token, body });
+const overview = (token: string, query = '') => t.call({ method: 'GET', url: `/api/user/overview${query}`, token });
 const rowOf = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 
 describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
@@ -116,7 +114,10 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
     expect((await t.call({ method: 'PUT', url: '/api/user/updateSelf', body: { realName: 'x' } })).status).toBe(401);
     const u = await createUser(t, admin);
     await updateSelf({ phone: '13600136000' }, await t.login(u.userName, u.password));
-    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(u.id)));
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(u.id)));
     const row = rows.find((r) => r.action === 'user.updateSelf')!;
     expect(row.actorId).toBe(u.id);
     expect((row.detail as { fields: string[] }).fields).toEqual(['phone']);

@@ -281,10 +281,15 @@ describe('enable / disable', () => {
     expect((await update({ id: a.userId, enabled: 'disable' }, a.token)).status).toBe(409);
   });
 
-  it('a duplicate account name on update is 409', async () => {
+  it('a duplicate account name on add or update is 409 naming the field for the form', async () => {
     const u = await createUser(t, admin);
     const res = await update({ id: u.id, userName: 'admin' });
     expect(res.status).toBe(409);
+    expect(res.body.data).toEqual({ field: 'userName' });
+    const again = await add(await userBody(t, admin, { userName: u.userName }));
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe(`The account ${u.userName} already exists`);
+    expect(again.body.data).toEqual({ field: 'userName' });
   });
 });
 
