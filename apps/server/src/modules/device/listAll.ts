@@ -57,7 +57,10 @@ export function registerListDevices(app: FastifyInstance, { db }: ModuleContext)
       ]);
       return ok({
         list: rows.map(({ agentName, projectName, ...d }) => toDeviceItem(d, agentName, projectName)),
-        total, page: q.page, pageSize: q.pageSize });
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      });
     },
   );
 }
