@@ -58,11 +58,10 @@ interface DeviceQueryFormProps {
   fixedType: DeviceType | undefined;
   /** Admins filter by agent; an agent only ever sees its own. */
   canFilterAgent: boolean;
-  canListProjects: boolean;
 }
 
 /** The device list's search form; its values live in the URL (shareable, survive reloads). */
-export function DeviceQueryForm({ fixedType, canFilterAgent, canListProjects }: DeviceQueryFormProps) {
+export function DeviceQueryForm({ fixedType, canFilterAgent }: DeviceQueryFormProps) {
   const { t } = useTranslation();
   const text = (name: keyof QueryValues, label: string) => (
     <Form.Item name={name} label={label}>
@@ -89,11 +88,9 @@ export function DeviceQueryForm({ fixedType, canFilterAgent, canListProjects }: 
           <OwnerSelect kind="agent" />
         </Form.Item>
       )}
-      {canListProjects && (
-        <Form.Item name="projectId" label={t('devices.field.project')}>
-          <OwnerSelect kind="project" />
-        </Form.Item>
-      )}
+      <Form.Item name="projectId" label={t('devices.field.project')}>
+        <OwnerSelect kind="project" />
+      </Form.Item>
       <Form.Item name="authStatus" label={t('devices.field.authStatus')}>
         <Select
           allowClear

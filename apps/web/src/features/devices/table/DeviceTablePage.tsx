@@ -224,7 +224,7 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
   return (
     <Flex vertical gap={16}>
       <Card>
-        <DeviceQueryForm fixedType={fixedType} canFilterAgent={isAdmin} canListProjects={isAdmin} />
+        <DeviceQueryForm fixedType={fixedType} canFilterAgent={isAdmin} />
       </Card>
       <Card>
         <DataTable<DeviceItem>
