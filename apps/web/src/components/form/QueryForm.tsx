@@ -47,7 +47,9 @@ export function QueryForm<V extends object>({ names, children, toParams, fromPar
   };
 
   return (
-    <Form form={form} layout="inline" onFinish={apply} style={{ rowGap: 8 }} data-testid="query-form">
+    // The name prefixes the inputs' ids (query_devName), so they never clash with a dialog's field of
+    // the same name on the page (a label click would focus the wrong input).
+    <Form form={form} name="query" layout="inline" onFinish={apply} style={{ rowGap: 8 }} data-testid="query-form">
       {children}
       <Form.Item>
         <Space>
