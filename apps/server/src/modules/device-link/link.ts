@@ -61,6 +61,9 @@ export async function setupDeviceLink(
     : createMemoryBus();
 
   let hbSeconds = opts.heartbeatSeconds ?? (await readHeartbeatSeconds(db));
+  // Links keep the interval they were given, so after an admin shortens it some still beat at the old
+  // one: the stale sweep judges by the longest interval handed out since start, never flagging them.
+  let hbLongest = hbSeconds;
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, fn: () => void) => {
     const t = setInterval(fn, ms);
@@ -70,7 +73,10 @@ export async function setupDeviceLink(
   if (opts.heartbeatSeconds === undefined) {
     every(CONSTANT_REFRESH_MS, () => {
       readHeartbeatSeconds(db).then(
-        (s) => (hbSeconds = s),
+        (s) => {
+          hbSeconds = s;
+          hbLongest = Math.max(hbLongest, s);
+        },
         () => {},
       );
     });
@@ -114,7 +120,7 @@ export async function setupDeviceLink(
     if (!gateway.isOnline(deviceId)) hub.staleOffline(deviceId, new Date(at));
   });
   every(sweepMs, () => {
-    sweepStalePresence(db, hbSeconds).then(
+    sweepStalePresence(db, hbLongest).then(
       (rows) => {
         for (const r of rows) {
           bus.publish(STALE_CHANNEL, { deviceId: r.id, at: r.at.toISOString() }).catch(() => {});
