@@ -124,6 +124,10 @@ test('admin creates a user in the form, disables it (its open session is logged 
   await row.getByRole('button', { name: /编\s*辑/ }).click();
   const edit = drawerOf(page, '编辑用户');
   await expect(edit.getByLabel('身份证号', { exact: true })).toHaveValue(idNo);
+  // A server-side refusal lands on its field: the account name is taken (409).
+  await edit.getByLabel('账号', { exact: true }).fill('admin');
+  await edit.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(edit.locator('.ant-form-item-explain-error')).toHaveText('The account admin already exists');
   await edit.getByRole('button', { name: /取\s*消/ }).click();
   await expect(edit).toBeHidden();
 
