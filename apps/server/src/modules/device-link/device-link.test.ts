@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DeviceLinkCode, TerminalClose } from '@siteops/contracts/device-link';
 import { auditLog, constants, deviceEvents, devices } from '../../db/schema/index.ts';
 import { openTestDatabase } from '../../../test/harness.ts';
-import { createAgent } from '../../../test/fixtures.ts';
+import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { until } from '../../gateway/testkit.ts';
 import { DbPresenceSink, DbTelemetrySink, pruneTelemetry, rowsOf } from './sinks.ts';
 import { HEARTBEAT_S, openSse, rowOf, startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
@@ -230,6 +230,33 @@ describe('commands', () => {
       expect(agentSse.messages.some((m) => m.data.deviceId === theirs.id)).toBe(false);
     } finally {
       agentSse.close();
+    }
+  });
+
+  it('a manager may neither command nor open a terminal, and its live stream carries no device', async () => {
+    const manager = await createUser(t, admin, { role: 'manager' });
+    const token = await t.login(manager.userName, manager.password);
+    const d = await linked({ type: 'face' });
+    expect((await post(`/api/device/${d.id}/openDoor`, token)).status).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/device/ticket',
+          token,
+          body: { purpose: 'terminal', deviceId: d.id },
+        })
+      ).status,
+    ).toBe(403);
+    const managerSse = openSse(`${t.base}${(await ticketFor(t, token, 'events')).url}`);
+    try {
+      await managerSse.waitFor((m) => m.event === 'ready');
+      const other = await linked({ type: 'dust' });
+      await sse.waitFor((m) => m.event === 'presence' && m.data.deviceId === other.id, 1_000);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(managerSse.messages.map((m) => m.event)).toEqual(['ready']);
+    } finally {
+      managerSse.close();
     }
   });
 
