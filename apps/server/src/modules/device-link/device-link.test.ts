@@ -345,6 +345,8 @@ describe('remote-control tunnel', () => {
     expect(await page.text()).toContain(d.sn);
     const img = await fetch(`${t.base}${url}snapshot.jpg`);
     expect(img.headers.get('content-type')).toBe('image/jpeg');
+    // Loaded by a sandboxed (opaque-origin) page: a same-origin CORP would break it in the browser.
+    expect(img.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const bytes = Buffer.from(await img.arrayBuffer());
     expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
     // A form POST reaches the device; its redirect to `/` stays inside the tunnel.

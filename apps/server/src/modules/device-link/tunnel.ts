@@ -124,6 +124,9 @@ export async function registerTunnel(app: FastifyInstance, ctx: DeviceLinkContex
         reply.header(name, name === 'location' && v.startsWith('/') ? `${prefix}${v.slice(1)}` : v);
       }
       reply.header('content-security-policy', SANDBOX_CSP);
+      // The sandboxed page has an opaque origin, so its own images and scripts are cross-origin loads;
+      // helmet's same-origin CORP would block them. The ticket in the path is what protects them.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
       reply.header('cache-control', 'no-store');
       reply.header('x-robots-tag', 'noindex');
       return reply.status(res.status).send(request.method === 'HEAD' ? undefined : res.body);
