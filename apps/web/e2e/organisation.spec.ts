@@ -99,13 +99,13 @@ async function addPerson(
   return { id, username: userName, password: PASSWORD, realName };
 }
 
-async function addAgent(request: APIRequestContext, token: string, name: string) {
+async function addAgent(request: APIRequestContext, token: string, name: string, expDate = '2099-12-31') {
   const userName = uniqueName('org_agent');
   const { id } = await ok<{ id: number }>(request, token, 'POST', '/api/agent/add', {
     name,
     linkName: 'Contact',
     linkPhone: '13900139000',
-    expDate: '2099-12-31',
+    expDate,
     user: { userName, password: PASSWORD, realName: 'Agent Admin' },
   });
   return { id, username: userName, password: PASSWORD };
@@ -204,6 +204,15 @@ test('admin creates an agent with its admin user through the form; that agent se
   expect(listed.list[0].user).toMatchObject({ userName: account, remark: 'Introduced through the form' });
   const worker = await addPerson(request, admin, listed.list[0].id, 'user', 'Own Worker');
 
+  // An agent past its validity date says so in the list.
+  const lapsedName = uniqueName('Org lapsed');
+  await addAgent(request, admin, lapsedName, '2020-01-01');
+  await page.getByTestId('query-form').getByLabel('代理商名称').fill(lapsedName);
+  await button(page.getByTestId('query-form'), /查\s*询/).click();
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(tableRows(page).first()).toContainText('2020-01-01');
+  await expect(tableRows(page).first()).toContainText('已过期');
+
   // The agent, in its own browser: only its own agent row, and nothing it may not do.
   const agentPage = await loginElsewhere(browser, { username: account, password: PASSWORD });
   await agentPage.goto('/user/agent');
@@ -212,7 +221,14 @@ test('admin creates an agent with its admin user through the form; that agent se
   await expect(button(agentPage, /新\s*建$/)).toHaveCount(0);
   await expect(button(agentPage, /批量删除/)).toHaveCount(0);
   await expect(button(tableRows(agentPage).first(), /删\s*除/)).toHaveCount(0);
-  await expect(button(tableRows(agentPage).first(), /编\s*辑/)).toBeVisible();
+  // It may edit its own contact details (status and validity stay the administrator's).
+  await button(tableRows(agentPage).first(), /编\s*辑/).click();
+  const own = agentPage.getByRole('dialog', { name: '编辑代理商' });
+  await expect(own.getByLabel('有效期至')).toBeDisabled();
+  await own.getByLabel('联系人').fill('Changed Contact');
+  await button(own, /保\s*存/).click();
+  await expect(agentPage.getByText('保存成功')).toBeVisible();
+  await expect(tableRows(agentPage).first()).toContainText('Changed Contact');
 
   // Its users: the server answers only its own (the users page shows that list).
   const agentToken = await agentPage.evaluate(() => localStorage.getItem('token'));
