@@ -271,7 +271,10 @@ async function resolveRows(db: Db, caller: Caller, parsed: ParsedRow[], errors: 
     const current = existing.get(p.sn);
     if (current && !current.inScope) errors.add(p.row, 'sn', 'snOutOfScope');
     const macOwner = macOwners.get(p.mac);
-    if (macOwner && macOwner.sn !== p.sn) errors.add(p.row, 'mac', 'macUsed', macOwner.inScope ? macOwner.sn : '*');
+    if (macOwner && macOwner.sn !== p.sn) {
+      if (macOwner.inScope) errors.add(p.row, 'mac', 'macUsed', macOwner.sn);
+      else errors.add(p.row, 'mac', 'macUsedElsewhere');
+    }
 
     let agentId: number | null | undefined;
     if (p.agent) {

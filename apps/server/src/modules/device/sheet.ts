@@ -75,6 +75,10 @@ const MESSAGES = {
     'en-US': 'this serial number belongs to a device you cannot manage',
   },
   macUsed: { 'zh-CN': 'MAC地址已被设备 {detail} 使用', 'en-US': 'MAC address already used by device {detail}' },
+  macUsedElsewhere: {
+    'zh-CN': 'MAC地址已被其他代理商的设备使用',
+    'en-US': 'MAC address already used by a device you cannot manage',
+  },
   unknownAgent: { 'zh-CN': '代理商“{detail}”不存在', 'en-US': 'agent "{detail}" does not exist' },
   foreignAgent: { 'zh-CN': '只能导入到自己的代理商', 'en-US': 'you can only import into your own agent' },
   unknownProject: {

@@ -220,11 +220,14 @@ describe('device import', () => {
       { ...row(), sn: theirs.sn }, // 4: another agent's device
       row({ projectCode: projectB }), // 5: another agent's project (looks like it does not exist)
       row({ agent: agentBName }), // 6: another agent
+      row({ mac: theirs.mac }), // 7: the MAC of another agent's device, whose sn is not told
     ];
-    const res = await importFile(agentA.token, await xlsx(rows), 'valid-rows');
-    expect(res.body.data).toMatchObject({ created: 2, failed: 3 });
+    const res = await importFile(agentA.token, await xlsx(rows), 'valid-rows', '?lang=en-US');
+    expect(res.body.data).toMatchObject({ created: 2, failed: 4 });
     const where = (res.body.data.errors as { row: number; column: string }[]).map((e) => `${e.row}:${e.column}`);
-    expect(where).toEqual(['4:sn', '5:projectCode', '6:agent']);
+    expect(where).toEqual(['4:sn', '5:projectCode', '6:agent', '7:mac']);
+    expect(res.body.data.errors[3].message).toMatch(/cannot manage/);
+    expect(JSON.stringify(res.body.data.errors)).not.toContain(theirs.sn);
     const stored = await bySn([mine.sn, plain.sn, theirs.sn]);
     expect(stored.find((d) => d.sn === mine.sn)).toMatchObject({ agentId: agentA.id });
     expect(stored.find((d) => d.sn === plain.sn)).toMatchObject({ agentId: agentA.id, projectId: null });
