@@ -143,8 +143,15 @@ describe('agent scope: an agent sees and changes only its own agent', () => {
   it('an agent may edit its own contact fields but not its status or expiry', async () => {
     expect((await update({ id: a.id, linkName: 'New Contact' }, a.token)).status).toBe(200);
     expect((await detail(a.id)).body.data.linkName).toBe('New Contact');
-    expect((await update({ id: a.id, status: 'valid' }, a.token)).status).toBe(403);
+    expect((await update({ id: a.id, status: 'invalid' }, a.token)).status).toBe(403);
     expect((await update({ id: a.id, expDate: '2199-01-01' }, a.token)).status).toBe(403);
+    const before = (await detail(a.id)).body.data;
+    expect(before.status).toBe('valid');
+    expect(before.expDate).not.toBe('2199-01-01');
+    // A form that posts every field back unchanged is not an attempt to change them.
+    const same = await update({ id: a.id, status: before.status, expDate: before.expDate, linkName: 'Again' }, a.token);
+    expect(same.status).toBe(200);
+    expect((await detail(a.id)).body.data.linkName).toBe('Again');
   });
 
   it('manager and user roles cannot list agents', async () => {

@@ -34,8 +34,12 @@ export function registerUpdateAgent(app: FastifyInstance, { db }: ModuleContext)
       const actor = authOf(request).user;
       const caller = callerOf(actor);
       const { id, user, ...patch } = request.body;
-      await loadAgentInScope(db, caller, id);
-      if (caller.role !== 'admin' && (patch.status !== undefined || patch.expDate !== undefined)) {
+      const { agent: current } = await loadAgentInScope(db, caller, id);
+      // Sending the values it already has (a form posting every field) changes nothing and is fine.
+      const changesValidity =
+        (patch.status !== undefined && patch.status !== current.status) ||
+        (patch.expDate !== undefined && patch.expDate !== current.expDate);
+      if (caller.role !== 'admin' && changesValidity) {
         throw forbidden('Only an administrator can change an agent’s status or expiry date');
       }
       const admin = user ? await agentAdminUser(db, id) : undefined;
