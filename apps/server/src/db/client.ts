@@ -66,6 +66,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dataDir = opts.dataDir ?? 'memory://';
   const inMemory = dataDir.startsWith('memory://');
@@ -73,7 +74,12 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const unlock = inMemory || opts.noLock ? () => {} : lockDataDir(dataDir);
   let client: InstanceType<typeof PGlite>;
   try {
-    client = await PGlite.create(pgDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    // pg_trgm backs the "contains" searches (migration 0004); it must be loaded before it is created.
+    const extensions = { pg_trgm };
+    client = await PGlite.create(
+      pgDir,
+      opts.loadDataDir ? { loadDataDir: opts.loadDataDir, extensions } : { extensions },
+    );
   } catch (err) {
     unlock();
     throw err;

@@ -67,6 +67,12 @@ export const devices = pgTable(
     index('devices_project_idx').on(t.projectId),
     index('devices_type_idx').on(t.type, t.id),
     index('devices_added_idx').on(t.additionDatetime),
+    // The list's total is a count(*) under the same filters: these make the common ones index-only.
+    index('devices_type_status_idx').on(t.type, t.authStatus, t.onlineStatus),
+    index('devices_agent_type_idx').on(t.agentId, t.type, t.authStatus),
+    // "Contains" search (ILIKE '%…%') on the two fields people type fragments of; pg_trgm.
+    index('devices_sn_trgm_idx').using('gin', t.sn.op('gin_trgm_ops')),
+    index('devices_dev_name_trgm_idx').using('gin', t.devName.op('gin_trgm_ops')),
   ],
 );
 

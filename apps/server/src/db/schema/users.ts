@@ -64,6 +64,9 @@ export const users = pgTable(
     index('users_agent_idx').on(t.agentId),
     index('users_id_no_hash_idx').on(t.idNoHash),
     index('users_created_idx').on(t.createdAt),
+    // "Contains" search (ILIKE '%…%') on account and real name; pg_trgm.
+    index('users_user_name_trgm_idx').using('gin', t.userName.op('gin_trgm_ops')),
+    index('users_real_name_trgm_idx').using('gin', t.realName.op('gin_trgm_ops')),
   ],
 );
 
