@@ -8,7 +8,7 @@ import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { recordAudit } from '../audit/record.ts';
-import { lockDevicesInScope } from './service.ts';
+import { cutOffLinks, lockDevicesInScope } from './service.ts';
 
 export function registerAuthorizeDevices(app: FastifyInstance, { db }: ModuleContext) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -37,6 +37,7 @@ export function registerAuthorizeDevices(app: FastifyInstance, { db }: ModuleCon
         });
         return rows.length;
       });
+      if (authStatus === 'forbidden') await cutOffLinks(app, ids);
       return ok({ changed }, 'Save Success');
     },
   );

@@ -9,7 +9,7 @@ import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { recordAudit } from '../audit/record.ts';
-import { lockDevicesInScope } from './service.ts';
+import { cutOffLinks, lockDevicesInScope } from './service.ts';
 
 export function registerDeleteDevice(app: FastifyInstance, { db }: ModuleContext) {
   app.withTypeProvider<ZodTypeProvider>().delete(
@@ -39,6 +39,7 @@ export function registerDeleteDevice(app: FastifyInstance, { db }: ModuleContext
         }
         return rows.length;
       });
+      await cutOffLinks(app, ids);
       return ok({ changed }, 'Delete Success');
     },
   );

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
 import type { Db } from '../../db/client.ts';
 import { agents, devices, projects, type DeviceRow } from '../../db/schema/index.ts';
@@ -141,4 +142,17 @@ export function toDeviceItem(d: DeviceRow, agentName: string | null, projectName
     createdId: d.createdId,
     updatedId: d.updatedId,
   };
+}
+
+/**
+ * Close the links of devices that were just forbidden or deleted, now rather than at the device link's
+ * next revocation sweep (up to one heartbeat interval). Best effort: the sweep remains the guarantee.
+ */
+export async function cutOffLinks(app: FastifyInstance, ids: readonly number[]) {
+  if (!app.hasDecorator('deviceLink')) return;
+  await Promise.all(
+    ids.map((id) =>
+      app.deviceLink.gateway.disconnect(id).catch((err: unknown) => app.log.warn({ err, id }, 'link cut-off failed')),
+    ),
+  );
 }

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAST, startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+
+// The revocation sweep is made slow here, so only the endpoints themselves can cut a link in time.
+let t: LinkTestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startLinkApp({ deviceLink: { ...FAST, staleSweepMs: 60_000 } });
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+async function linkedDevice() {
+  const d = await t.addDevice({ type: 'face' });
+  const sim = t.sim(d, { retryScale: 100 });
+  await sim.waitFor('up', 2_000);
+  return { ...d, sim };
+}
+
+const closedWith = async (sim: { lastClose?: { code: number } }, code: number) =>
+  expect.poll(() => sim.lastClose?.code, { timeout: 1_000 }).toBe(code);
+
+describe('forbidding or deleting a linked device', () => {
+  it('forbid through the API closes its link at once (4010 revoked)', async () => {
+    const d = await linkedDevice();
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/device/authorize',
+      token: admin,
+      body: { ids: [d.id], authStatus: 'forbidden' },
+    });
+    expect(res.body.data.changed).toBe(1);
+    await closedWith(d.sim, 4010);
+  });
+
+  it('delete through the API closes its link at once', async () => {
+    const d = await linkedDevice();
+    const res = await t.call({ method: 'DELETE', url: '/api/device/delete', token: admin, body: { ids: [d.id] } });
+    expect(res.body.data.changed).toBe(1);
+    await closedWith(d.sim, 4010);
+  });
+
+  it('authorising leaves a linked device alone', async () => {
+    const d = await linkedDevice();
+    await t.call({
+      method: 'POST',
+      url: '/api/device/authorize',
+      token: admin,
+      body: { ids: [d.id], authStatus: 'authorize' },
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(d.sim.lastClose).toBeUndefined();
+  });
+});
