@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, JPEG, multipart, PNG, upload, uploadId, WEBP } from '../../../test/fixtures.ts';
 import { files } from '../../db/schema/index.ts';
+import { LocalStorage } from '../../storage/local.ts';
+import { sweepUnattachedFiles, UNATTACHED_GRACE_MS } from './sweep.ts';
 
 const LIMIT = 4096;
 let t: TestApp;
@@ -156,5 +158,29 @@ describe('GET /api/file/:id follows the scope rule of its user', () => {
     expect(await t.database.db.select().from(files).where(eq(files.id, first))).toHaveLength(0);
     expect((await get(`/api/file/${first}`, admin)).statusCode).toBe(404);
     expect((await get(`/api/file/${second}`, admin)).statusCode).toBe(200);
+  });
+});
+
+describe('unattached uploads', () => {
+  it('are removed (row and bytes) after the grace period; attached and recent ones stay', async () => {
+    const abandoned = await uploadId(t, a.token, 'avatar');
+    const recent = await uploadId(t, a.token, 'avatar');
+    const attached = await uploadId(t, a.token, 'avatar');
+    await createUser(t, a.token, { avatar: attached });
+    const old = new Date(Date.now() - UNATTACHED_GRACE_MS - 60_000);
+    await t.database.db
+      .update(files)
+      .set({ createdAt: old })
+      .where(inArray(files.id, [abandoned, attached]));
+    const storage = new LocalStorage(path.join(dataDir, 'files'));
+    expect(stored().some((e) => e.name === abandoned)).toBe(true);
+
+    const removed = await sweepUnattachedFiles(t.database.db, storage);
+
+    expect(removed).toEqual([abandoned]);
+    expect((await get(`/api/file/${abandoned}`, admin)).statusCode).toBe(404);
+    expect(stored().some((e) => e.name === abandoned)).toBe(false);
+    expect((await get(`/api/file/${recent}`, a.token)).statusCode).toBe(200);
+    expect((await get(`/api/file/${attached}`, admin)).statusCode).toBe(200);
   });
 });
