@@ -6,7 +6,8 @@ import { auditLog, constants, deviceEvents, devices } from '../../db/schema/inde
 import { openTestDatabase } from '../../../test/harness.ts';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { until } from '../../gateway/testkit.ts';
-import { DbPresenceSink, DbTelemetrySink, pruneTelemetry, rowsOf } from './sinks.ts';
+import { DbPresenceSink, DbTelemetrySink, pruneTelemetry } from './sinks.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { HEARTBEAT_S, openSse, rowOf, startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
 
 let t: LinkTestApp;

@@ -19,7 +19,7 @@ import { notFound } from '../../http/errors.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { deviceIdParams } from './commands.ts';
 import { loadLinkDevice } from './service.ts';
-import { rowsOf } from './sinks.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const ROLES = ['admin', 'agent'] as const;
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { normalizeMac, type DeviceType } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { devices } from '../../db/schema/index.ts';
 import {
   secretMatches,
@@ -173,9 +174,6 @@ export async function sweepStalePresence(db: Db, heartbeatSeconds: number): Prom
 }
 
 /** `db.execute` answers differ between node-postgres and PGlite; both have `rows`. */
-export function rowsOf<T>(res: unknown): T[] {
-  return ((res as { rows?: T[] }).rows ?? []) as T[];
-}
 function affected(res: unknown): number {
   const r = res as { rowCount?: number | null; affectedRows?: number };
   return r.rowCount ?? r.affectedRows ?? 0;

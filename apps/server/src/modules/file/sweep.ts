@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 /** An upload nobody attached within this long was abandoned (a form cancelled after its uploads). */
@@ -13,7 +14,7 @@ const SWEEP_EVERY_MS = 3_600_000;
  */
 export async function sweepUnattachedFiles(db: Db, storage: Storage, graceMs = UNATTACHED_GRACE_MS) {
   const cutoff = new Date(Date.now() - graceMs).toISOString();
-  const removed = await db.execute<{ id: string }>(sql`
+  const result = await db.execute(sql`
     delete from files f
     where f.created_at < ${cutoff}::timestamptz
       and not exists (
@@ -21,7 +22,7 @@ export async function sweepUnattachedFiles(db: Db, storage: Storage, graceMs = U
         where f.id::text in (u.avatar, u.qr_code, u.id_front_pic, u.id_back_pic, u.card_pic)
       )
     returning f.id`);
-  const ids = removed.rows.map((r) => r.id);
+  const ids = rowsOf<{ id: string }>(result).map((r) => r.id);
   for (const id of ids) await storage.delete(id);
   return ids;
 }
