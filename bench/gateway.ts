@@ -8,6 +8,8 @@
  *  - RPC round trips p50/p95/p99 (config.get through the gateway) and snapshot over HTTP p50/p95.
  *
  *   node --import tsx bench/gateway.ts [devices=1000] [seconds=60] [heartbeatSeconds=30] [telemetrySeconds=5]
+ *
+ * BENCH_FLEETS=k splits the devices over k simulator processes (one process cannot drive 20,000).
  */
 import { fork } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -33,10 +35,10 @@ else await runServer();
 
 /** The second process: the simulated devices. Reports its counters to the parent every second. */
 async function runFleet() {
-  const [, , , url, count, telemetryS] = process.argv;
+  const [, , , url, offset, count, telemetryS] = process.argv;
   const fleet = new SimFleet({
     url,
-    devices: identities(Number(count)),
+    devices: identities(Number(offset) + Number(count)).slice(Number(offset)),
     telemetryMs: Number(telemetryS) * 1000,
     eventRate: Number(process.env.BENCH_EVENT_RATE ?? 1),
     pictures: process.env.BENCH_PICTURES !== '0',
@@ -121,26 +123,44 @@ async function runServer() {
   console.log(
     `server on :${port}; ${N} devices, heartbeat ${HB} s, telemetry every ${TELEMETRY_S} s; starting the fleet process`,
   );
-  let fleetReport:
-    | {
-        closes: Record<string, number>;
-        stats: { states: Record<string, number>; refused: Record<string, number> };
-        cpuPct: number;
-        rss: number;
-      }
-    | undefined;
-  const child = fork(
-    fileURLToPath(import.meta.url),
-    ['--fleet', `ws://127.0.0.1:${port}/gateway`, String(N), String(TELEMETRY_S)],
-    {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  child.on('message', (m) => (fleetReport = m as typeof fleetReport));
+  type FleetReport = {
+    closes: Record<string, number>;
+    stats: { states: Record<string, number>; refused: Record<string, number> };
+    cpuPct: number;
+    rss: number;
+  };
+  const FLEETS = Math.max(1, Number(process.env.BENCH_FLEETS ?? 1));
+  const fleetReports: (FleetReport | undefined)[] = Array.from({ length: FLEETS }, () => undefined);
+  const children = Array.from({ length: FLEETS }, (_, k) => {
+    const offset = Math.floor((N * k) / FLEETS);
+    const count = Math.floor((N * (k + 1)) / FLEETS) - offset;
+    const child = fork(
+      fileURLToPath(import.meta.url),
+      ['--fleet', `ws://127.0.0.1:${port}/gateway`, String(offset), String(count), String(TELEMETRY_S)],
+      { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    child.on('message', (m) => (fleetReports[k] = m as FleetReport));
+    return child;
+  });
+  const sum = (pick: (r: FleetReport) => number) => fleetReports.reduce((a, r) => a + (r ? pick(r) : 0), 0);
+  const merge = (pick: (r: FleetReport) => Record<string, number>) => {
+    const out: Record<string, number> = {};
+    for (const r of fleetReports) if (r) for (const [k, v] of Object.entries(pick(r))) out[k] = (out[k] ?? 0) + v;
+    return out;
+  };
+  const fleetReport = () =>
+    fleetReports.some(Boolean)
+      ? {
+          cpuPct: sum((r) => r.cpuPct),
+          rss: sum((r) => r.rss),
+          closes: merge((r) => r.closes),
+          stats: { states: merge((r) => r.stats.states), refused: merge((r) => r.stats.refused) },
+        }
+      : undefined;
 
   const linkStart = performance.now();
-  while (gateway.registry.size < N && performance.now() - linkStart < 120_000) await sleep(200);
+  const linkLimitMs = Math.max(120_000, N * 10);
+  while (gateway.registry.size < N && performance.now() - linkStart < linkLimitMs) await sleep(200);
   const linkSeconds = (performance.now() - linkStart) / 1000;
   console.log(`${gateway.registry.size}/${N} linked in ${linkSeconds.toFixed(1)} s; measuring for ${SECONDS} s`);
 
@@ -205,8 +225,9 @@ async function runServer() {
     serverRssMB: Math.round(process.memoryUsage.rss() / 1048576),
     serverRssPeakMB: Math.round(rssPeak / 1048576),
     serverCpuPctOfOneCore: +(((cpu.user + cpu.system) / 1e6 / wall) * 100).toFixed(1),
-    fleetCpuPctOfOneCore: fleetReport ? +fleetReport.cpuPct.toFixed(1) : null,
-    fleetRssMB: fleetReport ? Math.round(fleetReport.rss / 1048576) : null,
+    fleetProcesses: FLEETS,
+    fleetCpuPctOfOneCore: fleetReport() ? +fleetReport()!.cpuPct.toFixed(1) : null,
+    fleetRssMB: fleetReport() ? Math.round(fleetReport()!.rss / 1048576) : null,
     rpcSamples: rpc.length,
     rpcErrors,
     rpcErrorCodes,
@@ -216,14 +237,18 @@ async function runServer() {
     snapshotHttpSamples: snap.length,
     snapshotHttpP50ms: +pct(snap, 50).toFixed(1),
     snapshotHttpP95ms: +pct(snap, 95).toFixed(1),
-    fleetStates: fleetReport?.stats.states,
-    refused: fleetReport?.stats.refused,
-    lastCloseCodes: fleetReport?.closes,
+    fleetStates: fleetReport()?.stats.states,
+    refused: fleetReport()?.stats.refused,
+    lastCloseCodes: fleetReport()?.closes,
     loadAverage: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
   };
   console.log(JSON.stringify(result, null, 2));
-  child.send('stop');
-  await new Promise((r) => child.once('exit', r));
+  await Promise.all(
+    children.map((child) => {
+      child.send('stop');
+      return new Promise((r) => child.once('exit', r));
+    }),
+  );
   await app.close();
   await database.close();
   process.exit(0);
