@@ -21,7 +21,7 @@ test('tabs open from the menu, close, and survive a reload', async ({ page }) =>
   await sideMenu(page).getByText('设备管理').click();
   await sideMenu(page).getByText('设备列表').click();
   await expect(page).toHaveURL(/\/device\/device-list$/);
-  await expect(page.getByText('「设备列表」尚未建成')).toBeVisible();
+  await expect(page.getByTestId('query-form').getByText('序列号')).toBeVisible();
   await expect(tabs(page)).toHaveText(['工作台', '用户设置', '设备列表']);
 
   await page.reload();
