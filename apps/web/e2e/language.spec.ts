@@ -1,6 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { menuForRole } from '@siteops/contracts/routes';
-import { ADMIN, apiLogin, login, sideMenu, uniqueName } from './support';
+import { ADMIN, apiLogin, login, sideMenu, tabBar, uniqueName } from './support';
+
+type Messages = { [key: string]: string | Messages };
+const EN = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../src/i18n/en-US.json'), 'utf8')) as Messages;
+/** A route's English title, as its tab shows it. */
+const englishTitle = (i18nKey: string) =>
+  i18nKey.split('.').reduce<string | Messages>((node, key) => (node as Messages)[key], EN) as string;
 
 /**
  * Every built page of the admin's menu, switched to English, shows no Chinese: not in the chrome
@@ -134,6 +142,8 @@ test('every built page of the menu shows no Chinese in English, apart from store
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, route.path);
     await expect(page).toHaveURL(new RegExp(`${route.path}(\\?|$)`));
+    // The URL changes before the router has loaded and shown the page: wait for its own tab.
+    await expect(tabBar(page).getByRole('tab', { selected: true })).toHaveText(englishTitle(route.i18nKey));
     await settle(page);
     if (
       await page
