@@ -26,6 +26,9 @@ async function search(page: Page, field: '键' | '值', text: string) {
   await queryForm(page)
     .getByRole('button', { name: /^查\s*询$/ })
     .click();
+  // The form re-syncs from the URL after a search: the next typing must wait for it, or it is wiped.
+  const param = field === '键' ? 'key' : 'value';
+  await expect(page).toHaveURL(new RegExp(`[?&]${param}=${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(&|$)`));
 }
 
 test('admin adds a constant, finds it by key and by value, meets the 409 on a duplicate key, edits and deletes it', async ({
