@@ -38,7 +38,8 @@ export default defineConfig({
     command: 'node --import tsx apps/server/src/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A cold start (tsx transform, a new embedded database) can take over a minute on a busy 2-core machine.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

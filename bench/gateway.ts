@@ -79,7 +79,7 @@ async function runServer() {
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
   const { devices, users } = await import('../apps/server/src/db/schema/index.ts');
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
-  const { hashDeviceSecret } = await import('../apps/server/src/gateway/memory.ts');
+  const { hashDeviceSecret } = await import('../apps/server/src/crypto/deviceSecret.ts');
 
   const config = loadConfig({
     DATA_DIR: '.tmp/bench-gateway',

@@ -93,8 +93,10 @@ if (process.env.TEST_DATABASE_URL) {
   summary.push('API (PostgreSQL): skipped, TEST_DATABASE_URL not set');
 }
 
-if (gate('build console', 'npm', ['run', 'build', '-w', '@siteops/web'])) playwright();
-else summary.push('end-to-end: not run, the console did not build');
+if (gate('build console', 'npm', ['run', 'build', '-w', '@siteops/web'])) {
+  gate('first-load budget', 'node', ['scripts/budget.mjs']);
+  playwright();
+} else summary.push('end-to-end: not run, the console did not build');
 
 console.log(`\n=== summary ===\n${summary.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { installEnvelope, ok } from './http/envelope.ts';
+import { frameworkErrors, installEnvelope, ok } from './http/envelope.ts';
+import { serveConsole } from './http/console.ts';
 import { installAuthGuard } from './auth/guard.ts';
 import { registerUserModule } from './modules/user/routes.ts';
 import { registerAgentModule } from './modules/agent/routes.ts';
@@ -40,7 +45,7 @@ export interface BuildOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The device link: gateway (RPC, presence), bus and live hub. */
+    /** The device link (gateway, bus, live hub): for tests and benchmarks only; modules use ModuleContext's ports. */
     deviceLink: DeviceLink;
   }
 }
@@ -59,6 +64,7 @@ export async function buildApp({ config, db, logger, storage, deviceLink }: Buil
     genReqId: () => randomUUID(),
     // Device-link tickets travel in the remote tunnel's path (find-my-way's default limit is 100).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,22 +106,39 @@ export async function buildApp({ config, db, logger, storage, deviceLink }: Buil
         version: '0.1.0',
         description: 'Every answer is the envelope { code, msg, data }.',
       },
+      // Relative: the document describes whichever host serves it.
+      servers: [{ url: '/', description: 'This SiteOps server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas registered with an id (recursive ones such as the menu tree) become components, so $refs resolve.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ok({ status: 'up' }));
 
-  const ctx: ModuleContext = {
+  const base = {
     db,
     config,
     pii: new Pii(masterKey),
     storage: storage ?? new LocalStorage(path.join(config.dataDir, 'files')),
     fileUrls: new FileUrls(deriveKey(masterKey, 'file-url')),
   };
+  // The device link first: it provides the ports (commands, live events) the other modules are given.
+  const link = await setupDeviceLink(
+    app,
+    {
+      ...base,
+      ticketKey: deriveKey(masterKey, 'device-link-ticket'),
+      pictureKey: deriveKey(masterKey, 'device-event-picture'),
+    },
+    deviceLink,
+  );
+  // Tests and benchmarks reach the gateway through this handle; module code gets only the ports.
+  app.decorate('deviceLink', link);
+  const ctx: ModuleContext = { ...base, deviceCommands: link.deviceCommands, live: link.live };
   registerUserModule(app, ctx);
   registerAgentModule(app, ctx);
   registerProjectModule(app, ctx);
@@ -124,48 +147,9 @@ export async function buildApp({ config, db, logger, storage, deviceLink }: Buil
   registerFileModule(app, ctx);
   registerDeviceModule(app, ctx);
   registerPlatformModule(app, ctx);
-  app.decorate(
-    'deviceLink',
-    await setupDeviceLink(
-      app,
-      {
-        ...ctx,
-        ticketKey: deriveKey(masterKey, 'device-link-ticket'),
-        pictureKey: deriveKey(masterKey, 'device-event-picture'),
-      },
-      deviceLink,
-    ),
-  );
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);
   }
   return app;
-}
-
-/** The built console: hashed assets cached for good, index.html never, unknown non-API paths get the SPA. */
-async function serveConsole(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    setHeaders: (reply, file) => {
-      reply.header(
-        'cache-control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0]);
-    if (urlPath.startsWith('/api/')) {
-      return reply.callNotFound();
-    }
-    const file = path.join(root, path.normalize(urlPath));
-    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(path.relative(root, file));
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
-  });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, fillLogin, login, storedToken, uniqueName } from './support';
+import { ADMIN, fillLogin, login, openConsole, storedToken, uniqueName } from './support';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -55,6 +55,31 @@ test('logout clears the token, ends the session and returns to login', async ({ 
   // And the console asks for a login again.
   await page.goto('/dashboard/workplace');
   await expect(page).toHaveURL(/\/login\?redirect=workplace$/);
+});
+
+test('logout lands quietly on the login page, from every kind of page', async ({ page }) => {
+  await login(page);
+  // The workplace refreshes on its own; the device list and the settings page load lists of their own.
+  for (const path of ['/dashboard/workplace', '/device/device-list', '/user/setting']) {
+    await openConsole(page, path);
+    await expect(page.getByTestId('tab-bar').getByRole('tab', { selected: true })).toBeVisible();
+    const calls: string[] = [];
+    const record = (r: { url: () => string }) =>
+      void (new URL(r.url()).pathname.startsWith('/api/') && calls.push(new URL(r.url()).pathname));
+    page.on('request', record);
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '登出登录' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('button', { name: /^登\s*录$/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', record);
+    // Spec 4: the server is told once, and the page being left asks nothing more with a dead token.
+    expect(calls, path).toEqual(['/api/user/logout']);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText(/Invalid token|请重新登录/)).toHaveCount(0);
+    await fillLogin(page, ADMIN);
+    await expect(page).not.toHaveURL(/\/login/);
+  }
 });
 
 test('a session ended elsewhere offers to log in again', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { login, uniqueName } from './support';
+import { login, openConsole, uniqueName } from './support';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
@@ -37,7 +37,7 @@ test('admin adds a constant, finds it by key and by value, meets the 409 on a du
   const key = uniqueName('e2e.const').replace(/_/g, '.');
   const value = uniqueName('value');
   await login(page);
-  await page.goto('/isystem/isystem-constants');
+  await openConsole(page, '/isystem/isystem-constants');
   await expect(page.locator('.ant-table-thead')).toContainText('键');
 
   // Add.
@@ -57,6 +57,12 @@ test('admin adds a constant, finds it by key and by value, meets the 409 on a du
   await expect(page).toHaveURL(new RegExp(`key=${key.replace(/\./g, '\\.')}`));
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(value);
+  // Its time in the console's format (the browser's time zone), not the API's ISO text.
+  await expect(rows(page).first()).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  await expect(rows(page).first()).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+  // Two-character labels as they are written, without a space inserted ("查 询").
+  await expect(queryForm(page).getByRole('button', { name: '查询', exact: true })).toHaveText('查询');
+  await expect(queryForm(page).getByRole('button', { name: '重置', exact: true })).toHaveText('重置');
   await search(page, '值', value);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(key);

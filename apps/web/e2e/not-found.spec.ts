@@ -20,6 +20,13 @@ test('exception and result pages show the spec texts', async ({ page }) => {
   await login(page);
   await page.goto('/exception/403');
   await expect(page.getByText('对不起，您没有访问该资源的权限')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^返\s*回$/ })).toBeVisible();
+  await page.goto('/exception/404');
+  await expect(page.getByText('抱歉，页面不见了～')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^重\s*试$/ })).toBeVisible();
+  await page.goto('/exception/500');
+  await expect(page.getByText('抱歉，服务器出了点问题～')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^重\s*试$/ })).toBeHidden();
   await page.goto('/result/error');
   await expect(page.getByText('提交失败')).toBeVisible();
   await expect(page.getByRole('button', { name: '返回修改' })).toBeVisible();

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { login, sideMenu } from './support';
+import { login, reloadConsole, sideMenu } from './support';
 
 test.use({ reducedMotion: 'reduce' });
+// Each test reloads the console; a boot can take long on a busy machine (see reloadConsole).
+test.describe.configure({ timeout: 180_000 });
 
 test('switching to English and back changes the texts and survives a reload', async ({ page }) => {
   await login(page);
@@ -14,7 +16,7 @@ test('switching to English and back changes the texts and survives a reload', as
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en-US');
 
-  await page.reload();
+  await reloadConsole(page);
   await expect(page.getByRole('heading', { name: 'Welcome back, Administrator' })).toBeVisible();
   await expect(sideMenu(page).getByText('Workplace')).toBeVisible();
 
@@ -22,7 +24,7 @@ test('switching to English and back changes the texts and survives a reload', as
   await page.getByRole('menuitem', { name: '简体中文' }).click();
   await expect(page.getByRole('heading', { name: '欢迎回来，Administrator' })).toBeVisible();
   await expect(sideMenu(page).getByText('工作台')).toBeVisible();
-  await page.reload();
+  await reloadConsole(page);
   await expect(page.getByRole('heading', { name: '欢迎回来，Administrator' })).toBeVisible();
 });
 
@@ -52,7 +54,7 @@ test('dark theme applies at once and survives a reload', async ({ page }) => {
   const menuBg = () => sideMenu(page).evaluate((el) => getComputedStyle(el).backgroundColor);
   await expect.poll(async () => brightness(await menuBg())).toBeLessThan(60);
 
-  await page.reload();
+  await reloadConsole(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect.poll(async () => brightness(await background())).toBeLessThan(50);
 
@@ -62,8 +64,10 @@ test('dark theme applies at once and survives a reload', async ({ page }) => {
 
 test('the settings drawer changes the menu width, and it survives a reload', async ({ page }) => {
   await login(page);
-  const width = async () => (await sideMenu(page).boundingBox())?.width;
-  expect(await width()).toBe(260);
+  // A web-first assertion, not a poll over boundingBox(): that call blocks until the menu exists, so while
+  // the console boots after the reload one pending call outlived the poll's whole timeout.
+  const width = (px: number) => expect(sideMenu(page)).toHaveCSS('width', `${px}px`);
+  await width(260);
 
   await page.getByRole('button', { name: '页面配置' }).click();
   const drawer = page.getByRole('dialog', { name: '页面配置' });
@@ -72,15 +76,15 @@ test('the settings drawer changes the menu width, and it survives a reload', asy
   await expect(input).toHaveValue('260');
   await input.fill('320');
   await input.press('Enter');
-  await expect.poll(width).toBe(320);
+  await width(320);
 
   // Another setting applies live as well: hide the footer.
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await drawer.getByRole('switch', { name: '底部' }).click();
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
 
-  await page.reload();
-  await expect.poll(width).toBe(320);
+  await reloadConsole(page);
+  await width(320);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('settings') ?? '{}'));
   expect(stored.state).toMatchObject({ menuWidth: 320, footer: false });

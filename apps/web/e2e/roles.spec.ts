@@ -63,3 +63,40 @@ test('a user with a password set by the admin must change it first', async ({ pa
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(dialog).toBeHidden();
 });
+
+test('a refused URL says which page was refused and what is shown instead', async ({ page, request }) => {
+  const agent = await createUser(request, 'agent');
+  await login(page, agent);
+  await page.goto('/isystem/isystem-constants');
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+  await expect(page.getByText('「系统常量」不对代理商开放，已为你打开「工作台」')).toBeVisible();
+});
+
+test('switch roles previews only a console with fewer rights, and says it is a preview', async ({ page, request }) => {
+  // A plain user has nothing to preview.
+  const user = await createUser(request, 'user');
+  await login(page, user);
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await expect(page.getByRole('menuitem', { name: '用户设置' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: '切换角色' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('role-preview')).toHaveCount(0);
+
+  // An agent previews the plain user's console, with a banner on every page until it ends.
+  await page.goto('/login');
+  await login(page, await createUser(request, 'agent'));
+  expect(await drawnMenu(page)).toEqual(flattenMenu(menuForRole('agent')));
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '切换角色' }).click();
+  const banner = page.getByTestId('role-preview');
+  await expect(banner).toContainText('预览：你正在以普通用户的身份查看控制台，只是预览。你的真实角色是代理商。');
+  await expect.poll(() => drawnMenu(page)).toEqual(flattenMenu(menuForRole('user')));
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '用户设置' }).click();
+  await expect(page).toHaveURL(/\/user\/setting$/);
+  await expect(banner).toBeVisible();
+
+  await banner.getByRole('button', { name: '结束预览' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect.poll(() => drawnMenu(page)).toEqual(flattenMenu(menuForRole('agent')));
+});

@@ -124,6 +124,32 @@ export async function login(page: Page, credentials: Credentials = ADMIN) {
   await page.goto('/login');
   await fillLogin(page, credentials);
   await expect(page).not.toHaveURL(/\/login/);
+  await consoleReady(page);
+}
+
+/**
+ * A full page load boots the console again before it draws anything (entry code, the guard's user-info
+ * call, the page's code, the first render of the whole layout). That takes seconds of CPU, and far more
+ * on a busy machine: wait for it explicitly, with room, rather than let a short assertion race it.
+ */
+export const BOOT_TIMEOUT = 90_000;
+
+/** Waits until the console layout is drawn and its page has settled (no navigation in progress). */
+export async function consoleReady(page: Page) {
+  await expect(page.getByTestId('console-layout')).toBeVisible({ timeout: BOOT_TIMEOUT });
+  await expect(page.locator('html')).not.toHaveClass(/nprogress-busy/, { timeout: BOOT_TIMEOUT });
+}
+
+/** Reloads the page and waits for the console to be back. */
+export async function reloadConsole(page: Page) {
+  await page.reload();
+  await consoleReady(page);
+}
+
+/** Opens a console URL with a full page load and waits for the console to be drawn. */
+export async function openConsole(page: Page, url: string) {
+  await page.goto(url);
+  await consoleReady(page);
 }
 
 export const sideMenu = (page: Page) => page.getByTestId('side-menu');

@@ -1,13 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, sideMenu, tabBar } from './support';
+import { login, openConsole, reloadConsole, sideMenu, tabBar } from './support';
 
 test.use({ reducedMotion: 'reduce' });
+// Full page loads boot the console again; on a busy machine that alone can take most of a minute.
+test.describe.configure({ timeout: 180_000 });
 
 const tabs = (page: Page) => tabBar(page).getByRole('tab');
 
 /** Opens a page with a full page load and waits until its tab is the active one. */
 async function visit(page: Page, path: string, title: string) {
-  await page.goto(path);
+  await openConsole(page, path);
   await expect(tabs(page).filter({ hasText: title })).toHaveAttribute('aria-selected', 'true');
 }
 
@@ -24,7 +26,7 @@ test('tabs open from the menu, close, and survive a reload', async ({ page }) =>
   await expect(page.getByTestId('query-form').getByText('序列号')).toBeVisible();
   await expect(tabs(page)).toHaveText(['工作台', '用户设置', '设备列表']);
 
-  await page.reload();
+  await reloadConsole(page);
   await expect(tabs(page)).toHaveText(['工作台', '用户设置', '设备列表']);
   await expect(tabs(page).filter({ hasText: '设备列表' })).toHaveAttribute('aria-selected', 'true');
 
@@ -36,7 +38,7 @@ test('tabs open from the menu, close, and survive a reload', async ({ page }) =>
     .click();
   await expect(tabs(page)).toHaveText(['工作台', '用户设置']);
   await expect(page).toHaveURL(/\/user\/setting$/);
-  await page.reload();
+  await reloadConsole(page);
   await expect(tabs(page)).toHaveText(['工作台', '用户设置']);
 
   // Close all from the tab actions: only the workplace stays, and it is shown.

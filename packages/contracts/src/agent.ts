@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, pageQuery, queryBool, sortQuery } from './pagination.ts';
+import { text } from './text.ts';
+import { calendarDate, pageQuery, queryBool, rowId, sortQuery } from './pagination.ts';
 import {
   INTRODUCTION_MAX,
   PHONE_PATTERN,
@@ -13,15 +14,13 @@ import {
 export const AGENT_STATUS = ['valid', 'invalid'] as const;
 export type AgentStatus = (typeof AGENT_STATUS)[number];
 
-const text = (name: string, max: number) =>
-  z
-    .string({ error: (iss) => (iss.input === undefined ? `${name} is required` : `${name} must be text`) })
+const requiredText = (name: string, max: number) =>
+  text({ error: (iss) => (iss.input === undefined ? `${name} is required` : `${name} must be text`) })
     .trim()
     .min(1, `${name} cannot be empty`)
     .max(max, `${name} is at most ${max} characters`);
 const optionalText = (name: string, max: number) =>
-  z
-    .string({ error: `${name} must be text` })
+  text({ error: `${name} must be text` })
     .trim()
     .max(max, `${name} is at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -30,10 +29,9 @@ const optionalText = (name: string, max: number) =>
 
 /** Spec 3's Agent fields. */
 export const agentFields = {
-  name: text('name', 128),
-  linkName: text('linkName', 64),
-  linkPhone: z
-    .string({ error: (iss) => (iss.input === undefined ? 'linkPhone is required' : 'linkPhone must be text') })
+  name: requiredText('name', 128),
+  linkName: requiredText('linkName', 64),
+  linkPhone: text({ error: (iss) => (iss.input === undefined ? 'linkPhone is required' : 'linkPhone must be text') })
     .trim()
     .regex(PHONE_PATTERN, 'linkPhone must be 5-31 digits, optionally with +, spaces or dashes'),
   /** Last day the agent is valid (inclusive). */
@@ -56,15 +54,13 @@ export const agentFields = {
 
 /** The agent's admin user (spec 3: realName, phone, email, address, introduction as remark, enabled, isAgent). */
 export const agentUserFields = {
-  userName: z
-    .string({ error: (iss) => (iss.input === undefined ? 'userName is required' : 'userName must be text') })
+  userName: text({ error: (iss) => (iss.input === undefined ? 'userName is required' : 'userName must be text') })
     .trim()
     .regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
   /** Absent: the default password, to be changed at first login. */
   password: passwordSchema.optional(),
-  realName: text('realName', 64),
-  phone: z
-    .string()
+  realName: requiredText('realName', 64),
+  phone: text()
     .trim()
     .regex(PHONE_PATTERN, 'phone must be 5-31 digits, optionally with +, spaces or dashes')
     .nullable()
@@ -92,7 +88,7 @@ export const updateAgentBody = z
   .object(agentFields)
   .partial()
   .extend({
-    id: z.number({ error: 'id is required' }).int().positive(),
+    id: rowId('id is required'),
     user: z.object(agentUserFields).omit({ userName: true, password: true }).partial().optional(),
   });
 export type UpdateAgentBody = z.input<typeof updateAgentBody>;
@@ -102,9 +98,9 @@ export const AGENT_SORT_FIELDS = ['id', 'name', 'expDate', 'createdAt', 'updated
 export const agentListQuery = pageQuery.extend({
   ...sortQuery(AGENT_SORT_FIELDS).shape,
   /** Name contains. */
-  name: z.string().trim().max(128).optional(),
-  linkName: z.string().trim().max(64).optional(),
-  linkPhone: z.string().trim().max(32).optional(),
+  name: text().trim().max(128).optional(),
+  linkName: text().trim().max(64).optional(),
+  linkPhone: text().trim().max(32).optional(),
   status: z.enum(AGENT_STATUS).optional(),
   /** true: only agents whose expDate has passed; false: only those still in date. */
   expired: queryBool.optional(),
@@ -143,3 +139,11 @@ export const agentItem = z.object({
   updatedId: z.number().nullable(),
 });
 export type AgentItem = z.infer<typeof agentItem>;
+
+/** `data` of the 409 a refused agent delete answers: what still belongs to the agent. */
+export interface AgentInUse {
+  id: number;
+  name: string;
+  dependents: string[];
+  counts: { users?: number; projects?: number; devices?: number };
+}

@@ -1,15 +1,19 @@
 import { z } from 'zod';
-import { instant, pageQuery } from './pagination.ts';
+import { text } from './text.ts';
+import { instant, pageQuery, rowIdParam, sortQuery } from './pagination.ts';
 
-/** `GET /api/audit/listAll` (admin): newest first. */
+export const AUDIT_SORT_FIELDS = ['id', 'createdAt', 'action', 'actorName'] as const;
+
+/** `GET /api/audit/listAll` (admin): newest first unless sorted otherwise. */
 export const auditListQuery = pageQuery.extend({
+  ...sortQuery(AUDIT_SORT_FIELDS).shape,
   /** Actor account contains. */
-  actor: z.string().trim().max(64).optional(),
-  actorId: z.coerce.number().int().positive().optional(),
+  actor: text().trim().max(64).optional(),
+  actorId: rowIdParam().optional(),
   /** Exact action, e.g. user.update, or a prefix ending in '.', e.g. user. */
-  action: z.string().trim().max(64).optional(),
-  targetType: z.string().trim().max(32).optional(),
-  targetId: z.string().trim().max(64).optional(),
+  action: text().trim().max(64).optional(),
+  targetType: text().trim().max(32).optional(),
+  targetId: text().trim().max(64).optional(),
   from: instant.optional(),
   to: instant.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuery, sortQuery } from './pagination.ts';
+import { text } from './text.ts';
+import { pageQuery, rowId, sortQuery } from './pagination.ts';
 import { passwordProblem, POLICY_MESSAGE } from './user.ts';
 
 /** Spec 9-style system constants: key/value pairs an admin edits on /isystem/isystem-constants. */
@@ -31,15 +32,14 @@ export function constantValueProblem(key: string, value: string): string | null 
 
 const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
 
-const key = z
-  .string({ error: (iss) => (iss.input === undefined ? 'key is required' : 'key must be text') })
+const key = text({ error: (iss) => (iss.input === undefined ? 'key is required' : 'key must be text') })
   .trim()
   .regex(CONSTANT_KEY_PATTERN, 'key must be 1-128 letters, digits or _ . : -');
-const value = z
-  .string({ error: (iss) => (iss.input === undefined ? 'value is required' : 'value must be text') })
-  .refine((v) => utf8Bytes(v) <= CONSTANT_VALUE_MAX_BYTES, { message: 'value is at most 4 KB' });
-const remark = z
-  .string()
+const value = text({ error: (iss) => (iss.input === undefined ? 'value is required' : 'value must be text') }).refine(
+  (v) => utf8Bytes(v) <= CONSTANT_VALUE_MAX_BYTES,
+  { message: 'value is at most 4 KB' },
+);
+const remark = text()
   .trim()
   .max(256, 'remark is at most 256 characters')
   .transform((v) => (v === '' ? null : v))
@@ -50,7 +50,7 @@ export const addConstantBody = z.object({ key, value, remark });
 export type AddConstantBody = z.input<typeof addConstantBody>;
 
 export const updateConstantBody = z.object({
-  id: z.number({ error: 'id is required' }).int().positive(),
+  id: rowId('id is required'),
   key: key.optional(),
   value: value.optional(),
   remark,
@@ -62,9 +62,9 @@ export const CONSTANT_SORT_FIELDS = ['id', 'key', 'createdAt', 'updatedAt'] as c
 export const constantListQuery = pageQuery.extend({
   ...sortQuery(CONSTANT_SORT_FIELDS).shape,
   /** Key contains. */
-  key: z.string().trim().max(128).optional(),
+  key: text().trim().max(128).optional(),
   /** Value contains. */
-  value: z.string().trim().max(256).optional(),
+  value: text().trim().max(256).optional(),
 });
 export type ConstantListQuery = z.input<typeof constantListQuery>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { storableRecord, text } from './text.ts';
 import { DEVICE_TYPES, EVENT_LEVELS, RPC_ERROR_CODES, type RpcErrorCode } from './device-protocol.ts';
-import { instant, pageQuery } from './pagination.ts';
+import { instant, pageQuery, rowId } from './pagination.ts';
 
 /**
  * The browser-facing side of the device link: live updates (Server-Sent Events), commands to a
@@ -26,6 +27,7 @@ import { instant, pageQuery } from './pagination.ts';
  *
  * | purpose    | lifetime (to start using it)      | while in use                                               |
  * |------------|-----------------------------------|------------------------------------------------------------|
+ * | `live`     | until the session expires (<= 24 h) | session re-checked on every (re)connect and every 30 s      |
  * | `events`   | until the session expires (<= 24 h) | session re-checked on every (re)connect and every 30 s; `EventSource` reconnects on its own with the same URL |
  * | `terminal` | 60 s                              | session checked at connect; idle timeout closes it          |
  * | `remote`   | until the session expires (<= 12 h) | session checked on EVERY tunnelled request                 |
@@ -69,16 +71,16 @@ export const DEVICE_LINK_PATHS = {
 // ---------------------------------------------------------------------------------------------------
 // Tickets
 
-export const TICKET_PURPOSES = ['events', 'terminal', 'remote'] as const;
+export const TICKET_PURPOSES = ['events', 'live', 'terminal', 'remote'] as const;
 export type TicketPurpose = (typeof TICKET_PURPOSES)[number];
 
 export const ticketBody = z
   .object({
     purpose: z.enum(TICKET_PURPOSES, { error: `purpose must be one of ${TICKET_PURPOSES.join(', ')}` }),
     /** Required for `terminal` and `remote`: the device (in the caller's scope, else 404). */
-    deviceId: z.number().int().positive().optional(),
+    deviceId: rowId().optional(),
   })
-  .refine((b) => b.purpose === 'events' || b.deviceId !== undefined, {
+  .refine((b) => b.purpose === 'events' || b.purpose === 'live' || b.deviceId !== undefined, {
     path: ['deviceId'],
     message: 'deviceId is required for terminal and remote tickets',
   });
@@ -89,7 +91,8 @@ export const ticketAnswer = z.object({
   /** Use it before this (ISO 8601). */
   expiresAt: z.string(),
   /**
-   * What to open, relative to the API origin: `events` -> `/api/device/events?ticket=...`;
+   * What to open, relative to the API origin: `live` -> `/api/live?ticket=...` (the live channel,
+   * contracts/live.ts; ws:/wss: of the page's origin); `events` -> `/api/device/events?ticket=...`;
    * `terminal` -> `/api/device/7/terminal?ticket=...` (use ws:/wss: of the page's origin);
    * `remote` -> `/api/device/7/remote/<ticket>/` (open in a new tab).
    */
@@ -116,18 +119,16 @@ export type SseEventType = (typeof SSE_EVENT_TYPES)[number];
 export const LIVE_KINDS = ['presence', 'telemetry', 'event'] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
-const idList = z
-  .string()
+const idList = text()
   .regex(/^\d+(,\d+)*$/, 'deviceIds must be comma-separated ids')
   .transform((s) => [...new Set(s.split(',').map(Number))])
   .refine((ids) => ids.length <= 500, 'at most 500 deviceIds');
-const kindList = z
-  .string()
+const kindList = text()
   .transform((s) => s.split(',').filter(Boolean))
   .pipe(z.array(z.enum(LIVE_KINDS, { error: `kinds must be of ${LIVE_KINDS.join(', ')}` })).min(1));
 
 export const eventsQuery = z.object({
-  ticket: z.string().min(1, 'ticket is required').max(1024),
+  ticket: text().min(1, 'ticket is required').max(1024),
   deviceIds: idList.optional(),
   kinds: kindList.optional(),
 });
@@ -218,8 +219,8 @@ export const rebootBody = z.object({ delayMs: z.number().int().min(0).max(60_000
 export const rebootAnswer = z.object({ rebootAt: z.string() });
 
 /** `GET /api/device/:id/config?keys=a,b` / `PUT /api/device/:id/config` body {@link configSetBody}. */
-export const configGetQuery = z.object({ keys: z.string().max(2000).optional() });
-export const configSetBody = z.object({ config: z.record(z.string(), z.unknown()) });
+export const configGetQuery = z.object({ keys: text().max(2000).optional() });
+export const configSetBody = z.object({ config: storableRecord() });
 export const configAnswer = z.object({
   config: z.record(z.string(), z.unknown()),
   /** PUT only: the keys that changed. */
@@ -229,7 +230,7 @@ export const configAnswer = z.object({
 /** `POST /api/device/:id/broadcast` (broadcast speakers). */
 export const broadcastBody = z
   .object({
-    text: z.string().min(1).max(500).optional(),
+    text: text().min(1).max(500).optional(),
     url: z.url().optional(),
     volume: z.number().int().min(0).max(100).optional(),
     repeat: z.number().int().min(1).max(10).optional(),
@@ -316,7 +317,7 @@ export const REMOTE_TUNNEL = { maxBodyBytes: 1024 * 1024, timeoutMs: 15_000 } as
  *   HTTP status of a refused upgrade).
  */
 export const terminalQuery = z.object({
-  ticket: z.string().min(1).max(1024),
+  ticket: text().min(1).max(1024),
   cols: z.coerce.number().int().min(1).max(1000).default(80),
   rows: z.coerce.number().int().min(1).max(1000).default(24),
 });
@@ -360,7 +361,7 @@ export type TerminalCloseCode = (typeof TerminalClose)[keyof typeof TerminalClos
 
 /** `GET /api/device/:id/events?page&pageSize&kind&level&from&to`, newest first. */
 export const eventsListQuery = pageQuery.extend({
-  kind: z.string().max(32).optional(),
+  kind: text().max(32).optional(),
   level: z.enum(EVENT_LEVELS).optional(),
   from: instant.optional(),
   to: instant.optional(),
@@ -386,7 +387,7 @@ export type DeviceEventItem = z.infer<typeof deviceEventItem>;
  * `to` (default now). Retention: TELEMETRY_RETENTION_DAYS (default 30).
  */
 export const seriesQuery = z.object({
-  field: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, 'field must be a telemetry field name'),
+  field: text().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, 'field must be a telemetry field name'),
   from: instant.optional(),
   to: instant.optional(),
   points: z.coerce.number().int().min(10).max(2000).default(300),

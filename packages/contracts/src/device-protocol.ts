@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableRecord, text } from './text.ts';
 
 /**
  * The device link protocol (docs/device-protocol.md is its prose; this file is its code). Shared by the
@@ -94,7 +95,7 @@ export function normalizeMac(mac: string): string {
   const hex = mac.replace(/[:-]/g, '').toUpperCase();
   return hex.match(/.{2}/g)!.join(':');
 }
-export const macSchema = z.string().regex(MAC_RE, 'MAC must look like AA:BB:CC:DD:EE:FF').transform(normalizeMac);
+export const macSchema = text().regex(MAC_RE, 'MAC must look like AA:BB:CC:DD:EE:FF').transform(normalizeMac);
 
 export const uuidSchema = z.uuid();
 /** Milliseconds since the epoch, device clock. */
@@ -102,11 +103,11 @@ export const tsSchema = z.number().int().nonnegative();
 
 export const versionsSchema = z.object({
   /** Version of the reverse-tunnel client (the old product used frpc). */
-  frpcVer: z.string().max(64).optional(),
+  frpcVer: text().max(64).optional(),
   /** Hardware / board version. */
-  devVer: z.string().max(64).optional(),
+  devVer: text().max(64).optional(),
   /** Firmware / application version. */
-  version: z.string().max(64).optional(),
+  version: text().max(64).optional(),
 });
 export type Versions = z.infer<typeof versionsSchema>;
 
@@ -226,7 +227,7 @@ function fieldSchema(f: TelemetryField): z.ZodType {
     case 'boolean':
       return z.boolean();
     case 'string':
-      return f.values ? z.enum(f.values as [string, ...string[]]) : z.string().max(256);
+      return f.values ? z.enum(f.values as [string, ...string[]]) : text().max(256);
     case 'flags':
       return z
         .number()
@@ -264,8 +265,8 @@ const direction = z.enum(['in', 'out']);
 const confidence = z.number().min(0).max(1);
 
 const passData = z.object({
-  personId: z.string().max(64),
-  personName: z.string().max(128),
+  personId: text().max(64),
+  personName: text().max(128),
   direction,
   verifyMode: z.enum(['face', 'card', 'qr', 'password']),
   /** Face match score 0..1. */
@@ -302,7 +303,7 @@ const COMMON_EVENTS: readonly EventKindDef[] = [
 ];
 
 const alarmFlagsData = (extra: z.ZodRawShape) =>
-  z.object({ flags: z.number().int().min(0), codes: z.array(z.string().max(32)).max(32), ...extra });
+  z.object({ flags: z.number().int().min(0), codes: z.array(text().max(32)).max(32), ...extra });
 
 export const EVENT_KINDS: Record<DeviceType, readonly EventKindDef[]> = {
   face: [
@@ -333,9 +334,9 @@ export const EVENT_KINDS: Record<DeviceType, readonly EventKindDef[]> = {
       level: 'info',
       picture: false,
       data: z.object({
-        playId: z.string().max(64),
+        playId: text().max(64),
         state: z.enum(['started', 'finished', 'failed']),
-        text: z.string().max(500).optional(),
+        text: text().max(500).optional(),
       }),
     },
   ],
@@ -384,7 +385,7 @@ export const EVENT_KINDS: Record<DeviceType, readonly EventKindDef[]> = {
       level: 'info',
       picture: true,
       data: z.object({
-        plate: z.string().min(1).max(16),
+        plate: text().min(1).max(16),
         color: z.enum(['blue', 'yellow', 'green', 'white', 'black']),
         direction,
         confidence,
@@ -397,7 +398,7 @@ export const EVENT_KINDS: Record<DeviceType, readonly EventKindDef[]> = {
       kind: 'subDevice',
       level: 'info',
       picture: false,
-      data: z.object({ subSn: z.string().max(64), subType: z.string().max(32), online: z.boolean() }),
+      data: z.object({ subSn: text().max(64), subType: text().max(32), online: z.boolean() }),
     },
   ],
 };
@@ -497,7 +498,7 @@ export const RPC_METHODS = {
       streamId: uuidSchema,
       cols: z.number().int().min(1).max(1000),
       rows: z.number().int().min(1).max(1000),
-      term: z.string().max(64).optional(),
+      term: text().max(64).optional(),
     }),
     result: z.object({ streamId: uuidSchema }),
     binary: false,
@@ -508,7 +509,7 @@ export const RPC_METHODS = {
     params: z.object({
       method: z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
       /** Path and query on the device, starting with `/`. */
-      path: z.string().startsWith('/').max(4096),
+      path: text().startsWith('/').max(4096),
       headers: httpHeaders,
       /** Request body, base64 (bodies larger than 1 MiB are refused by the server). */
       bodyBase64: z.string().optional(),
@@ -521,7 +522,7 @@ export const RPC_METHODS = {
     params: z
       .object({
         /** Text to speak (TTS) ... */
-        text: z.string().min(1).max(500).optional(),
+        text: text().min(1).max(500).optional(),
         /** ... or an audio file URL the speaker fetches. */
         url: z.url().optional(),
         volume: z.number().int().min(0).max(100).optional(),
@@ -550,9 +551,9 @@ export function supportsMethod(type: DeviceType, method: string): boolean {
 export const authMessage = z.object({
   type: z.literal('auth'),
   protocol: z.literal(PROTOCOL_VERSION),
-  sn: z.string().min(1).max(64),
+  sn: text().min(1).max(64),
   mac: macSchema,
-  secret: z.string().min(1).max(256),
+  secret: text().min(1).max(256),
   deviceType: deviceTypeSchema,
   versions: versionsSchema,
 });
@@ -571,7 +572,7 @@ export const telemetryMessage = z.object({
   type: z.literal('telemetry'),
   ts: tsSchema.optional(),
   /** Checked per type against TELEMETRY_FIELDS by the server. */
-  data: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
+  data: z.record(text(), z.union([z.number(), z.boolean(), text()])),
 });
 
 export const eventMessage = z.object({
@@ -579,18 +580,17 @@ export const eventMessage = z.object({
   /** Chosen by the device; a resent event keeps its id so the server can drop duplicates. */
   id: uuidSchema,
   ts: tsSchema.optional(),
-  kind: z.string().regex(/^[A-Za-z][\w.]{0,31}$/),
+  kind: text().regex(/^[A-Za-z][\w.]{0,31}$/),
   level: z.enum(EVENT_LEVELS),
   /** Checked per type and kind against EVENT_KINDS by the server. */
-  data: z.record(z.string(), z.unknown()),
+  data: storableRecord(),
   /** JPEG, base64, at most MAX_PICTURE_BYTES once decoded. */
-  picture: z
-    .string()
+  picture: text()
     .max(Math.ceil(MAX_PICTURE_BYTES / 3) * 4)
     .optional(),
 });
 
-const rpcError = z.object({ code: z.string().max(32), message: z.string().max(1000) });
+const rpcError = z.object({ code: text().max(32), message: text().max(1000) });
 /** Exactly one of `result` (success) and `error` (failure); `error` wins if both are sent. */
 export const rpcResultMessage = z.object({
   type: z.literal('rpc.result'),
@@ -602,7 +602,7 @@ export const rpcResultMessage = z.object({
 export const shellCloseMessage = z.object({
   type: z.literal('shell.close'),
   streamId: uuidSchema,
-  reason: z.string().max(200).optional(),
+  reason: text().max(200).optional(),
 });
 
 export const deviceMessage = z.discriminatedUnion('type', [

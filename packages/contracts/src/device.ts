@@ -1,21 +1,20 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { DEVICE_TYPES } from './device-protocol.ts';
-import { calendarDate, idsBody, pageQuery, sortQuery } from './pagination.ts';
+import { calendarDate, idsBody, pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
 
 export const DEVICE_AUTH_STATUSES = ['authorize', 'forbidden', 'unknown'] as const;
 export const DEVICE_ONLINE_STATUSES = ['online', 'offline', 'unknown'] as const;
 export const DEVICE_DIRECTIONS = ['none', 'in', 'out'] as const;
 
 /** Six hex pairs separated by `:`, `-` or nothing; normalised to AA:BB:CC:DD:EE:FF. */
-export const macAddress = z
-  .string({ error: (iss) => (iss.input === undefined ? 'mac is required' : 'mac must be text') })
+export const macAddress = text({ error: (iss) => (iss.input === undefined ? 'mac is required' : 'mac must be text') })
   .trim()
   .regex(/^[0-9A-Fa-f]{2}([:-]?)[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}$/, 'mac must look like AA:BB:CC:DD:EE:FF')
   .transform((v) => v.replace(/[:-]/g, '').toUpperCase().match(/.{2}/g)!.join(':'));
 
 const optionalText = (name: string, max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `${name} is at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -28,8 +27,7 @@ export const DEVICE_AGENT_FIELDS = ['devName', 'installSite', 'remark', 'directi
 /** Spec 3's Device fields a person may set. */
 export const deviceFields = {
   type: z.enum(DEVICE_TYPES, { error: `type must be one of ${DEVICE_TYPES.join(', ')}` }),
-  sn: z
-    .string({ error: (iss) => (iss.input === undefined ? 'sn is required' : 'sn must be text') })
+  sn: text({ error: (iss) => (iss.input === undefined ? 'sn is required' : 'sn must be text') })
     .trim()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'sn must be 1-64 letters, digits or _ . : -'),
   mac: macAddress,
@@ -47,8 +45,8 @@ export const deviceFields = {
   direction: z.enum(DEVICE_DIRECTIONS).optional(),
   allow: z.boolean().optional(),
   anyAccess: z.boolean().optional(),
-  agentId: z.number().int().positive().nullable().optional(),
-  projectId: z.number().int().positive().nullable().optional(),
+  agentId: rowId().nullable().optional(),
+  projectId: rowId().nullable().optional(),
 };
 
 export const addDeviceBody = z.object(deviceFields);
@@ -57,7 +55,7 @@ export type AddDeviceBody = z.input<typeof addDeviceBody>;
 export const updateDeviceBody = z
   .object(deviceFields)
   .partial()
-  .extend({ id: z.number({ error: 'id is required' }).int().positive() });
+  .extend({ id: rowId('id is required') });
 export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
 
 export const DEVICE_SORT_FIELDS = [
@@ -76,7 +74,7 @@ export const DEVICE_SORT_FIELDS = [
   'updatedAt',
 ] as const;
 
-const filterText = (max: number) => z.string().trim().max(max).optional();
+const filterText = (max: number) => text().trim().max(max).optional();
 
 export const deviceListQuery = pageQuery.extend({
   ...sortQuery(DEVICE_SORT_FIELDS).shape,
@@ -88,8 +86,8 @@ export const deviceListQuery = pageQuery.extend({
   factoryName: filterText(128),
   version: filterText(64),
   type: z.enum(DEVICE_TYPES).optional(),
-  agentId: z.coerce.number().int().positive().optional(),
-  projectId: z.coerce.number().int().positive().optional(),
+  agentId: rowIdParam().optional(),
+  projectId: rowIdParam().optional(),
   authStatus: z.enum(DEVICE_AUTH_STATUSES).optional(),
   onlineStatus: z.enum(DEVICE_ONLINE_STATUSES).optional(),
   /** Added on or after this day (inclusive). */
@@ -105,11 +103,11 @@ export const authorizeDevicesBody = idsBody.extend({
 });
 /** `POST /api/device/divideAgent`: null takes the devices back to the platform. */
 export const divideAgentBody = idsBody.extend({
-  agentId: z.number({ error: 'agentId is required' }).int().positive().nullable(),
+  agentId: rowId('agentId is required').nullable(),
 });
 /** `POST /api/device/divideProject`: null takes the devices out of any project. */
 export const divideProjectBody = idsBody.extend({
-  projectId: z.number({ error: 'projectId is required' }).int().positive().nullable(),
+  projectId: rowId('projectId is required').nullable(),
 });
 
 /** What a batch answers: how many rows it changed (all selected, or none on failure). */
@@ -147,13 +145,18 @@ export const deviceItem = z.object({
   updatedAt: z.string(),
   createdId: z.number().nullable(),
   updatedId: z.number().nullable(),
+  /** The newest value of every telemetry field (dust, cranes, elevators; null before the first reading). */
+  latest: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])).nullable(),
+  /** When the newest reading arrived; answered by the device list only. */
+  latestAt: z.string().nullable().optional(),
 });
 export type DeviceItem = z.infer<typeof deviceItem>;
 
 /** Authorisation platforms (admin). */
 export const platformFields = {
-  platformName: z
-    .string({ error: (iss) => (iss.input === undefined ? 'platformName is required' : 'platformName must be text') })
+  platformName: text({
+    error: (iss) => (iss.input === undefined ? 'platformName is required' : 'platformName must be text'),
+  })
     .trim()
     .min(1, 'platformName cannot be empty')
     .max(128, 'platformName is at most 128 characters'),
@@ -164,11 +167,11 @@ export const addPlatformBody = z.object(platformFields);
 export const updatePlatformBody = z
   .object(platformFields)
   .partial()
-  .extend({ id: z.number({ error: 'id is required' }).int().positive() });
+  .extend({ id: rowId('id is required') });
 export const PLATFORM_SORT_FIELDS = ['id', 'platformName', 'expirationDate', 'createdAt', 'updatedAt'] as const;
 export const platformListQuery = pageQuery.extend({
   ...sortQuery(PLATFORM_SORT_FIELDS).shape,
-  platformName: z.string().trim().max(128).optional(),
+  platformName: text().trim().max(128).optional(),
 });
 export const platformItem = z.object({
   id: z.number(),
@@ -218,9 +221,8 @@ export type LicenceFile = z.infer<typeof licenceFile>;
 export const grantLicenceBody = z.object({
   sn: deviceFields.sn,
   mac: macAddress,
-  platformIds: z.array(z.number().int().positive()).max(100).default([]),
-  expiresAt: z
-    .string({ error: (iss) => (iss.input === undefined ? 'expiresAt is required' : 'expiresAt must be text') })
+  platformIds: z.array(rowId()).max(100).default([]),
+  expiresAt: text({ error: (iss) => (iss.input === undefined ? 'expiresAt is required' : 'expiresAt must be text') })
     .trim()
     .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
       message: 'expiresAt must be a date YYYY-MM-DD or an ISO 8601 date-time',
@@ -268,8 +270,8 @@ export const licencePublicKeyQuery = grantLicenceQuery;
 /** `GET /api/device/grants` (admin): the grant history, newest first. */
 export const grantListQuery = pageQuery.extend({
   /** Contains. */
-  sn: z.string().trim().max(64).optional(),
-  deviceId: z.coerce.number().int().positive().optional(),
+  sn: text().trim().max(64).optional(),
+  deviceId: rowIdParam().optional(),
 });
 export const grantItem = z.object({
   licenceId: z.string(),
@@ -368,6 +370,8 @@ export const DEVICE_IMPORT_MAX_ROWS = 20_000;
 export const importDevicesQuery = z.object({
   mode: z.enum(DEVICE_IMPORT_MODES).optional(),
   lang: sheetLang,
+  /** A UUID the console chose: progress is published on the live topic `job:<jobId>` (contracts/live.ts). */
+  jobId: z.uuid('jobId must be a UUID').optional(),
 });
 export const importRowError = z.object({
   /** The spreadsheet row number (the header is row 1). */

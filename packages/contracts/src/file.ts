@@ -38,3 +38,12 @@ export const uploadedFile = z.object({
   url: z.string(),
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
+
+/** `GET /api/file/:id`. */
+export const fileParams = z.object({ id: z.uuid() });
+
+/** What `url()` signs into a file URL: the expiry (epoch seconds) and the signature. */
+export const signedUrlQuery = z.object({
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(128).optional(),
+});

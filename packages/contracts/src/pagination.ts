@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * List conventions shared by every `GET /api/<module>/listAll`: `page` (1-based) and `pageSize`
@@ -31,8 +32,7 @@ export function sortQuery<const F extends readonly [string, ...string[]]>(fields
 export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** An instant in a query string or body (ISO 8601, date or date-time). */
-export const instant = z
-  .string()
+export const instant = text()
   .trim()
   .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
     message: 'must be an ISO 8601 date or date-time',
@@ -40,8 +40,7 @@ export const instant = z
   .transform((s) => new Date(s));
 
 /** A calendar date, YYYY-MM-DD, that exists. */
-export const calendarDate = z
-  .string()
+export const calendarDate = text()
   .trim()
   .refine(
     (s) => {
@@ -51,12 +50,27 @@ export const calendarDate = z
     { message: 'must be a date YYYY-MM-DD' },
   );
 
+/** Row ids are PostgreSQL `integer` (int4): anything outside 1..2^31-1 names no row and is a 400. */
+export const ID_MAX = 2_147_483_647;
+const ID_RANGE = `must be an id from 1 to ${ID_MAX}`;
+
+/** A row id in a JSON body; `error` replaces the message for a missing or non-number value. */
+export const rowId = (error?: string) =>
+  z
+    .number(error ? { error } : undefined)
+    .int(ID_RANGE)
+    .min(1, ID_RANGE)
+    .max(ID_MAX, ID_RANGE);
+
+/** A row id in a query string or path (`?id=12`, `/device/12/...`). */
+export const rowIdParam = () => z.coerce.number().int(ID_RANGE).min(1, ID_RANGE).max(ID_MAX, ID_RANGE);
+
 /** An id in a query string: `?id=12`. */
-export const idQuery = z.object({ id: z.coerce.number().int().positive() });
+export const idQuery = z.object({ id: rowIdParam() });
 
 /** The body of every `DELETE /api/<module>/delete`. */
 export const idsBody = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'ids cannot be empty').max(500),
+  ids: z.array(rowId()).min(1, 'ids cannot be empty').max(500),
 });
 export type IdsBody = z.infer<typeof idsBody>;
 

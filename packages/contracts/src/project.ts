@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuery, sortQuery } from './pagination.ts';
+import { text } from './text.ts';
+import { pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
 
 export const PROJECT_ROLES = ['manager', 'member'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
@@ -8,25 +9,22 @@ export const PROJECT_CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** Spec 3's Project (name, code, remark) plus the owning agent. */
 export const projectFields = {
-  name: z
-    .string({ error: (iss) => (iss.input === undefined ? 'name is required' : 'name must be text') })
+  name: text({ error: (iss) => (iss.input === undefined ? 'name is required' : 'name must be text') })
     .trim()
     .min(1, 'name cannot be empty')
     .max(128, 'name is at most 128 characters'),
   /** Unique across all projects. */
-  code: z
-    .string({ error: (iss) => (iss.input === undefined ? 'code is required' : 'code must be text') })
+  code: text({ error: (iss) => (iss.input === undefined ? 'code is required' : 'code must be text') })
     .trim()
     .regex(PROJECT_CODE_PATTERN, 'code must be 1-64 letters, digits or _ . -'),
-  remark: z
-    .string()
+  remark: text()
     .trim()
     .max(512, 'remark is at most 512 characters')
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
   /** Admin only; null = the platform's own project. */
-  agentId: z.number().int().positive().nullable().optional(),
+  agentId: rowId().nullable().optional(),
 };
 
 export const addProjectBody = z.object(projectFields);
@@ -35,7 +33,7 @@ export type AddProjectBody = z.input<typeof addProjectBody>;
 export const updateProjectBody = z
   .object(projectFields)
   .partial()
-  .extend({ id: z.number({ error: 'id is required' }).int().positive() });
+  .extend({ id: rowId('id is required') });
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 export const PROJECT_SORT_FIELDS = ['id', 'name', 'code', 'createdAt', 'updatedAt'] as const;
@@ -43,30 +41,30 @@ export const PROJECT_SORT_FIELDS = ['id', 'name', 'code', 'createdAt', 'updatedA
 export const projectListQuery = pageQuery.extend({
   ...sortQuery(PROJECT_SORT_FIELDS).shape,
   /** Name contains. */
-  name: z.string().trim().max(128).optional(),
+  name: text().trim().max(128).optional(),
   /** Code contains. */
-  code: z.string().trim().max(64).optional(),
-  agentId: z.coerce.number().int().positive().optional(),
+  code: text().trim().max(64).optional(),
+  agentId: rowIdParam().optional(),
 });
 export type ProjectListQuery = z.input<typeof projectListQuery>;
 
 /** `POST /api/project/addManager`: the user must have the role manager. */
 export const addManagerBody = z.object({
-  projectId: z.number({ error: 'projectId is required' }).int().positive(),
-  userId: z.number({ error: 'userId is required' }).int().positive(),
+  projectId: rowId('projectId is required'),
+  userId: rowId('userId is required'),
 });
 
 /** `POST /api/project/addMembers` and `removeMembers`. */
 export const projectMembersBody = z.object({
-  projectId: z.number({ error: 'projectId is required' }).int().positive(),
-  userIds: z.array(z.number().int().positive()).min(1, 'userIds cannot be empty').max(500),
+  projectId: rowId('projectId is required'),
+  userIds: z.array(rowId()).min(1, 'userIds cannot be empty').max(500),
 });
 
 /** `GET /api/project/members` and `GET /api/project/candidates`. */
 export const projectMembersQuery = pageQuery.extend({
-  projectId: z.coerce.number().int().positive(),
+  projectId: rowIdParam(),
   /** Account or real name contains. */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text().trim().max(64).optional(),
 });
 
 const personRef = z.object({ id: z.number(), userName: z.string(), realName: z.string().nullable() });

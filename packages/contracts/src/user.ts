@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { ROLES } from './roles.ts';
-import { instant, pageQuery, queryBool, sortQuery } from './pagination.ts';
+import { instant, pageQuery, queryBool, rowId, rowIdParam, sortQuery } from './pagination.ts';
 
 /** Spec 5: >= 6 chars with digits, upper and lower case letters and a special character, no spaces. */
 export const PASSWORD_MIN = 6;
@@ -21,22 +22,22 @@ export function passwordProblem(pw: string): string | null {
 export const POLICY_MESSAGE =
   'Password must be at least 6 characters with digits, upper and lower case letters and special characters, no spaces';
 
-export const passwordSchema = z.string().superRefine((pw, ctx) => {
+export const passwordSchema = text().superRefine((pw, ctx) => {
   if (passwordProblem(pw)) ctx.addIssue({ code: 'custom', message: POLICY_MESSAGE });
 });
 
 export const loginBody = z.object({
-  username: z.string().trim().min(1, 'username cannot be empty').max(64),
-  password: z.string().min(1, 'password cannot be empty').max(256),
+  username: text().trim().min(1, 'username cannot be empty').max(64),
+  password: text().min(1, 'password cannot be empty').max(256),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const updatePasswdBody = z.object({
-  oldPassword: z.string().min(1, 'oldPassword cannot be empty').max(256),
+  oldPassword: text().min(1, 'oldPassword cannot be empty').max(256),
   newPassword: passwordSchema,
 });
 
-export const resetPasswdBody = z.object({ id: z.coerce.number().int().positive() });
+export const resetPasswdBody = z.object({ id: rowId('id is required') });
 
 export const roleSchema = z.enum(ROLES);
 
@@ -58,21 +59,40 @@ export const USER_ENABLED = ['new', 'enable', 'disable'] as const;
 export const CERTIFICATION = ['new', 'auth', 'unknown'] as const;
 
 /** The current user as `/api/user/info` answers it: never password, salt or token. */
-export interface UserInfo {
-  id: number;
-  userName: string;
-  realName: string | null;
-  nickName: string | null;
-  avatar: string | null;
-  role: (typeof ROLES)[number];
-  email: string | null;
-  phone: string | null;
-  enabled: (typeof USER_ENABLED)[number];
-  isAgent: boolean;
-  agentId: number | null;
-  mustChangePassword: boolean;
-  createdAt: string;
-}
+export const userInfo = z.object({
+  id: z.number(),
+  userName: z.string(),
+  realName: z.string().nullable(),
+  nickName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  /** A signed URL of the avatar an <img> can load (`avatar` is a file id), or null. */
+  avatarUrl: z.string().nullable(),
+  role: z.enum(ROLES),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  enabled: z.enum(USER_ENABLED),
+  isAgent: z.boolean(),
+  agentId: z.number().nullable(),
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** `POST /api/user/login`: the bearer token, and whether a reset password must be changed first. */
+export const loginAnswer = z.object({ token: z.string(), mustChangePassword: z.boolean() });
+
+const menuEntry = z.object({
+  name: z.string(),
+  path: z.string(),
+  i18nKey: z.string(),
+  icon: z.string().optional(),
+  order: z.number(),
+});
+/**
+ * `POST /api/user/menu`: a section and its pages. The tree is two levels deep, so the schema says so
+ * (a recursive schema would be an unresolved `$ref` in the OpenAPI document).
+ */
+export const menuNode = menuEntry.extend({ children: z.array(menuEntry).optional() });
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,64}$/;
 export const INTRODUCTION_MAX = 200;
@@ -87,16 +107,14 @@ const missing = (name: string, what: string) => (iss: { input?: unknown }) =>
 
 /** A required text field: trimmed, non-empty, bounded. */
 const requiredText = (name: string, max: number) =>
-  z
-    .string({ error: missing(name, 'must be text') })
+  text({ error: missing(name, 'must be text') })
     .trim()
     .min(1, `${name} cannot be empty`)
     .max(max, `${name} is at most ${max} characters`);
 
 /** An optional text field; '' is stored as null. */
 const optionalText = (name: string, max: number) =>
-  z
-    .string({ error: `${name} must be text` })
+  text({ error: `${name} must be text` })
     .trim()
     .max(max, `${name} is at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -112,8 +130,7 @@ const image = (name: string) =>
 const maskedHint = (name: string) => `${name}: send the full number, not the masked one`;
 
 /** Spec 3 ID number: spaces removed, upper-cased; encrypted at rest, searchable by a keyed hash. */
-export const idNoSchema = z
-  .string({ error: missing('idNo', 'must be text') })
+export const idNoSchema = text({ error: missing('idNo', 'must be text') })
   .transform((v) => v.replace(/\s+/g, '').toUpperCase())
   .superRefine((v, ctx) => {
     if (v === '') ctx.addIssue({ code: 'custom', message: 'idNo cannot be empty' });
@@ -122,8 +139,7 @@ export const idNoSchema = z
   });
 
 /** Spec 3 bank card number: spaces and dashes removed; encrypted at rest. */
-export const cardNoSchema = z
-  .string({ error: missing('cardNo', 'must be text') })
+export const cardNoSchema = text({ error: missing('cardNo', 'must be text') })
   .transform((v) => v.replace(/[\s-]+/g, ''))
   .superRefine((v, ctx) => {
     if (v === '') ctx.addIssue({ code: 'custom', message: 'cardNo cannot be empty' });
@@ -131,13 +147,11 @@ export const cardNoSchema = z
     else if (!CARD_NO_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: 'cardNo must be 8-32 digits' });
   });
 
-export const phoneSchema = z
-  .string({ error: missing('phone', 'must be text') })
+export const phoneSchema = text({ error: missing('phone', 'must be text') })
   .trim()
   .regex(PHONE_PATTERN, 'phone must be 5-31 digits, optionally with +, spaces or dashes');
 
-export const birthdaySchema = z
-  .string({ error: missing('birthday', 'must be a date YYYY-MM-DD') })
+export const birthdaySchema = text({ error: missing('birthday', 'must be a date YYYY-MM-DD') })
   .trim()
   .refine(
     (s) => {
@@ -183,7 +197,7 @@ export const userProfileFields = {
   enabled: requiredEnum('enabled', USER_ENABLED).optional(),
   role: requiredEnum('role', ROLES),
   /** Admin only; an agent's users always belong to its agent. Required for role agent. */
-  agentId: z.number().int().positive().nullable().optional(),
+  agentId: rowId().nullable().optional(),
 };
 
 /** Spec 5's required fields, in form order (for the web form and the tests). */
@@ -210,8 +224,7 @@ export const USER_REQUIRED_FIELDS = [
 
 /** `POST /api/user/add`: the full personal-info form. Without a password the user gets the default one. */
 export const addUserBody = z.object({
-  userName: z
-    .string({ error: missing('userName', 'must be text') })
+  userName: text({ error: missing('userName', 'must be text') })
     .trim()
     .regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
   /** Absent: the default password, to be changed at first login. */
@@ -229,7 +242,7 @@ export type AddUserInput = z.input<typeof addUserBody>;
 export const updateUserBody = addUserBody
   .omit({ password: true })
   .partial()
-  .extend({ id: z.number({ error: 'id is required' }).int().positive() });
+  .extend({ id: rowId('id is required') });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const USER_SORT_FIELDS = ['id', 'userName', 'realName', 'birthday', 'createdAt', 'updatedAt'] as const;
@@ -238,19 +251,19 @@ export const USER_SORT_FIELDS = ['id', 'userName', 'realName', 'birthday', 'crea
 export const userListQuery = pageQuery.extend({
   ...sortQuery(USER_SORT_FIELDS).shape,
   /** Account contains (case-insensitive). */
-  userName: z.string().trim().max(64).optional(),
+  userName: text().trim().max(64).optional(),
   /** Real name contains. */
-  realName: z.string().trim().max(64).optional(),
+  realName: text().trim().max(64).optional(),
   /** Phone contains. */
-  phone: z.string().trim().max(32).optional(),
+  phone: text().trim().max(32).optional(),
   enabled: z.enum(USER_ENABLED).optional(),
   certification: z.enum(CERTIFICATION).optional(),
   isAgent: queryBool.optional(),
   role: z.enum(ROLES).optional(),
   /** Admin only (others are limited to their own agent anyway). */
-  agentId: z.coerce.number().int().positive().optional(),
+  agentId: rowIdParam().optional(),
   /** Exact ID number, matched through the keyed hash column. */
-  idNo: z.string().trim().max(64).optional(),
+  idNo: text().trim().max(64).optional(),
   createdFrom: instant.optional(),
   createdTo: instant.optional(),
 });
@@ -258,12 +271,12 @@ export type UserListQuery = z.input<typeof userListQuery>;
 
 /** `GET /api/user/proListAll` query: the users of one project. */
 export const projectUserListQuery = userListQuery.extend({
-  projectId: z.coerce.number().int().positive(),
+  projectId: rowIdParam(),
   projectRole: z.enum(['manager', 'member']).optional(),
 });
 
 export const userDetailQuery = z.object({
-  id: z.coerce.number().int().positive(),
+  id: rowIdParam(),
   /** `1`: answer idNo and cardNo in full (admin only; the read is audited). */
   reveal: queryBool.optional(),
 });

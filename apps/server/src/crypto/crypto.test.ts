@@ -103,3 +103,14 @@ describe('master key', () => {
     expect(keyFingerprint(Buffer.alloc(32))).not.toBe(fp);
   });
 });
+
+describe('device secrets', () => {
+  it('a licence secret matches only its own hash, and the gateway test double stores the same hash', async () => {
+    const { hashDeviceSecret, secretMatches } = await import('./deviceSecret.ts');
+    const { hashDeviceSecret: doubleHash } = await import('../gateway/index.ts');
+    expect(secretMatches('s3cret', hashDeviceSecret('s3cret'))).toBe(true);
+    expect(secretMatches('other', hashDeviceSecret('s3cret'))).toBe(false);
+    expect(secretMatches('s3cret', null)).toBe(false);
+    expect(doubleHash('s3cret')).toBe(hashDeviceSecret('s3cret'));
+  });
+});

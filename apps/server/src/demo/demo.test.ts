@@ -7,7 +7,7 @@ import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { verifyLicence } from '@siteops/contracts/licence';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { devices } from '../db/schema/index.ts';
-import { hashDeviceSecret } from '../gateway/memory.ts';
+import { hashDeviceSecret } from '../crypto/deviceSecret.ts';
 import { DEMO_AGENTS, DEMO_DEVICE_COUNTS, DEMO_PASSWORD, DEMO_PROJECTS } from './plan.ts';
 import { startDemoFleet } from './fleet.ts';
 import { seedDemo, type DemoSeed } from './seed.ts';

@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { agents, devices, projects, users } from '../db/schema/index.ts';
 import { createSession } from '../auth/sessions.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { hashDeviceSecret } from '../gateway/memory.ts';
+import { hashDeviceSecret } from '../crypto/deviceSecret.ts';
 import {
   DEMO_AGENTS,
   DEMO_DEVICE_COUNTS,

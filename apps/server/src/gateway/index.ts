@@ -4,7 +4,9 @@ import { MAX_FRAME_BYTES } from '@siteops/contracts/device-protocol';
 import { Gateway } from './gateway.ts';
 import type { GatewayDeps } from './types.ts';
 
-export { Gateway, GatewayEvents, type DeviceRpc } from './gateway.ts';
+export { Gateway } from './gateway.ts';
+export { GatewayEvents } from './live.ts';
+export type { DeviceRpc } from './rpc.ts';
 export { ShellStream } from './shell.ts';
 export * from './types.ts';
 export { MemoryDirectory, MemoryPresenceSink, MemoryTelemetrySink, hashDeviceSecret, secretMatches } from './memory.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { Code, type Envelope } from '@siteops/contracts/envelope';
 import { ApiError } from './errors.ts';
@@ -36,6 +36,28 @@ function fieldsOf(issues: readonly { instancePath?: string; message?: string; pa
 }
 
 /**
+ * What @fastify/busboy (under @fastify/multipart) throws for a multipart body it cannot parse: plain errors
+ * without a status, which would otherwise answer 500.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot have a length bigger than 256\.)$/;
+
+/**
+ * Fastify's `frameworkErrors` (a server option, so it cannot be installed later): a URL that cannot be
+ * decoded, such as `/api/%E0%A4%A` or a path parameter of invalid UTF-8, is refused by the router
+ * before any route runs; it answers the same 400 envelope as any other bad input.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const msg = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message;
+    return reply.status(status).send({ code: STATUS_CODES[status] ?? status * 100, msg, data: null });
+  }
+  request.log.error({ err: error }, 'router error');
+  return reply.status(500).send({ code: Code.internal, msg: 'Internal server error', data: null });
+}
+
+/**
  * The one place errors become envelopes: every answer, failures included, is `{ code, msg, data }`,
  * and nothing internal (stack, SQL, driver text) reaches the client.
  */
@@ -53,6 +75,9 @@ export function installEnvelope(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ code: Code.internal, msg: 'Internal server error', data: null });
+    }
+    if (!err.statusCode && MALFORMED_MULTIPART.test(err.message)) {
+      return reply.status(400).send({ code: Code.badRequest, msg: 'Malformed multipart body', data: null });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -4,6 +4,7 @@ import i18n from '../i18n/i18n';
 import { message, modal } from '../lib/feedback';
 import { clearToken, getToken } from '../lib/token';
 import { ApiError, envelopeOutcome, isEnvelope } from './envelope';
+import { ERROR_SECONDS, markReported } from './reported';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -11,9 +12,6 @@ declare module 'axios' {
     silent?: boolean;
   }
 }
-
-/** Spec 8: error toasts stay 5 seconds. */
-const ERROR_SECONDS = 5;
 
 /** Spec 7/9: same-origin `/api` unless a build-time base URL is given; no timeout. */
 export const http = axios.create({ baseURL: import.meta.env.VITE_API_BASE_URL ?? '' });
@@ -52,11 +50,13 @@ function offerRelogin() {
 /** Turn a non-200 envelope (from a 2xx or an error status, the server uses both) into a rejection. */
 function rejectEnvelope(body: Envelope<unknown>, config: AxiosRequestConfig | undefined, status?: number) {
   const text = body.msg || i18n.t('request.error');
+  const error = new ApiError(text, body.code, status, body.data);
   if (!config?.silent) {
     message().error({ content: text, duration: ERROR_SECONDS });
     if (envelopeOutcome(body.code, config?.url) === 'error+relogin') offerRelogin();
+    markReported(error);
   }
-  return Promise.reject(new ApiError(text, body.code, status, body.data));
+  return Promise.reject(error);
 }
 
 http.interceptors.response.use(
@@ -76,6 +76,7 @@ http.interceptors.response.use(
     if (!error.config?.silent) {
       // axios's own texts: "Network Error", "Request failed with status code N", "timeout of N ms exceeded".
       message().error({ content: error.message || i18n.t('request.transport'), duration: ERROR_SECONDS });
+      markReported(error);
     }
     return Promise.reject(error);
   },

@@ -1,7 +1,8 @@
+import { userApi } from '@siteops/contracts/api/user';
 import { Code, LOGOUT_CODES, type Envelope } from '@siteops/contracts/envelope';
 
 /** The one endpoint whose logout codes must not open the dialog: the guard handles its failure itself (spec 8). */
-export const INFO_URL = '/api/user/info';
+export const INFO_URL = userApi.info.path;
 
 export function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';

@@ -1,44 +1,28 @@
 import enUS from './en-US.json';
 import zhCN from './zh-CN.json';
 import type { Locale } from './locales';
+import { mergeMessages, type MessageTree } from './merge';
 
-/** A message tree as the JSON files hold it. */
-export type MessageTree = { [key: string]: string | MessageTree };
+export type { MessageTree } from './merge';
 
 /**
+ * Every message of both languages, for the tests (parity, labels). The console itself loads only the
+ * active language's bundle (bundle.<locale>.ts, see i18n.ts).
+ *
  * Features keep their own messages in `features/<name>/[<part>/]i18n/<locale>.json`, each under a top-level key
- * of its own, so a feature can be added or changed without touching the shared files. They are bundled
- * eagerly (small, and the first paint must already be translated).
+ * of its own, so a feature can be added or changed without touching the shared files.
  */
 const featureFiles = import.meta.glob<MessageTree>('../features/**/i18n/*.json', { eager: true, import: 'default' });
 
-function merge(target: MessageTree, source: MessageTree, where: string): MessageTree {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    if (typeof value === 'string' || existing === undefined) {
-      if (existing !== undefined) throw new Error(`i18n key ${where}${key} is defined twice`);
-      target[key] = value;
-    } else if (typeof existing === 'string') {
-      throw new Error(`i18n key ${where}${key} is defined twice`);
-    } else {
-      merge(existing, value, `${where}${key}.`);
-    }
-  }
-  return target;
+function featuresOf(locale: Locale): MessageTree[] {
+  return Object.entries(featureFiles)
+    .filter(([file]) => file.endsWith(`/${locale}.json`))
+    .map(([, tree]) => tree);
 }
 
-function messagesOf(locale: Locale, base: MessageTree): MessageTree {
-  const out = structuredClone(base);
-  for (const [file, tree] of Object.entries(featureFiles)) {
-    if (file.endsWith(`/${locale}.json`)) merge(out, tree, '');
-  }
-  return out;
-}
-
-/** Every message of each language: the shared files plus every feature's. */
 export const MESSAGES: Record<Locale, MessageTree> = {
-  'zh-CN': messagesOf('zh-CN', zhCN as MessageTree),
-  'en-US': messagesOf('en-US', enUS as MessageTree),
+  'zh-CN': mergeMessages(zhCN as MessageTree, featuresOf('zh-CN')),
+  'en-US': mergeMessages(enUS as MessageTree, featuresOf('en-US')),
 };
 
 /** Feature files present for one language but not the other (the parity test reports them). */

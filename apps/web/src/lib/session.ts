@@ -1,9 +1,8 @@
 import type { MenuNode } from '@siteops/contracts/routes';
 import type { UserInfo } from '@siteops/contracts/user';
+import { userApi } from '@siteops/contracts/api/user';
 import i18n from '../i18n/i18n';
-import { userInfoQueryOptions } from '../api/user/info';
-import { logoutRequest } from '../api/user/logout';
-import { userMenuQueryOptions } from '../api/user/menu';
+import { call, endpointQuery } from '../api/endpoint';
 import { useSettingsStore } from '../stores/settings';
 import { useTabsStore } from '../stores/tabs';
 import { useUserStore } from '../stores/user';
@@ -13,7 +12,7 @@ import { clearToken, getToken, setToken } from './token';
 
 /** Fetch the current user (fresh, not from cache) and remember it with its role. */
 export async function loadUserInfo(): Promise<UserInfo> {
-  const info = await queryClient.fetchQuery({ ...userInfoQueryOptions(), staleTime: 0 });
+  const info = await queryClient.fetchQuery({ ...endpointQuery(userApi.info, {}), staleTime: 0 });
   useUserStore.getState().setInfo(info);
   return info;
 }
@@ -31,8 +30,11 @@ export function startSession(token: string) {
  * whatever the server answered (the session may already be dead).
  */
 export async function logout(): Promise<void> {
+  // Answers to calls made with the ending session would only report that it ended.
+  await queryClient.cancelQueries();
   try {
-    if (getToken()) await logoutRequest();
+    // Silent: logging out a session that is already dead is not an error.
+    if (getToken()) await call(userApi.logout, {}, { silent: true });
   } catch {
     // Nothing to do: the local session ends either way.
   } finally {
@@ -40,7 +42,11 @@ export async function logout(): Promise<void> {
     useUserStore.getState().reset();
     useTabsStore.getState().reset();
     useSettingsStore.getState().update({ serverMenu: [] });
-    queryClient.clear();
+    // Not clear(): a page still on screen while the console leaves it would fetch its removed queries again,
+    // now without a session (a refused call, a toast and the "logged out" dialog on the login page). Its
+    // queries go when it unmounts, and the next login clears the cache (startSession).
+    await queryClient.cancelQueries();
+    queryClient.removeQueries({ predicate: (query) => query.getObserversCount() === 0 });
   }
 }
 
@@ -50,7 +56,7 @@ const MENU_NOTICE = 'menuNotice';
 export async function loadServerMenu(): Promise<MenuNode[]> {
   notification().info({ key: MENU_NOTICE, title: i18n.t('serverMenu.loading'), duration: 0 });
   try {
-    const menu = await queryClient.fetchQuery({ ...userMenuQueryOptions(), staleTime: 0 });
+    const menu = await queryClient.fetchQuery({ ...endpointQuery(userApi.menu, {}), staleTime: 0 });
     useSettingsStore.getState().update({ serverMenu: menu });
     notification().success({ key: MENU_NOTICE, title: i18n.t('serverMenu.success') });
     return menu;

@@ -1,16 +1,141 @@
+import { and, eq, inArray, not } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { agentApi } from '@siteops/contracts/api/agent';
 import type { ModuleContext } from '../../app/context.ts';
-import { registerAddAgent } from './add.ts';
-import { registerDeleteAgent } from './delete.ts';
-import { registerAgentDetail } from './detail.ts';
-import { registerListAgents } from './listAll.ts';
-import { registerUpdateAgent } from './update.ts';
+import { agents, users, type AgentRow } from '../../db/schema/index.ts';
+import { deleteAllOrNone, listTable, uniqueOr409 } from '../../db/crud.ts';
+import { scope } from '../../auth/scope.ts';
+import { agentExpiredSql } from '../../auth/sessions.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { conflict } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
+import { contains } from '../../http/list.ts';
+import { changeSet } from '../audit/record.ts';
+import { defaultPassword } from '../constant/service.ts';
+import { filesOwnedBy } from '../user/service.ts';
+import { assertNoDependents } from './dependents.ts';
+import { agentColumns, loadAgentInScope, toAgentItems } from './service.ts';
+import { updateAgent } from './update.ts';
 
 /** /api/agent/*: agents (resellers) and their admin users. */
 export function registerAgentModule(app: FastifyInstance, ctx: ModuleContext) {
-  registerListAgents(app, ctx);
-  registerAgentDetail(app, ctx);
-  registerAddAgent(app, ctx);
-  registerUpdateAgent(app, ctx);
-  registerDeleteAgent(app, ctx);
+  const { db, config, storage } = ctx;
+
+  route(app, ctx, agentApi.listAll, async (c, q) =>
+    listTable(db, q, {
+      table: agents,
+      select: agentColumns,
+      where: and(
+        scope.agents(c.caller),
+        contains(agents.name, q.name),
+        contains(agents.linkName, q.linkName),
+        contains(agents.linkPhone, q.linkPhone),
+        q.status ? eq(agents.status, q.status) : undefined,
+        q.expired === undefined ? undefined : q.expired ? agentExpiredSql : not(agentExpiredSql),
+      ),
+      sort: {
+        columns: {
+          id: agents.id,
+          name: agents.name,
+          expDate: agents.expDate,
+          createdAt: agents.createdAt,
+          updatedAt: agents.updatedAt,
+        },
+        id: agents.id,
+        fallback: 'createdAt',
+      },
+      mapRows: (rows: { agent: AgentRow; expired: boolean }[]) => toAgentItems(db, rows),
+    }),
+  );
+
+  route(app, ctx, agentApi.detail, async (c, { id }) => {
+    const [item] = await toAgentItems(db, [await loadAgentInScope(db, c.caller, id)]);
+    return item;
+  });
+
+  /**
+   * The agent and its admin user (role agent, isAgent) in one transaction: if either insert fails,
+   * neither exists. Without a password the user gets the default one and must change it.
+   */
+  route(app, ctx, agentApi.add, async (c, { user, ...agent }) => {
+    const password = await hashPassword(user.password ?? (await defaultPassword(db, config)));
+    return uniqueOr409(
+      () =>
+        db.transaction(async (tx) => {
+          const [{ id }] = await tx
+            .insert(agents)
+            .values({ ...agent, status: agent.status ?? 'valid', createdId: c.user.id, updatedId: c.user.id })
+            .returning({ id: agents.id });
+          const [{ id: userId }] = await tx
+            .insert(users)
+            .values({
+              userName: user.userName,
+              password,
+              mustChangePassword: user.password === undefined,
+              realName: user.realName,
+              phone: user.phone ?? null,
+              email: user.email ?? null,
+              address: user.address ?? null,
+              introduction: user.remark ?? null,
+              enabled: user.enabled ?? 'enable',
+              isAgent: true,
+              role: 'agent',
+              agentId: id,
+              createdId: c.user.id,
+              updatedId: c.user.id,
+            })
+            .returning({ id: users.id });
+          const detail = changeSet({ ...agent, user: { ...user, password: undefined } }, { userId });
+          await c.audit({ action: 'agent.add', targetType: 'agent', targetId: id, detail }, tx);
+          return { id, userId };
+        }),
+      {
+        byConstraint: { agents_name_unique: { field: 'name', message: `The agent ${agent.name} already exists` } },
+        otherwise: { field: 'user.userName', message: `The account ${user.userName} already exists` },
+      },
+    );
+  });
+
+  route(app, ctx, agentApi.update, async (c, body) => {
+    await updateAgent(c, body);
+    return null;
+  });
+
+  /**
+   * Agents go with their admin users, all or none; refused (409, naming what is left) while other
+   * users, projects or devices still belong to one.
+   */
+  route(app, ctx, agentApi.delete, async (c, { ids }) => {
+    let adminIds: number[] = [];
+    let blobs: string[] = [];
+    const result = await deleteAllOrNone(db, {
+      table: agents,
+      idColumn: agents.id,
+      ids,
+      scope: scope.agents(c.caller),
+      what: 'Agent',
+      select: { id: agents.id, name: agents.name },
+      beforeDelete: async (tx, rows: { id: number; name: string }[]) => {
+        for (const row of rows) await assertNoDependents(tx, row);
+        const agentIds = rows.map((r) => r.id);
+        const admins = await tx.select({ id: users.id }).from(users).where(inArray(users.agentId, agentIds));
+        if (admins.some((a) => a.id === c.user.id)) throw conflict('You cannot delete your own agent');
+        adminIds = admins.map((a) => a.id);
+        blobs = await filesOwnedBy(tx, adminIds);
+        if (adminIds.length) await tx.delete(users).where(inArray(users.id, adminIds));
+      },
+      audit: (tx, row) =>
+        c.audit(
+          {
+            action: 'agent.delete',
+            targetType: 'agent',
+            targetId: row.id,
+            detail: { name: row.name, users: adminIds },
+          },
+          tx,
+        ),
+    });
+    await Promise.all(blobs.map((key) => storage.delete(key).catch(() => {})));
+    return result;
+  });
 }

@@ -3,20 +3,22 @@ import type { AgentItem } from '@siteops/contracts/agent';
 import type { Db } from '../../db/client.ts';
 import { agents, users, type AgentRow } from '../../db/schema/index.ts';
 import { agentExpiredSql } from '../../auth/sessions.ts';
-import { scope, mustExist, type Caller } from '../../auth/scope.ts';
+import { scope, type Caller } from '../../auth/scope.ts';
+import { loadOr404 } from '../../db/crud.ts';
 import { countAll } from '../../http/list.ts';
 
 /** Agent columns plus whether its expDate has passed (by the database's clock). */
 export const agentColumns = { agent: agents, expired: agentExpiredSql };
 
-export async function loadAgentInScope(db: Db, caller: Caller, id: number) {
-  const [row] = await db
-    .select(agentColumns)
-    .from(agents)
-    .where(and(eq(agents.id, id), scope.agents(caller)))
-    .limit(1);
-  return mustExist(row, 'Agent');
-}
+export const loadAgentInScope = (db: Db, caller: Caller, id: number) =>
+  loadOr404<typeof agents, { agent: AgentRow; expired: boolean }>(db, {
+    table: agents,
+    idColumn: agents.id,
+    id,
+    scope: scope.agents(caller),
+    what: 'Agent',
+    select: agentColumns,
+  });
 
 /** The agent's admin user: its first user flagged isAgent. */
 export async function agentAdminUser(db: Db, agentId: number) {

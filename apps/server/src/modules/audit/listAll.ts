@@ -1,14 +1,12 @@
-import { and, desc, eq, gte, like, lte } from 'drizzle-orm';
+import { and, eq, gte, like, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditItem, auditListQuery } from '@siteops/contracts/audit';
-import { pageOf } from '@siteops/contracts/pagination';
+import { auditApi } from '@siteops/contracts/api/audit';
 import type { ModuleContext } from '../../app/context.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { authOf } from '../../auth/guard.ts';
-import { callerOf, scope } from '../../auth/scope.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
-import { contains, countAll, pageWindow } from '../../http/list.ts';
+import { listTable } from '../../db/crud.ts';
+import { scope } from '../../auth/scope.ts';
+import { route } from '../../http/endpoint.ts';
+import { contains } from '../../http/list.ts';
 
 /** `user.` matches every user action; `user.update` only that one. */
 function actionFilter(action: string | undefined) {
@@ -18,22 +16,12 @@ function actionFilter(action: string | undefined) {
     : eq(auditLog.action, action);
 }
 
-export function registerListAudit(app: FastifyInstance, { db }: ModuleContext) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/audit/listAll',
-    {
-      config: { roles: ['admin'] },
-      schema: {
-        tags: ['audit'],
-        summary: 'The audit log, newest first, filtered by actor, action, target and time range',
-        querystring: auditListQuery,
-        response: { 200: envelopeOf(pageOf(auditItem)) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const where = and(
-        scope.audit(callerOf(authOf(request).user)),
+export function registerListAudit(app: FastifyInstance, ctx: ModuleContext) {
+  route(app, ctx, auditApi.listAll, async (c, q) =>
+    listTable(ctx.db, q, {
+      table: auditLog,
+      where: and(
+        scope.audit(c.caller),
         contains(auditLog.actorName, q.actor),
         q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
         actionFilter(q.action),
@@ -41,27 +29,23 @@ export function registerListAudit(app: FastifyInstance, { db }: ModuleContext) {
         q.targetId ? eq(auditLog.targetId, q.targetId) : undefined,
         q.from ? gte(auditLog.createdAt, q.from) : undefined,
         q.to ? lte(auditLog.createdAt, q.to) : undefined,
-      );
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(pageWindow(q).limit)
-          .offset(pageWindow(q).offset),
-        db.select({ total: countAll }).from(auditLog).where(where),
-      ]);
-      return ok({
-        list: rows.map((r) => ({
-          ...r,
-          detail: (r.detail as Record<string, unknown> | null) ?? null,
-          createdAt: r.createdAt.toISOString(),
-        })),
-        total,
-        page: q.page,
-        pageSize: q.pageSize,
-      });
-    },
+      ),
+      sort: {
+        columns: {
+          id: auditLog.id,
+          createdAt: auditLog.createdAt,
+          action: auditLog.action,
+          actorName: auditLog.actorName,
+        },
+        id: auditLog.id,
+        fallback: 'createdAt',
+        order: 'desc',
+      },
+      map: (r) => ({
+        ...r,
+        detail: (r.detail as Record<string, unknown> | null) ?? null,
+        createdAt: r.createdAt.toISOString(),
+      }),
+    }),
   );
 }

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { UNSTORABLE } from '@siteops/contracts/text';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { maskPii } from '../../crypto/pii.ts';
@@ -17,13 +19,14 @@ export interface AuditEntry {
 export const TARGET_ID_CHARS = 64;
 
 /**
- * Write one audit row for a request; every mutation calls this. A target too long for its column (a
- * batch's id list) is cut there and kept whole in `detail.targetIds`, so a large batch never fails on
- * its own audit row.
+ * Write one audit row for a request and answer its id; every mutation calls this. A target too long
+ * for its column (a batch's id list) is cut there and kept whole in `detail.targetIds`, so a large
+ * batch never fails on its own audit row; neither does text PostgreSQL cannot store (see
+ * {@link storable}).
  */
-export async function recordAudit(db: Db, request: FastifyRequest, entry: AuditEntry) {
-  let targetId = entry.targetId === undefined ? undefined : String(entry.targetId);
-  let detail = entry.detail;
+export async function recordAudit(db: Db, request: FastifyRequest, entry: AuditEntry): Promise<number> {
+  let targetId = entry.targetId === undefined ? undefined : storable(String(entry.targetId));
+  let detail = entry.detail === undefined ? undefined : storable(entry.detail);
   if (targetId !== undefined && targetId.length > TARGET_ID_CHARS) {
     detail = { ...detail, targetIds: targetId };
     targetId = `${targetId.slice(0, TARGET_ID_CHARS - 1)}…`;
@@ -32,16 +35,43 @@ export async function recordAudit(db: Db, request: FastifyRequest, entry: AuditE
     id: request.auth?.user.id ?? null,
     name: request.auth?.user.userName ?? null,
   };
-  await db.insert(auditLog).values({
-    actorId: actor.id,
-    actorName: actor.name,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId,
-    detail,
-    ip: request.ip,
-  });
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      actorId: actor.id,
+      actorName: actor.name === null ? null : storable(actor.name),
+      action: storable(entry.action),
+      targetType: entry.targetType === undefined ? undefined : storable(entry.targetType),
+      targetId,
+      detail,
+      ip: request.ip,
+    })
+    .returning({ id: auditLog.id });
+  return row!.id;
 }
+
+/** Add the outcome of what a row recorded before it happened (a device command) to its detail. */
+export async function completeAudit(db: Db, id: number, detail: Record<string, unknown>) {
+  await db
+    .update(auditLog)
+    .set({ detail: sql`coalesce(${auditLog.detail}, '{}'::jsonb) || ${JSON.stringify(storable(detail))}::jsonb` })
+    .where(eq(auditLog.id, id));
+}
+
+/**
+ * The value with every NUL and unpaired UTF-16 surrogate (in keys too) replaced by U+FFFD: `jsonb`
+ * refuses both and `text` refuses NUL, and an audit row must never fail because of what a client or a
+ * device sent (a device command runs only once its row is written).
+ */
+export function storable<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(UNSTORABLE_ALL, '\uFFFD') as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storable(v)])) as T;
+  }
+  return value;
+}
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
 
 /** Fields whose values never enter the audit log, not even masked. */
 const SECRET_FIELDS = new Set(['password', 'oldPassword', 'newPassword', 'token']);

@@ -1,16 +1,108 @@
+import { eq, and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { constantApi } from '@siteops/contracts/api/constant';
 import type { ModuleContext } from '../../app/context.ts';
-import { registerAddConstant } from './add.ts';
-import { registerDeleteConstant } from './delete.ts';
-import { registerConstantDetail } from './detail.ts';
-import { registerListConstants } from './listAll.ts';
-import { registerUpdateConstant } from './update.ts';
+import { constants } from '../../db/schema/index.ts';
+import { deleteAllOrNone, listTable, uniqueOr409 } from '../../db/crud.ts';
+import { mustExist } from '../../auth/scope.ts';
+import { route } from '../../http/endpoint.ts';
+import { contains } from '../../http/list.ts';
+import { changeSet } from '../audit/record.ts';
+import { invalidateConstants } from './service.ts';
+import { assertUsableValue, secretless, toConstantItem } from './view.ts';
 
-/** /api/constant/*: system constants (admin). */
+const duplicateKey = (key: string | undefined) => ({ field: 'key', message: `The key ${key} already exists` });
+
+/** /api/constant/*: system constants (admin). Every write drops this instance's constant cache. */
 export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext) {
-  registerListConstants(app, ctx);
-  registerConstantDetail(app, ctx);
-  registerAddConstant(app, ctx);
-  registerUpdateConstant(app, ctx);
-  registerDeleteConstant(app, ctx);
+  const { db } = ctx;
+
+  route(app, ctx, constantApi.listAll, async (_c, q) =>
+    listTable(db, q, {
+      table: constants,
+      where: and(contains(constants.key, q.key), contains(constants.value, q.value)),
+      sort: {
+        columns: {
+          id: constants.id,
+          key: constants.key,
+          createdAt: constants.createdAt,
+          updatedAt: constants.updatedAt,
+        },
+        id: constants.id,
+        fallback: 'key',
+        order: 'asc',
+      },
+      map: toConstantItem,
+    }),
+  );
+
+  route(app, ctx, constantApi.detail, async (_c, { id }) => {
+    const [row] = await db.select().from(constants).where(eq(constants.id, id));
+    return toConstantItem(mustExist(row, 'Constant'));
+  });
+
+  route(app, ctx, constantApi.add, async (c, body) => {
+    assertUsableValue(body.key, body.value);
+    try {
+      return await uniqueOr409(
+        () =>
+          db.transaction(async (tx) => {
+            const [{ id }] = await tx
+              .insert(constants)
+              .values({ ...body, createdId: c.user.id, updatedId: c.user.id })
+              .returning({ id: constants.id });
+            await c.audit(
+              { action: 'constant.add', targetType: 'constant', targetId: id, detail: changeSet(secretless(body)) },
+              tx,
+            );
+            return { id };
+          }),
+        duplicateKey(body.key),
+      );
+    } finally {
+      invalidateConstants(db);
+    }
+  });
+
+  route(app, ctx, constantApi.update, async (c, { id, ...patch }) => {
+    const [row] = await db.select().from(constants).where(eq(constants.id, id));
+    const current = mustExist(row, 'Constant');
+    assertUsableValue(patch.key ?? current.key, patch.value ?? current.value);
+    try {
+      await uniqueOr409(
+        () =>
+          db.transaction(async (tx) => {
+            await tx
+              .update(constants)
+              .set({ ...patch, updatedId: c.user.id })
+              .where(eq(constants.id, id));
+            const detail = changeSet(secretless(patch, patch.key ?? current.key), { key: current.key });
+            await c.audit({ action: 'constant.update', targetType: 'constant', targetId: id, detail }, tx);
+          }),
+        duplicateKey(patch.key),
+      );
+    } finally {
+      invalidateConstants(db);
+    }
+    return null;
+  });
+
+  route(app, ctx, constantApi.delete, async (c, { ids }) => {
+    try {
+      return await deleteAllOrNone(db, {
+        table: constants,
+        idColumn: constants.id,
+        ids,
+        what: 'Constant',
+        select: { id: constants.id, key: constants.key },
+        audit: (tx, row: { id: number; key: string }) =>
+          c.audit(
+            { action: 'constant.delete', targetType: 'constant', targetId: row.id, detail: { key: row.key } },
+            tx,
+          ),
+      });
+    } finally {
+      invalidateConstants(db);
+    }
+  });
 }

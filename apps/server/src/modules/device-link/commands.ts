@@ -15,15 +15,16 @@ import {
   snapshotBody,
 } from '@siteops/contracts/device-link';
 import type { RpcMethod, RpcParams } from '@siteops/contracts/device-protocol';
+import { rowIdParam } from '@siteops/contracts/pagination';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { RpcError, type RpcReply } from '../../gateway/index.ts';
-import { recordAudit } from '../audit/record.ts';
+import { completeAudit, recordAudit } from '../audit/record.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { commandError, loadLinkDevice, type LinkDevice } from './service.ts';
 
-export const deviceIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const deviceIdParams = z.object({ id: rowIdParam() });
 const COMMAND_ROLES = ['admin', 'agent'] as const;
 
 /**
@@ -40,21 +41,25 @@ async function runCommand<M extends RpcMethod>(
   audit: { action: string; detail?: Record<string, unknown> },
 ): Promise<{ device: LinkDevice; reply: RpcReply<import('@siteops/contracts/device-protocol').RpcResultOf<M>> }> {
   const device = await loadLinkDevice(ctx.db, callerOf(authOf(request).user), id);
+  // Written before the device acts: a command that cannot be recorded is not run.
+  const auditId = await recordAudit(ctx.db, request, {
+    action: audit.action,
+    targetType: 'device',
+    targetId: device.id,
+    detail: { sn: device.sn, outcome: 'pending', ...audit.detail },
+  });
   const started = Date.now();
   let outcome = 'ok';
   try {
-    const reply = await ctx.gateway.call(device.id, method, params, ctx.commandTimeoutMs);
+    const reply = await ctx.deviceCommands.send(device.id, method, params);
     return { device, reply };
   } catch (err) {
     outcome = err instanceof RpcError ? err.code : 'error';
     throw commandError(err, device.id);
   } finally {
-    await recordAudit(ctx.db, request, {
-      action: audit.action,
-      targetType: 'device',
-      targetId: device.id,
-      detail: { sn: device.sn, outcome, ms: Date.now() - started, ...audit.detail },
-    }).catch((err) => request.log.error({ err }, 'audit write failed'));
+    await completeAudit(ctx.db, auditId, { outcome, ms: Date.now() - started }).catch((err) =>
+      request.log.error({ err }, 'audit outcome write failed'),
+    );
   }
 }
 

@@ -10,6 +10,7 @@ import {
   seriesQuery,
 } from '@siteops/contracts/device-link';
 import { EVENT_LEVELS } from '@siteops/contracts/device-protocol';
+import { rowIdParam } from '@siteops/contracts/pagination';
 import { devices, deviceEvents } from '../../db/schema/index.ts';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
@@ -101,7 +102,7 @@ export function registerHistory(app: FastifyInstance, ctx: DeviceLinkContext) {
       config: { public: true },
       schema: {
         hide: true,
-        params: z.object({ id: z.coerce.number().int().positive(), eventId: z.uuid() }),
+        params: z.object({ id: rowIdParam(), eventId: z.uuid() }),
         querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) }),
       },
     },

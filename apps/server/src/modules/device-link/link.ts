@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { COMMAND_TIMEOUT_MS } from '@siteops/contracts/device-link';
-import type { ModuleContext } from '../../app/context.ts';
+import type { LivePublication } from '@siteops/contracts/live';
+import type { DeviceCommands, LivePublisher, ModuleContext } from '../../app/context.ts';
 import { createMemoryBus, createRedisBus, type Bus } from '../../bus/index.ts';
 import { registerGateway, type Gateway, type GatewayOptions } from '../../gateway/index.ts';
 import { heartbeatSeconds as readHeartbeatSeconds } from '../constant/service.ts';
 import type { DeviceLinkContext } from './context.ts';
-import { LiveHub } from './live.ts';
+import { LiveHub } from './hub.ts';
+import { LiveChannel, type LiveChannelOptions } from './channel.ts';
 import { PictureUrls } from './pictures.ts';
 import { registerDeviceLinkModule } from './routes.ts';
 import {
@@ -29,18 +31,32 @@ export interface DeviceLinkOptions {
   terminalIdleMs?: number;
   /** Stale-presence sweep period; default one heartbeat interval (at least 5 s unless a test sets it). */
   staleSweepMs?: number;
+  /** The live channel's batching and owner cache (tests: short). */
+  live?: LiveChannelOptions;
 }
 
 export interface DeviceLink {
   gateway: Gateway;
   bus: Bus;
   hub: LiveHub;
+  channel: LiveChannel;
   presence: DbPresenceSink;
+  /** The ports the other modules get (app/context.ts). */
+  deviceCommands: DeviceCommands;
+  live: LivePublisher;
 }
+
+/** What the app hands the device link: the module context without the ports the link itself provides. */
+export type DeviceLinkSetupContext = Omit<ModuleContext, 'deviceCommands' | 'live'> & {
+  ticketKey: Buffer;
+  pictureKey: Buffer;
+};
 
 const RETENTION_EVERY_MS = 3_600_000;
 const CONSTANT_REFRESH_MS = 10_000;
 const STALE_CHANNEL = 'dl:stale';
+/** What modules publish to browser tabs (LivePublisher), to every instance's live hub. */
+const LIVE_CHANNEL = 'live:pub';
 
 /**
  * The device link inside the app: the bus (Redis when REDIS_URL is set, else in-process), the gateway
@@ -49,7 +65,7 @@ const STALE_CHANNEL = 'dl:stale';
  */
 export async function setupDeviceLink(
   app: FastifyInstance,
-  ctx: ModuleContext & { ticketKey: Buffer; pictureKey: Buffer },
+  ctx: DeviceLinkSetupContext,
   opts: DeviceLinkOptions = {},
 ): Promise<DeviceLink> {
   const { db, config } = ctx;
@@ -92,15 +108,28 @@ export async function setupDeviceLink(
     options: { instanceId: randomUUID(), ...opts.gateway },
   });
   const hub = new LiveHub(db, gateway.events);
+  const channel = new LiveChannel(db, gateway.events, opts.live);
+  const unsubscribeLive = await bus.subscribe(LIVE_CHANNEL, (m) => channel.publication(m as LivePublication));
+  const commandTimeoutMs = opts.commandTimeoutMs ?? COMMAND_TIMEOUT_MS;
+  const deviceCommands: DeviceCommands = {
+    send: (deviceId, method, params, o) => gateway.call(deviceId, method, params, o?.timeoutMs ?? commandTimeoutMs),
+    cut: (deviceId) => gateway.disconnect(deviceId),
+  };
+  const live: LivePublisher = {
+    publish: (publication) => void bus.publish(LIVE_CHANNEL, publication).catch(() => {}),
+  };
   const linkCtx: DeviceLinkContext = {
     ...ctx,
+    deviceCommands,
+    live,
     gateway,
     hub,
+    channel,
     tickets: new Tickets(ctx.ticketKey),
     pictures: new PictureUrls(ctx.pictureKey),
     heartbeatSeconds: () => hbSeconds,
     terminalIdleMs: opts.terminalIdleMs ?? config.deviceLink.terminalIdleMs,
-    commandTimeoutMs: opts.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+    commandTimeoutMs,
   };
   await registerDeviceLinkModule(app, linkCtx);
 
@@ -117,7 +146,12 @@ export async function setupDeviceLink(
   // Rows left online by a crashed instance: the instance that marks them tells every instance's browsers.
   const unsubscribeStale = await bus.subscribe(STALE_CHANNEL, (m) => {
     const { deviceId, at } = m as { deviceId: number; at: string };
-    if (!gateway.isOnline(deviceId)) hub.staleOffline(deviceId, new Date(at));
+    if (gateway.isOnline(deviceId)) return;
+    hub.staleOffline(deviceId, new Date(at));
+    channel.device(deviceId, {
+      kind: 'presence',
+      data: { deviceId, onlineStatus: 'offline', heartbeatDatetime: new Date(at).toISOString(), reason: 'stale' },
+    });
   });
   every(sweepMs, () => {
     sweepStalePresence(db, hbLongest).then(
@@ -142,10 +176,12 @@ export async function setupDeviceLink(
     for (const t of timers) clearInterval(t);
     clearTimeout(initialPrune);
     hub.close();
+    channel.close();
   });
   app.addHook('onClose', async () => {
     await unsubscribeStale().catch(() => {});
+    await unsubscribeLive().catch(() => {});
     await bus.close();
   });
-  return { gateway, bus, hub, presence };
+  return { gateway, bus, hub, channel, presence, deviceCommands, live };
 }

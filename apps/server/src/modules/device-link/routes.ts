@@ -3,17 +3,20 @@ import { registerCommands } from './commands.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { registerHistory } from './history.ts';
 import { registerLiveEvents } from './live.ts';
+import { registerLiveSocket } from './liveSocket.ts';
 import { registerTerminal } from './terminal.ts';
 import { registerTicket } from './ticket.ts';
 import { registerTunnel } from './tunnel.ts';
 
 /**
- * The browser side of the device link (contracts/device-link.ts): tickets, live events (SSE),
- * commands, the remote-control tunnel, the terminal WebSocket, events and telemetry history.
+ * The browser side of the device link (contracts/device-link.ts, contracts/live.ts): tickets, the
+ * live channel (and the older SSE stream), commands, the remote-control tunnel, the terminal
+ * WebSocket, events and telemetry history.
  */
 export async function registerDeviceLinkModule(app: FastifyInstance, ctx: DeviceLinkContext) {
   registerTicket(app, ctx);
   registerLiveEvents(app, ctx);
+  registerLiveSocket(app, ctx);
   registerCommands(app, ctx);
   registerHistory(app, ctx);
   registerTerminal(app, ctx);

@@ -3,8 +3,8 @@ import { normalizeMac, type DeviceType } from '@siteops/contracts/device-protoco
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { devices } from '../../db/schema/index.ts';
+import { secretMatches } from '../../crypto/deviceSecret.ts';
 import {
-  secretMatches,
   type AuthMeta,
   type AuthResult,
   type DeviceDirectory,

@@ -9,7 +9,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
-import { hashDeviceSecret } from '../../gateway/index.ts';
+import { hashDeviceSecret } from '../../crypto/deviceSecret.ts';
 import { ADMIN_PASSWORD, openTestDatabase, type Envelope, type TestApp } from '../../../test/harness.ts';
 import type { DeviceLinkOptions } from './link.ts';
 
@@ -22,6 +22,7 @@ export const FAST: DeviceLinkOptions = {
   terminalIdleMs: 1_000,
   staleSweepMs: 200,
   gateway: { refuseDelayMs: 0, presenceFlushMs: 50, telemetryFlushMs: 50, liveBatchMs: 20, routeAnnounceMs: 300 },
+  live: { batchMs: 20, ownerTtlMs: 100 },
 };
 
 export interface LinkTestApp extends TestApp {
@@ -140,7 +141,7 @@ export const rowOf = async (t: TestApp, id: number) =>
 export async function ticketFor(
   t: TestApp,
   token: string,
-  purpose: 'events' | 'terminal' | 'remote',
+  purpose: 'events' | 'live' | 'terminal' | 'remote',
   deviceId?: number,
 ) {
   const res = await t.call({ method: 'POST', url: '/api/device/ticket', token, body: { purpose, deviceId } });

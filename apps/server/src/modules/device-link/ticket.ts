@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEVICE_LINK_PATHS, ticketAnswer, ticketBody } from '@siteops/contracts/device-link';
+import { LIVE_PATH } from '@siteops/contracts/live';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
@@ -16,7 +17,8 @@ export function registerTicket(app: FastifyInstance, ctx: DeviceLinkContext) {
     {
       schema: {
         tags: ['device'],
-        summary: 'A short-lived ticket for the live events stream, a terminal or the remote-control tunnel',
+        summary:
+          'A short-lived ticket for the live channel, the live events stream, a terminal or the remote-control tunnel',
         body: ticketBody,
         response: { 200: envelopeOf(ticketAnswer) },
       },
@@ -25,7 +27,7 @@ export function registerTicket(app: FastifyInstance, ctx: DeviceLinkContext) {
       const { user, sessionId } = authOf(request);
       const { purpose } = request.body;
       let deviceId: number | undefined;
-      if (purpose !== 'events') {
+      if (purpose !== 'events' && purpose !== 'live') {
         if (user.role !== 'admin' && user.role !== 'agent') throw forbidden();
         deviceId = (await loadLinkDevice(ctx.db, callerOf(user), request.body.deviceId!)).id;
       }
@@ -36,11 +38,13 @@ export function registerTicket(app: FastifyInstance, ctx: DeviceLinkContext) {
       }
       const q = encodeURIComponent(ticket);
       const url =
-        purpose === 'events'
-          ? `${DEVICE_LINK_PATHS.events}?ticket=${q}`
-          : purpose === 'terminal'
-            ? `${DEVICE_LINK_PATHS.terminal(deviceId!)}?ticket=${q}`
-            : DEVICE_LINK_PATHS.remotePrefix(deviceId!, ticket);
+        purpose === 'live'
+          ? `${LIVE_PATH}?ticket=${q}`
+          : purpose === 'events'
+            ? `${DEVICE_LINK_PATHS.events}?ticket=${q}`
+            : purpose === 'terminal'
+              ? `${DEVICE_LINK_PATHS.terminal(deviceId!)}?ticket=${q}`
+              : DEVICE_LINK_PATHS.remotePrefix(deviceId!, ticket);
       return ok({ ticket, expiresAt: new Date(exp).toISOString(), url });
     },
   );

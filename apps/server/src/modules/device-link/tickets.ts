@@ -10,6 +10,7 @@ import { ApiError, tokenExpired, tokenInvalid, tokenRevoked } from '../../http/e
 /** How long a ticket may be used to START something, per purpose (see contracts/device-link.ts). */
 export const TICKET_LIFETIME_MS: Record<TicketPurpose, number> = {
   events: 24 * 3_600_000,
+  live: 24 * 3_600_000,
   terminal: 60_000,
   remote: 12 * 3_600_000,
 };

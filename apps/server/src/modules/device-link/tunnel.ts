@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REMOTE_TUNNEL } from '@siteops/contracts/device-link';
+import { rowIdParam } from '@siteops/contracts/pagination';
 import { callerOf } from '../../auth/scope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { RpcError, type TunnelRequest } from '../../gateway/index.ts';
@@ -48,7 +49,7 @@ const SANDBOX_CSP =
   "sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads; default-src 'self' 'unsafe-inline' data: blob:; frame-ancestors 'self'";
 
 const params = z.object({
-  id: z.coerce.number().int().positive(),
+  id: rowIdParam(),
   ticket: z.string().min(1).max(1024),
   '*': z.string().optional(),
 });

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -6,6 +7,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { until } from '../../gateway/testkit.ts';
 import { ADMIN_PASSWORD, adminUrl } from '../../../test/template.ts';
 import { FAST, HEARTBEAT_S, openSse, startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
+import { openLive } from './liveTestkit.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -112,5 +114,31 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
     ws.send(Buffer.from('whoami\r'), { binary: true });
     await until(() => out.includes('root') || out.split(d.sn).length > 2, 3_000, 'command output');
     ws.close();
+  });
+
+  it('a tab on B subscribed to A’s device gets its presence and readings; a job published on A reaches it', async () => {
+    const live = await openLive(b, admin);
+    try {
+      await live.ready();
+      const d = await a.addDevice({ type: 'dust' });
+      const jobId = randomUUID();
+      expect(await live.subscribe([`device:${d.id}`, `job:${jobId}`])).toMatchObject({ refused: [] });
+      const sim = a.sim(d);
+      await sim.waitFor('up', 2_000);
+      await live.waitFor((m) => m.type === 'presence' && m.data.deviceId === d.id, 2_000, 'online on B');
+      sim.sendTelemetry({ a34004: 7 });
+      await live.waitFor((m) => m.type === 'telemetry' && m.data.deviceId === d.id, 2_000, 'reading on B');
+      const [{ id: adminId }] = await dbA.db.select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
+      a.app.deviceLink.live.publish({
+        topic: `job:${jobId}`,
+        userId: adminId,
+        type: 'job',
+        data: { jobId, kind: 'device.import', state: 'done', step: 'done', done: 1, total: 1 },
+      });
+      await live.waitFor((m) => m.type === 'job', 2_000, 'job progress on B');
+      await sim.stop();
+    } finally {
+      live.close();
+    }
   });
 });

@@ -1,23 +1,20 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { deviceApi } from '@siteops/contracts/api/device';
 import {
   DEVICE_DIRECTION_LABELS,
   DEVICE_EXPORT_COLUMNS,
   DEVICE_TYPE_LABELS,
-  deviceExportQuery,
   type SheetLang,
 } from '@siteops/contracts/device';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import type { ModuleContext } from '../../app/context.ts';
 import type { Db } from '../../db/client.ts';
 import { agents, devices, projects } from '../../db/schema/index.ts';
-import { authOf } from '../../auth/guard.ts';
-import { callerOf } from '../../auth/scope.ts';
+import { sendAttachment } from '../../http/attachment.ts';
+import type { Handler } from '../../http/endpoint.ts';
 import { deviceFilter } from './service.ts';
-import { XLSX_MIME, attachment } from './sheet.ts';
+import { XLSX_MIME } from './sheet.ts';
 
 /** Rows per keyset page: memory stays bounded by one page whatever the export's size. */
 export const EXPORT_CHUNK = 2000;
@@ -110,51 +107,37 @@ const drained = (out: PassThrough) =>
  * {@link EXPORT_CHUNK} by id, each page written and released before the next is read, waiting for the
  * client when it reads slower than we write.
  */
-export function registerExportDevices(app: FastifyInstance, { db }: ModuleContext) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/device/export',
-    {
-      config: { roles: ['admin', 'agent'] },
-      schema: {
-        tags: ['device'],
-        summary: "Export the devices the listAll filters match in the caller's scope as a streamed xlsx (id order)",
-        produces: [XLSX_MIME],
-        querystring: deviceExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const q = request.query;
-      const lang = q.lang;
-      const where = deviceFilter(callerOf(authOf(request).user), q);
-      // The first page is read before answering, so a failure here is still an envelope.
-      let rows = await page(db, where, 0);
+export const exportDevices: Handler<typeof deviceApi.export> = async ({ db, caller, request, reply }, q) => {
+  const lang = q.lang;
+  const where = deviceFilter(caller, q);
+  // The first page is read before answering, so a failure here is still an envelope.
+  let rows = await page(db, where, 0);
 
-      const out = new PassThrough({ highWaterMark: 1 << 20 });
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-      const ws = wb.addWorksheet(SHEET[lang]);
-      ws.columns = DEVICE_EXPORT_COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: 18 }));
-      const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-      void (async () => {
-        for (;;) {
-          for (const r of rows) ws.addRow(cells(r, lang)).commit();
-          if (rows.length < EXPORT_CHUNK || out.destroyed) break;
-          await drained(out);
-          if (out.destroyed) break;
-          rows = await page(db, where, rows[rows.length - 1].id);
-        }
-        if (out.destroyed) return; // the client went away: nothing to finish
-        ws.commit();
-        await wb.commit();
-      })().catch((err: unknown) => {
-        if (out.destroyed) return;
-        request.log.error({ err }, 'device export failed');
-        out.destroy(err as Error);
-      });
-      return reply
-        .type(XLSX_MIME)
-        .header('content-disposition', attachment(`${SHEET[lang]}-${stamp}.xlsx`, `devices-${stamp}.xlsx`))
-        .header('cache-control', 'no-store')
-        .send(out);
-    },
-  );
-}
+  const out = new PassThrough({ highWaterMark: 1 << 20 });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const ws = wb.addWorksheet(SHEET[lang]);
+  ws.columns = DEVICE_EXPORT_COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: 18 }));
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  void (async () => {
+    for (;;) {
+      for (const r of rows) ws.addRow(cells(r, lang)).commit();
+      if (rows.length < EXPORT_CHUNK || out.destroyed) break;
+      await drained(out);
+      if (out.destroyed) break;
+      rows = await page(db, where, rows[rows.length - 1].id);
+    }
+    if (out.destroyed) return; // the client went away: nothing to finish
+    ws.commit();
+    await wb.commit();
+  })().catch((err: unknown) => {
+    if (out.destroyed) return;
+    request.log.error({ err }, 'device export failed');
+    out.destroy(err as Error);
+  });
+  return sendAttachment(reply, out, {
+    type: XLSX_MIME,
+    fileName: `${SHEET[lang]}-${stamp}.xlsx`,
+    asciiName: `devices-${stamp}.xlsx`,
+    noStore: true,
+  });
+};

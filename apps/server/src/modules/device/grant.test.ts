@@ -5,7 +5,7 @@ import { verifyLicence, type LicenceFile } from '@siteops/contracts/licence';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices, licenceGrants } from '../../db/schema/index.ts';
-import { secretMatches } from '../../gateway/memory.ts';
+import { secretMatches } from '../../crypto/deviceSecret.ts';
 import { checkSigningKeyFingerprint, loadSigningKey } from './signingKey.ts';
 
 let t: TestApp;

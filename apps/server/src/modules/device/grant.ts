@@ -1,15 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { grantLicenceAnswer, grantLicenceBody, grantLicenceQuery, type LicenceBody } from '@siteops/contracts/device';
-import type { ModuleContext } from '../../app/context.ts';
+import type { deviceApi } from '@siteops/contracts/api/device';
+import type { LicenceBody } from '@siteops/contracts/device';
 import { authPlatforms, devices, licenceGrants } from '../../db/schema/index.ts';
-import { hashDeviceSecret } from '../../gateway/memory.ts';
-import { authOf } from '../../auth/guard.ts';
+import { hashDeviceSecret } from '../../crypto/deviceSecret.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
-import { recordAudit } from '../audit/record.ts';
+import { sendAttachment } from '../../http/attachment.ts';
+import type { Handler } from '../../http/endpoint.ts';
 import { todayUtc } from '../platform/service.ts';
 import { duplicateDevice } from './service.ts';
 import { signLicence, type SigningKey } from './signingKey.ts';
@@ -25,123 +22,110 @@ export const licenceFileName = (sn: string) => `${sn.replace(/[^A-Za-z0-9_.-]/g,
  * Grant a device its licence: the signed file is answered once (the server keeps only the hash of
  * its secret), the device becomes `authorize`, and any earlier licence's secret stops working.
  */
-export function registerGrantLicence(app: FastifyInstance, { db }: ModuleContext, key: SigningKey) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/device/grant',
-    {
-      config: { roles: ['admin'] },
-      schema: {
-        tags: ['device'],
-        summary:
-          'Issue a signed licence (<sn>.lic) for a device, creating it when the sn is new; rotates its secret. ' +
-          '?download=1 answers the file itself',
-        querystring: grantLicenceQuery,
-        body: grantLicenceBody,
-        response: { 200: envelopeOf(grantLicenceAnswer) },
-      },
-    },
-    async (request, reply) => {
-      const actor = authOf(request).user;
-      const body = request.body;
-      const now = new Date();
-      const expiresAt = expiryOf(body.expiresAt);
-      if (expiresAt.getTime() <= now.getTime()) {
-        throw badRequest('expiresAt: the expiration date cannot be in the past', {
-          expiresAt: 'the expiration date cannot be in the past',
-        });
-      }
+export function grantLicence(key: SigningKey): Handler<typeof deviceApi.grant> {
+  return async (c, { download, ...body }) => {
+    const { db } = c;
+    const actor = c.user;
+    const now = new Date();
+    const expiresAt = expiryOf(body.expiresAt);
+    if (expiresAt.getTime() <= now.getTime()) {
+      throw badRequest('expiresAt: the expiration date cannot be in the past', {
+        expiresAt: 'the expiration date cannot be in the past',
+      });
+    }
 
-      const platformIds = [...new Set(body.platformIds)];
-      const platforms = platformIds.length
-        ? await db.select().from(authPlatforms).where(inArray(authPlatforms.id, platformIds))
-        : [];
-      const missing = platformIds.filter((id) => !platforms.some((p) => p.id === id));
-      if (missing.length) {
-        const msg = `platform ${missing.join(', ')} does not exist`;
-        throw badRequest(`platformIds: ${msg}`, { platformIds: msg });
+    const platformIds = [...new Set(body.platformIds)];
+    const platforms = platformIds.length
+      ? await db.select().from(authPlatforms).where(inArray(authPlatforms.id, platformIds))
+      : [];
+    const missing = platformIds.filter((id) => !platforms.some((p) => p.id === id));
+    if (missing.length) {
+      const msg = `platform ${missing.join(', ')} does not exist`;
+      throw badRequest(`platformIds: ${msg}`, { platformIds: msg });
+    }
+    const expired = platforms.filter((p) => p.expirationDate < todayUtc());
+    if (expired.length) {
+      const msg = `platform ${expired.map((p) => `${p.platformName} expired on ${p.expirationDate}`).join(', ')}`;
+      throw badRequest(`platformIds: ${msg}`, { platformIds: msg });
+    }
+    if (platforms.length) {
+      const latest = platforms.map((p) => p.expirationDate).sort()[platforms.length - 1];
+      if (expiresAt.getTime() > endOfDay(latest).getTime()) {
+        const msg = `the expiration date cannot be after the latest chosen platform's (${latest})`;
+        throw badRequest(`expiresAt: ${msg}`, { expiresAt: msg });
       }
-      const expired = platforms.filter((p) => p.expirationDate < todayUtc());
-      if (expired.length) {
-        const msg = `platform ${expired.map((p) => `${p.platformName} expired on ${p.expirationDate}`).join(', ')}`;
-        throw badRequest(`platformIds: ${msg}`, { platformIds: msg });
-      }
-      if (platforms.length) {
-        const latest = platforms.map((p) => p.expirationDate).sort()[platforms.length - 1];
-        if (expiresAt.getTime() > endOfDay(latest).getTime()) {
-          const msg = `the expiration date cannot be after the latest chosen platform's (${latest})`;
-          throw badRequest(`expiresAt: ${msg}`, { expiresAt: msg });
-        }
-      }
+    }
 
-      const deviceSecret = randomBytes(32).toString('base64url');
-      const licence: LicenceBody = {
-        licenceId: randomUUID(),
-        sn: body.sn,
-        mac: body.mac,
-        platforms: platformIds.map((id) => platforms.find((p) => p.id === id)!.platformName),
-        expiresAt: expiresAt.toISOString(),
-        attachInfo: body.attachInfo ?? null,
-        issuedAt: now.toISOString(),
-        deviceSecret,
-      };
-      const file = signLicence(key, licence);
-      const secretHash = hashDeviceSecret(deviceSecret);
+    const deviceSecret = randomBytes(32).toString('base64url');
+    const licence: LicenceBody = {
+      licenceId: randomUUID(),
+      sn: body.sn,
+      mac: body.mac,
+      platforms: platformIds.map((id) => platforms.find((p) => p.id === id)!.platformName),
+      expiresAt: expiresAt.toISOString(),
+      attachInfo: body.attachInfo ?? null,
+      issuedAt: now.toISOString(),
+      deviceSecret,
+    };
+    const file = signLicence(key, licence);
+    const secretHash = hashDeviceSecret(deviceSecret);
 
-      let result: { deviceId: number; created: boolean };
-      try {
-        result = await db.transaction(async (tx) => {
-          const [existing] = await tx
-            .select({ id: devices.id, mac: devices.mac })
-            .from(devices)
-            .where(eq(devices.sn, body.sn))
-            .for('update');
-          let deviceId: number;
-          if (existing) {
-            if (existing.mac !== null && existing.mac !== body.mac) {
-              throw conflict(`The device ${body.sn} is registered with the MAC ${existing.mac}, not ${body.mac}`, {
-                field: 'mac',
-              });
-            }
-            await tx
-              .update(devices)
-              .set({
-                mac: body.mac,
-                ...(body.type ? { type: body.type } : {}),
-                authStatus: 'authorize',
-                secretHash,
-                licenceExpiresAt: expiresAt,
-                updatedId: actor.id,
-              })
-              .where(eq(devices.id, existing.id));
-            deviceId = existing.id;
-          } else {
-            [{ id: deviceId }] = await tx
-              .insert(devices)
-              .values({
-                sn: body.sn,
-                mac: body.mac,
-                type: body.type ?? 'gateway',
-                authStatus: 'authorize',
-                secretHash,
-                licenceExpiresAt: expiresAt,
-                createdId: actor.id,
-                updatedId: actor.id,
-              })
-              .returning({ id: devices.id });
+    let result: { deviceId: number; created: boolean };
+    try {
+      result = await db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: devices.id, mac: devices.mac })
+          .from(devices)
+          .where(eq(devices.sn, body.sn))
+          .for('update');
+        let deviceId: number;
+        if (existing) {
+          if (existing.mac !== null && existing.mac !== body.mac) {
+            throw conflict(`The device ${body.sn} is registered with the MAC ${existing.mac}, not ${body.mac}`, {
+              field: 'mac',
+            });
           }
-          await tx.insert(licenceGrants).values({
-            id: licence.licenceId,
-            deviceId,
-            sn: licence.sn,
-            mac: licence.mac,
-            platforms: licence.platforms,
-            expiresAt,
-            attachInfo: licence.attachInfo,
-            issuedById: actor.id,
-            issuedByName: actor.userName,
-            issuedAt: now,
-          });
-          await recordAudit(tx, request, {
+          await tx
+            .update(devices)
+            .set({
+              mac: body.mac,
+              ...(body.type ? { type: body.type } : {}),
+              authStatus: 'authorize',
+              secretHash,
+              licenceExpiresAt: expiresAt,
+              updatedId: actor.id,
+            })
+            .where(eq(devices.id, existing.id));
+          deviceId = existing.id;
+        } else {
+          [{ id: deviceId }] = await tx
+            .insert(devices)
+            .values({
+              sn: body.sn,
+              mac: body.mac,
+              type: body.type ?? 'gateway',
+              authStatus: 'authorize',
+              secretHash,
+              licenceExpiresAt: expiresAt,
+              createdId: actor.id,
+              updatedId: actor.id,
+            })
+            .returning({ id: devices.id });
+        }
+        await tx.insert(licenceGrants).values({
+          id: licence.licenceId,
+          deviceId,
+          sn: licence.sn,
+          mac: licence.mac,
+          platforms: licence.platforms,
+          expiresAt,
+          attachInfo: licence.attachInfo,
+          issuedById: actor.id,
+          issuedByName: actor.userName,
+          issuedAt: now,
+        });
+        await c.audit(
+          {
             action: 'device.grant',
             targetType: 'device',
             targetId: deviceId,
@@ -153,26 +137,22 @@ export function registerGrantLicence(app: FastifyInstance, { db }: ModuleContext
               expiresAt: licence.expiresAt,
               created: !existing,
             },
-          });
-          return { deviceId, created: !existing };
-        });
-      } catch (err) {
-        throw duplicateDevice(err, body);
-      }
+          },
+          tx,
+        );
+        return { deviceId, created: !existing };
+      });
+    } catch (err) {
+      throw duplicateDevice(err, body);
+    }
 
-      const fileName = licenceFileName(body.sn);
-      const content = `${JSON.stringify(file, null, 2)}\n`;
-      const { download } = request.query;
-      if (download === '1' || download === 'true') {
-        // A string with a content type is sent as it is (no envelope, no response schema).
-        return reply
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'no-store')
-          .type('application/json; charset=utf-8')
-          .send(content as never);
-      }
-      reply.header('cache-control', 'no-store');
-      return ok({ fileName, content, file, ...result }, 'Save Success');
-    },
-  );
+    const fileName = licenceFileName(body.sn);
+    const content = `${JSON.stringify(file, null, 2)}\n`;
+    if (download === '1' || download === 'true') {
+      // A string with a content type is sent as it is (no envelope, no response schema).
+      return sendAttachment(c.reply, content, { type: 'application/json; charset=utf-8', fileName, noStore: true });
+    }
+    c.reply.header('cache-control', 'no-store');
+    return { fileName, content, file, ...result };
+  };
 }

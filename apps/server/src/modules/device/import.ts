@@ -1,29 +1,25 @@
 import ExcelJS from 'exceljs';
 import { and, inArray, sql, type AnyColumn } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { deviceApi } from '@siteops/contracts/api/device';
 import { Code } from '@siteops/contracts/envelope';
 import {
   DEVICE_IMPORT_COLUMNS,
   DEVICE_IMPORT_MAX_ROWS,
   DEVICE_IMPORT_MODES,
   deviceFields,
-  importDevicesAnswer,
-  importDevicesQuery,
   macAddress,
   type DeviceImportColumnKey,
   type DeviceImportMode,
   type ImportRowError,
   type SheetLang,
 } from '@siteops/contracts/device';
-import type { ModuleContext } from '../../app/context.ts';
+import type { JobProgress } from '@siteops/contracts/live';
 import type { Db } from '../../db/client.ts';
 import { agents, devices, projects } from '../../db/schema/index.ts';
-import { authOf } from '../../auth/guard.ts';
-import { callerOf, scope, type Caller } from '../../auth/scope.ts';
+import { scope, type Caller } from '../../auth/scope.ts';
 import { ApiError, badRequest, conflict, forbidden } from '../../http/errors.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
-import { recordAudit } from '../audit/record.ts';
+import type { Handler } from '../../http/endpoint.ts';
 import { duplicateDevice } from './service.ts';
 import { cellText, directionOf, headerKeyOf, importMessage, typeOf, type ImportMessage } from './sheet.ts';
 
@@ -366,7 +362,7 @@ const UPDATE_SET = sql.raw(
  * still in the caller's scope; a device that left it since the checks (a race) makes the whole import
  * fail rather than write into someone else's device.
  */
-async function writeRows(tx: Db, caller: Caller, rows: DeviceInsert[]) {
+async function writeRows(tx: Db, caller: Caller, rows: DeviceInsert[], progress: (done: number) => void) {
   let created = 0;
   let updated = 0;
   const inScope = scope.devices(caller);
@@ -389,65 +385,73 @@ async function writeRows(tx: Db, caller: Caller, rows: DeviceInsert[]) {
       if (w.inserted) created++;
       else updated++;
     }
+    progress(created + updated);
   }
   return { created, updated };
 }
 
+type Report = (state: JobProgress['state'], step: string, done: number, total: number) => void;
+
 /**
  * Import devices from an xlsx: every row checked, then all written in one transaction, or (mode
- * `all-or-nothing`) none if any row failed. Idempotent by sn.
+ * `all-or-nothing`) none if any row failed. Idempotent by sn. With `jobId`, progress goes to the live
+ * topic `job:<jobId>`, for the importing user only.
  */
-export function registerImportDevices(app: FastifyInstance, { db }: ModuleContext) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/device/import',
-    {
-      config: { roles: ['admin', 'agent'] },
-      schema: {
-        tags: ['device'],
-        summary:
-          'Import devices from an xlsx (multipart part "file", field "mode" all-or-nothing | valid-rows); ' +
-          'idempotent by sn; answers row errors',
-        consumes: ['multipart/form-data'],
-        querystring: importDevicesQuery,
-        response: { 200: envelopeOf(importDevicesAnswer) },
-      },
-    },
-    async (request) => {
-      const actor = authOf(request).user;
-      const caller = callerOf(actor);
-      // An agent account that belongs to no agent has nowhere to put devices.
-      if (caller.role !== 'admin' && caller.agentId === null) throw forbidden();
-      const { lang } = request.query;
-      const { file, mode } = await readUpload(request, request.query.mode);
-      const sheetRows = await readSheet(file.buffer);
-      const errors = new RowErrors(lang);
-      const parsed = sheetRows
-        .map((r) => parseRow(r.row, r.cells, errors))
-        .filter((p): p is ParsedRow => p !== undefined);
-      checkFileDuplicates(parsed, errors);
-      const valid = parsed.filter((p) => !errors.has(p.row));
-      const rows = await resolveRows(db, caller, valid, errors, actor.id);
-      const failed = errors.failedRows.size;
-      const answer = { mode, rows: sheetRows.length, failed, errors: errors.list.sort((a, b) => a.row - b.row) };
-      if (rows.length === 0 || (mode === 'all-or-nothing' && failed > 0)) {
-        const msg = failed ? `Nothing imported: ${failed} rows have errors` : 'Nothing to import';
-        return ok({ ...answer, created: 0, updated: 0, committed: false }, msg);
-      }
-      try {
-        const { created, updated } = await db.transaction(async (tx) => {
-          const written = await writeRows(tx, caller, rows);
-          await recordAudit(tx, request, {
+export const importDevices: Handler<typeof deviceApi.import> = async (c, query) => {
+  const { db, caller, live } = c;
+  const actor = c.user;
+  // An agent account that belongs to no agent has nowhere to put devices.
+  if (caller.role !== 'admin' && caller.agentId === null) throw forbidden();
+  const { lang, jobId } = query;
+  const report: Report = (state, step, done, total) => {
+    if (!jobId) return;
+    live.publish({
+      topic: `job:${jobId}`,
+      userId: actor.id,
+      type: 'job',
+      data: { jobId, kind: 'device.import', state, step, done, total },
+    });
+  };
+  report('running', 'reading', 0, 0);
+  try {
+    const { file, mode } = await readUpload(c.request, query.mode);
+    const sheetRows = await readSheet(file.buffer);
+    report('running', 'checking', 0, sheetRows.length);
+    const errors = new RowErrors(lang);
+    const parsed = sheetRows
+      .map((r) => parseRow(r.row, r.cells, errors))
+      .filter((p): p is ParsedRow => p !== undefined);
+    checkFileDuplicates(parsed, errors);
+    const valid = parsed.filter((p) => !errors.has(p.row));
+    const rows = await resolveRows(db, caller, valid, errors, actor.id);
+    const failed = errors.failedRows.size;
+    const answer = { mode, rows: sheetRows.length, failed, errors: errors.list.sort((a, b) => a.row - b.row) };
+    if (rows.length === 0 || (mode === 'all-or-nothing' && failed > 0)) {
+      report('done', 'done', 0, sheetRows.length);
+      c.setMessage(failed ? `Nothing imported: ${failed} rows have errors` : 'Nothing to import');
+      return { ...answer, created: 0, updated: 0, committed: false };
+    }
+    const { created, updated } = await db
+      .transaction(async (tx) => {
+        const written = await writeRows(tx, caller, rows, (done) => report('running', 'writing', done, rows.length));
+        await c.audit(
+          {
             action: 'device.import',
             targetType: 'device',
             detail: { fileName: file.name, mode, rows: sheetRows.length, ...written, failed },
-          });
-          return written;
-        });
-        const msg = `Imported: ${created} created, ${updated} updated${failed ? `, ${failed} rows failed` : ''}`;
-        return ok({ ...answer, created, updated, committed: true }, msg);
-      } catch (err) {
+          },
+          tx,
+        );
+        return written;
+      })
+      .catch((err: unknown) => {
         throw duplicateDevice(err, {});
-      }
-    },
-  );
-}
+      });
+    report('done', 'done', created + updated, sheetRows.length);
+    c.setMessage(`Imported: ${created} created, ${updated} updated${failed ? `, ${failed} rows failed` : ''}`);
+    return { ...answer, created, updated, committed: true };
+  } catch (err) {
+    report('failed', 'failed', 0, 0);
+    throw err;
+  }
+};

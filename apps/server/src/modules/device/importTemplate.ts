@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { deviceApi } from '@siteops/contracts/api/device';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import {
   DEVICE_DIRECTIONS,
@@ -8,11 +7,11 @@ import {
   DEVICE_IMPORT_COLUMNS,
   DEVICE_IMPORT_MAX_ROWS,
   DEVICE_TYPE_LABELS,
-  importTemplateQuery,
   type SheetLang,
 } from '@siteops/contracts/device';
-import type { ModuleContext } from '../../app/context.ts';
-import { XLSX_MIME, attachment, headerLabel } from './sheet.ts';
+import { sendAttachment } from '../../http/attachment.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { XLSX_MIME, headerLabel } from './sheet.ts';
 
 const TEXT = {
   sheet: { 'zh-CN': '设备', 'en-US': 'Devices' },
@@ -89,25 +88,9 @@ export async function importTemplate(lang: SheetLang): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export function registerImportTemplate(app: FastifyInstance, _ctx: ModuleContext) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/device/importTemplate',
-    {
-      config: { roles: ['admin', 'agent'] },
-      schema: {
-        tags: ['device'],
-        summary: 'The device import template (xlsx), headers in ?lang=zh-CN|en-US',
-        produces: [XLSX_MIME],
-        querystring: importTemplateQuery,
-      },
-    },
-    async (request, reply) => {
-      const { lang } = request.query;
-      const body = await importTemplate(lang);
-      return reply
-        .type(XLSX_MIME)
-        .header('content-disposition', attachment(`${TEXT.file[lang]}.xlsx`, 'device-import-template.xlsx'))
-        .send(body);
-    },
-  );
-}
+export const downloadImportTemplate: Handler<typeof deviceApi.importTemplate> = async (c, { lang }) =>
+  sendAttachment(c.reply, await importTemplate(lang), {
+    type: XLSX_MIME,
+    fileName: `${TEXT.file[lang]}.xlsx`,
+    asciiName: 'device-import-template.xlsx',
+  });

@@ -1,25 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { deviceApi } from '@siteops/contracts/api/device';
 import type { ModuleContext } from '../../app/context.ts';
-import { registerAddDevice } from './add.ts';
-import { registerAuthorizeDevices } from './authorize.ts';
-import { registerDeleteDevice } from './delete.ts';
-import { registerDeviceDetail } from './detail.ts';
-import { registerDivideAgent } from './divideAgent.ts';
-import { registerDivideProject } from './divideProject.ts';
-import { registerExportDevices } from './export.ts';
-import { registerGrantLicence } from './grant.ts';
-import { registerListGrants } from './grants.ts';
-import { registerImportDevices } from './import.ts';
-import { registerImportTemplate } from './importTemplate.ts';
-import { registerLicencePublicKey } from './licencePublicKey.ts';
-import { registerListDevices } from './listAll.ts';
+import { route } from '../../http/endpoint.ts';
+import { addDevice } from './add.ts';
+import { authorizeDevices, deleteDevices, divideAgent, divideProject } from './batch.ts';
+import { exportDevices } from './export.ts';
+import { grantLicence } from './grant.ts';
+import { listGrants } from './grants.ts';
+import { importDevices } from './import.ts';
+import { downloadImportTemplate } from './importTemplate.ts';
+import { licencePublicKey } from './licencePublicKey.ts';
+import { listDevices } from './listAll.ts';
+import { loadDeviceInScope, toDeviceItems } from './service.ts';
 import { checkSigningKeyFingerprint, loadSigningKey } from './signingKey.ts';
-import { registerUpdateDevice } from './update.ts';
+import { updateDevice } from './update.ts';
 
 /**
- * /api/device/*: the device registry. Admin all; an agent only the devices of its agent (scope
- * rule), and of the mutations only authorise/forbid, divide into its projects, import and a few fields.
- * Licences are admin-only; the licence public key is public.
+ * /api/device/* (declared in contracts' `api/device.ts`): the device registry. Admin all; an agent
+ * only the devices of its agent (scope rule). Licences are admin-only; the licence public key is public.
  */
 export function registerDeviceModule(app: FastifyInstance, ctx: ModuleContext) {
   // Loaded (or generated) now so that a bad key stops the start; its fingerprint is checked against
@@ -27,18 +25,21 @@ export function registerDeviceModule(app: FastifyInstance, ctx: ModuleContext) {
   const licenceKey = loadSigningKey({ pem: ctx.config.licenceKeyPem?.reveal(), dataDir: ctx.config.dataDir });
   app.addHook('onReady', () => checkSigningKeyFingerprint(ctx.db, licenceKey));
 
-  registerListDevices(app, ctx);
-  registerDeviceDetail(app, ctx);
-  registerAddDevice(app, ctx);
-  registerUpdateDevice(app, ctx);
-  registerDeleteDevice(app, ctx);
-  registerAuthorizeDevices(app, ctx);
-  registerDivideAgent(app, ctx);
-  registerDivideProject(app, ctx);
-  registerGrantLicence(app, ctx, licenceKey);
-  registerLicencePublicKey(app, licenceKey);
-  registerListGrants(app, ctx);
-  registerImportTemplate(app, ctx);
-  registerImportDevices(app, ctx);
-  registerExportDevices(app, ctx);
+  route(app, ctx, deviceApi.listAll, listDevices);
+  route(app, ctx, deviceApi.detail, async ({ db, caller }, { id }) => {
+    const [item] = await toDeviceItems(db, [await loadDeviceInScope(db, caller, id)]);
+    return item;
+  });
+  route(app, ctx, deviceApi.add, addDevice);
+  route(app, ctx, deviceApi.update, updateDevice);
+  route(app, ctx, deviceApi.delete, deleteDevices);
+  route(app, ctx, deviceApi.authorize, authorizeDevices);
+  route(app, ctx, deviceApi.divideAgent, divideAgent);
+  route(app, ctx, deviceApi.divideProject, divideProject);
+  route(app, ctx, deviceApi.grant, grantLicence(licenceKey));
+  route(app, ctx, deviceApi.grants, listGrants);
+  route(app, ctx, deviceApi.licencePublicKey, licencePublicKey(licenceKey));
+  route(app, ctx, deviceApi.importTemplate, downloadImportTemplate);
+  route(app, ctx, deviceApi.import, importDevices);
+  route(app, ctx, deviceApi.export, exportDevices);
 }

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
+import type { DeviceCommands } from '../../app/context.ts';
 import type { Db } from '../../db/client.ts';
 import { agents, devices, projects, type DeviceRow } from '../../db/schema/index.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
@@ -141,6 +142,7 @@ export function toDeviceItem(d: DeviceRow, agentName: string | null, projectName
     updatedAt: iso(d.updatedAt),
     createdId: d.createdId,
     updatedId: d.updatedId,
+    latest: (d.latest ?? null) as DeviceItem['latest'],
   };
 }
 
@@ -148,11 +150,8 @@ export function toDeviceItem(d: DeviceRow, agentName: string | null, projectName
  * Close the links of devices that were just forbidden or deleted, now rather than at the device link's
  * next revocation sweep (up to one heartbeat interval). Best effort: the sweep remains the guarantee.
  */
-export async function cutOffLinks(app: FastifyInstance, ids: readonly number[]) {
-  if (!app.hasDecorator('deviceLink')) return;
+export async function cutOffLinks(links: DeviceCommands, log: FastifyBaseLogger, ids: readonly number[]) {
   await Promise.all(
-    ids.map((id) =>
-      app.deviceLink.gateway.disconnect(id).catch((err: unknown) => app.log.warn({ err, id }, 'link cut-off failed')),
-    ),
+    ids.map((id) => links.cut(id).catch((err: unknown) => log.warn({ err, id }, 'link cut-off failed'))),
   );
 }

@@ -12,11 +12,6 @@ import {
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** `attachment` with an ASCII fallback name and the UTF-8 one (RFC 6266). */
-export function attachment(fileName: string, asciiFallback: string) {
-  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 const norm = (s: string) => s.replace(/\*/g, '').replace(/\s+/g, '').toLowerCase();
 
 /** Header text -> column key, for both languages' labels and the keys themselves. */

@@ -9,7 +9,7 @@ import { simIdentity } from '@siteops/device-sim/fleet';
 import { RegisterError, grantLicences, loadLicenceDir, saveLicence } from '@siteops/device-sim/licences';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { uniq } from '../../../test/fixtures.ts';
-import { secretMatches } from '../../gateway/memory.ts';
+import { secretMatches } from '../../crypto/deviceSecret.ts';
 import { devices } from '../../db/schema/index.ts';
 
 let t: TestApp;

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { fileApi } from '@siteops/contracts/api/file';
 import type { ModuleContext } from '../../app/context.ts';
-import { registerServeFile } from './serve.ts';
-import { registerUpload } from './upload.ts';
+import { route } from '../../http/endpoint.ts';
+import { serveFile } from './serve.ts';
+import { uploadImage } from './upload.ts';
 import { scheduleFileSweep } from './sweep.ts';
 
 /** /api/file/*: image upload and download; abandoned uploads are swept hourly. */
 export function registerFileModule(app: FastifyInstance, ctx: ModuleContext) {
-  registerUpload(app, ctx);
-  registerServeFile(app, ctx);
+  route(app, ctx, fileApi.upload, uploadImage);
+  route(app, ctx, fileApi.serve, serveFile);
   scheduleFileSweep(app, ctx.db, ctx.storage);
 }

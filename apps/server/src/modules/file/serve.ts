@@ -1,60 +1,43 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app/context.ts';
+import type { fileApi } from '@siteops/contracts/api/file';
 import { files, users } from '../../db/schema/index.ts';
 import { resolveSession } from '../../auth/sessions.ts';
 import { callerOf, mustExist, scope } from '../../auth/scope.ts';
 import { StorageNotFoundError } from '../../storage/storage.ts';
+import type { Handler } from '../../http/endpoint.ts';
 import { notFound } from '../../http/errors.ts';
 
 /**
  * An image, to whoever may see the user it belongs to (the scope rule; 404 otherwise), proven
  * either by a bearer token or by a signed URL the API handed out in a user answer (for <img src>).
  */
-export function registerServeFile(app: FastifyInstance, { db, config, storage, fileUrls }: ModuleContext) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/file/:id',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['file'],
-        summary: 'An uploaded image: with a bearer token (scope rule) or a signed URL from a user answer',
-        params: z.object({ id: z.uuid() }),
-        querystring: z.object({ exp: z.coerce.number().int().optional(), sig: z.string().max(128).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const { exp, sig } = request.query;
-      let row: typeof files.$inferSelect | undefined;
-      if (exp !== undefined && sig && fileUrls.verify(id, exp, sig)) {
-        [row] = await db.select().from(files).where(eq(files.id, id));
-      } else {
-        request.auth = await resolveSession(db, config.session, request.headers.authorization);
-        [row] = await db
-          .select({ file: files })
-          .from(files)
-          .innerJoin(users, eq(users.id, files.ownerId))
-          .where(and(eq(files.id, id), scope.users(callerOf(request.auth.user))))
-          .then((rows) => rows.map((r) => r.file));
-      }
-      const file = mustExist(row, 'File');
-      let stream;
-      try {
-        stream = await storage.get(file.id);
-      } catch (err) {
-        if (err instanceof StorageNotFoundError) throw notFound('File not found');
-        throw err;
-      }
-      return reply
-        .type(file.mime)
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, max-age=3600')
-        .header('etag', `"${file.sha256}"`)
-        .header('content-disposition', 'inline')
-        .send(stream);
-    },
-  );
-}
+export const serveFile: Handler<typeof fileApi.serve> = async (c, { id, exp, sig }) => {
+  const { db, config, storage, fileUrls, request, reply } = c;
+  let row: typeof files.$inferSelect | undefined;
+  if (exp !== undefined && sig && fileUrls.verify(id, exp, sig)) {
+    [row] = await db.select().from(files).where(eq(files.id, id));
+  } else {
+    request.auth = await resolveSession(db, config.session, request.headers.authorization);
+    [row] = await db
+      .select({ file: files })
+      .from(files)
+      .innerJoin(users, eq(users.id, files.ownerId))
+      .where(and(eq(files.id, id), scope.users(callerOf(request.auth.user))))
+      .then((rows) => rows.map((r) => r.file));
+  }
+  const file = mustExist(row, 'File');
+  let stream;
+  try {
+    stream = await storage.get(file.id);
+  } catch (err) {
+    if (err instanceof StorageNotFoundError) throw notFound('File not found');
+    throw err;
+  }
+  return reply
+    .type(file.mime)
+    .header('content-length', String(file.size))
+    .header('cache-control', 'private, max-age=3600')
+    .header('etag', `"${file.sha256}"`)
+    .header('content-disposition', 'inline')
+    .send(stream);
+};

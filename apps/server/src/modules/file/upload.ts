@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { uploadQuery, uploadedFile } from '@siteops/contracts/file';
+import type { fileApi } from '@siteops/contracts/api/file';
 import { Code } from '@siteops/contracts/envelope';
-import type { ModuleContext } from '../../app/context.ts';
 import { files } from '../../db/schema/index.ts';
-import { authOf } from '../../auth/guard.ts';
 import { ApiError, badRequest } from '../../http/errors.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
-import { recordAudit } from '../audit/record.ts';
+import type { Handler } from '../../http/endpoint.ts';
 import { ImageSniffer, NotAnImageError } from './sniff.ts';
 
 const tooLarge = (limit: number) =>
@@ -19,59 +14,43 @@ const tooLarge = (limit: number) =>
  * One multipart part `file`, streamed (never buffered) through a signature check and SHA-256 into
  * the Storage. The caller owns the file until a user record takes it.
  */
-export function registerUpload(app: FastifyInstance, { db, config, storage, fileUrls }: ModuleContext) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/file/upload',
-    {
-      schema: {
-        tags: ['file'],
-        summary: `Upload one image (multipart part "file"; JPEG, PNG or WebP by content; size limited); answers its id`,
-        consumes: ['multipart/form-data'],
-        querystring: uploadQuery,
-        response: { 200: envelopeOf(uploadedFile) },
-      },
-    },
-    async (request) => {
-      const actor = authOf(request).user;
-      const { kind } = request.query;
-      if (!request.isMultipart()) throw badRequest('file: send the image as multipart/form-data', { file: 'required' });
-      const part = await request.file({ limits: { fileSize: config.uploadMaxBytes } });
-      if (!part) throw badRequest('file: no file in the request', { file: 'file is required' });
-      const id = randomUUID();
-      const sniffer = new ImageSniffer();
-      // pipeline() carries an error of the upload stream (too large, aborted) into the sniffer,
-      // so the storage write fails and leaves nothing behind.
-      const body = pipeline(part.file, sniffer, () => {});
-      try {
-        await storage.put(id, body);
-      } catch (err) {
-        part.file.resume();
-        if (err instanceof NotAnImageError) throw badRequest(`file: ${err.message}`, { file: err.message });
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
-          throw tooLarge(config.uploadMaxBytes);
-        }
-        throw err;
-      }
-      if (part.file.truncated) {
-        await storage.delete(id);
-        throw tooLarge(config.uploadMaxBytes);
-      }
-      const row = { id, kind, mime: sniffer.mime!, size: sniffer.size, sha256: sniffer.sha256 };
-      try {
-        await db.transaction(async (tx) => {
-          await tx.insert(files).values({ ...row, ownerId: actor.id, uploaderId: actor.id });
-          await recordAudit(tx, request, {
-            action: 'file.upload',
-            targetType: 'file',
-            targetId: id,
-            detail: { kind, mime: row.mime, size: row.size },
-          });
-        });
-      } catch (err) {
-        await storage.delete(id);
-        throw err;
-      }
-      return ok({ ...row, url: fileUrls.url(id) });
-    },
-  );
-}
+export const uploadImage: Handler<typeof fileApi.upload> = async (c, { kind }) => {
+  const { db, config, storage, fileUrls, request } = c;
+  const actor = c.user;
+  if (!request.isMultipart()) throw badRequest('file: send the image as multipart/form-data', { file: 'required' });
+  const part = await request.file({ limits: { fileSize: config.uploadMaxBytes } });
+  if (!part) throw badRequest('file: no file in the request', { file: 'file is required' });
+  const id = randomUUID();
+  const sniffer = new ImageSniffer();
+  // pipeline() carries an error of the upload stream (too large, aborted) into the sniffer,
+  // so the storage write fails and leaves nothing behind.
+  const body = pipeline(part.file, sniffer, () => {});
+  try {
+    await storage.put(id, body);
+  } catch (err) {
+    part.file.resume();
+    if (err instanceof NotAnImageError) throw badRequest(`file: ${err.message}`, { file: err.message });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
+      throw tooLarge(config.uploadMaxBytes);
+    }
+    throw err;
+  }
+  if (part.file.truncated) {
+    await storage.delete(id);
+    throw tooLarge(config.uploadMaxBytes);
+  }
+  const row = { id, kind, mime: sniffer.mime!, size: sniffer.size, sha256: sniffer.sha256 };
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(files).values({ ...row, ownerId: actor.id, uploaderId: actor.id });
+      await c.audit(
+        { action: 'file.upload', targetType: 'file', targetId: id, detail: { kind, mime: row.mime, size: row.size } },
+        tx,
+      );
+    });
+  } catch (err) {
+    await storage.delete(id);
+    throw err;
+  }
+  return { ...row, url: fileUrls.url(id) };
+};

@@ -1,16 +1,89 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { platformApi } from '@siteops/contracts/api/platform';
 import type { ModuleContext } from '../../app/context.ts';
-import { registerAddPlatform } from './add.ts';
-import { registerDeletePlatform } from './delete.ts';
-import { registerPlatformDetail } from './detail.ts';
-import { registerListPlatforms } from './listAll.ts';
-import { registerUpdatePlatform } from './update.ts';
+import { authPlatforms } from '../../db/schema/index.ts';
+import { deleteAllOrNone, listTable, loadOr404, uniqueOr409 } from '../../db/crud.ts';
+import { route } from '../../http/endpoint.ts';
+import { contains } from '../../http/list.ts';
+import { changeSet } from '../audit/record.ts';
+import { toPlatformItem } from './service.ts';
+
+const duplicateName = (name: string | undefined) => ({
+  field: 'platformName',
+  message: `The platform name ${name} is already used`,
+});
 
 /** /api/platform/*: the platforms a licence may grant (admin only). */
 export function registerPlatformModule(app: FastifyInstance, ctx: ModuleContext) {
-  registerListPlatforms(app, ctx);
-  registerPlatformDetail(app, ctx);
-  registerAddPlatform(app, ctx);
-  registerUpdatePlatform(app, ctx);
-  registerDeletePlatform(app, ctx);
+  const { db } = ctx;
+  const load = (id: number) =>
+    loadOr404(db, { table: authPlatforms, idColumn: authPlatforms.id, id, what: 'Platform' });
+
+  route(app, ctx, platformApi.listAll, async (_c, q) =>
+    listTable(db, q, {
+      table: authPlatforms,
+      where: contains(authPlatforms.platformName, q.platformName),
+      sort: {
+        columns: {
+          id: authPlatforms.id,
+          platformName: authPlatforms.platformName,
+          expirationDate: authPlatforms.expirationDate,
+          createdAt: authPlatforms.createdAt,
+          updatedAt: authPlatforms.updatedAt,
+        },
+        id: authPlatforms.id,
+        fallback: 'createdAt',
+      },
+      map: toPlatformItem,
+    }),
+  );
+
+  route(app, ctx, platformApi.detail, async (_c, { id }) => toPlatformItem(await load(id)));
+
+  route(app, ctx, platformApi.add, async (c, body) =>
+    uniqueOr409(
+      () =>
+        db.transaction(async (tx) => {
+          const [{ id }] = await tx.insert(authPlatforms).values(body).returning({ id: authPlatforms.id });
+          await c.audit({ action: 'platform.add', targetType: 'platform', targetId: id, detail: changeSet(body) }, tx);
+          return { id };
+        }),
+      duplicateName(body.platformName),
+    ),
+  );
+
+  route(app, ctx, platformApi.update, async (c, { id, ...patch }) => {
+    const row = await load(id);
+    await uniqueOr409(
+      () =>
+        db.transaction(async (tx) => {
+          await tx.update(authPlatforms).set(patch).where(eq(authPlatforms.id, id));
+          const detail = changeSet(patch, { platformName: row.platformName });
+          await c.audit({ action: 'platform.update', targetType: 'platform', targetId: id, detail }, tx);
+        }),
+      duplicateName(patch.platformName),
+    );
+    return null;
+  });
+
+  route(app, ctx, platformApi.delete, async (c, { ids }) =>
+    deleteAllOrNone(db, {
+      table: authPlatforms,
+      idColumn: authPlatforms.id,
+      ids,
+      what: 'Platform',
+      select: { id: authPlatforms.id, platformName: authPlatforms.platformName },
+      audit: (tx, row: { id: number; platformName: string }) =>
+        c.audit(
+          {
+            action: 'platform.delete',
+            targetType: 'platform',
+            targetId: row.id,
+            detail: { platformName: row.platformName },
+          },
+          tx,
+        ),
+    }),
+  );
 }

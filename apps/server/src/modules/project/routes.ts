@@ -1,29 +1,127 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ProjectInUse } from '@siteops/contracts/project';
+import { projectApi } from '@siteops/contracts/api/project';
 import type { ModuleContext } from '../../app/context.ts';
-import { registerAddProject } from './add.ts';
-import { registerAddManager } from './addManager.ts';
-import { registerAddMembers } from './addMembers.ts';
-import { registerCandidates } from './candidates.ts';
-import { registerDeleteProject } from './delete.ts';
-import { registerProjectDetail } from './detail.ts';
-import { registerListProjects } from './listAll.ts';
-import { registerMembers } from './members.ts';
-import { registerRemoveMembers } from './removeMembers.ts';
-import { registerUpdateProject } from './update.ts';
+import { projects } from '../../db/schema/index.ts';
+import { deleteAllOrNone, listTable, uniqueOr409 } from '../../db/crud.ts';
+import { scope } from '../../auth/scope.ts';
+import { conflict, forbidden } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
+import { contains } from '../../http/list.ts';
+import { changeSet } from '../audit/record.ts';
+import { assertAgentExists } from '../user/service.ts';
+import { dependentPhrases, projectDependents } from './dependents.ts';
+import { registerPersonnel } from './personnel.ts';
+import { duplicateCode, loadProjectInScope, memberCounts, toProjectItems } from './service.ts';
 
 /**
  * /api/project/*: projects, their managers and personnel. A manager sees and edits only the
  * projects it manages (scope rule); people come only from the project's own agent.
  */
 export function registerProjectModule(app: FastifyInstance, ctx: ModuleContext) {
-  registerListProjects(app, ctx);
-  registerProjectDetail(app, ctx);
-  registerAddProject(app, ctx);
-  registerUpdateProject(app, ctx);
-  registerDeleteProject(app, ctx);
-  registerAddManager(app, ctx);
-  registerMembers(app, ctx);
-  registerCandidates(app, ctx);
-  registerAddMembers(app, ctx);
-  registerRemoveMembers(app, ctx);
+  const { db } = ctx;
+
+  route(app, ctx, projectApi.listAll, async (c, q) =>
+    listTable(db, q, {
+      table: projects,
+      where: and(
+        scope.projects(c.caller),
+        contains(projects.name, q.name),
+        contains(projects.code, q.code),
+        q.agentId ? eq(projects.agentId, q.agentId) : undefined,
+      ),
+      sort: {
+        columns: {
+          id: projects.id,
+          name: projects.name,
+          code: projects.code,
+          createdAt: projects.createdAt,
+          updatedAt: projects.updatedAt,
+        },
+        id: projects.id,
+        fallback: 'createdAt',
+      },
+      mapRows: (rows) => toProjectItems(db, rows),
+    }),
+  );
+
+  route(app, ctx, projectApi.detail, async (c, { id }) => {
+    const [item] = await toProjectItems(db, [await loadProjectInScope(db, c.caller, id)]);
+    return item;
+  });
+
+  route(app, ctx, projectApi.add, async (c, body) => {
+    if (body.agentId != null) await assertAgentExists(db, body.agentId);
+    return uniqueOr409(
+      () =>
+        db.transaction(async (tx) => {
+          const [{ id }] = await tx
+            .insert(projects)
+            .values({ ...body, createdId: c.user.id, updatedId: c.user.id })
+            .returning({ id: projects.id });
+          await c.audit({ action: 'project.add', targetType: 'project', targetId: id, detail: changeSet(body) }, tx);
+          return { id };
+        }),
+      duplicateCode(body.code),
+    );
+  });
+
+  route(app, ctx, projectApi.update, async (c, { id, ...patch }) => {
+    const project = await loadProjectInScope(db, c.caller, id);
+    if (patch.agentId !== undefined && patch.agentId !== project.agentId) {
+      if (c.caller.role !== 'admin') throw forbidden('Only an administrator can move a project to another agent');
+      const { managers, members } = await memberCounts(db, id);
+      if (managers + members > 0) {
+        throw conflict('Remove the project’s members before moving it to another agent', { field: 'agentId' });
+      }
+      if (patch.agentId !== null) await assertAgentExists(db, patch.agentId);
+    }
+    await uniqueOr409(
+      () =>
+        db.transaction(async (tx) => {
+          await tx
+            .update(projects)
+            .set({ ...patch, updatedId: c.user.id })
+            .where(eq(projects.id, id));
+          const detail = changeSet(patch, { code: project.code });
+          await c.audit({ action: 'project.update', targetType: 'project', targetId: id, detail }, tx);
+        }),
+      duplicateCode(patch.code),
+    );
+    return null;
+  });
+
+  route(app, ctx, projectApi.delete, async (c, { ids }) =>
+    deleteAllOrNone(db, {
+      table: projects,
+      idColumn: projects.id,
+      ids,
+      scope: scope.projects(c.caller),
+      what: 'Project',
+      select: { id: projects.id, name: projects.name, code: projects.code },
+      beforeDelete: async (tx, rows: { id: number; name: string; code: string }[]) => {
+        for (const row of rows) {
+          const counts = await projectDependents(tx, row.id);
+          const left = dependentPhrases(counts);
+          if (left.length) {
+            const data: ProjectInUse = { id: row.id, name: row.name, dependents: left, counts };
+            throw conflict(`The project ${row.name} still has ${left.join(' and ')}; remove them first`, data);
+          }
+        }
+      },
+      audit: (tx, row) =>
+        c.audit(
+          {
+            action: 'project.delete',
+            targetType: 'project',
+            targetId: row.id,
+            detail: { name: row.name, code: row.code },
+          },
+          tx,
+        ),
+    }),
+  );
+
+  registerPersonnel(app, ctx);
 }

@@ -2,18 +2,12 @@ import { and, asc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { ProjectItem } from '@siteops/contracts/project';
 import type { Db } from '../../db/client.ts';
 import { agents, projectMembers, projects, users, type ProjectRow } from '../../db/schema/index.ts';
-import { scope, mustExist, type Caller } from '../../auth/scope.ts';
-import { conflict } from '../../http/errors.ts';
+import { scope, type Caller } from '../../auth/scope.ts';
+import { loadOr404 } from '../../db/crud.ts';
 import { contains, countAll } from '../../http/list.ts';
 
-export async function loadProjectInScope(db: Db, caller: Caller, id: number): Promise<ProjectRow> {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), scope.projects(caller)))
-    .limit(1);
-  return mustExist(row, 'Project');
-}
+export const loadProjectInScope = (db: Db, caller: Caller, id: number): Promise<ProjectRow> =>
+  loadOr404(db, { table: projects, idColumn: projects.id, id, scope: scope.projects(caller), what: 'Project' });
 
 /**
  * Who may join a project: users of the project's agent (for a platform project, users without an
@@ -85,8 +79,11 @@ export async function memberCounts(db: Db, projectId: number) {
   };
 }
 
-export const duplicateCode = (code: string | undefined) =>
-  conflict(`The project code ${code} is already used`, { field: 'code' });
+/** The 409 a taken project code answers (through `uniqueOr409`). */
+export const duplicateCode = (code: string | undefined) => ({
+  field: 'code',
+  message: `The project code ${code} is already used`,
+});
 
 /** Account or real name contains `keyword`. */
 export const keywordOf = (keyword: string | undefined) =>

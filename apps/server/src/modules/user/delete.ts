@@ -1,15 +1,9 @@
-import { z } from 'zod';
-import { and, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idsBody } from '@siteops/contracts/pagination';
-import type { ModuleContext } from '../../app/context.ts';
+import type { userApi } from '@siteops/contracts/api/user';
 import { users } from '../../db/schema/index.ts';
-import { authOf } from '../../auth/guard.ts';
-import { callerOf, scope } from '../../auth/scope.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
-import { recordAudit } from '../audit/record.ts';
+import { deleteAllOrNone } from '../../db/crud.ts';
+import { scope } from '../../auth/scope.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { conflict } from '../../http/errors.ts';
 import { enabledAdminsBesides, filesOwnedBy } from './service.ts';
 
 /**
@@ -17,47 +11,38 @@ import { enabledAdminsBesides, filesOwnedBy } from './service.ts';
  * for the batch. Nobody deletes themselves; the last enabled admin is never deleted. Their
  * sessions, memberships and images go with them.
  */
-export function registerDeleteUser(app: FastifyInstance, { db, storage }: ModuleContext) {
-  app.withTypeProvider<ZodTypeProvider>().delete(
-    '/api/user/delete',
-    {
-      config: { roles: ['admin', 'agent'] },
-      schema: {
-        tags: ['user'],
-        summary: 'Delete users ({ ids }); all or none',
-        body: idsBody,
-        response: { 200: envelopeOf(z.object({ deleted: z.number() })) },
-      },
+export const deleteUsers: Handler<typeof userApi.delete> = async (c, { ids }) => {
+  if (ids.includes(c.user.id)) throw conflict('You cannot delete your own account');
+  let adminsLeft = 0;
+  let blobs: string[] = [];
+  const result = await deleteAllOrNone(c.db, {
+    table: users,
+    idColumn: users.id,
+    ids,
+    scope: scope.users(c.caller),
+    what: 'User',
+    select: { id: users.id, userName: users.userName, role: users.role },
+    // The admin rows are locked before the users', so concurrent deletes take their locks in one order.
+    lockFirst: async (tx) => {
+      adminsLeft = await enabledAdminsBesides(tx, [...ids]);
     },
-    async (request) => {
-      const actor = authOf(request).user;
-      const ids = [...new Set(request.body.ids)];
-      if (ids.includes(actor.id)) throw conflict('You cannot delete your own account');
-      const blobs = await db.transaction(async (tx) => {
-        const adminsLeft = await enabledAdminsBesides(tx, ids);
-        const rows = await tx
-          .select({ id: users.id, userName: users.userName, role: users.role })
-          .from(users)
-          .where(and(inArray(users.id, ids), scope.users(callerOf(actor))));
-        const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-        if (missing.length) throw notFound(`User ${missing.join(', ')} not found`);
-        if (rows.some((r) => r.role === 'admin') && adminsLeft === 0) {
-          throw conflict('You cannot delete the last enabled administrator');
-        }
-        const owned = await filesOwnedBy(tx, ids);
-        await tx.delete(users).where(inArray(users.id, ids));
-        for (const row of rows) {
-          await recordAudit(tx, request, {
-            action: 'user.delete',
-            targetType: 'user',
-            targetId: row.id,
-            detail: { userName: row.userName, role: row.role },
-          });
-        }
-        return owned;
-      });
-      await Promise.all(blobs.map((key) => storage.delete(key).catch(() => {})));
-      return ok({ deleted: ids.length }, 'Delete Success');
+    beforeDelete: async (tx, rows: { id: number; userName: string; role: string }[]) => {
+      if (rows.some((r) => r.role === 'admin') && adminsLeft === 0) {
+        throw conflict('You cannot delete the last enabled administrator');
+      }
+      blobs = await filesOwnedBy(tx, [...ids]);
     },
-  );
-}
+    audit: (tx, row) =>
+      c.audit(
+        {
+          action: 'user.delete',
+          targetType: 'user',
+          targetId: row.id,
+          detail: { userName: row.userName, role: row.role },
+        },
+        tx,
+      ),
+  });
+  await Promise.all(blobs.map((key) => c.storage.delete(key).catch(() => {})));
+  return result;
+};

@@ -1,15 +1,11 @@
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { pageOf } from '@siteops/contracts/pagination';
-import { userListItem, userListQuery, USER_SORT_FIELDS } from '@siteops/contracts/user';
-import type { ModuleContext } from '../../app/context.ts';
+import type { z } from 'zod';
+import type { userApi } from '@siteops/contracts/api/user';
+import { userListQuery, USER_SORT_FIELDS } from '@siteops/contracts/user';
 import { agents, users } from '../../db/schema/index.ts';
 import type { Pii } from '../../crypto/pii.ts';
-import { authOf } from '../../auth/guard.ts';
-import { callerOf, scope } from '../../auth/scope.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
+import { scope } from '../../auth/scope.ts';
+import type { Handler } from '../../http/endpoint.ts';
 import { contains, countAll, orderBy, pageWindow } from '../../http/list.ts';
 import { toUserListItem } from './view.ts';
 
@@ -39,39 +35,26 @@ export function userFilters(q: z.infer<typeof userListQuery>, pii: Pii): (SQL | 
   ];
 }
 
-export function registerListUsers(app: FastifyInstance, ctx: ModuleContext) {
-  const { db, pii } = ctx;
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/user/listAll',
-    {
-      config: { roles: ['admin', 'agent'] },
-      schema: {
-        tags: ['user'],
-        summary: "Users in the caller's scope, filtered, sorted and paged; idNo and cardNo masked",
-        querystring: userListQuery,
-        response: { 200: envelopeOf(pageOf(userListItem)) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const where = and(scope.users(callerOf(authOf(request).user)), ...userFilters(q, pii));
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select({ user: users, agentName: agents.name })
-          .from(users)
-          .leftJoin(agents, eq(agents.id, users.agentId))
-          .where(where)
-          .orderBy(...orderBy(USER_SORT_COLUMNS, users.id, q.sortField, q.sortOrder, 'createdAt'))
-          .limit(pageWindow(q).limit)
-          .offset(pageWindow(q).offset),
-        db.select({ total: countAll }).from(users).where(where),
-      ]);
-      return ok({
-        list: rows.map((r) => toUserListItem(r.user, r.agentName, ctx)),
-        total,
-        page: q.page,
-        pageSize: q.pageSize,
-      });
-    },
-  );
-}
+/** Users in the caller's scope with their agent's name, filtered, sorted and paged. */
+export const listUsers: Handler<typeof userApi.listAll> = async (c, q) => {
+  const { db, pii } = c;
+  const where = and(scope.users(c.caller), ...userFilters(q, pii));
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ user: users, agentName: agents.name })
+      .from(users)
+      .leftJoin(agents, eq(agents.id, users.agentId))
+      .where(where)
+      .orderBy(...orderBy(USER_SORT_COLUMNS, users.id, q.sortField, q.sortOrder, 'createdAt'))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: countAll }).from(users).where(where),
+  ]);
+  return {
+    list: rows.map((r) => toUserListItem(r.user, r.agentName, c)),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+};

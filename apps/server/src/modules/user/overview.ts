@@ -1,12 +1,8 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { userOverviewQuery, workplaceOverview } from '@siteops/contracts/user';
-import type { ModuleContext } from '../../app/context.ts';
+import type { userApi } from '@siteops/contracts/api/user';
 import { agents, auditLog, projectMembers, projects, users } from '../../db/schema/index.ts';
-import { authOf } from '../../auth/guard.ts';
-import { callerOf, scope, type Caller } from '../../auth/scope.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
+import { scope, type Caller } from '../../auth/scope.ts';
+import type { Handler } from '../../http/endpoint.ts';
 import { countAll } from '../../http/list.ts';
 
 const monthStart = sql`date_trunc('month', now())`;
@@ -65,108 +61,90 @@ function concernsMe(c: Caller) {
  * the change; my projects; my team; the latest activity from the audit log; site notifications.
  * `limit` rows of activity and notifications ("show more"), and whether there are more.
  */
-export function registerOverview(app: FastifyInstance, ctx: ModuleContext) {
-  const { db, fileUrls } = ctx;
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/user/overview',
-    {
-      schema: {
-        tags: ['user'],
-        summary:
-          'The overview: counts, visits against last month, my projects, my team, latest activity, site notifications',
-        querystring: userOverviewQuery,
-        response: { 200: envelopeOf(workplaceOverview) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(authOf(request).user);
-      const { limit } = request.query;
-      const mine = and(scope.projects(caller), myProjectsOf(caller));
-      const memberCount = sql<number>`(select count(*)::int from ${projectMembers} m_c where m_c.project_id = ${projects.id})`;
-      const [[u], [a], [p], [m], [visits], myProjects, team, activity, notifications] = await Promise.all([
-        db.select({ n: countAll }).from(users).where(scope.users(caller)),
-        db.select({ n: countAll }).from(agents).where(scope.agents(caller)),
-        db.select({ n: countAll }).from(projects).where(scope.projects(caller)),
-        db.select({ n: countAll }).from(projects).where(mine),
-        db
-          .select({
-            thisMonth: sql<number>`count(*) filter (where ${auditLog.createdAt} >= ${monthStart})::int`,
-            lastMonth: sql<number>`count(*) filter (where ${auditLog.createdAt} < ${monthStart})::int`,
-          })
-          .from(auditLog)
-          .where(
-            and(
-              eq(auditLog.action, 'user.login'),
-              sql`${auditLog.createdAt} >= ${monthStart} - interval '1 month'`,
-              scope.audit(caller),
-            ),
-          ),
-        db
-          .select({
-            id: projects.id,
-            name: projects.name,
-            code: projects.code,
-            createdAt: projects.createdAt,
-            memberCount,
-          })
-          .from(projects)
-          .where(mine)
-          .orderBy(desc(projects.createdAt), desc(projects.id))
-          .limit(6),
-        db
-          .select({
-            id: users.id,
-            userName: users.userName,
-            realName: users.realName,
-            avatar: users.avatar,
-            role: users.role,
-          })
-          .from(users)
-          .where(teamOf(caller))
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(8),
-        db
-          .select({
-            id: auditLog.id,
-            actorName: auditLog.actorName,
-            action: auditLog.action,
-            targetType: auditLog.targetType,
-            targetId: auditLog.targetId,
-            createdAt: auditLog.createdAt,
-          })
-          .from(auditLog)
-          .where(scope.audit(caller))
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(limit + 1),
-        db
-          .select({
-            id: auditLog.id,
-            actorName: auditLog.actorName,
-            action: auditLog.action,
-            targetType: auditLog.targetType,
-            targetId: auditLog.targetId,
-            projectName: projects.name,
-            createdAt: auditLog.createdAt,
-          })
-          .from(auditLog)
-          .leftJoin(projects, and(eq(auditLog.targetType, 'project'), sql`${auditLog.targetId} = ${projects.id}::text`))
-          .where(concernsMe(caller))
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(limit + 1),
-      ]);
-      const change =
-        visits.lastMonth === 0
-          ? null
-          : Math.round(((visits.thisMonth - visits.lastMonth) / visits.lastMonth) * 1000) / 10;
-      return ok({
-        counts: { users: u.n, agents: a.n, projects: p.n, myProjects: m.n },
-        visits: { thisMonth: visits.thisMonth, lastMonth: visits.lastMonth, change },
-        myProjects: myProjects.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        team: team.map(({ avatar, ...r }) => ({ ...r, avatarUrl: fileUrls.urlOf(avatar) })),
-        activity: activity.slice(0, limit).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        notifications: notifications.slice(0, limit).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        more: { activity: activity.length > limit, notifications: notifications.length > limit },
-      });
-    },
-  );
-}
+export const overview: Handler<typeof userApi.overview> = async (c, { limit }) => {
+  const { db, fileUrls, caller } = c;
+  const mine = and(scope.projects(caller), myProjectsOf(caller));
+  const memberCount = sql<number>`(select count(*)::int from ${projectMembers} m_c where m_c.project_id = ${projects.id})`;
+  const [[u], [a], [p], [m], [visits], myProjects, team, activity, notifications] = await Promise.all([
+    db.select({ n: countAll }).from(users).where(scope.users(caller)),
+    db.select({ n: countAll }).from(agents).where(scope.agents(caller)),
+    db.select({ n: countAll }).from(projects).where(scope.projects(caller)),
+    db.select({ n: countAll }).from(projects).where(mine),
+    db
+      .select({
+        thisMonth: sql<number>`count(*) filter (where ${auditLog.createdAt} >= ${monthStart})::int`,
+        lastMonth: sql<number>`count(*) filter (where ${auditLog.createdAt} < ${monthStart})::int`,
+      })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'user.login'),
+          sql`${auditLog.createdAt} >= ${monthStart} - interval '1 month'`,
+          scope.audit(caller),
+        ),
+      ),
+    db
+      .select({
+        id: projects.id,
+        name: projects.name,
+        code: projects.code,
+        createdAt: projects.createdAt,
+        memberCount,
+      })
+      .from(projects)
+      .where(mine)
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(6),
+    db
+      .select({
+        id: users.id,
+        userName: users.userName,
+        realName: users.realName,
+        avatar: users.avatar,
+        role: users.role,
+      })
+      .from(users)
+      .where(teamOf(caller))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(8),
+    db
+      .select({
+        id: auditLog.id,
+        actorName: auditLog.actorName,
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .where(scope.audit(caller))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit + 1),
+    db
+      .select({
+        id: auditLog.id,
+        actorName: auditLog.actorName,
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        projectName: projects.name,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .leftJoin(projects, and(eq(auditLog.targetType, 'project'), sql`${auditLog.targetId} = ${projects.id}::text`))
+      .where(concernsMe(caller))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit + 1),
+  ]);
+  const change =
+    visits.lastMonth === 0 ? null : Math.round(((visits.thisMonth - visits.lastMonth) / visits.lastMonth) * 1000) / 10;
+  return {
+    counts: { users: u.n, agents: a.n, projects: p.n, myProjects: m.n },
+    visits: { thisMonth: visits.thisMonth, lastMonth: visits.lastMonth, change },
+    myProjects: myProjects.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    team: team.map(({ avatar, ...r }) => ({ ...r, avatarUrl: fileUrls.urlOf(avatar) })),
+    activity: activity.slice(0, limit).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    notifications: notifications.slice(0, limit).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    more: { activity: activity.length > limit, notifications: notifications.length > limit },
+  };
+};

@@ -1,27 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import { userApi } from '@siteops/contracts/api/user';
 import type { ModuleContext } from '../../app/context.ts';
-import { registerAddUser } from './add.ts';
-import { registerDeleteUser } from './delete.ts';
-import { registerUserDetail } from './detail.ts';
-import { registerListUsers } from './listAll.ts';
-import { registerLogin } from './login.ts';
-import { registerOverview } from './overview.ts';
-import { registerPasswordRoutes } from './password.ts';
-import { registerProjectUsers } from './proListAll.ts';
-import { registerSessionRoutes } from './session.ts';
-import { registerUpdateUser } from './update.ts';
-import { registerUpdateSelf } from './updateSelf.ts';
+import { route } from '../../http/endpoint.ts';
+import { addUser } from './add.ts';
+import { deleteUsers } from './delete.ts';
+import { userDetail } from './detail.ts';
+import { listUsers } from './listAll.ts';
+import { login } from './login.ts';
+import { overview } from './overview.ts';
+import { resetPasswd, updatePasswd } from './password.ts';
+import { listProjectUsers } from './proListAll.ts';
+import { info, logout, menu } from './session.ts';
+import { updateUser } from './update.ts';
+import { updateSelf } from './updateSelf.ts';
 
+/** /api/user/*: one handler per declared endpoint (packages/contracts/src/api/user.ts). */
 export function registerUserModule(app: FastifyInstance, ctx: ModuleContext) {
-  registerLogin(app, ctx);
-  registerSessionRoutes(app, ctx);
-  registerPasswordRoutes(app, ctx);
-  registerAddUser(app, ctx);
-  registerUpdateUser(app, ctx);
-  registerUpdateSelf(app, ctx);
-  registerDeleteUser(app, ctx);
-  registerListUsers(app, ctx);
-  registerProjectUsers(app, ctx);
-  registerUserDetail(app, ctx);
-  registerOverview(app, ctx);
+  route(app, ctx, userApi.login, login);
+  route(app, ctx, userApi.logout, logout);
+  route(app, ctx, userApi.info, info);
+  route(app, ctx, userApi.menu, menu);
+  route(app, ctx, userApi.updatePasswd, updatePasswd);
+  route(app, ctx, userApi.resetPasswd, resetPasswd);
+  route(app, ctx, userApi.add, addUser);
+  route(app, ctx, userApi.update, updateUser);
+  route(app, ctx, userApi.updateSelf, updateSelf);
+  route(app, ctx, userApi.delete, deleteUsers);
+  route(app, ctx, userApi.listAll, listUsers);
+  route(app, ctx, userApi.proListAll, listProjectUsers);
+  route(app, ctx, userApi.detail, userDetail);
+  route(app, ctx, userApi.overview, overview);
 }

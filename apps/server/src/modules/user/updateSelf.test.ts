@@ -99,6 +99,10 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
     const first = await uploadId(t, token, 'avatar');
     expect((await updateSelf({ avatar: first }, token)).status).toBe(200);
     expect((await rowOf(u.id)).avatar).toBe(first);
+    // The console draws it from the session's info: a URL an <img> can load, not the file id.
+    const info = await t.call({ method: 'POST', url: '/api/user/info', token });
+    expect(info.body.data.avatarUrl).toMatch(new RegExp(`^/api/file/${first}\\?exp=\\d+&sig=`));
+    expect((await t.call({ method: 'GET', url: info.body.data.avatarUrl })).status).toBe(200);
     const second = await uploadId(t, token, 'avatar');
     expect((await updateSelf({ avatar: second }, token)).status).toBe(200);
     expect(await t.database.db.select().from(files).where(eq(files.id, first))).toHaveLength(0);

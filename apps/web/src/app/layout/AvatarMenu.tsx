@@ -2,16 +2,12 @@ import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { LogoutOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { findRoute } from '@siteops/contracts/routes';
-import { usePermission } from '../../hooks/usePermission';
 import { loginHref } from '../../lib/loginRedirect';
-import { pathOf } from '../../lib/routeMeta';
+import { HOME_PATH, pathOf } from '../../lib/routeMeta';
 import { logout } from '../../lib/session';
-import { avatarSrc, displayName, useUserStore } from '../../stores/user';
+import { avatarSrc, canPreview, displayName, isPreview, useUserStore } from '../../stores/user';
 import { useCurrentRoute } from './useCurrentRoute';
 
-/** "User centre" is the user information page, which only some roles may open. */
-const USER_CENTER = 'info';
 const USER_SETTINGS = 'setting';
 
 export function AvatarMenu({ showName = true }: { showName?: boolean }) {
@@ -25,29 +21,33 @@ export function AvatarMenu({ showName = true }: { showName?: boolean }) {
   const switchRole = useUserStore((s) => s.switchRole);
   const name = displayName(info);
 
-  const canOpenUserCenter = usePermission(findRoute(USER_CENTER)?.roles ?? []);
   const items: MenuProps['items'] = [
-    ...(canOpenUserCenter ? [{ key: 'center', icon: <UserOutlined />, label: t('avatar.userCenter') }] : []),
+    { key: 'center', icon: <UserOutlined />, label: t('avatar.userCenter') },
     { key: 'settings', icon: <SettingOutlined />, label: t('avatar.userSettings') },
-    { key: 'switch', icon: <SwapOutlined />, label: t('avatar.switchRoles') },
+    // A preview only ever shows a console with fewer rights, so a plain user has nothing to switch to.
+    ...(canPreview(info) ? [{ key: 'switch', icon: <SwapOutlined />, label: t('avatar.switchRoles') }] : []),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('avatar.logout'), danger: true },
   ];
 
   const onClick: MenuProps['onClick'] = async ({ key }) => {
-    if (key === 'center') await navigate(pathOf(USER_CENTER) ?? '/');
+    // "User centre" is your own overview (activity, projects, team, edit info), on the workplace for every
+    // role; the user information page is the admin's list of everybody.
+    if (key === 'center') await navigate(HOME_PATH);
     if (key === 'settings') await navigate(pathOf(USER_SETTINGS) ?? '/');
     if (key === 'switch') {
       const next = switchRole();
-      message.success(t('avatar.switchedTo', { role: t(`role.${next}`) }));
+      const previewing = isPreview(info, next);
+      message.success(t(previewing ? 'avatar.previewStarted' : 'avatar.previewEnded', { role: t(`role.${next}`) }));
       // Re-run the guard: the current page may not be open to the new role.
       await revalidator.revalidate();
     }
     if (key === 'logout') {
-      await logout();
-      // Like a session that ended: logging in again returns here.
+      // Like a session that ended: logging in again returns here. The console leaves the page first, so
+      // nothing on it (or on a kept-alive tab) refetches once the session is gone.
       const query = Object.fromEntries(new URLSearchParams(location.search));
       await navigate(loginHref(current?.tab ? current.name : undefined, query), { replace: true });
+      await logout();
     }
   };
 

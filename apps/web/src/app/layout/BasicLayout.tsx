@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Drawer, FloatButton, Layout, theme } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
-import { SettingsDrawer } from '../../features/settings/SettingsDrawer';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
+import { useOpenedOnce } from '../../hooks/useOpenedOnce';
 import { useSettingsStore } from '../../stores/settings';
 import { useTabsStore } from '../../stores/tabs';
 import { AppFooter } from './AppFooter';
@@ -13,11 +13,27 @@ import { ForcePasswordChange } from './ForcePasswordChange';
 import { KeepAlivePages } from './KeepAlivePages';
 import { Navbar, NAVBAR_HEIGHT } from './Navbar';
 import { PageBreadcrumb } from './PageBreadcrumb';
+import { RolePreviewBanner } from './RolePreviewBanner';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { useCurrentRoute } from './useCurrentRoute';
+import { useRefusalNotice } from './useRefusalNotice';
 
 const COLLAPSED_WIDTH = 64;
+
+// Loaded when first opened: colour picker, select and the rest are not needed to show a page.
+const SettingsDrawer = lazy(() =>
+  import('../../features/settings/SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })),
+);
+
+function LazySettingsDrawer() {
+  const opened = useOpenedOnce(useSettingsStore((s) => s.globalSettings));
+  return opened ? (
+    <Suspense fallback={null}>
+      <SettingsDrawer />
+    </Suspense>
+  ) : null;
+}
 
 /** Keeps `device` and `hideMenu` (spec 3) in step with the screen: narrow screens get the menu in a drawer. */
 function useDeviceSettings() {
@@ -59,13 +75,14 @@ export function BasicLayout() {
   const mobile = useDeviceSettings();
   const [menuDrawerOpen, setMenuDrawerOpen] = useState(false);
   useTrackTabs();
+  useRefusalNotice();
 
   const top = settings.navbar ? NAVBAR_HEIGHT : 0;
   const showSider = settings.menu && !settings.hideMenu;
   const collapsed = settings.menuCollapse;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout style={{ minHeight: '100vh' }} data-testid="console-layout">
       {settings.navbar && (
         <Navbar compact={mobile} onOpenMenu={settings.menu && mobile ? () => setMenuDrawerOpen(true) : undefined} />
       )}
@@ -103,6 +120,7 @@ export function BasicLayout() {
           </Layout.Sider>
         )}
         <Layout style={{ minWidth: 0 }}>
+          <RolePreviewBanner />
           {settings.tabBar && <TabBar />}
           <Layout.Content style={{ padding: 16 }}>
             <main>
@@ -133,7 +151,7 @@ export function BasicLayout() {
           onClick={() => settings.update({ globalSettings: true })}
         />
       )}
-      <SettingsDrawer />
+      <LazySettingsDrawer />
       <ForcePasswordChange />
     </Layout>
   );

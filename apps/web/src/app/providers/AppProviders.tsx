@@ -1,11 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
+import { antdLocaleOf } from '../../i18n/i18n';
 import { registerFeedback } from '../../lib/feedback';
 import { queryClient } from '../../lib/queryClient';
 import { useSettingsStore } from '../../stores/settings';
@@ -48,11 +47,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
-        locale={i18n.language === 'en-US' ? enUS : zhCN}
+        locale={antdLocaleOf(i18n.language)}
         theme={{
           algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
           token: { colorPrimary: themeColor, motion: !reduceMotion },
         }}
+        // antd spaces out two-character CJK labels ("提 交"); the console writes its labels as they are read.
+        button={{ autoInsertSpace: false }}
       >
         <AntApp>
           <FeedbackBridge />

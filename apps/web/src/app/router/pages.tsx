@@ -46,15 +46,26 @@ const deviceTable = lazyPage(() =>
   import('../../features/devices/table/DeviceTablePage').then((m) => m.DeviceTablePage),
 );
 
+/** One component draws 403, 404 and 500; each route gets it with its status. */
+const exceptionPage = (status: '403' | '404' | '500', standalone = false) =>
+  lazyPage(() =>
+    import('../../features/exception/ExceptionPage').then(
+      ({ ExceptionPage }) =>
+        function StatusPage() {
+          return <ExceptionPage status={status} standalone={standalone} />;
+        },
+    ),
+  );
+
 const PAGES: Record<string, PageEntry> = {
   login: lazyPage(() => import('../../features/auth/login/LoginPage').then((m) => m.LoginPage)),
-  notFound: lazyPage(() => import('../../features/exception/NotFoundPage').then((m) => m.NotFoundPage)),
+  notFound: exceptionPage('404', true),
   [REDIRECT_NAME]: eager(RedirectPage),
   workplace: lazyPage(() => import('../../features/dashboard/workplace/WorkplacePage').then((m) => m.WorkplacePage)),
   setting: lazyPage(() => import('../../features/user-setting/UserSettingPage').then((m) => m.UserSettingPage)),
-  'exception-403': lazyPage(() => import('../../features/exception/ForbiddenPage').then((m) => m.ForbiddenPage)),
-  'exception-404': lazyPage(() => import('../../features/exception/GonePage').then((m) => m.GonePage)),
-  'exception-500': lazyPage(() => import('../../features/exception/ServerErrorPage').then((m) => m.ServerErrorPage)),
+  'exception-403': exceptionPage('403'),
+  'exception-404': exceptionPage('404'),
+  'exception-500': exceptionPage('500'),
   'result-success': lazyPage(() => import('../../features/result/SuccessResultPage').then((m) => m.SuccessResultPage)),
   'result-error': lazyPage(() => import('../../features/result/ErrorResultPage').then((m) => m.ErrorResultPage)),
   info: lazyPage(() => import('../../features/users/UserInfoPage').then((m) => m.UserInfoPage)),

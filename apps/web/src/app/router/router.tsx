@@ -11,6 +11,7 @@ import {
   SECTION_ROUTES,
   type RouteMeta,
 } from '../../lib/routeMeta';
+import { i18nReady } from '../../i18n/i18n';
 import { getToken } from '../../lib/token';
 import { useSettingsStore } from '../../stores/settings';
 import { useUserStore } from '../../stores/user';
@@ -19,10 +20,15 @@ import { BootScreen, RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { runGuard } from './runGuard';
 
+/** A language that failed to load shows keys rather than stopping navigation (main.tsx renders anyway). */
+const languageLoaded = () => i18nReady.catch(() => undefined);
+
 /** The guard, then the page's code, both before anything renders (and under the progress bar). */
 function guardedLoader(meta: RouteMeta) {
   return async ({ request }: LoaderFunctionArgs) => {
-    // Sequential: a denied or logged-out navigation does not download the page it will never show.
+    // Sequential: a denied or logged-out navigation does not download the page it will never show; the
+    // guard's notices (server menu, errors) need the language loaded.
+    await languageLoaded();
     await runGuard(meta, new URL(request.url));
     await pageFor(meta.name).preload();
     return null;
@@ -37,6 +43,7 @@ function DrawnByLayout() {
 /** A section root (`/device`) leads to the first page of that section the user may open. */
 function sectionLoader(meta: RouteMeta) {
   return async ({ request }: LoaderFunctionArgs) => {
+    await languageLoaded();
     await runGuard(meta, new URL(request.url));
     const { menuFromServer, serverMenu } = useSettingsStore.getState();
     const role = useUserStore.getState().role;

@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import type { Role } from '@siteops/contracts/roles';
 import { loginHref } from '../../lib/loginRedirect';
 import { FORBIDDEN_NAME, pathOf, type RouteMeta } from '../../lib/routeMeta';
 import { loadServerMenu, loadUserInfo, logout } from '../../lib/session';
@@ -9,6 +10,24 @@ import { decideNavigation, type GuardTarget } from './guard';
 
 /** At most: fetch info, fetch the server menu, decide. */
 const MAX_STEPS = 4;
+
+export interface Refusal {
+  /** The route that was refused. */
+  name: string;
+  role: Role;
+}
+
+let lastRefusal: Refusal | null = null;
+
+/**
+ * The refusal behind the latest redirect, once: the layout says why the user landed on another page
+ * (spec 2 sends a refused URL to the role's first page, which alone would look like a wrong link).
+ */
+export function takeRefusal(): Refusal | null {
+  const refusal = lastRefusal;
+  lastRefusal = null;
+  return refusal;
+}
 
 /**
  * Runs the guard for a navigation to `meta` at `url`: resolves when it may proceed, throws a
@@ -36,8 +55,12 @@ export async function runGuard(meta: RouteMeta, url: URL): Promise<void> {
         return;
       case 'login':
         throw redirect(loginHref(decision.redirect, decision.query));
-      case 'redirect':
+      case 'redirect': {
+        // The 403 page explains itself; a first permitted page does not.
+        const role = useUserStore.getState().role;
+        lastRefusal = decision.to !== FORBIDDEN_NAME && role ? { name: target.name, role } : null;
         throw redirect(pathOf(decision.to) ?? pathOf(FORBIDDEN_NAME) ?? '/');
+      }
       case 'loadInfo': {
         const loaded = await loadUserInfo().then(
           () => true,

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { message } from '../../lib/feedback';
+import { afterReport } from '../../api/reported';
 import { fieldErrorsOf } from './formKit';
 
 export interface ModalFormProps<V extends object> {
@@ -41,6 +42,7 @@ export function ModalForm<V extends object>(props: ModalFormProps<V>) {
       props.onClose();
     } catch (error) {
       form.setFields(fieldErrorsOf(error, props.fieldNames) as never);
+      throw error;
     } finally {
       setSaving(false);
     }
@@ -53,11 +55,11 @@ export function ModalForm<V extends object>(props: ModalFormProps<V>) {
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void afterReport(submit())}
       onCancel={props.onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
+      <Form form={form} layout="vertical" onFinish={() => void afterReport(submit())}>
         {typeof props.children === 'function' ? props.children(form) : props.children}
       </Form>
     </Modal>

@@ -1,5 +1,5 @@
 import { useState, type Key, type ReactNode } from 'react';
-import { Button, Checkbox, Dropdown, Empty, Flex, Popover, Space, Table, Tooltip } from 'antd';
+import { Button, Checkbox, Dropdown, Empty, Flex, Popover, Result, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,8 @@ export interface DataTableProps<T> {
   list: readonly T[] | undefined;
   total: number;
   loading: boolean;
+  /** The list could not be loaded (the client has already said why, once): offer a retry in place. */
+  failed?: boolean;
   params: PageParams;
   onParamsChange: (params: PageParams) => void;
   onRefresh: () => void;
@@ -40,6 +42,11 @@ export interface DataTableProps<T> {
 }
 
 const colKey = (c: { key?: Key; dataIndex?: unknown }) => String(c.key ?? c.dataIndex);
+/** The name a column sorts by: its dataIndex, as antd's sorter reports it (see toSortParams). */
+const sortName = (c: { key?: Key; dataIndex?: unknown }) =>
+  Array.isArray(c.dataIndex) ? c.dataIndex.join('.') : String(c.dataIndex ?? c.key);
+
+const antdOrder = (order: SortParams['sortOrder']): 'ascend' | 'descend' => (order === 'asc' ? 'ascend' : 'descend');
 
 /**
  * antd Table with what every list page needs and ProComponents would otherwise bring: server paging and
@@ -61,7 +68,17 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     saveHidden(tableId, next);
   };
 
-  const columns = props.columns.filter((c) => !hidden.includes(colKey(c)));
+  // The sort arrow follows the URL, so a reloaded or shared link shows how its rows are sorted.
+  const columns = props.columns
+    .filter((c) => !hidden.includes(colKey(c)))
+    .map((c) =>
+      c.sorter
+        ? {
+            ...c,
+            sortOrder: params.sortField === sortName(c) ? antdOrder(params.sortOrder) : null,
+          }
+        : c,
+    );
   const settings = (
     <Flex vertical gap={4}>
       {props.columns.map((c) => (
@@ -115,7 +132,17 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         dataSource={props.list as T[] | undefined}
         loading={props.loading}
         expandable={props.expandable}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} /> }}
+        locale={{
+          emptyText: props.failed ? (
+            <Result
+              status="warning"
+              subTitle={t('table.failed')}
+              extra={<Button onClick={props.onRefresh}>{t('table.retry')}</Button>}
+            />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} />
+          ),
+        }}
         rowSelection={
           props.onSelectedKeysChange
             ? { selectedRowKeys: props.selectedKeys, onChange: (keys) => props.onSelectedKeysChange?.(keys) }

@@ -9,8 +9,8 @@ import {
   USER_ENABLED,
   passwordProblem,
 } from '@siteops/contracts/user';
-import { useAddAgentMutation } from '../../api/agent/add';
-import { useUpdateAgentMutation } from '../../api/agent/update';
+import { agentApi } from '@siteops/contracts/api/agent';
+import { useEndpointMutation } from '../../api/endpoint';
 import { ModalForm } from '../../components/form/ModalForm';
 import {
   AGENT_FORM_FIELDS,
@@ -34,8 +34,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Create (agent + its admin user, one submit) or edit an agent. */
 export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProps) {
   const { t } = useTranslation();
-  const add = useAddAgentMutation();
-  const update = useUpdateAgentMutation();
+  const add = useEndpointMutation(agentApi.add);
+  const update = useEndpointMutation(agentApi.update);
   const creating = editing === 'new';
   const initial = useMemo(
     () => (editing === null ? undefined : editing === 'new' ? CREATE_DEFAULTS : toAgentFormValues(editing)),

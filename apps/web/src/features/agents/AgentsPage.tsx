@@ -3,14 +3,13 @@ import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typogr
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
-import { AGENT_STATUS, type AgentItem, type AgentListQuery } from '@siteops/contracts/agent';
-import { useAgentListQuery } from '../../api/agent/listAll';
-import { useDeleteAgentsMutation, type AgentInUse } from '../../api/agent/delete';
+import { AGENT_STATUS, type AgentInUse, type AgentItem } from '@siteops/contracts/agent';
+import { agentApi } from '@siteops/contracts/api/agent';
+import { useEndpointMutation } from '../../api/endpoint';
 import { ApiError } from '../../api/envelope';
 import { DataTable } from '../../components/table/DataTable';
-import { useListParams } from '../../components/table/useListParams';
+import { useListPage } from '../../components/list/useListPage';
 import { QueryForm } from '../../components/form/QueryForm';
 import { usePermission } from '../../hooks/usePermission';
 import { message, modal } from '../../lib/feedback';
@@ -29,14 +28,8 @@ const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 export function AgentsPage() {
   const { t } = useTranslation();
   const isAdmin = usePermission(ADMIN_ONLY);
-  const [search] = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.map((f) => [f, search.get(f) ?? undefined])) as Record<
-    (typeof FILTERS)[number],
-    string | undefined
-  >;
-  const [params, setParams] = useListParams(FILTERS.map((f) => filters[f]).join('|'));
-  const query = useAgentListQuery({ ...params, ...filters } as AgentListQuery);
-  const remove = useDeleteAgentsMutation();
+  const { table } = useListPage(agentApi.listAll, { filters: FILTERS });
+  const remove = useEndpointMutation(agentApi.delete);
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<AgentItem | 'new' | null>(null);
 
@@ -53,7 +46,7 @@ export function AgentsPage() {
 
   const removeIds = async (ids: number[]) => {
     try {
-      await remove.mutateAsync(ids);
+      await remove.mutateAsync({ ids });
     } catch (error) {
       explainInUse(error);
       return;
@@ -175,12 +168,7 @@ export function AgentsPage() {
           tableId="agents"
           rowKey="id"
           columns={columns}
-          list={query.data?.list}
-          total={query.data?.total ?? 0}
-          loading={query.isFetching}
-          params={params}
-          onParamsChange={setParams}
-          onRefresh={() => void query.refetch()}
+          {...table}
           selectedKeys={isAdmin ? selected : undefined}
           onSelectedKeysChange={isAdmin ? setSelected : undefined}
           toolbar={

@@ -2,11 +2,10 @@ import { DatePicker, Card, Flex, Form, Input, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { AuditItem } from '@siteops/contracts/audit';
-import { useAuditListQuery } from '../../api/audit/listAll';
+import { auditApi } from '@siteops/contracts/api/audit';
 import { DataTable } from '../../components/table/DataTable';
-import { useListParams } from '../../components/table/useListParams';
+import { useListPage } from '../../components/list/useListPage';
 import { QueryForm } from '../../components/form/QueryForm';
 import { valuesToParams } from '../../components/form/formKit';
 
@@ -41,20 +40,18 @@ const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 /** /isystem/isystem-audit (admin): who changed what, newest first; each row expands to its detail. */
 export function AuditPage() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const filters = Object.fromEntries(NAMES.map((n) => [n, search.get(n) ?? undefined]));
-  const [params, setParams] = useListParams(JSON.stringify(filters));
-  const query = useAuditListQuery({ page: params.page, pageSize: params.pageSize, ...filters });
+  const { table } = useListPage(auditApi.listAll, { filters: NAMES });
 
   const columns: TableColumnsType<AuditItem> = [
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('audit.time'), render: time },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('audit.time'), sorter: true, render: time },
     {
       key: 'actorName',
       dataIndex: 'actorName',
       title: t('audit.actor'),
+      sorter: true,
       render: (_: unknown, r) => r.actorName ?? r.actorId ?? '-',
     },
-    { key: 'action', dataIndex: 'action', title: t('audit.action') },
+    { key: 'action', dataIndex: 'action', title: t('audit.action'), sorter: true },
     {
       key: 'target',
       title: t('audit.target'),
@@ -89,12 +86,7 @@ export function AuditPage() {
           tableId="audit"
           rowKey="id"
           columns={columns}
-          list={query.data?.list}
-          total={query.data?.total ?? 0}
-          loading={query.isFetching}
-          params={params}
-          onParamsChange={setParams}
-          onRefresh={() => void query.refetch()}
+          {...table}
           expandable={{
             rowExpandable: (r) => r.detail !== null,
             expandedRowRender: (r) => (

@@ -3,14 +3,12 @@ import { Button, Card, Flex, Form, Input, Popconfirm, Space, Typography } from '
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
 import { CONSTANT_VALUE_MAX_BYTES, type ConstantItem } from '@siteops/contracts/constant';
-import { useConstantListQuery } from '../../api/constant/listAll';
-import { useAddConstantMutation } from '../../api/constant/add';
-import { useUpdateConstantMutation } from '../../api/constant/update';
-import { useDeleteConstantsMutation } from '../../api/constant/delete';
+import { constantApi } from '@siteops/contracts/api/constant';
+import { useEndpointMutation } from '../../api/endpoint';
 import { DataTable } from '../../components/table/DataTable';
-import { useListParams } from '../../components/table/useListParams';
+import { useListPage } from '../../components/list/useListPage';
 import { QueryForm } from '../../components/form/QueryForm';
 import { ModalForm } from '../../components/form/ModalForm';
 import { message } from '../../lib/feedback';
@@ -22,22 +20,21 @@ interface FormValues {
 }
 const FIELDS = ['key', 'value', 'remark'] as const;
 const bytes = (s: string) => new TextEncoder().encode(s).length;
+/** In the browser's time zone, as every list of the console shows times. */
+const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** /isystem/isystem-constants (admin): search, create, edit and delete the server's key/value constants. */
 export function ConstantsPage() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const filters = { key: search.get('key') ?? undefined, value: search.get('value') ?? undefined };
-  const [params, setParams] = useListParams(`${filters.key}|${filters.value}`);
-  const query = useConstantListQuery({ ...params, ...filters } as never);
-  const add = useAddConstantMutation();
-  const update = useUpdateConstantMutation();
-  const remove = useDeleteConstantsMutation();
+  const { table } = useListPage(constantApi.listAll, { filters: ['key', 'value'] });
+  const add = useEndpointMutation(constantApi.add);
+  const update = useEndpointMutation(constantApi.update);
+  const remove = useEndpointMutation(constantApi.delete);
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<ConstantItem | 'new' | null>(null);
 
   const removeIds = async (ids: number[]) => {
-    await remove.mutateAsync(ids);
+    await remove.mutateAsync({ ids });
     setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
     message().success(t('common.deleteSuccess'));
   };
@@ -69,7 +66,13 @@ export function ConstantsPage() {
       title: t('constants.remark'),
       render: (_: unknown, row) => row.remark ?? row.description ?? '',
     },
-    { key: 'updatedAt', dataIndex: 'updatedAt', title: t('constants.updatedAt'), sorter: true },
+    {
+      key: 'updatedAt',
+      dataIndex: 'updatedAt',
+      title: t('constants.updatedAt'),
+      sorter: true,
+      render: (v: string | null) => time(v),
+    },
     {
       key: 'actions',
       title: t('common.actions'),
@@ -116,12 +119,7 @@ export function ConstantsPage() {
           tableId="constants"
           rowKey="id"
           columns={columns}
-          list={query.data?.list}
-          total={query.data?.total ?? 0}
-          loading={query.isFetching}
-          params={params}
-          onParamsChange={setParams}
-          onRefresh={() => void query.refetch()}
+          {...table}
           selectedKeys={selected}
           onSelectedKeysChange={setSelected}
           toolbar={

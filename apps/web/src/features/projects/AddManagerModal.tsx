@@ -1,7 +1,8 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProjectItem } from '@siteops/contracts/project';
-import { useAddProjectManagerMutation } from '../../api/project/addManager';
+import { projectApi } from '@siteops/contracts/api/project';
+import { useEndpointMutation } from '../../api/endpoint';
 import { ModalForm } from '../../components/form/ModalForm';
 import { CandidateSelect } from './CandidateSelect';
 
@@ -13,7 +14,7 @@ const FIELDS = ['userId'] as const;
 /** Appoint a project manager: a user with the role manager from the project's agent (candidates endpoint). */
 export function AddManagerModal({ project, onClose }: { project: ProjectItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const addManager = useAddProjectManagerMutation();
+  const addManager = useEndpointMutation(projectApi.addManager);
   return (
     <ModalForm<Values>
       open={project !== null}

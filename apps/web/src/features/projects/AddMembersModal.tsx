@@ -1,6 +1,7 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAddProjectMembersMutation } from '../../api/project/addMembers';
+import { projectApi } from '@siteops/contracts/api/project';
+import { useEndpointMutation } from '../../api/endpoint';
 import { ModalForm } from '../../components/form/ModalForm';
 import { message } from '../../lib/feedback';
 import { CandidateSelect } from './CandidateSelect';
@@ -19,7 +20,7 @@ export function AddMembersModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const addMembers = useAddProjectMembersMutation();
+  const addMembers = useEndpointMutation(projectApi.addMembers);
   const save = async (v: Values) => {
     const { added } = await addMembers.mutateAsync({ projectId: project!.id, userIds: v.userIds });
     message().info(t('projects.people.addSuccess', { count: added }));

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useDebouncedValue } from './useDebouncedValue';
-import { useProjectCandidatesQuery } from '../../api/project/candidates';
+import { projectApi } from '@siteops/contracts/api/project';
+import { useEndpointQuery } from '../../api/endpoint';
 
 export interface CandidateSelectProps {
   projectId: number;
@@ -28,7 +29,12 @@ export function CandidateSelect({
 }: CandidateSelectProps) {
   const [keyword, setKeyword] = useState('');
   const debounced = useDebouncedValue(keyword, 250);
-  const query = useProjectCandidatesQuery({ projectId, purpose, keyword: debounced || undefined, pageSize: 50 });
+  const query = useEndpointQuery(projectApi.candidates, {
+    projectId,
+    purpose,
+    keyword: debounced || undefined,
+    pageSize: 50,
+  });
   const [known, setKnown] = useState<Record<number, string>>({});
   const label = (c: { userName: string; realName: string | null; phone: string | null }) =>
     [c.userName, c.realName, c.phone].filter(Boolean).join(' · ');

@@ -3,9 +3,9 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_CODE_PATTERN, type ProjectItem } from '@siteops/contracts/project';
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
-import { useAddProjectMutation } from '../../api/project/add';
-import { useUpdateProjectMutation } from '../../api/project/update';
-import { useAgentListQuery } from '../../api/agent/listAll';
+import { agentApi } from '@siteops/contracts/api/agent';
+import { projectApi } from '@siteops/contracts/api/project';
+import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
 import { ModalForm } from '../../components/form/ModalForm';
 
 interface ProjectFormValues {
@@ -26,9 +26,10 @@ export interface ProjectFormModalProps {
 
 export function ProjectFormModal({ editing, isAdmin, onClose }: ProjectFormModalProps) {
   const { t } = useTranslation();
-  const add = useAddProjectMutation();
-  const update = useUpdateProjectMutation();
-  const agents = useAgentListQuery(
+  const add = useEndpointMutation(projectApi.add);
+  const update = useEndpointMutation(projectApi.update);
+  const agents = useEndpointQuery(
+    agentApi.listAll,
     { page: 1, pageSize: PAGE_SIZE_MAX, sortField: 'name', sortOrder: 'asc' },
     { enabled: isAdmin && editing !== null },
   );

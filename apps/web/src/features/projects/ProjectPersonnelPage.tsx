@@ -7,12 +7,11 @@ import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import type { ProjectMemberItem } from '@siteops/contracts/project';
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
-import { useProjectListQuery } from '../../api/project/listAll';
-import { useProjectDetailQuery } from '../../api/project/detail';
-import { useProjectMembersQuery } from '../../api/project/members';
-import { useRemoveProjectMembersMutation } from '../../api/project/removeMembers';
+import { projectApi } from '@siteops/contracts/api/project';
+import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
+import { afterReport } from '../../api/reported';
 import { DataTable } from '../../components/table/DataTable';
-import { useListParams } from '../../components/table/useListParams';
+import { useListPage } from '../../components/list/useListPage';
 import { QueryForm } from '../../components/form/QueryForm';
 import { message } from '../../lib/feedback';
 import { AddMembersModal } from './AddMembersModal';
@@ -26,10 +25,9 @@ export function ProjectPersonnelPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const chosenId = Number(search.get('projectId')) || undefined;
-  const keyword = search.get('keyword') ?? undefined;
   const [projectSearch, setProjectSearch] = useState('');
   const projectName = useDebouncedValue(projectSearch, 250);
-  const projects = useProjectListQuery({
+  const projects = useEndpointQuery(projectApi.listAll, {
     page: 1,
     pageSize: PAGE_SIZE_MAX,
     sortField: 'name',
@@ -38,12 +36,13 @@ export function ProjectPersonnelPage() {
   });
   // Nothing chosen yet: show the first project the caller may see (a manager usually has one).
   const projectId = chosenId ?? (projectName === '' ? projects.data?.list[0]?.id : undefined);
-  const project = useProjectDetailQuery(projectId);
-  const [params, setParams] = useListParams(`${projectId}|${keyword}`);
-  const members = useProjectMembersQuery(
-    projectId ? { projectId, keyword, page: params.page, pageSize: params.pageSize } : undefined,
-  );
-  const remove = useRemoveProjectMembersMutation();
+  const project = useEndpointQuery(projectApi.detail, { id: projectId ?? 0 }, { enabled: projectId !== undefined });
+  const { table } = useListPage(projectApi.members, {
+    filters: ['keyword'],
+    fixed: { projectId: projectId ?? 0 },
+    enabled: projectId !== undefined,
+  });
+  const remove = useEndpointMutation(projectApi.removeMembers);
   const [selected, setSelected] = useState<Key[]>([]);
   const [adding, setAdding] = useState(false);
 
@@ -52,19 +51,16 @@ export function ProjectPersonnelPage() {
     if (id) next.set('projectId', String(id));
     else next.delete('projectId');
     next.delete('keyword');
+    next.delete('page');
     setSelected([]);
     setSearch(next);
   };
 
   const removeIds = async (userIds: number[]) => {
     if (!projectId) return;
-    try {
-      const { removed } = await remove.mutateAsync({ projectId, userIds });
-      setSelected((keys) => keys.filter((k) => !userIds.includes(Number(k))));
-      message().success(t('projects.people.removeSuccess', { count: removed }));
-    } catch {
-      // The client has shown the server's reason.
-    }
+    const { removed } = await remove.mutateAsync({ projectId, userIds });
+    setSelected((keys) => keys.filter((k) => !userIds.includes(Number(k))));
+    message().success(t('projects.people.removeSuccess', { count: removed }));
   };
 
   const label = (prefix: string, v: string | null) => (v ? t(`${prefix}.${v}`, { defaultValue: v }) : '');
@@ -118,7 +114,7 @@ export function ProjectPersonnelPage() {
           title={t('projects.people.removeConfirm')}
           okText={t('common.ok')}
           cancelText={t('common.cancel')}
-          onConfirm={() => removeIds([row.userId])}
+          onConfirm={() => afterReport(removeIds([row.userId]))}
         >
           <Button type="link" size="small" danger>
             {t('projects.people.remove')}
@@ -168,12 +164,7 @@ export function ProjectPersonnelPage() {
             tableId="project-members"
             rowKey="userId"
             columns={columns}
-            list={members.data?.list}
-            total={members.data?.total ?? 0}
-            loading={members.isFetching}
-            params={params}
-            onParamsChange={setParams}
-            onRefresh={() => void members.refetch()}
+            {...table}
             selectedKeys={selected}
             onSelectedKeysChange={setSelected}
             toolbar={
@@ -186,7 +177,7 @@ export function ProjectPersonnelPage() {
                   okText={t('common.ok')}
                   cancelText={t('common.cancel')}
                   disabled={selected.length === 0}
-                  onConfirm={() => removeIds(selected.map(Number))}
+                  onConfirm={() => afterReport(removeIds(selected.map(Number)))}
                 >
                   <Button danger icon={<UserDeleteOutlined />} disabled={selected.length === 0}>
                     {t('projects.people.batchRemove')}

@@ -3,15 +3,14 @@ import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typogr
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
-import type { ProjectItem, ProjectListQuery } from '@siteops/contracts/project';
+import type { ProjectItem } from '@siteops/contracts/project';
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
-import { useProjectListQuery } from '../../api/project/listAll';
-import { useDeleteProjectsMutation } from '../../api/project/delete';
-import { useAgentListQuery } from '../../api/agent/listAll';
+import { agentApi } from '@siteops/contracts/api/agent';
+import { projectApi } from '@siteops/contracts/api/project';
+import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
 import { DataTable } from '../../components/table/DataTable';
-import { useListParams } from '../../components/table/useListParams';
+import { useListPage } from '../../components/list/useListPage';
 import { QueryForm } from '../../components/form/QueryForm';
 import { RouterLink } from '../../components/RouterLink';
 import { usePermission } from '../../hooks/usePermission';
@@ -31,26 +30,20 @@ const ADMIN_ONLY = ['admin'] as const;
 export function ProjectsPage() {
   const { t } = useTranslation();
   const isAdmin = usePermission(ADMIN_ONLY);
-  const [search] = useSearchParams();
-  const filters = {
-    name: search.get('name') ?? undefined,
-    code: search.get('code') ?? undefined,
-    agentId: search.get('agentId') ? Number(search.get('agentId')) : undefined,
-  };
-  const [params, setParams] = useListParams(`${filters.name}|${filters.code}|${filters.agentId}`);
-  const query = useProjectListQuery({ ...params, ...filters } as ProjectListQuery);
-  const agents = useAgentListQuery(
+  const { table } = useListPage(projectApi.listAll, { filters: FILTERS });
+  const agents = useEndpointQuery(
+    agentApi.listAll,
     { page: 1, pageSize: PAGE_SIZE_MAX, sortField: 'name', sortOrder: 'asc' },
     { enabled: isAdmin },
   );
-  const remove = useDeleteProjectsMutation();
+  const remove = useEndpointMutation(projectApi.delete);
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<ProjectItem | 'new' | null>(null);
   const [appointing, setAppointing] = useState<ProjectItem | null>(null);
 
   const removeIds = async (ids: number[]) => {
     try {
-      await remove.mutateAsync(ids);
+      await remove.mutateAsync({ ids });
     } catch (error) {
       const refusal = projectInUseMessage(error, t);
       if (refusal) modal().error(refusal);
@@ -172,12 +165,7 @@ export function ProjectsPage() {
           tableId="projects"
           rowKey="id"
           columns={columns}
-          list={query.data?.list}
-          total={query.data?.total ?? 0}
-          loading={query.isFetching}
-          params={params}
-          onParamsChange={setParams}
-          onRefresh={() => void query.refetch()}
+          {...table}
           selectedKeys={isAdmin ? selected : undefined}
           onSelectedKeysChange={isAdmin ? setSelected : undefined}
           toolbar={

@@ -2,7 +2,8 @@ import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { passwordProblem } from '@siteops/contracts/user';
 import { ApiError } from '../../api/envelope';
-import { useUpdatePasswdMutation } from '../../api/user/updatePasswd';
+import { userApi } from '@siteops/contracts/api/user';
+import { useEndpointMutation } from '../../api/endpoint';
 
 interface Values {
   oldPassword: string;
@@ -15,7 +16,7 @@ export function ChangePasswordForm({ onSuccess }: { onSuccess?: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const update = useUpdatePasswdMutation();
+  const update = useEndpointMutation(userApi.updatePasswd);
 
   const onFinish = async ({ oldPassword, newPassword }: Values) => {
     try {

@@ -6,11 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { UserListItem, UserListQuery } from '@siteops/contracts/user';
-import { useUserListQuery } from '../../api/user/listAll';
-import { useUserDetailQuery } from '../../api/user/detail';
-import { useUpdateUserMutation } from '../../api/user/update';
-import { useDeleteUsersMutation } from '../../api/user/delete';
-import { useResetPasswdMutation } from '../../api/user/resetPasswd';
+import { userApi } from '@siteops/contracts/api/user';
+import { useEndpointQuery } from '../../api/endpoint';
 import { DataTable } from '../../components/table/DataTable';
 import { useListParams } from '../../components/table/useListParams';
 import { QueryForm } from '../../components/form/QueryForm';
@@ -19,6 +16,7 @@ import { message } from '../../lib/feedback';
 import { useUserStore } from '../../stores/user';
 import { labelOf, optionsOf } from './userOptions';
 import { UserFormDrawer } from './components/UserFormDrawer';
+import { useUserDetail, useUserWrite } from './userCache';
 
 interface Filters {
   userName?: string;
@@ -69,14 +67,14 @@ export function UserInfoPage() {
   const isAdmin = realRole === 'admin' && role === 'admin';
   const filters = Object.fromEntries(NAMES.map((n) => [n, search.get(n) ?? undefined]));
   const [params, setParams] = useListParams(JSON.stringify(filters));
-  const query = useUserListQuery({ ...params, ...filters } as UserListQuery);
-  const update = useUpdateUserMutation();
-  const remove = useDeleteUsersMutation();
-  const reset = useResetPasswdMutation();
+  const query = useEndpointQuery(userApi.listAll, { ...params, ...filters } as UserListQuery);
+  const update = useUserWrite(userApi.update);
+  const remove = useUserWrite(userApi.delete);
+  const reset = useUserWrite(userApi.resetPasswd);
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<number>();
   // An admin's edit form shows the full ID and card numbers; the server records that read.
-  const detail = useUserDetailQuery(editingId, isAdmin);
+  const detail = useUserDetail(editingId, isAdmin);
   const options = optionsOf(t);
 
   const setEnabled = async (row: UserListItem, enabled: 'enable' | 'disable') => {
@@ -84,11 +82,11 @@ export function UserInfoPage() {
     message().success(t('common.saveSuccess'));
   };
   const resetPassword = async (row: UserListItem) => {
-    await reset.mutateAsync(row.id);
+    await reset.mutateAsync({ id: row.id });
     message().success(t('users.resetDone'));
   };
   const removeUser = async (row: UserListItem) => {
-    await remove.mutateAsync([row.id]);
+    await remove.mutateAsync({ ids: [row.id] });
     message().success(t('common.deleteSuccess'));
   };
 
@@ -165,7 +163,7 @@ export function UserInfoPage() {
                 </Button>
               </Popconfirm>
             )}
-            {isAdmin && (
+            {isAdmin && !self && (
               <Popconfirm
                 title={t('users.resetConfirm')}
                 okText={t('common.ok')}

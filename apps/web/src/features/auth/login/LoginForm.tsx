@@ -4,7 +4,8 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginBody } from '@siteops/contracts/user';
-import { useLoginMutation } from '../../../api/user/login';
+import { userApi } from '@siteops/contracts/api/user';
+import { useEndpointMutation } from '../../../api/endpoint';
 import { targetAfterLogin } from '../../../lib/loginRedirect';
 import { startSession } from '../../../lib/session';
 import { clearToken } from '../../../lib/token';
@@ -14,7 +15,7 @@ export function LoginForm() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
-  const login = useLoginMutation();
+  const login = useEndpointMutation(userApi.login);
   // The server's reason (wrong credentials, lockout with its retry time, …), shown under the generic error.
   const [failure, setFailure] = useState<string | null>(null);
 

@@ -3,7 +3,9 @@ import { Avatar, Button, Flex, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIMES, UPLOAD_MAX_BYTES_DEFAULT } from '@siteops/contracts/file';
-import { uploadImage } from '../../../api/file/upload';
+import { fileApi } from '@siteops/contracts/api/file';
+import { upload } from '../../../api/endpoint';
+import { afterReport } from '../../../api/reported';
 
 interface AvatarUploadProps {
   value?: string | null;
@@ -12,7 +14,7 @@ interface AvatarUploadProps {
   id?: string;
 }
 
-/** The avatar field of "edit info": uploads through /api/file/upload and holds the file id. */
+/** The avatar field of "edit info": uploads the image and holds the file id. */
 export function AvatarUpload({ value, onChange, initialUrl, id }: AvatarUploadProps) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(initialUrl ?? null);
@@ -30,15 +32,13 @@ export function AvatarUpload({ value, onChange, initialUrl, id }: AvatarUploadPr
       return;
     }
     setUploading(true);
-    try {
-      const uploaded = await uploadImage('avatar', file, file.name);
-      setUrl(uploaded.url);
-      onChange?.(uploaded.id);
-    } catch {
-      // The client already showed the server's reason.
-    } finally {
-      setUploading(false);
-    }
+    const form = new FormData();
+    form.append('file', file, file.name);
+    const uploaded = await afterReport(upload(fileApi.upload, form, { input: { kind: 'avatar' } }));
+    setUploading(false);
+    if (!uploaded) return;
+    setUrl(uploaded.url);
+    onChange?.(uploaded.id);
   };
 
   return (

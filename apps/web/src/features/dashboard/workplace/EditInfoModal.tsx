@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { INTRODUCTION_MAX, PHONE_PATTERN, SEX, UPDATE_SELF_FIELDS, type UserDetail } from '@siteops/contracts/user';
-import { useUpdateSelfMutation } from '../../../api/user/updateSelf';
-import { userInfoQueryOptions } from '../../../api/user/info';
+import { userApi } from '@siteops/contracts/api/user';
+import { endpointQuery, useEndpointMutation } from '../../../api/endpoint';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useUserStore } from '../../../stores/user';
 import { AvatarUpload } from './AvatarUpload';
@@ -23,7 +23,7 @@ interface FormValues {
 
 /**
  * "Edit info" of the overview, for every role: the caller's own safe fields only (the server's
- * /api/user/updateSelf refuses anything else). Only changed fields are sent.
+ * refuses anything else on your own profile). Only changed fields are sent.
  */
 export function EditInfoModal({
   me,
@@ -37,7 +37,8 @@ export function EditInfoModal({
   const { t } = useTranslation();
   const client = useQueryClient();
   const setInfo = useUserStore((s) => s.setInfo);
-  const save = useUpdateSelfMutation();
+  // The overview and lists show the name too: the whole user module refreshes.
+  const save = useEndpointMutation(userApi.updateSelf);
   const tr = (key: string, options?: Record<string, unknown>) => t(`workplaceOverview.${key}`, options);
 
   const initial = useMemo<FormValues | undefined>(
@@ -63,7 +64,7 @@ export function EditInfoModal({
     );
     await save.mutateAsync(changed);
     // The greeting, the navbar and the avatar read the signed-in user's info.
-    setInfo(await client.fetchQuery({ ...userInfoQueryOptions(), staleTime: 0 }));
+    setInfo(await client.fetchQuery({ ...endpointQuery(userApi.info, {}), staleTime: 0 }));
   };
 
   const max = (field: string, n: number) => ({ max: n, message: tr('tooLong', { field: tr(field), max: n }) });

@@ -1,33 +1,24 @@
-import { useState } from 'react';
-import {
-  Avatar,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Flex,
-  List,
-  Result,
-  Row,
-  Skeleton,
-  Space,
-  Statistic,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Avatar, Button, Card, Col, Flex, Result, Row, Skeleton, Space, Statistic, Tabs, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pagesForRole } from '@siteops/contracts/routes';
 import type { SiteNotification, WorkplaceOverview } from '@siteops/contracts/user';
-import { useOverviewQuery } from '../../../api/user/overview';
-import { useUserDetailQuery } from '../../../api/user/detail';
+import { userApi } from '@siteops/contracts/api/user';
+import { endpointQuery, useEndpointQuery } from '../../../api/endpoint';
 import { RouterLink } from '../../../components/RouterLink';
+import { useOpenedOnce } from '../../../hooks/useOpenedOnce';
 import { useUserStore } from '../../../stores/user';
-import { EditInfoModal } from './EditInfoModal';
+import { CompactList } from './CompactList';
+
+// Loaded when first opened: its form brings the date picker, upload and the user schema along.
+const EditInfoModal = lazy(() => import('./EditInfoModal').then((m) => ({ default: m.EditInfoModal })));
 
 const FEW = 5;
+/** How often an open overview refreshes (site notifications arrive without a reload). */
+const REFRESH_MS = 60_000;
 const MANY = 50;
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
@@ -43,10 +34,20 @@ export function UserOverview() {
   const tr = (key: string, options?: Record<string, unknown>) => t(`workplaceOverview.${key}`, options);
   const [limit, setLimit] = useState(FEW);
   const [editing, setEditing] = useState(false);
-  const overview = useOverviewQuery(limit);
+  const editOpened = useOpenedOnce(editing);
+  // "Show more" keeps the shorter lists on screen while the longer ones load.
+  const overview = useQuery({
+    ...endpointQuery(userApi.overview, { limit }),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
+  });
   const info = useUserStore((s) => s.info);
   const role = useUserStore((s) => s.info?.role);
-  const me = useUserDetailQuery(info?.id);
+  const me = useEndpointQuery(
+    userApi.detail,
+    { id: info?.id ?? 0 },
+    { enabled: info?.id !== undefined, staleTime: 30_000 },
+  );
   const canOpen = new Set(role ? pagesForRole(role).map((p) => p.name) : []);
   const data = overview.data;
 
@@ -95,12 +96,13 @@ export function UserOverview() {
         </Space>
       }
     >
-      <List<Activity>
-        size="small"
-        dataSource={data?.activity}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('empty')} /> }}
-        renderItem={(a) => (
-          <List.Item data-testid="activity-item">
+      <CompactList<Activity>
+        items={data?.activity}
+        emptyText={tr('empty')}
+        row={(a) => ({
+          key: a.id,
+          testId: 'activity-item',
+          content: (
             <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
               <span>
                 <Typography.Text strong>{a.actorName ?? tr('someone')}</Typography.Text> {actionText(a.action)}{' '}
@@ -108,65 +110,66 @@ export function UserOverview() {
               </span>
               <Typography.Text type="secondary">{time(a.createdAt)}</Typography.Text>
             </Flex>
-          </List.Item>
-        )}
+          ),
+        })}
       />
     </Card>
   );
 
   const notificationList = (
     <Card size="small" title={tr('notifications')} extra={more(data?.more.notifications ?? false)}>
-      <List<SiteNotification>
-        size="small"
-        dataSource={data?.notifications}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('empty')} /> }}
-        renderItem={(n) => (
-          <List.Item data-testid="notification-item">
+      <CompactList<SiteNotification>
+        items={data?.notifications}
+        emptyText={tr('empty')}
+        row={(n) => ({
+          key: n.id,
+          testId: 'notification-item',
+          content: (
             <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
               <span>{noticeText(n)}</span>
               <Typography.Text type="secondary">{time(n.createdAt)}</Typography.Text>
             </Flex>
-          </List.Item>
-        )}
+          ),
+        })}
       />
     </Card>
   );
 
   const projectList = (
     <Card size="small" title={tr('myProjects')} extra={viewAll('project-list', '/project/project-list')}>
-      <List
-        size="small"
-        dataSource={data?.myProjects}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('empty')} /> }}
-        renderItem={(p) => (
-          <List.Item>
+      <CompactList
+        items={data?.myProjects}
+        emptyText={tr('empty')}
+        row={(p) => ({
+          key: p.id,
+          content: (
             <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
               <span>
                 <Typography.Text strong>{p.name}</Typography.Text> <Tag>{p.code}</Tag>
               </span>
               <Typography.Text type="secondary">{tr('members', { count: p.memberCount })}</Typography.Text>
             </Flex>
-          </List.Item>
-        )}
+          ),
+        })}
       />
     </Card>
   );
 
   const teamList = (
     <Card size="small" title={tr('team')} extra={viewAll('info', '/user/info')}>
-      <List
-        size="small"
-        dataSource={data?.team}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr('empty')} /> }}
-        renderItem={(m) => (
-          <List.Item>
+      <CompactList
+        items={data?.team}
+        emptyText={tr('empty')}
+        row={(m) => ({
+          key: m.id,
+          content: (
             <Space>
               <Avatar size="small" src={m.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
               <span>{m.realName || m.userName}</span>
               <Tag>{t(`role.${m.role}`)}</Tag>
             </Space>
-          </List.Item>
-        )}
+          ),
+        })}
       />
     </Card>
   );
@@ -259,7 +262,11 @@ export function UserOverview() {
       }
     >
       {body}
-      <EditInfoModal me={me.data} open={editing} onClose={() => setEditing(false)} />
+      {editOpened && (
+        <Suspense fallback={null}>
+          <EditInfoModal me={me.data} open={editing} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -6,14 +6,14 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { GrantItem } from '@siteops/contracts/device';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
-import { useGrantLicenceMutation } from '../../../api/device/grant';
-import { useGrantListQuery } from '../../../api/device/grants';
-import { saveFile } from '../../../api/device/fileDownload';
-import { usePlatformListQuery } from '../../../api/platform/listAll';
+import { deviceApi } from '@siteops/contracts/api/device';
+import { platformApi } from '@siteops/contracts/api/platform';
+import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint';
 import { DataTable } from '../../../components/table/DataTable';
 import { useListParams } from '../../../components/table/useListParams';
 import { fieldErrorsOf } from '../../../components/form/formKit';
 import { message } from '../../../lib/feedback';
+import { saveFile } from '../../../lib/saveFile';
 import { MAC_PATTERN } from '../macPattern';
 import { expiryProblem, latestPlatformExpiry } from './grantRules';
 
@@ -37,8 +37,8 @@ const ALL_PLATFORMS = { page: 1, pageSize: 200, sortField: 'platformName', sortO
 export function GrantAuthPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<GrantValues>();
-  const platforms = usePlatformListQuery(ALL_PLATFORMS);
-  const grant = useGrantLicenceMutation();
+  const platforms = useEndpointQuery(platformApi.listAll, ALL_PLATFORMS);
+  const grant = useEndpointMutation(deviceApi.grant);
   const chosen = Form.useWatch('platformIds', form) ?? [];
   const list = platforms.data?.list ?? [];
   const latest = latestPlatformExpiry(chosen, list);
@@ -163,7 +163,11 @@ function GrantHistory() {
   const { t } = useTranslation();
   const [sn, setSn] = useState('');
   const [params, setParams] = useListParams(sn, 10);
-  const query = useGrantListQuery({ page: params.page, pageSize: params.pageSize, sn: sn || undefined });
+  const query = useEndpointQuery(deviceApi.grants, {
+    page: params.page,
+    pageSize: params.pageSize,
+    sn: sn || undefined,
+  });
   const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
   const columns: TableColumnsType<GrantItem> = [
     { key: 'issuedAt', dataIndex: 'issuedAt', title: t('devices.grant.issuedAt'), render: time },

@@ -8,8 +8,8 @@ import {
   type ImportDevicesAnswer,
   type ImportRowError,
 } from '@siteops/contracts/device';
-import { useImportDevicesMutation } from '../../../api/device/import';
-import { useImportTemplateMutation } from '../../../api/device/importTemplate';
+import { deviceApi } from '@siteops/contracts/api/device';
+import { useDownload, useUploadMutation } from '../../../api/endpoint';
 import { sheetLang } from '../sheetLang';
 import { columnLabel } from './importColumns';
 
@@ -20,8 +20,8 @@ import { columnLabel } from './importColumns';
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = sheetLang(i18n.language);
-  const template = useImportTemplateMutation();
-  const upload = useImportDevicesMutation();
+  const template = useDownload(deviceApi.importTemplate, 'device-import-template.xlsx');
+  const upload = useUploadMutation(deviceApi.import);
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<DeviceImportMode>('all-or-nothing');
   const [sent, setSent] = useState(0);
@@ -41,7 +41,10 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     setAnswer(null);
     setSent(0);
     try {
-      setAnswer(await upload.mutateAsync({ file, mode, lang, onProgress: setSent }));
+      const form = new FormData();
+      form.append('mode', mode);
+      form.append('file', file);
+      setAnswer(await upload.mutateAsync({ form, input: { mode, lang }, onProgress: setSent }));
     } catch {
       // The client has shown the server's message.
     }
@@ -66,7 +69,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     >
       <Flex vertical gap={16}>
         <Flex align="center" gap={8} wrap>
-          <Button icon={<DownloadOutlined />} loading={template.isPending} onClick={() => template.mutate(lang)}>
+          <Button icon={<DownloadOutlined />} loading={template.isPending} onClick={() => template.mutate({ lang })}>
             {t('devices.import.template')}
           </Button>
           <Typography.Text type="secondary">{t('devices.import.templateHint')}</Typography.Text>

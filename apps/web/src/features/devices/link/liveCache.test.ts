@@ -35,6 +35,7 @@ function device(id: number, patch: Partial<LiveDeviceRow> = {}): LiveDeviceRow {
     updatedAt: '2026-11-23T00:00:00.000Z',
     createdId: null,
     updatedId: null,
+    latest: null,
     ...patch,
   } satisfies DeviceItem & LiveDeviceRow;
 }

@@ -1,21 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { deviceApi } from '@siteops/contracts/api/device';
 import type { DeviceItem } from '@siteops/contracts/device';
 import type { SsePresence, SseTelemetry } from '@siteops/contracts/device-link';
+import { keyOf } from '../../../api/queryKey';
 import type { PageResult } from '../../../api/page';
 
-/**
- * Where the registry keeps its device caches (`api/device/listAll.ts` DEVICE_LIST_KEY and
- * `api/device/detail.ts`). Repeated here rather than imported so this file does not depend on the
- * order in which the two features land; a test checks they agree.
- */
-export const DEVICE_LIST_KEY = ['device', 'list'] as const;
-export const deviceDetailKey = (id: number) => ['device', 'detail', id] as const;
+/** Where the registry's device caches are: the typed client keys them by their declarations. */
+export const DEVICE_LIST_KEY = keyOf(deviceApi.listAll);
+export const deviceDetailKey = (id: number) => keyOf(deviceApi.detail, { id });
 
-/** Readings travel with the row once the server adds them; live telemetry fills them in meanwhile. */
-export type LiveDeviceRow = DeviceItem & {
-  latest?: Record<string, number | boolean | string> | null;
-  latestAt?: string | null;
-};
+/** A device row as lists and details cache it: the list answers its latest readings; live telemetry keeps them current. */
+export type LiveDeviceRow = DeviceItem;
 
 /** The stream's events that change what a device list shows. */
 export type LiveEvent = { kind: 'presence'; body: SsePresence } | { kind: 'telemetry'; body: SseTelemetry };

@@ -4,14 +4,12 @@ import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { PlatformItem } from '@siteops/contracts/device';
-import { usePlatformListQuery } from '../../../api/platform/listAll';
-import { useAddPlatformMutation } from '../../../api/platform/add';
-import { useUpdatePlatformMutation } from '../../../api/platform/update';
-import { useDeletePlatformsMutation } from '../../../api/platform/delete';
+import { platformApi } from '@siteops/contracts/api/platform';
+import { useEndpointMutation } from '../../../api/endpoint';
+import { afterReport } from '../../../api/reported';
 import { DataTable } from '../../../components/table/DataTable';
-import { useListParams } from '../../../components/table/useListParams';
+import { useListPage } from '../../../components/list/useListPage';
 import { QueryForm } from '../../../components/form/QueryForm';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { message } from '../../../lib/feedback';
@@ -26,18 +24,15 @@ const FIELDS = ['platformName', 'expirationDate', 'attachInfo'] as const;
 /** /device/auth-platform (admin): the platforms a licence can grant; a past expiration date shows as expired. */
 export function PlatformsPage() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const platformName = search.get('platformName') ?? undefined;
-  const [params, setParams] = useListParams(platformName ?? '');
-  const query = usePlatformListQuery({ ...params, platformName });
-  const add = useAddPlatformMutation();
-  const update = useUpdatePlatformMutation();
-  const remove = useDeletePlatformsMutation();
+  const { table } = useListPage(platformApi.listAll, { filters: ['platformName'] });
+  const add = useEndpointMutation(platformApi.add);
+  const update = useEndpointMutation(platformApi.update);
+  const remove = useEndpointMutation(platformApi.delete);
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<PlatformItem | 'new' | null>(null);
 
   const removeIds = async (ids: number[]) => {
-    await remove.mutateAsync(ids);
+    await remove.mutateAsync({ ids });
     setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
     message().success(t('common.deleteSuccess'));
   };
@@ -103,7 +98,7 @@ export function PlatformsPage() {
             title={t('common.deleteConfirm')}
             okText={t('common.ok')}
             cancelText={t('common.cancel')}
-            onConfirm={() => removeIds([row.id]).catch(() => undefined)}
+            onConfirm={() => afterReport(removeIds([row.id]))}
           >
             <Button type="link" size="small" danger>
               {t('common.delete')}
@@ -137,12 +132,7 @@ export function PlatformsPage() {
           tableId="platforms"
           rowKey="id"
           columns={columns}
-          list={query.data?.list}
-          total={query.data?.total ?? 0}
-          loading={query.isFetching}
-          params={params}
-          onParamsChange={setParams}
-          onRefresh={() => void query.refetch()}
+          {...table}
           selectedKeys={selected}
           onSelectedKeysChange={setSelected}
           toolbar={
@@ -155,7 +145,7 @@ export function PlatformsPage() {
                 okText={t('common.ok')}
                 cancelText={t('common.cancel')}
                 disabled={selected.length === 0}
-                onConfirm={() => removeIds(selected.map(Number)).catch(() => undefined)}
+                onConfirm={() => afterReport(removeIds(selected.map(Number)))}
               >
                 <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
                   {t('common.batchDelete')}

@@ -2,13 +2,14 @@ import { Descriptions, Drawer } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
-import { useDeviceDetailQuery } from '../../../api/device/detail';
+import { deviceApi } from '@siteops/contracts/api/device';
+import { useEndpointQuery } from '../../../api/endpoint';
 import { AuthStatusTag, OnlineStatusBadge, formatInstant } from './deviceFormat';
 
 /** "View": every field of one device, fresh from the server (the row may be stale). */
 export function DeviceDetailDrawer({ row, onClose }: { row: DeviceItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const detail = useDeviceDetailQuery(row?.id);
+  const detail = useEndpointQuery(deviceApi.detail, { id: row?.id ?? 0 }, { enabled: row !== null });
   const d = detail.data ?? row;
   const yesNo = (v: boolean) => (v ? t('devices.yes') : t('devices.no'));
   const items: DescriptionsProps['items'] = d

@@ -3,7 +3,8 @@ import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_DIRECTIONS, type DeviceItem } from '@siteops/contracts/device';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
-import { useUpdateDeviceMutation } from '../../../api/device/update';
+import { deviceApi } from '@siteops/contracts/api/device';
+import { useEndpointMutation } from '../../../api/endpoint';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { MAC_PATTERN } from '../macPattern';
 import { editableFields, toUpdateBody, type EditValues } from './deviceEdit';
@@ -19,7 +20,7 @@ export function DeviceEditModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const update = useUpdateDeviceMutation();
+  const update = useEndpointMutation(deviceApi.update);
   const fields = editableFields(isAdmin);
   const shown = new Set<string>(fields);
   const initial = useMemo<Partial<EditValues> | undefined>(

@@ -12,12 +12,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
-import { useDeviceListQuery } from '../../../api/device/listAll';
-import { useDeleteDevicesMutation } from '../../../api/device/delete';
-import { useAuthorizeDevicesMutation } from '../../../api/device/authorize';
-import { useDivideAgentMutation } from '../../../api/device/divideAgent';
-import { useDivideProjectMutation } from '../../../api/device/divideProject';
-import { useExportDevicesMutation } from '../../../api/device/export';
+import { deviceApi } from '@siteops/contracts/api/device';
+import { useDownload, useEndpointMutation, useEndpointQuery } from '../../../api/endpoint';
 import { DataTable } from '../../../components/table/DataTable';
 import { useListParams } from '../../../components/table/useListParams';
 import { usePermission } from '../../../hooks/usePermission';
@@ -49,15 +45,15 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
   const [search] = useSearchParams();
   const filters = filtersFromParams(search, fixedType);
   const [params, setParams] = useListParams(filterKey(filters));
-  const query = useDeviceListQuery({ ...params, ...filters } as never);
-  // Presence and readings pushed by the server patch the cached lists in place.
-  useDeviceLiveUpdates();
+  const query = useEndpointQuery(deviceApi.listAll, { ...params, ...filters } as never);
+  // Presence and readings of the rows on screen, pushed by the server, patch the cached lists in place.
+  useDeviceLiveUpdates(query.data?.list.map((d) => d.id) ?? []);
 
-  const remove = useDeleteDevicesMutation();
-  const authorize = useAuthorizeDevicesMutation();
-  const divideAgent = useDivideAgentMutation();
-  const divideProject = useDivideProjectMutation();
-  const exporter = useExportDevicesMutation();
+  const remove = useEndpointMutation(deviceApi.delete);
+  const authorize = useEndpointMutation(deviceApi.authorize);
+  const divideAgent = useEndpointMutation(deviceApi.divideAgent);
+  const divideProject = useEndpointMutation(deviceApi.divideProject);
+  const exporter = useDownload(deviceApi.export, `devices-${new Date().toISOString().slice(0, 10)}.xlsx`);
 
   const [selected, setSelected] = useState<Key[]>([]);
   const [viewing, setViewing] = useState<DeviceItem | null>(null);
@@ -74,7 +70,7 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
   };
 
   const removeOne = async (id: number) => {
-    await remove.mutateAsync([id]);
+    await remove.mutateAsync({ ids: [id] });
     setSelected((keys) => keys.filter((k) => Number(k) !== id));
     message().success(t('common.deleteSuccess'));
   };
@@ -277,9 +273,7 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
               <Button
                 icon={<DownloadOutlined />}
                 loading={exporter.isPending}
-                onClick={() =>
-                  exporter.mutate({ params: { ...filters, ...sortOf(params) }, lang: sheetLang(i18n.language) })
-                }
+                onClick={() => exporter.mutate({ ...filters, ...sortOf(params), lang: sheetLang(i18n.language) })}
               >
                 {t('devices.export')}
               </Button>

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProjectItem } from '@siteops/contracts/project';
-import { agentListQueryOptions } from '../../../api/agent/listAll';
-import { request } from '../../../api/client';
-import type { PageResult } from '../../../api/page';
+import { agentApi } from '@siteops/contracts/api/agent';
+import { projectApi } from '@siteops/contracts/api/project';
+import { call, endpointQuery, keyOf } from '../../../api/endpoint';
 
 export interface Option {
   value: number;
@@ -15,7 +14,7 @@ const OPTIONS_PAGE = 50;
 /** Agents the caller may pick (admin: all; an agent: its own). */
 export function useAgentOptions(name: string, enabled: boolean) {
   return useQuery({
-    ...agentListQueryOptions({ name: name || undefined, pageSize: OPTIONS_PAGE }),
+    ...endpointQuery(agentApi.listAll, { name: name || undefined, pageSize: OPTIONS_PAGE }),
     select: (page): Option[] => page.list.map((a) => ({ value: a.id, label: a.name })),
     enabled,
     staleTime: 30_000,
@@ -23,20 +22,14 @@ export function useAgentOptions(name: string, enabled: boolean) {
 }
 
 /**
- * Projects in the caller's scope. Called silently (not through `api/project/listAll`): the server
- * lets admins and managers list projects, not agents yet, and an agent's picker should just stay
- * empty rather than toast a refusal each time it opens.
+ * Projects in the caller's scope. Called silently: a caller the server refuses should just see an
+ * empty picker rather than a toast each time it opens.
  */
 export function useProjectOptions(name: string, enabled: boolean, agentId?: number) {
+  const input = { name: name || undefined, agentId, pageSize: OPTIONS_PAGE };
   return useQuery({
-    queryKey: ['project', 'list', { name, agentId, pageSize: OPTIONS_PAGE, purpose: 'options' }],
-    queryFn: () =>
-      request<PageResult<ProjectItem>>({
-        method: 'GET',
-        url: '/api/project/listAll',
-        params: { name: name || undefined, agentId, pageSize: OPTIONS_PAGE },
-        silent: true,
-      }),
+    queryKey: keyOf(projectApi.listAll, input),
+    queryFn: ({ signal }) => call(projectApi.listAll, input, { silent: true, signal }),
     select: (page): Option[] =>
       page.list.map((p) => ({ value: p.id, label: p.agentName ? `${p.name} (${p.agentName})` : p.name })),
     enabled,

@@ -3,7 +3,8 @@ import { Button, Flex, Image, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIMES, UPLOAD_MAX_BYTES_DEFAULT, type FileKind } from '@siteops/contracts/file';
-import { uploadImage } from '../../../api/file/upload';
+import { fileApi } from '@siteops/contracts/api/file';
+import { upload } from '../../../api/endpoint';
 
 export interface ImageUploadProps {
   kind: FileKind;
@@ -18,7 +19,7 @@ export interface ImageUploadProps {
 }
 
 /**
- * One image field of the user form: picks a file, uploads it through `/api/file/upload` (the server
+ * One image field of the user form: picks a file, uploads it (the server
  * checks the content and the size again) and holds the answered id as the field's value.
  */
 export function ImageUpload({ kind, value, onChange, initialUrl, label, id }: ImageUploadProps) {
@@ -40,7 +41,9 @@ export function ImageUpload({ kind, value, onChange, initialUrl, label, id }: Im
     }
     setUploading(true);
     try {
-      const uploaded = await uploadImage(kind, file, file.name);
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const uploaded = await upload(fileApi.upload, form, { input: { kind } });
       setUrl(uploaded.url);
       onChange?.(uploaded.id);
     } catch {

@@ -15,9 +15,10 @@ import {
   type UserDetail,
 } from '@siteops/contracts/user';
 import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file';
-import { useAgentListQuery } from '../../../api/agent/listAll';
-import { useAddUserMutation } from '../../../api/user/add';
-import { useUpdateUserMutation } from '../../../api/user/update';
+import { agentApi } from '@siteops/contracts/api/agent';
+import { userApi } from '@siteops/contracts/api/user';
+import { useEndpointQuery } from '../../../api/endpoint';
+import { useUserWrite } from '../userCache';
 import { fieldErrorsOf } from '../../../components/form/formKit';
 import { message } from '../../../lib/feedback';
 import { optionsOf } from '../userOptions';
@@ -146,14 +147,15 @@ export interface UserFormDrawerProps {
 export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDrawerProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const add = useAddUserMutation();
-  const update = useUpdateUserMutation();
+  const add = useUserWrite(userApi.add);
+  const update = useUserWrite(userApi.update);
   const [saving, setSaving] = useState(false);
   const options = optionsOf(t);
   const editing = user !== undefined;
   const role = Form.useWatch('role', form);
   // Only an admin picks the agent (an agent's users always belong to its own agent).
-  const agents = useAgentListQuery(
+  const agents = useEndpointQuery(
+    agentApi.listAll,
     { page: 1, pageSize: 200, sortField: 'name', sortOrder: 'asc' },
     {
       enabled: open && callerRole === 'admin',

@@ -1,0 +1,136 @@
+import { and, eq, getTableColumns, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SortOrder } from '@siteops/contracts/pagination';
+import type { Db } from './client.ts';
+import { constraintOf, isUniqueViolation } from './errors.ts';
+import { mustExist } from '../auth/scope.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { countAll, orderBy, pageWindow } from '../http/list.ts';
+
+/** A unique key a form can be told about: which field it is and what to say. */
+export interface UniqueField {
+  field: string;
+  message: string;
+}
+
+/**
+ * Run a write; a unique violation becomes the 409 that names the form field (`data.field`). With
+ * several unique keys, `byConstraint` picks the field by the violated constraint's name.
+ */
+export async function uniqueOr409<T>(
+  work: () => Promise<T>,
+  unique: UniqueField | { byConstraint: Record<string, UniqueField>; otherwise: UniqueField },
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const hit = 'byConstraint' in unique ? (unique.byConstraint[constraintOf(err) ?? ''] ?? unique.otherwise) : unique;
+    throw conflict(hit.message, { field: hit.field });
+  }
+}
+
+/** The list query every `listAll` takes. */
+export interface ListQuery<F extends string> {
+  page: number;
+  pageSize: number;
+  sortField?: F;
+  sortOrder?: SortOrder;
+}
+
+/**
+ * The row with this id inside `scope`, or the 404 that a missing row and a row outside the caller's
+ * scope both answer ("Project not found"), so ids cannot be probed across tenants. `select` reads
+ * other fields than the table's columns; `Row` is then what it selects.
+ */
+export async function loadOr404<T extends PgTable, Row = T['$inferSelect']>(
+  db: Db,
+  opts: { table: T; idColumn: AnyColumn; id: number; scope?: SQL; what: string; select?: SelectedFields },
+): Promise<Row> {
+  const [row] = await db
+    .select(opts.select ?? getTableColumns(opts.table))
+    .from(opts.table as PgTable)
+    .where(and(eq(opts.idColumn, opts.id), opts.scope))
+    .limit(1);
+  return mustExist(row as Row | undefined, opts.what);
+}
+
+/** How a page's rows become answer items: one by one, or all at once (to fetch what they refer to in one query). */
+type RowMapping<Row, Item> = { map: (row: Row) => Item } | { mapRows: (rows: Row[]) => Promise<Item[]> };
+
+/**
+ * One page of a single-table list: rows and total in parallel, sorted by a whitelisted column (ties
+ * broken by id so pages are stable), each row mapped to its answer item. `select` reads other fields
+ * than the table's columns (e.g. a computed flag); `Row` is then what it selects.
+ */
+export async function listTable<T extends PgTable, F extends string, Item, Row = T['$inferSelect']>(
+  db: Db,
+  q: ListQuery<F>,
+  opts: {
+    table: T;
+    where: SQL | undefined;
+    sort: { columns: Record<F, AnyColumn>; id: AnyColumn; fallback: F; order?: SortOrder };
+    select?: SelectedFields;
+  } & RowMapping<Row, Item>,
+) {
+  const { limit, offset } = pageWindow(q);
+  const { columns, id, fallback, order } = opts.sort;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(opts.select ?? getTableColumns(opts.table))
+      .from(opts.table as PgTable)
+      .where(opts.where)
+      .$dynamic()
+      .orderBy(...orderBy(columns, id, q.sortField, q.sortOrder ?? order, fallback))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: countAll })
+      .from(opts.table as PgTable)
+      .where(opts.where),
+  ]);
+  const list = 'map' in opts ? (rows as Row[]).map(opts.map) : await opts.mapRows(rows as Row[]);
+  return { list, total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * Delete rows by id, all or none: any id missing (or outside `scope`) answers 404 naming them and
+ * nothing is deleted. Rows are locked first so `beforeDelete` (refusals such as "still in use")
+ * judges what is really deleted; each deleted row gets its audit entry in the same transaction.
+ */
+export async function deleteAllOrNone<T extends PgTable, R extends { id: number }>(
+  db: Db,
+  opts: {
+    table: T;
+    idColumn: AnyColumn;
+    ids: readonly number[];
+    scope?: SQL;
+    /** "Platform": the 404 says "Platform 7, 9 not found". */
+    what: string;
+    /** The columns to read for `beforeDelete` and the audit entry (must include `id`). */
+    select: Record<keyof R, PgColumn>;
+    /**
+     * Runs first in the transaction, before the rows are locked: for a wider lock that refusals
+     * depend on (every admin row, say), taken in one order by every writer so they cannot deadlock.
+     */
+    lockFirst?: (tx: Db) => Promise<void>;
+    beforeDelete?: (tx: Db, rows: R[]) => Promise<void>;
+    audit: (tx: Db, row: R) => Promise<void>;
+  },
+): Promise<{ deleted: number }> {
+  const ids = [...new Set(opts.ids)];
+  await db.transaction(async (tx) => {
+    await opts.lockFirst?.(tx);
+    const rows = (await tx
+      .select(opts.select as Record<string, PgColumn>)
+      .from(opts.table as PgTable)
+      .where(and(inArray(opts.idColumn, ids), opts.scope))
+      .for('update')) as unknown as R[];
+    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+    if (missing.length) throw notFound(`${opts.what} ${missing.join(', ')} not found`);
+    await opts.beforeDelete?.(tx, rows);
+    await tx.delete(opts.table).where(inArray(opts.idColumn, ids));
+    for (const row of rows) await opts.audit(tx, row);
+  });
+  return { deleted: ids.length };
+}

@@ -1,0 +1,184 @@
+import type { RawData, WebSocket } from 'ws';
+import { CloseCode } from '@siteops/contracts/device-protocol';
+import type { WriteBatches } from './batches.ts';
+import { iso, type GatewayContext } from './context.ts';
+import type { Handshake } from './handshake.ts';
+import type { LiveRelay } from './live.ts';
+import type { DeviceMessages } from './messages.ts';
+import { Link } from './registry.ts';
+import type { CommandRouter } from './rpc.ts';
+import type { ShellRouter } from './streams.ts';
+import type { DeviceId, OfflineEvent } from './types.ts';
+
+const MAX_TEXT_BYTES = 1024 * 1024;
+
+/** Why the server ends a linked device's socket, and the close code the device sees for it (protocol 1.3). */
+const END_CODES = {
+  shutdown: CloseCode.goingAway,
+  replaced: CloseCode.replaced,
+  heartbeatTimeout: CloseCode.heartbeatTimeout,
+  revoked: CloseCode.revoked,
+} as const;
+export type EndReason = keyof typeof END_CODES;
+
+const plainIp = (ip: string) => (ip.startsWith('::ffff:') ? ip.slice(7) : ip);
+
+interface Parts {
+  handshake: Handshake;
+  messages: DeviceMessages;
+  batches: WriteBatches;
+  live: LiveRelay;
+  rpc: CommandRouter;
+  shells: ShellRouter;
+}
+
+/**
+ * One device socket from accept to close: the auth handshake, link-up (replacing an older link without
+ * an offline), presence, heartbeat timeouts, and link-down, which alone decides whether the device went
+ * offline. Only `auth` is accepted before `auth.ok`; after it, messages go to `DeviceMessages`.
+ */
+export class LinkLifecycle {
+  constructor(
+    private readonly ctx: GatewayContext,
+    private readonly parts: Parts,
+  ) {}
+
+  /** A new device WebSocket (called by the route handler, synchronously on upgrade). */
+  accept(socket: WebSocket, ip: string) {
+    const { ctx } = this;
+    const link = new Link(socket, plainIp(ip));
+    ctx.counters.accepted++;
+    if (ctx.closed) {
+      link.close(CloseCode.goingAway, 'shutdown');
+      return;
+    }
+    ctx.registry.add(link);
+    link.authTimer = setTimeout(() => {
+      if (link.state === 'auth' || link.state === 'authing') link.close(CloseCode.authTimeout, 'authTimeout');
+    }, ctx.opt.authTimeoutMs);
+    socket.on('message', (data, isBinary) => this.#onMessage(link, data, isBinary));
+    socket.on('error', (err) => ctx.log.debug({ err, sn: link.sn }, 'device socket error'));
+    socket.on('close', () => {
+      clearTimeout(link.authTimer);
+      this.linkDown(link, 'closed');
+      ctx.registry.forget(link);
+    });
+  }
+
+  /** End a link from the server's side: down first (presence, pending calls), then the close code. */
+  end(link: Link, reason: EndReason) {
+    this.linkDown(link, reason);
+    link.close(END_CODES[reason], reason);
+  }
+
+  /**
+   * A sweep for links silent for two heartbeat intervals (4008). Answers the function to run every
+   * `sweepMs`; it skips a round that itself ran late, so a stalled server (GC, overload) does not blame
+   * devices whose messages are still unread in the socket buffers.
+   */
+  sweeper(sweepMs: number): () => void {
+    let lastSweep = Date.now();
+    return () => {
+      const late = Date.now() - lastSweep > 2 * sweepMs + 20;
+      lastSweep = Date.now();
+      if (late) return;
+      const now = this.ctx.now();
+      const dead: Link[] = [];
+      for (const link of this.ctx.registry.links()) {
+        if (now - link.lastSeen > 2 * link.heartbeatMs) dead.push(link);
+      }
+      for (const link of dead) this.end(link, 'heartbeatTimeout');
+    };
+  }
+
+  #onMessage(link: Link, raw: RawData, isBinary: boolean) {
+    if (link.state === 'down') return;
+    const data = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+    this.ctx.counters.messagesIn++;
+    link.lastSeen = this.ctx.now();
+    if (isBinary) {
+      if (link.state !== 'up') return this.#protocolError(link, 'binary frame before auth.ok');
+      return this.parts.messages.onFrame(link, data);
+    }
+    if (data.length > MAX_TEXT_BYTES) {
+      this.ctx.counters.invalid++;
+      return link.sendJson({ type: 'error', code: 'tooLarge', message: 'Text frames are limited to 1 MiB' });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString('utf8'));
+    } catch {
+      return this.#protocolError(link, 'malformed JSON');
+    }
+    if (!json || typeof json !== 'object' || Array.isArray(json)) return this.#protocolError(link, 'not an object');
+    if (link.state === 'auth') {
+      if ((json as { type?: unknown }).type !== 'auth')
+        return this.#protocolError(link, 'the first message must be auth');
+      link.state = 'authing';
+      void this.#authenticate(link, json);
+      return;
+    }
+    if (link.state === 'authing') return this.#protocolError(link, 'message before auth.ok');
+    this.parts.messages.onJson(link, json);
+  }
+
+  #protocolError(link: Link, why: string) {
+    this.ctx.log.debug({ sn: link.sn, ip: link.ip, why }, 'device protocol error');
+    this.linkDown(link, 'closed');
+    link.close(CloseCode.protocol, why.slice(0, 120));
+  }
+
+  async #authenticate(link: Link, json: unknown) {
+    const verdict = await this.parts.handshake.check(link, json);
+    if (!verdict) return;
+    if (!verdict.ok) return this.parts.handshake.refuse(link, verdict.reason, verdict.message);
+    this.#linkUp(link, verdict.deviceId, verdict.type);
+  }
+
+  #linkUp(link: Link, deviceId: DeviceId, type: Link['type']) {
+    const { ctx } = this;
+    const now = ctx.now();
+    clearTimeout(link.authTimer);
+    link.state = 'up';
+    link.deviceId = deviceId;
+    link.type = type;
+    link.linkedAt = now;
+    link.lastSeen = now;
+    link.heartbeatAt = now;
+    const heartbeatSeconds = ctx.deps.heartbeatSeconds();
+    link.heartbeatMs = heartbeatSeconds * 1000;
+    const previous = ctx.registry.setCurrent(link);
+    if (previous) this.end(previous, 'replaced');
+    ctx.counters.linked++;
+    link.sendJson({ type: 'auth.ok', heartbeatSeconds, serverTime: iso(now), ip: link.ip });
+    this.parts.batches.markPresence(link, true, now);
+    if (!previous) this.parts.live.online(link, now);
+    ctx.wire.route({ op: 'up', from: ctx.instanceId, deviceId, linkedAt: now, ttlMs: ctx.routeTtlMs });
+    ctx.log.debug({ sn: link.sn, deviceId, replaced: !!previous }, 'device linked');
+  }
+
+  /** The link is finished (idempotent). Decides whether the device went offline. */
+  linkDown(link: Link, reason: OfflineEvent['reason'] | 'replaced') {
+    const { ctx } = this;
+    const wasUp = link.state === 'up';
+    link.state = 'down';
+    clearTimeout(link.authTimer);
+    if (!wasUp) return;
+    this.parts.rpc.failLink(link);
+    this.parts.shells.endLink(link);
+    const current = ctx.registry.removeCurrent(link);
+    // A replaced link, or one that another instance already superseded, is no offline: the device is
+    // still linked somewhere.
+    if (!current || reason === 'replaced') return;
+    if (ctx.routes.hasNewer(link.deviceId, link.linkedAt)) return;
+    const now = ctx.now();
+    this.parts.batches.markPresence(link, false, now);
+    this.parts.live.emit({
+      kind: 'offline',
+      body: { deviceId: link.deviceId, at: iso(now), reason, instanceId: ctx.instanceId },
+    });
+    const { deviceId, linkedAt } = link;
+    ctx.wire.route({ op: 'down', from: ctx.instanceId, deviceId, linkedAt, ttlMs: ctx.routeTtlMs });
+    ctx.log.debug({ sn: link.sn, deviceId, reason }, 'device unlinked');
+  }
+}

@@ -1,0 +1,153 @@
+import {
+  FrameKind,
+  MAX_CLOCK_SKEW_MS,
+  MAX_PICTURE_BYTES,
+  decodeFrame,
+  deviceMessage,
+  eventKindOf,
+  telemetryDataSchemas,
+  type DeviceMessage,
+  type TelemetryData,
+} from '@siteops/contracts/device-protocol';
+import type { WriteBatches } from './batches.ts';
+import { describeIssue, iso, type GatewayContext } from './context.ts';
+import type { LiveRelay } from './live.ts';
+import type { Link } from './registry.ts';
+import type { CommandRouter } from './rpc.ts';
+import type { ShellRouter } from './streams.ts';
+import type { DeviceEventRecord } from './types.ts';
+
+type EventMessage = Extract<DeviceMessage, { type: 'event' }>;
+
+/** A device clock further than 10 minutes off is not believed: the receive time is used instead. */
+function deviceTime(ts: number | undefined, now: number) {
+  return ts !== undefined && Math.abs(ts - now) <= MAX_CLOCK_SKEW_MS ? ts : now;
+}
+
+/**
+ * What a linked device says, turned into presence, readings, events, RPC answers and terminal output.
+ * A message it cannot use is dropped and answered with an `error`, but the link stays up: a newer
+ * firmware loses only the messages this server does not know (protocol 1.5).
+ */
+export class DeviceMessages {
+  constructor(
+    private readonly ctx: GatewayContext,
+    private readonly parts: { batches: WriteBatches; live: LiveRelay; rpc: CommandRouter; shells: ShellRouter },
+  ) {}
+
+  /** A JSON object from a linked device. */
+  onJson(link: Link, json: object) {
+    const parsed = deviceMessage.safeParse(json);
+    if (!parsed.success) {
+      const type = (json as { type?: unknown }).type;
+      return this.#invalid(
+        link,
+        describeIssue(parsed.error, '', 'message'),
+        typeof type === 'string' ? type : undefined,
+      );
+    }
+    this.#dispatch(link, parsed.data);
+  }
+
+  /** A binary frame from a linked device: a chunk of an RPC result, or terminal output. */
+  onFrame(link: Link, data: Buffer) {
+    const frame = decodeFrame(data);
+    if (!frame) return;
+    const payload = Buffer.from(frame.payload.buffer, frame.payload.byteOffset, frame.payload.byteLength);
+    if (frame.kind === FrameKind.rpcData) this.parts.rpc.onData(link, frame.id, payload);
+    else if (frame.kind === FrameKind.shellData) this.parts.shells.onData(link, frame.id, payload);
+  }
+
+  #dispatch(link: Link, msg: DeviceMessage) {
+    const now = this.ctx.now();
+    const { batches, rpc, shells } = this.parts;
+    switch (msg.type) {
+      case 'heartbeat':
+        this.ctx.counters.heartbeats++;
+        link.heartbeatAt = now;
+        batches.markPresence(link, true, now);
+        link.sendJson({ type: 'heartbeat.ack', serverTime: iso(now) });
+        return;
+      case 'versions':
+        link.versions = msg.versions;
+        batches.markPresence(link, true, now);
+        return;
+      case 'telemetry':
+        return this.#telemetry(link, msg.data, deviceTime(msg.ts, now));
+      case 'event':
+        return this.#event(link, msg, now);
+      case 'rpc.result':
+        return rpc.onResult(link, msg);
+      case 'shell.close':
+        return shells.onDeviceClose(link, msg.streamId, msg.reason ?? 'exit');
+      case 'auth':
+        link.sendJson({ type: 'error', code: 'invalid', message: 'Already authenticated', ref: 'auth' });
+        return;
+    }
+  }
+
+  #invalid(link: Link, message: string, ref: string | undefined) {
+    this.ctx.counters.invalid++;
+    link.sendJson({ type: 'error', code: 'invalid', message, ref });
+  }
+
+  #telemetry(link: Link, raw: TelemetryData, at: number) {
+    const parsed = telemetryDataSchemas[link.type].safeParse(raw);
+    if (!parsed.success) return this.#invalid(link, describeIssue(parsed.error, 'data.'), 'telemetry');
+    const data = parsed.data;
+    if (Object.keys(data).length === 0) return;
+    this.ctx.counters.telemetry++;
+    this.parts.batches.addReading(link, new Date(at), data);
+    this.parts.live.emit({
+      kind: 'telemetry',
+      body: { deviceId: link.deviceId, type: link.type, at: iso(at), data, instanceId: this.ctx.instanceId },
+    });
+  }
+
+  #event(link: Link, msg: EventMessage, now: number) {
+    const def = eventKindOf(link.type, msg.kind);
+    // An event the server cannot use is still acknowledged: resending it would never help.
+    const invalid = (message: string) => {
+      this.#invalid(link, message, `event ${msg.id}`);
+      link.sendJson({ type: 'event.ack', ids: [msg.id] });
+    };
+    if (!def) return invalid(`kind: ${link.type} devices have no event ${msg.kind}`);
+    const data = def.data.safeParse(msg.data);
+    if (!data.success) return invalid(describeIssue(data.error, 'data.'));
+    let picture: Buffer | undefined;
+    if (msg.picture) {
+      picture = Buffer.from(msg.picture, 'base64');
+      if (picture.length > MAX_PICTURE_BYTES) return invalid('picture: larger than 512 KiB');
+    }
+    const { batches, live } = this.parts;
+    if (batches.hasEvent(msg.id)) return; // already queued; acknowledged with the first copy
+    this.ctx.counters.events++;
+    const at = deviceTime(msg.ts, now);
+    const record: DeviceEventRecord = {
+      id: msg.id,
+      deviceId: link.deviceId,
+      type: link.type,
+      kind: msg.kind,
+      level: msg.level,
+      at: new Date(at),
+      receivedAt: new Date(now),
+      data: data.data,
+      picture,
+    };
+    batches.addEvent(record, link);
+    live.emit({
+      kind: 'event',
+      body: {
+        deviceId: link.deviceId,
+        type: link.type,
+        id: msg.id,
+        kind: msg.kind,
+        level: msg.level,
+        at: iso(at),
+        data: data.data,
+        hasPicture: !!picture,
+        instanceId: this.ctx.instanceId,
+      },
+    });
+  }
+}

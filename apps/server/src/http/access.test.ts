@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_ENDPOINTS } from '@siteops/contracts/api/all';
+import { fillPath, type Endpoint } from '@siteops/contracts/endpoint';
+import type { Role } from '@siteops/contracts/roles';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
+import { createAgent, createUser, uniq } from '../../test/fixtures.ts';
+
+/**
+ * The authorisation matrix, generated from the endpoint declarations: every endpoint × {no token,
+ * bogus token, admin, agent A, agent B, manager, user} gets the status its `access` implies, and an
+ * endpoint whose `resource` is scoped answers 404 for another tenant's id. It grows by itself as
+ * endpoints are declared.
+ */
+let t: TestApp;
+type Caller = { name: string; role: Role; userName: string; password: string; token: string };
+const callers: Caller[] = [];
+/** Per resource kind: an id that agent B (and its project) owns, outside agent A's and the manager's scope. */
+const foreign: Record<string, number> = {};
+
+const randomMac = () => [...randomBytes(6)].map((b) => b.toString(16).padStart(2, '0')).join(':');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.login();
+  const a = await createAgent(t, admin);
+  const b = await createAgent(t, admin);
+  const call = async (url: string, token: string, body: object) => {
+    const res = await t.call({ method: 'POST', url, token, body });
+    expect(res.body.code, `${url}: ${res.body.msg}`).toBe(200);
+    return res.body.data as { id: number };
+  };
+  const projectA = await call('/api/project/add', admin, { name: 'A site', code: uniq('PA-'), agentId: a.id });
+  const projectB = await call('/api/project/add', admin, { name: 'B site', code: uniq('PB-'), agentId: b.id });
+  const manager = await createUser(t, admin, { role: 'manager', agentId: a.id });
+  await call('/api/project/addManager', admin, { projectId: projectA.id, userId: manager.id });
+  const user = await createUser(t, admin, { role: 'user' });
+  const userOfB = await createUser(t, admin, { role: 'user', agentId: b.id });
+  const deviceB = await call('/api/device/add', admin, {
+    type: 'face',
+    sn: uniq('SN'),
+    mac: randomMac(),
+    agentId: b.id,
+  });
+
+  Object.assign(foreign, { agent: b.id, user: userOfB.id, project: projectB.id, device: deviceB.id });
+  const login = async (name: string, role: Role, userName: string, password: string) =>
+    callers.push({ name, role, userName, password, token: await t.login(userName, password) });
+  await login('admin', 'admin', 'admin', ADMIN_PASSWORD);
+  await login('agent A', 'agent', a.userName, 'Passw0rd!');
+  await login('agent B', 'agent', b.userName, 'Passw0rd!');
+  await login('manager', 'manager', manager.userName, manager.password);
+  await login('user', 'user', user.userName, user.password);
+});
+afterAll(() => t.close());
+
+/** A request for `endpoint` with `input`; path parameters filled, the rest as query or body. */
+function send(endpoint: Endpoint, input: Record<string, unknown>, token?: string) {
+  const { url, rest } = fillPath(endpoint.path, { id: 1, ...input });
+  const query = endpoint.method === 'GET' ? new URLSearchParams(rest as Record<string, string>).toString() : '';
+  return t.call({
+    method: endpoint.method,
+    url: query ? `${url}?${query}` : url,
+    token,
+    ...(endpoint.method !== 'GET' && endpoint.kind !== 'upload' && { body: rest }),
+  });
+}
+
+/** Endpoints that end the caller's session run last, so they cannot spoil the rest of the matrix. */
+const endsSession = (e: Endpoint) => /logout|updatePasswd/i.test(e.operation);
+const ordered = [...ALL_ENDPOINTS].sort((x, y) => Number(endsSession(x)) - Number(endsSession(y)));
+
+const mayCall = (e: Endpoint, role: Role) => e.access === 'public' || e.access === 'session' || e.access.includes(role);
+
+/** `{ id }` or `{ ids: [id] }`, whichever the endpoint's input takes. */
+function idInput(e: Endpoint, id: number): Record<string, unknown> | undefined {
+  const shape = { ...e.params?.shape, ...e.query?.shape, ...(e.body as { shape?: object } | undefined)?.shape };
+  if ('ids' in shape) return { ids: [id] };
+  if ('id' in shape) return { id };
+  return undefined;
+}
+
+describe('authorisation matrix (from the endpoint declarations)', () => {
+  it('covers some endpoints', () => {
+    expect(ALL_ENDPOINTS.length).toBeGreaterThan(0);
+  });
+
+  it.each(ordered.map((e) => [e.id, e] as const))('%s: 401 without a session, 401 with a bogus one', async (_, e) => {
+    if (e.access === 'public') {
+      expect((await send(e, {})).status).not.toBe(401);
+      return;
+    }
+    expect((await send(e, {})).status).toBe(401);
+    expect((await send(e, {}, randomBytes(32).toString('base64url'))).status).toBe(401);
+  });
+
+  it.each(ordered.map((e) => [e.id, e] as const))('%s: each role is let in or refused as declared', async (_, e) => {
+    const wrong: string[] = [];
+    for (const caller of callers) {
+      const res = await send(e, {}, caller.token);
+      const refused = res.status === 401 || res.status === 403;
+      if (mayCall(e, caller.role) === refused) wrong.push(`${caller.name} got ${res.status} ${res.body.msg}`);
+      if (endsSession(e)) caller.token = await t.login(caller.userName, caller.password);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  const scoped = ordered.filter((e) => e.resource && !endsSession(e));
+  it.each(scoped.map((e) => [e.id, e] as const))("%s: another tenant's id is 404", async (_, e) => {
+    const outsiders = callers.filter((c) => c.role !== 'admin' && c.name !== 'agent B' && mayCall(e, c.role));
+    if (outsiders.length === 0) return; // admin-only: the role check above is the whole story
+    const id = foreign[e.resource!];
+    const input = id === undefined ? undefined : idInput(e, id);
+    if (!input) throw new Error(`${e.id}: no foreign ${e.resource} fixture, or no id/ids in its input`);
+    const wrong: string[] = [];
+    for (const caller of outsiders) {
+      const res = await send(e, input, caller.token);
+      if (res.status !== 404) wrong.push(`${caller.name} got ${res.status} ${res.body.msg}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

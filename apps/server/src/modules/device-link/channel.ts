@@ -1,0 +1,295 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { LiveDeviceItem, LivePublication, LiveServerMessage } from '@siteops/contracts/live';
+import { LIVE_BATCH_MS, LIVE_MAX_TOPICS, deviceIdOfTopic, isLiveTopic } from '@siteops/contracts/live';
+import type { Db } from '../../db/client.ts';
+import { devices, projectMembers } from '../../db/schema/index.ts';
+import { scope, type Caller } from '../../auth/scope.ts';
+import type { GatewayEvents } from '../../gateway/index.ts';
+
+/** Where a device belongs, as far as seeing it goes. */
+interface Owner {
+  agentId: number | null;
+  projectId: number | null;
+  at: number;
+}
+
+/** One browser tab's channel, as the hub sees it (the socket side lives in liveSocket.ts). */
+export interface LiveConn {
+  userId: number;
+  caller: Caller;
+  /** A manager's projects (refreshed with the session check). */
+  managed: ReadonlySet<number>;
+  readonly topics: Set<string>;
+  /** Sends one frame; the socket side drops a tab that reads too slowly. */
+  send(message: LiveServerMessage): void;
+}
+
+interface Pending {
+  items: LiveDeviceItem[];
+  /** Index in `items` of each device's telemetry in this batch, to merge the next readings into it. */
+  telemetryAt: Map<number, number>;
+  timer: NodeJS.Timeout;
+}
+
+export interface LiveChannelOptions {
+  batchMs?: number;
+  /** How long a device's owner is trusted before it is read again (a divided device is seen within it). */
+  ownerTtlMs?: number;
+}
+
+/** Same rule as scope.devices, for a device whose owner is known: checked on every event, without SQL. */
+export function mayWatch(conn: Pick<LiveConn, 'caller' | 'managed'>, owner: Pick<Owner, 'agentId' | 'projectId'>) {
+  const { caller } = conn;
+  switch (caller.role) {
+    case 'admin':
+      return true;
+    case 'agent':
+      return caller.agentId !== null && owner.agentId === caller.agentId;
+    case 'manager':
+      return owner.projectId !== null && conn.managed.has(owner.projectId);
+    default:
+      return false;
+  }
+}
+
+/** The projects `userId` manages (a manager's device scope). */
+export async function managedProjects(db: Db, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: projectMembers.projectId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.userId, userId), eq(projectMembers.role, 'manager')));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The topics of every open tab on this instance. Device events come from the gateway (every instance
+ * sees every device's events), publications from the bus (LivePublisher); each reaches only the tabs
+ * subscribed to its topic and, at that moment, allowed to see it. Device items are batched per tab.
+ */
+export class LiveChannel {
+  readonly conns = new Set<LiveConn>();
+  readonly #byDevice = new Map<number, Set<LiveConn>>();
+  readonly #byTopic = new Map<string, Set<LiveConn>>();
+  readonly #owners = new Map<number, Owner>();
+  readonly #lookups = new Map<number, Promise<void>>();
+  readonly #pending = new Map<LiveConn, Pending>();
+  readonly #batchMs: number;
+  readonly #ownerTtlMs: number;
+
+  constructor(
+    private readonly db: Db,
+    events: GatewayEvents,
+    opts: LiveChannelOptions = {},
+  ) {
+    this.#batchMs = opts.batchMs ?? LIVE_BATCH_MS;
+    this.#ownerTtlMs = opts.ownerTtlMs ?? 15_000;
+    events.on('online', (e) =>
+      this.device(e.deviceId, {
+        kind: 'presence',
+        data: { deviceId: e.deviceId, onlineStatus: 'online', heartbeatDatetime: e.at, ip: e.ip, versions: e.versions },
+      }),
+    );
+    events.on('offline', (e) =>
+      this.device(e.deviceId, {
+        kind: 'presence',
+        data: { deviceId: e.deviceId, onlineStatus: 'offline', heartbeatDatetime: e.at, reason: e.reason },
+      }),
+    );
+    events.on('telemetry', (e) =>
+      this.device(e.deviceId, {
+        kind: 'telemetry',
+        data: { deviceId: e.deviceId, type: e.type, at: e.at, data: e.data },
+      }),
+    );
+    events.on('event', (e) =>
+      this.device(e.deviceId, {
+        kind: 'event',
+        data: {
+          deviceId: e.deviceId,
+          type: e.type,
+          id: e.id,
+          kind: e.kind,
+          level: e.level,
+          at: e.at,
+          data: e.data,
+          hasPicture: e.hasPicture,
+        },
+      }),
+    );
+  }
+
+  add(conn: LiveConn) {
+    this.conns.add(conn);
+  }
+
+  remove(conn: LiveConn) {
+    if (!this.conns.delete(conn)) return;
+    this.#drop(conn, [...conn.topics]);
+    const p = this.#pending.get(conn);
+    if (p) clearTimeout(p.timer);
+    this.#pending.delete(conn);
+  }
+
+  /**
+   * Add topics to a tab. Device topics are checked against the caller's device scope in one query;
+   * the refused ones are answered without a reason, so an id outside the scope and an id that does
+   * not exist look the same. Jobs and notifications are always accepted: what is published on them
+   * carries its user, and only that user's tabs receive it.
+   */
+  async subscribe(conn: LiveConn, topics: readonly string[]): Promise<{ topics: string[]; refused: string[] }> {
+    const wanted = [...new Set(topics)].filter((t) => !conn.topics.has(t));
+    const refused = new Set(wanted.filter((t) => !isLiveTopic(t)));
+    const ids = wanted.map(deviceIdOfTopic).filter((id): id is number => id !== undefined);
+    if (ids.length) {
+      const rows = await this.db
+        .select({ id: devices.id, agentId: devices.agentId, projectId: devices.projectId })
+        .from(devices)
+        .where(and(inArray(devices.id, ids), scope.devices(conn.caller)));
+      const now = Date.now();
+      for (const r of rows) this.#owners.set(r.id, { agentId: r.agentId, projectId: r.projectId, at: now });
+      const allowed = new Set(rows.map((r) => r.id));
+      for (const id of ids) if (!allowed.has(id)) refused.add(`device:${id}`);
+    }
+    const accepted: string[] = [];
+    for (const t of wanted) {
+      if (refused.has(t)) continue;
+      if (conn.topics.size >= LIVE_MAX_TOPICS) {
+        refused.add(t);
+        continue;
+      }
+      // The tab may have closed while the query ran.
+      if (!this.conns.has(conn)) break;
+      conn.topics.add(t);
+      accepted.push(t);
+      const id = deviceIdOfTopic(t);
+      const index = id !== undefined ? this.#byDevice : this.#byTopic;
+      const key = id ?? t;
+      let set = (index as Map<number | string, Set<LiveConn>>).get(key);
+      if (!set) (index as Map<number | string, Set<LiveConn>>).set(key, (set = new Set()));
+      set.add(conn);
+    }
+    return { topics: accepted, refused: [...refused] };
+  }
+
+  unsubscribe(conn: LiveConn, topics: readonly string[]): string[] {
+    const held = [...new Set(topics)].filter((t) => conn.topics.has(t));
+    this.#drop(conn, held);
+    return held;
+  }
+
+  #drop(conn: LiveConn, topics: readonly string[]) {
+    for (const t of topics) {
+      conn.topics.delete(t);
+      const id = deviceIdOfTopic(t);
+      if (id !== undefined) {
+        const set = this.#byDevice.get(id);
+        set?.delete(conn);
+        if (set?.size === 0) this.#byDevice.delete(id);
+      } else {
+        const set = this.#byTopic.get(t);
+        set?.delete(conn);
+        if (set?.size === 0) this.#byTopic.delete(t);
+      }
+    }
+  }
+
+  /** A module's publication (from the bus: every instance gets each one once). */
+  publication(p: LivePublication) {
+    const subscribers = this.#byTopic.get(p.topic);
+    if (!subscribers) return;
+    for (const conn of subscribers) {
+      if (conn.userId !== p.userId) continue;
+      if (p.type === 'job') conn.send({ type: 'job', topic: p.topic, data: p.data });
+      else conn.send({ type: 'notification', topic: 'notifications', data: p.data });
+    }
+  }
+
+  /** A device's presence, readings or event: to each subscribed tab that may see the device now. */
+  device(deviceId: number, item: LiveDeviceItem) {
+    const subscribers = this.#byDevice.get(deviceId);
+    if (!subscribers) return;
+    let needsOwner = false;
+    for (const conn of subscribers) {
+      if (conn.caller.role === 'admin') this.#queue(conn, deviceId, item);
+      else needsOwner = true;
+    }
+    if (!needsOwner) return;
+    const owner = this.#owners.get(deviceId);
+    if (owner && Date.now() - owner.at <= this.#ownerTtlMs) {
+      this.#deliverScoped(deviceId, item, owner);
+      return;
+    }
+    // Unknown or too old: read it again before this event goes to anyone but admins.
+    void this.#lookup(deviceId).then(() => {
+      const known = this.#owners.get(deviceId);
+      if (known) this.#deliverScoped(deviceId, item, known);
+    });
+  }
+
+  #deliverScoped(deviceId: number, item: LiveDeviceItem, owner: Owner) {
+    for (const conn of this.#byDevice.get(deviceId) ?? []) {
+      if (conn.caller.role !== 'admin' && mayWatch(conn, owner)) this.#queue(conn, deviceId, item);
+    }
+  }
+
+  #lookup(deviceId: number): Promise<void> {
+    let p = this.#lookups.get(deviceId);
+    if (p) return p;
+    p = this.db
+      .select({ agentId: devices.agentId, projectId: devices.projectId })
+      .from(devices)
+      .where(eq(devices.id, deviceId))
+      .then(([row]) => {
+        // A deleted device belongs to nobody: no non-admin tab sees it any more.
+        this.#owners.set(deviceId, {
+          agentId: row?.agentId ?? null,
+          projectId: row?.projectId ?? null,
+          at: Date.now(),
+        });
+      })
+      .catch(() => {})
+      .finally(() => this.#lookups.delete(deviceId));
+    this.#lookups.set(deviceId, p);
+    return p;
+  }
+
+  #queue(conn: LiveConn, deviceId: number, item: LiveDeviceItem) {
+    let p = this.#pending.get(conn);
+    if (!p) {
+      const pending: Pending = {
+        items: [],
+        telemetryAt: new Map(),
+        timer: setTimeout(() => this.#flush(conn, pending), this.#batchMs),
+      };
+      this.#pending.set(conn, (p = pending));
+    }
+    if (item.kind === 'telemetry') {
+      const at = p.telemetryAt.get(deviceId);
+      const prev = at === undefined ? undefined : p.items[at];
+      if (prev?.kind === 'telemetry') {
+        // Readings are "latest value per field": the newest of each field is all a tab shows.
+        p.items[at!] = {
+          kind: 'telemetry',
+          data: { ...item.data, data: { ...prev.data.data, ...item.data.data } },
+        };
+        return;
+      }
+      p.telemetryAt.set(deviceId, p.items.length);
+    } else {
+      // Readings after a presence change stay after it.
+      p.telemetryAt.delete(deviceId);
+    }
+    p.items.push(item);
+  }
+
+  #flush(conn: LiveConn, pending: Pending) {
+    if (this.#pending.get(conn) !== pending) return;
+    this.#pending.delete(conn);
+    if (pending.items.length) conn.send({ type: 'device', items: pending.items });
+  }
+
+  close() {
+    for (const p of this.#pending.values()) clearTimeout(p.timer);
+    this.#pending.clear();
+  }
+}

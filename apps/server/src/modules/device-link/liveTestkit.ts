@@ -1,0 +1,78 @@
+import WebSocket from 'ws';
+import type { LiveServerMessage } from '@siteops/contracts/live';
+import { ticketFor, type LinkTestApp } from './testkit.ts';
+
+/** What a tab saw: every server message, with device batches flattened into one entry per item. */
+export type LiveSeen = { type: string; data: Record<string, unknown>; at: number };
+
+/** A browser tab's live channel, for tests: opens it with a `live` ticket and records what arrives. */
+export async function openLive(t: LinkTestApp, token: string) {
+  const { url } = await ticketFor(t, token, 'live');
+  const ws = new WebSocket(`${t.base.replace('http', 'ws')}${url}`);
+  const seen: LiveSeen[] = [];
+  const frames: LiveServerMessage[] = [];
+  const waiters = new Set<() => void>();
+  let closeCode: number | undefined;
+  let ref = 0;
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as LiveServerMessage;
+    frames.push(m);
+    const at = Date.now();
+    if (m.type === 'device') {
+      for (const item of m.items) seen.push({ type: item.kind, data: item.data as Record<string, unknown>, at });
+    } else seen.push({ type: m.type, data: m as unknown as Record<string, unknown>, at });
+    waiters.forEach((w) => w());
+  });
+  ws.on('close', (code) => {
+    closeCode = code;
+    waiters.forEach((w) => w());
+  });
+
+  const waitFor = (pred: (m: LiveSeen) => boolean, timeoutMs = 2_000, what = 'live message'): Promise<LiveSeen> => {
+    const hit = seen.find(pred);
+    if (hit) return Promise.resolve(hit);
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const m = seen.find(pred);
+        if (!m) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(m);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no ${what} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      waiters.add(check);
+    });
+  };
+  const closed = () =>
+    new Promise<number>((resolve) => {
+      if (closeCode !== undefined) return resolve(closeCode);
+      ws.once('close', (code) => resolve(code));
+    });
+  const request = async (op: 'subscribe' | 'unsubscribe', topics: string[]) => {
+    const r = ++ref;
+    ws.send(JSON.stringify({ op, ref: r, topics }));
+    const answer = await waitFor((m) => m.data.ref === r, 2_000, `${op} answer`);
+    return answer.data as { topics: string[]; refused?: string[] };
+  };
+
+  return {
+    ws,
+    seen,
+    frames,
+    waitFor,
+    closed,
+    get closeCode() {
+      return closeCode;
+    },
+    ready: () => waitFor((m) => m.type === 'ready'),
+    subscribe: (topics: string[]) => request('subscribe', topics) as Promise<{ topics: string[]; refused: string[] }>,
+    unsubscribe: (topics: string[]) => request('unsubscribe', topics),
+    /** Device items seen for `deviceId`. */
+    of: (deviceId: number) => seen.filter((m) => m.data.deviceId === deviceId),
+    close: () => ws.close(),
+  };
+}
+export type LiveTab = Awaited<ReturnType<typeof openLive>>;

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { auditLog } from '../src/db/schema/index.ts';
+import { rowsOf } from '../src/db/rows.ts';
+import { recordAudit } from '../src/modules/audit/record.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import { uniq } from './fixtures.ts';
+
+/** Issue 10 section 1: bad input is a 400 naming the field, never a 500, and writes nothing. */
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const auditCount = async () =>
+  rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from audit_log`))[0]!.n;
+
+describe('text the database cannot store', () => {
+  it('a NUL in the anonymous login is a 400 naming username', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/user/login', body: { username: 'a\u0000b', password: 'x' } });
+    expect(res.status, res.body.msg).toBe(400);
+    expect(res.body.data.fields.username).toMatch(/NUL/);
+  });
+
+  it('a NUL in a list filter is a 400', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/device/listAll?devName=%00', token: admin });
+    expect(res.status, res.body.msg).toBe(400);
+    expect(res.body.data.fields.devName).toMatch(/NUL/);
+  });
+
+  it('a lone surrogate in a create is a 400 and writes nothing, audit included', async () => {
+    const code = uniq('P-');
+    const before = await auditCount();
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/project/add',
+      token: admin,
+      body: { name: 'a\ud800', code },
+    });
+    expect(res.status, res.body.msg).toBe(400);
+    expect(res.body.data.fields.name).toMatch(/surrogate/);
+    const list = await t.call({ method: 'GET', url: `/api/project/listAll?code=${code}`, token: admin });
+    expect(list.body.data.total).toBe(0);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('a surrogate pair (an emoji) is text like any other', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/project/add',
+      token: admin,
+      body: { name: 'site 🏗️', code: uniq('P-') },
+    });
+    expect(res.status, res.body.msg).toBe(200);
+  });
+
+  it('the audit log keeps a row whatever text it is given (jsonb never refuses)', async () => {
+    const request = { ip: '127.0.0.1', auth: undefined } as unknown as FastifyRequest;
+    const id = await recordAudit(t.database.db, request, {
+      action: 'test.unstorable',
+      targetId: 'x\u0000y',
+      detail: { text: 'a\u0000b\ud800', ['k\udc00']: ['\ud800'] },
+      actor: { id: null, name: 'n\u0000' },
+    });
+    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.id, id));
+    expect(row?.targetId).toBe('x\uFFFDy');
+    expect(row?.detail).toEqual({ text: 'a\uFFFDb\uFFFD', ['k\uFFFD']: ['\uFFFD'] });
+  });
+});
+
+describe('ids are PostgreSQL integers', () => {
+  it('GET /api/user/detail?id=2147483648 is a 400; 2147483647 is a 404', async () => {
+    const big = await t.call({ method: 'GET', url: '/api/user/detail?id=2147483648', token: admin });
+    expect(big.status, big.body.msg).toBe(400);
+    expect(big.body.data.fields.id).toMatch(/2147483647/);
+    const max = await t.call({ method: 'GET', url: '/api/user/detail?id=2147483647', token: admin });
+    expect(max.status, max.body.msg).toBe(404);
+  });
+
+  it('DELETE /api/device/delete {"ids":[2147483648]} is a 400', async () => {
+    const res = await t.call({
+      method: 'DELETE',
+      url: '/api/device/delete',
+      token: admin,
+      body: { ids: [2147483648] },
+    });
+    expect(res.status, res.body.msg).toBe(400);
+  });
+
+  it('a JSON id must be a number: {"id": true} does not reset user 1', async () => {
+    const res = await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id: true } });
+    expect(res.status, res.body.msg).toBe(400);
+    expect((await t.call({ method: 'POST', url: '/api/user/info', token: admin })).status).toBe(200);
+  });
+
+  it('the OpenAPI document bounds ids to 1..2147483647', () => {
+    const doc = t.app.swagger() as unknown as {
+      paths: Record<string, Record<string, { parameters?: { name: string; schema: object }[]; requestBody?: unknown }>>;
+    };
+    const detailId = doc.paths['/api/user/detail']!.get!.parameters!.find((p) => p.name === 'id')!.schema;
+    expect(detailId).toMatchObject({ type: 'integer', minimum: 1, maximum: 2147483647 });
+    const deleteBody = JSON.stringify(doc.paths['/api/device/delete']!.delete!.requestBody);
+    expect(deleteBody).toContain('"maximum":2147483647');
+    expect(deleteBody).not.toContain('9007199254740991');
+  });
+});
+
+describe('filters take LIKE metacharacters literally', () => {
+  it('% _ and \\ in a "contains" filter match only themselves', async () => {
+    const tag = uniq('L');
+    const names = [`${tag} 100%`, `${tag} a_b`, `${tag} c\\d`, `${tag} plain`];
+    for (const name of names) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/project/add',
+        token: admin,
+        body: { name, code: uniq('P-') },
+      });
+      expect(res.status, res.body.msg).toBe(200);
+    }
+    const find = async (q: string) => {
+      const res = await t.call({
+        method: 'GET',
+        url: `/api/project/listAll?pageSize=50&name=${encodeURIComponent(q)}`,
+        token: admin,
+      });
+      expect(res.status, res.body.msg).toBe(200);
+      return (res.body.data.list as { name: string }[]).map((p) => p.name).filter((n) => n.startsWith(tag));
+    };
+    expect(await find(`${tag} %`)).toEqual([]);
+    expect(await find('%')).toEqual([`${tag} 100%`]);
+    expect(await find('_')).toEqual([`${tag} a_b`]);
+    expect(await find('\\')).toEqual([`${tag} c\\d`]);
+  });
+});
+
+describe('malformed requests', () => {
+  it('a URL that cannot be decoded is a 400 envelope', async () => {
+    for (const url of ['/api/%E0%A4%A', '/api/device/%FF%FE/latest']) {
+      const res = await t.call({ method: 'GET', url, token: admin });
+      expect(res.status, url).toBe(400);
+      expect(res.body).toMatchObject({ code: 40000, msg: 'Malformed URL', data: null });
+    }
+  });
+
+  it('a malformed multipart body on /api/file/upload is a 400 envelope', async () => {
+    const boundary = '----broken';
+    for (const [payload, type] of [
+      [`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG`, boundary],
+      ['x', ''],
+    ] as const) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/file/upload?kind=avatar',
+        token: admin,
+        payload,
+        headers: { 'content-type': `multipart/form-data${type ? `; boundary=${type}` : ''}` },
+      });
+      expect(res.status, res.body.msg).toBe(400);
+      expect(res.body.code).toBe(40000);
+    }
+  });
+});

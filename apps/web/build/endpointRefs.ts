@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+import type { Plugin } from 'vite';
+import type { Endpoint, EndpointRef } from '@siteops/contracts/endpoint';
+
+const API_IMPORT = /^@siteops\/contracts\/api\/([a-z-]+)$/;
+const PREFIX = '\0endpoint-refs:';
+
+/** One declaration as the browser needs it: method, path, names, query and sort fields; no schemas. */
+function refOf(endpoint: Endpoint, fields: readonly (keyof EndpointRef)[]) {
+  return Object.fromEntries(fields.map((field) => [field, endpoint[field]]).filter(([, v]) => v !== undefined));
+}
+
+/** The contracts are TypeScript, which the Node running Vite's config cannot import by itself. */
+const importTs = <T>(file: string) => tsImport(file, import.meta.url) as Promise<T>;
+
+/**
+ * The console imports endpoint declarations (`@siteops/contracts/api/<module>`) for their types and their
+ * method and path; their zod schemas are for the server. Served as they are, the schemas bring zod into
+ * the first load (about 25 KB of brotli on the login page). This plugin gives the browser bundle each
+ * module's declarations reduced to `EndpointRef`, computed from the real declarations at build time, so
+ * nothing is written twice and TypeScript still checks calls against the full declarations.
+ */
+export function endpointRefs(contractsRoot: string): Plugin {
+  return {
+    name: 'siteops-endpoint-refs',
+    enforce: 'pre',
+    resolveId(source) {
+      const module = API_IMPORT.exec(source)?.[1];
+      return module && module !== 'all' ? PREFIX + module : undefined;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return undefined;
+      const file = path.join(contractsRoot, 'src/api', `${id.slice(PREFIX.length)}.ts`);
+      this.addWatchFile(file);
+      const { ENDPOINT_REF_FIELDS } = await importTs<typeof import('@siteops/contracts/endpoint')>(
+        path.join(contractsRoot, 'src/endpoint.ts'),
+      );
+      const declarations = await importTs<Record<string, Record<string, Endpoint>>>(file);
+      return Object.entries(declarations)
+        .filter(([name]) => name !== 'default' && name !== 'module.exports')
+        .map(([name, api]) => {
+          const refs = Object.fromEntries(
+            Object.entries(api).map(([op, endpoint]) => [op, refOf(endpoint, ENDPOINT_REF_FIELDS)]),
+          );
+          return `export const ${name} = ${JSON.stringify(refs)};`;
+        })
+        .join('\n');
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { ReactElement } from 'react';
+import { Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLocale } from '../i18n/i18n';
+import { isLocale, LOCALES } from '../i18n/locales';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactElement;
+}
+
+/** The language menu itself; LocaleSwitch loads it on first use (Dropdown brings antd's Menu along). */
+export function LocaleMenu({ open, onOpenChange, children }: Props) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={onOpenChange}
+      menu={{
+        selectable: true,
+        selectedKeys: [i18n.language],
+        items: LOCALES.map((locale) => ({ key: locale, label: t(`locale.${locale}`) })),
+        onClick: ({ key }) => {
+          onOpenChange(false);
+          if (isLocale(key)) void changeLocale(key);
+        },
+      }}
+    >
+      {children}
+    </Dropdown>
+  );
+}

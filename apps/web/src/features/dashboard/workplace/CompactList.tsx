@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Empty, theme } from 'antd';
+
+interface Props<T> {
+  items: readonly T[] | undefined;
+  emptyText: string;
+  /** Each row: its key, its content and (optionally) a test id. */
+  row: (item: T) => { key: string | number; content: ReactNode; testId?: string };
+}
+
+/**
+ * The overview's short lists, looking like antd's small List. antd's List carries Pagination, and with it
+ * Select, into the workplace's first load for lists that never page.
+ */
+export function CompactList<T>({ items, emptyText, row }: Props<T>) {
+  const { token } = theme.useToken();
+  if (!items?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {items.map((item, i) => {
+        const { key, content, testId } = row(item);
+        return (
+          <li
+            key={key}
+            data-testid={testId}
+            style={{
+              padding: `${token.paddingXS}px ${token.padding}px`,
+              borderBottom: i < items.length - 1 ? `1px solid ${token.colorSplit}` : undefined,
+              color: token.colorText,
+            }}
+          >
+            {content}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

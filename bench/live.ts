@@ -1,0 +1,212 @@
+/**
+ * The live channel under a busy fleet: one server (the whole app, buildApp, PGlite in memory or
+ * PostgreSQL with BENCH_DATABASE_URL), N simulated devices in BENCH_FLEETS simulator processes
+ * sending RATE telemetry messages a second in total, and three browser tabs on /api/live:
+ *  - an admin tab showing 20 devices (subscribed to device:<id> of 20 ids),
+ *  - an admin tab showing none (subscribed to `notifications` only),
+ *  - a user tab subscribed to `notifications` while one notification a second is published for it.
+ * Reports, per tab, WebSocket frames/s, device items/s and bytes/s, and the telemetry rate the
+ * gateway took in. Goal (issue 9): the 20-device tab under 50 messages/s; the idle tab 0 device messages.
+ *
+ *   node --import tsx bench/live.ts [devices=1000] [seconds=30] [telemetryPerSecond=3000]
+ */
+import { fork } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { DEVICE_TYPES, type DeviceType } from '../packages/contracts/src/device-protocol.ts';
+import type { LiveServerMessage } from '../packages/contracts/src/live.ts';
+import { SimFleet, simIdentity } from '../packages/device-sim/src/fleet.ts';
+
+const SECRET_SEED = 'siteops-bench-live';
+const secretFor = (sn: string) => createHmac('sha256', SECRET_SEED).update(sn).digest('hex');
+function identities(n: number) {
+  return Array.from({ length: n }, (_, i) => {
+    const type = DEVICE_TYPES[i % DEVICE_TYPES.length] as DeviceType;
+    const id = simIdentity('BLIVE', type, Math.floor(i / DEVICE_TYPES.length) + 1);
+    return { ...id, secret: secretFor(id.sn) };
+  });
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+if (process.argv[2] === '--fleet') await runFleet();
+else await runServer();
+
+async function runFleet() {
+  const [, , , url, offset, count, telemetryMs] = process.argv;
+  const fleet = new SimFleet({
+    url,
+    devices: identities(Number(offset) + Number(count)).slice(Number(offset)),
+    telemetryMs: Number(telemetryMs),
+    eventRate: 0,
+    pictures: false,
+    connectRate: 500,
+    log: () => {},
+  });
+  await fleet.start();
+  process.on('message', async (m) => {
+    if (m === 'stop') {
+      await fleet.stop();
+      process.exit(0);
+    }
+  });
+}
+
+/** One browser tab: counts what arrives after `reset()`. */
+async function openTab(base: string, ticketUrl: string, topics: string[]) {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}${ticketUrl}`);
+  const n = { frames: 0, deviceItems: 0, telemetry: 0, notifications: 0, bytes: 0 };
+  let ready!: () => void;
+  const isReady = new Promise<void>((r) => (ready = r));
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as LiveServerMessage;
+    if (m.type === 'ready') {
+      ws.send(JSON.stringify({ op: 'subscribe', ref: 1, topics }));
+      return;
+    }
+    if (m.type === 'subscribed') return ready();
+    n.frames++;
+    n.bytes += (raw as Buffer).length;
+    if (m.type === 'device') {
+      n.deviceItems += m.items.length;
+      n.telemetry += m.items.filter((i) => i.kind === 'telemetry').length;
+    }
+    if (m.type === 'notification') n.notifications++;
+  });
+  await isReady;
+  return {
+    ws,
+    reset: () => Object.assign(n, { frames: 0, deviceItems: 0, telemetry: 0, notifications: 0, bytes: 0 }),
+    rates: (s: number) => ({
+      framesPerS: +(n.frames / s).toFixed(1),
+      deviceItemsPerS: +(n.deviceItems / s).toFixed(1),
+      telemetryItemsPerS: +(n.telemetry / s).toFixed(1),
+      notificationsPerS: +(n.notifications / s).toFixed(1),
+      kBPerS: +(n.bytes / 1024 / s).toFixed(1),
+    }),
+  };
+}
+
+async function runServer() {
+  const N = Number(process.argv[2] ?? 1000);
+  const SECONDS = Number(process.argv[3] ?? 30);
+  const RATE = Number(process.argv[4] ?? 3000);
+  const FLEETS = Math.max(1, Number(process.env.BENCH_FLEETS ?? 2));
+  const telemetryMs = Math.round((N / RATE) * 1000);
+
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { openDatabase } = await import('../apps/server/src/db/client.ts');
+  const { devices, users } = await import('../apps/server/src/db/schema/index.ts');
+  const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
+  const { hashDeviceSecret } = await import('../apps/server/src/crypto/deviceSecret.ts');
+
+  const config = loadConfig({ DATA_DIR: '.tmp/bench-live', LOG_LEVEL: 'silent', PII_KEY: 'cd'.repeat(32), DEMO: '0' });
+  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
+  await database.migrate();
+  const { db } = database;
+  const password = await hashPassword('Bench@12345');
+  const [, plain] = await db
+    .insert(users)
+    .values([
+      { userName: 'admin', password, role: 'admin' },
+      { userName: 'plain', password, role: 'user' },
+    ] as (typeof users.$inferInsert)[])
+    .returning({ id: users.id });
+  const ids = identities(N);
+  for (let i = 0; i < ids.length; i += 1000) {
+    await db.insert(devices).values(
+      ids.slice(i, i + 1000).map((d) => ({
+        sn: d.sn,
+        mac: d.mac,
+        type: d.type,
+        authStatus: 'authorize',
+        secretHash: hashDeviceSecret(d.secret),
+        licenceExpiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    );
+  }
+
+  const app = await buildApp({ config, db, logger: false, deviceLink: { heartbeatSeconds: 30 } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const gateway = app.deviceLink.gateway;
+  const ticket = async (userName: string) => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: userName, password: 'Bench@12345' },
+    });
+    const token = login.json().data.token as string;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/device/ticket',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { purpose: 'live' },
+    });
+    return res.json().data.url as string;
+  };
+
+  console.log(`${N} devices, telemetry every ${telemetryMs} ms (${RATE}/s in total) from ${FLEETS} processes`);
+  const children = Array.from({ length: FLEETS }, (_, k) => {
+    const offset = Math.floor((N * k) / FLEETS);
+    const count = Math.floor((N * (k + 1)) / FLEETS) - offset;
+    return fork(
+      fileURLToPath(import.meta.url),
+      ['--fleet', `${base.replace('http', 'ws')}/gateway`, String(offset), String(count), String(telemetryMs)],
+      { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+  });
+  const linkStart = performance.now();
+  while (gateway.registry.size < N && performance.now() - linkStart < 180_000) await sleep(200);
+  console.log(`${gateway.registry.size}/${N} linked in ${((performance.now() - linkStart) / 1000).toFixed(1)} s`);
+
+  const twenty = Array.from({ length: 20 }, (_, i) => `device:${i * Math.floor(N / 20) + 1}`);
+  const showing20 = await openTab(base, await ticket('admin'), twenty);
+  const showingNone = await openTab(base, await ticket('admin'), ['notifications']);
+  const userTab = await openTab(base, await ticket('plain'), ['notifications']);
+  await sleep(3_000); // every telemetry phase running
+  const notifier = setInterval(
+    () =>
+      app.deviceLink.live.publish({
+        topic: 'notifications',
+        userId: plain.id,
+        type: 'notification',
+        data: { id: String(Date.now()), level: 'info', title: 'bench', at: new Date().toISOString() },
+      }),
+    1_000,
+  );
+  const c0 = gateway.counters.telemetry;
+  const cpu0 = process.cpuUsage();
+  for (const tab of [showing20, showingNone, userTab]) tab.reset();
+  const t0 = performance.now();
+  await sleep(SECONDS * 1000);
+  const wall = (performance.now() - t0) / 1000;
+  clearInterval(notifier);
+  const cpu = process.cpuUsage(cpu0);
+  const result = {
+    devices: N,
+    linksHeld: gateway.registry.size,
+    seconds: +wall.toFixed(1),
+    telemetryInPerS: +((gateway.counters.telemetry - c0) / wall).toFixed(1),
+    adminTab20Devices: showing20.rates(wall),
+    adminTabNoDevices: showingNone.rates(wall),
+    userTabNotifications: userTab.rates(wall),
+    serverCpuPctOfOneCore: +(((cpu.user + cpu.system) / 1e6 / wall) * 100).toFixed(1),
+    serverRssMB: Math.round(process.memoryUsage.rss() / 1048576),
+    loadAverage: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
+  };
+  console.log(JSON.stringify(result, null, 2));
+  for (const tab of [showing20, showingNone, userTab]) tab.ws.close();
+  await Promise.all(
+    children.map((child) => {
+      child.send('stop');
+      return new Promise((r) => child.once('exit', r));
+    }),
+  );
+  await app.close();
+  await database.close();
+  process.exit(0);
+}

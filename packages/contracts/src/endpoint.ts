@@ -1,0 +1,135 @@
+import type { z } from 'zod';
+import type { Role } from './roles.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint. `public`: no session (login, public keys); `session`: any logged-in user;
+ * a role list: only those roles. The server's one guard enforces it before the body is read, and the
+ * authorisation-matrix test derives every role's expected status from it.
+ */
+export type Access = 'public' | 'session' | readonly [Role, ...Role[]];
+
+/**
+ * How the endpoint moves data. `json` (default): JSON in, envelope out. `upload`: a multipart body,
+ * envelope out. `download`: a file out (not an envelope) on success, envelope on failure.
+ */
+export type EndpointKind = 'json' | 'upload' | 'download';
+
+/**
+ * The 4xx/5xx answers an endpoint documents beyond those its access and input already imply (401/403
+ * for a public endpoint that judges credentials itself, such as login).
+ */
+export type DocumentedError = 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 504;
+
+/** One HTTP endpoint as both sides see it; `defineEndpoints` adds its id. */
+export interface EndpointSpec {
+  method: HttpMethod;
+  /** Fastify-style path; `:name` segments come from `params`. */
+  path: `/api/${string}`;
+  access: Access;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  description?: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The envelope's `data` on success (absent for downloads). */
+  answer?: z.ZodType;
+  /** The envelope's `msg` on success (the console shows its own translated text). */
+  message?: string;
+  kind?: EndpointKind;
+  errors?: readonly DocumentedError[];
+  /** Still callable while the user must change a reset password. */
+  allowPendingPasswordChange?: boolean;
+  /**
+   * The kind of row the input's `id`/`ids` names (`user`, `agent`, `project`, `device`…). The scope rule
+   * applies to it, so another tenant's id answers 404; the authorisation matrix checks exactly that.
+   */
+  resource?: string;
+}
+
+/**
+ * What the console needs of a declaration at run time. Its bundle gets only these fields (the web build
+ * strips the schemas, see apps/web/build/endpointRefs.ts), so zod stays out of the first load; anything
+ * the console reads of a declaration must be here, not in a schema.
+ */
+export interface EndpointRef {
+  readonly id: string;
+  readonly module: string;
+  readonly operation: string;
+  readonly method: HttpMethod;
+  readonly path: `/api/${string}`;
+  readonly kind?: EndpointKind;
+  /** The declared query fields (a non-GET call sends these in the query string, the rest as its body). */
+  readonly queryFields: readonly string[];
+  /** The values `sortField` accepts, when the endpoint sorts (a stale link's sort is dropped, not sent). */
+  readonly sortFields?: readonly string[];
+}
+
+/** The fields of {@link EndpointRef}, which the web build keeps. */
+export const ENDPOINT_REF_FIELDS = [
+  'id',
+  'module',
+  'operation',
+  'method',
+  'path',
+  'kind',
+  'queryFields',
+  'sortFields',
+] as const satisfies readonly (keyof EndpointRef)[];
+
+/** A declared endpoint: its spec plus `module.operation`, which names its OpenAPI operation and query keys. */
+export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & EndpointRef;
+
+/** The string values an optional/defaulted `z.enum` accepts; undefined for anything else. */
+function enumValues(schema: z.ZodType | undefined): string[] | undefined {
+  let def = (schema as { _zod?: { def: Record<string, unknown> } } | undefined)?._zod?.def;
+  while (def && (def.type === 'optional' || def.type === 'default' || def.type === 'nullable')) {
+    def = (def.innerType as { _zod: { def: Record<string, unknown> } })._zod.def;
+  }
+  return def?.type === 'enum' ? Object.values(def.entries as Record<string, string>) : undefined;
+}
+
+/**
+ * Declare a module's endpoints once; the server registers handlers from them, the console calls them
+ * through one typed client, and OpenAPI and the authorisation matrix are generated from them.
+ */
+export function defineEndpoints<const M extends string, const S extends Record<string, EndpointSpec>>(
+  module: M,
+  specs: S,
+): { [K in keyof S & string]: Endpoint<S[K]> } {
+  const out = {} as Record<string, Endpoint>;
+  for (const [operation, spec] of Object.entries(specs)) {
+    const queryFields = Object.keys(spec.query?.shape ?? {});
+    const sortFields = enumValues(spec.query?.shape.sortField as z.ZodType | undefined);
+    out[operation] = { ...spec, id: `${module}.${operation}`, module, operation, queryFields, sortFields };
+  }
+  return out as { [K in keyof S & string]: Endpoint<S[K]> };
+}
+
+type InOf<T> = T extends z.ZodType ? z.input<T> : unknown;
+type OutOf<T> = T extends z.ZodType ? z.output<T> : unknown;
+type Clean<T> = unknown extends T ? Record<never, never> : T;
+
+/** What a caller passes: params, query and body fields side by side (the client sorts them out). */
+export type InputOf<E extends EndpointSpec> = Clean<InOf<E['params']> & InOf<E['query']> & InOf<E['body']>>;
+/** What a handler receives: the validated (parsed, defaulted) input. */
+export type ParsedInputOf<E extends EndpointSpec> = Clean<OutOf<E['params']> & OutOf<E['query']> & OutOf<E['body']>>;
+/** What a handler returns (before the answer schema's transforms). */
+export type AnswerInOf<E extends EndpointSpec> = E['answer'] extends z.ZodType ? z.input<E['answer']> : unknown;
+/** What the console receives in `data`. */
+export type AnswerOf<E extends EndpointSpec> = E['answer'] extends z.ZodType ? z.output<E['answer']> : unknown;
+
+/** `/api/device/:id/latest` + `{ id: 7 }` -> `/api/device/7/latest`, and the fields the path did not use. */
+export function fillPath(path: string, input: Record<string, unknown>): { url: string; rest: Record<string, unknown> } {
+  const rest = { ...input };
+  const url = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    if (value === undefined || value === null || value === '')
+      throw new Error(`${path}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return { url, rest };
+}

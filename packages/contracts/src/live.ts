@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+import { ssePresence, sseEvent, sseTelemetry } from './device-link.ts';
+
+/**
+ * The console's one live channel (docs/decisions/0007-live-channel.md): ONE WebSocket per browser tab
+ * at {@link LIVE_PATH}`?ticket=` (a `live` ticket from `POST /api/device/ticket`), carrying topics the
+ * tab subscribes to and unsubscribes from without reconnecting.
+ *
+ * Topics ({@link isLiveTopic}):
+ * - `device:<id>`: presence, telemetry and events of one device. Allowed for the devices the caller
+ *   may list (admin all, agent its agent's, manager its projects', user none). A topic outside that
+ *   scope is refused exactly like a device that does not exist. Scope is checked again on every
+ *   event, so a device divided away stops reaching the old owner's tabs within 15 s.
+ * - `notifications`: the signed-in user's notifications.
+ * - `job:<uuid>`: progress of a job the user started (a device import: pass the same id as
+ *   `jobId`). Always accepted; only the user who started the job receives its progress.
+ *
+ * Device messages are batched per tab (at most one `device` frame per {@link LIVE_BATCH_MS}), with a
+ * device's readings in a batch merged into one, so a tab watching 20 busy devices gets a few frames a
+ * second whatever the fleet sends.
+ */
+export const LIVE_PATH = '/api/live';
+export const LIVE_BATCH_MS = 500;
+/** Most topics one tab may hold at once. */
+export const LIVE_MAX_TOPICS = 500;
+
+export type LiveTopic = `device:${number}` | 'notifications' | `job:${string}`;
+
+export const deviceTopicOf = (id: number): LiveTopic => `device:${id}`;
+export const jobTopicOf = (id: string): LiveTopic => `job:${id}`;
+/** The device id of a `device:<id>` topic, else undefined. */
+export function deviceIdOfTopic(topic: string): number | undefined {
+  const m = /^device:([1-9]\d{0,9})$/.exec(topic);
+  const id = m ? Number(m[1]) : NaN;
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+/** Whether `topic` is well formed (says nothing about whether the caller may have it). */
+export const isLiveTopic = (topic: string): topic is LiveTopic =>
+  topic === 'notifications' || /^job:[0-9a-f-]{36}$/i.test(topic) || deviceIdOfTopic(topic) !== undefined;
+
+// ---------------------------------------------------------------------------------------------------
+// Browser -> server (text frames, JSON)
+
+const topicList = z.array(text().max(64)).max(LIVE_MAX_TOPICS);
+export const liveClientMessage = z.discriminatedUnion('op', [
+  /** Add topics; answered by `subscribed` with the same `ref`. */
+  z.object({ op: z.literal('subscribe'), ref: z.number().int().optional(), topics: topicList }),
+  /** Drop topics; answered by `unsubscribed`. Unknown topics are ignored. */
+  z.object({ op: z.literal('unsubscribe'), ref: z.number().int().optional(), topics: topicList }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessage>;
+
+// ---------------------------------------------------------------------------------------------------
+// Server -> browser (text frames, JSON)
+
+/** Progress of a job (`job:<id>`). */
+export const jobProgress = z.object({
+  jobId: z.string(),
+  kind: z.literal('device.import'),
+  state: z.enum(['running', 'done', 'failed']),
+  /** What the job is doing now: `reading`, `checking`, `writing`. */
+  step: z.string(),
+  done: z.number(),
+  total: z.number(),
+});
+export type JobProgress = z.infer<typeof jobProgress>;
+
+/** One notification (`notifications`). */
+export const liveNotification = z.object({
+  id: z.string(),
+  level: z.enum(['info', 'success', 'warning', 'error']),
+  title: z.string(),
+  body: z.string().optional(),
+  at: z.string(),
+});
+export type LiveNotification = z.infer<typeof liveNotification>;
+
+/** One item of a `device` frame. */
+export const liveDeviceItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('presence'), data: ssePresence }),
+  z.object({ kind: z.literal('telemetry'), data: sseTelemetry }),
+  z.object({ kind: z.literal('event'), data: sseEvent }),
+]);
+export type LiveDeviceItem = z.infer<typeof liveDeviceItem>;
+
+export const liveServerMessage = z.discriminatedUnion('type', [
+  /** Once, when the channel is open. */
+  z.object({ type: z.literal('ready'), serverTime: z.string(), heartbeatSeconds: z.number() }),
+  /** Answer to subscribe: `refused` never says why (a device out of scope and a missing one look the same). */
+  z.object({
+    type: z.literal('subscribed'),
+    ref: z.number().optional(),
+    topics: z.array(z.string()),
+    refused: z.array(z.string()),
+  }),
+  z.object({ type: z.literal('unsubscribed'), ref: z.number().optional(), topics: z.array(z.string()) }),
+  /** Device items in arrival order (telemetry of one device within a batch merged). */
+  z.object({ type: z.literal('device'), items: z.array(liveDeviceItem) }),
+  z.object({ type: z.literal('job'), topic: z.string(), data: jobProgress }),
+  z.object({ type: z.literal('notification'), topic: z.literal('notifications'), data: liveNotification }),
+  /** A frame the server could not read (the channel stays open). */
+  z.object({ type: z.literal('error'), ref: z.number().optional(), msg: z.string() }),
+  /** The server ends the channel (the session ended: code is the envelope code); do not reconnect with the same ticket. */
+  z.object({ type: z.literal('end'), code: z.number(), msg: z.string() }),
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessage>;
+
+/** Close codes of the channel (a browser cannot read the HTTP status of a refused upgrade). */
+export const LiveClose = {
+  goingAway: 1001,
+  /** Ticket missing, bad, expired, or its session ended: get a new ticket (after logging in again). */
+  unauthorized: 4401,
+  /** The tab read too slowly and fell behind: reconnect and refetch. */
+  tooSlow: 4429,
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// What server modules publish (the LivePublisher port)
+
+export type LivePublication =
+  | { topic: `job:${string}`; userId: number; type: 'job'; data: JobProgress }
+  | { topic: 'notifications'; userId: number; type: 'notification'; data: LiveNotification };
