@@ -103,7 +103,8 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   await expect(dialog.getByLabel('任一行有误则全部不导入')).toBeChecked();
   await dialog.getByRole('button', { name: /开始导入$/ }).click();
   await expect(dialog.getByTestId('import-result')).toContainText('共 50 行：新增 50，更新 0，失败 0');
-  await dialog.getByRole('button', { name: /^关\s+闭$/ }).click();
+  // The footer's Close (the title bar's × is also named 关闭).
+  await dialog.getByRole('button', { name: '关闭', exact: true }).last().click();
 
   await page.getByRole('button', { name: /刷新/ }).click();
   await expect(totalOf(page)).toHaveText('共 50 条');
@@ -349,7 +350,7 @@ test('import lists row errors by row and column; the user chooses nothing or the
   await upload();
   await dialog.getByRole('button', { name: /开始导入$/ }).click();
   await expect(result).toContainText('共 3 行：新增 0，更新 1，失败 2');
-  await dialog.getByRole('button', { name: /^关\s+闭$/ }).click();
+  await dialog.getByRole('button', { name: '关闭', exact: true }).last().click();
 
   await page.getByRole('button', { name: /刷新/ }).click();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);

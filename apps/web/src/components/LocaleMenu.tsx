@@ -3,6 +3,7 @@ import { Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from '../i18n/i18n';
 import { isLocale, LOCALES } from '../i18n/locales';
+import { message } from '../lib/feedback';
 
 interface Props {
   open: boolean;
@@ -24,7 +25,10 @@ export function LocaleMenu({ open, onOpenChange, children }: Props) {
         items: LOCALES.map((locale) => ({ key: locale, label: t(`locale.${locale}`) })),
         onClick: ({ key }) => {
           onOpenChange(false);
-          if (isLocale(key)) void changeLocale(key);
+          if (!isLocale(key) || key === i18n.language) return;
+          // A toast still showing is in the language just left; it would stay so until it fades.
+          message().destroy();
+          void changeLocale(key);
         },
       }}
     >
