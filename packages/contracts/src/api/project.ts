@@ -115,10 +115,10 @@ export const projectApi = defineEndpoints('project', {
     method: 'POST',
     path: '/api/project/removeMembers',
     access: ['admin', 'manager'],
-    summary: 'Remove members (or managers) from the project, all or none',
+    summary: 'Remove members from the project, all or none; removing a manager is for admins only (403)',
     body: projectMembersBody,
     answer: z.object({ removed: z.number() }),
     message: 'Save Success',
-    errors: [404, 409],
+    errors: [403, 404, 409],
   },
 });

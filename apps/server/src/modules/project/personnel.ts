@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { projectApi } from '@siteops/contracts/api/project';
 import type { ModuleContext } from '../../app/context.ts';
 import { projectMembers, users } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { route } from '../../http/endpoint.ts';
 import { countAll, pageWindow } from '../../http/list.ts';
 import { candidatesOf, keywordOf, loadProjectInScope } from './service.ts';
@@ -134,6 +134,21 @@ export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
     await loadProjectInScope(db, c.caller, projectId);
     if (c.caller.role !== 'admin' && userIds.includes(c.user.id)) {
       throw conflict('You cannot remove yourself from the project; ask an administrator');
+    }
+    // A manager sharing a project with a co-manager could otherwise strip it of the project; appointing
+    // managers is admin-only (addManager), so is removing them.
+    if (c.caller.role !== 'admin') {
+      const managers = await db
+        .select({ userId: projectMembers.userId })
+        .from(projectMembers)
+        .where(
+          and(
+            eq(projectMembers.projectId, projectId),
+            inArray(projectMembers.userId, userIds),
+            eq(projectMembers.role, 'manager'),
+          ),
+        );
+      if (managers.length) throw forbidden('Only an administrator can remove a project manager');
     }
     const removed = await db.transaction(async (tx) => {
       const rows = await tx

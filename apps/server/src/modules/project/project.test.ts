@@ -260,6 +260,25 @@ describe('managers and personnel', () => {
     });
     expect(good.body.data).toEqual({ removed: 1 });
   });
+
+  it('only an admin removes a manager: a co-manager is refused with 403 and stays', async () => {
+    const co = await createUser(t, agentA.token, { role: 'manager' });
+    const w = await createUser(t, agentA.token);
+    expect((await call('POST', '/api/project/addManager', admin, { projectId: projectA, userId: co.id })).status).toBe(
+      200,
+    );
+    await call('POST', '/api/project/addMembers', admin, { projectId: projectA, userIds: [w.id] });
+    const refused = await call('POST', '/api/project/removeMembers', managerA.token, {
+      projectId: projectA,
+      userIds: [w.id, co.id],
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe(40300);
+    const still = await t.database.db.select().from(projectMembers).where(eq(projectMembers.projectId, projectA));
+    expect(still.map((r) => r.userId)).toEqual(expect.arrayContaining([co.id, w.id]));
+    const byAdmin = await call('POST', '/api/project/removeMembers', admin, { projectId: projectA, userIds: [co.id] });
+    expect(byAdmin.body.data).toEqual({ removed: 1 });
+  });
 });
 
 describe('project delete', () => {

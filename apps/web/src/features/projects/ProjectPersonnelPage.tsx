@@ -14,6 +14,7 @@ import { DataTable } from '../../components/table/DataTable';
 import { useListPage } from '../../components/list/useListPage';
 import { QueryForm } from '../../components/form/QueryForm';
 import { message } from '../../lib/feedback';
+import { useUserStore } from '../../stores/user';
 import { AddMembersModal } from './AddMembersModal';
 import { useDebouncedValue } from './useDebouncedValue';
 
@@ -43,6 +44,8 @@ export function ProjectPersonnelPage() {
     enabled: projectId !== undefined,
   });
   const remove = useEndpointMutation(projectApi.removeMembers);
+  // Removing a manager is admin-only on the server; a manager sees no button it would be refused.
+  const isAdmin = useUserStore((s) => s.info?.role) === 'admin';
   const [selected, setSelected] = useState<Key[]>([]);
   const [adding, setAdding] = useState(false);
 
@@ -109,18 +112,19 @@ export function ProjectPersonnelPage() {
       key: 'actions',
       title: t('common.actions'),
       fixed: 'right',
-      render: (_: unknown, row) => (
-        <Popconfirm
-          title={t('projects.people.removeConfirm')}
-          okText={t('common.ok')}
-          cancelText={t('common.cancel')}
-          onConfirm={() => afterReport(removeIds([row.userId]))}
-        >
-          <Button type="link" size="small" danger>
-            {t('projects.people.remove')}
-          </Button>
-        </Popconfirm>
-      ),
+      render: (_: unknown, row) =>
+        row.projectRole === 'manager' && !isAdmin ? null : (
+          <Popconfirm
+            title={t('projects.people.removeConfirm')}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => afterReport(removeIds([row.userId]))}
+          >
+            <Button type="link" size="small" danger>
+              {t('projects.people.remove')}
+            </Button>
+          </Popconfirm>
+        ),
     },
   ];
 
