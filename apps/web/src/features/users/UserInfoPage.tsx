@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import { Avatar, Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
-import { PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Flex, Form, Input, Select } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { UserListItem, UserListQuery } from '@siteops/contracts/user';
+import type { UserListItem } from '@siteops/contracts/user';
 import { userApi } from '@siteops/contracts/api/user';
-import { useEndpointQuery } from '../../api/endpoint';
 import { DataTable } from '../../components/table/DataTable';
-import { useListParams } from '../../components/table/useListParams';
+import { useListPage } from '../../components/list/useListPage';
 import { QueryForm } from '../../components/form/QueryForm';
 import { valuesToParams } from '../../components/form/formKit';
 import { message } from '../../lib/feedback';
 import { useUserStore } from '../../stores/user';
-import { labelOf, optionsOf } from './userOptions';
+import { optionsOf } from './userOptions';
+import { userColumns } from './userColumns';
+import { UserRowActions } from './UserRowActions';
 import { UserFormDrawer } from './components/UserFormDrawer';
 import { useUserDetail, useUserWrite } from './userCache';
 
@@ -49,10 +48,6 @@ function fromParams(params: URLSearchParams): Filters {
   };
 }
 
-const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
-const ENABLED_COLOR: Record<string, string> = { enable: 'success', disable: 'error', new: 'default' };
-const CERT_COLOR: Record<string, string> = { auth: 'success', new: 'default', unknown: 'warning' };
-
 /**
  * /user/info (admin and agent): the users in the caller's scope with spec 2's columns, searched,
  * paged and sorted by the server; create and edit in a drawer, enable / disable, reset to the
@@ -60,14 +55,11 @@ const CERT_COLOR: Record<string, string> = { auth: 'success', new: 'default', un
  */
 export function UserInfoPage() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
   const role = useUserStore((s) => s.role);
   const realRole = useUserStore((s) => s.info?.role);
   const myId = useUserStore((s) => s.info?.id);
   const isAdmin = realRole === 'admin' && role === 'admin';
-  const filters = Object.fromEntries(NAMES.map((n) => [n, search.get(n) ?? undefined]));
-  const [params, setParams] = useListParams(JSON.stringify(filters));
-  const query = useEndpointQuery(userApi.listAll, { ...params, ...filters } as UserListQuery);
+  const { table } = useListPage(userApi.listAll, { filters: NAMES });
   const update = useUserWrite(userApi.update);
   const remove = useUserWrite(userApi.delete);
   const reset = useUserWrite(userApi.resetPasswd);
@@ -90,108 +82,17 @@ export function UserInfoPage() {
     message().success(t('common.deleteSuccess'));
   };
 
-  const columns: TableColumnsType<UserListItem> = [
-    { key: 'userName', dataIndex: 'userName', title: t('users.userName'), sorter: true, fixed: 'left' },
-    { key: 'realName', dataIndex: 'realName', title: t('users.realName'), sorter: true },
-    {
-      key: 'avatar',
-      dataIndex: 'avatarUrl',
-      title: t('users.avatar'),
-      render: (url: string | null) => <Avatar src={url ?? undefined} icon={<UserOutlined />} size="small" alt="" />,
-    },
-    { key: 'sex', dataIndex: 'sex', title: t('users.sex'), render: (v: string | null) => labelOf(t, 'sexOptions', v) },
-    { key: 'birthday', dataIndex: 'birthday', title: t('users.birthday'), sorter: true },
-    { key: 'phone', dataIndex: 'phone', title: t('users.phone') },
-    { key: 'idNo', dataIndex: 'idNo', title: t('users.idNo') },
-    { key: 'cardNo', dataIndex: 'cardNo', title: t('users.cardNo') },
-    {
-      key: 'politics',
-      dataIndex: 'politics',
-      title: t('users.politics'),
-      render: (v: string | null) => labelOf(t, 'politicsOptions', v),
-    },
-    {
-      key: 'cultureLevel',
-      dataIndex: 'cultureLevel',
-      title: t('users.cultureLevel'),
-      render: (v: string | null) => labelOf(t, 'cultureLevelOptions', v),
-    },
-    {
-      key: 'certification',
-      dataIndex: 'certification',
-      title: t('users.certification'),
-      render: (v: string) => <Tag color={CERT_COLOR[v]}>{labelOf(t, 'certificationOptions', v)}</Tag>,
-    },
-    {
-      key: 'enabled',
-      dataIndex: 'enabled',
-      title: t('users.enabled'),
-      render: (v: string) => <Tag color={ENABLED_COLOR[v]}>{labelOf(t, 'enabledOptions', v)}</Tag>,
-    },
-    {
-      key: 'isAgent',
-      dataIndex: 'isAgent',
-      title: t('users.isAgent'),
-      render: (v: boolean) => (v ? t('users.yes') : t('users.no')),
-    },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('users.createdAt'), sorter: true, render: time },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => {
-        const self = row.id === myId;
-        return (
-          <Space size={0} wrap={false}>
-            <Button type="link" size="small" onClick={() => setEditingId(row.id)}>
-              {t('common.edit')}
-            </Button>
-            {row.enabled !== 'enable' && (
-              <Button type="link" size="small" onClick={() => void setEnabled(row, 'enable').catch(() => undefined)}>
-                {t('users.enable')}
-              </Button>
-            )}
-            {row.enabled !== 'disable' && !self && (
-              <Popconfirm
-                title={t('users.disableConfirm')}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                onConfirm={() => setEnabled(row, 'disable').catch(() => undefined)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('users.disable')}
-                </Button>
-              </Popconfirm>
-            )}
-            {isAdmin && !self && (
-              <Popconfirm
-                title={t('users.resetConfirm')}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                onConfirm={() => resetPassword(row).catch(() => undefined)}
-              >
-                <Button type="link" size="small">
-                  {t('users.resetPassword')}
-                </Button>
-              </Popconfirm>
-            )}
-            {!self && (
-              <Popconfirm
-                title={t('common.deleteConfirm')}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                onConfirm={() => removeUser(row).catch(() => undefined)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        );
-      },
-    },
-  ];
+  const columns = userColumns(t, (row) => (
+    <UserRowActions
+      row={row}
+      self={row.id === myId}
+      isAdmin={isAdmin}
+      onEdit={() => setEditingId(row.id)}
+      onSetEnabled={(enabled) => setEnabled(row, enabled)}
+      onResetPassword={() => resetPassword(row)}
+      onRemove={() => removeUser(row)}
+    />
+  ));
 
   const editing = editingId !== undefined && detail.data?.id === editingId ? detail.data : undefined;
 
@@ -230,12 +131,8 @@ export function UserInfoPage() {
           tableId="users"
           rowKey="id"
           columns={columns}
-          list={query.data?.list}
-          total={query.data?.total ?? 0}
-          loading={query.isFetching || (editingId !== undefined && detail.isFetching)}
-          params={params}
-          onParamsChange={setParams}
-          onRefresh={() => void query.refetch()}
+          {...table}
+          loading={table.loading || (editingId !== undefined && detail.isFetching)}
           toolbar={
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
               {t('common.create')}

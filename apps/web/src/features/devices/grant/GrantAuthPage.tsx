@@ -1,20 +1,17 @@
-import { useState } from 'react';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, Select } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { GrantItem } from '@siteops/contracts/device';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { platformApi } from '@siteops/contracts/api/platform';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint';
-import { DataTable } from '../../../components/table/DataTable';
-import { useListParams } from '../../../components/table/useListParams';
+import { afterReport } from '../../../api/reported';
 import { fieldErrorsOf } from '../../../components/form/formKit';
 import { message } from '../../../lib/feedback';
 import { saveFile } from '../../../lib/saveFile';
 import { MAC_PATTERN } from '../macPattern';
+import { GrantHistory } from './GrantHistory';
 import { expiryProblem, latestPlatformExpiry } from './grantRules';
 
 interface GrantValues {
@@ -105,7 +102,7 @@ export function GrantAuthPage() {
                 disabled: p.expired,
               }))}
               onChange={() => {
-                if (form.getFieldValue('expiresAt')) void form.validateFields(['expiresAt']).catch(() => undefined);
+                if (form.getFieldValue('expiresAt')) void afterReport(form.validateFields(['expiresAt']));
               }}
             />
           </Form.Item>
@@ -156,61 +153,5 @@ export function GrantAuthPage() {
         <GrantHistory />
       </Card>
     </Flex>
-  );
-}
-
-function GrantHistory() {
-  const { t } = useTranslation();
-  const [sn, setSn] = useState('');
-  const [params, setParams] = useListParams(sn, 10);
-  const query = useEndpointQuery(deviceApi.grants, {
-    page: params.page,
-    pageSize: params.pageSize,
-    sn: sn || undefined,
-  });
-  const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
-  const columns: TableColumnsType<GrantItem> = [
-    { key: 'issuedAt', dataIndex: 'issuedAt', title: t('devices.grant.issuedAt'), render: time },
-    { key: 'issuedByName', dataIndex: 'issuedByName', title: t('devices.grant.issuedBy') },
-    { key: 'sn', dataIndex: 'sn', title: t('devices.field.sn') },
-    { key: 'mac', dataIndex: 'mac', title: t('devices.field.mac') },
-    {
-      key: 'platforms',
-      dataIndex: 'platforms',
-      title: t('devices.grant.platforms'),
-      render: (v: string[]) => v.map((p) => <Tag key={p}>{p}</Tag>),
-    },
-    { key: 'expiresAt', dataIndex: 'expiresAt', title: t('devices.grant.expiresAt'), render: time },
-    {
-      key: 'attachInfo',
-      dataIndex: 'attachInfo',
-      title: t('devices.grant.attachInfo'),
-      render: (v: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
-          {v}
-        </Typography.Text>
-      ),
-    },
-  ];
-  return (
-    <DataTable<GrantItem>
-      tableId="licence-grants"
-      rowKey="licenceId"
-      columns={columns}
-      list={query.data?.list}
-      total={query.data?.total ?? 0}
-      loading={query.isFetching}
-      params={params}
-      onParamsChange={setParams}
-      onRefresh={() => void query.refetch()}
-      toolbar={
-        <Input.Search
-          allowClear
-          placeholder={t('devices.field.sn')}
-          onSearch={(v) => setSn(v.trim())}
-          style={{ width: 220 }}
-        />
-      }
-    />
   );
 }

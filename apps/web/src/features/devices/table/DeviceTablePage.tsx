@@ -1,36 +1,28 @@
 import { useState, type Key } from 'react';
-import { Button, Card, Flex, Popconfirm, Space, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
-import {
-  ApartmentOutlined,
-  CheckCircleOutlined,
-  DownloadOutlined,
-  StopOutlined,
-  TeamOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
 import { deviceApi } from '@siteops/contracts/api/device';
-import { useDownload, useEndpointMutation, useEndpointQuery } from '../../../api/endpoint';
+import { useDownload, useEndpointMutation } from '../../../api/endpoint';
+import { afterReport } from '../../../api/reported';
+import { useListPage } from '../../../components/list/useListPage';
 import { DataTable } from '../../../components/table/DataTable';
-import { useListParams } from '../../../components/table/useListParams';
 import { usePermission } from '../../../hooks/usePermission';
 import { message } from '../../../lib/feedback';
-import { showsDirection, showsReadings, showsRemoteAccount, TYPE_OF_ROUTE } from '../deviceTypes';
+import { TYPE_OF_ROUTE } from '../deviceTypes';
 import { sheetLang } from '../sheetLang';
 import { ImportDialog } from '../import/ImportDialog';
-import { DeviceLinkActions } from '../link/DeviceLinkActions';
-import { LatestReadings } from '../link/LatestReadings';
-import type { LiveDeviceRow } from '../link/liveCache';
 import { useDeviceLiveUpdates } from '../link/useDeviceLiveUpdates';
 import { BatchDivideModal } from './BatchDivideModal';
+import { DeviceBatchToolbar } from './DeviceBatchToolbar';
 import { DeviceDetailDrawer } from './DeviceDetailDrawer';
 import { DeviceEditModal } from './DeviceEditModal';
 import { DeviceQueryForm } from './DeviceQueryForm';
-import { filterKey, filtersFromParams } from './deviceFilters';
-import { AuthStatusTag, OnlineStatusBadge, formatInstant } from './deviceFormat';
+import { DeviceRowActions } from './DeviceRowActions';
+import { deviceColumns } from './deviceColumns';
+import { FILTER_NAMES, filtersFromParams } from './deviceFilters';
+
+const ADMIN_ONLY = ['admin'] as const;
 
 /**
  * The one device table behind all ten device routes: `device-list` shows every type (with a type
@@ -41,13 +33,14 @@ import { AuthStatusTag, OnlineStatusBadge, formatInstant } from './deviceFormat'
 export function DeviceTablePage({ routeName }: { routeName: string }) {
   const { t, i18n } = useTranslation();
   const fixedType = TYPE_OF_ROUTE[routeName];
-  const isAdmin = usePermission(['admin']);
-  const [search] = useSearchParams();
-  const filters = filtersFromParams(search, fixedType);
-  const [params, setParams] = useListParams(filterKey(filters));
-  const query = useEndpointQuery(deviceApi.listAll, { ...params, ...filters } as never);
+  const isAdmin = usePermission(ADMIN_ONLY);
+  const { table, input } = useListPage(deviceApi.listAll, {
+    filters: FILTER_NAMES,
+    // A hand-edited bad value drops that filter instead of earning a 400; the route's type wins.
+    toInput: (filters) => filtersFromParams(new URLSearchParams(filters), fixedType),
+  });
   // Presence and readings of the rows on screen, pushed by the server, patch the cached lists in place.
-  useDeviceLiveUpdates(query.data?.list.map((d) => d.id) ?? []);
+  useDeviceLiveUpdates(table.list?.map((d) => d.id) ?? []);
 
   const remove = useEndpointMutation(deviceApi.delete);
   const authorize = useEndpointMutation(deviceApi.authorize);
@@ -85,138 +78,28 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
     setSelected([]);
   };
 
-  const columns: TableColumnsType<DeviceItem> = [
-    { key: 'devName', dataIndex: 'devName', title: t('devices.field.devName'), sorter: true },
-    ...(fixedType === undefined
-      ? [
-          {
-            key: 'type',
-            dataIndex: 'type',
-            title: t('devices.field.type'),
-            sorter: true,
-            render: (v: string) => t(`devices.type.${v}`, v),
-          },
-        ]
-      : []),
-    { key: 'sn', dataIndex: 'sn', title: t('devices.field.sn'), sorter: true },
-    { key: 'mac', dataIndex: 'mac', title: t('devices.field.mac'), sorter: true },
-    { key: 'ip', dataIndex: 'ip', title: t('devices.field.ip'), sorter: true },
-    ...(isAdmin ? [{ key: 'agentName', dataIndex: 'agentName', title: t('devices.field.agent') }] : []),
-    { key: 'projectName', dataIndex: 'projectName', title: t('devices.field.project') },
-    { key: 'installSite', dataIndex: 'installSite', title: t('devices.field.installSite') },
-    ...(showsDirection(fixedType)
-      ? [
-          {
-            key: 'direction',
-            dataIndex: 'direction',
-            title: t('devices.field.direction'),
-            render: (v: string) => t(`devices.direction.${v}`, v),
-          },
-        ]
-      : []),
-    {
-      key: 'authStatus',
-      dataIndex: 'authStatus',
-      title: t('devices.field.authStatus'),
-      sorter: true,
-      render: (v: string) => <AuthStatusTag value={v} t={t} />,
-    },
-    {
-      key: 'onlineStatus',
-      dataIndex: 'onlineStatus',
-      title: t('devices.field.onlineStatus'),
-      sorter: true,
-      render: (v: string) => <OnlineStatusBadge value={v} t={t} />,
-    },
-    ...(showsReadings(fixedType)
-      ? [
-          {
-            key: 'latest',
-            title: t('devices.field.latest'),
-            render: (_: unknown, row: LiveDeviceRow) => (
-              <LatestReadings type={row.type} latest={row.latest} at={row.latestAt} />
-            ),
-          },
-        ]
-      : []),
-    { key: 'factoryName', dataIndex: 'factoryName', title: t('devices.field.factoryName'), sorter: true },
-    { key: 'version', dataIndex: 'version', title: t('devices.field.version'), sorter: true },
-    { key: 'devVer', dataIndex: 'devVer', title: t('devices.field.devVer') },
-    { key: 'frpcVer', dataIndex: 'frpcVer', title: t('devices.field.frpcVer') },
-    ...(showsRemoteAccount(fixedType)
-      ? [{ key: 'remoteAccount', dataIndex: 'remoteAccount', title: t('devices.field.remoteAccount') }]
-      : []),
-    {
-      key: 'additionDatetime',
-      dataIndex: 'additionDatetime',
-      title: t('devices.field.additionDatetime'),
-      sorter: true,
-      render: formatInstant,
-    },
-    {
-      key: 'heartbeatDatetime',
-      dataIndex: 'heartbeatDatetime',
-      title: t('devices.field.heartbeatDatetime'),
-      sorter: true,
-      render: formatInstant,
-    },
-    {
-      key: 'remark',
-      dataIndex: 'remark',
-      title: t('devices.field.remark'),
-      render: (v: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
-          {v}
-        </Typography.Text>
-      ),
-    },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => setViewing(row)}>
-            {t('devices.view')}
-          </Button>
-          <Button type="link" size="small" onClick={() => setEditing(row)}>
-            {t('common.edit')}
-          </Button>
-          {row.authStatus === 'authorize' ? (
-            <Popconfirm
-              title={t('devices.forbidConfirm')}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => setAuth([row.id], 'forbidden').catch(() => undefined)}
-            >
-              <Button type="link" size="small" danger>
-                {t('devices.forbid')}
-              </Button>
-            </Popconfirm>
-          ) : (
-            <Button type="link" size="small" onClick={() => void setAuth([row.id], 'authorize').catch(() => undefined)}>
-              {t('devices.authorize')}
-            </Button>
-          )}
-          {isAdmin && (
-            <Popconfirm
-              title={t('common.deleteConfirm')}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => removeOne(row.id).catch(() => undefined)}
-            >
-              <Button type="link" size="small" danger>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-          <DeviceLinkActions device={row} />
-        </Space>
-      ),
-    },
-  ];
+  // The export is the list's own query (filters and sort), without its paging.
+  const exportList = () => {
+    const { page: _page, pageSize: _size, ...query } = input as DeviceListQuery;
+    exporter.mutate({ ...query, lang: sheetLang(i18n.language) });
+  };
 
-  const none = selected.length === 0;
+  const columns = deviceColumns({
+    t,
+    fixedType,
+    isAdmin,
+    actions: (row) => (
+      <DeviceRowActions
+        row={row}
+        isAdmin={isAdmin}
+        onView={() => setViewing(row)}
+        onEdit={() => setEditing(row)}
+        onSetAuth={(authStatus) => setAuth([row.id], authStatus)}
+        onRemove={() => removeOne(row.id)}
+      />
+    ),
+  });
+
   return (
     <Flex vertical gap={16}>
       <Card>
@@ -227,57 +110,19 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
           tableId={`devices:${routeName}`}
           rowKey="id"
           columns={columns}
-          list={query.data?.list}
-          total={query.data?.total ?? 0}
-          loading={query.isFetching}
-          params={params}
-          onParamsChange={setParams}
-          onRefresh={() => void query.refetch()}
+          {...table}
           selectedKeys={selected}
           onSelectedKeysChange={setSelected}
           toolbar={
-            <>
-              <Popconfirm
-                title={t('devices.batch.authorizeConfirm', { n: selected.length })}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                disabled={none}
-                onConfirm={() => setAuth(ids, 'authorize').catch(() => undefined)}
-              >
-                <Button icon={<CheckCircleOutlined />} disabled={none}>
-                  {t('devices.batch.authorize')}
-                </Button>
-              </Popconfirm>
-              <Popconfirm
-                title={t('devices.batch.forbidConfirm', { n: selected.length })}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                disabled={none}
-                onConfirm={() => setAuth(ids, 'forbidden').catch(() => undefined)}
-              >
-                <Button icon={<StopOutlined />} disabled={none}>
-                  {t('devices.batch.forbid')}
-                </Button>
-              </Popconfirm>
-              {isAdmin && (
-                <Button icon={<TeamOutlined />} disabled={none} onClick={() => setDividing('agent')}>
-                  {t('devices.batch.divideAgent')}
-                </Button>
-              )}
-              <Button icon={<ApartmentOutlined />} disabled={none} onClick={() => setDividing('project')}>
-                {t('devices.batch.divideProject')}
-              </Button>
-              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                {t('devices.import.open')}
-              </Button>
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exporter.isPending}
-                onClick={() => exporter.mutate({ ...filters, ...sortOf(params), lang: sheetLang(i18n.language) })}
-              >
-                {t('devices.export')}
-              </Button>
-            </>
+            <DeviceBatchToolbar
+              count={selected.length}
+              isAdmin={isAdmin}
+              exporting={exporter.isPending}
+              onSetAuth={(authStatus) => setAuth(ids, authStatus)}
+              onDivide={setDividing}
+              onImport={() => setImporting(true)}
+              onExport={exportList}
+            />
           }
         />
       </Card>
@@ -287,17 +132,10 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
         kind={dividing}
         count={selected.length}
         saving={divideAgent.isPending || divideProject.isPending}
-        onSubmit={(ownerId) => void divide(ownerId).catch(() => undefined)}
+        onSubmit={(ownerId) => void afterReport(divide(ownerId))}
         onClose={() => setDividing(null)}
       />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
     </Flex>
   );
 }
-
-/** The table's sort, for the export (its fields come from columns whose keys are DEVICE_SORT_FIELDS). */
-const sortOf = (p: {
-  sortField?: string;
-  sortOrder?: 'asc' | 'desc';
-}): Pick<DeviceListQuery, 'sortField' | 'sortOrder'> =>
-  p.sortField ? { sortField: p.sortField as DeviceListQuery['sortField'], sortOrder: p.sortOrder } : {};

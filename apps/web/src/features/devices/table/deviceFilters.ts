@@ -57,8 +57,3 @@ export function filtersFromParams(params: URLSearchParams, fixedType?: DeviceTyp
   if (to && DATE.test(to)) out.addedTo = to;
   return out;
 }
-
-/** A stable text of the filters: the paging resets to page 1 whenever it changes. */
-export function filterKey(filters: DeviceFilters) {
-  return FILTER_NAMES.map((n) => `${n}=${filters[n] ?? ''}`).join('&');
-}

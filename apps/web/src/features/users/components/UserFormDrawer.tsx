@@ -18,6 +18,7 @@ import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { userApi } from '@siteops/contracts/api/user';
 import { useEndpointQuery } from '../../../api/endpoint';
+import { afterReport } from '../../../api/reported';
 import { useUserWrite } from '../userCache';
 import { fieldErrorsOf } from '../../../components/form/formKit';
 import { message } from '../../../lib/feedback';
@@ -246,7 +247,7 @@ export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDraw
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit().catch(() => undefined)}>
+          <Button type="primary" loading={saving} onClick={() => void afterReport(submit())}>
             {t('common.save')}
           </Button>
         </Space>

@@ -1,0 +1,55 @@
+import { Form, Input, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { GrantItem } from '@siteops/contracts/device';
+import { deviceApi } from '@siteops/contracts/api/device';
+import { QueryForm } from '../../../components/form/QueryForm';
+import { useListPage } from '../../../components/list/useListPage';
+import { DataTable } from '../../../components/table/DataTable';
+
+const FILTERS = ['sn'] as const;
+const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+
+/**
+ * The licence grant history below the grant form, newest first. Its serial-number search and paging
+ * live in the URL like every list's; the search has no label, so the form's own serial-number field
+ * stays the one the label names.
+ */
+export function GrantHistory() {
+  const { t } = useTranslation();
+  const { table } = useListPage(deviceApi.grants, { filters: FILTERS, defaultPageSize: 10 });
+  const columns: TableColumnsType<GrantItem> = [
+    { key: 'issuedAt', dataIndex: 'issuedAt', title: t('devices.grant.issuedAt'), render: time },
+    { key: 'issuedByName', dataIndex: 'issuedByName', title: t('devices.grant.issuedBy') },
+    { key: 'sn', dataIndex: 'sn', title: t('devices.field.sn') },
+    { key: 'mac', dataIndex: 'mac', title: t('devices.field.mac') },
+    {
+      key: 'platforms',
+      dataIndex: 'platforms',
+      title: t('devices.grant.platforms'),
+      render: (v: string[]) => v.map((p) => <Tag key={p}>{p}</Tag>),
+    },
+    { key: 'expiresAt', dataIndex: 'expiresAt', title: t('devices.grant.expiresAt'), render: time },
+    {
+      key: 'attachInfo',
+      dataIndex: 'attachInfo',
+      title: t('devices.grant.attachInfo'),
+      render: (v: string | null) => (
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+  ];
+  return (
+    <>
+      <QueryForm names={FILTERS}>
+        <Form.Item name="sn">
+          <Input allowClear placeholder={t('devices.field.sn')} aria-label={t('devices.grant.historySearch')} />
+        </Form.Item>
+      </QueryForm>
+      <DataTable<GrantItem> tableId="licence-grants" rowKey="licenceId" columns={columns} {...table} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
+import type { DeviceItem } from '@siteops/contracts/device';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
+import { showsDirection, showsReadings, showsRemoteAccount } from '../deviceTypes';
+import { LatestReadings } from '../link/LatestReadings';
+import { AuthStatusTag, OnlineStatusBadge, formatInstant } from './deviceFormat';
+
+type Column = TableColumnsType<DeviceItem>[number];
+
+interface ColumnOptions {
+  t: TFunction;
+  /** The type fixed by the route; undefined on the all-types list (which shows a type column). */
+  fixedType?: DeviceType;
+  isAdmin: boolean;
+  actions: (row: DeviceItem) => ReactNode;
+}
+
+/**
+ * The device table's columns: the common ones plus those that matter for the route's type (direction,
+ * latest readings, remote account). Sortable columns are keyed by DEVICE_SORT_FIELDS.
+ */
+export function deviceColumns({ t, fixedType, isAdmin, actions }: ColumnOptions): TableColumnsType<DeviceItem> {
+  const text = (key: keyof DeviceItem & string, sorter = false, title = t(`devices.field.${key}`)): Column => ({
+    key,
+    dataIndex: key,
+    title,
+    ...(sorter && { sorter: true }),
+  });
+  const when = (shown: boolean, ...columns: Column[]) => (shown ? columns : []);
+  return [
+    text('devName', true),
+    ...when(fixedType === undefined, {
+      ...text('type', true),
+      render: (v: string) => t(`devices.type.${v}`, v),
+    }),
+    text('sn', true),
+    text('mac', true),
+    text('ip', true),
+    ...when(isAdmin, text('agentName', false, t('devices.field.agent'))),
+    text('projectName', false, t('devices.field.project')),
+    text('installSite'),
+    ...when(showsDirection(fixedType), {
+      ...text('direction'),
+      render: (v: string) => t(`devices.direction.${v}`, v),
+    }),
+    { ...text('authStatus', true), render: (v: string) => <AuthStatusTag value={v} t={t} /> },
+    { ...text('onlineStatus', true), render: (v: string) => <OnlineStatusBadge value={v} t={t} /> },
+    ...when(showsReadings(fixedType), {
+      key: 'latest',
+      title: t('devices.field.latest'),
+      render: (_: unknown, row: DeviceItem) => <LatestReadings type={row.type} latest={row.latest} at={row.latestAt} />,
+    }),
+    text('factoryName', true),
+    text('version', true),
+    text('devVer'),
+    text('frpcVer'),
+    ...when(showsRemoteAccount(fixedType), text('remoteAccount')),
+    { ...text('additionDatetime', true), render: formatInstant },
+    { ...text('heartbeatDatetime', true), render: formatInstant },
+    {
+      ...text('remark'),
+      render: (v: string | null) => (
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+    { key: 'actions', title: t('common.actions'), fixed: 'right', render: (_: unknown, row) => actions(row) },
+  ];
+}

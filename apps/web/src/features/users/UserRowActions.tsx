@@ -1,0 +1,50 @@
+import { Button, Popconfirm, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { UserListItem } from '@siteops/contracts/user';
+import { afterReport } from '../../api/reported';
+
+interface Props {
+  row: UserListItem;
+  /** The caller's own row: no disable, reset or delete of oneself. */
+  self: boolean;
+  isAdmin: boolean;
+  onEdit: () => void;
+  onSetEnabled: (enabled: 'enable' | 'disable') => Promise<void>;
+  onResetPassword: () => Promise<void>;
+  onRemove: () => Promise<void>;
+}
+
+/** A user row's actions; a failed write was already reported by the client, afterReport ends the click. */
+export function UserRowActions({ row, self, isAdmin, onEdit, onSetEnabled, onResetPassword, onRemove }: Props) {
+  const { t } = useTranslation();
+  const confirm = (key: string, title: string, run: () => Promise<void>, danger = true) => (
+    <Popconfirm
+      key={key}
+      title={title}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      onConfirm={() => afterReport(run())}
+    >
+      <Button type="link" size="small" danger={danger}>
+        {key === 'delete' ? t('common.delete') : t(`users.${key}`)}
+      </Button>
+    </Popconfirm>
+  );
+  return (
+    <Space size={0} wrap={false}>
+      <Button type="link" size="small" onClick={onEdit}>
+        {t('common.edit')}
+      </Button>
+      {row.enabled !== 'enable' && (
+        <Button type="link" size="small" onClick={() => void afterReport(onSetEnabled('enable'))}>
+          {t('users.enable')}
+        </Button>
+      )}
+      {row.enabled !== 'disable' &&
+        !self &&
+        confirm('disable', t('users.disableConfirm'), () => onSetEnabled('disable'))}
+      {isAdmin && !self && confirm('resetPassword', t('users.resetConfirm'), onResetPassword, false)}
+      {!self && confirm('delete', t('common.deleteConfirm'), onRemove)}
+    </Space>
+  );
+}
