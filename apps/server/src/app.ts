@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -16,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { frameworkErrors, installEnvelope, ok } from './http/envelope.ts';
 import { serveConsole } from './http/console.ts';
+import { installApiHeaders, requestIdOf } from './http/headers.ts';
 import { installAuthGuard } from './auth/guard.ts';
 import { registerUserModule } from './modules/user/routes.ts';
 import { registerAgentModule } from './modules/agent/routes.ts';
@@ -60,17 +60,15 @@ export async function buildApp({ config, db, logger, storage, deviceLink }: Buil
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIdOf(config.requestIdHeader),
     // Device-link tickets travel in the remote tunnel's path (find-my-way's default limit is 100).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  installApiHeaders(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -34,6 +34,12 @@ const envSchema = z.object({
   CHECKPOINT_SECONDS: z.coerce.number().int().positive().default(60),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Header a trusted reverse proxy puts its request id in (e.g. x-request-id); absent: the server makes every id. */
+  REQUEST_ID_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .transform((v) => v.toLowerCase())
+    .optional(),
   /** Master key for PII at rest (64 hex chars). Absent: generated once into DATA_DIR/pii.key. */
   PII_KEY: z
     .string()
@@ -72,6 +78,8 @@ export interface Config {
   /** Directory of the built console; absent means "API only". */
   webDist?: string;
   trustProxy: boolean;
+  /** Lower-case header name whose request id is taken as is; absent means always generate. */
+  requestIdHeader?: string;
   /** PII_KEY when set; printing or serialising it shows "[redacted]". */
   piiKey?: Secret;
   uploadMaxBytes: number;
@@ -130,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkpointMs: e.CHECKPOINT_SECONDS * 1000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
+    requestIdHeader: e.REQUEST_ID_HEADER,
     piiKey: e.PII_KEY ? new Secret(e.PII_KEY.toLowerCase()) : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     licenceKeyPem: e.LICENCE_KEY_PEM ? new Secret(e.LICENCE_KEY_PEM) : undefined,

@@ -131,7 +131,8 @@ describe('GET /api/file/:id follows the scope rule of its user', () => {
     const ok = await get(avatarUrl);
     expect(ok.statusCode).toBe(200);
     expect(ok.rawPayload.equals(PNG)).toBe(true);
-    expect(ok.headers['cache-control']).toMatch(/private/);
+    // PII: never kept in a browser's disk cache or a proxy.
+    expect(ok.headers['cache-control']).toBe('private, no-store');
     const forged = avatarUrl.replace(/sig=[^&]+/, 'sig=AAAA');
     expect((await get(forged)).statusCode).toBe(401);
     const expired = avatarUrl.replace(/exp=\d+/, 'exp=1000');

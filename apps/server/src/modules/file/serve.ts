@@ -36,7 +36,7 @@ export const serveFile: Handler<typeof fileApi.serve> = async (c, { id, exp, sig
   return reply
     .type(file.mime)
     .header('content-length', String(file.size))
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', 'private, no-store')
     .header('etag', `"${file.sha256}"`)
     .header('content-disposition', 'inline')
     .send(stream);
