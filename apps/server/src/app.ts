@@ -13,9 +13,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { frameworkErrors, installEnvelope, ok } from './http/envelope.ts';
+import { frameworkErrors, installEnvelope } from './http/envelope.ts';
 import { serveConsole } from './http/console.ts';
 import { installApiHeaders, requestIdOf } from './http/headers.ts';
+import { registerHealth } from './http/health.ts';
 import { installAuthGuard } from './auth/guard.ts';
 import { registerUserModule } from './modules/user/routes.ts';
 import { registerAgentModule } from './modules/agent/routes.ts';
@@ -115,8 +116,6 @@ export async function buildApp({ config, db, logger, storage, deviceLink }: Buil
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ok({ status: 'up' }));
-
   const base = {
     db,
     config,
@@ -136,6 +135,7 @@ export async function buildApp({ config, db, logger, storage, deviceLink }: Buil
   );
   // Tests and benchmarks reach the gateway through this handle; module code gets only the ports.
   app.decorate('deviceLink', link);
+  registerHealth(app, db, link.bus);
   const ctx: ModuleContext = { ...base, deviceCommands: link.deviceCommands, live: link.live };
   registerUserModule(app, ctx);
   registerAgentModule(app, ctx);

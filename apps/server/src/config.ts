@@ -18,6 +18,19 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** PostgreSQL: opening a connection (or waiting for a pooled one) fails after this. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+  /** PostgreSQL: a query with no answer fails after this; the server cancels it too (statement_timeout). */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
+  /** PostgreSQL: an idle pooled connection is closed after this. */
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
+  /** PostgreSQL: TCP keepalive probes start after this much silence on a connection. */
+  DATABASE_KEEPALIVE_MS: z.coerce.number().int().min(1_000).max(7_200_000).default(10_000),
+  /** Redis: channel namespace of this deployment; default derived from the database's identity. */
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, dots, dashes or underscores')
+    .optional(),
   /** Device link: days of telemetry history kept for charts (pruned hourly). */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Device link: a browser terminal with no traffic either way is closed after this long. */
@@ -66,6 +79,10 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** REDIS_NAMESPACE when set; otherwise the device link derives one from the database identity. */
+  redisNamespace?: string;
+  /** PostgreSQL pool timeouts (DATABASE_*_MS). */
+  database: { connectMs: number; queryMs: number; idleMs: number; keepAliveMs: number };
   deviceLink: { telemetryRetentionDays: number; terminalIdleMs: number };
   adminPassword?: string;
   defaultPassword: string;
@@ -124,6 +141,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisNamespace: e.REDIS_NAMESPACE,
+    database: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      idleMs: e.DATABASE_IDLE_TIMEOUT_MS,
+      keepAliveMs: e.DATABASE_KEEPALIVE_MS,
+    },
     deviceLink: {
       telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
       terminalIdleMs: e.TERMINAL_IDLE_MINUTES * 60_000,

@@ -4,8 +4,16 @@ import fs from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { describe, type PgState } from './db/postgres.ts';
+import { UnreachableError } from './unreachable.ts';
 import { buildApp } from './app.ts';
 import { seedFirstRun } from './seed.ts';
+
+/** A service named by a setting cannot be reached at start: one line, no stack, a non-zero exit. */
+function unreachable(variable: string, reason: string): never {
+  console.error(`${variable}: cannot connect (${reason})`);
+  process.exit(4);
+}
 
 function loadDotEnv() {
   const file = path.resolve('.env');
@@ -30,9 +38,16 @@ async function main() {
   }
   config.webDist ??= defaultWebDist();
 
+  // The pool's watchdog reports outages to the app's log once there is one.
+  let onDbState: (s: PgState) => void = () => {};
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      timeouts: config.database,
+      onState: (s) => onDbState(s),
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -40,8 +55,24 @@ async function main() {
     }
     throw err;
   }
+  try {
+    await database.ping();
+  } catch (err) {
+    unreachable('DATABASE_URL', describe(err));
+  }
   await database.migrate();
-  const app = await buildApp({ config, db: database.db });
+  let app;
+  try {
+    app = await buildApp({ config, db: database.db });
+  } catch (err) {
+    if (err instanceof UnreachableError) unreachable(err.variable, err.reason);
+    throw err;
+  }
+  const log = app.log;
+  onDbState = (s) =>
+    s.up
+      ? log.info('database is back: serving again')
+      : log.warn({ reason: s.reason }, 'database unavailable: API answers 503 until it returns');
   await seedFirstRun(database.db, config.adminPassword, app.log);
 
   const checkpoints = setInterval(() => {

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config, type Env } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type OpenOptions } from '../src/db/client.ts';
 import { ADMIN_PASSWORD, TEMPLATE_DB, adminUrl } from './template.ts';
 
 export { ADMIN_PASSWORD };
@@ -13,7 +13,9 @@ export { ADMIN_PASSWORD };
 export const DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /** A fresh database cloned from the migrated template (admin/ADMIN_PASSWORD already there). */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(
+  opts: { through?: (url: string) => string; timeouts?: OpenOptions['timeouts'] } = {},
+): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const dump = fs.readFileSync(inject('templateFile'));
@@ -25,7 +27,13 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: adminUrl(url, name), poolMax: 4 });
+  // `through`: the fault tests reach the server through their proxy.
+  const through = opts.through ?? ((u: string) => u);
+  const database = await openDatabase({
+    databaseUrl: through(adminUrl(url, name)),
+    poolMax: 4,
+    timeouts: opts.timeouts,
+  });
   return {
     ...database,
     close: async () => {
@@ -55,12 +63,12 @@ export interface Envelope {
   data: any;
 }
 
-export async function createTestApp(env: Env = {}): Promise<TestApp> {
+export async function createTestApp(env: Env = {}, opts: { database?: Database } = {}): Promise<TestApp> {
   const config = loadConfig({ DATA_DIR: '.tmp/unused', DEMO: '0', LOG_LEVEL: 'silent', ...env } as Record<
     string,
     string
   >);
-  const database = await openTestDatabase();
+  const database = opts.database ?? (await openTestDatabase());
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
   const call: TestApp['call'] = async ({ token, body, headers, ...rest }) => {

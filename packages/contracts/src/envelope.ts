@@ -13,6 +13,10 @@ export const Code = {
   payloadTooLarge: 41300,
   tooManyRequests: 42900,
   internal: 50000,
+  /** HTTP 503: the database does not answer (outage, partition); retry shortly */
+  dbUnavailable: 50300,
+  /** HTTP 503 from /api/health only: the Redis bus of a multi-instance deployment does not answer */
+  redisUnavailable: 50301,
   /** token unknown or malformed */
   tokenInvalid: 50008,
   /** session ended elsewhere: logout, password change, account disabled, admin revoke */

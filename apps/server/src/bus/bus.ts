@@ -7,6 +7,8 @@
 export interface Bus {
   /** `memory` when everything runs in one process, `redis` when instances share a Redis server. */
   readonly kind: 'memory' | 'redis';
+  /** Redis: whether it is connected now (`down`: this instance runs on its own until it returns). */
+  state?(): 'up' | 'down';
   publish(channel: string, message: unknown): Promise<void>;
   /** Resolves once the subscription is live; the returned function ends it. */
   subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;

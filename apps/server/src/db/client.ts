@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './lock.ts';
+import { createResilientPool, DEFAULT_PG_TIMEOUTS, type PgState, type PgTimeouts } from './postgres.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers; a union of the two breaks `.returning()`. */
@@ -19,6 +20,8 @@ export interface Database {
   /** Apply the committed migrations; on PostgreSQL under an advisory lock so instances can start together. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Connect once and ask `select 1` (PostgreSQL): at start, an unreachable server is named at once. */
+  ping(): Promise<void>;
 }
 
 export interface OpenOptions {
@@ -31,19 +34,23 @@ export interface OpenOptions {
   noLock?: boolean;
   /** PostgreSQL pool size. */
   poolMax?: number;
+  /** PostgreSQL timeouts (config.database); defaults in postgres.ts. */
+  timeouts?: PgTimeouts;
+  /** PostgreSQL: told when the database stops or starts answering (the log's warning and recovery). */
+  onState?: (state: PgState) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts);
   return openPglite(opts);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(opts: OpenOptions): Promise<Database> {
+  const url = opts.databaseUrl!;
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client losing its server must not crash the process.
-  pool.on('error', () => {});
+  const timeouts = opts.timeouts ?? DEFAULT_PG_TIMEOUTS;
+  const { pool, end } = createResilientPool(pg, url, opts.poolMax ?? 10, timeouts, opts.onState ?? (() => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -51,16 +58,28 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     checkpoint: async () => {},
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      const conn = await pool.connect();
+      // Its own connection without the query timeout: building an index on a big table may take minutes.
+      const conn = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs });
+      await conn.connect();
       try {
         await conn.query('select pg_advisory_lock(727274)');
         await migrate(drizzle(conn, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await conn.query('select pg_advisory_unlock(727274)').catch(() => {});
-        conn.release();
+        await conn.end().catch(() => {});
       }
     },
-    close: () => pool.end(),
+    close: end,
+    ping: async () => {
+      const conn = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs });
+      conn.on('error', () => {});
+      try {
+        await conn.connect();
+        await conn.query('select 1');
+      } finally {
+        await conn.end().catch(() => {});
+      }
+    },
   };
 }
 
@@ -89,6 +108,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    ping: async () => {},
     checkpoint: async () => {
       if (!closed) await client.exec('CHECKPOINT');
     },

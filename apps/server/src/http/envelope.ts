@@ -3,6 +3,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { Code, type Envelope } from '@siteops/contracts/envelope';
 import { ApiError } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+
+/** Seconds a client (or load balancer) should wait before retrying while the database is away. */
+const DB_RETRY_AFTER_S = '5';
 
 export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return { code: Code.ok, msg, data };
@@ -78,6 +82,14 @@ export function installEnvelope(app: FastifyInstance) {
     }
     if (!err.statusCode && MALFORMED_MULTIPART.test(err.message)) {
       return reply.status(400).send({ code: Code.badRequest, msg: 'Malformed multipart body', data: null });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Logged without the error object: its message or cause may carry the query's bound values.
+      request.log.warn('database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', DB_RETRY_AFTER_S)
+        .send({ code: Code.dbUnavailable, msg: 'The database is unavailable, please try again shortly', data: null });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
