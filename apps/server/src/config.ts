@@ -43,6 +43,7 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_CLIENT_MAX_FAILURES: z.coerce.number().int().positive().default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   CHECKPOINT_SECONDS: z.coerce.number().int().positive().default(60),
   WEB_DIST: z.string().optional(),
@@ -89,7 +90,8 @@ export interface Config {
   logLevel: string;
   demo: boolean;
   session: { idleMs: number; maxMs: number };
-  login: { maxFailures: number; lockMs: number };
+  /** Failed-login back-off (auth/throttle.ts). */
+  login: { maxFailures: number; clientMaxFailures: number; lockMs: number };
   bodyLimit: number;
   checkpointMs: number;
   /** Directory of the built console; absent means "API only". */
@@ -157,7 +159,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, lockMs: e.LOGIN_LOCK_MINUTES * 60_000 },
+    login: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      clientMaxFailures: e.LOGIN_CLIENT_MAX_FAILURES,
+      lockMs: e.LOGIN_LOCK_MINUTES * 60_000,
+    },
     bodyLimit: e.BODY_LIMIT_BYTES,
     checkpointMs: e.CHECKPOINT_SECONDS * 1000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,

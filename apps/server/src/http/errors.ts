@@ -34,3 +34,12 @@ export const tooManyRequests = (msg: string, retryAt: Date) =>
 export const tokenInvalid = () => new ApiError(401, Code.tokenInvalid, 'Invalid token, please log in again');
 export const tokenExpired = () => new ApiError(401, Code.tokenExpired, 'Your session has expired, please log in again');
 export const tokenRevoked = (why: string) => new ApiError(401, Code.tokenRevoked, why);
+
+/** Too many failed logins or password checks from this client: the same words whether the account exists. */
+export const throttled = (until: Date) => {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+  return tooManyRequests(
+    `Too many failed attempts from this client: try again in ${minutes} minute(s) (after ${until.toISOString()})`,
+    until,
+  );
+};

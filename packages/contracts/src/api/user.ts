@@ -27,7 +27,8 @@ export const userApi = defineEndpoints('user', {
     method: 'POST',
     path: '/api/user/login',
     access: 'public',
-    summary: 'Log in with username and password; answers a bearer token',
+    summary:
+      'Log in with username and password; answers a bearer token; repeated failures back off (429) per account and client',
     body: loginBody,
     answer: loginAnswer,
     message: 'welcome to use',
@@ -61,10 +62,12 @@ export const userApi = defineEndpoints('user', {
     method: 'PUT',
     path: '/api/user/updatePasswd',
     access: 'session',
-    summary: "Change the caller's password; ends the caller's other sessions",
+    summary:
+      "Change the caller's password; ends the caller's other sessions; wrong old passwords back off like failed logins",
     body: updatePasswdBody,
     answer: z.null(),
     message: 'Save Success',
+    errors: [429],
     allowPendingPasswordChange: true,
   },
   resetPasswd: {

@@ -8,3 +8,4 @@ export * from './files.ts';
 export * from './keys.ts';
 export * from './devices.ts';
 export * from './telemetry.ts';
+export * from './throttle.ts';

@@ -6,13 +6,20 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, throttled } from '../../http/errors.ts';
+import { blockedUntil, recordFailure, throttleKeys } from '../../auth/throttle.ts';
 import { defaultPassword } from '../constant/service.ts';
 
 /** The caller's own password; its other sessions end, this one stays. */
 export const updatePasswd: Handler<typeof userApi.updatePasswd> = async (c, { oldPassword, newPassword }) => {
   const { user, sessionId } = authOf(c.request);
+  // A stolen session must not become a way to guess the password: wrong old passwords count like failed logins.
+  const keys = throttleKeys(user.userName, c.request.ip, c.config.login);
+  const blocked = await blockedUntil(c.db, keys);
+  if (blocked) throw throttled(blocked);
   if (!(await verifyPassword(user.password, oldPassword))) {
+    const until = await recordFailure(c.db, keys, c.config.login);
+    if (until) throw throttled(until);
     throw badRequest('The old password is incorrect', { oldPassword: 'The old password is incorrect' });
   }
   if (oldPassword === newPassword) {
@@ -42,7 +49,7 @@ export const resetPasswd: Handler<typeof userApi.resetPasswd> = async (c, { id }
   const changed = await db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
-      .set({ password: hashed, mustChangePassword: true, lockedUntil: null, loginFailures: 0, updatedId: c.user.id })
+      .set({ password: hashed, mustChangePassword: true, updatedId: c.user.id })
       .where(and(eq(users.id, id), scope.users(c.caller)))
       .returning({ id: users.id });
     if (rows.length) await revokeUserSessions(tx, id, 'admin');

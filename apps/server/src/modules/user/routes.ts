@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { userApi } from '@siteops/contracts/api/user';
 import type { ModuleContext } from '../../app/context.ts';
 import { route } from '../../http/endpoint.ts';
+import { pruneThrottle } from '../../auth/throttle.ts';
 import { addUser } from './add.ts';
 import { deleteUsers } from './delete.ts';
 import { userDetail } from './detail.ts';
@@ -16,6 +17,7 @@ import { updateSelf } from './updateSelf.ts';
 
 /** /api/user/*: one handler per declared endpoint (packages/contracts/src/api/user.ts). */
 export function registerUserModule(app: FastifyInstance, ctx: ModuleContext) {
+  scheduleThrottlePrune(app, ctx);
   route(app, ctx, userApi.login, login);
   route(app, ctx, userApi.logout, logout);
   route(app, ctx, userApi.info, info);
@@ -30,4 +32,13 @@ export function registerUserModule(app: FastifyInstance, ctx: ModuleContext) {
   route(app, ctx, userApi.proListAll, listProjectUsers);
   route(app, ctx, userApi.detail, userDetail);
   route(app, ctx, userApi.overview, overview);
+}
+
+/** Old failed-login counters go hourly, for as long as the app lives. */
+function scheduleThrottlePrune(app: FastifyInstance, { db, config }: ModuleContext) {
+  const timer = setInterval(() => {
+    pruneThrottle(db, config.login).catch((err: unknown) => app.log.warn({ err }, 'login throttle prune failed'));
+  }, 3_600_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,0 +1,17 @@
+import { index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * Failed-login counters (docs/decisions/0008-login-throttle.md). `key` is the SHA-256 of either
+ * "account + client" or "client" alone, so neither typed user names (often a mistyped password) nor
+ * which names exist are stored; a row exists for any name tried, known or not.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: varchar('key', { length: 64 }).primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [index('login_throttle_last_failure_idx').on(t.lastFailureAt)],
+);
