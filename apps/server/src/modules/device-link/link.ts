@@ -4,6 +4,7 @@ import { COMMAND_TIMEOUT_MS } from '@siteops/contracts/device-link';
 import type { LivePublication } from '@siteops/contracts/live';
 import type { DeviceCommands, LivePublisher, ModuleContext } from '../../app/context.ts';
 import { createMemoryBus, createRedisBus, type Bus } from '../../bus/index.ts';
+import { busPrefix } from '../../bus/namespace.ts';
 import { registerGateway, type Gateway, type GatewayOptions } from '../../gateway/index.ts';
 import { heartbeatSeconds as readHeartbeatSeconds } from '../constant/service.ts';
 import type { DeviceLinkContext } from './context.ts';
@@ -24,7 +25,7 @@ import { Tickets } from './tickets.ts';
 export interface DeviceLinkOptions {
   /** Fixed heartbeat interval in seconds (tests: fractions); default the `device.heartbeatSeconds` constant. */
   heartbeatSeconds?: number;
-  /** Redis channel prefix (tests isolate runs); default `siteops:`. */
+  /** Redis channel prefix (tests isolate runs); default from REDIS_NAMESPACE or the database identity (bus/namespace.ts). */
   busPrefix?: string;
   gateway?: GatewayOptions;
   commandTimeoutMs?: number;
@@ -71,8 +72,13 @@ export async function setupDeviceLink(
   const { db, config } = ctx;
   const bus = config.redisUrl
     ? await createRedisBus(config.redisUrl, {
-        prefix: opts.busPrefix,
-        onError: (err) => app.log.warn({ err }, 'redis bus'),
+        prefix: opts.busPrefix ?? (await busPrefix(db, config)),
+        // ioredis reports every failed reconnect; the outage itself is one warning (onState).
+        onError: (err) => app.log.debug({ err }, 'redis bus'),
+        onState: (state, reason) =>
+          state === 'down'
+            ? app.log.warn({ reason }, 'Redis unavailable: running as a single instance until it returns')
+            : app.log.info('Redis is back: instances share devices and live events again'),
       })
     : createMemoryBus();
 
