@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 
 /**
@@ -11,7 +22,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    userName: varchar('user_name', { length: 64 }).notNull().unique(),
+    userName: varchar('user_name', { length: 64 }).notNull(),
     password: text('password').notNull(),
     realName: varchar('real_name', { length: 64 }),
     nickName: varchar('nick_name', { length: 64 }),
@@ -58,6 +69,9 @@ export const users = pgTable(
       .$onUpdate(() => sql`now()`),
   },
   (t) => [
+    // Account names are unique regardless of case (`aDmIn` beside `admin` would be a lookalike); login
+    // matches the same way (docs/decisions/0009-account-names-ignore-case.md).
+    uniqueIndex('users_user_name_lower_unique').on(sql`lower(${t.userName})`),
     index('users_agent_idx').on(t.agentId),
     index('users_id_no_hash_idx').on(t.idNoHash),
     index('users_created_idx').on(t.createdAt),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { userApi } from '@siteops/contracts/api/user';
 import { agents, users } from '../../db/schema/index.ts';
 import { burnVerify, verifyPassword } from '../../auth/passwords.ts';
@@ -17,7 +17,12 @@ export const login: Handler<typeof userApi.login> = async (c, input) => {
   const keys = throttleKeys(username, request.ip, config.login);
   const blocked = await blockedUntil(db, keys);
   if (blocked) throw throttled(blocked);
-  const [user] = await db.select().from(users).where(eq(users.userName, username)).limit(1);
+  // Names are unique regardless of case, so this finds at most one account (decision 0009).
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.userName}) = lower(${username})`)
+    .limit(1);
   const verified = user ? await verifyPassword(user.password, password) : (await burnVerify(password), false);
   if (!user || !verified) {
     const until = await recordFailure(db, keys, config.login);
