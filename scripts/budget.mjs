@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 const KB = 1000;
 // Issue 9 §5: login 200 KB, workplace 350 KB, a page's own chunk 60 KB. The login route is not there yet
 // (see bench/RESULTS.md for what it still carries): its gate holds today's size so it can only shrink.
-const LIMITS = { login: 280 * KB, workplace: 350 * KB, page: 60 * KB };
+const LIMITS = { login: 235 * KB, workplace: 350 * KB, page: 60 * KB };
 const TARGETS = { login: 200 * KB };
 const ENTRY = 'index.html';
 const LAYOUT = 'src/app/layout/BasicLayout.tsx';

@@ -1,18 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import axios, { type AxiosRequestConfig } from 'axios';
 import { fillPath, type AnswerOf, type Endpoint, type InputOf } from '@siteops/contracts/endpoint';
-import i18n from '../i18n/i18n';
-import { message } from '../lib/feedback';
 import { saveFile } from '../lib/saveFile';
-import { http, request } from './client';
+import { exchange, request, type RequestConfig } from './client';
 import { keyOf } from './queryKey';
-import { ApiError, isEnvelope } from './envelope';
-import { ERROR_SECONDS, markReported } from './reported';
 
 export { keyOf };
 
-/** Per-call options the typed client passes through to axios. */
-export type CallOptions = Pick<AxiosRequestConfig, 'silent' | 'signal' | 'onUploadProgress' | 'timeout'>;
+/** Per-call options the typed client passes through to the transport. */
+export type CallOptions = Pick<RequestConfig, 'silent' | 'signal' | 'onUploadProgress' | 'timeout'>;
 
 /** Fields of the input that go to the query string: all of them for GET, the declared query fields otherwise. */
 function split(endpoint: Endpoint, rest: Record<string, unknown>) {
@@ -59,7 +54,7 @@ export function useUploadMutation<E extends Endpoint>(endpoint: E) {
       form: FormData;
       input?: InputOf<E>;
       onProgress?: (sent: number) => void;
-    }) => upload(endpoint, form, { input, onUploadProgress: (e) => onProgress?.(e.total ? e.loaded / e.total : 0) }),
+    }) => upload(endpoint, form, { input, onUploadProgress: onProgress }),
     onSuccess: () => client.invalidateQueries({ queryKey: [endpoint.module] }),
   });
 }
@@ -71,9 +66,9 @@ export interface DownloadedFile {
 }
 
 /**
- * GET a `download` endpoint as a Blob. Its failures arrive as a Blob too, which the shared client
- * cannot read, so the envelope is read out of it here and reported as the client would (toast,
- * ApiError with `data.fields`), so a form can still put a 400's messages on its fields.
+ * GET a `download` endpoint as a Blob. A failure arrives as an envelope inside a Blob; the client reads
+ * it out and reports it as any failed call (toast, ApiError with `data.fields`), so a form can still put
+ * a 400's messages on its fields.
  */
 export async function download<E extends Endpoint>(
   endpoint: E,
@@ -81,46 +76,18 @@ export async function download<E extends Endpoint>(
   options: CallOptions = {},
 ): Promise<DownloadedFile> {
   const { url, rest } = fillPath(endpoint.path, (input ?? {}) as Record<string, unknown>);
-  try {
-    const response = await http.request<Blob>({
-      method: endpoint.method,
-      url,
-      params: rest,
-      responseType: 'blob',
-      ...options,
-      silent: true,
-    });
-    return { blob: response.data, fileName: fileNameOf(response.headers['content-disposition']) };
-  } catch (error) {
-    throw await downloadFailure(error, options.silent);
-  }
+  const response = await exchange<Blob>({
+    method: endpoint.method,
+    url,
+    params: rest,
+    responseType: 'blob',
+    ...options,
+  });
+  return { blob: response.body, fileName: fileNameOf(response.header('content-disposition')) };
 }
 
-async function downloadFailure(error: unknown, silent: boolean | undefined) {
-  if (axios.isCancel(error)) return error;
-  let failure = error;
-  let text = error instanceof Error && error.message ? error.message : i18n.t('request.transport');
-  if (axios.isAxiosError(error) && error.response?.data instanceof Blob) {
-    let body: unknown;
-    try {
-      body = JSON.parse(await error.response.data.text());
-    } catch {
-      body = undefined;
-    }
-    if (isEnvelope(body)) {
-      text = body.msg || i18n.t('request.error');
-      failure = new ApiError(text, body.code, error.response.status, body.data);
-    }
-  }
-  if (!silent) {
-    message().error({ content: text, duration: ERROR_SECONDS });
-    markReported(failure);
-  }
-  return failure;
-}
-
-function fileNameOf(disposition: unknown): string | undefined {
-  if (typeof disposition !== 'string') return undefined;
+function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
   const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
   if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1];

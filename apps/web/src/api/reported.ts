@@ -1,6 +1,6 @@
-import axios from 'axios';
 import i18n from '../i18n/i18n';
 import { message } from '../lib/feedback';
+import { isCancel } from './transport';
 
 /** Spec 8: error toasts stay 5 seconds. */
 export const ERROR_SECONDS = 5;
@@ -25,7 +25,7 @@ const isValidation = (error: unknown) => typeof error === 'object' && error !== 
  */
 export function afterReport<T>(work: Promise<T>): Promise<T | undefined> {
   return work.catch((error: unknown) => {
-    if (wasReported(error) || isValidation(error) || axios.isCancel(error)) return undefined;
+    if (wasReported(error) || isValidation(error) || isCancel(error)) return undefined;
     console.error(error);
     const text = error instanceof Error && error.message ? error.message : i18n.t('request.error');
     message().error({ content: text, duration: ERROR_SECONDS });

@@ -1,4 +1,4 @@
-import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { LogoutOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
@@ -7,12 +7,12 @@ import { HOME_PATH, pathOf } from '../../lib/routeMeta';
 import { logout } from '../../lib/session';
 import { avatarSrc, canPreview, displayName, isPreview, useUserStore } from '../../stores/user';
 import { useCurrentRoute } from './useCurrentRoute';
+import { message } from '../../lib/feedback';
 
 const USER_SETTINGS = 'setting';
 
 export function AvatarMenu({ showName = true }: { showName?: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -38,7 +38,7 @@ export function AvatarMenu({ showName = true }: { showName?: boolean }) {
     if (key === 'switch') {
       const next = switchRole();
       const previewing = isPreview(info, next);
-      message.success(t(previewing ? 'avatar.previewStarted' : 'avatar.previewEnded', { role: t(`role.${next}`) }));
+      message().success(t(previewing ? 'avatar.previewStarted' : 'avatar.previewEnded', { role: t(`role.${next}`) }));
       // Re-run the guard: the current page may not be open to the new role.
       await revalidator.revalidate();
     }

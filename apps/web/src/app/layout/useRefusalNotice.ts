@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { routeByName } from '../../lib/routeMeta';
 import { takeRefusal } from '../router/runGuard';
 import { useCurrentRoute } from './useCurrentRoute';
+import { message } from '../../lib/feedback';
 
 /** Long enough to read, as the error toasts (spec 8: 5 s). */
 const NOTICE_SECONDS = 8;
@@ -12,14 +12,13 @@ const NOTICE_SECONDS = 8;
 /** After the guard turned a page away, say which page, for which role, and what is shown instead. */
 export function useRefusalNotice() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const location = useLocation();
   const current = useCurrentRoute();
   useEffect(() => {
     const refusal = takeRefusal();
     const refused = routeByName(refusal?.name);
     if (!refusal || !refused || !current) return;
-    message.warning({
+    message().warning({
       key: 'refused',
       duration: NOTICE_SECONDS,
       content: t('guard.refused', {
@@ -28,5 +27,5 @@ export function useRefusalNotice() {
         to: t(current.i18nKey),
       }),
     });
-  }, [location.key, current, message, t]);
+  }, [location.key, current, t]);
 }

@@ -1,22 +1,25 @@
-import { useEffect, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { ConfigProvider, theme as antTheme } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
 import { antdLocaleOf } from '../../i18n/i18n';
-import { registerFeedback } from '../../lib/feedback';
+import { setFeedbackMounter } from '../../lib/feedback';
 import { queryClient } from '../../lib/queryClient';
 import { useSettingsStore } from '../../stores/settings';
 
-/** Hands antd's context-aware message/modal/notification to code outside React (axios client, guard). */
-function FeedbackBridge() {
-  const feedback = AntApp.useApp();
-  useEffect(() => {
-    registerFeedback(feedback);
-    return () => registerFeedback(null);
-  }, [feedback]);
-  return null;
+const FeedbackHost = lazy(() => import('./FeedbackHost'));
+
+/** Mounts antd's message/modal/notification when lib/feedback first needs them. */
+function Feedback() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => setFeedbackMounter(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <FeedbackHost />
+    </Suspense>
+  ) : null;
 }
 
 /** Page-level effects of the settings that live outside antd's tree: page colours, colour weak, progress bar. */
@@ -30,7 +33,19 @@ function DocumentStyle() {
     root.style.setProperty('--siteops-primary', token.colorPrimary);
     document.body.style.background = token.colorBgLayout;
     document.body.style.color = token.colorText;
-  }, [theme, token.colorPrimary, token.colorBgLayout, token.colorText]);
+    // What antd's <App> wrapper gave the page: the theme's font.
+    document.body.style.fontFamily = token.fontFamily;
+    document.body.style.fontSize = `${token.fontSize}px`;
+    document.body.style.lineHeight = String(token.lineHeight);
+  }, [
+    theme,
+    token.colorPrimary,
+    token.colorBgLayout,
+    token.colorText,
+    token.fontFamily,
+    token.fontSize,
+    token.lineHeight,
+  ]);
   useEffect(() => {
     // Spec 9: colour-weak mode is an 80 % inversion of the whole page. On <html>, because a filter on
     // any other element would become the containing block of fixed-position popups and drawers.
@@ -55,11 +70,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
         // antd spaces out two-character CJK labels ("提 交"); the console writes its labels as they are read.
         button={{ autoInsertSpace: false }}
       >
-        <AntApp>
-          <FeedbackBridge />
-          <DocumentStyle />
-          {children}
-        </AntApp>
+        <Feedback />
+        <DocumentStyle />
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   );

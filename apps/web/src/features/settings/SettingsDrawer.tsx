@@ -1,4 +1,4 @@
-import { Alert, App, Button, ColorPicker, Drawer, InputNumber, Switch } from 'antd';
+import { Alert, Button, ColorPicker, Drawer, InputNumber, Switch } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
@@ -13,6 +13,7 @@ import {
   type AppSettings,
 } from '../../stores/settings';
 import { SettingRow, SettingSection } from './SettingRow';
+import { message } from '../../lib/feedback';
 
 /** Where "copy settings" output belongs: the defaults every browser starts from. */
 const SETTINGS_FILE = 'apps/web/src/config/settings.json';
@@ -25,7 +26,6 @@ type BooleanSetting = 'navbar' | 'menu' | 'tabBar' | 'footer' | 'colorWeak';
 /** Spec 2/3 settings drawer (width 300). Every change applies at once and is stored in this browser. */
 export function SettingsDrawer() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const settings = useSettingsStore();
   const { update } = settings;
   const revalidator = useRevalidator();
@@ -50,9 +50,9 @@ export function SettingsDrawer() {
     const state: AppSettings = useSettingsStore.getState();
     try {
       await copyText(JSON.stringify(persistedSettings(state), null, 2));
-      message.success(t('settings.copied'));
+      message().success(t('settings.copied'));
     } catch {
-      message.error(t('settings.copyFailed'));
+      message().error(t('settings.copyFailed'));
     }
   };
 

@@ -1,9 +1,10 @@
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { passwordProblem } from '@siteops/contracts/user';
 import { ApiError } from '../../api/envelope';
 import { userApi } from '@siteops/contracts/api/user';
 import { useEndpointMutation } from '../../api/endpoint';
+import { message } from '../../lib/feedback';
 
 interface Values {
   oldPassword: string;
@@ -14,14 +15,13 @@ interface Values {
 /** Change the caller's password (spec 5 policy and messages). Also used by the forced-change dialog. */
 export function ChangePasswordForm({ onSuccess }: { onSuccess?: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const update = useEndpointMutation(userApi.updatePasswd);
 
   const onFinish = async ({ oldPassword, newPassword }: Values) => {
     try {
       await update.mutateAsync({ oldPassword, newPassword });
-      message.success(t('password.saved'));
+      message().success(t('password.saved'));
       form.resetFields();
       onSuccess?.();
     } catch (error) {

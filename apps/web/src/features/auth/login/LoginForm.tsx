@@ -1,30 +1,62 @@
-import { useState } from 'react';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, theme } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginBody } from '@siteops/contracts/user';
 import { userApi } from '@siteops/contracts/api/user';
-import { useEndpointMutation } from '../../../api/endpoint';
+import { call } from '../../../api/endpoint';
+import { message } from '../../../lib/feedback';
 import { targetAfterLogin } from '../../../lib/loginRedirect';
 import { startSession } from '../../../lib/session';
 import { clearToken } from '../../../lib/token';
 
+type Field = keyof LoginBody;
+
+/**
+ * Two fields and a button, checked by hand rather than with antd's Form: the login page is the first
+ * thing anyone loads, and Form with its validator is ~10 KB of it.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const location = useLocation();
-  const login = useEndpointMutation(userApi.login);
-  // The server's reason (wrong credentials, lockout with its retry time, …), shown under the generic error.
+  const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // The server's reason (wrong credentials, a wait before the next try, …): one message, under the form's title.
   const [failure, setFailure] = useState<string | null>(null);
+  const login = useMutation({ mutationFn: (body: LoginBody) => call(userApi.login, body, { silent: true }) });
 
-  const onFinish = async (values: LoginBody) => {
+  const check = (next: LoginBody) => {
+    const found: Partial<Record<Field, string>> = {};
+    if (!next.username.trim()) found.username = t('login.form.userName.errMsg');
+    if (!next.password) found.password = t('login.form.password.errMsg');
+    return found;
+  };
+  const change = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Like a form library: once a field has said what is wrong, it says when it is right again.
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: check(next)[field] }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = check(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
     setFailure(null);
     try {
-      const { token } = await login.mutateAsync({ username: values.username.trim(), password: values.password });
-      startSession(token);
-      message.success(t('login.form.success'));
+      const { token: session } = await login.mutateAsync({
+        username: values.username.trim(),
+        password: values.password,
+      });
+      startSession(session);
+      message().success(t('login.form.success'));
       await navigate(targetAfterLogin(location.search), { replace: true });
     } catch (error) {
       // Spec 4: a failed login drops any token held.
@@ -33,8 +65,22 @@ export function LoginForm() {
     }
   };
 
+  const fieldError = (field: Field) =>
+    errors[field] ? (
+      <div id={`login-${field}-error`} style={{ color: token.colorError, marginTop: 4, minHeight: 22 }}>
+        {errors[field]}
+      </div>
+    ) : (
+      <div style={{ minHeight: 22, marginTop: 4 }} />
+    );
+  const label = (field: Field, text: string) => (
+    <label htmlFor={`login-${field}`} style={{ display: 'block', paddingBottom: 8, fontSize: token.fontSizeLG }}>
+      {text}
+    </label>
+  );
+
   return (
-    <Form<LoginBody> layout="vertical" size="large" requiredMark={false} onFinish={onFinish} autoComplete="on">
+    <form noValidate autoComplete="on" onSubmit={(e) => void submit(e)}>
       {failure !== null && (
         <Alert
           type="error"
@@ -45,34 +91,42 @@ export function LoginForm() {
           role="alert"
         />
       )}
-      <Form.Item
-        name="username"
-        label={t('login.form.userName.label')}
-        rules={[{ required: true, whitespace: true, message: t('login.form.userName.errMsg') }]}
-      >
+      <div style={{ marginBottom: 8 }}>
+        {label('username', t('login.form.userName.label'))}
         <Input
+          id="login-username"
+          size="large"
           prefix={<UserOutlined />}
           placeholder={t('login.form.userName.placeholder')}
           autoComplete="username"
           autoFocus
+          value={values.username}
+          onChange={(e) => change('username', e.target.value)}
+          status={errors.username ? 'error' : undefined}
+          aria-invalid={Boolean(errors.username)}
+          aria-describedby={errors.username ? 'login-username-error' : undefined}
         />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('login.form.password.label')}
-        rules={[{ required: true, message: t('login.form.password.errMsg') }]}
-      >
-        <Input.Password
+        {fieldError('username')}
+      </div>
+      <div style={{ marginBottom: 8 }}>
+        {label('password', t('login.form.password.label'))}
+        <Password
+          id="login-password"
+          size="large"
           prefix={<LockOutlined />}
           placeholder={t('login.form.password.placeholder')}
           autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => change('password', e.target.value)}
+          status={errors.password ? 'error' : undefined}
+          aria-invalid={Boolean(errors.password)}
+          aria-describedby={errors.password ? 'login-password-error' : undefined}
         />
-      </Form.Item>
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={login.isPending}>
-          {t('login.form.submit')}
-        </Button>
-      </Form.Item>
-    </Form>
+        {fieldError('password')}
+      </div>
+      <Button type="primary" size="large" htmlType="submit" block loading={login.isPending}>
+        {t('login.form.submit')}
+      </Button>
+    </form>
   );
 }
