@@ -36,27 +36,13 @@ import { instant, pageQuery, rowId } from './pagination.ts';
 // ---------------------------------------------------------------------------------------------------
 // Paths
 
+/**
+ * The paths that are not plain request-and-answer endpoints (those are declared in api/device-link.ts:
+ * the ticket, commands, events, telemetry, latest readings).
+ */
 export const DEVICE_LINK_PATHS = {
-  /** POST, bearer auth: body {@link ticketBody}, answers {@link ticketAnswer}. */
-  ticket: '/api/device/ticket',
   /** GET `?ticket=` (+ optional filters {@link eventsQuery}): `text/event-stream`. */
   events: '/api/device/events',
-  /** POST, bearer: envelope {@link snapshotAnswer} (a data: URL the console puts in an <img>). */
-  snapshot: (id: number) => `/api/device/${id}/snapshot`,
-  /** POST, bearer: body {@link openDoorBody}, envelope {@link openDoorAnswer}. */
-  openDoor: (id: number) => `/api/device/${id}/openDoor`,
-  /** POST, bearer: body {@link rebootBody}, envelope {@link rebootAnswer}. */
-  reboot: (id: number) => `/api/device/${id}/reboot`,
-  /** GET (query `keys=a,b`) and PUT (body {@link configSetBody}), bearer: envelope {@link configAnswer}. */
-  config: (id: number) => `/api/device/${id}/config`,
-  /** POST, bearer: body {@link broadcastBody}, envelope {@link broadcastAnswer} (speakers only). */
-  broadcast: (id: number) => `/api/device/${id}/broadcast`,
-  /** GET, bearer: paged events of one device, {@link eventsListQuery} -> Page<{@link deviceEventItem}>. */
-  eventList: (id: number) => `/api/device/${id}/events`,
-  /** GET, bearer: one field over time for charts, {@link seriesQuery} -> {@link seriesAnswer}. */
-  telemetry: (id: number) => `/api/device/${id}/telemetry`,
-  /** GET, bearer: the latest value of every field, {@link latestAnswer}. */
-  latest: (id: number) => `/api/device/${id}/latest`,
   /**
    * Remote-control tunnel: `/api/device/:id/remote/:ticket/<path on the device>`, every method. Open
    * the `url` of a `remote` ticket in a new tab. Relative links on the device page stay inside the

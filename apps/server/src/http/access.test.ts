@@ -54,9 +54,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A request for `endpoint` with `input`; path parameters filled, the rest as query or body. */
+/** A request for `endpoint` with `input`; path parameters filled (1 where the input has none), the rest as query or body. */
 function send(endpoint: Endpoint, input: Record<string, unknown>, token?: string) {
-  const { url, rest } = fillPath(endpoint.path, { id: 1, ...input });
+  const placeholders = Object.fromEntries([...endpoint.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => [m[1], 1]));
+  const { url, rest } = fillPath(endpoint.path, { ...placeholders, ...input });
   const query = endpoint.method === 'GET' ? new URLSearchParams(rest as Record<string, string>).toString() : '';
   return t.call({
     method: endpoint.method,
@@ -72,11 +73,22 @@ const ordered = [...ALL_ENDPOINTS].sort((x, y) => Number(endsSession(x)) - Numbe
 
 const mayCall = (e: Endpoint, role: Role) => e.access === 'public' || e.access === 'session' || e.access.includes(role);
 
+/**
+ * The rest of a valid input for endpoints that require more than the id, so the 404 is judged on a
+ * request that would otherwise succeed (validation runs before the scope rule and would answer 400).
+ */
+const REQUIRED_BESIDES_ID: Record<string, Record<string, unknown>> = {
+  'deviceLink.configSet': { config: { volume: 5 } },
+  'deviceLink.broadcast': { text: 'matrix' },
+  'deviceLink.telemetry': { field: 'a34004' },
+};
+
 /** `{ id }` or `{ ids: [id] }`, whichever the endpoint's input takes. */
 function idInput(e: Endpoint, id: number): Record<string, unknown> | undefined {
   const shape = { ...e.params?.shape, ...e.query?.shape, ...(e.body as { shape?: object } | undefined)?.shape };
-  if ('ids' in shape) return { ids: [id] };
-  if ('id' in shape) return { id };
+  const rest = REQUIRED_BESIDES_ID[e.id] ?? {};
+  if ('ids' in shape) return { ids: [id], ...rest };
+  if ('id' in shape) return { id, ...rest };
   return undefined;
 }
 

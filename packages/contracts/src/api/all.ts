@@ -3,6 +3,7 @@ import { agentApi } from './agent.ts';
 import { auditApi } from './audit.ts';
 import { constantApi } from './constant.ts';
 import { deviceApi } from './device.ts';
+import { deviceLinkApi } from './device-link.ts';
 import { fileApi } from './file.ts';
 import { platformApi } from './platform.ts';
 import { projectApi } from './project.ts';
@@ -22,4 +23,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   platformApi,
   auditApi,
   deviceApi,
+  deviceLinkApi,
 ].flatMap((api) => Object.values(api) as Endpoint[]);

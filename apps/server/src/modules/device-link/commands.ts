@@ -1,31 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  broadcastAnswer,
-  broadcastBody,
-  configAnswer,
-  configGetQuery,
-  configSetBody,
-  openDoorAnswer,
-  openDoorBody,
-  rebootAnswer,
-  rebootBody,
-  snapshotAnswer,
-  snapshotBody,
-} from '@siteops/contracts/device-link';
-import type { RpcMethod, RpcParams } from '@siteops/contracts/device-protocol';
-import { rowIdParam } from '@siteops/contracts/pagination';
+import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import type { RpcMethod, RpcParams, RpcResultOf } from '@siteops/contracts/device-protocol';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
-import { envelopeOf, ok } from '../../http/envelope.ts';
+import { route } from '../../http/endpoint.ts';
 import { RpcError, type RpcReply } from '../../gateway/index.ts';
 import { completeAudit, recordAudit } from '../audit/record.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { commandError, loadLinkDevice, type LinkDevice } from './service.ts';
-
-export const deviceIdParams = z.object({ id: rowIdParam() });
-const COMMAND_ROLES = ['admin', 'agent'] as const;
 
 /**
  * Run one command on a device in the caller's scope and audit it, success or not: the device is
@@ -39,7 +21,7 @@ async function runCommand<M extends RpcMethod>(
   method: M,
   params: RpcParams<M>,
   audit: { action: string; detail?: Record<string, unknown> },
-): Promise<{ device: LinkDevice; reply: RpcReply<import('@siteops/contracts/device-protocol').RpcResultOf<M>> }> {
+): Promise<{ device: LinkDevice; reply: RpcReply<RpcResultOf<M>> }> {
   const device = await loadLinkDevice(ctx.db, callerOf(authOf(request).user), id);
   // Written before the device acts: a command that cannot be recorded is not run.
   const auditId = await recordAudit(ctx.db, request, {
@@ -63,140 +45,62 @@ async function runCommand<M extends RpcMethod>(
   }
 }
 
+/** The commands of contracts/api/device-link.ts: each runs on the device and is audited, success or not. */
 export function registerCommands(app: FastifyInstance, ctx: DeviceLinkContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const common = { config: { roles: COMMAND_ROLES } } as const;
+  route(app, ctx, deviceLinkApi.snapshot, async (c, { id, ...body }) => {
+    const { reply } = await runCommand(ctx, c.request, id, 'snapshot', body, { action: 'device.snapshot' });
+    const jpeg = reply.data ?? Buffer.alloc(0);
+    return {
+      contentType: 'image/jpeg' as const,
+      width: reply.result.width,
+      height: reply.result.height,
+      size: jpeg.length,
+      dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+      takenAt: new Date().toISOString(),
+    };
+  });
 
-  r.post(
-    '/api/device/:id/snapshot',
-    {
-      ...common,
-      schema: {
-        tags: ['device'],
-        summary: 'Take a picture with the device camera (answers a data: URL)',
-        params: deviceIdParams,
-        body: snapshotBody.optional(),
-        response: { 200: envelopeOf(snapshotAnswer) },
-      },
-    },
-    async (request) => {
-      const { reply } = await runCommand(ctx, request, request.params.id, 'snapshot', request.body ?? {}, {
-        action: 'device.snapshot',
-      });
-      const jpeg = reply.data ?? Buffer.alloc(0);
-      return ok({
-        contentType: 'image/jpeg' as const,
-        width: reply.result.width,
-        height: reply.result.height,
-        size: jpeg.length,
-        dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
-        takenAt: new Date().toISOString(),
-      });
-    },
-  );
+  route(app, ctx, deviceLinkApi.openDoor, async (c, { id, ...body }) => {
+    const { reply } = await runCommand(ctx, c.request, id, 'openDoor', body, {
+      action: 'device.openDoor',
+      detail: { door: body.door ?? 1 },
+    });
+    return reply.result;
+  });
 
-  r.post(
-    '/api/device/:id/openDoor',
-    {
-      ...common,
-      schema: {
-        tags: ['device'],
-        summary: 'Open the door of an access terminal',
-        params: deviceIdParams,
-        body: openDoorBody.optional(),
-        response: { 200: envelopeOf(openDoorAnswer) },
-      },
-    },
-    async (request) => {
-      const body = request.body ?? {};
-      const { reply } = await runCommand(ctx, request, request.params.id, 'openDoor', body, {
-        action: 'device.openDoor',
-        detail: { door: body.door ?? 1 },
-      });
-      return ok(reply.result, 'Door opened');
-    },
-  );
+  route(app, ctx, deviceLinkApi.reboot, async (c, { id, ...body }) => {
+    const { reply } = await runCommand(ctx, c.request, id, 'reboot', body, { action: 'device.reboot' });
+    return reply.result;
+  });
 
-  r.post(
-    '/api/device/:id/reboot',
-    {
-      ...common,
-      schema: {
-        tags: ['device'],
-        summary: 'Reboot the device (it goes offline and comes back)',
-        params: deviceIdParams,
-        body: rebootBody.optional(),
-        response: { 200: envelopeOf(rebootAnswer) },
-      },
-    },
-    async (request) => {
-      const { reply } = await runCommand(ctx, request, request.params.id, 'reboot', request.body ?? {}, {
-        action: 'device.reboot',
-      });
-      return ok(reply.result, 'Rebooting');
-    },
-  );
+  route(app, ctx, deviceLinkApi.configGet, async (c, { id, keys }) => {
+    const list = keys?.split(',').filter(Boolean);
+    const { reply } = await runCommand(ctx, c.request, id, 'config.get', list ? { keys: list } : {}, {
+      action: 'device.config.get',
+    });
+    return reply.result;
+  });
 
-  r.get(
-    '/api/device/:id/config',
-    {
-      ...common,
-      schema: {
-        tags: ['device'],
-        summary: "Read the device's configuration",
-        params: deviceIdParams,
-        querystring: configGetQuery,
-        response: { 200: envelopeOf(configAnswer) },
-      },
-    },
-    async (request) => {
-      const keys = request.query.keys?.split(',').filter(Boolean);
-      const { reply } = await runCommand(ctx, request, request.params.id, 'config.get', keys ? { keys } : {}, {
-        action: 'device.config.get',
-      });
-      return ok(reply.result);
-    },
-  );
-
-  r.put(
-    '/api/device/:id/config',
-    {
-      ...common,
-      schema: {
-        tags: ['device'],
-        summary: "Change the device's configuration",
-        params: deviceIdParams,
-        body: configSetBody,
-        response: { 200: envelopeOf(configAnswer) },
-      },
-    },
-    async (request) => {
-      const { reply } = await runCommand(ctx, request, request.params.id, 'config.set', request.body, {
+  route(app, ctx, deviceLinkApi.configSet, async (c, { id, config }) => {
+    const { reply } = await runCommand(
+      ctx,
+      c.request,
+      id,
+      'config.set',
+      { config },
+      {
         action: 'device.config.set',
-        detail: { keys: Object.keys(request.body.config) },
-      });
-      return ok(reply.result, 'Save Success');
-    },
-  );
-
-  r.post(
-    '/api/device/:id/broadcast',
-    {
-      ...common,
-      schema: {
-        tags: ['device'],
-        summary: 'Play text (TTS) or an audio URL on a broadcast speaker',
-        params: deviceIdParams,
-        body: broadcastBody,
-        response: { 200: envelopeOf(broadcastAnswer) },
+        detail: { keys: Object.keys(config) },
       },
-    },
-    async (request) => {
-      const { reply } = await runCommand(ctx, request, request.params.id, 'broadcast.play', request.body, {
-        action: 'device.broadcast',
-        detail: { text: request.body.text?.slice(0, 100), url: request.body.url },
-      });
-      return ok(reply.result);
-    },
-  );
+    );
+    return reply.result;
+  });
+
+  route(app, ctx, deviceLinkApi.broadcast, async (c, { id, ...body }) => {
+    const { reply } = await runCommand(ctx, c.request, id, 'broadcast.play', body, {
+      action: 'device.broadcast',
+      detail: { text: body.text?.slice(0, 100), url: body.url },
+    });
+    return reply.result;
+  });
 }

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { DEVICE_LINK_PATHS, type OpenDoorAnswer } from '@siteops/contracts/device-link';
-import { request } from '../client';
+import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { call } from '../endpoint';
 
 /** One-key open door (face and tower-elevator-face terminals). Errors are reported by the caller. */
 export function openDoor(id: number, door?: number) {
-  return request<OpenDoorAnswer>({ method: 'POST', url: DEVICE_LINK_PATHS.openDoor(id), data: { door }, silent: true });
+  return call(deviceLinkApi.openDoor, { id, door }, { silent: true });
 }
 
 export function useOpenDoorMutation() {

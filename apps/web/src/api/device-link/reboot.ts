@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { DEVICE_LINK_PATHS } from '@siteops/contracts/device-link';
-import { request } from '../client';
+import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { call } from '../endpoint';
 
 /** Reboot: the device goes offline and comes back by itself. Errors are reported by the caller. */
 export function rebootDevice(id: number) {
-  return request<{ rebootAt: string }>({ method: 'POST', url: DEVICE_LINK_PATHS.reboot(id), data: {}, silent: true });
+  return call(deviceLinkApi.reboot, { id }, { silent: true });
 }
 
 export function useRebootMutation() {

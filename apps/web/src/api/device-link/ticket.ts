@@ -1,12 +1,13 @@
-import { DEVICE_LINK_PATHS, type TicketAnswer, type TicketBody } from '@siteops/contracts/device-link';
-import { request } from '../client';
+import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import type { TicketBody } from '@siteops/contracts/device-link';
+import { call } from '../endpoint';
 
 /**
  * A short-lived ticket for what cannot carry the bearer header: the live events stream, a terminal
  * WebSocket, a remote-control tab. The answer's `url` is what to open (relative to the API origin).
  */
 export function requestTicket(body: TicketBody, options: { silent?: boolean } = {}) {
-  return request<TicketAnswer>({ method: 'POST', url: DEVICE_LINK_PATHS.ticket, data: body, silent: options.silent });
+  return call(deviceLinkApi.ticket, body, { silent: options.silent });
 }
 
 /** An absolute URL for a ticket's relative `url`, against the API origin (ws: for WebSockets). */
