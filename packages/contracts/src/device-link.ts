@@ -4,19 +4,19 @@ import { DEVICE_TYPES, EVENT_LEVELS, RPC_ERROR_CODES, type RpcErrorCode } from '
 import { instant, pageQuery, rowId } from './pagination.ts';
 
 /**
- * The browser-facing side of the device link: live updates (Server-Sent Events), commands to a
- * device, the remote-control tunnel and the terminal WebSocket. The device-facing side is
+ * The browser-facing side of the device link: the device items of the live channel (contracts/live.ts),
+ * commands to a device, the remote-control tunnel and the terminal WebSocket. The device-facing side is
  * `device-protocol.ts` / docs/device-protocol.md.
  *
  * Who may use it (server-enforced, `scope.deviceLink` in apps/server/src/auth/scope.ts):
- * - live events: admin every device; agent the devices of its agent; manager and user none (their
- *   stream stays open but carries only keep-alives);
+ * - live device topics: admin every device; agent the devices of its agent; manager its projects'
+ *   devices; user none (contracts/live.ts: a refused topic looks like a device that does not exist);
  * - commands, tunnel, terminal: admin, and agent on its agent's devices. Any other device id answers
  *   404 (code 40400), exactly like a device that does not exist.
  *
  * ## Why tickets
  *
- * `EventSource`, a WebSocket opened by the browser, and a tab opened with `window.open` cannot send
+ * A WebSocket opened by the browser and a tab opened with `window.open` cannot send
  * the `Authorization` header. Instead of putting the bearer token itself in a URL (it would land in
  * logs, history and Referer headers, and would be the whole session), the console asks for a
  * **ticket** with its bearer token: `POST /api/device/ticket`. A ticket is an HMAC-signed, opaque
@@ -28,7 +28,6 @@ import { instant, pageQuery, rowId } from './pagination.ts';
  * | purpose    | lifetime (to start using it)      | while in use                                               |
  * |------------|-----------------------------------|------------------------------------------------------------|
  * | `live`     | until the session expires (<= 24 h) | session re-checked on every (re)connect and every 30 s      |
- * | `events`   | until the session expires (<= 24 h) | session re-checked on every (re)connect and every 30 s; `EventSource` reconnects on its own with the same URL |
  * | `terminal` | 60 s                              | session checked at connect; idle timeout closes it          |
  * | `remote`   | until the session expires (<= 12 h) | session checked on EVERY tunnelled request                 |
  */
@@ -41,8 +40,6 @@ import { instant, pageQuery, rowId } from './pagination.ts';
  * the ticket, commands, events, telemetry, latest readings).
  */
 export const DEVICE_LINK_PATHS = {
-  /** GET `?ticket=` (+ optional filters {@link eventsQuery}): `text/event-stream`. */
-  events: '/api/device/events',
   /**
    * Remote-control tunnel: `/api/device/:id/remote/:ticket/<path on the device>`, every method. Open
    * the `url` of a `remote` ticket in a new tab. Relative links on the device page stay inside the
@@ -57,7 +54,7 @@ export const DEVICE_LINK_PATHS = {
 // ---------------------------------------------------------------------------------------------------
 // Tickets
 
-export const TICKET_PURPOSES = ['events', 'live', 'terminal', 'remote'] as const;
+export const TICKET_PURPOSES = ['live', 'terminal', 'remote'] as const;
 export type TicketPurpose = (typeof TICKET_PURPOSES)[number];
 
 export const ticketBody = z
@@ -66,7 +63,7 @@ export const ticketBody = z
     /** Required for `terminal` and `remote`: the device (in the caller's scope, else 404). */
     deviceId: rowId().optional(),
   })
-  .refine((b) => b.purpose === 'events' || b.purpose === 'live' || b.deviceId !== undefined, {
+  .refine((b) => b.purpose === 'live' || b.deviceId !== undefined, {
     path: ['deviceId'],
     message: 'deviceId is required for terminal and remote tickets',
   });
@@ -78,7 +75,7 @@ export const ticketAnswer = z.object({
   expiresAt: z.string(),
   /**
    * What to open, relative to the API origin: `live` -> `/api/live?ticket=...` (the live channel,
-   * contracts/live.ts; ws:/wss: of the page's origin); `events` -> `/api/device/events?ticket=...`;
+   * contracts/live.ts; ws:/wss: of the page's origin);
    * `terminal` -> `/api/device/7/terminal?ticket=...` (use ws:/wss: of the page's origin);
    * `remote` -> `/api/device/7/remote/<ticket>/` (open in a new tab).
    */
@@ -87,42 +84,9 @@ export const ticketAnswer = z.object({
 export type TicketAnswer = z.infer<typeof ticketAnswer>;
 
 // ---------------------------------------------------------------------------------------------------
-// Live events (Server-Sent Events)
+// Device items of the live channel (contracts/live.ts: topic `device:<id>`)
 
-/**
- * `GET /api/device/events?ticket=...[&deviceIds=1,2,3][&kinds=presence,event]`
- *
- * Without filters: every event of every device in scope. A device page narrows to its devices;
- * a list page usually wants `kinds=presence,telemetry`. Telemetry of a whole fleet is a lot: filter.
- * A bad or expired ticket / ended session answers HTTP 401 with an envelope (EventSource then fires
- * `error` with readyState CLOSED: ask for a new ticket and reconnect).
- *
- * Each SSE message has `event:` = one of {@link SSE_EVENT_TYPES} and `data:` = one JSON object.
- * Comment lines (`: ping`) are sent every 15 s to keep proxies from closing the stream.
- */
-export const SSE_EVENT_TYPES = ['ready', 'presence', 'telemetry', 'event', 'end'] as const;
-export type SseEventType = (typeof SSE_EVENT_TYPES)[number];
-export const LIVE_KINDS = ['presence', 'telemetry', 'event'] as const;
-export type LiveKind = (typeof LIVE_KINDS)[number];
-
-const idList = text()
-  .regex(/^\d+(,\d+)*$/, 'deviceIds must be comma-separated ids')
-  .transform((s) => [...new Set(s.split(',').map(Number))])
-  .refine((ids) => ids.length <= 500, 'at most 500 deviceIds');
-const kindList = text()
-  .transform((s) => s.split(',').filter(Boolean))
-  .pipe(z.array(z.enum(LIVE_KINDS, { error: `kinds must be of ${LIVE_KINDS.join(', ')}` })).min(1));
-
-export const eventsQuery = z.object({
-  ticket: text().min(1, 'ticket is required').max(1024),
-  deviceIds: idList.optional(),
-  kinds: kindList.optional(),
-});
-
-/** `event: ready`, once at the start: the stream is live. */
-export const sseReady = z.object({ serverTime: z.string(), heartbeatSeconds: z.number() });
-
-/** `event: presence`: a device went online or offline (never sent for a replaced link). */
+/** `presence`: a device went online or offline (never sent for a replaced link). */
 export const ssePresence = z.object({
   deviceId: z.number(),
   onlineStatus: z.enum(['online', 'offline']),
@@ -137,7 +101,7 @@ export const ssePresence = z.object({
 });
 export type SsePresence = z.infer<typeof ssePresence>;
 
-/** `event: telemetry`: one message of readings (any subset of the type's fields, docs/device-protocol.md section 3). */
+/** `telemetry`: one message of readings (any subset of the type's fields, docs/device-protocol.md section 3). */
 export const sseTelemetry = z.object({
   deviceId: z.number(),
   type: z.enum(DEVICE_TYPES),
@@ -146,7 +110,7 @@ export const sseTelemetry = z.object({
 });
 export type SseTelemetry = z.infer<typeof sseTelemetry>;
 
-/** `event: event`: a device event (pass, alarm, plate, ...), see docs/device-protocol.md section 4. */
+/** `event`: a device event (pass, alarm, plate, ...), see docs/device-protocol.md section 4. */
 export const sseEvent = z.object({
   deviceId: z.number(),
   type: z.enum(DEVICE_TYPES),
@@ -160,17 +124,6 @@ export const sseEvent = z.object({
   hasPicture: z.boolean(),
 });
 export type SseEvent = z.infer<typeof sseEvent>;
-
-/** `event: end`: the server ends the stream (session ended: code is the envelope code, e.g. 50012). Do not reconnect with the same ticket. */
-export const sseEnd = z.object({ code: z.number(), msg: z.string() });
-
-export interface SseEventMap {
-  ready: z.infer<typeof sseReady>;
-  presence: SsePresence;
-  telemetry: SseTelemetry;
-  event: SseEvent;
-  end: z.infer<typeof sseEnd>;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Commands (bearer auth, envelope answers, each audited)

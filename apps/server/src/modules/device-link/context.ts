@@ -1,6 +1,5 @@
 import type { ModuleContext } from '../../app/context.ts';
 import type { Gateway } from '../../gateway/index.ts';
-import type { LiveHub } from './hub.ts';
 import type { LiveChannel } from './channel.ts';
 import type { Tickets } from './tickets.ts';
 import type { PictureUrls } from './pictures.ts';
@@ -9,7 +8,6 @@ import type { PictureUrls } from './pictures.ts';
 export interface DeviceLinkContext extends ModuleContext {
   gateway: Gateway;
   tickets: Tickets;
-  hub: LiveHub;
   /** The live channel's topics (liveSocket.ts). */
   channel: LiveChannel;
   pictures: PictureUrls;

@@ -8,13 +8,16 @@ import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { until } from '../../gateway/testkit.ts';
 import { DbPresenceSink, DbTelemetrySink, pruneTelemetry } from './sinks.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { HEARTBEAT_S, openSse, rowOf, startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
+import { LiveClose, deviceTopicOf } from '@siteops/contracts/live';
+import { HEARTBEAT_S, rowOf, startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
+import { openLive, type LiveTab } from './liveTestkit.ts';
 
 let t: LinkTestApp;
 let admin: string;
 let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
-let sse: ReturnType<typeof openSse>;
+/** The admin's tab; the live channel sends only the devices a tab subscribed to, so each test's devices are watched. */
+let live: LiveTab;
 const HB_MS = HEARTBEAT_S * 1000;
 
 beforeAll(async () => {
@@ -22,16 +25,20 @@ beforeAll(async () => {
   admin = await t.login();
   agentA = await createAgent(t, admin);
   agentB = await createAgent(t, admin);
-  sse = openSse(`${t.base}${(await ticketFor(t, admin, 'events')).url}`);
-  await sse.waitFor((m) => m.event === 'ready');
+  live = await openLive(t, admin);
+  await live.ready();
 });
 afterAll(async () => {
-  sse?.close();
+  live?.close();
   await t?.close();
 });
 
+/** `tab` subscribes to the devices' topics (answered before it returns, so nothing after is missed). */
+const watch = (tab: LiveTab, ...ids: number[]) => tab.subscribe(ids.map(deviceTopicOf));
+
 async function linked(type: Parameters<LinkTestApp['addDevice']>[0] extends infer O ? O : never = {}, extra = {}) {
   const d = await t.addDevice(type);
+  await watch(live, d.id);
   const sim = t.sim(d, extra);
   await sim.waitFor('up', 2_000);
   return { ...d, sim };
@@ -41,9 +48,10 @@ const post = (url: string, token: string, body: object = {}) => t.call({ method:
 describe('presence', () => {
   it('a device that connects is online within 1 s: live event, then the devices row', async () => {
     const d = await t.addDevice({ type: 'dust' });
+    await watch(live, d.id);
     const started = Date.now();
     t.sim(d);
-    const online = await sse.waitFor((m) => m.event === 'presence' && m.data.deviceId === d.id, 1_000, 'online');
+    const online = await live.waitFor((m) => m.type === 'presence' && m.data.deviceId === d.id, 1_000, 'online');
     expect(online.data).toMatchObject({ onlineStatus: 'online', ip: '127.0.0.1' });
     expect(online.at - started).toBeLessThan(1_000);
     await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 1_000 }).toBe('online');
@@ -57,8 +65,8 @@ describe('presence', () => {
     await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 1_000 }).toBe('online');
     const killedAt = Date.now();
     d.sim.kill();
-    const off = await sse.waitFor(
-      (m) => m.event === 'presence' && m.data.deviceId === d.id && m.data.onlineStatus === 'offline',
+    const off = await live.waitFor(
+      (m) => m.type === 'presence' && m.data.deviceId === d.id && m.data.onlineStatus === 'offline',
       2 * HB_MS + 500,
       'offline',
     );
@@ -72,8 +80,8 @@ describe('presence', () => {
     const second = t.sim(d, { retryScale: 100 });
     await second.waitFor('up', 2_000);
     await new Promise((r) => setTimeout(r, 3 * HB_MS));
-    const flaps = sse.messages.filter(
-      (m) => m.at >= since && m.event === 'presence' && m.data.deviceId === d.id && m.data.onlineStatus === 'offline',
+    const flaps = live.seen.filter(
+      (m) => m.at >= since && m.type === 'presence' && m.data.deviceId === d.id && m.data.onlineStatus === 'offline',
     );
     expect(flaps).toEqual([]);
     expect((await rowOf(t, d.id)).onlineStatus).toBe('online');
@@ -84,8 +92,8 @@ describe('presence', () => {
     const d = await linked({ type: 'elevator' });
     await t.database.db.update(devices).set({ authStatus: 'forbidden' }).where(eq(devices.id, d.id));
     await until(() => d.sim.lastClose?.code === 4010, 2_000, 'revoked close');
-    await sse.waitFor(
-      (m) => m.event === 'presence' && m.data.deviceId === d.id && m.data.reason === 'revoked',
+    await live.waitFor(
+      (m) => m.type === 'presence' && m.data.deviceId === d.id && m.data.reason === 'revoked',
       1_000,
       'revoked offline',
     );
@@ -94,11 +102,12 @@ describe('presence', () => {
 
   it('a row left online by a crashed instance is marked offline by the sweep, and browsers are told', async () => {
     const d = await t.addDevice({ type: 'gateway' });
+    await watch(live, d.id);
     await t.database.db
       .update(devices)
       .set({ onlineStatus: 'online', heartbeatDatetime: new Date(Date.now() - 60_000) })
       .where(eq(devices.id, d.id));
-    await sse.waitFor((m) => m.event === 'presence' && m.data.deviceId === d.id && m.data.reason === 'stale', 2_000);
+    await live.waitFor((m) => m.type === 'presence' && m.data.deviceId === d.id && m.data.reason === 'stale', 2_000);
     expect((await rowOf(t, d.id)).onlineStatus).toBe('offline');
   });
 
@@ -220,17 +229,25 @@ describe('commands', () => {
     expect(ticket.status).toBe(404);
   });
 
-  it("an agent's live stream carries its own devices only", async () => {
-    const agentSse = openSse(`${t.base}${(await ticketFor(t, agentA.token, 'events')).url}`);
+  it("an agent's live channel carries its own devices only", async () => {
+    const agentTab = await openLive(t, agentA.token);
     try {
-      await agentSse.waitFor((m) => m.event === 'ready');
-      const theirs = await linked({ type: 'dust', agentId: agentB.id });
-      const mine = await linked({ type: 'dust', agentId: agentA.id });
-      await agentSse.waitFor((m) => m.event === 'presence' && m.data.deviceId === mine.id, 1_000);
-      await sse.waitFor((m) => m.event === 'presence' && m.data.deviceId === theirs.id, 1_000);
-      expect(agentSse.messages.some((m) => m.data.deviceId === theirs.id)).toBe(false);
+      await agentTab.ready();
+      const theirs = await t.addDevice({ type: 'dust', agentId: agentB.id });
+      const mine = await t.addDevice({ type: 'dust', agentId: agentA.id });
+      // Another agent's device is refused exactly like one that does not exist.
+      expect(await watch(agentTab, theirs.id, mine.id)).toMatchObject({
+        topics: [deviceTopicOf(mine.id)],
+        refused: [deviceTopicOf(theirs.id)],
+      });
+      await watch(live, theirs.id, mine.id);
+      t.sim(theirs);
+      t.sim(mine);
+      await agentTab.waitFor((m) => m.type === 'presence' && m.data.deviceId === mine.id, 1_000);
+      await live.waitFor((m) => m.type === 'presence' && m.data.deviceId === theirs.id, 1_000);
+      expect(agentTab.seen.some((m) => m.data.deviceId === theirs.id)).toBe(false);
     } finally {
-      agentSse.close();
+      agentTab.close();
     }
   });
 
@@ -249,25 +266,29 @@ describe('commands', () => {
         })
       ).status,
     ).toBe(403);
-    const managerSse = openSse(`${t.base}${(await ticketFor(t, token, 'events')).url}`);
+    const managerTab = await openLive(t, token);
     try {
-      await managerSse.waitFor((m) => m.event === 'ready');
-      const other = await linked({ type: 'dust' });
-      await sse.waitFor((m) => m.event === 'presence' && m.data.deviceId === other.id, 1_000);
+      await managerTab.ready();
+      const other = await t.addDevice({ type: 'dust' });
+      expect(await watch(managerTab, other.id)).toMatchObject({ topics: [], refused: [deviceTopicOf(other.id)] });
+      await watch(live, other.id);
+      t.sim(other);
+      await live.waitFor((m) => m.type === 'presence' && m.data.deviceId === other.id, 1_000);
       await new Promise((r) => setTimeout(r, 100));
-      expect(managerSse.messages.map((m) => m.event)).toEqual(['ready']);
+      expect(managerTab.seen.map((m) => m.type)).toEqual(['ready', 'subscribed']);
     } finally {
-      managerSse.close();
+      managerTab.close();
     }
   });
 
-  it('a bad or missing events ticket is 401', async () => {
-    const res = await fetch(`${t.base}/api/device/events?ticket=forged.ticket`);
-    expect(res.status).toBe(401);
-    expect(((await res.json()) as { code: number }).code).toBe(50008);
+  it('a forged live ticket, or a ticket for another purpose, is refused (4401)', async () => {
+    const refusedWith = async (ticket: string) => {
+      const ws = new WebSocket(`${t.base.replace('http', 'ws')}/api/live?ticket=${encodeURIComponent(ticket)}`);
+      return new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
+    };
+    expect(await refusedWith('forged.ticket')).toBe(LiveClose.unauthorized);
     const remoteTicket = await ticketFor(t, admin, 'remote', (await t.addDevice()).id);
-    const wrongPurpose = await fetch(`${t.base}/api/device/events?ticket=${encodeURIComponent(remoteTicket.ticket)}`);
-    expect(wrongPurpose.status).toBe(401);
+    expect(await refusedWith(remoteTicket.ticket)).toBe(LiveClose.unauthorized);
   });
 });
 
@@ -382,8 +403,15 @@ describe('telemetry and events', () => {
     d.sim.sendTelemetry({ a34004: 40, LA: 60 });
     await new Promise((r) => setTimeout(r, 20));
     d.sim.sendTelemetry({ a34004: 50 });
-    const live = await sse.waitFor((m) => m.event === 'telemetry' && m.data.deviceId === d.id, 1_000);
-    expect(live.data).toMatchObject({ type: 'dust', data: { a34004: 40, LA: 60 } });
+    // The live channel merges a device's readings within one batch into their newest values, so the
+    // tab may get both messages or one merged: either way it ends with a34004 50 and has seen LA 60.
+    const readings = (m: { data: Record<string, unknown> }) => m.data.data as Record<string, unknown>;
+    const sent = await live.waitFor(
+      (m) => m.type === 'telemetry' && m.data.deviceId === d.id && readings(m).a34004 === 50,
+      1_000,
+    );
+    expect(sent.data).toMatchObject({ type: 'dust' });
+    expect(live.of(d.id).some((m) => m.type === 'telemetry' && readings(m).LA === 60)).toBe(true);
     await expect
       .poll(
         async () =>
@@ -411,7 +439,7 @@ describe('telemetry and events', () => {
       picture: true,
       data: { personId: 'P1', personName: 'Zhang Wei', direction: 'in', verifyMode: 'face', similarity: 0.93 },
     });
-    await sse.waitFor((m) => m.event === 'event' && m.data.id === id, 1_000);
+    await live.waitFor((m) => m.type === 'event' && m.data.id === id, 1_000);
     await until(() => d.sim.pendingEvents === 0, 2_000, 'event.ack');
     const [row] = await t.database.db.select().from(deviceEvents).where(eq(deviceEvents.id, id));
     expect(row).toMatchObject({ deviceId: d.id, kind: 'pass', level: 'info' });

@@ -8,7 +8,6 @@ import { busPrefix } from '../../bus/namespace.ts';
 import { registerGateway, type Gateway, type GatewayOptions } from '../../gateway/index.ts';
 import { heartbeatSeconds as readHeartbeatSeconds } from '../constant/service.ts';
 import type { DeviceLinkContext } from './context.ts';
-import { LiveHub } from './hub.ts';
 import { LiveChannel, type LiveChannelOptions } from './channel.ts';
 import { PictureUrls } from './pictures.ts';
 import { registerDeviceLinkModule } from './routes.ts';
@@ -39,7 +38,6 @@ export interface DeviceLinkOptions {
 export interface DeviceLink {
   gateway: Gateway;
   bus: Bus;
-  hub: LiveHub;
   channel: LiveChannel;
   presence: DbPresenceSink;
   /** The ports the other modules get (app/context.ts). */
@@ -56,12 +54,12 @@ export type DeviceLinkSetupContext = Omit<ModuleContext, 'deviceCommands' | 'liv
 const RETENTION_EVERY_MS = 3_600_000;
 const CONSTANT_REFRESH_MS = 10_000;
 const STALE_CHANNEL = 'dl:stale';
-/** What modules publish to browser tabs (LivePublisher), to every instance's live hub. */
+/** What modules publish to browser tabs (LivePublisher), to every instance's live channel. */
 const LIVE_CHANNEL = 'live:pub';
 
 /**
  * The device link inside the app: the bus (Redis when REDIS_URL is set, else in-process), the gateway
- * on /gateway with the database-backed directory and sinks, the browser routes, the live hub, and the
+ * on /gateway with the database-backed directory and sinks, the browser routes, the live channel, and the
  * jobs (telemetry retention, stale-presence sweep). Everything stops with `app.close()`.
  */
 export async function setupDeviceLink(
@@ -113,7 +111,6 @@ export async function setupDeviceLink(
     heartbeatSeconds: () => hbSeconds,
     options: { instanceId: randomUUID(), ...opts.gateway },
   });
-  const hub = new LiveHub(db, gateway.events);
   const channel = new LiveChannel(db, gateway.events, opts.live);
   const unsubscribeLive = await bus.subscribe(LIVE_CHANNEL, (m) => channel.publication(m as LivePublication));
   const commandTimeoutMs = opts.commandTimeoutMs ?? COMMAND_TIMEOUT_MS;
@@ -129,7 +126,6 @@ export async function setupDeviceLink(
     deviceCommands,
     live,
     gateway,
-    hub,
     channel,
     tickets: new Tickets(ctx.ticketKey),
     pictures: new PictureUrls(ctx.pictureKey),
@@ -153,7 +149,6 @@ export async function setupDeviceLink(
   const unsubscribeStale = await bus.subscribe(STALE_CHANNEL, (m) => {
     const { deviceId, at } = m as { deviceId: number; at: string };
     if (gateway.isOnline(deviceId)) return;
-    hub.staleOffline(deviceId, new Date(at));
     channel.device(deviceId, {
       kind: 'presence',
       data: { deviceId, onlineStatus: 'offline', heartbeatDatetime: new Date(at).toISOString(), reason: 'stale' },
@@ -181,7 +176,6 @@ export async function setupDeviceLink(
   app.addHook('preClose', async () => {
     for (const t of timers) clearInterval(t);
     clearTimeout(initialPrune);
-    hub.close();
     channel.close();
   });
   app.addHook('onClose', async () => {
@@ -189,5 +183,5 @@ export async function setupDeviceLink(
     await unsubscribeLive().catch(() => {});
     await bus.close();
   });
-  return { gateway, bus, hub, channel, presence, deviceCommands, live };
+  return { gateway, bus, channel, presence, deviceCommands, live };
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { registerCommands } from './commands.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { registerHistory } from './history.ts';
-import { registerLiveEvents } from './live.ts';
 import { registerLiveSocket } from './liveSocket.ts';
 import { registerTerminal } from './terminal.ts';
 import { registerTicket } from './ticket.ts';
@@ -10,12 +9,11 @@ import { registerTunnel } from './tunnel.ts';
 
 /**
  * The browser side of the device link (contracts/device-link.ts, contracts/live.ts): tickets, the
- * live channel (and the older SSE stream), commands, the remote-control tunnel, the terminal
+ * live channel, commands, the remote-control tunnel, the terminal
  * WebSocket, events and telemetry history.
  */
 export async function registerDeviceLinkModule(app: FastifyInstance, ctx: DeviceLinkContext) {
   registerTicket(app, ctx);
-  registerLiveEvents(app, ctx);
   registerLiveSocket(app, ctx);
   registerCommands(app, ctx);
   registerHistory(app, ctx);

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
@@ -138,91 +137,8 @@ export const rowOf = async (t: TestApp, id: number) =>
   (await t.database.db.select().from(devices).where(eq(devices.id, id)))[0];
 
 /** A ticket through the API. */
-export async function ticketFor(
-  t: TestApp,
-  token: string,
-  purpose: 'events' | 'live' | 'terminal' | 'remote',
-  deviceId?: number,
-) {
+export async function ticketFor(t: TestApp, token: string, purpose: 'live' | 'terminal' | 'remote', deviceId?: number) {
   const res = await t.call({ method: 'POST', url: '/api/device/ticket', token, body: { purpose, deviceId } });
   if (res.body.code !== 200) throw Object.assign(new Error(res.body.msg), { status: res.status, body: res.body });
   return res.body.data as { ticket: string; url: string; expiresAt: string };
-}
-
-export interface SseMessage {
-  event: string;
-  data: Record<string, unknown>;
-  at: number;
-}
-
-/** A minimal EventSource: connects, parses messages, lets a test wait for one. */
-export function openSse(url: string) {
-  const messages: SseMessage[] = [];
-  const waiters = new Set<() => void>();
-  let status = 0;
-  let ended = false;
-  const req = http.get(url, (res) => {
-    status = res.statusCode ?? 0;
-    res.setEncoding('utf8');
-    let buf = '';
-    res.on('data', (chunk: string) => {
-      buf += chunk;
-      let i;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const block = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        let event = 'message';
-        let data = '';
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event: ')) event = line.slice(7);
-          else if (line.startsWith('data: ')) data += line.slice(6);
-        }
-        if (data) {
-          try {
-            messages.push({ event, data: JSON.parse(data), at: Date.now() });
-          } catch {
-            messages.push({ event, data: { raw: data }, at: Date.now() });
-          }
-        }
-      }
-      waiters.forEach((w) => w());
-    });
-    res.on('end', () => {
-      ended = true;
-      waiters.forEach((w) => w());
-    });
-  });
-  req.on('error', () => {
-    ended = true;
-  });
-  return {
-    messages,
-    get status() {
-      return status;
-    },
-    get ended() {
-      return ended;
-    },
-    waitFor(pred: (m: SseMessage) => boolean, timeoutMs = 2_000, what = 'SSE message'): Promise<SseMessage> {
-      const hit = messages.find(pred);
-      if (hit) return Promise.resolve(hit);
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const m = messages.find(pred);
-          if (!m) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(m);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no ${what} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(check);
-      });
-    },
-    close() {
-      req.destroy();
-    },
-  };
 }

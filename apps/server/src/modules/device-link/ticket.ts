@@ -9,13 +9,13 @@ import { forbidden } from '../../http/errors.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { loadLinkDevice } from './service.ts';
 
-/** POST /api/device/ticket: what EventSource, a browser WebSocket and a new tab use instead of a bearer header. */
+/** POST /api/device/ticket: what a browser WebSocket and a new tab use instead of a bearer header. */
 export function registerTicket(app: FastifyInstance, ctx: DeviceLinkContext) {
   route(app, ctx, deviceLinkApi.ticket, async (c, body) => {
     const { user, sessionId } = authOf(c.request);
     const { purpose } = body;
     let deviceId: number | undefined;
-    if (purpose !== 'events' && purpose !== 'live') {
+    if (purpose !== 'live') {
       if (user.role !== 'admin' && user.role !== 'agent') throw forbidden();
       deviceId = (await loadLinkDevice(ctx.db, callerOf(user), body.deviceId!)).id;
     }
@@ -28,11 +28,9 @@ export function registerTicket(app: FastifyInstance, ctx: DeviceLinkContext) {
     const url =
       purpose === 'live'
         ? `${LIVE_PATH}?ticket=${q}`
-        : purpose === 'events'
-          ? `${DEVICE_LINK_PATHS.events}?ticket=${q}`
-          : purpose === 'terminal'
-            ? `${DEVICE_LINK_PATHS.terminal(deviceId!)}?ticket=${q}`
-            : DEVICE_LINK_PATHS.remotePrefix(deviceId!, ticket);
+        : purpose === 'terminal'
+          ? `${DEVICE_LINK_PATHS.terminal(deviceId!)}?ticket=${q}`
+          : DEVICE_LINK_PATHS.remotePrefix(deviceId!, ticket);
     return { ticket, expiresAt: new Date(exp).toISOString(), url };
   });
 }

@@ -9,7 +9,6 @@ import { ApiError, tokenExpired, tokenInvalid, tokenRevoked } from '../../http/e
 
 /** How long a ticket may be used to START something, per purpose (see contracts/device-link.ts). */
 export const TICKET_LIFETIME_MS: Record<TicketPurpose, number> = {
-  events: 24 * 3_600_000,
   live: 24 * 3_600_000,
   terminal: 60_000,
   remote: 12 * 3_600_000,
@@ -24,7 +23,7 @@ export interface Ticket {
 }
 
 /**
- * Signed tickets for what cannot send a bearer header (EventSource, a browser WebSocket, a new tab).
+ * Signed tickets for what cannot send a bearer header (a browser WebSocket, a new tab).
  * A ticket names a session, not a user: the session is looked up on every use, so logging out or
  * disabling the user ends every ticket at once. Stateless (HMAC), so any instance accepts a ticket
  * another one issued (they share the master key, checked at start against the database).

@@ -6,7 +6,8 @@ import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { until } from '../../gateway/testkit.ts';
 import { ADMIN_PASSWORD, adminUrl } from '../../../test/template.ts';
-import { FAST, HEARTBEAT_S, openSse, startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
+import { deviceTopicOf } from '@siteops/contracts/live';
+import { FAST, HEARTBEAT_S, startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
 import { openLive } from './liveTestkit.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -80,22 +81,23 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
   });
 
   it('a browser connected to B sees A’s device come online and go offline', async () => {
-    const sse = openSse(`${b.base}${(await ticketFor(b, admin, 'events')).url}`);
+    const tab = await openLive(b, admin);
     try {
-      await sse.waitFor((m) => m.event === 'ready');
+      await tab.ready();
       const d = await a.addDevice({ type: 'dust' });
+      await tab.subscribe([deviceTopicOf(d.id)]);
       const sim = a.sim(d);
-      await sse.waitFor((m) => m.event === 'presence' && m.data.deviceId === d.id, 2_000, 'online on B');
+      await tab.waitFor((m) => m.type === 'presence' && m.data.deviceId === d.id, 2_000, 'online on B');
       const killedAt = Date.now();
       sim.kill();
-      const off = await sse.waitFor(
-        (m) => m.event === 'presence' && m.data.deviceId === d.id && m.data.onlineStatus === 'offline',
+      const off = await tab.waitFor(
+        (m) => m.type === 'presence' && m.data.deviceId === d.id && m.data.onlineStatus === 'offline',
         2_000,
         'offline on B',
       );
       expect(off.at - killedAt).toBeLessThan(2 * HEARTBEAT_S * 1000 + 500);
     } finally {
-      sse.close();
+      tab.close();
     }
   });
 

@@ -3,7 +3,7 @@ import type { TicketBody } from '@siteops/contracts/device-link';
 import { call } from '../endpoint';
 
 /**
- * A short-lived ticket for what cannot carry the bearer header: the live events stream, a terminal
+ * A short-lived ticket for what cannot carry the bearer header: the live channel, a terminal
  * WebSocket, a remote-control tab. The answer's `url` is what to open (relative to the API origin).
  */
 export function requestTicket(body: TicketBody, options: { silent?: boolean } = {}) {
