@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -26,7 +27,24 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: { 'react-hooks': reactHooks, boundaries },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'boundaries/layers': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'axios', message: 'The console calls the server through api/endpoint.ts (XMLHttpRequest).' }],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'App',
+          property: 'useApp',
+          message: 'There is no antd <App> at the root: use message()/modal()/notification() from lib/feedback.',
+        },
+      ],
+    },
   },
 );
