@@ -83,6 +83,8 @@ gate('eslint', 'npx', ['eslint', '.']);
 gate('prettier', 'npx', ['prettier', '--check', '.']);
 
 // The embedded pass must not inherit the PostgreSQL URL that .ci/run exports for the second pass.
+// The fault tests (a TCP proxy in front of PostgreSQL and Redis) run in these passes: Redis ones
+// wherever TEST_REDIS_URL is set, PostgreSQL ones (test/db-faults.test.ts) in the second pass.
 vitest('unit + API (PGlite)', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('API (PostgreSQL)', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });

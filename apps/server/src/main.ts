@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { describe, type PgState } from './db/postgres.ts';
 import { UnreachableError } from './unreachable.ts';
+import { checkRedis } from './bus/redis.ts';
 import { buildApp } from './app.ts';
 import { seedFirstRun } from './seed.ts';
 
@@ -38,6 +39,13 @@ async function main() {
   }
   config.webDist ??= defaultWebDist();
 
+  // Both dependencies are checked before the (possibly slow) database start, so a bad URL fails fast.
+  if (config.redisUrl) {
+    await checkRedis(config.redisUrl).catch((err) => {
+      if (err instanceof UnreachableError) unreachable(err.variable, err.reason);
+      throw err;
+    });
+  }
   // The pool's watchdog reports outages to the app's log once there is one.
   let onDbState: (s: PgState) => void = () => {};
   let database;

@@ -44,6 +44,12 @@ const pingWithin = (conn: Redis, ms: number) =>
  * says `up`. A connection whose network went silent is noticed by a PING watchdog and restarted.
  * Unreachable at start, it throws UnreachableError('REDIS_URL', reason).
  */
+/** At start, before the database is opened: Redis answers, or UnreachableError('REDIS_URL', why). */
+export async function checkRedis(url: string): Promise<void> {
+  const bus = await createRedisBus(url);
+  await bus.close();
+}
+
 export async function createRedisBus(url: string, opts: RedisBusOptions = {}): Promise<Bus> {
   const prefix = opts.prefix ?? 'siteops:';
   const onError = opts.onError ?? (() => {});
@@ -58,8 +64,11 @@ export async function createRedisBus(url: string, opts: RedisBusOptions = {}): P
   const pub = new Redis(url, { ...common, connectionName: 'siteops-bus-pub' });
   const sub = new Redis(url, { ...common, connectionName: 'siteops-bus-sub' });
   let started = false;
+  let firstError: (Error & { code?: string }) | undefined;
   // Before start-up succeeds, failures are start-up's to report (one line); after, they go to onError.
-  for (const conn of [pub, sub]) conn.on('error', (err: Error) => started && onError(err));
+  for (const conn of [pub, sub]) {
+    conn.on('error', (err: Error) => (started ? onError(err) : (firstError ??= err)));
+  }
   try {
     // connectTimeout covers the TCP connect only; a server that accepts and then says nothing is caught here.
     let timer: NodeJS.Timeout | undefined;
@@ -70,7 +79,8 @@ export async function createRedisBus(url: string, opts: RedisBusOptions = {}): P
   } catch (err) {
     pub.disconnect();
     sub.disconnect();
-    const e = err as Error & { code?: string };
+    // ioredis rejects with "Connection is closed."; the socket's own error says why.
+    const e = firstError ?? (err as Error & { code?: string });
     throw new UnreachableError('REDIS_URL', e.message || e.code || String(err));
   }
   started = true;
