@@ -340,6 +340,8 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   const refusal = page.getByRole('dialog').filter({ hasText: '无法删除项目' });
   await expect(refusal).toBeVisible();
   await expect(refusal).toContainText('1 名项目经理、2 名成员');
+  // One message for one event: the dialog says it all, no toast of the server's words beside it (issue 15).
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   await button(refusal, /知\s*道\s*了|确\s*定|OK/).click();
   await expect(tableRows(page)).toHaveCount(1);
 

@@ -113,12 +113,17 @@ export function useEndpointQuery<E extends Endpoint>(
 
 /**
  * `useMutation` of a declared write; on success it invalidates the endpoint's own module and any
- * `alsoInvalidates` modules (a device divided to an agent changes the agent's counts too).
+ * `alsoInvalidates` modules (a device divided to an agent changes the agent's counts too). `silent`
+ * is for a page that words a failure itself (one message per event, not a toast and a dialog).
  */
-export function useEndpointMutation<E extends Endpoint>(endpoint: E, alsoInvalidates: readonly string[] = []) {
+export function useEndpointMutation<E extends Endpoint>(
+  endpoint: E,
+  alsoInvalidates: readonly string[] = [],
+  options: { silent?: boolean } = {},
+) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: InputOf<E>) => call(endpoint, input),
+    mutationFn: (input: InputOf<E>) => call(endpoint, input, { silent: options.silent }),
     onSuccess: () =>
       Promise.all(
         [endpoint.module, ...alsoInvalidates].map((module) => client.invalidateQueries({ queryKey: [module] })),

@@ -9,6 +9,7 @@ import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { projectApi } from '@siteops/contracts/api/project';
 import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
+import { afterReport } from '../../api/reported';
 import { DataTable } from '../../components/table/DataTable';
 import { useListPage } from '../../components/list/useListPage';
 import { QueryForm } from '../../components/form/QueryForm';
@@ -36,7 +37,8 @@ export function ProjectsPage() {
     { page: 1, pageSize: PAGE_SIZE_MAX, sortField: 'name', sortOrder: 'asc' },
     { enabled: isAdmin },
   );
-  const remove = useEndpointMutation(projectApi.delete);
+  // Silent: a project still in use is explained in one dialog; any other failure is reported below.
+  const remove = useEndpointMutation(projectApi.delete, [], { silent: true });
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<ProjectItem | 'new' | null>(null);
   const [appointing, setAppointing] = useState<ProjectItem | null>(null);
@@ -47,6 +49,7 @@ export function ProjectsPage() {
     } catch (error) {
       const refusal = projectInUseMessage(error, t);
       if (refusal) modal().error(refusal);
+      else await afterReport(Promise.reject(error));
       return;
     }
     setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
