@@ -28,7 +28,7 @@ import { instant, pageQuery, rowId } from './pagination.ts';
  * | purpose    | lifetime (to start using it)      | while in use                                               |
  * |------------|-----------------------------------|------------------------------------------------------------|
  * | `live`     | until the session expires (<= 24 h) | session re-checked on every (re)connect and every 30 s      |
- * | `terminal` | 60 s                              | session checked at connect; idle timeout closes it          |
+ * | `terminal` | 60 s                              | single-use (a second connect: 4401); session checked at connect; idle closes it |
  * | `remote`   | until the session expires (<= 12 h) | session checked on EVERY tunnelled request                 |
  */
 

@@ -9,3 +9,4 @@ export * from './keys.ts';
 export * from './devices.ts';
 export * from './telemetry.ts';
 export * from './throttle.ts';
+export * from './tickets.ts';

@@ -323,6 +323,17 @@ describe('terminal', () => {
     expect((await term.closed).code).toBe(TerminalClose.normal);
   });
 
+  it('a terminal ticket opens one terminal only: using its URL again is refused (4401)', async () => {
+    const d = await linked({ type: 'aiBox' });
+    const { url } = await ticketFor(t, admin, 'terminal', d.id);
+    const first = openTerminal(`${t.base.replace('http', 'ws')}${url}`);
+    await until(() => first.output().includes('@siteops:~$'), 2_000, 'prompt');
+    const again = openTerminal(`${t.base.replace('http', 'ws')}${url}`);
+    expect((await again.closed).code).toBe(TerminalClose.unauthorized);
+    expect(again.output()).toBe('');
+    first.ws.close();
+  });
+
   it('closing the browser side ends the shell stream on the device link', async () => {
     const d = await linked({ type: 'face' });
     const { url } = await ticketFor(t, admin, 'terminal', d.id);

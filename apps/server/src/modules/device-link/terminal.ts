@@ -12,7 +12,7 @@ import { RpcError, type ShellStream } from '../../gateway/index.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { loadLinkDevice } from './service.ts';
-import { sessionOfTicket } from './tickets.ts';
+import { sessionOfTicket, spendTicket } from './tickets.ts';
 
 const RPC_CLOSE: Record<string, number> = {
   offline: TerminalClose.offline,
@@ -99,6 +99,9 @@ export function registerTerminal(app: FastifyInstance, ctx: DeviceLinkContext) {
         if (!q.success || !ticket || !Number.isInteger(id) || ticket.deviceId !== id) {
           return finish(TerminalClose.unauthorized, 'ticket');
         }
+        // Single-use: a second connection with the same ticket is refused like a bad one.
+        if (!(await spendTicket(ctx.db, q.data.ticket, ticket.exp)))
+          return finish(TerminalClose.unauthorized, 'ticket');
         let device;
         try {
           const user = await sessionOfTicket(ctx.db, ctx.config.session, ticket.sessionId);

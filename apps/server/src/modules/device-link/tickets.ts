@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { Code } from '@siteops/contracts/envelope';
 import type { TicketPurpose } from '@siteops/contracts/device-link';
 import type { Db } from '../../db/client.ts';
-import { agents, sessions, users, type UserRow } from '../../db/schema/index.ts';
+import { agents, sessions, spentTickets, users, type UserRow } from '../../db/schema/index.ts';
 import { agentBlock, agentExpiredSql, type SessionPolicy } from '../../auth/sessions.ts';
 import { ApiError, tokenExpired, tokenInvalid, tokenRevoked } from '../../http/errors.ts';
 
@@ -70,6 +70,22 @@ export class Tickets {
       exp: parsed.e,
     };
   }
+}
+
+/**
+ * Spend a single-use ticket (a terminal's): true the first time, false ever after on any instance. A
+ * terminal URL that leaks (a proxy log, a screen share) then opens nothing. Spent rows outlive the
+ * ticket's own expiry by nothing; each spend removes the expired ones (terminal tickets live a minute).
+ */
+export async function spendTicket(db: Db, ticket: string, exp: number): Promise<boolean> {
+  const mac = ticket.slice(ticket.indexOf('.') + 1);
+  const fresh = await db
+    .insert(spentTickets)
+    .values({ mac, expiresAt: new Date(exp) })
+    .onConflictDoNothing()
+    .returning({ mac: spentTickets.mac });
+  await db.delete(spentTickets).where(lt(spentTickets.expiresAt, sql`now()`));
+  return fresh.length === 1;
 }
 
 const ENDED: Record<string, string> = {

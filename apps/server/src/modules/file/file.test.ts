@@ -142,6 +142,12 @@ describe('GET /api/file/:id follows the scope rule of its user', () => {
     expect((await get(avatarUrl.replace(avatarOfA, other))).statusCode).toBe(401);
   });
 
+  it('a signed URL to a personal image lives minutes, not hours', async () => {
+    const exp = Number(/exp=(\d+)/.exec(avatarUrl)![1]) * 1000;
+    expect(exp - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(exp - Date.now()).toBeLessThanOrEqual(6 * 60_000 + 5_000);
+  });
+
   it('an unknown id is 404, a malformed one 400', async () => {
     expect((await get('/api/file/00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
     expect((await get('/api/file/../../etc/passwd', admin)).statusCode).toBeGreaterThanOrEqual(400);

@@ -1,11 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-const HOUR_S = 3600;
+/** Personal images (faces, ID cards): a leaked URL (history, a proxy log, a screenshot) opens them only this long. */
+export const FILE_URL_LIFETIME_S = 5 * 60;
+/** Expiries are rounded up to this, so one image keeps one URL for a while (no re-download per render). */
+const ROUND_S = 60;
 
 /**
  * Signed file URLs, so an <img src> can show an image the API already decided the caller may see
  * (a bearer header cannot ride on an <img> request). A URL names one file and an expiry; it is
- * valid for one to two hours (the expiry is rounded to the hour so URLs stay cacheable).
+ * valid for five to six minutes (the expiry is rounded up to the minute). Every answer that shows an
+ * image carries a fresh URL.
  */
 export class FileUrls {
   readonly #key: Buffer;
@@ -18,7 +22,7 @@ export class FileUrls {
   }
 
   url(id: string, now = Date.now()): string {
-    const exp = (Math.ceil(now / 1000 / HOUR_S) + 1) * HOUR_S;
+    const exp = Math.ceil((now / 1000 + FILE_URL_LIFETIME_S) / ROUND_S) * ROUND_S;
     return `/api/file/${id}?exp=${exp}&sig=${this.#sign(id, exp)}`;
   }
 

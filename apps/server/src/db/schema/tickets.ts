@@ -1,0 +1,14 @@
+import { index, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * Single-use tickets already spent (terminal tickets), by their MAC, until they expire anyway. In the
+ * database so that a ticket spent on one instance is refused by every other.
+ */
+export const spentTickets = pgTable(
+  'spent_tickets',
+  {
+    mac: varchar('mac', { length: 64 }).primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_tickets_expires_idx').on(t.expiresAt)],
+);
