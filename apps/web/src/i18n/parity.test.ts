@@ -23,6 +23,22 @@ describe('i18n resources', () => {
     expect(unpairedFeatureFiles()).toEqual([]);
   });
 
+  it('a value shown on several pages has one label set (certification "new" is not 新建 here and 未认证 there)', () => {
+    const shared = MESSAGES['zh-CN'].values as Tree;
+    const sameCodes = (a: Tree, b: Tree) => Object.keys(a).sort().join() === Object.keys(b).sort().join();
+    const copies: string[] = [];
+    const walk = (tree: Tree, path: string) => {
+      for (const [key, value] of Object.entries(tree)) {
+        if (typeof value === 'string' || (path === '' && key === 'values')) continue;
+        const at = path ? `${path}.${key}` : key;
+        if (Object.values(shared).some((set) => typeof set !== 'string' && sameCodes(set, value))) copies.push(at);
+        walk(value, at);
+      }
+    };
+    walk(MESSAGES['zh-CN'], '');
+    expect(copies).toEqual([]);
+  });
+
   it('zh-CN and en-US have exactly the same keys', () => {
     const onlyZh = [...zh.keys()].filter((k) => !en.has(k));
     const onlyEn = [...en.keys()].filter((k) => !zh.has(k));

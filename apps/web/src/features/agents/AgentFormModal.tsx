@@ -216,7 +216,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
         </Col>
         <Col span={12}>
           <Form.Item name="user.enabled" label={t('agents.enabled')}>
-            <Select options={USER_ENABLED.map((s) => ({ value: s, label: t(`agents.enabledValues.${s}`) }))} />
+            <Select options={USER_ENABLED.map((s) => ({ value: s, label: t(`values.enabled.${s}`) }))} />
           </Form.Item>
         </Col>
         <Col span={12}>

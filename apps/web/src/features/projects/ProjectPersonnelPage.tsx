@@ -75,7 +75,7 @@ export function ProjectPersonnelPage() {
       key: 'sex',
       dataIndex: 'sex',
       title: t('projects.people.sex'),
-      render: (v: string | null) => label('projects.people.sexValues', v),
+      render: (v: string | null) => label('values.sex', v),
     },
     { key: 'role', dataIndex: 'role', title: t('projects.people.role'), render: (v: string) => label('role', v) },
     {
@@ -91,16 +91,14 @@ export function ProjectPersonnelPage() {
       dataIndex: 'enabled',
       title: t('projects.people.enabled'),
       render: (v: string) => (
-        <Tag color={v === 'enable' ? 'green' : v === 'disable' ? 'red' : 'default'}>
-          {label('projects.people.enabledValues', v)}
-        </Tag>
+        <Tag color={v === 'enable' ? 'green' : v === 'disable' ? 'red' : 'default'}>{label('values.enabled', v)}</Tag>
       ),
     },
     {
       key: 'certification',
       dataIndex: 'certification',
       title: t('projects.people.certification'),
-      render: (v: string) => label('projects.people.certificationValues', v),
+      render: (v: string) => label('values.certification', v),
     },
     {
       key: 'joinedAt',

@@ -89,7 +89,7 @@ export function EditInfoModal({
         <Input />
       </Form.Item>
       <Form.Item name="sex" label={tr('sex')}>
-        <Select options={SEX.map((s) => ({ value: s, label: tr(`sexOptions.${s}`) }))} />
+        <Select options={SEX.map((s) => ({ value: s, label: t(`values.sex.${s}`) }))} />
       </Form.Item>
       <Form.Item
         name="birthday"
