@@ -84,8 +84,9 @@ export function installEnvelope(app: FastifyInstance) {
       return reply.status(400).send({ code: Code.badRequest, msg: 'Malformed multipart body', data: null });
     }
     if (isDatabaseUnavailable(err)) {
-      // Logged without the error object: its message or cause may carry the query's bound values.
-      request.log.warn('database unavailable');
+      // The watchdog warns once per outage; per request only at debug, without the error object (its
+      // message or cause may carry the query's bound values).
+      request.log.debug('database unavailable');
       return reply
         .status(503)
         .header('retry-after', DB_RETRY_AFTER_S)
