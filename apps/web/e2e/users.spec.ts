@@ -232,5 +232,8 @@ test('every role edits its own info from the workplace overview', async ({ brows
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(page.getByRole('heading', { name: '欢迎回来，Renamed Self' })).toBeVisible();
   await expect(page.getByTestId('activity-item').first()).toContainText('编辑了自己的信息');
+  // The feed names whom it was about, not "用户 #7" (issue 15).
+  await expect(page.getByTestId('activity-item').first()).toContainText('用户「Renamed Self」');
+  await expect(page.getByTestId('activity-item').first()).not.toContainText('#');
   await context.close();
 });

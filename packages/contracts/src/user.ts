@@ -366,6 +366,8 @@ export const userOverview = z.object({
       action: z.string(),
       targetType: nullableString,
       targetId: nullableString,
+      /** The target's name (now, or as the audit kept it); null when it has none to show. */
+      targetName: nullableString,
       createdAt: z.string(),
     }),
   ),

@@ -1,6 +1,15 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { userApi } from '@siteops/contracts/api/user';
-import { agents, auditLog, projectMembers, projects, users } from '../../db/schema/index.ts';
+import {
+  agents,
+  auditLog,
+  authPlatforms,
+  constants,
+  devices,
+  projectMembers,
+  projects,
+  users,
+} from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { countAll } from '../../http/list.ts';
@@ -54,6 +63,19 @@ function concernsMe(c: Caller) {
     ),
   );
 }
+
+/**
+ * What an activity row is about, by name: the row as it is now, else the name the audit detail kept
+ * (a deleted row), else nothing — the feed then names only the kind ("user"), never "user #7" or a file id.
+ */
+const targetName = sql<string | null>`coalesce(case ${auditLog.targetType}
+  when 'user' then (select coalesce(nullif(${users.realName}, ''), ${users.userName}) from ${users} where ${users.id}::text = ${auditLog.targetId})
+  when 'agent' then (select ${agents.name} from ${agents} where ${agents.id}::text = ${auditLog.targetId})
+  when 'project' then (select ${projects.name} from ${projects} where ${projects.id}::text = ${auditLog.targetId})
+  when 'device' then (select coalesce(${devices.devName}, ${devices.sn}) from ${devices} where ${devices.id}::text = ${auditLog.targetId})
+  when 'platform' then (select ${authPlatforms.platformName} from ${authPlatforms} where ${authPlatforms.id}::text = ${auditLog.targetId})
+  when 'constant' then (select ${constants.key} from ${constants} where ${constants.id}::text = ${auditLog.targetId})
+  end, ${auditLog.detail}->>'name', ${auditLog.detail}->>'userName', ${auditLog.detail}->>'platformName', ${auditLog.detail}->>'key', ${auditLog.detail}->>'devName')`;
 
 /**
  * The overview (workplace and user-info page), for every role, counted from real data in the
@@ -114,6 +136,7 @@ export const overview: Handler<typeof userApi.overview> = async (c, { limit }) =
         action: auditLog.action,
         targetType: auditLog.targetType,
         targetId: auditLog.targetId,
+        targetName,
         createdAt: auditLog.createdAt,
       })
       .from(auditLog)
@@ -143,7 +166,12 @@ export const overview: Handler<typeof userApi.overview> = async (c, { limit }) =
     visits: { thisMonth: visits.thisMonth, lastMonth: visits.lastMonth, change },
     myProjects: myProjects.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     team: team.map(({ avatar, ...r }) => ({ ...r, avatarUrl: fileUrls.urlOf(avatar) })),
-    activity: activity.slice(0, limit).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    activity: activity.slice(0, limit).map(({ targetId, ...r }) => ({
+      ...r,
+      // A file's id is a capability-like uuid, not something to show.
+      targetId: r.targetType === 'file' ? null : targetId,
+      createdAt: r.createdAt.toISOString(),
+    })),
     notifications: notifications.slice(0, limit).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     more: { activity: activity.length > limit, notifications: notifications.length > limit },
   };

@@ -352,6 +352,22 @@ describe('every user mutation is audited with field names and masked values', ()
 });
 
 describe('GET /api/user/overview', () => {
+  it('names what each activity row is about (never "user #7", never a file id)', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/user/overview?limit=50', token: admin });
+    type Row = { targetType: string | null; targetId: string | null; targetName: string | null };
+    const activity = res.body.data.activity as Row[];
+    const aboutUsers = activity.filter((r) => r.targetType === 'user' && r.targetId);
+    expect(aboutUsers.length).toBeGreaterThan(0);
+    for (const row of aboutUsers) {
+      const [user] = await t.database.db
+        .select()
+        .from(users)
+        .where(eq(users.id, Number(row.targetId)));
+      if (user) expect(row.targetName).toBe(user.realName || user.userName);
+    }
+    for (const row of activity.filter((r) => r.targetType === 'file')) expect(row.targetId).toBeNull();
+  });
+
   it('counts from real data in the caller’s scope', async () => {
     const all = await t.call({ method: 'GET', url: '/api/user/overview', token: admin });
     expect(all.status).toBe(200);

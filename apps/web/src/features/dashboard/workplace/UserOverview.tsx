@@ -56,11 +56,12 @@ export function UserOverview() {
     const text = t(key);
     return text === key ? action : text;
   };
-  const targetText = (type: string | null, id: string | null) => {
-    if (!type) return '';
+  // The target by name; without one, only its kind (an id means nothing to a person).
+  const targetText = (type: string | null, name: string | null) => {
+    if (!type) return name ?? '';
     const key = `workplaceOverview.targetTypes.${type}`;
-    const name = t(key) === key ? type : t(key);
-    return id ? tr('target', { type: name, id }) : name;
+    const kind = t(key) === key ? type : t(key);
+    return name ? tr('target', { type: kind, name }) : kind;
   };
   const noticeText = (n: SiteNotification) => {
     const actor = n.actorName ?? tr('someone');
@@ -106,9 +107,11 @@ export function UserOverview() {
             <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
               <span>
                 <Typography.Text strong>{a.actorName ?? tr('someone')}</Typography.Text> {actionText(a.action)}{' '}
-                <Typography.Text type="secondary">{targetText(a.targetType, a.targetId)}</Typography.Text>
+                <Typography.Text type="secondary">{targetText(a.targetType, a.targetName)}</Typography.Text>
               </span>
-              <Typography.Text type="secondary">{time(a.createdAt)}</Typography.Text>
+              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                {time(a.createdAt)}
+              </Typography.Text>
             </Flex>
           ),
         })}
