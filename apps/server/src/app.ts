@@ -16,6 +16,7 @@ import type { Db } from './db/client.ts';
 import { frameworkErrors, installEnvelope } from './http/envelope.ts';
 import { serveConsole } from './http/console.ts';
 import { installApiHeaders, requestIdOf } from './http/headers.ts';
+import { withSafeErrors } from './http/logging.ts';
 import { registerHealth } from './http/health.ts';
 import { installAuthGuard } from './auth/guard.ts';
 import { registerUserModule } from './modules/user/routes.ts';
@@ -58,7 +59,7 @@ export async function buildApp({ config, db, logger, storage, deviceLink }: Buil
   await checkKeyFingerprint(db, 'pii', masterKey);
 
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withSafeErrors(logger, config.logLevel),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: false,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config, type Env } from '../src/config.ts';
 import { openDatabase, type Database, type OpenOptions } from '../src/db/client.ts';
@@ -63,13 +63,17 @@ export interface Envelope {
   data: any;
 }
 
-export async function createTestApp(env: Env = {}, opts: { database?: Database } = {}): Promise<TestApp> {
+/** `opts.logger`: Fastify logger options, for tests that read the log lines (default: no logger). */
+export async function createTestApp(
+  env: Env = {},
+  opts: { database?: Database; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const config = loadConfig({ DATA_DIR: '.tmp/unused', DEMO: '0', LOG_LEVEL: 'silent', ...env } as Record<
     string,
     string
   >);
   const database = opts.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: opts.logger ?? false });
   await app.ready();
   const call: TestApp['call'] = async ({ token, body, headers, ...rest }) => {
     const res = await app.inject({
