@@ -134,6 +134,7 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   await page.getByRole('button', { name: /批量划分代理商$/ }).click();
   const divide = page.getByRole('dialog', { name: '批量划分代理商' });
   await expect(divide).toContainText('已选择 10 台设备');
+  await expect(divide).toContainText('会离开原来的项目');
   await divide.getByRole('combobox').fill(agentName);
   await page.locator('.ant-select-item-option', { hasText: agentName }).click();
   await divide.getByRole('button', { name: /确\s*定$/ }).click();

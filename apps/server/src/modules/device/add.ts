@@ -2,13 +2,15 @@ import type { deviceApi } from '@siteops/contracts/api/device';
 import { devices } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { changeSet } from '../audit/record.ts';
-import { duplicateDevice, mustFindAgent, mustFindProject } from './service.ts';
+import { duplicateDevice, mustFindAgent, mustFindProject, projectMustFitAgents } from './service.ts';
 
 /** Register a device; its terminal password is stored encrypted and audited only as "set". */
 export const addDevice: Handler<typeof deviceApi.add> = async (c, { terminalPassword, ...body }) => {
   const { db, pii } = c;
   if (body.agentId != null) await mustFindAgent(db, body.agentId);
-  if (body.projectId != null) await mustFindProject(db, body.projectId);
+  if (body.projectId != null) {
+    projectMustFitAgents(await mustFindProject(db, body.projectId), [{ sn: body.sn, agentId: body.agentId ?? null }]);
+  }
   try {
     const id = await db.transaction(async (tx) => {
       const [{ id }] = await tx

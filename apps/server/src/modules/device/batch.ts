@@ -6,7 +6,7 @@ import { deleteAllOrNone } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
-import { cutOffLinks, lockDevicesInScope, mustFindAgent, mustFindProject } from './service.ts';
+import { cutOffLinks, lockDevicesInScope, mustFindAgent, mustFindProject, projectMustFitAgents } from './service.ts';
 
 type BatchField = 'authStatus' | 'agentId' | 'projectId';
 
@@ -19,13 +19,13 @@ async function changeAll<F extends BatchField>(
   rawIds: readonly number[],
   action: string,
   change: { field: F; value: (typeof devices.$inferInsert)[F]; alsoSet?: Partial<typeof devices.$inferInsert> },
-  check?: (tx: Db) => Promise<void>,
+  check?: (tx: Db, rows: { sn: string; agentId: number | null }[]) => Promise<void>,
 ) {
   const ids = [...new Set(rawIds)];
   const { field, value } = change;
   const changed = await c.db.transaction(async (tx) => {
     const rows = await lockDevicesInScope(tx, c.caller, ids);
-    await check?.(tx);
+    await check?.(tx, rows);
     await tx
       .update(devices)
       .set({ [field]: value, ...change.alsoSet, updatedId: c.user.id })
@@ -62,16 +62,18 @@ export const divideAgent: Handler<typeof deviceApi.divideAgent> = async (c, { id
 
 /**
  * Put devices in a project (null: out of any). An agent moves only its devices (any other is a 404)
- * and only into its own projects (another agent's project is a 403).
+ * and only into its own projects (another agent's project is a 403); anyone, admins too, only into a
+ * project of the devices' own agent (400 naming the devices that are not, and none moves).
  */
 export const divideProject: Handler<typeof deviceApi.divideProject> = async (c, { ids, projectId }) => {
   const caller = c.caller;
-  return changeAll(c, ids, 'device.divideProject', { field: 'projectId', value: projectId }, async (tx) => {
+  return changeAll(c, ids, 'device.divideProject', { field: 'projectId', value: projectId }, async (tx, rows) => {
     if (projectId === null) return;
     const project = await mustFindProject(tx, projectId);
     if (caller.role !== 'admin' && project.agentId !== caller.agentId) {
       throw forbidden('Devices can only be divided into your own projects');
     }
+    projectMustFitAgents(project, rows);
   });
 };
 

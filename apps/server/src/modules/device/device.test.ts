@@ -232,7 +232,7 @@ describe('device batches', () => {
   });
 
   it('divides to an agent (admin) and the agent then sees them', async () => {
-    const ids = [await addDevice({ projectId: projectB }), await addDevice()];
+    const ids = [await addDevice({ agentId: agentA.id, projectId: projectA }), await addDevice()];
     const res = await call('POST', '/api/device/divideAgent', admin, { ids, agentId: agentB.id });
     expect(res.body.data).toEqual({ changed: 2 });
     expect(await rowOf(ids[0])).toMatchObject({ agentId: agentB.id, projectId: null });
@@ -251,7 +251,41 @@ describe('device batches', () => {
     expect((await rowOf(ids[1])).projectId).toBe(projectA);
     const out = await call('POST', '/api/device/divideProject', agentA.token, { ids, projectId: null });
     expect(out.body.data).toEqual({ changed: 2 });
-    expect((await call('POST', '/api/device/divideProject', admin, { ids, projectId: projectB })).status).toBe(200);
+    // Not even an admin puts agent A's devices into agent B's project (it was allowed before: issue 15).
+    const crossed = await call('POST', '/api/device/divideProject', admin, { ids, projectId: projectB });
+    expect(crossed.status).toBe(400);
+    const sns = await Promise.all(ids.map(async (id) => (await rowOf(id)).sn));
+    for (const sn of sns) expect(crossed.body.data.fields.projectId).toContain(sn);
+    expect((await rowOf(ids[0])).projectId).toBeNull();
+  });
+
+  it('a device only ever sits in a project of its own agent: add, update and a mixed batch', async () => {
+    const mixed = [await addDevice({ agentId: agentA.id }), await addDevice({ agentId: agentB.id })];
+    const batch = await call('POST', '/api/device/divideProject', admin, { ids: mixed, projectId: projectA });
+    expect(batch.status).toBe(400);
+    expect(batch.body.data.fields.projectId).toContain((await rowOf(mixed[1])).sn);
+    expect(batch.body.data.fields.projectId).not.toContain((await rowOf(mixed[0])).sn);
+    // All or none: agent A's device did not move either.
+    expect((await rowOf(mixed[0])).projectId).toBeNull();
+
+    const added = await call('POST', '/api/device/add', admin, {
+      type: 'face',
+      sn: uniq('SN'),
+      mac: randomMac(),
+      agentId: agentB.id,
+      projectId: projectA,
+    });
+    expect(added.status).toBe(400);
+    expect(added.body.data.fields.projectId).toBeTruthy();
+
+    const placed = await addDevice({ agentId: agentA.id, projectId: projectA });
+    expect((await call('PUT', '/api/device/update', admin, { id: placed, projectId: projectB })).status).toBe(400);
+    // Given to another agent without a project of that agent: it leaves its old project.
+    expect((await call('PUT', '/api/device/update', admin, { id: placed, agentId: agentB.id })).status).toBe(200);
+    expect(await rowOf(placed)).toMatchObject({ agentId: agentB.id, projectId: null });
+    const moved = await call('PUT', '/api/device/update', admin, { id: placed, projectId: projectB });
+    expect(moved.status).toBe(200);
+    expect((await rowOf(placed)).projectId).toBe(projectB);
   });
 });
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { agents, devices, projects, type DeviceRow } from '../../db/schema/index.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { scope, mustExist, type Caller } from '../../auth/scope.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { contains, iso } from '../../http/list.ts';
 
 /** The day after `date` (YYYY-MM-DD), at 00:00 UTC: the exclusive end of an inclusive date range. */
@@ -72,6 +72,21 @@ export async function mustFindProject(db: Db, projectId: number) {
     .where(eq(projects.id, projectId));
   if (!row) throw notFound(`Project ${projectId} not found`);
   return row;
+}
+
+/**
+ * A device's project belongs to the device's agent (a platform device, no agent, only to a platform
+ * project): otherwise another tenant would see the device through the project. A 400 on `projectId`
+ * naming the devices that do not fit; the caller's transaction writes nothing.
+ */
+export function projectMustFitAgents(
+  project: { agentId: number | null },
+  placed: { sn: string; agentId: number | null }[],
+) {
+  const misfits = placed.filter((d) => (d.agentId ?? null) !== (project.agentId ?? null)).map((d) => d.sn);
+  if (!misfits.length) return;
+  const text = `The project belongs to another agent than device ${misfits.join(', ')}`;
+  throw badRequest(text, { projectId: text });
 }
 
 export async function mustFindAgent(db: Db, agentId: number) {

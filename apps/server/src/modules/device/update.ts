@@ -5,7 +5,7 @@ import { devices } from '../../db/schema/index.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { changeSet } from '../audit/record.ts';
-import { duplicateDevice, loadDeviceInScope, mustFindAgent, mustFindProject } from './service.ts';
+import { duplicateDevice, loadDeviceInScope, mustFindAgent, mustFindProject, projectMustFitAgents } from './service.ts';
 
 const AGENT_EDITABLE = new Set<string>(DEVICE_AGENT_FIELDS);
 
@@ -20,7 +20,12 @@ export const updateDevice: Handler<typeof deviceApi.update> = async (c, body) =>
     if (refused.length) throw forbidden(`An agent cannot change ${refused.join(', ')}`);
   }
   if (patch.agentId != null) await mustFindAgent(db, patch.agentId);
-  if (patch.projectId != null) await mustFindProject(db, patch.projectId);
+  const agentId = patch.agentId !== undefined ? patch.agentId : device.agentId;
+  // A device given to another agent leaves its project (as divideAgent does) unless a project of that agent is sent.
+  if (agentId !== device.agentId && patch.projectId === undefined) patch.projectId = null;
+  if (patch.projectId != null) {
+    projectMustFitAgents(await mustFindProject(db, patch.projectId), [{ sn: patch.sn ?? device.sn, agentId }]);
+  }
   try {
     await db.transaction(async (tx) => {
       await tx

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Modal } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OwnerSelect } from './OwnerSelect';
 
@@ -37,6 +37,15 @@ export function BatchDivideModal({ kind, count, saving, onSubmit, onClose }: Bat
       destroyOnHidden
     >
       <p>{t('devices.batch.selected', { n: count })}</p>
+      {kind && (
+        // What happens to the other owner, said before it happens: a project belongs to one agent.
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={kind === 'agent' ? t('devices.batch.agentHint') : t('devices.batch.projectHint')}
+        />
+      )}
       <Form form={form} layout="vertical">
         {kind && (
           <Form.Item
