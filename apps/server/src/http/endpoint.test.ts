@@ -40,6 +40,21 @@ describe('declared endpoints', () => {
     }
   });
 
+  it('a query string an endpoint does not declare never reaches its handler', async () => {
+    const token = await t.login();
+    // constant.add declares a body only: neither an id nor a remark may slip in through the URL.
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/constant/add?id=987654&remark=from-the-query',
+      token,
+      body: { key: 'query.ignored', value: 'v' },
+    });
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data.id).not.toBe(987654);
+    const detail = await t.call({ method: 'GET', url: `/api/constant/detail?id=${res.body.data.id}`, token });
+    expect(detail.body.data).toMatchObject({ key: 'query.ignored', value: 'v', remark: null });
+  });
+
   it('the declared success message is the envelope msg', async () => {
     const token = await t.login();
     const res = await t.call({

@@ -76,10 +76,13 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: ModuleConte
       ...(endpoint.access === 'public' && { security: [] }),
     },
     handler: async (request, reply) => {
+      // Only what a declared schema validated reaches the handler: without a query schema Fastify leaves
+      // the query string unchecked, and spreading it would let `?id=…` or `?remark=…` stand in for
+      // fields the body left out.
       const input = {
-        ...(request.params as object),
-        ...(request.query as object),
-        ...(endpoint.kind === 'upload' ? {} : (request.body as object)),
+        ...(endpoint.params && (request.params as object)),
+        ...(endpoint.query && (request.query as object)),
+        ...(endpoint.kind !== 'upload' && endpoint.body && (request.body as object)),
       } as ParsedInputOf<E>;
       let message = endpoint.message;
       const data = await handler(
