@@ -33,6 +33,7 @@ const envSchema = z.object({
     .optional(),
   /** Device link: days of telemetry history kept for charts (pruned hourly). */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Device link: a browser terminal with no traffic either way is closed after this long. */
   TERMINAL_IDLE_MINUTES: z.coerce.number().positive().max(1440).default(10),
   ADMIN_PASSWORD: z.string().min(6).optional(),
@@ -84,7 +85,7 @@ export interface Config {
   redisNamespace?: string;
   /** PostgreSQL pool timeouts (DATABASE_*_MS). */
   database: { connectMs: number; queryMs: number; idleMs: number; keepAliveMs: number };
-  deviceLink: { telemetryRetentionDays: number; terminalIdleMs: number };
+  deviceLink: { telemetryRetentionDays: number; eventsRetentionDays: number; terminalIdleMs: number };
   adminPassword?: string;
   defaultPassword: string;
   logLevel: string;
@@ -152,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     deviceLink: {
       telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+      eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
       terminalIdleMs: e.TERMINAL_IDLE_MINUTES * 60_000,
     },
     adminPassword: e.ADMIN_PASSWORD,

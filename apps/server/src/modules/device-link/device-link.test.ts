@@ -6,7 +6,7 @@ import { auditLog, constants, deviceEvents, devices } from '../../db/schema/inde
 import { openTestDatabase } from '../../../test/harness.ts';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { until } from '../../gateway/testkit.ts';
-import { DbPresenceSink, DbTelemetrySink, pruneTelemetry } from './sinks.ts';
+import { DbPresenceSink, DbTelemetrySink, pruneEvents, pruneTelemetry } from './sinks.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { LiveClose, deviceTopicOf } from '@siteops/contracts/live';
 import { HEARTBEAT_S, rowOf, startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
@@ -485,6 +485,21 @@ describe('jobs and settings', () => {
       ),
     );
     expect(left).toEqual([{ v: 2 }]);
+  });
+
+  it('retention prunes device events (and their pictures) older than the configured days, keeps the rest', async () => {
+    const d = await t.addDevice({ type: 'face' });
+    const day = 86_400_000;
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString();
+    await t.database.db.execute(sql`
+      insert into device_events (id, device_id, type, kind, level, at, received_at, data) values
+        (gen_random_uuid(), ${d.id}, 'face', 'pass', 'info', ${at(91)}::timestamptz, now(), '{"n": 1}'),
+        (gen_random_uuid(), ${d.id}, 'face', 'pass', 'info', ${at(89)}::timestamptz, now(), '{"n": 2}')`);
+    expect(await pruneEvents(t.database.db, 90)).toBeGreaterThanOrEqual(1);
+    const left = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select (data->>'n')::int as n from device_events where device_id = ${d.id}`),
+    );
+    expect(left).toEqual([{ n: 2 }]);
   });
 
   it('devices are told the heartbeat interval of the system constant', async () => {

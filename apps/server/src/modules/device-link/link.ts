@@ -15,6 +15,7 @@ import {
   DbDeviceDirectory,
   DbPresenceSink,
   DbTelemetrySink,
+  pruneEvents,
   pruneTelemetry,
   revokedAmong,
   sweepStalePresence,
@@ -137,10 +138,16 @@ export async function setupDeviceLink(
 
   // Jobs. Both are idempotent, so every instance may run them.
   const prune = () =>
-    pruneTelemetry(db, config.deviceLink.telemetryRetentionDays).then(
-      (n) => n && app.log.info({ deleted: n }, 'telemetry retention'),
-      (err) => app.log.warn({ err }, 'telemetry retention failed'),
-    );
+    Promise.all([
+      pruneTelemetry(db, config.deviceLink.telemetryRetentionDays).then(
+        (n) => n && app.log.info({ deleted: n }, 'telemetry retention'),
+        (err) => app.log.warn({ err }, 'telemetry retention failed'),
+      ),
+      pruneEvents(db, config.deviceLink.eventsRetentionDays).then(
+        (n) => n && app.log.info({ deleted: n }, 'device events retention'),
+        (err) => app.log.warn({ err }, 'device events retention failed'),
+      ),
+    ]);
   every(RETENTION_EVERY_MS, () => void prune());
   const initialPrune = setTimeout(() => void prune(), 60_000);
   initialPrune.unref();

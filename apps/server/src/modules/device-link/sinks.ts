@@ -158,6 +158,15 @@ export async function pruneTelemetry(db: Db, days: number): Promise<number> {
 }
 
 /**
+ * Device events (access passes with their face pictures, alarms) older than `days` by the device's
+ * time: personal data is kept no longer than it is useful, and the table does not grow for ever.
+ */
+export async function pruneEvents(db: Db, days: number): Promise<number> {
+  const res = await db.execute(sql`delete from device_events where at < now() - make_interval(days => ${days}::int)`);
+  return affected(res);
+}
+
+/**
  * Rows still online whose heartbeat is older than three intervals: their instance crashed (a live
  * link refreshes heartbeat_datetime every flush). Answers the ids it marked offline.
  */
