@@ -1,11 +1,12 @@
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { LogoutOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { loginHref } from '../../lib/loginRedirect';
 import { HOME_PATH, pathOf } from '../../lib/routeMeta';
 import { logout } from '../../lib/session';
-import { avatarSrc, canPreview, displayName, isPreview, useUserStore } from '../../stores/user';
+import { canPreview, displayName, isPreview, useUserStore } from '../../stores/user';
+import { MyAvatar } from '../../components/MyAvatar';
 import { useCurrentRoute } from './useCurrentRoute';
 import { message } from '../../lib/feedback';
 
@@ -54,7 +55,7 @@ export function AvatarMenu({ showName = true }: { showName?: boolean }) {
   return (
     <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick: (e) => void onClick(e) }}>
       <Button type="text" aria-label={t('navbar.userMenu')} style={{ height: 40, paddingInline: 8 }}>
-        <Avatar size={28} src={avatarSrc(info)} icon={<UserOutlined />} alt="" />
+        <MyAvatar size={28} />
         {showName && (
           <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {name}

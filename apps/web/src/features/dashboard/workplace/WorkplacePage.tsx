@@ -1,8 +1,8 @@
-import { Avatar, Card, Col, Flex, Row, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Card, Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { avatarSrc, displayName, useUserStore } from '../../../stores/user';
+import { displayName, useUserStore } from '../../../stores/user';
+import { MyAvatar } from '../../../components/MyAvatar';
 import { RecentlyVisited } from './RecentlyVisited';
 import { Shortcuts } from './Shortcuts';
 import { UserOverview } from './UserOverview';
@@ -19,7 +19,7 @@ export function WorkplacePage() {
     <Flex vertical gap={16}>
       <Card>
         <Flex align="center" gap={16} wrap>
-          <Avatar size={64} src={avatarSrc(info)} icon={<UserOutlined />} alt="" />
+          <MyAvatar size={64} />
           <div>
             <Typography.Title level={3} style={{ margin: 0 }}>
               {t('workplace.welcome', { name: displayName(info) })}
