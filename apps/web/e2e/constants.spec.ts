@@ -76,8 +76,8 @@ test('admin adds a constant, finds it by key and by value, meets the 409 on a du
   await field(dialog, 'key').fill(key);
   await field(dialog, 'value').fill('other');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.locator('.ant-message')).toContainText(`The key ${key} already exists`);
-  await expect(dialog.locator('.ant-form-item-explain-error')).toContainText(`The key ${key} already exists`);
+  await expect(page.locator('.ant-message')).toContainText(`键 ${key} 已存在`);
+  await expect(dialog.locator('.ant-form-item-explain-error')).toContainText(`键 ${key} 已存在`);
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
   await expect(dialog).toBeHidden();
 

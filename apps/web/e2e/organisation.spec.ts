@@ -176,7 +176,7 @@ test('admin creates an agent with its admin user through the form; that agent se
   await expect(dialog.getByText('经度必须在 -180 到 180 之间')).toBeVisible();
   await dialog.getByLabel('经度').fill('116.4');
   await button(dialog, /保\s*存/).click();
-  await expect(dialog.locator('.ant-form-item-explain-error', { hasText: 'already exists' })).toBeVisible();
+  await expect(dialog.locator('.ant-form-item-explain-error', { hasText: '已存在' })).toBeVisible();
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('登录账号').fill(account);
   await button(dialog, /保\s*存/).click();
@@ -283,7 +283,7 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   await dialog.getByLabel('备注').fill('East bank');
   await button(dialog, /保\s*存/).click();
   // A code already in use: the server's 409 message sits on the code field.
-  await expect(dialog.locator('.ant-form-item-explain-error', { hasText: 'already used' })).toBeVisible();
+  await expect(dialog.locator('.ant-form-item-explain-error', { hasText: '已被使用' })).toBeVisible();
   await dialog.getByLabel('项目编码').fill(code);
   await button(dialog, /保\s*存/).click();
   await expect(page.getByText('保存成功')).toBeVisible();

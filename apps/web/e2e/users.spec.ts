@@ -127,7 +127,7 @@ test('admin creates a user in the form, disables it (its open session is logged 
   // A server-side refusal lands on its field: the account name is taken (409).
   await edit.getByLabel('账号', { exact: true }).fill('admin');
   await edit.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(edit.locator('.ant-form-item-explain-error')).toHaveText('The account admin already exists');
+  await expect(edit.locator('.ant-form-item-explain-error')).toHaveText('账号 admin 已存在');
   await edit.getByRole('button', { name: /取\s*消/ }).click();
   await expect(edit).toBeHidden();
 

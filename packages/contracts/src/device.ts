@@ -365,11 +365,12 @@ export const DEVICE_IMPORT_MAX_ROWS = 20_000;
  * `POST /api/device/import` (admin, agent): multipart with the xlsx in part `file` and `mode`
  * (`all-or-nothing`, default, or `valid-rows`) as a form field or in the query string. Idempotent by
  * sn: a known sn is updated (empty cells leave its fields as they are), a new one created. An agent
- * imports only into its own agent and projects. `lang` only chooses the language of the row messages.
+ * imports only into its own agent and projects. Row messages are in `lang` when given, otherwise in the
+ * request's language (Accept-Language, docs/decisions/0008).
  */
 export const importDevicesQuery = z.object({
   mode: z.enum(DEVICE_IMPORT_MODES).optional(),
-  lang: sheetLang,
+  lang: z.enum(SHEET_LANGS).optional(),
   /** A UUID the console chose: progress is published on the live topic `job:<jobId>` (contracts/live.ts). */
   jobId: z.uuid('jobId must be a UUID').optional(),
 });

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roleAllowed, type Role } from '@siteops/contracts/roles';
 import type { Db } from '../db/client.ts';
-import { ApiError, forbidden } from '../http/errors.ts';
-import { Code } from '@siteops/contracts/envelope';
+import { forbidden, mustChangePassword } from '../http/errors.ts';
 import { resolveSession, type AuthContext, type SessionPolicy } from './sessions.ts';
 
 declare module 'fastify' {
@@ -33,7 +32,7 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
     const { user } = request.auth;
     if (config.roles && !roleAllowed(user.role as Role, config.roles)) throw forbidden();
     if (user.mustChangePassword && !config.allowPendingPasswordChange) {
-      throw new ApiError(403, Code.forbidden, 'Please change your password first', { mustChangePassword: true });
+      throw mustChangePassword();
     }
   });
 }

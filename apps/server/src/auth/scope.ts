@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@siteops/contracts/roles';
 import { agents, auditLog, devices, projectMembers, projects, users, type UserRow } from '../db/schema/index.ts';
-import { notFound } from '../http/errors.ts';
+import { notFoundOf, type Entity } from '../http/errors.ts';
 
 /** Who is asking, as far as data scope is concerned. */
 export interface Caller {
@@ -134,8 +134,8 @@ export const scope = {
 };
 
 /** The row, or the 404 that a missing row and a row outside the caller's scope both answer. */
-export function mustExist<T>(row: T | undefined, what: string): T {
-  if (row === undefined) throw notFound(`${what} not found`);
+export function mustExist<T>(row: T | undefined, what: Entity): T {
+  if (row === undefined) throw notFoundOf(what);
   return row;
 }
 

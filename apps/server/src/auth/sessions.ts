@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { agents, sessions, users, type RevokeReason, type UserRow } from '../db/schema/index.ts';
 import { tokenExpired, tokenInvalid, tokenRevoked } from '../http/errors.ts';
+import { t, type Text } from '../http/messages/index.ts';
 
 /** 32 random bytes, base64url: 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -38,12 +39,12 @@ export async function createSession(
   return token;
 }
 
-const REVOKED_MESSAGES: Record<string, string> = {
-  logout: 'You have logged out, please log in again',
-  password: 'Your password was changed, please log in again',
-  disabled: 'Your account has been disabled',
-  admin: 'Your session was ended by an administrator, please log in again',
-  agent: 'Your agent account is invalid or has expired',
+const REVOKED_MESSAGES: Record<string, Text> = {
+  logout: t('auth.ended.logout'),
+  password: t('auth.ended.password'),
+  disabled: t('auth.ended.disabled'),
+  admin: t('auth.ended.admin'),
+  agent: t('auth.ended.agent'),
 };
 
 /** True when the agent's last valid day (exp_date, inclusive) is before today. */
@@ -55,8 +56,8 @@ export const agentExpiredSql = sql<boolean>`coalesce(${agents.expDate} < current
  */
 export function agentBlock(agent: { status: string | null; expDate: string | null; expired: boolean } | null) {
   if (!agent || agent.status === null) return null;
-  if (agent.status === 'invalid') return 'Your agent account is invalid; contact the administrator';
-  if (agent.expired) return `Your agent account expired on ${agent.expDate}; contact the administrator`;
+  if (agent.status === 'invalid') return t('auth.agentInvalid');
+  if (agent.expired) return t('auth.agentExpired', { date: agent.expDate ?? '' });
   return null;
 }
 

@@ -4,13 +4,14 @@ import type { SortOrder } from '@siteops/contracts/pagination';
 import type { Db } from './client.ts';
 import { constraintOf, isUniqueViolation } from './errors.ts';
 import { mustExist } from '../auth/scope.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, notFoundOf, type Entity } from '../http/errors.ts';
+import type { Text } from '../http/messages/index.ts';
 import { countAll, orderBy, pageWindow } from '../http/list.ts';
 
 /** A unique key a form can be told about: which field it is and what to say. */
 export interface UniqueField {
   field: string;
-  message: string;
+  message: Text;
 }
 
 /**
@@ -45,7 +46,7 @@ export interface ListQuery<F extends string> {
  */
 export async function loadOr404<T extends PgTable, Row = T['$inferSelect']>(
   db: Db,
-  opts: { table: T; idColumn: AnyColumn; id: number; scope?: SQL; what: string; select?: SelectedFields },
+  opts: { table: T; idColumn: AnyColumn; id: number; scope?: SQL; what: Entity; select?: SelectedFields },
 ): Promise<Row> {
   const [row] = await db
     .select(opts.select ?? getTableColumns(opts.table))
@@ -106,7 +107,7 @@ export async function deleteAllOrNone<T extends PgTable, R extends { id: number 
     ids: readonly number[];
     scope?: SQL;
     /** "Platform": the 404 says "Platform 7, 9 not found". */
-    what: string;
+    what: Entity;
     /** The columns to read for `beforeDelete` and the audit entry (must include `id`). */
     select: Record<keyof R, PgColumn>;
     /**
@@ -127,7 +128,7 @@ export async function deleteAllOrNone<T extends PgTable, R extends { id: number 
       .where(and(inArray(opts.idColumn, ids), opts.scope))
       .for('update')) as unknown as R[];
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length) throw notFound(`${opts.what} ${missing.join(', ')} not found`);
+    if (missing.length) throw notFoundOf(opts.what, missing);
     await opts.beforeDelete?.(tx, rows);
     await tx.delete(opts.table).where(inArray(opts.idColumn, ids));
     for (const row of rows) await opts.audit(tx, row);

@@ -9,7 +9,8 @@ import type { ModuleContext } from '../app/context.ts';
 import { sendAttachment } from './attachment.ts';
 import { route } from './endpoint.ts';
 import { installEnvelope } from './envelope.ts';
-import { badRequest } from './errors.ts';
+import { badRequest, fieldError } from './errors.ts';
+import { t } from './messages/index.ts';
 
 // Public endpoints: what is under test is how route() answers, not the guard (endpoint.test.ts has it).
 const api = defineEndpoints('kinds', {
@@ -67,7 +68,7 @@ beforeAll(async () => {
     return { n };
   });
   route(app, ctx, api.sheet, async (c, { rows }) => {
-    if (rows > 3) throw badRequest('rows: at most 3', { rows: 'at most 3' });
+    if (rows > 3) throw fieldError('rows', t('field.atMost', { max: 3, field: 'rows' }));
     const lines = Array.from({ length: rows }, (_, i) => `row ${i + 1}\n`);
     return sendAttachment(c.reply, Readable.from(lines), {
       type: 'text/plain',
@@ -78,7 +79,7 @@ beforeAll(async () => {
   });
   route(app, ctx, api.upload, async (c) => {
     const file = await c.request.file();
-    if (!file) throw badRequest('file: required');
+    if (!file) throw badRequest(t('file.missing'));
     return { name: file.filename, bytes: (await file.toBuffer()).length };
   });
   await app.ready();
@@ -115,7 +116,7 @@ describe('route() kinds', () => {
 
     const refused = await app.inject({ method: 'GET', url: '/api/kinds/sheet?rows=9' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 40000, data: { fields: { rows: 'at most 3' } } });
+    expect(refused.json()).toMatchObject({ code: 40000, data: { fields: { rows: 'at most 3 rows' } } });
   });
 
   it('an upload reads its multipart body itself', async () => {

@@ -8,7 +8,8 @@ import { authOf } from '../auth/guard.ts';
 import { callerOf, type Caller } from '../auth/scope.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { recordAudit, type AuditEntry } from '../modules/audit/record.ts';
-import { envelopeOf, ok } from './envelope.ts';
+import { envelopeOf, ok, requestLang } from './envelope.ts';
+import type { Lang, Text } from './messages/index.ts';
 
 /** What every handler gets besides its input: the module's context plus this request's caller. */
 export interface HandlerContext extends ModuleContext {
@@ -20,8 +21,10 @@ export interface HandlerContext extends ModuleContext {
   readonly caller: Caller;
   /** Write this request's audit row, inside the caller's transaction when given one. */
   audit(entry: AuditEntry, tx?: Db): Promise<void>;
+  /** The language this request is answered in (Accept-Language; docs/decisions/0008). */
+  readonly lang: Lang;
   /** The envelope's `msg` for this answer, when it depends on the outcome ("Imported: 3 created"). */
-  setMessage(msg: string): void;
+  setMessage(msg: string | Text): void;
 }
 
 /**
@@ -85,8 +88,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: ModuleConte
         ...(endpoint.kind !== 'upload' && endpoint.body && (request.body as object)),
       } as ParsedInputOf<E>;
       let message = endpoint.message;
+      const lang = requestLang(request);
       const data = await handler(
-        contextOf(ctx, request, reply, (msg) => (message = msg)),
+        contextOf(ctx, request, reply, (msg) => (message = typeof msg === 'string' ? msg : msg.render(lang))),
         input,
       );
       if (download || data === reply) return data;
@@ -99,12 +103,13 @@ function contextOf(
   ctx: ModuleContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  setMessage: (msg: string) => void,
+  setMessage: (msg: string | Text) => void,
 ): HandlerContext {
   return {
     ...ctx,
     request,
     reply,
+    lang: requestLang(request),
     setMessage,
     get user() {
       return authOf(request).user;

@@ -7,6 +7,11 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** Seconds a client (or load balancer) should wait before retrying while the database is away. */
 const DB_RETRY_AFTER_S = '5';
+import { langOf, t, type Lang } from './messages/index.ts';
+import { fieldMessage, parseIn } from './messages/zod.ts';
+
+/** The language this request is answered in (Accept-Language; docs/decisions/0008). */
+export const requestLang = (request: FastifyRequest): Lang => langOf(request.headers['accept-language']);
 
 export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return { code: Code.ok, msg, data };
@@ -27,16 +32,44 @@ const STATUS_CODES: Record<number, number> = {
   429: Code.tooManyRequests,
 };
 
+type ValidationIssue = { instancePath?: string; message?: string; params?: unknown };
+
 /** Field path -> first message, as the web form shows it beside each field. */
-function fieldsOf(issues: readonly { instancePath?: string; message?: string; params?: unknown }[]) {
+function fieldsOf(issues: readonly ValidationIssue[], lang: Lang) {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
     const key =
       params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '_';
-    fields[key] ??= issue.message ?? 'invalid';
+    fields[key] ??= issue.message ? fieldMessage(issue.message, lang) : 'invalid';
   }
   return fields;
+}
+
+const INPUT_OF: Record<string, (request: FastifyRequest) => unknown> = {
+  body: (r) => r.body,
+  querystring: (r) => r.query,
+  params: (r) => r.params,
+  headers: (r) => r.headers,
+};
+
+/**
+ * The validation issues in `lang`: English as they are; otherwise the input is parsed again with the
+ * language's zod locale (only on this failure path), so zod's own messages come out translated.
+ */
+function issuesIn(
+  err: FastifyError & { validation: readonly ValidationIssue[] },
+  request: FastifyRequest,
+  lang: Lang,
+): readonly ValidationIssue[] {
+  if (lang === 'en-US') return err.validation;
+  const where = String(err.validationContext);
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[where];
+  const input = INPUT_OF[where];
+  if (!(schema instanceof z.ZodType) || !input) return err.validation;
+  const result = parseIn(schema, input(request), lang);
+  if (result.success) return err.validation;
+  return result.error.issues.map((issue) => ({ message: issue.message, params: { issue } }));
 }
 
 /**
@@ -54,11 +87,14 @@ const MALFORMED_MULTIPART =
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const msg = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message;
+    const msg =
+      error.code === 'FST_ERR_BAD_URL' ? t('request.malformedUrl').render(requestLang(request)) : error.message;
     return reply.status(status).send({ code: STATUS_CODES[status] ?? status * 100, msg, data: null });
   }
   request.log.error({ err: error }, 'router error');
-  return reply.status(500).send({ code: Code.internal, msg: 'Internal server error', data: null });
+  return reply
+    .status(500)
+    .send({ code: Code.internal, msg: t('server.internal').render(requestLang(request)), data: null });
 }
 
 /**
@@ -67,21 +103,30 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  */
 export function installEnvelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    const lang = requestLang(request);
+    const say = (key: Parameters<typeof t>[0]) => t(key).render(lang);
     if (err instanceof ApiError) {
-      return reply.status(err.status).headers(err.headers).send({ code: err.code, msg: err.message, data: err.data });
+      return reply
+        .status(err.status)
+        .headers(err.headers)
+        .send({ code: err.code, ...err.render(lang) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields = fieldsOf(err.validation);
+      const fields = fieldsOf(issuesIn(err, request, lang), lang);
       const first = Object.entries(fields)[0];
-      const msg = first ? `${first[0] === '_' ? 'body' : first[0]}: ${first[1]}` : 'Invalid request';
+      const msg = first
+        ? t('request.fieldError', { field: first[0] === '_' ? t('request.body') : first[0], message: first[1] }).render(
+            lang,
+          )
+        : say('request.invalid');
       return reply.status(400).send({ code: Code.badRequest, msg, data: { fields } });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
-      return reply.status(500).send({ code: Code.internal, msg: 'Internal server error', data: null });
+      return reply.status(500).send({ code: Code.internal, msg: say('server.internal'), data: null });
     }
     if (!err.statusCode && MALFORMED_MULTIPART.test(err.message)) {
-      return reply.status(400).send({ code: Code.badRequest, msg: 'Malformed multipart body', data: null });
+      return reply.status(400).send({ code: Code.badRequest, msg: say('request.malformedMultipart'), data: null });
     }
     if (isDatabaseUnavailable(err)) {
       // The watchdog warns once per outage; per request only at debug, without the error object (its
@@ -90,25 +135,24 @@ export function installEnvelope(app: FastifyInstance) {
       return reply
         .status(503)
         .header('retry-after', DB_RETRY_AFTER_S)
-        .send({ code: Code.dbUnavailable, msg: 'The database is unavailable, please try again shortly', data: null });
+        .send({ code: Code.dbUnavailable, msg: say('server.dbUnavailable'), data: null });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const msg =
         err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-          ? 'Malformed JSON body'
+          ? say('request.malformedJson')
           : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'Request body is too large'
+            ? say('request.bodyTooLarge')
             : err.message;
       return reply.status(status).send({ code: STATUS_CODES[status] ?? status * 100, msg, data: null });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ code: Code.internal, msg: 'Internal server error', data: null });
+    return reply.status(500).send({ code: Code.internal, msg: say('server.internal'), data: null });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ code: Code.notFound, msg: `No route ${request.method} ${request.url.split('?')[0]}`, data: null });
+    const msg = t('request.noRoute', { method: request.method, path: request.url.split('?')[0] });
+    reply.status(404).send({ code: Code.notFound, msg: msg.render(requestLang(request)), data: null });
   });
 }

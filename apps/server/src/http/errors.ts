@@ -1,27 +1,39 @@
 import { Code } from '@siteops/contracts/envelope';
+import { localize, t, type Lang, type Text } from './messages/index.ts';
 
-/** A failure the client should see as-is: HTTP status, envelope code, message and optional data. */
+/**
+ * A failure the client should see as-is: HTTP status, envelope code, message and optional data. The
+ * message (and any message inside `data`) is a catalog Text, rendered in the request's language by the
+ * envelope; `message` is its English, for logs and callers that never reach the envelope.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: number,
-    message: string,
+    readonly text: Text,
     readonly data: unknown = null,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(text.render('en-US'));
+  }
+
+  /** The envelope's `msg` and `data` in `lang`. */
+  render(lang: Lang) {
+    return { msg: this.text.render(lang), data: localize(this.data, lang) };
   }
 }
 
-export const badRequest = (msg: string, fields?: Record<string, string>) =>
+export const badRequest = (msg: Text, fields?: Record<string, Text>) =>
   new ApiError(400, Code.badRequest, msg, fields ? { fields } : null);
-export const badCredentials = () => new ApiError(401, Code.badCredentials, 'Incorrect username or password');
-export const forbidden = (msg = 'Access to this resource on the server is denied') =>
-  new ApiError(403, Code.forbidden, msg);
+/** The 400 of one field: "field: message" as `msg`, the message beside the field. */
+export const fieldError = (field: string, message: Text) =>
+  badRequest(t('request.fieldError', { field, message }), { [field]: message });
+export const badCredentials = () => new ApiError(401, Code.badCredentials, t('auth.badCredentials'));
+export const forbidden = (msg: Text = t('auth.forbidden')) => new ApiError(403, Code.forbidden, msg);
 /** Also what a row outside the caller's scope answers, so existence does not leak. */
-export const notFound = (msg = 'Not found') => new ApiError(404, Code.notFound, msg);
-export const conflict = (msg: string, data: unknown = null) => new ApiError(409, Code.conflict, msg, data);
-export const tooManyRequests = (msg: string, retryAt: Date) =>
+export const notFound = (msg: Text = t('notFound.default')) => new ApiError(404, Code.notFound, msg);
+export const conflict = (msg: Text, data: unknown = null) => new ApiError(409, Code.conflict, msg, data);
+export const tooManyRequests = (msg: Text, retryAt: Date) =>
   new ApiError(
     429,
     Code.tooManyRequests,
@@ -31,15 +43,22 @@ export const tooManyRequests = (msg: string, retryAt: Date) =>
       'retry-after': String(Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000))),
     },
   );
-export const tokenInvalid = () => new ApiError(401, Code.tokenInvalid, 'Invalid token, please log in again');
-export const tokenExpired = () => new ApiError(401, Code.tokenExpired, 'Your session has expired, please log in again');
-export const tokenRevoked = (why: string) => new ApiError(401, Code.tokenRevoked, why);
+export const tokenInvalid = () => new ApiError(401, Code.tokenInvalid, t('auth.tokenInvalid'));
+export const tokenExpired = () => new ApiError(401, Code.tokenExpired, t('auth.tokenExpired'));
+export const tokenRevoked = (why: Text) => new ApiError(401, Code.tokenRevoked, why);
+export const mustChangePassword = () =>
+  new ApiError(403, Code.forbidden, t('auth.mustChangePassword'), { mustChangePassword: true });
+
+/** Things a 404 names. */
+export type Entity = 'User' | 'Device' | 'Project' | 'Agent' | 'Platform' | 'Constant' | 'File' | 'Picture';
+/** "Device not found", or with ids "Device 3, 4 not found". */
+export const notFoundOf = (what: Entity, ids?: readonly (number | string)[]) =>
+  notFound(
+    ids ? t('notFound.ids', { what: t(`entity.${what}`), ids }) : t('notFound.one', { what: t(`entity.${what}`) }),
+  );
 
 /** Too many failed logins or password checks from this client: the same words whether the account exists. */
 export const throttled = (until: Date) => {
   const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-  return tooManyRequests(
-    `Too many failed attempts from this client: try again in ${minutes} minute(s) (after ${until.toISOString()})`,
-    until,
-  );
+  return tooManyRequests(t('auth.throttled', { minutes, until: until.toISOString() }), until);
 };

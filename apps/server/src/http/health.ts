@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Code } from '@siteops/contracts/envelope';
 import type { Db } from '../db/client.ts';
 import type { Bus } from '../bus/bus.ts';
+import { requestLang } from './envelope.ts';
+import { t } from './messages/index.ts';
 
 /** A health answer is reused this long: load balancers and benchmarks may call it thousands of times a second. */
 const CACHE_MS = 1_000;
@@ -58,13 +60,13 @@ export function registerHealth(app: FastifyInstance, db: Db, bus: Bus) {
     return pending;
   };
 
-  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const health = await current();
     if (health.status === 'up') return { code: Code.ok, msg: 'success', data: health };
     const dbDown = health.database === 'down';
     return reply.status(503).send({
       code: dbDown ? Code.dbUnavailable : Code.redisUnavailable,
-      msg: dbDown ? 'The database is unavailable' : 'Redis is unavailable',
+      msg: t(dbDown ? 'health.dbDown' : 'health.redisDown').render(requestLang(request)),
       data: health,
     });
   });

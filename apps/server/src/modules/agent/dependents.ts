@@ -3,12 +3,16 @@ import type { Db } from '../../db/client.ts';
 import { devices, projects, users } from '../../db/schema/index.ts';
 import { conflict } from '../../http/errors.ts';
 import { countAll } from '../../http/list.ts';
+import { andList, t, type Text } from '../../http/messages/index.ts';
 
 /**
  * What still belongs to an agent and keeps it from being deleted. Its own admin users (isAgent) are
  * not on the list: they go with it. Devices are on it too.
  */
-export const AGENT_DEPENDENTS: { label: string; count: (tx: Db, agentId: number) => Promise<number> }[] = [
+export const AGENT_DEPENDENTS: {
+  label: 'users' | 'projects' | 'devices';
+  count: (tx: Db, agentId: number) => Promise<number>;
+}[] = [
   {
     label: 'users',
     count: async (tx, agentId) =>
@@ -33,15 +37,15 @@ export const AGENT_DEPENDENTS: { label: string; count: (tx: Db, agentId: number)
 
 /** The 409 refusing to delete an agent that still has dependents; the counts let the console say it in the user's language. */
 export async function assertNoDependents(tx: Db, row: { id: number; name: string }) {
-  const left: string[] = [];
+  const left: Text[] = [];
   const counts: Record<string, number> = {};
   for (const dep of AGENT_DEPENDENTS) {
     const n = await dep.count(tx, row.id);
     counts[dep.label] = n;
-    if (n > 0) left.push(`${n} ${dep.label}`);
+    if (n > 0) left.push(t(`agent.dep.${dep.label}`, { n }));
   }
   if (left.length) {
-    throw conflict(`The agent ${row.name} still has ${left.join(' and ')}; move or delete them first`, {
+    throw conflict(t('agent.inUse', { name: row.name, left: andList(left) }), {
       id: row.id,
       name: row.name,
       dependents: left,

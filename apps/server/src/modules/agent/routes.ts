@@ -16,6 +16,7 @@ import { filesOwnedBy } from '../user/service.ts';
 import { assertNoDependents } from './dependents.ts';
 import { agentColumns, loadAgentInScope, toAgentItems } from './service.ts';
 import { updateAgent } from './update.ts';
+import { t } from '../../http/messages/index.ts';
 
 /** /api/agent/*: agents (resellers) and their admin users. */
 export function registerAgentModule(app: FastifyInstance, ctx: ModuleContext) {
@@ -90,8 +91,8 @@ export function registerAgentModule(app: FastifyInstance, ctx: ModuleContext) {
           return { id, userId };
         }),
       {
-        byConstraint: { agents_name_unique: { field: 'name', message: `The agent ${agent.name} already exists` } },
-        otherwise: { field: 'user.userName', message: `The account ${user.userName} already exists` },
+        byConstraint: { agents_name_unique: { field: 'name', message: t('agent.exists', { name: agent.name }) } },
+        otherwise: { field: 'user.userName', message: t('user.exists', { name: user.userName }) },
       },
     );
   });
@@ -119,7 +120,7 @@ export function registerAgentModule(app: FastifyInstance, ctx: ModuleContext) {
         for (const row of rows) await assertNoDependents(tx, row);
         const agentIds = rows.map((r) => r.id);
         const admins = await tx.select({ id: users.id }).from(users).where(inArray(users.agentId, agentIds));
-        if (admins.some((a) => a.id === c.user.id)) throw conflict('You cannot delete your own agent');
+        if (admins.some((a) => a.id === c.user.id)) throw conflict(t('agent.cannotDeleteOwn'));
         adminIds = admins.map((a) => a.id);
         blobs = await filesOwnedBy(tx, adminIds);
         if (adminIds.length) await tx.delete(users).where(inArray(users.id, adminIds));

@@ -8,6 +8,7 @@ import { conflict, forbidden } from '../../http/errors.ts';
 import type { HandlerContext } from '../../http/endpoint.ts';
 import { changeSet } from '../audit/record.ts';
 import { agentAdminUser, loadAgentInScope } from './service.ts';
+import { t } from '../../http/messages/index.ts';
 
 /**
  * Change an agent in the caller's scope (an agent: only its own, and never its status or expiry).
@@ -23,11 +24,11 @@ export async function updateAgent(c: HandlerContext, body: ParsedInputOf<typeof 
     (patch.status !== undefined && patch.status !== current.status) ||
     (patch.expDate !== undefined && patch.expDate !== current.expDate);
   if (caller.role !== 'admin' && changesValidity) {
-    throw forbidden('Only an administrator can change an agent’s status or expiry date');
+    throw forbidden(t('agent.adminOnlyStatus'));
   }
   const admin = user ? await agentAdminUser(db, id) : undefined;
   if (user && admin?.id === actor.id && user.enabled !== undefined && user.enabled !== 'enable') {
-    throw conflict('You cannot disable your own account');
+    throw conflict(t('user.cannotDisableSelf'));
   }
   await uniqueOr409(
     () =>
@@ -55,6 +56,6 @@ export async function updateAgent(c: HandlerContext, body: ParsedInputOf<typeof 
         const detail = changeSet({ ...patch, ...(user ? { user } : {}) }, blocked ? { sessionsEnded: true } : {});
         await c.audit({ action: 'agent.update', targetType: 'agent', targetId: id, detail }, tx);
       }),
-    { field: 'name', message: `The agent ${patch.name} already exists` },
+    { field: 'name', message: t('agent.exists', { name: patch.name ?? '' }) },
   );
 }

@@ -10,8 +10,12 @@ import { contains } from '../../http/list.ts';
 import { changeSet } from '../audit/record.ts';
 import { invalidateConstants } from './service.ts';
 import { assertUsableValue, secretless, toConstantItem } from './view.ts';
+import { t } from '../../http/messages/index.ts';
 
-const duplicateKey = (key: string | undefined) => ({ field: 'key', message: `The key ${key} already exists` });
+const duplicateKey = (key: string | undefined) => ({
+  field: 'key',
+  message: t('constant.keyExists', { key: key ?? '' }),
+});
 
 /** /api/constant/*: system constants (admin). Every write drops this instance's constant cache. */
 export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext) {

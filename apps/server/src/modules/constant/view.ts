@@ -1,6 +1,8 @@
 import { KNOWN_CONSTANTS, type ConstantItem } from '@siteops/contracts/constant';
 import type { ConstantRow } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/errors.ts';
+import { fieldError } from '../../http/errors.ts';
+import { t } from '../../http/messages/index.ts';
+import { fieldText } from '../../http/messages/zod.ts';
 import { constantValueProblem } from '@siteops/contracts/constant';
 
 export function toConstantItem(row: ConstantRow): ConstantItem {
@@ -20,7 +22,7 @@ export function toConstantItem(row: ConstantRow): ConstantItem {
 /** 400 naming `value` when a constant the server reads would get a value it cannot use. */
 export function assertUsableValue(key: string, value: string) {
   const problem = constantValueProblem(key, value);
-  if (problem) throw badRequest(`value: ${problem}`, { value: problem });
+  if (problem) throw fieldError('value', fieldText(problem) ?? t('text.verbatim', { text: problem }));
 }
 
 /** The default password is a secret: its value stays out of the audit log. */

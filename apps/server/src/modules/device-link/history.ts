@@ -5,7 +5,7 @@ import { EVENT_LEVELS } from '@siteops/contracts/device-protocol';
 import { devices, deviceEvents } from '../../db/schema/index.ts';
 import { route } from '../../http/endpoint.ts';
 import { countAll, pageWindow } from '../../http/list.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFoundOf } from '../../http/errors.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { loadLinkDevice } from './service.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -64,13 +64,13 @@ export function registerHistory(app: FastifyInstance, ctx: DeviceLinkContext) {
   });
 
   route(app, ctx, deviceLinkApi.eventPicture, async ({ reply }, { id, eventId, exp, sig }) => {
-    if (!ctx.pictures.verify(id, eventId, exp, sig)) throw notFound('Picture not found');
+    if (!ctx.pictures.verify(id, eventId, exp, sig)) throw notFoundOf('Picture');
     const [row] = await db
       .select({ picture: deviceEvents.picture })
       .from(deviceEvents)
       .where(and(eq(deviceEvents.id, eventId), eq(deviceEvents.deviceId, id)))
       .limit(1);
-    if (!row?.picture) throw notFound('Picture not found');
+    if (!row?.picture) throw notFoundOf('Picture');
     return reply
       .header('content-type', 'image/jpeg')
       .header('cache-control', 'private, max-age=3600')

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import { scope, mustExist, type Caller } from '../../auth/scope.ts';
 import { ApiError } from '../../http/errors.ts';
+import { t, type Text } from '../../http/messages/index.ts';
 import { RpcError } from '../../gateway/index.ts';
 
 export interface LinkDevice {
@@ -25,20 +26,21 @@ export async function loadLinkDevice(db: Db, caller: Caller, id: number): Promis
   return mustExist(row as LinkDevice | undefined, 'Device');
 }
 
-const MESSAGES: Partial<Record<RpcErrorCode, string>> = {
-  offline: 'The device is offline',
-  timeout: 'The device did not answer in time',
-  linkClosed: 'The device disconnected before answering',
-  busy: 'The device is busy, try again shortly',
+const MESSAGES: Partial<Record<RpcErrorCode, Text>> = {
+  offline: t('link.offline'),
+  timeout: t('link.timeout'),
+  linkClosed: t('link.linkClosed'),
+  busy: t('link.busy'),
 };
 
 /** A failed RPC as the envelope error of contracts/device-link.ts (DeviceLinkCode); anything else is rethrown. */
 export function commandError(err: unknown, deviceId: number): ApiError {
   if (!(err instanceof RpcError)) throw err;
   const reason = err.code;
+  // What the device itself says (unsupported, failed, badParams) is passed on, marked as the device's.
   const msg =
     reason === 'unsupported' || reason === 'failed' || reason === 'badParams'
-      ? err.message
-      : (MESSAGES[reason] ?? err.message);
+      ? t('link.deviceSaid', { text: err.message })
+      : (MESSAGES[reason] ?? t('link.deviceSaid', { text: err.message }));
   return new ApiError(DEVICE_LINK_HTTP_STATUS[reason], DeviceLinkCode[reason], msg, { reason, deviceId });
 }

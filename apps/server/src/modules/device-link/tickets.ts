@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
-import { Code } from '@siteops/contracts/envelope';
 import type { TicketPurpose } from '@siteops/contracts/device-link';
 import type { Db } from '../../db/client.ts';
 import { agents, sessions, spentTickets, users, type UserRow } from '../../db/schema/index.ts';
 import { agentBlock, agentExpiredSql, type SessionPolicy } from '../../auth/sessions.ts';
-import { ApiError, tokenExpired, tokenInvalid, tokenRevoked } from '../../http/errors.ts';
+import { mustChangePassword, tokenExpired, tokenInvalid, tokenRevoked } from '../../http/errors.ts';
+import { type Text, t } from '../../http/messages/index.ts';
 
 /** How long a ticket may be used to START something, per purpose (see contracts/device-link.ts). */
 export const TICKET_LIFETIME_MS: Record<TicketPurpose, number> = {
@@ -88,12 +88,12 @@ export async function spendTicket(db: Db, ticket: string, exp: number): Promise<
   return fresh.length === 1;
 }
 
-const ENDED: Record<string, string> = {
-  logout: 'You have logged out, please log in again',
-  password: 'Your password was changed, please log in again',
-  disabled: 'Your account has been disabled',
-  admin: 'Your session was ended by an administrator, please log in again',
-  agent: 'Your agent account is invalid or has expired',
+const ENDED: Record<string, Text> = {
+  logout: t('auth.ended.logout'),
+  password: t('auth.ended.password'),
+  disabled: t('auth.ended.disabled'),
+  admin: t('auth.ended.admin'),
+  agent: t('auth.ended.agent'),
 };
 
 /**
@@ -121,7 +121,7 @@ export async function sessionOfTicket(db: Db, policy: SessionPolicy, sessionId: 
   const now = Date.now();
   if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= policy.idleMs) throw tokenExpired();
   if (user.mustChangePassword) {
-    throw new ApiError(403, Code.forbidden, 'Please change your password first', { mustChangePassword: true });
+    throw mustChangePassword();
   }
   return user;
 }

@@ -7,6 +7,7 @@ import { scope } from '../../auth/scope.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import { cutOffLinks, lockDevicesInScope, mustFindAgent, mustFindProject, projectMustFitAgents } from './service.ts';
+import { t } from '../../http/messages/index.ts';
 
 type BatchField = 'authStatus' | 'agentId' | 'projectId';
 
@@ -71,7 +72,7 @@ export const divideProject: Handler<typeof deviceApi.divideProject> = async (c, 
     if (projectId === null) return;
     const project = await mustFindProject(tx, projectId);
     if (caller.role !== 'admin' && project.agentId !== caller.agentId) {
-      throw forbidden('Devices can only be divided into your own projects');
+      throw forbidden(t('device.ownProjectsOnly'));
     }
     projectMustFitAgents(project, rows);
   });

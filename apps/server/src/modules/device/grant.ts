@@ -4,7 +4,8 @@ import type { deviceApi } from '@siteops/contracts/api/device';
 import type { LicenceBody } from '@siteops/contracts/device';
 import { authPlatforms, devices, licenceGrants } from '../../db/schema/index.ts';
 import { hashDeviceSecret } from '../../crypto/deviceSecret.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { conflict, fieldError } from '../../http/errors.ts';
+import { t } from '../../http/messages/index.ts';
 import { sendAttachment } from '../../http/attachment.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { todayUtc } from '../platform/service.ts';
@@ -29,9 +30,7 @@ export function grantLicence(key: SigningKey): Handler<typeof deviceApi.grant> {
     const now = new Date();
     const expiresAt = expiryOf(body.expiresAt);
     if (expiresAt.getTime() <= now.getTime()) {
-      throw badRequest('expiresAt: the expiration date cannot be in the past', {
-        expiresAt: 'the expiration date cannot be in the past',
-      });
+      throw fieldError('expiresAt', t('grant.pastExpiry'));
     }
 
     const platformIds = [...new Set(body.platformIds)];
@@ -40,19 +39,17 @@ export function grantLicence(key: SigningKey): Handler<typeof deviceApi.grant> {
       : [];
     const missing = platformIds.filter((id) => !platforms.some((p) => p.id === id));
     if (missing.length) {
-      const msg = `platform ${missing.join(', ')} does not exist`;
-      throw badRequest(`platformIds: ${msg}`, { platformIds: msg });
+      throw fieldError('platformIds', t('grant.unknownPlatforms', { ids: missing }));
     }
     const expired = platforms.filter((p) => p.expirationDate < todayUtc());
     if (expired.length) {
-      const msg = `platform ${expired.map((p) => `${p.platformName} expired on ${p.expirationDate}`).join(', ')}`;
-      throw badRequest(`platformIds: ${msg}`, { platformIds: msg });
+      const list = expired.map((p) => t('grant.expiredPlatform', { name: p.platformName, date: p.expirationDate }));
+      throw fieldError('platformIds', t('grant.expiredPlatforms', { list }));
     }
     if (platforms.length) {
       const latest = platforms.map((p) => p.expirationDate).sort()[platforms.length - 1];
       if (expiresAt.getTime() > endOfDay(latest).getTime()) {
-        const msg = `the expiration date cannot be after the latest chosen platform's (${latest})`;
-        throw badRequest(`expiresAt: ${msg}`, { expiresAt: msg });
+        throw fieldError('expiresAt', t('grant.afterPlatform', { date: latest }));
       }
     }
 
@@ -81,7 +78,7 @@ export function grantLicence(key: SigningKey): Handler<typeof deviceApi.grant> {
         let deviceId: number;
         if (existing) {
           if (existing.mac !== null && existing.mac !== body.mac) {
-            throw conflict(`The device ${body.sn} is registered with the MAC ${existing.mac}, not ${body.mac}`, {
+            throw conflict(t('device.macMismatch', { sn: body.sn, mac: existing.mac, sent: body.mac }), {
               field: 'mac',
             });
           }

@@ -18,10 +18,21 @@ import type { JobProgress } from '@siteops/contracts/live';
 import type { Db } from '../../db/client.ts';
 import { agents, devices, projects } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
-import { ApiError, badRequest, conflict, forbidden } from '../../http/errors.ts';
+import { ApiError, badRequest, conflict, fieldError, forbidden } from '../../http/errors.ts';
+import { t, type Param } from '../../http/messages/index.ts';
+import { fieldMessage, parseIn } from '../../http/messages/zod.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { duplicateDevice } from './service.ts';
-import { cellText, directionOf, headerKeyOf, importMessage, typeOf, type ImportMessage } from './sheet.ts';
+import {
+  cellText,
+  directionLabels,
+  directionOf,
+  headerKeyOf,
+  importMessage,
+  typeLabels,
+  typeOf,
+  type ImportMessage,
+} from './sheet.ts';
 
 /** Rows per INSERT: 1,000 rows x 17 columns stays far below PostgreSQL's 65,535 parameters. */
 const WRITE_CHUNK = 1000;
@@ -61,7 +72,7 @@ class RowErrors {
   readonly list: ImportRowError[] = [];
   readonly failedRows = new Set<number>();
   constructor(private readonly lang: SheetLang) {}
-  add(row: number, column: DeviceImportColumnKey | null, kind: ImportMessage, detail = '') {
+  add(row: number, column: DeviceImportColumnKey | null, kind: ImportMessage, detail: Param = '') {
     this.failedRows.add(row);
     if (this.list.length >= MAX_ERRORS) return;
     const col = DEVICE_IMPORT_COLUMNS.find((c) => c.key === column)?.[this.lang] ?? '';
@@ -75,7 +86,7 @@ class RowErrors {
 /** The xlsx and the mode out of the multipart body (the mode may also be in the query string). */
 async function readUpload(request: FastifyRequest, mode: DeviceImportMode | undefined) {
   if (!request.isMultipart()) {
-    throw badRequest('file: send the spreadsheet as multipart/form-data', { file: 'file is required' });
+    throw badRequest(t('import.notMultipart'), { file: t('file.missing.field') });
   }
   let file: { buffer: Buffer; name: string } | undefined;
   try {
@@ -89,19 +100,18 @@ async function readUpload(request: FastifyRequest, mode: DeviceImportMode | unde
       } else if (part.fieldname === 'mode') {
         const value = String(part.value);
         if (!(DEVICE_IMPORT_MODES as readonly string[]).includes(value)) {
-          const msg = `mode must be one of ${DEVICE_IMPORT_MODES.join(', ')}`;
-          throw badRequest(`mode: ${msg}`, { mode: msg });
+          throw fieldError('mode', t('import.badMode', { modes: [...DEVICE_IMPORT_MODES] }));
         }
         mode = value as DeviceImportMode;
       }
     }
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(413, Code.payloadTooLarge, 'The spreadsheet is too large');
+      throw new ApiError(413, Code.payloadTooLarge, t('import.tooLarge'));
     }
     throw err;
   }
-  if (!file) throw badRequest('file: no file in the request', { file: 'file is required' });
+  if (!file) throw badRequest(t('file.missing'), { file: t('file.missing.field') });
   return { file, mode: mode ?? 'all-or-nothing' };
 }
 
@@ -115,10 +125,10 @@ async function readSheet(buffer: Buffer) {
   try {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
-    throw badRequest('file: not an xlsx spreadsheet', { file: 'not an xlsx spreadsheet' });
+    throw fieldError('file', t('import.notXlsx'));
   }
   const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('file: the spreadsheet has no sheet', { file: 'the spreadsheet has no sheet' });
+  if (!ws) throw fieldError('file', t('import.noSheet'));
   const columns = new Map<number, DeviceImportColumnKey>();
   ws.getRow(1).eachCell((cell, col) => {
     const key = headerKeyOf(cellText(cell.value));
@@ -126,8 +136,8 @@ async function readSheet(buffer: Buffer) {
   });
   const missing = DEVICE_IMPORT_COLUMNS.filter((c) => c.required && ![...columns.values()].includes(c.key));
   if (missing.length) {
-    const msg = `the header row lacks ${missing.map((c) => `${c['zh-CN']} / ${c['en-US']}`).join(', ')}`;
-    throw badRequest(`file: ${msg}`, { file: msg });
+    const columns = missing.map((c) => `${c['zh-CN']} / ${c['en-US']}`);
+    throw fieldError('file', t('import.missingColumns', { columns }));
   }
   const rows: { row: number; cells: Partial<Record<DeviceImportColumnKey, string>> }[] = [];
   ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
@@ -144,8 +154,7 @@ async function readSheet(buffer: Buffer) {
     if (any) rows.push({ row: rowNumber, cells });
   });
   if (rows.length > DEVICE_IMPORT_MAX_ROWS) {
-    const msg = `at most ${DEVICE_IMPORT_MAX_ROWS} rows per import (this file has ${rows.length})`;
-    throw badRequest(`file: ${msg}`, { file: msg });
+    throw fieldError('file', t('import.tooManyRows', { max: DEVICE_IMPORT_MAX_ROWS, rows: rows.length }));
   }
   return rows;
 }
@@ -155,21 +164,24 @@ function parseRow(
   row: number,
   cells: Partial<Record<DeviceImportColumnKey, string>>,
   errors: RowErrors,
+  lang: SheetLang,
 ): ParsedRow | undefined {
+  // A cell's format problem in the importer's language (zod's own messages and ours).
+  const problem = (r: { error?: { issues: { message: string }[] } }) => fieldMessage(r.error!.issues[0].message, lang);
   for (const c of DEVICE_IMPORT_COLUMNS) if (c.required && !cells[c.key]) errors.add(row, c.key, 'required');
   const type = cells.type ? typeOf(cells.type) : undefined;
-  if (cells.type && !type) errors.add(row, 'type', 'badType', Object.keys(deviceFields.type.enum).join(', '));
-  const sn = cells.sn ? deviceFields.sn.safeParse(cells.sn) : undefined;
-  if (sn && !sn.success) errors.add(row, 'sn', 'invalid', sn.error.issues[0].message);
-  const mac = cells.mac ? macAddress.safeParse(cells.mac) : undefined;
-  if (mac && !mac.success) errors.add(row, 'mac', 'invalid', mac.error.issues[0].message);
+  if (cells.type && !type) errors.add(row, 'type', 'badType', typeLabels(lang));
+  const sn = cells.sn ? parseIn(deviceFields.sn, cells.sn, lang) : undefined;
+  if (sn && !sn.success) errors.add(row, 'sn', 'invalid', problem(sn));
+  const mac = cells.mac ? parseIn(macAddress, cells.mac, lang) : undefined;
+  if (mac && !mac.success) errors.add(row, 'mac', 'invalid', problem(mac));
   const direction = cells.direction ? directionOf(cells.direction) : undefined;
-  if (cells.direction && !direction) errors.add(row, 'direction', 'badDirection', 'none, in, out');
+  if (cells.direction && !direction) errors.add(row, 'direction', 'badDirection', directionLabels(lang));
   const fields: ParsedRow['fields'] = {};
   for (const key of OPTIONAL_TEXT) {
     if (!cells[key]) continue;
-    const parsed = deviceFields[key].safeParse(cells[key]);
-    if (!parsed.success) errors.add(row, key, 'invalid', parsed.error.issues[0].message);
+    const parsed = parseIn(deviceFields[key], cells[key], lang);
+    if (!parsed.success) errors.add(row, key, 'invalid', problem(parsed));
     else if (parsed.data) fields[key] = parsed.data;
   }
   if (errors.has(row) || !type || !sn?.success || !mac?.success) return undefined;
@@ -379,7 +391,7 @@ async function writeRows(tx: Db, caller: Caller, rows: DeviceInsert[], progress:
     // node-postgres and PGlite both answer { rows }.
     const written = (result as unknown as { rows: { inserted: boolean }[] }).rows;
     if (written.length !== chunk.length) {
-      throw conflict('Some devices changed hands while importing; nothing was imported, try again');
+      throw conflict(t('import.raced'));
     }
     for (const w of written) {
       if (w.inserted) created++;
@@ -402,7 +414,9 @@ export const importDevices: Handler<typeof deviceApi.import> = async (c, query) 
   const actor = c.user;
   // An agent account that belongs to no agent has nowhere to put devices.
   if (caller.role !== 'admin' && caller.agentId === null) throw forbidden();
-  const { lang, jobId } = query;
+  const { jobId } = query;
+  // Row messages: the asked sheet language, else the request's.
+  const lang = query.lang ?? c.lang;
   const report: Report = (state, step, done, total) => {
     if (!jobId) return;
     live.publish({
@@ -419,7 +433,7 @@ export const importDevices: Handler<typeof deviceApi.import> = async (c, query) 
     report('running', 'checking', 0, sheetRows.length);
     const errors = new RowErrors(lang);
     const parsed = sheetRows
-      .map((r) => parseRow(r.row, r.cells, errors))
+      .map((r) => parseRow(r.row, r.cells, errors, lang))
       .filter((p): p is ParsedRow => p !== undefined);
     checkFileDuplicates(parsed, errors);
     const valid = parsed.filter((p) => !errors.has(p.row));
@@ -428,7 +442,7 @@ export const importDevices: Handler<typeof deviceApi.import> = async (c, query) 
     const answer = { mode, rows: sheetRows.length, failed, errors: errors.list.sort((a, b) => a.row - b.row) };
     if (rows.length === 0 || (mode === 'all-or-nothing' && failed > 0)) {
       report('done', 'done', 0, sheetRows.length);
-      c.setMessage(failed ? `Nothing imported: ${failed} rows have errors` : 'Nothing to import');
+      c.setMessage(failed ? t('import.nothingFailed', { failed }) : t('import.nothing'));
       return { ...answer, created: 0, updated: 0, committed: false };
     }
     const { created, updated } = await db
@@ -448,7 +462,7 @@ export const importDevices: Handler<typeof deviceApi.import> = async (c, query) 
         throw duplicateDevice(err, {});
       });
     report('done', 'done', created + updated, sheetRows.length);
-    c.setMessage(`Imported: ${created} created, ${updated} updated${failed ? `, ${failed} rows failed` : ''}`);
+    c.setMessage(t(failed ? 'import.doneFailed' : 'import.done', { created, updated, failed }));
     return { ...answer, created, updated, committed: true };
   } catch (err) {
     report('failed', 'failed', 0, 0);

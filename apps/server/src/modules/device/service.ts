@@ -6,8 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { agents, devices, projects, type DeviceRow } from '../../db/schema/index.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { scope, mustExist, type Caller } from '../../auth/scope.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFoundOf } from '../../http/errors.ts';
 import { contains, iso } from '../../http/list.ts';
+import { t } from '../../http/messages/index.ts';
 
 /** The day after `date` (YYYY-MM-DD), at 00:00 UTC: the exclusive end of an inclusive date range. */
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
@@ -60,7 +61,7 @@ export async function lockDevicesInScope(tx: Db, caller: Caller, ids: number[]) 
     .where(and(inArray(devices.id, ids), scope.devices(caller)))
     .for('update');
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-  if (missing.length) throw notFound(`Device ${missing.join(', ')} not found`);
+  if (missing.length) throw notFoundOf('Device', missing);
   return rows;
 }
 
@@ -70,7 +71,7 @@ export async function mustFindProject(db: Db, projectId: number) {
     .select({ id: projects.id, agentId: projects.agentId })
     .from(projects)
     .where(eq(projects.id, projectId));
-  if (!row) throw notFound(`Project ${projectId} not found`);
+  if (!row) throw notFoundOf('Project', [projectId]);
   return row;
 }
 
@@ -85,13 +86,13 @@ export function projectMustFitAgents(
 ) {
   const misfits = placed.filter((d) => (d.agentId ?? null) !== (project.agentId ?? null)).map((d) => d.sn);
   if (!misfits.length) return;
-  const text = `The project belongs to another agent than device ${misfits.join(', ')}`;
+  const text = t('device.projectOtherAgent', { sns: misfits });
   throw badRequest(text, { projectId: text });
 }
 
 export async function mustFindAgent(db: Db, agentId: number) {
   const [row] = await db.select({ id: agents.id }).from(agents).where(eq(agents.id, agentId));
-  if (!row) throw notFound(`Agent ${agentId} not found`);
+  if (!row) throw notFoundOf('Agent', [agentId]);
   return row;
 }
 
@@ -100,9 +101,16 @@ export function duplicateDevice(err: unknown, values: { sn?: string; mac?: strin
   if (!isUniqueViolation(err)) return err;
   const constraint = constraintOf(err) ?? String((err as { cause?: { message?: string } })?.cause?.message ?? '');
   const field = constraint.includes('mac') ? 'mac' : 'sn';
-  return conflict(`The ${field} ${values[field] ?? ''} is already used by another device`.replace('  ', ' '), {
-    field,
-  });
+  const value = values[field];
+  const msg =
+    field === 'mac'
+      ? value
+        ? t('device.macUsed', { value })
+        : t('device.macUsed.any')
+      : value
+        ? t('device.snUsed', { value })
+        : t('device.snUsed.any');
+  return conflict(msg, { field });
 }
 
 export async function toDeviceItems(db: Db, rows: DeviceRow[]): Promise<DeviceItem[]> {

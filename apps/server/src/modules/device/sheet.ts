@@ -1,4 +1,5 @@
 import type { CellValue } from 'exceljs';
+import { t, type Param } from '../../http/messages/index.ts';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import {
   DEVICE_DIRECTIONS,
@@ -58,35 +59,25 @@ export function cellText(value: CellValue): string {
   return String(value as unknown).trim();
 }
 
-/** Row messages of an import, in the importer's language. */
-const MESSAGES = {
-  required: { 'zh-CN': '{col}不能为空', 'en-US': '{col} is required' },
-  invalid: { 'zh-CN': '{col}格式不正确：{detail}', 'en-US': '{col} is invalid: {detail}' },
-  badType: { 'zh-CN': '设备类型必须是：{detail}', 'en-US': 'device type must be one of: {detail}' },
-  badDirection: { 'zh-CN': '进出方向必须是：{detail}', 'en-US': 'direction must be one of: {detail}' },
-  duplicateInFile: { 'zh-CN': '与第 {detail} 行重复', 'en-US': 'same as row {detail}' },
-  snOutOfScope: {
-    'zh-CN': '序列号已被其他代理商的设备使用',
-    'en-US': 'this serial number belongs to a device you cannot manage',
-  },
-  macUsed: { 'zh-CN': 'MAC地址已被设备 {detail} 使用', 'en-US': 'MAC address already used by device {detail}' },
-  macUsedElsewhere: {
-    'zh-CN': 'MAC地址已被其他代理商的设备使用',
-    'en-US': 'MAC address already used by a device you cannot manage',
-  },
-  unknownAgent: { 'zh-CN': '代理商“{detail}”不存在', 'en-US': 'agent "{detail}" does not exist' },
-  foreignAgent: { 'zh-CN': '只能导入到自己的代理商', 'en-US': 'you can only import into your own agent' },
-  unknownProject: {
-    'zh-CN': '项目编号“{detail}”不存在或不可用',
-    'en-US': 'project code "{detail}" does not exist or is not yours',
-  },
-  projectAgent: {
-    'zh-CN': '项目不属于代理商“{detail}”',
-    'en-US': 'the project does not belong to agent "{detail}"',
-  },
-} as const;
-export type ImportMessage = keyof typeof MESSAGES;
+/** Row messages of an import (catalog keys `import.row.<kind>`). */
+export type ImportMessage =
+  | 'required'
+  | 'invalid'
+  | 'badType'
+  | 'badDirection'
+  | 'duplicateInFile'
+  | 'snOutOfScope'
+  | 'macUsed'
+  | 'macUsedElsewhere'
+  | 'unknownAgent'
+  | 'foreignAgent'
+  | 'unknownProject'
+  | 'projectAgent';
 
-export function importMessage(lang: SheetLang, kind: ImportMessage, col: string, detail = '') {
-  return MESSAGES[kind][lang].replace('{col}', col).replace('{detail}', detail);
+export function importMessage(lang: SheetLang, kind: ImportMessage, col: string, detail: Param = '') {
+  return t(`import.row.${kind}`, { col, detail }).render(lang);
 }
+
+/** The device types (or directions) a cell may name, by their labels in `lang`, never the internal codes. */
+export const typeLabels = (lang: SheetLang) => DEVICE_TYPES.map((k) => DEVICE_TYPE_LABELS[k][lang]);
+export const directionLabels = (lang: SheetLang) => DEVICE_DIRECTIONS.map((k) => DEVICE_DIRECTION_LABELS[k][lang]);

@@ -61,14 +61,20 @@ function multipart(file: Buffer, fields: Record<string, string> = {}) {
   };
 }
 
-async function importFile(token: string, file: Buffer, mode?: string, query = '') {
+async function importFile(
+  token: string,
+  file: Buffer,
+  mode?: string,
+  query = '',
+  headers: Record<string, string> = {},
+) {
   const body = multipart(file, mode ? { mode } : {});
   return t.call({
     method: 'POST',
     url: `/api/device/import${query}`,
     token,
     payload: body.payload,
-    headers: body.headers,
+    headers: { ...body.headers, ...headers },
   });
 }
 
@@ -199,6 +205,29 @@ describe('device import', () => {
     expect(some.body.data).toMatchObject({ created: 2, failed: 8, committed: true });
     expect(some.body.data.errors[0]).toEqual({ row: 3, column: 'mac', message: 'MAC地址不能为空' });
     expect(await bySn([good.sn, dupSn.sn])).toHaveLength(2);
+  });
+
+  it('says row errors in the caller’s language, naming device types by their labels, never their codes', async () => {
+    const file = await xlsx([row({ type: 'toaster' }), row({ direction: 'sideways' }), row({ sn: 'bad sn' })]);
+    const en = await importFile(admin, file, 'valid-rows');
+    const zh = await importFile(admin, file, 'valid-rows', '', { 'accept-language': 'zh-CN' });
+    const messages = (res: typeof en) => (res.body.data.errors as { message: string }[]).map((e) => e.message);
+    expect(messages(en)).toEqual([
+      expect.stringContaining('device type must be one of: Face recognition, Dust monitor,'),
+      'direction must be one of: None, In, Out',
+      'Serial number is invalid: sn must be 1-64 letters, digits or _ . : -',
+    ]);
+    expect(messages(zh)).toEqual([
+      expect.stringContaining('设备类型必须是：人脸识别、扬尘监测、'),
+      '进出方向必须是：无、进、出',
+      '设备序列号格式不正确：sn 必须是 1-64 位字母、数字或 _ . : -',
+    ]);
+    expect(JSON.stringify(messages(zh))).not.toMatch(/\bface\b|\bdust\b|towerCrane/);
+    expect(en.body.msg).toBe('Nothing imported: 3 rows have errors');
+    expect(zh.body.msg).toBe('未导入：3 行有错误');
+    // `lang` still chooses the row messages when given.
+    const asked = await importFile(admin, file, 'valid-rows', '?lang=zh-CN');
+    expect(messages(asked)).toEqual(messages(zh));
   });
 
   it('refuses a MAC another device uses', async () => {

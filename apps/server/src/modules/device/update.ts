@@ -6,6 +6,7 @@ import { forbidden } from '../../http/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { changeSet } from '../audit/record.ts';
 import { duplicateDevice, loadDeviceInScope, mustFindAgent, mustFindProject, projectMustFitAgents } from './service.ts';
+import { t } from '../../http/messages/index.ts';
 
 const AGENT_EDITABLE = new Set<string>(DEVICE_AGENT_FIELDS);
 
@@ -17,7 +18,7 @@ export const updateDevice: Handler<typeof deviceApi.update> = async (c, body) =>
   if (c.user.role !== 'admin') {
     const sent = Object.keys(body).filter((k) => k !== 'id' && (body as Record<string, unknown>)[k] !== undefined);
     const refused = sent.filter((k) => !AGENT_EDITABLE.has(k));
-    if (refused.length) throw forbidden(`An agent cannot change ${refused.join(', ')}`);
+    if (refused.length) throw forbidden(t('device.agentCannotChange', { fields: refused }));
   }
   if (patch.agentId != null) await mustFindAgent(db, patch.agentId);
   const agentId = patch.agentId !== undefined ? patch.agentId : device.agentId;

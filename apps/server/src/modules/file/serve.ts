@@ -5,7 +5,7 @@ import { resolveSession } from '../../auth/sessions.ts';
 import { callerOf, mustExist, scope } from '../../auth/scope.ts';
 import { StorageNotFoundError } from '../../storage/storage.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFoundOf } from '../../http/errors.ts';
 
 /**
  * An image, to whoever may see the user it belongs to (the scope rule; 404 otherwise), proven
@@ -30,7 +30,7 @@ export const serveFile: Handler<typeof fileApi.serve> = async (c, { id, exp, sig
   try {
     stream = await storage.get(file.id);
   } catch (err) {
-    if (err instanceof StorageNotFoundError) throw notFound('File not found');
+    if (err instanceof StorageNotFoundError) throw notFoundOf('File');
     throw err;
   }
   return reply

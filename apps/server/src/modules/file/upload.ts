@@ -3,12 +3,13 @@ import { pipeline } from 'node:stream';
 import type { fileApi } from '@siteops/contracts/api/file';
 import { Code } from '@siteops/contracts/envelope';
 import { files } from '../../db/schema/index.ts';
-import { ApiError, badRequest } from '../../http/errors.ts';
+import { ApiError, badRequest, fieldError } from '../../http/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { ImageSniffer, NotAnImageError } from './sniff.ts';
+import { t } from '../../http/messages/index.ts';
 
 const tooLarge = (limit: number) =>
-  new ApiError(413, Code.payloadTooLarge, `The image is larger than ${Math.floor(limit / 1024)} KB`);
+  new ApiError(413, Code.payloadTooLarge, t('file.tooLarge', { kb: Math.floor(limit / 1024) }));
 
 /**
  * One multipart part `file`, streamed (never buffered) through a signature check and SHA-256 into
@@ -17,9 +18,9 @@ const tooLarge = (limit: number) =>
 export const uploadImage: Handler<typeof fileApi.upload> = async (c, { kind }) => {
   const { db, config, storage, fileUrls, request } = c;
   const actor = c.user;
-  if (!request.isMultipart()) throw badRequest('file: send the image as multipart/form-data', { file: 'required' });
+  if (!request.isMultipart()) throw badRequest(t('file.notMultipart'), { file: t('file.required') });
   const part = await request.file({ limits: { fileSize: config.uploadMaxBytes } });
-  if (!part) throw badRequest('file: no file in the request', { file: 'file is required' });
+  if (!part) throw badRequest(t('file.missing'), { file: t('file.missing.field') });
   const id = randomUUID();
   const sniffer = new ImageSniffer();
   // pipeline() carries an error of the upload stream (too large, aborted) into the sniffer,
@@ -29,7 +30,7 @@ export const uploadImage: Handler<typeof fileApi.upload> = async (c, { kind }) =
     await storage.put(id, body);
   } catch (err) {
     part.file.resume();
-    if (err instanceof NotAnImageError) throw badRequest(`file: ${err.message}`, { file: err.message });
+    if (err instanceof NotAnImageError) throw fieldError('file', t('file.notImage'));
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
       throw tooLarge(config.uploadMaxBytes);
     }

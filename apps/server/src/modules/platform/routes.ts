@@ -8,10 +8,11 @@ import { route } from '../../http/endpoint.ts';
 import { contains } from '../../http/list.ts';
 import { changeSet } from '../audit/record.ts';
 import { toPlatformItem } from './service.ts';
+import { t } from '../../http/messages/index.ts';
 
 const duplicateName = (name: string | undefined) => ({
   field: 'platformName',
-  message: `The platform name ${name} is already used`,
+  message: t('platform.nameUsed', { name: name ?? '' }),
 });
 
 /** /api/platform/*: the platforms a licence may grant (admin only). */

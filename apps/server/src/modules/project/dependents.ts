@@ -3,6 +3,7 @@ import type { ProjectInUse } from '@siteops/contracts/project';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import { countAll } from '../../http/list.ts';
+import { t, type MessageKey, type Text } from '../../http/messages/index.ts';
 import { memberCounts } from './service.ts';
 
 /**
@@ -15,13 +16,18 @@ export async function projectDependents(tx: Db, projectId: number): Promise<Proj
   return { managers, members, devices: devicesLeft };
 }
 
-const plural = (n: number, what: string) => `${n} ${what}${n > 1 ? 's' : ''}`;
+const DEPENDENT_KEYS = {
+  managers: ['project.dep.manager', 'project.dep.managers'],
+  members: ['project.dep.member', 'project.dep.members'],
+  devices: ['project.dep.device', 'project.dep.devices'],
+} as const satisfies Record<keyof ProjectInUse['counts'], readonly [MessageKey, MessageKey]>;
 
-/** The counts as "N things" phrases, for the message. */
-export function dependentPhrases(counts: ProjectInUse['counts']): string[] {
-  return [
-    ...(counts.managers ? [plural(counts.managers, 'manager')] : []),
-    ...(counts.members ? [plural(counts.members, 'member')] : []),
-    ...(counts.devices ? [plural(counts.devices, 'device')] : []),
-  ];
+/** The counts as "N things" messages, for the 409's text in the caller's language. */
+export function dependentTexts(counts: ProjectInUse['counts']): Text[] {
+  return (Object.keys(DEPENDENT_KEYS) as (keyof typeof DEPENDENT_KEYS)[])
+    .filter((k) => counts[k] > 0)
+    .map((k) => t(DEPENDENT_KEYS[k][counts[k] > 1 ? 1 : 0], { n: counts[k] }));
 }
+
+/** The same in English, for `data.dependents` (the console words it from `counts`). */
+export const dependentPhrases = (counts: ProjectInUse['counts']) => dependentTexts(counts).map(String);

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { projectApi } from '@siteops/contracts/api/project';
 import type { ModuleContext } from '../../app/context.ts';
 import { projectMembers, users } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, notFoundOf } from '../../http/errors.ts';
 import { route } from '../../http/endpoint.ts';
 import { countAll, pageWindow } from '../../http/list.ts';
 import { candidatesOf, keywordOf, loadProjectInScope } from './service.ts';
+import { t } from '../../http/messages/index.ts';
 
 /** A project's managers and members: who is in it, who could join, adding and removing them. */
 export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
@@ -18,11 +19,9 @@ export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
       .select({ id: users.id, role: users.role, userName: users.userName })
       .from(users)
       .where(and(eq(users.id, userId), candidatesOf(project)));
-    if (!user) throw notFound('User not found');
+    if (!user) throw notFoundOf('User');
     if (user.role !== 'manager') {
-      throw badRequest('userId: the user must have the role manager', {
-        userId: 'The user must have the role manager',
-      });
+      throw badRequest(t('project.mustBeManager'), { userId: t('project.mustBeManager.field') });
     }
     await db.transaction(async (tx) => {
       await tx
@@ -115,7 +114,7 @@ export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
         .from(users)
         .where(and(inArray(users.id, userIds), candidatesOf(project)));
       const missing = userIds.filter((id) => !found.some((u) => u.id === id));
-      if (missing.length) throw notFound(`User ${missing.join(', ')} not found`);
+      if (missing.length) throw notFoundOf('User', missing);
       const rows = await tx
         .insert(projectMembers)
         .values(userIds.map((userId) => ({ projectId, userId, role: 'member', createdId: c.user.id })))
@@ -133,7 +132,7 @@ export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
     const userIds = [...new Set(body.userIds)];
     await loadProjectInScope(db, c.caller, projectId);
     if (c.caller.role !== 'admin' && userIds.includes(c.user.id)) {
-      throw conflict('You cannot remove yourself from the project; ask an administrator');
+      throw conflict(t('project.cannotRemoveSelf'));
     }
     // A manager sharing a project with a co-manager could otherwise strip it of the project; appointing
     // managers is admin-only (addManager), so is removing them.
@@ -148,7 +147,7 @@ export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
             eq(projectMembers.role, 'manager'),
           ),
         );
-      if (managers.length) throw forbidden('Only an administrator can remove a project manager');
+      if (managers.length) throw forbidden(t('project.adminOnlyRemoveManager'));
     }
     const removed = await db.transaction(async (tx) => {
       const rows = await tx
@@ -157,7 +156,7 @@ export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
         .returning({ userId: projectMembers.userId });
       const missing = userIds.filter((id) => !rows.some((r) => r.userId === id));
       // All or none: the transaction rolls the deletions back.
-      if (missing.length) throw notFound(`User ${missing.join(', ')} is not a member of this project`);
+      if (missing.length) throw notFound(t('project.notMembers', { ids: missing }));
       const detail = { fields: ['members'], values: { removed: userIds } };
       await c.audit({ action: 'project.removeMembers', targetType: 'project', targetId: projectId, detail }, tx);
       return rows.length;

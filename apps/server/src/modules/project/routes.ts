@@ -11,9 +11,10 @@ import { route } from '../../http/endpoint.ts';
 import { contains } from '../../http/list.ts';
 import { changeSet } from '../audit/record.ts';
 import { assertAgentExists } from '../user/service.ts';
-import { dependentPhrases, projectDependents } from './dependents.ts';
+import { dependentPhrases, dependentTexts, projectDependents } from './dependents.ts';
 import { registerPersonnel } from './personnel.ts';
 import { duplicateCode, loadProjectInScope, memberCounts, toProjectItems } from './service.ts';
+import { andList, t } from '../../http/messages/index.ts';
 
 /**
  * /api/project/*: projects, their managers and personnel. A manager sees and edits only the
@@ -70,10 +71,10 @@ export function registerProjectModule(app: FastifyInstance, ctx: ModuleContext) 
   route(app, ctx, projectApi.update, async (c, { id, ...patch }) => {
     const project = await loadProjectInScope(db, c.caller, id);
     if (patch.agentId !== undefined && patch.agentId !== project.agentId) {
-      if (c.caller.role !== 'admin') throw forbidden('Only an administrator can move a project to another agent');
+      if (c.caller.role !== 'admin') throw forbidden(t('project.adminOnlyMove'));
       const { managers, members } = await memberCounts(db, id);
       if (managers + members > 0) {
-        throw conflict('Remove the project’s members before moving it to another agent', { field: 'agentId' });
+        throw conflict(t('project.moveWithMembers'), { field: 'agentId' });
       }
       if (patch.agentId !== null) await assertAgentExists(db, patch.agentId);
     }
@@ -106,7 +107,7 @@ export function registerProjectModule(app: FastifyInstance, ctx: ModuleContext) 
           const left = dependentPhrases(counts);
           if (left.length) {
             const data: ProjectInUse = { id: row.id, name: row.name, dependents: left, counts };
-            throw conflict(`The project ${row.name} still has ${left.join(' and ')}; remove them first`, data);
+            throw conflict(t('project.inUse', { name: row.name, left: andList(dependentTexts(counts)) }), data);
           }
         }
       },

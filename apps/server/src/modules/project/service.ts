@@ -5,6 +5,7 @@ import { agents, projectMembers, projects, users, type ProjectRow } from '../../
 import { scope, type Caller } from '../../auth/scope.ts';
 import { loadOr404 } from '../../db/crud.ts';
 import { contains, countAll } from '../../http/list.ts';
+import { t } from '../../http/messages/index.ts';
 
 export const loadProjectInScope = (db: Db, caller: Caller, id: number): Promise<ProjectRow> =>
   loadOr404(db, { table: projects, idColumn: projects.id, id, scope: scope.projects(caller), what: 'Project' });
@@ -82,7 +83,7 @@ export async function memberCounts(db: Db, projectId: number) {
 /** The 409 a taken project code answers (through `uniqueOr409`). */
 export const duplicateCode = (code: string | undefined) => ({
   field: 'code',
-  message: `The project code ${code} is already used`,
+  message: t('project.codeUsed', { code: code ?? '' }),
 });
 
 /** Account or real name contains `keyword`. */

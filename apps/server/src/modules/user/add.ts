@@ -7,6 +7,7 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { changeSet } from '../audit/record.ts';
 import { defaultPassword } from '../constant/service.ts';
 import { assertAgentExists, attachImages, columnsOf } from './service.ts';
+import { t } from '../../http/messages/index.ts';
 
 /**
  * Admin: any user, of any agent. Agent: users of its own agent only, never an admin. Without a
@@ -17,19 +18,17 @@ export const addUser: Handler<typeof userApi.add> = async (c, input) => {
   const actor = c.user;
   const body = { ...input };
   if (caller.role === 'agent') {
-    if (body.role === 'admin') throw forbidden('An agent cannot create administrators');
-    if (caller.agentId === null) throw forbidden('Your account is not attached to an agent');
+    if (body.role === 'admin') throw forbidden(t('user.agentCannotCreateAdmin'));
+    if (caller.agentId === null) throw forbidden(t('user.noAgent'));
     if (body.agentId != null && body.agentId !== caller.agentId) {
-      throw badRequest('agentId: users you create belong to your agent', {
-        agentId: 'Users you create belong to your own agent',
-      });
+      throw badRequest(t('user.ownAgentOnly'), { agentId: t('user.ownAgentOnly.field') });
     }
     body.agentId = caller.agentId;
   } else if (body.agentId != null) {
     await assertAgentExists(db, body.agentId);
   }
   if (body.role === 'agent' && body.agentId == null) {
-    throw badRequest('agentId: required for role agent', { agentId: 'agentId is required for role agent' });
+    throw badRequest(t('user.agentIdRequired'), { agentId: t('user.agentIdRequired.field') });
   }
   const { password, ...profile } = body;
   const hashed = await hashPassword(password ?? (await defaultPassword(db, config)));
@@ -61,7 +60,7 @@ export const addUser: Handler<typeof userApi.add> = async (c, input) => {
         );
         return row.id;
       }),
-    { field: 'userName', message: `The account ${body.userName} already exists` },
+    { field: 'userName', message: t('user.exists', { name: body.userName }) },
   );
   return { id };
 };

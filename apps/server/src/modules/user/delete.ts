@@ -5,6 +5,7 @@ import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { conflict } from '../../http/errors.ts';
 import { enabledAdminsBesides, filesOwnedBy } from './service.ts';
+import { t } from '../../http/messages/index.ts';
 
 /**
  * Delete users in the caller's scope, all or none: one id outside the scope (or missing) is a 404
@@ -12,7 +13,7 @@ import { enabledAdminsBesides, filesOwnedBy } from './service.ts';
  * sessions, memberships and images go with them.
  */
 export const deleteUsers: Handler<typeof userApi.delete> = async (c, { ids }) => {
-  if (ids.includes(c.user.id)) throw conflict('You cannot delete your own account');
+  if (ids.includes(c.user.id)) throw conflict(t('user.cannotDeleteSelf'));
   let adminsLeft = 0;
   let blobs: string[] = [];
   const result = await deleteAllOrNone(c.db, {
@@ -28,7 +29,7 @@ export const deleteUsers: Handler<typeof userApi.delete> = async (c, { ids }) =>
     },
     beforeDelete: async (tx, rows: { id: number; userName: string; role: string }[]) => {
       if (rows.some((r) => r.role === 'admin') && adminsLeft === 0) {
-        throw conflict('You cannot delete the last enabled administrator');
+        throw conflict(t('user.cannotDeleteLastAdmin'));
       }
       blobs = await filesOwnedBy(tx, [...ids]);
     },

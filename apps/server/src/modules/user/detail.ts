@@ -3,6 +3,7 @@ import type { Handler } from '../../http/endpoint.ts';
 import { forbidden } from '../../http/errors.ts';
 import { agentNameOf, loadUserInScope } from './service.ts';
 import { toUserDetail } from './view.ts';
+import { t } from '../../http/messages/index.ts';
 
 /**
  * One user in the caller's scope (404 outside it). idNo and cardNo come masked; `reveal=1` answers
@@ -11,7 +12,7 @@ import { toUserDetail } from './view.ts';
  */
 export const userDetail: Handler<typeof userApi.detail> = async (c, { id, reveal }) => {
   const row = await loadUserInScope(c.db, c.caller, id);
-  if (reveal && c.user.role !== 'admin') throw forbidden('Only an administrator can see full ID and card numbers');
+  if (reveal && c.user.role !== 'admin') throw forbidden(t('user.revealAdminOnly'));
   if (reveal) {
     await c.audit({
       action: 'user.reveal',

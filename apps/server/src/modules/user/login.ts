@@ -6,6 +6,7 @@ import { agentBlock, agentExpiredSql, createSession } from '../../auth/sessions.
 import { badCredentials, forbidden, throttled } from '../../http/errors.ts';
 import { blockedUntil, clearAccount, recordFailure, throttleKeys } from '../../auth/throttle.ts';
 import type { Handler } from '../../http/endpoint.ts';
+import { t } from '../../http/messages/index.ts';
 
 /**
  * Username and password for a bearer token. Failures back off per account and client, and per client
@@ -37,7 +38,7 @@ export const login: Handler<typeof userApi.login> = async (c, input) => {
     }
     throw until ? throttled(until) : badCredentials();
   }
-  if (user.enabled === 'disable') throw forbidden('This account has been disabled');
+  if (user.enabled === 'disable') throw forbidden(t('auth.accountDisabled'));
   if (user.agentId !== null) {
     const [agent] = await db
       .select({ status: agents.status, expDate: agents.expDate, expired: agentExpiredSql })

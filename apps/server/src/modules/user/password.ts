@@ -6,9 +6,10 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { badRequest, conflict, notFound, throttled } from '../../http/errors.ts';
+import { badRequest, conflict, notFoundOf, throttled } from '../../http/errors.ts';
 import { blockedUntil, recordFailure, throttleKeys } from '../../auth/throttle.ts';
 import { defaultPassword } from '../constant/service.ts';
+import { t } from '../../http/messages/index.ts';
 
 /** The caller's own password; its other sessions end, this one stays. */
 export const updatePasswd: Handler<typeof userApi.updatePasswd> = async (c, { oldPassword, newPassword }) => {
@@ -20,12 +21,10 @@ export const updatePasswd: Handler<typeof userApi.updatePasswd> = async (c, { ol
   if (!(await verifyPassword(user.password, oldPassword))) {
     const until = await recordFailure(c.db, keys, c.config.login);
     if (until) throw throttled(until);
-    throw badRequest('The old password is incorrect', { oldPassword: 'The old password is incorrect' });
+    throw badRequest(t('user.oldPasswordWrong'), { oldPassword: t('user.oldPasswordWrong') });
   }
   if (oldPassword === newPassword) {
-    throw badRequest('The new password must differ from the old one', {
-      newPassword: 'The new password must differ from the old one',
-    });
+    throw badRequest(t('user.newPasswordSame'), { newPassword: t('user.newPasswordSame') });
   }
   await c.db.transaction(async (tx) => {
     await tx
@@ -44,7 +43,7 @@ export const updatePasswd: Handler<typeof userApi.updatePasswd> = async (c, { ol
  */
 export const resetPasswd: Handler<typeof userApi.resetPasswd> = async (c, { id }) => {
   const { db, config } = c;
-  if (id === c.user.id) throw conflict('You cannot reset your own password; change it under Settings');
+  if (id === c.user.id) throw conflict(t('user.cannotResetOwn'));
   const hashed = await hashPassword(await defaultPassword(db, config));
   const changed = await db.transaction(async (tx) => {
     const rows = await tx
@@ -55,7 +54,7 @@ export const resetPasswd: Handler<typeof userApi.resetPasswd> = async (c, { id }
     if (rows.length) await revokeUserSessions(tx, id, 'admin');
     return rows.length;
   });
-  if (!changed) throw notFound('User not found');
+  if (!changed) throw notFoundOf('User');
   await c.audit({ action: 'user.resetPasswd', targetType: 'user', targetId: id });
   return null;
 };

@@ -6,6 +6,7 @@ import { agents, files, users, type UserRow } from '../../db/schema/index.ts';
 import type { Pii } from '../../crypto/pii.ts';
 import { scope, mustExist, type Caller } from '../../auth/scope.ts';
 import { badRequest } from '../../http/errors.ts';
+import { t } from '../../http/messages/index.ts';
 
 type Profile = Omit<Partial<AddUserBody>, 'password'> & Pick<UpdateUserBody, 'userName'>;
 export type UserValues = Partial<typeof users.$inferInsert>;
@@ -68,7 +69,7 @@ export async function agentNameOf(db: Db, agentId: number | null): Promise<strin
 /** 400 naming agentId unless the agent exists. */
 export async function assertAgentExists(db: Db, agentId: number) {
   const [row] = await db.select({ id: agents.id }).from(agents).where(eq(agents.id, agentId));
-  if (!row) throw badRequest('agentId: unknown agent', { agentId: 'Unknown agent' });
+  if (!row) throw badRequest(t('user.unknownAgent'), { agentId: t('user.unknownAgent.field') });
 }
 
 /**
@@ -102,8 +103,8 @@ export async function attachImages(
         )
         .returning({ id: files.id });
       if (!taken.length) {
-        throw badRequest(`${field}: unknown image; upload it first`, {
-          [field]: `Unknown ${IMAGE_FIELDS[field]} image; upload it first`,
+        throw badRequest(t('user.unknownImage', { field }), {
+          [field]: t('user.unknownImage.field', { kind: IMAGE_FIELDS[field] }),
         });
       }
     }

@@ -7,6 +7,7 @@ import type { Handler } from '../../http/endpoint.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { changeSet } from '../audit/record.ts';
 import { assertAgentExists, attachImages, columnsOf, enabledAdminsBesides, loadUserInScope } from './service.ts';
+import { t } from '../../http/messages/index.ts';
 
 /**
  * Change some fields of a user in the caller's scope (404 outside it). `enabled: 'disable'` ends
@@ -20,25 +21,23 @@ export const updateUser: Handler<typeof userApi.update> = async (c, input) => {
   const target = await loadUserInScope(db, caller, id);
 
   if (caller.role === 'agent') {
-    if (patch.role === 'admin') throw forbidden('An agent cannot make administrators');
+    if (patch.role === 'admin') throw forbidden(t('user.agentCannotMakeAdmin'));
     if (patch.agentId !== undefined && patch.agentId !== target.agentId) {
-      throw badRequest('agentId: an agent cannot move users to another agent', {
-        agentId: 'An agent cannot move users to another agent',
-      });
+      throw badRequest(t('user.cannotMove'), { agentId: t('user.cannotMove.field') });
     }
   } else if (patch.agentId != null && patch.agentId !== target.agentId) {
     await assertAgentExists(db, patch.agentId);
   }
   if (id === actor.id) {
     if (patch.enabled !== undefined && patch.enabled !== target.enabled && patch.enabled !== 'enable') {
-      throw conflict('You cannot disable your own account');
+      throw conflict(t('user.cannotDisableSelf'));
     }
-    if (patch.role !== undefined && patch.role !== target.role) throw conflict('You cannot change your own role');
+    if (patch.role !== undefined && patch.role !== target.role) throw conflict(t('user.cannotChangeOwnRole'));
   }
   const role = patch.role ?? target.role;
   const agentId = patch.agentId !== undefined ? patch.agentId : target.agentId;
   if (role === 'agent' && agentId === null) {
-    throw badRequest('agentId: required for role agent', { agentId: 'agentId is required for role agent' });
+    throw badRequest(t('user.agentIdRequired'), { agentId: t('user.agentIdRequired.field') });
   }
   const disabling = patch.enabled === 'disable' && target.enabled !== 'disable';
 
@@ -49,7 +48,7 @@ export const updateUser: Handler<typeof userApi.update> = async (c, input) => {
           target.role === 'admin' &&
           (role !== 'admin' || (patch.enabled === 'disable' && target.enabled !== 'disable'));
         if (losesAdmin && (await enabledAdminsBesides(tx, [id])) === 0) {
-          throw conflict('This is the last enabled administrator; it must stay an enabled administrator');
+          throw conflict(t('user.lastAdmin'));
         }
         await tx
           .update(users)
@@ -72,7 +71,7 @@ export const updateUser: Handler<typeof userApi.update> = async (c, input) => {
         );
         return orphans;
       }),
-    { field: 'userName', message: `The account ${patch.userName} already exists` },
+    { field: 'userName', message: t('user.exists', { name: patch.userName ?? '' }) },
   );
   await Promise.all(replaced.map((key) => storage.delete(key).catch(() => {})));
   return null;

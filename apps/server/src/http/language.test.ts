@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createUser, uniq } from '../../test/fixtures.ts';
+
+/**
+ * docs/decisions/0008: the server answers in the request's language. The console sends its locale as
+ * Accept-Language; a caller that sends none (curl, a device maker's script) gets English.
+ */
+let t: TestApp;
+let admin: string;
+let user: { userName: string; password: string };
+let userToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  user = await createUser(t, admin);
+  userToken = await t.login(user.userName, user.password);
+});
+afterAll(() => t.close());
+
+const ZH = { 'accept-language': 'zh-CN' };
+const CJK = /[\u3400-\u9fff]/;
+
+/** The same request without a language and in Chinese. */
+async function both(opts: Parameters<TestApp['call']>[0]) {
+  const en = await t.call(opts);
+  const zh = await t.call({ ...opts, headers: { ...opts.headers, ...ZH } });
+  expect(zh.status).toBe(en.status);
+  expect(zh.body.code).toBe(en.body.code);
+  return { en: en.body, zh: zh.body };
+}
+
+describe('server messages in the request language', () => {
+  it('a failed login', async () => {
+    const { en, zh } = await both({
+      method: 'POST',
+      url: '/api/user/login',
+      body: { username: user.userName, password: 'Wrong@1234' },
+    });
+    expect(en.msg).toBe('Incorrect username or password');
+    expect(zh.msg).toBe('用户名或密码错误');
+  });
+
+  it('a duplicate key (409), naming the key', async () => {
+    const key = uniq('lang.dup.');
+    const body = { key, value: 'v' };
+    expect((await t.call({ method: 'POST', url: '/api/constant/add', token: admin, body })).status).toBe(200);
+    const { en, zh } = await both({ method: 'POST', url: '/api/constant/add', token: admin, body });
+    expect(en.msg).toBe(`The key ${key} already exists`);
+    expect(zh.msg).toBe(`键 ${key} 已存在`);
+    expect(zh.data).toEqual({ field: 'key' });
+  });
+
+  it('a refused role (403)', async () => {
+    const { en, zh } = await both({ method: 'GET', url: '/api/constant/listAll', token: userToken });
+    expect(en.msg).toBe('Access to this resource on the server is denied');
+    expect(zh.msg).toBe('无权访问该资源');
+  });
+
+  it('a missing row (404) and an unknown route', async () => {
+    const row = await both({ method: 'GET', url: '/api/constant/detail?id=2000000000', token: admin });
+    expect(row.en.msg).toBe('Constant not found');
+    expect(row.zh.msg).toBe('常量不存在');
+    const route = await both({ method: 'GET', url: '/api/no-such-thing' });
+    expect(route.en.msg).toBe('No route GET /api/no-such-thing');
+    expect(route.zh.msg).toBe('没有这个接口：GET /api/no-such-thing');
+  });
+
+  it('field errors from zod, ours and zod’s own, beside each field', async () => {
+    const { en, zh } = await both({
+      method: 'POST',
+      url: '/api/constant/add',
+      token: admin,
+      body: { key: 'bad key!', value: 5, remark: 'r'.repeat(300) },
+    });
+    expect(en.data.fields).toEqual({
+      key: 'key must be 1-128 letters, digits or _ . : -',
+      value: 'value must be text',
+      remark: 'remark is at most 256 characters',
+    });
+    expect(zh.data.fields).toEqual({
+      key: 'key 必须是 1-128 位字母、数字或 _ . : -',
+      value: 'value 必须是文本',
+      remark: 'remark 最多 256 个字符',
+    });
+    expect(en.msg).toBe('key: key must be 1-128 letters, digits or _ . : -');
+    expect(zh.msg).toBe('key：key 必须是 1-128 位字母、数字或 _ . : -');
+    // zod's own message (no custom one on this schema): its zh-CN locale.
+    const page = await both({ method: 'GET', url: '/api/constant/listAll?pageSize=abc', token: admin });
+    expect(page.en.data.fields.pageSize).not.toMatch(CJK);
+    expect(page.zh.data.fields.pageSize).toMatch(CJK);
+  });
+
+  it('a malformed body', async () => {
+    const json = await both({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(json.en.msg).toBe('Malformed JSON body');
+    expect(json.zh.msg).toBe('请求体不是有效的 JSON');
+  });
+
+  it('English for a language the server does not speak, Chinese for any zh', async () => {
+    const call = (lang: string) =>
+      t.call({ method: 'GET', url: '/api/constant/listAll', token: userToken, headers: { 'accept-language': lang } });
+    expect((await call('fr-FR,fr;q=0.9')).body.msg).toBe('Access to this resource on the server is denied');
+    expect((await call('zh-TW')).body.msg).toBe('无权访问该资源');
+  });
+});
