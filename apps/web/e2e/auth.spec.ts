@@ -16,7 +16,7 @@ test('admin logs in and lands on the workplace', async ({ page }) => {
   await fillLogin(page, { username: uniqueName('nobody'), password: 'Wrong#pass1' });
   const failure = page.getByRole('alert').filter({ hasText: '登录出错，请刷新重试' });
   await expect(failure).toBeVisible();
-  // The server answers in the console's language (decision 0008).
+  // The server answers in the console's language (decision 0011).
   await expect(failure).toContainText('用户名或密码错误');
   expect(await storedToken(page)).toBeNull();
 

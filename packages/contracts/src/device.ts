@@ -366,7 +366,7 @@ export const DEVICE_IMPORT_MAX_ROWS = 20_000;
  * (`all-or-nothing`, default, or `valid-rows`) as a form field or in the query string. Idempotent by
  * sn: a known sn is updated (empty cells leave its fields as they are), a new one created. An agent
  * imports only into its own agent and projects. Row messages are in `lang` when given, otherwise in the
- * request's language (Accept-Language, docs/decisions/0008).
+ * request's language (Accept-Language, docs/decisions/0011).
  */
 export const importDevicesQuery = z.object({
   mode: z.enum(DEVICE_IMPORT_MODES).optional(),

@@ -22,7 +22,7 @@ interface Key {
 
 /**
  * The two counters one login attempt touches: this account from this client, and this client over all
- * accounts (docs/decisions/0008-login-throttle.md). A stranger's failures never reach the owner's own
+ * accounts (docs/decisions/0011-login-throttle.md). A stranger's failures never reach the owner's own
  * counter on another client, so they cannot lock the owner out; a name that does not exist is counted
  * exactly like one that does, so the answers do not tell them apart.
  */

@@ -21,7 +21,7 @@ export interface HandlerContext extends ModuleContext {
   readonly caller: Caller;
   /** Write this request's audit row, inside the caller's transaction when given one. */
   audit(entry: AuditEntry, tx?: Db): Promise<void>;
-  /** The language this request is answered in (Accept-Language; docs/decisions/0008). */
+  /** The language this request is answered in (Accept-Language; docs/decisions/0011). */
   readonly lang: Lang;
   /** The envelope's `msg` for this answer, when it depends on the outcome ("Imported: 3 created"). */
   setMessage(msg: string | Text): void;

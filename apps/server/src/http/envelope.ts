@@ -10,7 +10,7 @@ const DB_RETRY_AFTER_S = '5';
 import { langOf, t, type Lang } from './messages/index.ts';
 import { fieldMessage, parseIn } from './messages/zod.ts';
 
-/** The language this request is answered in (Accept-Language; docs/decisions/0008). */
+/** The language this request is answered in (Accept-Language; docs/decisions/0011). */
 export const requestLang = (request: FastifyRequest): Lang => langOf(request.headers['accept-language']);
 
 export function ok<T>(data: T, msg = 'success'): Envelope<T> {

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser, uniq } from '../../test/fixtures.ts';
 
 /**
- * docs/decisions/0008: the server answers in the request's language. The console sends its locale as
+ * docs/decisions/0011: the server answers in the request's language. The console sends its locale as
  * Accept-Language; a caller that sends none (curl, a device maker's script) gets English.
  */
 let t: TestApp;

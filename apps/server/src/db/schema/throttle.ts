@@ -1,7 +1,7 @@
 import { index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * Failed-login counters (docs/decisions/0008-login-throttle.md). `key` is the SHA-256 of either
+ * Failed-login counters (docs/decisions/0011-login-throttle.md). `key` is the SHA-256 of either
  * "account + client" or "client" alone, so neither typed user names (often a mistyped password) nor
  * which names exist are stored; a row exists for any name tried, known or not.
  */

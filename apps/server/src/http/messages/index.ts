@@ -2,7 +2,7 @@ import { enUS } from './en-US.ts';
 import { zhCN } from './zh-CN.ts';
 
 /**
- * The server's user-visible messages, in the request's language (docs/decisions/0008): `zh*` in
+ * The server's user-visible messages, in the request's language (docs/decisions/0011): `zh*` in
  * Accept-Language answers zh-CN, anything else (or none: curl, tests, device makers) en-US.
  */
 export const LANGS = ['en-US', 'zh-CN'] as const;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { loginThrottle } from '../../db/schema/index.ts';
 
-// Failed-login back-off (docs/decisions/0008-login-throttle.md): per account and client, plus per client.
+// Failed-login back-off (docs/decisions/0011-login-throttle.md): per account and client, plus per client.
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
