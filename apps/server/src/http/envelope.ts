@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** Seconds a client (or load balancer) should wait before retrying while the database is away. */
 const DB_RETRY_AFTER_S = '5';
-import { langOf, t, type Lang } from './messages/index.ts';
+import { langOf, t, type Lang, type MessageKey } from './messages/index.ts';
 import { fieldMessage, parseIn } from './messages/zod.ts';
 
 /** The language this request is answered in (Accept-Language; docs/decisions/0011). */
@@ -71,6 +71,15 @@ function issuesIn(
   if (result.success) return err.validation;
   return result.error.issues.map((issue) => ({ message: issue.message, params: { issue } }));
 }
+
+/** Fastify's own 4xx refusals a client meets, by code, in the catalog's words. */
+const FASTIFY_MESSAGES: Record<string, MessageKey | undefined> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request.malformedJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request.bodyTooLarge',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request.emptyJson',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.unsupportedMediaType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request.badLength',
+};
 
 /**
  * What @fastify/busboy (under @fastify/multipart) throws for a multipart body it cannot parse: plain errors
@@ -139,12 +148,9 @@ export function installEnvelope(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const msg =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-          ? say('request.malformedJson')
-          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? say('request.bodyTooLarge')
-            : err.message;
+      const known = err instanceof SyntaxError ? 'request.malformedJson' : FASTIFY_MESSAGES[err.code];
+      // A Fastify refusal without a key keeps its own (English) words rather than none.
+      const msg = known ? say(known) : err.message;
       return reply.status(status).send({ code: STATUS_CODES[status] ?? status * 100, msg, data: null });
     }
     request.log.error({ err }, 'unhandled error');

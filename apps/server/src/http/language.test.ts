@@ -28,7 +28,7 @@ async function both(opts: Parameters<TestApp['call']>[0]) {
   const zh = await t.call({ ...opts, headers: { ...opts.headers, ...ZH } });
   expect(zh.status).toBe(en.status);
   expect(zh.body.code).toBe(en.body.code);
-  return { en: en.body, zh: zh.body };
+  return { status: en.status, en: en.body, zh: zh.body };
 }
 
 describe('server messages in the request language', () => {
@@ -101,6 +101,22 @@ describe('server messages in the request language', () => {
     });
     expect(json.en.msg).toBe('Malformed JSON body');
     expect(json.zh.msg).toBe('请求体不是有效的 JSON');
+    const empty = await both({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.en.msg).toBe('The JSON body is empty');
+    expect(empty.zh.msg).toBe('JSON 请求体为空');
+    const media = await both({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'text/x-nothing' },
+      payload: 'x',
+    });
+    expect(media.status).toBe(415);
+    expect(media.zh.msg).toBe('不支持的内容类型');
   });
 
   it('English for a language the server does not speak, Chinese for any zh', async () => {
