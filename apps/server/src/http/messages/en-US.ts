@@ -158,6 +158,12 @@ export const enUS = {
   'link.linkClosed': 'The device disconnected before answering',
   'link.busy': 'The device is busy, try again shortly',
   'link.deviceSaid': '{text}',
+  'remote.linkExpired': 'Link expired',
+  'remote.openAgain': 'Open remote control again from the console.',
+  'remote.sessionEnded': 'Session ended',
+  'remote.noDevice': 'No such device.',
+  'remote.deviceSilent': 'Device did not answer',
+  'remote.deviceUnavailable': 'Device unavailable',
 
   // Field messages of packages/contracts (their English text is the template)
   'field.required': '{field} is required',

@@ -146,6 +146,12 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'link.linkClosed': '设备在响应前断开了连接',
   'link.busy': '设备忙，请稍后再试',
   'link.deviceSaid': '设备返回：{text}',
+  'remote.linkExpired': '链接已失效',
+  'remote.openAgain': '请从控制台重新打开远程控制。',
+  'remote.sessionEnded': '会话已结束',
+  'remote.noDevice': '没有这台设备。',
+  'remote.deviceSilent': '设备未响应',
+  'remote.deviceUnavailable': '设备不可用',
 
   'field.required': '{field} 为必填项',
   'field.text': '{field} 必须是文本',

@@ -401,10 +401,14 @@ describe('remote-control tunnel', () => {
     expect(after.status).toBe(401);
   });
 
-  it('an offline device answers 409 in the tab', async () => {
+  it('an offline device answers 409 in the tab, in the tab’s language', async () => {
     const d = await t.addDevice();
     const { url } = await ticketFor(t, admin, 'remote', d.id);
-    expect((await fetch(`${t.base}${url}`)).status).toBe(409);
+    const en = await fetch(`${t.base}${url}`);
+    expect(en.status).toBe(409);
+    expect(await en.text()).toContain('<h1>Device unavailable</h1><p>The device is offline</p>');
+    const zh = await fetch(`${t.base}${url}`, { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    expect(await zh.text()).toContain('<h1>设备不可用</h1><p>设备不在线</p>');
   });
 });
 

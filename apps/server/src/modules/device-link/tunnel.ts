@@ -5,6 +5,8 @@ import { REMOTE_TUNNEL } from '@siteops/contracts/device-link';
 import { rowIdParam } from '@siteops/contracts/pagination';
 import { callerOf } from '../../auth/scope.ts';
 import { ApiError } from '../../http/errors.ts';
+import { requestLang } from '../../http/envelope.ts';
+import { t, type Text } from '../../http/messages/index.ts';
 import { RpcError, type TunnelRequest } from '../../gateway/index.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { commandError, loadLinkDevice } from './service.ts';
@@ -54,13 +56,22 @@ const params = z.object({
   '*': z.string().optional(),
 });
 
-function page(reply: FastifyReply, status: number, title: string, text: string) {
+/**
+ * A page of its own for a refusal, in the language of the tab's request: a new tab from the console
+ * sends the browser's Accept-Language (decision 0011).
+ */
+function page(request: FastifyRequest, reply: FastifyReply, status: number, titleText: Text, body: Text) {
+  const lang = requestLang(request);
+  const title = titleText.render(lang);
+  const text = body.render(lang);
   const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(`<!doctype html><meta charset="utf-8"><title>${esc(title)}</title><h1>${esc(title)}</h1><p>${esc(text)}</p>`);
+    .send(
+      `<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>${esc(title)}</title><h1>${esc(title)}</h1><p>${esc(text)}</p>`,
+    );
 }
 
 /**
@@ -78,19 +89,19 @@ export async function registerTunnel(app: FastifyInstance, ctx: DeviceLinkContex
       const { id, ticket: raw } = request.params;
       const ticket = ctx.tickets.verify(raw, 'remote');
       if (!ticket || ticket.deviceId !== id) {
-        return page(reply, 401, 'Link expired', 'Open remote control again from the console.');
+        return page(request, reply, 401, t('remote.linkExpired'), t('remote.openAgain'));
       }
       let caller;
       try {
         caller = callerOf(await sessionOfTicket(ctx.db, ctx.config.session, ticket.sessionId));
       } catch (err) {
-        if (err instanceof ApiError) return page(reply, 401, 'Session ended', err.message);
+        if (err instanceof ApiError) return page(request, reply, 401, t('remote.sessionEnded'), err.text);
         throw err;
       }
       try {
         await loadLinkDevice(ctx.db, caller, id);
       } catch {
-        return page(reply, 404, 'Not found', 'No such device.');
+        return page(request, reply, 404, t('notFound.default'), t('remote.noDevice'));
       }
       const rest = request.params['*'] ?? '';
       if (request.url.split('?')[0].endsWith(`/remote/${encodeURIComponent(raw)}`)) {
@@ -115,7 +126,8 @@ export async function registerTunnel(app: FastifyInstance, ctx: DeviceLinkContex
       } catch (err) {
         if (!(err instanceof RpcError)) throw err;
         const e = commandError(err, id);
-        return page(reply, e.status, e.status === 504 ? 'Device did not answer' : 'Device unavailable', e.message);
+        const title = t(e.status === 504 ? 'remote.deviceSilent' : 'remote.deviceUnavailable');
+        return page(request, reply, e.status, title, e.text);
       }
       const prefix = request.url.split('?')[0].slice(0, request.url.split('?')[0].length - rest.length);
       for (const [k, v] of Object.entries(res.headers)) {
