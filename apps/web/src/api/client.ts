@@ -38,9 +38,8 @@ function offerRelogin() {
 
 /** Turn a non-200 envelope (from a 2xx or an error status, the server uses both) into a rejection. */
 function envelopeFailure(body: Envelope<unknown>, config: RequestConfig, status: number) {
-  // Codes the console words itself (request.codes.<code>, both languages); the others show the server's text.
-  const key = `request.codes.${body.code}`;
-  const text = i18n.exists(key) ? i18n.t(key) : body.msg || i18n.t('request.error');
+  // The server words its answers in the console's language (Accept-Language, decision 0011).
+  const text = body.msg || i18n.t('request.error');
   const error = new ApiError(text, body.code, status, body.data);
   if (!config.silent) {
     message().error({ content: text, duration: ERROR_SECONDS });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Code } from '@siteops/contracts/envelope';
 import { ROUTES } from '@siteops/contracts/routes';
 import { passwordProblem } from '@siteops/contracts/user';
 import { LAYOUT_ROUTES } from '../lib/routeMeta';
@@ -43,13 +42,6 @@ describe('i18n resources', () => {
     const onlyZh = [...zh.keys()].filter((k) => !en.has(k));
     const onlyEn = [...en.keys()].filter((k) => !zh.has(k));
     expect({ onlyZh, onlyEn }).toEqual({ onlyZh: [], onlyEn: [] });
-  });
-
-  it('the service-unavailable codes (503) are worded in both languages, not left to the server', () => {
-    for (const code of [Code.dbUnavailable, Code.redisUnavailable]) {
-      expect(zh.get(`request.codes.${code}`), `zh-CN ${code}`).toBeTruthy();
-      expect(en.get(`request.codes.${code}`), `en-US ${code}`).toBeTruthy();
-    }
   });
 
   it('no message is empty', () => {
