@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,6 +14,11 @@ export interface QueryFormProps<V extends object> {
   fromParams?: (params: URLSearchParams) => Partial<V>;
 }
 
+/** The part of the address this form owns, comparable as text. */
+function ownedOf(names: readonly string[], params: URLSearchParams) {
+  return names.map((n) => `${n}=${params.get(n) ?? ''}`).join('&');
+}
+
 function defaultFromParams(names: readonly string[], params: URLSearchParams) {
   return Object.fromEntries(names.map((n) => [n, params.get(n) ?? undefined]));
 }
@@ -27,9 +32,15 @@ export function QueryForm<V extends object>({ names, children, toParams, fromPar
   const [form] = Form.useForm<V>();
   const [params, setParams] = useSearchParams();
   const search = params.toString();
+  // What the form's own search just wrote: the form already holds it (and whatever was typed since the
+  // click), so that address change must not re-fill the form. Any other change (back/forward, a link) does.
+  const applied = useRef<string | null>(null);
 
   useEffect(() => {
     const current = new URLSearchParams(search);
+    const own = applied.current === ownedOf(names, current);
+    applied.current = null;
+    if (own) return;
     form.resetFields();
     form.setFieldsValue((fromParams?.(current) ?? defaultFromParams(names, current)) as never);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-sync only when the URL changes
@@ -42,7 +53,8 @@ export function QueryForm<V extends object>({ names, children, toParams, fromPar
     if (values) {
       const own = toParams ? toParams(values) : valuesToParams(values as Record<string, unknown>);
       for (const [k, v] of Object.entries(own)) next.set(k, v);
-    }
+    } else form.resetFields();
+    applied.current = ownedOf(names, next);
     setParams(next);
   };
 
