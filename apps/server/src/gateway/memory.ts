@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { normalizeMac, type DeviceType, type TelemetryData } from '@siteops/contracts/device-protocol';
 import type {
   AuthMeta,
@@ -13,18 +12,9 @@ import type {
   TelemetrySink,
 } from './types.ts';
 
-/** What the devices table stores for a secret (`secret_hash`, 64 hex characters). */
-export function hashDeviceSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
-}
-
-/** Constant-time check of a presented secret against a stored hash. */
-export function secretMatches(secret: string, hash: string | null | undefined): boolean {
-  if (!hash || hash.length !== 64) return false;
-  const a = Buffer.from(hashDeviceSecret(secret), 'hex');
-  const b = Buffer.from(hash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+// The test double hashes secrets exactly as the devices table does: one implementation, in crypto/.
+export { hashDeviceSecret, secretMatches } from '../crypto/deviceSecret.ts';
+import { hashDeviceSecret, secretMatches } from '../crypto/deviceSecret.ts';
 
 export interface MemoryDevice {
   id: DeviceId;
