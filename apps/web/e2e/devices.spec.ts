@@ -158,6 +158,10 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   await expect(totalOf(agentPage)).toHaveText('共 10 条');
   await expect(agentPage.getByRole('button', { name: /批量划分代理商$/ })).toHaveCount(0);
   await expect(agentPage.getByRole('button', { name: /删\s*除$/ })).toHaveCount(0);
+  await agentPage.locator('.ant-table-tbody tr.ant-table-row').first().getByRole('button', { name: /更多/ }).click();
+  await expect(agentPage.getByRole('menuitem', { name: /重\s*启/ })).toBeVisible();
+  await expect(agentPage.getByRole('menuitem', { name: /删\s*除/ })).toHaveCount(0);
+  await agentPage.keyboard.press('Escape');
   // It edits only the fields an agent may change.
   await agentPage
     .locator('.ant-table-tbody tr.ant-table-row')

@@ -1,8 +1,10 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Dropdown, Popconfirm, Space, type MenuProps } from 'antd';
+import { DeleteOutlined, DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
 import { afterReport } from '../../../api/reported';
-import { DeviceLinkActions } from '../link/DeviceLinkActions';
+import { modal } from '../../../lib/feedback';
+import { useDeviceLinkMenu } from '../link/useDeviceLinkMenu';
 
 interface Props {
   row: DeviceItem;
@@ -14,13 +16,38 @@ interface Props {
 }
 
 /**
- * One device row's actions: view, edit, authorise or forbid, delete (admin) and the remote buttons.
+ * One device row's actions: view, edit and authorise/forbid in sight; the remote commands and delete
+ * (admin) under "more", so the column stays narrow and the status columns are visible at 1440 px.
  * A failed write was already reported by the client; afterReport only ends the click's promise.
  */
 export function DeviceRowActions({ row, isAdmin, onView, onEdit, onSetAuth, onRemove }: Props) {
   const { t } = useTranslation();
+  const link = useDeviceLinkMenu(row);
+  const confirmRemove = () =>
+    modal().confirm({
+      title: t('common.deleteConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => afterReport(onRemove()),
+    });
+  const more: NonNullable<MenuProps['items']> = [
+    ...link.items,
+    ...(isAdmin
+      ? [
+          ...(link.items.length ? [{ type: 'divider' as const }] : []),
+          {
+            key: 'delete',
+            icon: <DeleteOutlined />,
+            label: t('common.delete'),
+            danger: true,
+            onClick: confirmRemove,
+          },
+        ]
+      : []),
+  ];
   return (
-    <Space size={0} wrap>
+    <Space size={0}>
       <Button type="link" size="small" onClick={onView}>
         {t('devices.view')}
       </Button>
@@ -43,19 +70,14 @@ export function DeviceRowActions({ row, isAdmin, onView, onEdit, onSetAuth, onRe
           {t('devices.authorize')}
         </Button>
       )}
-      {isAdmin && (
-        <Popconfirm
-          title={t('common.deleteConfirm')}
-          okText={t('common.ok')}
-          cancelText={t('common.cancel')}
-          onConfirm={() => afterReport(onRemove())}
-        >
-          <Button type="link" size="small" danger>
-            {t('common.delete')}
+      {more.length > 0 && (
+        <Dropdown menu={{ items: more }} trigger={['click']}>
+          <Button type="link" size="small">
+            {t('common.more')} <DownOutlined />
           </Button>
-        </Popconfirm>
+        </Dropdown>
       )}
-      <DeviceLinkActions device={row} />
+      {link.dialogs}
     </Space>
   );
 }

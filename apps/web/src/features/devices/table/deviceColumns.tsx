@@ -20,7 +20,8 @@ interface ColumnOptions {
 
 /**
  * The device table's columns: the common ones plus those that matter for the route's type (direction,
- * latest readings, remote account). Sortable columns are keyed by DEVICE_SORT_FIELDS.
+ * latest readings, remote account). Status comes right after the serial so it is in view on a laptop and
+ * first to reach on a phone. Sortable columns are keyed by DEVICE_SORT_FIELDS.
  */
 export function deviceColumns({ t, fixedType, isAdmin, actions }: ColumnOptions): TableColumnsType<DeviceItem> {
   const text = (key: keyof DeviceItem & string, sorter = false, title = t(`devices.field.${key}`)): Column => ({
@@ -37,6 +38,8 @@ export function deviceColumns({ t, fixedType, isAdmin, actions }: ColumnOptions)
       render: (v: string) => t(`devices.type.${v}`, v),
     }),
     text('sn', true),
+    { ...text('authStatus', true), render: (v: string) => <AuthStatusTag value={v} t={t} /> },
+    { ...text('onlineStatus', true), render: (v: string) => <OnlineStatusBadge value={v} t={t} /> },
     text('mac', true),
     text('ip', true),
     ...when(isAdmin, text('agentName', false, t('devices.field.agent'))),
@@ -46,8 +49,6 @@ export function deviceColumns({ t, fixedType, isAdmin, actions }: ColumnOptions)
       ...text('direction'),
       render: (v: string) => t(`devices.direction.${v}`, v),
     }),
-    { ...text('authStatus', true), render: (v: string) => <AuthStatusTag value={v} t={t} /> },
-    { ...text('onlineStatus', true), render: (v: string) => <OnlineStatusBadge value={v} t={t} /> },
     ...when(showsReadings(fixedType), {
       key: 'latest',
       title: t('devices.field.latest'),

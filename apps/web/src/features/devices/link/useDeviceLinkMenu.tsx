@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Button, Modal, Popconfirm, Space, Spin, Tooltip } from 'antd';
+import { Modal, Spin, type MenuProps } from 'antd';
 import { CameraOutlined, CodeOutlined, DesktopOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -9,7 +9,7 @@ import { useOpenDoorMutation } from '../../../api/device-link/openDoor';
 import { useRebootMutation } from '../../../api/device-link/reboot';
 import { remoteControlUrl } from '../../../api/device-link/remote';
 import { usePermission } from '../../../hooks/usePermission';
-import { message, notification } from '../../../lib/feedback';
+import { message, modal, notification } from '../../../lib/feedback';
 import { SnapshotModal } from './SnapshotModal';
 import { LINK_ROLES, canOpenDoor, canSnapshot } from './capabilities';
 import { commandErrorText, noteOfflineAnswer } from './commandError';
@@ -19,38 +19,48 @@ const TerminalView = lazy(() => import('./TerminalView'));
 
 export interface LinkedDevice {
   id: number;
-  /** The registry answers the type as text; anything but the nine protocol types gets the common buttons. */
+  /** The registry answers the type as text; anything but the nine protocol types gets the common items. */
   type: DeviceType | (string & {});
   onlineStatus: 'online' | 'offline' | 'unknown' | (string & {});
   devName?: string | null;
   sn: string;
 }
 
+type MenuItem = NonNullable<MenuProps['items']>[number];
 type Dialog = 'snapshot' | 'terminal' | null;
 
 /**
- * The remote buttons of one device row: snapshot, open door (access terminals), reboot, remote
- * control (the HTTP tunnel in a new tab) and terminal. Admins and agents only; the server checks again.
- * Offline devices get disabled buttons with the reason; a device that drops in between is answered
- * by the server at once, and its message is shown.
+ * The remote commands of one device as menu items (snapshot, open door, reboot, remote control in a
+ * new tab, terminal) and the dialogs they open. They live in a row's "more" menu so the status columns
+ * stay in view. Admins and agents only; the server checks again. An offline device's items are disabled
+ * under a line saying why; a device that drops in between is answered by the server at once, and its
+ * message is shown.
  */
-export function DeviceLinkActions({ device }: { device: LinkedDevice }) {
+export function useDeviceLinkMenu(device: LinkedDevice): { items: MenuItem[]; dialogs: ReactNode } {
   const { t } = useTranslation();
   const allowed = usePermission(LINK_ROLES);
   const [dialog, setDialog] = useState<Dialog>(null);
   const openDoor = useOpenDoorMutation();
   const reboot = useRebootMutation();
   const client = useQueryClient();
-  if (!allowed) return null;
+  if (!allowed) return { items: [], dialogs: null };
 
   const name = device.devName || device.sn;
-  const online = device.onlineStatus === 'online';
-  const offlineTip = online ? undefined : t('deviceLink.offlineTip');
-  const withTip = (node: ReactNode, key: string) => (
-    <Tooltip key={key} title={offlineTip}>
-      {node}
-    </Tooltip>
-  );
+  const offline = device.onlineStatus !== 'online';
+
+  const reportFailure = (error: unknown) => {
+    noteOfflineAnswer(error, client, device.id);
+    message().error(commandErrorText(error, t));
+  };
+  /** Resolves either way: a rejected onOk would keep the confirm dialog open and spinning. */
+  const confirmThen = (title: string, action: () => Promise<void>, danger = false) =>
+    modal().confirm({
+      title,
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger },
+      onOk: () => action().catch(reportFailure),
+    });
 
   const doOpenDoor = async () => {
     const result = await openDoor.mutateAsync({ id: device.id });
@@ -67,11 +77,6 @@ export function DeviceLinkActions({ device }: { device: LinkedDevice }) {
     const result = await reboot.mutateAsync(device.id);
     message().success(t('deviceLink.reboot.success', { time: dayjs(result.rebootAt).format('HH:mm:ss') }));
   };
-  const reportFailure = (error: unknown) => {
-    noteOfflineAnswer(error, client, device.id);
-    message().error(commandErrorText(error, t));
-  };
-  const guarded = (action: () => Promise<void>) => () => action().catch(reportFailure);
   const openRemote = () => {
     // Opened now, inside the click, so no popup blocker objects; pointed at the tunnel once the ticket is there.
     const tab = window.open('about:blank', '_blank');
@@ -85,74 +90,43 @@ export function DeviceLinkActions({ device }: { device: LinkedDevice }) {
     );
   };
 
-  const buttons: ReactNode[] = [];
-  if (canSnapshot(device.type)) {
-    buttons.push(
-      withTip(
-        <Button
-          type="link"
-          size="small"
-          icon={<CameraOutlined />}
-          disabled={!online}
-          onClick={() => setDialog('snapshot')}
-        >
-          {t('deviceLink.actions.snapshot')}
-        </Button>,
-        'snapshot',
-      ),
-    );
-  }
-  if (canOpenDoor(device.type)) {
-    buttons.push(
-      withTip(
-        <Popconfirm
-          title={t('deviceLink.openDoor.confirm', { name })}
-          disabled={!online}
-          onConfirm={guarded(doOpenDoor)}
-        >
-          <Button type="link" size="small" icon={<UnlockOutlined />} disabled={!online} loading={openDoor.isPending}>
-            {t('deviceLink.actions.openDoor')}
-          </Button>
-        </Popconfirm>,
-        'openDoor',
-      ),
-    );
-  }
-  buttons.push(
-    withTip(
-      <Popconfirm title={t('deviceLink.reboot.confirm', { name })} disabled={!online} onConfirm={guarded(doReboot)}>
-        <Button
-          type="link"
-          size="small"
-          danger
-          icon={<PoweroffOutlined />}
-          disabled={!online}
-          loading={reboot.isPending}
-        >
-          {t('deviceLink.actions.reboot')}
-        </Button>
-      </Popconfirm>,
-      'reboot',
-    ),
-    withTip(
-      <Button type="link" size="small" icon={<DesktopOutlined />} disabled={!online} onClick={openRemote}>
-        {t('deviceLink.actions.remote')}
-      </Button>,
-      'remote',
-    ),
-    withTip(
-      <Button type="link" size="small" icon={<CodeOutlined />} disabled={!online} onClick={() => setDialog('terminal')}>
-        {t('deviceLink.actions.terminal')}
-      </Button>,
-      'terminal',
-    ),
-  );
+  const commands: MenuItem[] = [
+    canSnapshot(device.type) && {
+      key: 'snapshot',
+      icon: <CameraOutlined />,
+      label: t('deviceLink.actions.snapshot'),
+      onClick: () => setDialog('snapshot'),
+    },
+    canOpenDoor(device.type) && {
+      key: 'openDoor',
+      icon: <UnlockOutlined />,
+      label: t('deviceLink.actions.openDoor'),
+      onClick: () => confirmThen(t('deviceLink.openDoor.confirm', { name }), doOpenDoor),
+    },
+    {
+      key: 'reboot',
+      icon: <PoweroffOutlined />,
+      label: t('deviceLink.actions.reboot'),
+      danger: true,
+      onClick: () => confirmThen(t('deviceLink.reboot.confirm', { name }), doReboot, true),
+    },
+    { key: 'remote', icon: <DesktopOutlined />, label: t('deviceLink.actions.remote'), onClick: openRemote },
+    {
+      key: 'terminal',
+      icon: <CodeOutlined />,
+      label: t('deviceLink.actions.terminal'),
+      onClick: () => setDialog('terminal'),
+    },
+  ]
+    .filter((item) => item !== false)
+    .map((item) => ({ ...item, disabled: offline }));
 
-  return (
+  const items: MenuItem[] = offline
+    ? [{ type: 'group', key: 'offline', label: t('deviceLink.offlineTip'), children: commands }]
+    : commands;
+
+  const dialogs = (
     <>
-      <Space size={0} wrap>
-        {buttons}
-      </Space>
       {dialog === 'snapshot' && <SnapshotModal deviceId={device.id} name={name} onClose={() => setDialog(null)} />}
       <Modal
         open={dialog === 'terminal'}
@@ -179,4 +153,5 @@ export function DeviceLinkActions({ device }: { device: LinkedDevice }) {
       </Modal>
     </>
   );
+  return { items, dialogs };
 }
