@@ -96,7 +96,7 @@ export const ssePresence = z.object({
   ip: z.string().optional(),
   /** Present on online. */
   versions: z.object({ frpcVer: z.string(), devVer: z.string(), version: z.string() }).partial().optional(),
-  /** Present on offline: `closed`, `heartbeatTimeout`, `revoked`, `shutdown`, `stale`. */
+  /** Present on offline: `closed`, `heartbeatTimeout`, `revoked`, `shutdown`, `rateLimited`, `stale`. */
   reason: z.string().optional(),
 });
 export type SsePresence = z.infer<typeof ssePresence>;

@@ -8,8 +8,11 @@ const MAX_BUFFERED_EVENTS = 50_000;
 
 interface QueuedEvent {
   record: DeviceEventRecord;
-  /** Acknowledged on this link once stored; a device that relinked meanwhile resends and is deduplicated. */
-  link: Link;
+  /**
+   * Acknowledged on these links once stored: the one it came on, and the newer link of a device that
+   * relinked and resent it while it still waited here (the first link is gone, its ack with it).
+   */
+  links: Set<Link>;
 }
 
 /**
@@ -52,7 +55,7 @@ export class WriteBatches {
   #points: TelemetryPoint[] = [];
   #latest = new Map<DeviceId, LatestReading>();
   #events: QueuedEvent[] = [];
-  #eventIds = new Set<string>();
+  #eventIds = new Map<string, QueuedEvent>();
   readonly #presenceWrite = new SerialWrite();
   readonly #telemetryWrite = new SerialWrite();
 
@@ -71,21 +74,29 @@ export class WriteBatches {
 
   addReading(link: Link, at: Date, data: TelemetryData) {
     this.#points.push({ deviceId: link.deviceId, type: link.type, at, data });
+    const times = Object.fromEntries(Object.keys(data).map((k) => [k, at.getTime()]));
+    const reading = { deviceId: link.deviceId, at, data, times };
     const latest = this.#latest.get(link.deviceId);
-    if (latest) {
-      Object.assign(latest.data, data);
-      if (at > latest.at) latest.at = at;
-    } else this.#latest.set(link.deviceId, { deviceId: link.deviceId, at, data: { ...data } });
+    if (latest) mergeLatest(latest, reading);
+    else this.#latest.set(link.deviceId, { deviceId: link.deviceId, at, data: { ...data }, times });
   }
 
-  /** Whether an event with this id waits for the next write (a resend before its ack). */
-  hasEvent(id: string) {
-    return this.#eventIds.has(id);
+  /**
+   * A resend of an event that still waits for the next write: it is acknowledged on `link` too once
+   * stored. False when no event with this id waits (new, or already being written: then it is queued
+   * again, and stored once by its id).
+   */
+  joinEvent(id: string, link: Link): boolean {
+    const queued = this.#eventIds.get(id);
+    if (!queued) return false;
+    queued.links.add(link);
+    return true;
   }
 
   addEvent(record: DeviceEventRecord, link: Link) {
-    this.#eventIds.add(record.id);
-    this.#events.push({ record, link });
+    const queued = { record, links: new Set([link]) };
+    this.#eventIds.set(record.id, queued);
+    this.#events.push(queued);
   }
 
   get bufferedPoints() {
@@ -121,7 +132,7 @@ export class WriteBatches {
       this.#points = [];
       this.#latest = new Map();
       this.#events = [];
-      this.#eventIds = new Set();
+      this.#eventIds = new Map();
       return async () => {
         try {
           await this.ctx.deps.telemetry.flush({
@@ -156,14 +167,30 @@ export class WriteBatches {
     this.#points = allPoints;
     for (const [deviceId, older] of latest) {
       const newer = this.#latest.get(deviceId);
-      if (newer) newer.data = { ...older.data, ...newer.data };
+      if (newer) mergeLatest(newer, older);
       else this.#latest.set(deviceId, older);
     }
     const allEvents = events.filter((e) => !this.#eventIds.has(e.record.id)).concat(this.#events);
+    // A failed event resent meanwhile is queued again: that copy is kept, acked on both links.
+    for (const e of events) {
+      const resent = this.#eventIds.get(e.record.id);
+      if (resent) for (const l of e.links) resent.links.add(l);
+    }
     counters.droppedEvents += dropOldest(allEvents, MAX_BUFFERED_EVENTS);
     this.#events = allEvents;
-    this.#eventIds = new Set(allEvents.map((e) => e.record.id));
+    this.#eventIds = new Map(allEvents.map((e) => [e.record.id, e]));
   }
+}
+
+/** Fold `from` into `into`, field by field, keeping the value with the later reading time (ties: `from`). */
+export function mergeLatest(into: Omit<LatestReading, 'deviceId'>, from: Omit<LatestReading, 'deviceId'>) {
+  for (const [key, value] of Object.entries(from.data)) {
+    const at = from.times[key] ?? from.at.getTime();
+    if ((into.times[key] ?? -Infinity) > at) continue;
+    into.data[key] = value;
+    into.times[key] = at;
+  }
+  if (from.at > into.at) into.at = from.at;
 }
 
 /** Keep the newest `max` entries; answers how many were dropped. */
@@ -178,9 +205,11 @@ function dropOldest(list: unknown[], max: number): number {
 function ackEvents(events: QueuedEvent[]) {
   const byLink = new Map<Link, string[]>();
   for (const e of events) {
-    const ids = byLink.get(e.link);
-    if (ids) ids.push(e.record.id);
-    else byLink.set(e.link, [e.record.id]);
+    for (const link of e.links) {
+      const ids = byLink.get(link);
+      if (ids) ids.push(e.record.id);
+      else byLink.set(link, [e.record.id]);
+    }
   }
   for (const [link, ids] of byLink) {
     if (link.state === 'up') link.sendJson({ type: 'event.ack', ids });

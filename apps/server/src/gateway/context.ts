@@ -36,6 +36,7 @@ function newCounters() {
     telemetry: 0,
     events: 0,
     invalid: 0,
+    rateLimited: 0,
     rpcCalls: 0,
     rpcErrors: {} as Partial<Record<RpcErrorCode, number>>,
     droppedPoints: 0,

@@ -18,6 +18,7 @@ const END_CODES = {
   replaced: CloseCode.replaced,
   heartbeatTimeout: CloseCode.heartbeatTimeout,
   revoked: CloseCode.revoked,
+  rateLimited: CloseCode.rateLimited,
 } as const;
 export type EndReason = keyof typeof END_CODES;
 
@@ -95,15 +96,15 @@ export class LinkLifecycle {
     if (link.state === 'down') return;
     const data = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
     this.ctx.counters.messagesIn++;
-    link.lastSeen = this.ctx.now();
+    const now = this.ctx.now();
+    link.lastSeen = now;
+    if (!link.rate.take(now)) return this.#flood(link);
     if (isBinary) {
       if (link.state !== 'up') return this.#protocolError(link, 'binary frame before auth.ok');
       return this.parts.messages.onFrame(link, data);
     }
-    if (data.length > MAX_TEXT_BYTES) {
-      this.ctx.counters.invalid++;
-      return link.sendJson({ type: 'error', code: 'tooLarge', message: 'Text frames are limited to 1 MiB' });
-    }
+    const oversized = data.length > MAX_TEXT_BYTES;
+    if (oversized && link.state !== 'up') return this.#protocolError(link, 'text frame over 1 MiB');
     let json: unknown;
     try {
       json = JSON.parse(data.toString('utf8'));
@@ -119,7 +120,18 @@ export class LinkLifecycle {
       return;
     }
     if (link.state === 'authing') return this.#protocolError(link, 'message before auth.ok');
-    this.parts.messages.onJson(link, json);
+    this.parts.messages.onJson(link, json, oversized);
+  }
+
+  /** Over LINK_RATE: whatever the device meant, the server stops reading it (4029). */
+  #flood(link: Link) {
+    this.ctx.counters.rateLimited++;
+    this.ctx.log.warn({ sn: link.sn, ip: link.ip }, 'device link flooding; closed');
+    if (link.state === 'up') this.end(link, 'rateLimited');
+    else {
+      this.linkDown(link, 'closed');
+      link.close(CloseCode.rateLimited, 'rateLimited');
+    }
   }
 
   #protocolError(link: Link, why: string) {

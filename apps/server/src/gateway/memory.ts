@@ -1,4 +1,5 @@
 import { normalizeMac, type DeviceType, type TelemetryData } from '@siteops/contracts/device-protocol';
+import { mergeLatest } from './batches.ts';
 import type {
   AuthMeta,
   AuthResult,
@@ -96,7 +97,7 @@ export class MemoryPresenceSink implements PresenceSink {
 
 /** Readings and events in memory, bounded. */
 export class MemoryTelemetrySink implements TelemetrySink {
-  readonly latest = new Map<DeviceId, { at: Date; data: TelemetryData }>();
+  readonly latest = new Map<DeviceId, { at: Date; data: TelemetryData; times: Record<string, number> }>();
   readonly points: TelemetryPoint[] = [];
   readonly events = new Map<string, DeviceEventRecord>();
   flushes = 0;
@@ -107,7 +108,8 @@ export class MemoryTelemetrySink implements TelemetrySink {
     this.flushes++;
     for (const l of batch.latest) {
       const prev = this.latest.get(l.deviceId);
-      this.latest.set(l.deviceId, { at: l.at, data: { ...prev?.data, ...l.data } });
+      if (prev) mergeLatest(prev, l);
+      else this.latest.set(l.deviceId, { at: l.at, data: { ...l.data }, times: { ...l.times } });
     }
     this.points.push(...batch.points);
     if (this.points.length > this.maxPoints) this.points.splice(0, this.points.length - this.maxPoints);

@@ -35,18 +35,35 @@ export class DeviceMessages {
     private readonly parts: { batches: WriteBatches; live: LiveRelay; rpc: CommandRouter; shells: ShellRouter },
   ) {}
 
-  /** A JSON object from a linked device. */
-  onJson(link: Link, json: object) {
+  /**
+   * A JSON object from a linked device. `oversized`: its frame was over the 1 MiB text limit; only an
+   * event is still taken (without its picture), so that the device gets its ack and stops resending it.
+   */
+  onJson(link: Link, json: object, oversized = false) {
+    const type = (json as { type?: unknown }).type;
+    if (oversized && type !== 'event') {
+      this.ctx.counters.invalid++;
+      return link.sendJson({ type: 'error', code: 'tooLarge', message: 'Text frames are limited to 1 MiB' });
+    }
     const parsed = deviceMessage.safeParse(json);
     if (!parsed.success) {
-      const type = (json as { type?: unknown }).type;
-      return this.#invalid(
-        link,
-        describeIssue(parsed.error, '', 'message'),
-        typeof type === 'string' ? type : undefined,
-      );
+      const message = describeIssue(parsed.error, '', 'message');
+      if (type === 'event') return this.#rejectEvent(link, (json as { id?: unknown }).id, message);
+      return this.#invalid(link, message, typeof type === 'string' ? type : undefined);
     }
     this.#dispatch(link, parsed.data);
+  }
+
+  /**
+   * An event the server cannot use is answered with an `error` and still acknowledged: resending it
+   * would never help, and a device would keep it for ever (protocol 4). An id that is no string cannot
+   * be echoed; nothing a device can resend has one.
+   */
+  #rejectEvent(link: Link, id: unknown, message: string, code: 'invalid' | 'tooLarge' = 'invalid') {
+    const ackable = typeof id === 'string' && id.length > 0 && id.length <= 64;
+    this.ctx.counters.invalid++;
+    link.sendJson({ type: 'error', code, message, ref: ackable ? `event ${id}` : 'event' });
+    if (ackable) link.sendJson({ type: 'event.ack', ids: [id] });
   }
 
   /** A binary frame from a linked device: a chunk of an RPC result, or terminal output. */
@@ -106,21 +123,24 @@ export class DeviceMessages {
 
   #event(link: Link, msg: EventMessage, now: number) {
     const def = eventKindOf(link.type, msg.kind);
-    // An event the server cannot use is still acknowledged: resending it would never help.
-    const invalid = (message: string) => {
-      this.#invalid(link, message, `event ${msg.id}`);
-      link.sendJson({ type: 'event.ack', ids: [msg.id] });
-    };
-    if (!def) return invalid(`kind: ${link.type} devices have no event ${msg.kind}`);
+    if (!def) return this.#rejectEvent(link, msg.id, `kind: ${link.type} devices have no event ${msg.kind}`);
     const data = def.data.safeParse(msg.data);
-    if (!data.success) return invalid(describeIssue(data.error, 'data.'));
-    let picture: Buffer | undefined;
-    if (msg.picture) {
-      picture = Buffer.from(msg.picture, 'base64');
-      if (picture.length > MAX_PICTURE_BYTES) return invalid('picture: larger than 512 KiB');
+    if (!data.success) return this.#rejectEvent(link, msg.id, describeIssue(data.error, 'data.'));
+    let picture: Buffer | undefined = msg.picture ? Buffer.from(msg.picture, 'base64') : undefined;
+    if (picture && picture.length > MAX_PICTURE_BYTES) {
+      // The event itself (an access pass, an alarm) is worth keeping; the device is told, not asked again.
+      picture = undefined;
+      this.ctx.counters.invalid++;
+      link.sendJson({
+        type: 'error',
+        code: 'tooLarge',
+        message: 'picture: larger than 512 KiB; the event is stored without it',
+        ref: `event ${msg.id}`,
+      });
     }
     const { batches, live } = this.parts;
-    if (batches.hasEvent(msg.id)) return; // already queued; acknowledged with the first copy
+    // A resend of an event still waiting for its write: acknowledged on this link too once it is stored.
+    if (batches.joinEvent(msg.id, link)) return;
     this.ctx.counters.events++;
     const at = deviceTime(msg.ts, now);
     const record: DeviceEventRecord = {

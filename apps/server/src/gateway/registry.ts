@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import {
+  LINK_RATE,
   encodeFrame,
   type DeviceType,
   type FrameKindValue,
@@ -27,6 +28,26 @@ export interface StreamRoute {
   remote?: string;
 }
 
+/** A token bucket: `burst` messages at once, refilled at `perSecond` (protocol 1.3, close code 4029). */
+export class RateBucket {
+  #tokens: number;
+  #at = 0;
+
+  constructor(private readonly rate: { perSecond: number; burst: number } = LINK_RATE) {
+    this.#tokens = rate.burst;
+  }
+
+  /** Spend one message at time `now` (ms); false when the bucket is empty. */
+  take(now: number): boolean {
+    if (this.#at)
+      this.#tokens = Math.min(this.rate.burst, this.#tokens + ((now - this.#at) * this.rate.perSecond) / 1000);
+    this.#at = now;
+    if (this.#tokens < 1) return false;
+    this.#tokens--;
+    return true;
+  }
+}
+
 /** One device WebSocket, from accept to close. */
 export class Link {
   readonly id = randomUUID();
@@ -42,6 +63,7 @@ export class Link {
   heartbeatMs = 30_000;
   readonly pending = new Map<string, PendingRpc>();
   readonly streams = new Map<string, StreamRoute>();
+  readonly rate = new RateBucket();
   authTimer?: NodeJS.Timeout;
 
   constructor(

@@ -86,8 +86,14 @@ export interface LatestReading {
   deviceId: DeviceId;
   /** Time of the newest point merged in. */
   at: Date;
-  /** Every field received in this batch, newest value per field: merge into devices.latest (jsonb ||). */
+  /**
+   * Every field received in this batch, the value with the newest reading time per field: merged into
+   * devices.latest field by field, where the stored value is not newer (a backlog reading sent after a
+   * reconnect is history, not the latest).
+   */
   data: TelemetryData;
+  /** The reading time (ms since the epoch) of each field in `data`. */
+  times: Record<string, number>;
 }
 
 export interface DeviceEventRecord {
@@ -213,7 +219,7 @@ export interface OnlineEvent {
 export interface OfflineEvent {
   deviceId: DeviceId;
   at: string;
-  reason: 'closed' | 'heartbeatTimeout' | 'revoked' | 'shutdown';
+  reason: 'closed' | 'heartbeatTimeout' | 'revoked' | 'shutdown' | 'rateLimited';
   instanceId: string;
 }
 export interface TelemetryEvent {

@@ -109,3 +109,16 @@ export const licenceGrants = pgTable(
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type AuthPlatformRow = typeof authPlatforms.$inferSelect;
+
+/**
+ * The key in `devices.latest` under which each field's reading time (ms since the epoch) is kept, so a
+ * backlog reading never replaces a newer value (sinks.ts). Not a reading: `latestReadings` leaves it out.
+ */
+export const LATEST_TIMES = '@at';
+
+/** `devices.latest` as the lists and the device page show it: field -> newest value. */
+export function latestReadings(latest: unknown): Record<string, number | boolean | string> | null {
+  if (!latest || typeof latest !== 'object') return null;
+  const { [LATEST_TIMES]: _times, ...readings } = latest as Record<string, number | boolean | string>;
+  return readings;
+}

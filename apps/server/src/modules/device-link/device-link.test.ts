@@ -444,6 +444,7 @@ describe('telemetry and events', () => {
     expect(Math.min(...series.body.data.points.map((p: number[]) => p[2]))).toBe(40);
     const latest = await t.call({ method: 'GET', url: `/api/device/${d.id}/latest`, token: admin });
     expect(latest.body.data).toMatchObject({ data: { a34004: 50 }, onlineStatus: 'online' });
+    expect(Object.keys(latest.body.data.data).sort()).toEqual(['LA', 'a34004']); // readings only, not their times
   });
 
   it('events are stored once, listed per device with their picture', async () => {

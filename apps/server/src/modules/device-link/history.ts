@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { deviceLinkApi } from '@siteops/contracts/api/device-link';
 import { EVENT_LEVELS } from '@siteops/contracts/device-protocol';
-import { devices, deviceEvents } from '../../db/schema/index.ts';
+import { devices, deviceEvents, latestReadings } from '../../db/schema/index.ts';
 import { route } from '../../http/endpoint.ts';
 import { countAll, pageWindow } from '../../http/list.ts';
 import { notFoundOf } from '../../http/errors.ts';
@@ -122,7 +122,7 @@ export function registerHistory(app: FastifyInstance, ctx: DeviceLinkContext) {
       .where(eq(devices.id, device.id));
     return {
       at: row.at ? new Date(row.at).toISOString() : null,
-      data: (row.latest ?? {}) as Record<string, number | boolean | string>,
+      data: latestReadings(row.latest) ?? {},
       onlineStatus: row.onlineStatus,
       heartbeatDatetime: row.heartbeat?.toISOString() ?? null,
     };

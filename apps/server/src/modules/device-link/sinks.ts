@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { normalizeMac, type DeviceType } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { devices } from '../../db/schema/index.ts';
+import { LATEST_TIMES, devices } from '../../db/schema/index.ts';
 import { secretMatches } from '../../crypto/deviceSecret.ts';
 import {
   type AuthMeta,
@@ -120,10 +120,18 @@ export class DbTelemetrySink implements TelemetrySink {
           select v.device_id, v.at, v.data from jsonb_to_recordset(${asJson(rows)}) as v(device_id int, at timestamptz, data jsonb)`);
       }
       if (latest.length) {
-        const rows = latest.map((l) => ({ id: l.deviceId, data: l.data }));
+        // Field by field, only where the stored value is not newer: a backlog reading a device sends after
+        // a reconnect (or a late flush from another instance) never replaces a newer one. Each field's
+        // reading time is kept beside the values under LATEST_TIMES (ms since the epoch).
+        const rows = latest.map((l) => ({ id: l.deviceId, data: l.data, times: l.times }));
         await tx.execute(sql`
-          update ${devices} d set latest = coalesce(d.latest, '{}'::jsonb) || v.data
-          from jsonb_to_recordset(${asJson(rows)}) as v(id int, data jsonb)
+          update ${devices} d set latest = (
+            select coalesce(d.latest, '{}'::jsonb) || coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
+              || jsonb_build_object(${LATEST_TIMES}::text, coalesce(d.latest -> ${LATEST_TIMES}::text, '{}'::jsonb)
+                || coalesce(jsonb_object_agg(e.key, v.times -> e.key), '{}'::jsonb))
+            from jsonb_each(v.data) e
+            where coalesce((d.latest -> ${LATEST_TIMES}::text ->> e.key)::bigint, 0) <= (v.times ->> e.key)::bigint)
+          from jsonb_to_recordset(${asJson(rows)}) as v(id int, data jsonb, times jsonb)
           where d.id = v.id`);
       }
       if (events.length) {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
 import type { DeviceCommands } from '../../app/context.ts';
 import type { Db } from '../../db/client.ts';
-import { agents, devices, projects, type DeviceRow } from '../../db/schema/index.ts';
+import { agents, devices, latestReadings, projects, type DeviceRow } from '../../db/schema/index.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { scope, mustExist, type Caller } from '../../auth/scope.ts';
 import { badRequest, conflict, notFoundOf } from '../../http/errors.ts';
@@ -165,7 +165,7 @@ export function toDeviceItem(d: DeviceRow, agentName: string | null, projectName
     updatedAt: iso(d.updatedAt),
     createdId: d.createdId,
     updatedId: d.updatedId,
-    latest: (d.latest ?? null) as DeviceItem['latest'],
+    latest: latestReadings(d.latest),
   };
 }
 

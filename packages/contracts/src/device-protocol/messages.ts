@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { storableRecord, text } from '../text.ts';
+import { EVENT_LEVELS } from './events.ts';
+import {
+  PROTOCOL_VERSION,
+  REFUSE_REASONS,
+  deviceTypeSchema,
+  macSchema,
+  tsSchema,
+  uuidSchema,
+  versionsSchema,
+} from './link.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// JSON messages: device -> server
+
+export const authMessage = z.object({
+  type: z.literal('auth'),
+  protocol: z.literal(PROTOCOL_VERSION),
+  sn: text().min(1).max(64),
+  mac: macSchema,
+  secret: text().min(1).max(256),
+  deviceType: deviceTypeSchema,
+  versions: versionsSchema,
+});
+export type AuthMessage = z.input<typeof authMessage>;
+
+export const heartbeatMessage = z.object({
+  type: z.literal('heartbeat'),
+  /** Increments per heartbeat since the link opened. */
+  seq: z.number().int().nonnegative().optional(),
+  uptimeS: z.number().nonnegative().optional(),
+});
+
+export const versionsMessage = z.object({ type: z.literal('versions'), versions: versionsSchema });
+
+export const telemetryMessage = z.object({
+  type: z.literal('telemetry'),
+  ts: tsSchema.optional(),
+  /** Checked per type against TELEMETRY_FIELDS by the server. */
+  data: z.record(text(), z.union([z.number(), z.boolean(), text()])),
+});
+
+export const eventMessage = z.object({
+  type: z.literal('event'),
+  /** Chosen by the device; a resent event keeps its id so the server can drop duplicates. */
+  id: uuidSchema,
+  ts: tsSchema.optional(),
+  kind: text().regex(/^[A-Za-z][\w.]{0,31}$/),
+  level: z.enum(EVENT_LEVELS),
+  /** Checked per type and kind against EVENT_KINDS by the server. */
+  data: storableRecord(),
+  /**
+   * JPEG, base64, at most MAX_PICTURE_BYTES once decoded. Not limited here: an event with a bigger picture
+   * is stored without it (and acknowledged), so a device never resends it for ever.
+   */
+  picture: z.string().optional(),
+});
+
+const rpcError = z.object({ code: text().max(32), message: text().max(1000) });
+/** Exactly one of `result` (success) and `error` (failure); `error` wins if both are sent. */
+export const rpcResultMessage = z.object({
+  type: z.literal('rpc.result'),
+  id: uuidSchema,
+  result: z.unknown().optional(),
+  error: rpcError.optional(),
+});
+
+export const shellCloseMessage = z.object({
+  type: z.literal('shell.close'),
+  streamId: uuidSchema,
+  reason: text().max(200).optional(),
+});
+
+export const deviceMessage = z.discriminatedUnion('type', [
+  authMessage,
+  heartbeatMessage,
+  versionsMessage,
+  telemetryMessage,
+  eventMessage,
+  rpcResultMessage,
+  shellCloseMessage,
+]);
+export type DeviceMessage = z.infer<typeof deviceMessage>;
+export type DeviceMessageInput = z.input<typeof deviceMessage>;
+
+// ---------------------------------------------------------------------------------------------------
+// JSON messages: server -> device
+
+export const authOkMessage = z.object({
+  type: z.literal('auth.ok'),
+  /** Send a heartbeat this often (fractions allowed). */
+  heartbeatSeconds: z.number().positive(),
+  /** ISO 8601. */
+  serverTime: z.string(),
+  /** The device's address as the server sees it. */
+  ip: z.string(),
+});
+export const authRefusedMessage = z.object({
+  type: z.literal('auth.refused'),
+  reason: z.enum(REFUSE_REASONS),
+  message: z.string(),
+  retryAfterSeconds: z.number().nonnegative(),
+});
+export const heartbeatAckMessage = z.object({ type: z.literal('heartbeat.ack'), serverTime: z.string() });
+export const rpcMessage = z.object({
+  type: z.literal('rpc'),
+  id: uuidSchema,
+  method: z.string(),
+  params: z.unknown(),
+  timeoutMs: z.number().int().positive(),
+});
+export const rpcCancelMessage = z.object({ type: z.literal('rpc.cancel'), id: uuidSchema });
+export const shellResizeMessage = z.object({
+  type: z.literal('shell.resize'),
+  streamId: uuidSchema,
+  cols: z.number().int().min(1).max(1000),
+  rows: z.number().int().min(1).max(1000),
+});
+/**
+ * The server is done with these events: stored, or dropped for good (answered with an `error` just before).
+ * Ids are the device's own, echoed: normally UUIDs, but a malformed event's id is echoed too, so the
+ * device can forget it.
+ */
+export const eventAckMessage = z.object({ type: z.literal('event.ack'), ids: z.array(z.string().max(64)) });
+export const errorMessage = z.object({
+  type: z.literal('error'),
+  code: z.enum(['invalid', 'tooLarge']),
+  message: z.string(),
+  /** The `type` (and `id` when it had one) of the message that was dropped. */
+  ref: z.string().optional(),
+});
+
+export const serverMessage = z.discriminatedUnion('type', [
+  authOkMessage,
+  authRefusedMessage,
+  heartbeatAckMessage,
+  rpcMessage,
+  rpcCancelMessage,
+  shellResizeMessage,
+  shellCloseMessage,
+  eventAckMessage,
+  errorMessage,
+]);
+export type ServerMessage = z.infer<typeof serverMessage>;
