@@ -37,7 +37,8 @@ const envSchema = z.object({
   /** Device link: a browser terminal with no traffic either way is closed after this long. */
   TERMINAL_IDLE_MINUTES: z.coerce.number().positive().max(1440).default(10),
   ADMIN_PASSWORD: z.string().min(6).optional(),
-  DEFAULT_PASSWORD: z.string().min(6).default('Siteops@123'),
+  /** Hours a one-time password (reset, creation without a password) works before it must be issued again. */
+  ONE_TIME_PASSWORD_HOURS: z.coerce.number().positive().max(8760).default(72),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: bool.default(true),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
@@ -87,7 +88,8 @@ export interface Config {
   database: { connectMs: number; queryMs: number; idleMs: number; keepAliveMs: number };
   deviceLink: { telemetryRetentionDays: number; eventsRetentionDays: number; terminalIdleMs: number };
   adminPassword?: string;
-  defaultPassword: string;
+  /** ONE_TIME_PASSWORD_HOURS. */
+  oneTimePasswordHours: number;
   logLevel: string;
   demo: boolean;
   session: { idleMs: number; maxMs: number };
@@ -157,7 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       terminalIdleMs: e.TERMINAL_IDLE_MINUTES * 60_000,
     },
     adminPassword: e.ADMIN_PASSWORD,
-    defaultPassword: e.DEFAULT_PASSWORD,
+    oneTimePasswordHours: e.ONE_TIME_PASSWORD_HOURS,
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_DAYS * 86_400_000 },

@@ -44,15 +44,15 @@ test('the local role switch toggles the admin menu to the user menu and back', a
 });
 
 test('a user with a password set by the admin must change it first', async ({ page, request }) => {
-  // Without a password the server gives its default one (DEFAULT_PASSWORD, not set by the e2e config).
+  // Without a password the server answers a one-time one (it replaced the shared default, issue 10).
   const user = await createUser(request, 'user', null);
-  await login(page, { username: user.username, password: 'Siteops@123' });
+  await login(page, user);
   const dialog = page.getByRole('dialog', { name: '请修改密码' });
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
 
-  await dialog.getByLabel('当前密码').fill('Siteops@123');
+  await dialog.getByLabel('当前密码').fill(user.password);
   await dialog.getByLabel('新密码', { exact: true }).fill('weak');
   await expect(dialog.getByText('密码至少需要 6 个字符')).toBeVisible();
   await dialog.getByLabel('新密码', { exact: true }).fill('Better#Pass9');

@@ -35,6 +35,11 @@ const PNG = Buffer.from(
   'hex',
 );
 
+/** What an account created without a password is answered. */
+interface OneTime {
+  oneTimePassword?: string;
+}
+
 async function post<T>(request: APIRequestContext, token: string, url: string, data: unknown) {
   const response = await request.post(url, { headers: { Authorization: `Bearer ${token}` }, data });
   return { status: response.status(), body: (await response.json()) as Envelope<T> };
@@ -76,8 +81,8 @@ async function fullProfile(request: APIRequestContext, token: string) {
 }
 
 /**
- * Creates a user through the API with an admin session (`password: null`: the server's default
- * password, to be changed at first login). An agent user is created with its agent through
+ * Creates a user through the API with an admin session (`password: null`: the one-time password the
+ * server answers, to be changed at first login). An agent user is created with its agent through
  * /api/agent/add where the server has it (an agent user must belong to an agent), else through
  * /api/user/add; /api/user/add gets the minimal body first and the complete form if it asks for it.
  */
@@ -91,7 +96,7 @@ export async function createUser(
   const realName = `E2E ${role}`;
   const secret = password ? { password } : {};
   if (role === 'agent') {
-    const agent = await post(request, token, '/api/agent/add', {
+    const agent = await post<OneTime>(request, token, '/api/agent/add', {
       name: uniqueName('E2E agent'),
       linkName: realName,
       linkPhone: '13900139000',
@@ -100,16 +105,19 @@ export async function createUser(
     });
     if (agent.status !== 404) {
       expect(agent.body.code, agent.body.msg).toBe(200);
-      return { username, password: password ?? '' };
+      return { username, password: password ?? agent.body.data.oneTimePassword ?? '' };
     }
   }
   const minimal = { userName: username, realName, role, ...secret };
-  let added = await post(request, token, '/api/user/add', minimal);
+  let added = await post<OneTime>(request, token, '/api/user/add', minimal);
   if (added.body.code === 40000) {
-    added = await post(request, token, '/api/user/add', { ...minimal, ...(await fullProfile(request, token)) });
+    added = await post<OneTime>(request, token, '/api/user/add', {
+      ...minimal,
+      ...(await fullProfile(request, token)),
+    });
   }
   expect(added.body.code, added.body.msg).toBe(200);
-  return { username, password: password ?? '' };
+  return { username, password: password ?? added.body.data.oneTimePassword ?? '' };
 }
 
 /** Fills the login form (labels in either language) and submits it with Enter. */

@@ -157,9 +157,9 @@ test('admin creates a user in the form, disables it (its open session is logged 
   await expect(userPage).toHaveURL(/\/login/);
   await other.close();
 
-  // Reset to the default password asks first (Chinese), cancel keeps everything.
+  // Reset asks first (Chinese), cancel keeps everything.
   await row.getByRole('button', { name: /重置密码/ }).click();
-  await expect(page.getByRole('tooltip')).toContainText('确定重置为默认密码吗？');
+  await expect(page.getByRole('tooltip')).toContainText('确定重置密码吗？');
   await page
     .getByRole('tooltip')
     .getByRole('button', { name: /取\s*消/ })
@@ -195,14 +195,29 @@ test('admin creates a user in the form, disables it (its open session is logged 
   await expect(row).toContainText('Disabled');
   expect(await main.innerText()).not.toMatch(CJK);
 
-  await row.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.getByRole('tooltip')).toContainText('Are you sure reset the default Password?');
-  await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('The password was reset to the default')).toBeVisible();
-
-  // Enable again, then delete with confirmation.
+  // Enable again, then reset: the one-time password is shown once (behaviour changed from the shared
+  // default password, issue 10), in a dialog that is the event's only message, and it logs in.
   await row.getByRole('button', { name: 'Enable' }).click();
   await expect(row.locator('.ant-tag').filter({ hasText: /^Enabled$/ })).toBeVisible();
+  await row.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByRole('tooltip')).toContainText('Reset the password? The user gets a one-time password');
+  await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+  const shown = page.getByRole('dialog').filter({ hasText: 'Password reset: the user has a one-time password' });
+  await expect(shown).toContainText('Shown only now');
+  await expect(shown.getByRole('button', { name: 'Copy' })).toBeVisible();
+  const oneTime = (await shown.getByTestId('one-time-password').innerText()).trim();
+  expect(oneTime).toMatch(/^\w{4}-\w{4}-\w{4}$/);
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  await shown.getByRole('button', { name: 'I have noted it' }).click();
+  await expect(shown).toBeHidden();
+  const again = await browser.newContext({ locale: 'zh-CN', reducedMotion: 'reduce' });
+  const resetPage = await again.newPage();
+  await resetPage.goto('/login');
+  await fillLogin(resetPage, { username: userName, password: oneTime });
+  await expect(resetPage.getByRole('dialog', { name: '请修改密码' })).toBeVisible();
+  await again.close();
+
+  // Delete with confirmation.
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('tooltip')).toContainText('Are you sure you want to delete?');
   await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();

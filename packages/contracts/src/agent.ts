@@ -57,7 +57,7 @@ export const agentUserFields = {
   userName: text({ error: (iss) => (iss.input === undefined ? 'userName is required' : 'userName must be text') })
     .trim()
     .regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
-  /** Absent: the default password, to be changed at first login. */
+  /** Absent: a one-time password (in the answer), to be changed at first login. */
   password: passwordSchema.optional(),
   realName: requiredText('realName', 64),
   phone: text()

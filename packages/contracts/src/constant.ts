@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { pageQuery, rowId, sortQuery } from './pagination.ts';
-import { passwordProblem, POLICY_MESSAGE } from './user.ts';
 
 /** Spec 9-style system constants: key/value pairs an admin edits on /isystem/isystem-constants. */
 export const CONSTANT_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -9,20 +8,16 @@ export const CONSTANT_VALUE_MAX_BYTES = 4096;
 
 /**
  * Constants the server reads, with what they mean. Absent ones fall back to configuration.
- * - `user.defaultPassword`: the password `resetPasswd` and `user/add` (without a password) give;
- *   falls back to DEFAULT_PASSWORD. Must satisfy the password policy.
  * - `device.heartbeatSeconds`: how often a device link must send a heartbeat (5-3600, default 30);
  *   a device is offline after two missed heartbeats.
  */
 export const KNOWN_CONSTANTS = {
-  'user.defaultPassword': 'Default password given by reset and by user creation without a password',
   'device.heartbeatSeconds': 'Device heartbeat interval in seconds (5-3600); offline after two missed',
 } as const;
 export type KnownConstant = keyof typeof KNOWN_CONSTANTS;
 
 /** Why `value` is not acceptable for `key`, or null. */
 export function constantValueProblem(key: string, value: string): string | null {
-  if (key === 'user.defaultPassword') return passwordProblem(value) ? POLICY_MESSAGE : null;
   if (key === 'device.heartbeatSeconds') {
     const n = Number(value);
     return /^\d+$/.test(value) && n >= 5 && n <= 3600 ? null : 'must be a whole number of seconds from 5 to 3600';

@@ -81,6 +81,16 @@ export type UserInfo = z.infer<typeof userInfo>;
 /** `POST /api/user/login`: the bearer token, and whether a reset password must be changed first. */
 export const loginAnswer = z.object({ token: z.string(), mustChangePassword: z.boolean() });
 
+/**
+ * A one-time password, answered only to the admin who reset the user (or created it without a password),
+ * to hand over: it logs in once before `expiresAt`, and must then be changed. The server keeps no copy.
+ */
+export const oneTimePasswordAnswer = z.object({ oneTimePassword: z.string(), expiresAt: z.string() });
+export type OneTimePasswordAnswer = z.infer<typeof oneTimePasswordAnswer>;
+
+/** `POST /api/user/add`: the new id, and the one-time password when none was given. */
+export const addUserAnswer = z.object({ id: z.number(), ...oneTimePasswordAnswer.partial().shape });
+
 const menuEntry = z.object({
   name: z.string(),
   path: z.string(),
@@ -222,12 +232,12 @@ export const USER_REQUIRED_FIELDS = [
   'area',
 ] as const;
 
-/** `POST /api/user/add`: the full personal-info form. Without a password the user gets the default one. */
+/** `POST /api/user/add`: the full personal-info form. Without a password the user gets a one-time one. */
 export const addUserBody = z.object({
   userName: text({ error: missing('userName', 'must be text') })
     .trim()
     .regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
-  /** Absent: the default password, to be changed at first login. */
+  /** Absent: a one-time password (in the answer), to be changed at first login. */
   password: passwordSchema.optional(),
   ...userProfileFields,
 });

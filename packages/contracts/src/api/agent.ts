@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { idQuery, idsBody, pageOf } from '../pagination.ts';
 import { addAgentBody, agentItem, agentListQuery, updateAgentBody } from '../agent.ts';
+import { oneTimePasswordAnswer } from '../user.ts';
 
 /** /api/agent/*: agents (resellers) and their admin users. */
 export const agentApi = defineEndpoints('agent', {
@@ -27,9 +28,10 @@ export const agentApi = defineEndpoints('agent', {
     method: 'POST',
     path: '/api/agent/add',
     access: ['admin'],
-    summary: 'Create an agent and its admin user together (all or nothing)',
+    summary:
+      'Create an agent and its admin user together (all or nothing); without a password the user gets a one-time one, answered only here',
     body: addAgentBody,
-    answer: z.object({ id: z.number(), userId: z.number() }),
+    answer: z.object({ id: z.number(), userId: z.number(), ...oneTimePasswordAnswer.partial().shape }),
     message: 'Save Success',
     errors: [409],
   },

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { idsBody, pageOf } from '../pagination.ts';
 import {
+  addUserAnswer,
   addUserBody,
   loginAnswer,
   loginBody,
   menuNode,
+  oneTimePasswordAnswer,
   projectUserItem,
   projectUserListQuery,
   resetPasswdBody,
@@ -74,9 +76,10 @@ export const userApi = defineEndpoints('user', {
     method: 'PUT',
     path: '/api/user/resetPasswd',
     access: ['admin'],
-    summary: 'Reset a user to the default password (constant user.defaultPassword); they must change it at next login',
+    summary:
+      "Give a user a random one-time password, answered only here (never stored in clear or logged); it logs in once within ONE_TIME_PASSWORD_HOURS and must then be changed; the user's sessions end",
     body: resetPasswdBody,
-    answer: z.null(),
+    answer: oneTimePasswordAnswer,
     message: 'Save Success',
     errors: [404, 409],
     resource: 'user',
@@ -85,9 +88,10 @@ export const userApi = defineEndpoints('user', {
     method: 'POST',
     path: '/api/user/add',
     access: ['admin', 'agent'],
-    summary: 'Create a user from the personal-info form; without a password they get the default one',
+    summary:
+      'Create a user from the personal-info form; without a password they get a one-time one, answered only here',
     body: addUserBody,
-    answer: z.object({ id: z.number() }),
+    answer: addUserAnswer,
     message: 'Save Success',
     errors: [409],
   },

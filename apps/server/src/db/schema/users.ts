@@ -60,6 +60,11 @@ export const users = pgTable(
     roleId: integer('role_id'),
     role: varchar('role', { length: 16 }).notNull().default('user'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * Set while the password is a one-time one an admin issued (reset, or creation without a password): it
+     * logs in until then, once; the login moves it to now, so it is spent (docs/decisions/0012).
+     */
+    passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
     createdId: integer('created_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedId: integer('updated_id'),

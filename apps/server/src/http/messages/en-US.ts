@@ -30,6 +30,8 @@ export const enUS = {
   'auth.tokenInvalid': 'Invalid token, please log in again',
   'auth.tokenExpired': 'Your session has expired, please log in again',
   'auth.mustChangePassword': 'Please change your password first',
+  'auth.oneTimePasswordExpired':
+    'This one-time password has expired or was already used: ask an administrator to reset your password again',
   'auth.locked': 'Too many failed logins: this account is locked, try again in {minutes} minute(s) (after {until})',
   'auth.throttled': 'Too many failed attempts from this client: try again in {minutes} minute(s) (after {until})',
   'auth.accountDisabled': 'This account has been disabled',

@@ -6,12 +6,11 @@ import { agents, users, type AgentRow } from '../../db/schema/index.ts';
 import { deleteAllOrNone, listTable, uniqueOr409 } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import { agentExpiredSql } from '../../auth/sessions.ts';
-import { hashPassword } from '../../auth/passwords.ts';
+import { initialPassword, oneTimeAnswer } from '../../auth/oneTimePassword.ts';
 import { conflict } from '../../http/errors.ts';
 import { route } from '../../http/endpoint.ts';
 import { contains } from '../../http/list.ts';
 import { changeSet } from '../audit/record.ts';
-import { defaultPassword } from '../constant/service.ts';
 import { filesOwnedBy } from '../user/service.ts';
 import { assertNoDependents } from './dependents.ts';
 import { agentColumns, loadAgentInScope, toAgentItems } from './service.ts';
@@ -56,10 +55,10 @@ export function registerAgentModule(app: FastifyInstance, ctx: ModuleContext) {
 
   /**
    * The agent and its admin user (role agent, isAgent) in one transaction: if either insert fails,
-   * neither exists. Without a password the user gets the default one and must change it.
+   * neither exists. Without a password the user gets a one-time one, answered once to the caller.
    */
   route(app, ctx, agentApi.add, async (c, { user, ...agent }) => {
-    const password = await hashPassword(user.password ?? (await defaultPassword(db, config)));
+    const { columns, issued } = await initialPassword(user.password, config.oneTimePasswordHours);
     return uniqueOr409(
       () =>
         db.transaction(async (tx) => {
@@ -71,8 +70,7 @@ export function registerAgentModule(app: FastifyInstance, ctx: ModuleContext) {
             .insert(users)
             .values({
               userName: user.userName,
-              password,
-              mustChangePassword: user.password === undefined,
+              ...columns,
               realName: user.realName,
               phone: user.phone ?? null,
               email: user.email ?? null,
@@ -88,7 +86,7 @@ export function registerAgentModule(app: FastifyInstance, ctx: ModuleContext) {
             .returning({ id: users.id });
           const detail = changeSet({ ...agent, user: { ...user, password: undefined } }, { userId });
           await c.audit({ action: 'agent.add', targetType: 'agent', targetId: id, detail }, tx);
-          return { id, userId };
+          return issued ? { id, userId, ...oneTimeAnswer(issued) } : { id, userId };
         }),
       {
         byConstraint: { agents_name_unique: { field: 'name', message: t('agent.exists', { name: agent.name }) } },

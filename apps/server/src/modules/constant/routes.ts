@@ -9,7 +9,7 @@ import { route } from '../../http/endpoint.ts';
 import { contains } from '../../http/list.ts';
 import { changeSet } from '../audit/record.ts';
 import { invalidateConstants } from './service.ts';
-import { assertUsableValue, secretless, toConstantItem } from './view.ts';
+import { assertUsableValue, toConstantItem } from './view.ts';
 import { t } from '../../http/messages/index.ts';
 
 const duplicateKey = (key: string | undefined) => ({
@@ -56,7 +56,7 @@ export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext)
               .values({ ...body, createdId: c.user.id, updatedId: c.user.id })
               .returning({ id: constants.id });
             await c.audit(
-              { action: 'constant.add', targetType: 'constant', targetId: id, detail: changeSet(secretless(body)) },
+              { action: 'constant.add', targetType: 'constant', targetId: id, detail: changeSet(body) },
               tx,
             );
             return { id };
@@ -80,7 +80,7 @@ export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext)
               .update(constants)
               .set({ ...patch, updatedId: c.user.id })
               .where(eq(constants.id, id));
-            const detail = changeSet(secretless(patch, patch.key ?? current.key), { key: current.key });
+            const detail = changeSet(patch, { key: current.key });
             await c.audit({ action: 'constant.update', targetType: 'constant', targetId: id, detail }, tx);
           }),
         duplicateKey(patch.key),

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { constants } from '../../db/schema/index.ts';
 
@@ -29,10 +28,6 @@ export async function getConstant(db: Db, key: string, fallback: string): Promis
 export function invalidateConstants(db: Db) {
   caches.delete(db);
 }
-
-/** `user.defaultPassword`, else DEFAULT_PASSWORD: what reset and password-less creation give. */
-export const defaultPassword = (db: Db, config: Pick<Config, 'defaultPassword'>) =>
-  getConstant(db, 'user.defaultPassword', config.defaultPassword);
 
 export const HEARTBEAT_SECONDS_DEFAULT = 30;
 

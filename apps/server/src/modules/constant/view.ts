@@ -24,8 +24,3 @@ export function assertUsableValue(key: string, value: string) {
   const problem = constantValueProblem(key, value);
   if (problem) throw fieldError('value', fieldText(problem) ?? t('text.verbatim', { text: problem }));
 }
-
-/** The default password is a secret: its value stays out of the audit log. */
-export function secretless<T extends { key?: string; value?: string }>(body: T, key = body.key): T {
-  return key === 'user.defaultPassword' && body.value !== undefined ? { ...body, value: '********' } : body;
-}

@@ -1,17 +1,16 @@
 import type { userApi } from '@siteops/contracts/api/user';
 import { users } from '../../db/schema/index.ts';
 import { uniqueOr409 } from '../../db/crud.ts';
-import { hashPassword } from '../../auth/passwords.ts';
+import { initialPassword, oneTimeAnswer } from '../../auth/oneTimePassword.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { changeSet } from '../audit/record.ts';
-import { defaultPassword } from '../constant/service.ts';
 import { assertAgentExists, attachImages, columnsOf } from './service.ts';
 import { t } from '../../http/messages/index.ts';
 
 /**
  * Admin: any user, of any agent. Agent: users of its own agent only, never an admin. Without a
- * password the user gets the default one (constant user.defaultPassword) and must change it.
+ * password the user gets a one-time one, answered once to the caller (see resetPasswd).
  */
 export const addUser: Handler<typeof userApi.add> = async (c, input) => {
   const { db, config, pii, caller } = c;
@@ -31,7 +30,7 @@ export const addUser: Handler<typeof userApi.add> = async (c, input) => {
     throw badRequest(t('user.agentIdRequired'), { agentId: t('user.agentIdRequired.field') });
   }
   const { password, ...profile } = body;
-  const hashed = await hashPassword(password ?? (await defaultPassword(db, config)));
+  const { columns, issued } = await initialPassword(password, config.oneTimePasswordHours);
   const id = await uniqueOr409(
     () =>
       db.transaction(async (tx) => {
@@ -40,8 +39,7 @@ export const addUser: Handler<typeof userApi.add> = async (c, input) => {
           .values({
             ...columnsOf(profile, pii),
             userName: body.userName,
-            password: hashed,
-            mustChangePassword: password === undefined,
+            ...columns,
             isAgent: body.role === 'agent',
             createdId: actor.id,
             updatedId: actor.id,
@@ -54,7 +52,7 @@ export const addUser: Handler<typeof userApi.add> = async (c, input) => {
             action: 'user.add',
             targetType: 'user',
             targetId: row.id,
-            detail: changeSet(profile, { userName: body.userName, defaultPassword: password === undefined }),
+            detail: changeSet(profile, { userName: body.userName, oneTimePassword: issued !== null }),
           },
           tx,
         );
@@ -62,5 +60,5 @@ export const addUser: Handler<typeof userApi.add> = async (c, input) => {
       }),
     { field: 'userName', message: t('user.exists', { name: body.userName }) },
   );
-  return { id };
+  return issued ? { id, ...oneTimeAnswer(issued) } : { id };
 };

@@ -165,22 +165,22 @@ describe('passwords', () => {
     expect(res.body.code).toBe(40300);
   });
 
-  it('resetPasswd sets the default password, ends sessions and forces a change before anything else', async () => {
+  it('resetPasswd gives a one-time password, ends sessions and forces a change before anything else', async () => {
     const id = await addUser('resetme');
     const before = await t.login('resetme', 'Passw0rd!');
     const admin = await t.login();
-    expect((await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id } })).body.code).toBe(
-      200,
-    );
+    const reset = await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id } });
+    expect(reset.body.code).toBe(200);
+    const oneTime = reset.body.data.oneTimePassword as string;
     expect((await info(before)).body.code).toBe(50012);
 
-    const res = await login('resetme', t.config.defaultPassword);
+    const res = await login('resetme', oneTime);
     expect(res.body.data.mustChangePassword).toBe(true);
     const token = res.body.data.token as string;
     expect((await info(token)).body.data.mustChangePassword).toBe(true);
     const blocked = await t.call({ method: 'POST', url: '/api/user/add', token, body: {} });
     expect(blocked.status).toBe(403);
-    expect((await update(token, t.config.defaultPassword, 'Fresh-Pa55')).body.code).toBe(200);
+    expect((await update(token, oneTime, 'Fresh-Pa55')).body.code).toBe(200);
     expect((await info(token)).body.data.mustChangePassword).toBe(false);
   });
 

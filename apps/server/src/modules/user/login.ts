@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { userApi } from '@siteops/contracts/api/user';
 import { agents, users } from '../../db/schema/index.ts';
 import { burnVerify, verifyPassword } from '../../auth/passwords.ts';
@@ -6,6 +6,7 @@ import { agentBlock, agentExpiredSql, createSession } from '../../auth/sessions.
 import { badCredentials, forbidden, throttled } from '../../http/errors.ts';
 import { blockedUntil, clearAccount, recordFailure, throttleKeys } from '../../auth/throttle.ts';
 import type { Handler } from '../../http/endpoint.ts';
+import type { Db } from '../../db/client.ts';
 import { t } from '../../http/messages/index.ts';
 
 /**
@@ -47,6 +48,7 @@ export const login: Handler<typeof userApi.login> = async (c, input) => {
     const blocked = agentBlock(agent ?? null);
     if (blocked) throw forbidden(blocked);
   }
+  if (user.passwordExpiresAt !== null) await spendOneTimePassword(db, user.id);
   await clearAccount(db, keys);
   const token = await createSession(db, config.session, user.id, {
     ip: request.ip,
@@ -60,3 +62,16 @@ export const login: Handler<typeof userApi.login> = async (c, input) => {
   });
   return { token, mustChangePassword: user.mustChangePassword };
 };
+
+/**
+ * A one-time password logs in once, before it expires: this login spends it (atomically, so two logins
+ * racing with it cannot both pass). The session it opens may only change the password.
+ */
+async function spendOneTimePassword(db: Db, id: number) {
+  const spent = await db
+    .update(users)
+    .set({ passwordExpiresAt: sql`now()` })
+    .where(and(eq(users.id, id), gt(users.passwordExpiresAt, sql`now()`)))
+    .returning({ id: users.id });
+  if (!spent.length) throw forbidden(t('auth.oneTimePasswordExpired'));
+}

@@ -8,7 +8,7 @@ import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { badRequest, conflict, notFoundOf, throttled } from '../../http/errors.ts';
 import { blockedUntil, recordFailure, throttleKeys } from '../../auth/throttle.ts';
-import { defaultPassword } from '../constant/service.ts';
+import { issueOneTimePassword, oneTimeAnswer, oneTimeColumns } from '../../auth/oneTimePassword.ts';
 import { t } from '../../http/messages/index.ts';
 
 /** The caller's own password; its other sessions end, this one stays. */
@@ -29,7 +29,12 @@ export const updatePasswd: Handler<typeof userApi.updatePasswd> = async (c, { ol
   await c.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ password: await hashPassword(newPassword), mustChangePassword: false, updatedId: user.id })
+      .set({
+        password: await hashPassword(newPassword),
+        mustChangePassword: false,
+        passwordExpiresAt: null,
+        updatedId: user.id,
+      })
       .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, 'password', sessionId);
   });
@@ -38,17 +43,18 @@ export const updatePasswd: Handler<typeof userApi.updatePasswd> = async (c, { ol
 };
 
 /**
- * Admin: the default password, to be changed at next login; the user's sessions end now. Not one's
- * own: that would end the admin's session and hand it the shared default password.
+ * Admin: a one-time password, answered to the admin only (never stored in clear, logged or audited),
+ * which logs in once before ONE_TIME_PASSWORD_HOURS and must then be changed; the user's sessions end
+ * now. Not one's own: that would end the admin's session.
  */
 export const resetPasswd: Handler<typeof userApi.resetPasswd> = async (c, { id }) => {
   const { db, config } = c;
   if (id === c.user.id) throw conflict(t('user.cannotResetOwn'));
-  const hashed = await hashPassword(await defaultPassword(db, config));
+  const issued = await issueOneTimePassword(config.oneTimePasswordHours);
   const changed = await db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
-      .set({ password: hashed, mustChangePassword: true, updatedId: c.user.id })
+      .set({ ...oneTimeColumns(issued), updatedId: c.user.id })
       .where(and(eq(users.id, id), scope.users(c.caller)))
       .returning({ id: users.id });
     if (rows.length) await revokeUserSessions(tx, id, 'admin');
@@ -56,5 +62,5 @@ export const resetPasswd: Handler<typeof userApi.resetPasswd> = async (c, { id }
   });
   if (!changed) throw notFoundOf('User');
   await c.audit({ action: 'user.resetPasswd', targetType: 'user', targetId: id });
-  return null;
+  return oneTimeAnswer(issued);
 };

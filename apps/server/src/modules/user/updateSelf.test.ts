@@ -132,14 +132,15 @@ describe('GET /api/user/overview for every role, with site notifications', () =>
   it('a plain user gets its own overview: its notifications come from what others did to it', async () => {
     const u = await createUser(t, admin);
     const other = await createUser(t, admin);
-    await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id: u.id } });
+    const reset = await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id: u.id } });
     await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id: other.id } });
-    const token = await t.login(u.userName, t.config.defaultPassword);
+    const oneTime = reset.body.data.oneTimePassword as string;
+    const token = await t.login(u.userName, oneTime);
     await t.call({
       method: 'PUT',
       url: '/api/user/updatePasswd',
       token,
-      body: { oldPassword: t.config.defaultPassword, newPassword: 'N3w#Passw0rd' },
+      body: { oldPassword: oneTime, newPassword: 'N3w#Passw0rd' },
     });
     const res = await overview(token);
     expect(res.status, res.body.msg).toBe(200);

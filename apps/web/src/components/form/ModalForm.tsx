@@ -13,6 +13,8 @@ export interface ModalFormProps<V extends object> {
   /** Field names, so server errors land only on fields this form has. */
   fieldNames: readonly string[];
   onSubmit: (values: V) => Promise<unknown>;
+  /** What to say after a save, given the answer; default the "Save Success" toast. */
+  onSaved?: (answer: unknown, values: V) => void;
   onClose: () => void;
   children: ReactNode | ((form: FormInstance<V>) => ReactNode);
 }
@@ -37,8 +39,9 @@ export function ModalForm<V extends object>(props: ModalFormProps<V>) {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      await props.onSubmit(values);
-      message().success(t('common.saveSuccess'));
+      const answer = await props.onSubmit(values);
+      if (props.onSaved) props.onSaved(answer, values);
+      else message().success(t('common.saveSuccess'));
       props.onClose();
     } catch (error) {
       form.setFields(fieldErrorsOf(error, props.fieldNames) as never);

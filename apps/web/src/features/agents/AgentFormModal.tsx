@@ -12,6 +12,7 @@ import {
 import { agentApi } from '@siteops/contracts/api/agent';
 import { useEndpointMutation } from '../../api/endpoint';
 import { ModalForm } from '../../components/form/ModalForm';
+import { announceSaved } from '../../components/OneTimePassword';
 import {
   AGENT_FORM_FIELDS,
   toAddAgentBody,
@@ -65,6 +66,8 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
       initialValues={initial}
       fieldNames={AGENT_FORM_FIELDS}
       onSubmit={save}
+      // Created without a password, its admin user has a one-time one: shown once, instead of the toast.
+      onSaved={(answer, values) => announceSaved(t, answer, values['user.userName'] ?? '')}
       onClose={onClose}
     >
       <Divider titlePlacement="start" plain>

@@ -10,6 +10,7 @@ import { useListPage } from '../../components/list/useListPage';
 import { QueryForm } from '../../components/form/QueryForm';
 import { valuesToParams } from '../../components/form/formKit';
 import { message } from '../../lib/feedback';
+import { showOneTimePassword } from '../../components/OneTimePassword';
 import { useUserStore } from '../../stores/user';
 import { optionsOf } from './userOptions';
 import { userColumns } from './userColumns';
@@ -50,8 +51,8 @@ function fromParams(params: URLSearchParams): Filters {
 
 /**
  * /user/info (admin and agent): the users in the caller's scope with spec 2's columns, searched,
- * paged and sorted by the server; create and edit in a drawer, enable / disable, reset to the
- * default password (admin), delete.
+ * paged and sorted by the server; create and edit in a drawer, enable / disable, reset the password
+ * to a one-time one (admin), delete.
  */
 export function UserInfoPage() {
   const { t } = useTranslation();
@@ -74,8 +75,7 @@ export function UserInfoPage() {
     message().success(t('common.saveSuccess'));
   };
   const resetPassword = async (row: UserListItem) => {
-    await reset.mutateAsync({ id: row.id });
-    message().success(t('users.resetDone'));
+    showOneTimePassword(t, t('users.resetDone'), row.userName, await reset.mutateAsync({ id: row.id }));
   };
   const removeUser = async (row: UserListItem) => {
     await remove.mutateAsync({ ids: [row.id] });

@@ -22,6 +22,7 @@ import { afterReport } from '../../../api/reported';
 import { useUserWrite } from '../userCache';
 import { fieldErrorsOf } from '../../../components/form/formKit';
 import { message } from '../../../lib/feedback';
+import { announceSaved } from '../../../components/OneTimePassword';
 import { optionsOf } from '../userOptions';
 import { ImageUpload } from './ImageUpload';
 
@@ -216,10 +217,11 @@ export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDraw
           Object.entries(body).filter(([k, v]) => ((before as Record<string, unknown>)[k] ?? null) !== (v ?? null)),
         );
         await update.mutateAsync({ id: user.id, ...changed });
+        message().success(t('common.saveSuccess'));
       } else {
-        await add.mutateAsync(body);
+        // Without a password the answer carries a one-time one: its dialog is the only message.
+        announceSaved(t, await add.mutateAsync(body), body.userName);
       }
-      message().success(t('common.saveSuccess'));
       onClose();
     } catch (error) {
       form.setFields(fieldErrorsOf(error, USER_FORM_FIELDS) as never);
