@@ -11,6 +11,8 @@ import type { ShellRouter } from './streams.ts';
 import type { DeviceId, OfflineEvent } from './types.ts';
 
 const MAX_TEXT_BYTES = 1024 * 1024;
+/** setTimeout's longest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Why the server ends a linked device's socket, and the close code the device sees for it (protocol 1.3). */
 const END_CODES = {
@@ -145,6 +147,24 @@ export class LinkLifecycle {
     if (!verdict) return;
     if (!verdict.ok) return this.parts.handshake.refuse(link, verdict.reason, verdict.message);
     this.#linkUp(link, verdict.deviceId, verdict.type);
+    this.#endAtExpiry(link, verdict.licenceExpiresAt);
+  }
+
+  /**
+   * A licence that expires while its device is linked ends the link at that moment (4010), not at the
+   * next revocation sweep. Beyond a timer's range (24 days) the sweep sees to it.
+   */
+  #endAtExpiry(link: Link, expiresAt: Date | null | undefined) {
+    if (!expiresAt || link.state !== 'up') return;
+    const ms = expiresAt.getTime() - this.ctx.now();
+    if (ms >= MAX_TIMER_MS) return;
+    link.expiryTimer = setTimeout(
+      () => {
+        if (link.state === 'up') this.end(link, 'revoked');
+      },
+      Math.max(0, ms),
+    );
+    link.expiryTimer.unref();
   }
 
   #linkUp(link: Link, deviceId: DeviceId, type: Link['type']) {
@@ -175,6 +195,7 @@ export class LinkLifecycle {
     const wasUp = link.state === 'up';
     link.state = 'down';
     clearTimeout(link.authTimer);
+    clearTimeout(link.expiryTimer);
     if (!wasUp) return;
     this.parts.rpc.failLink(link);
     this.parts.shells.endLink(link);

@@ -80,7 +80,7 @@ export class MemoryDirectory implements DeviceDirectory {
     if (device.mac !== normalizeMac(mac) || device.type !== meta.type) return { ok: false, reason: 'mismatch' };
     device.ip = meta.ip;
     device.versions = meta.versions;
-    return { ok: true, deviceId: device.id, type: device.type };
+    return { ok: true, deviceId: device.id, type: device.type, licenceExpiresAt: device.licenceExpiresAt };
   }
 }
 

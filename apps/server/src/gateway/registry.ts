@@ -65,6 +65,8 @@ export class Link {
   readonly streams = new Map<string, StreamRoute>();
   readonly rate = new RateBucket();
   authTimer?: NodeJS.Timeout;
+  /** Fires when the device's licence expires (4010). */
+  expiryTimer?: NodeJS.Timeout;
 
   constructor(
     readonly socket: WebSocket,

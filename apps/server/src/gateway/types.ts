@@ -24,7 +24,13 @@ export interface AuthMeta {
 }
 
 export type AuthResult =
-  | { ok: true; deviceId: DeviceId; type: DeviceType }
+  | {
+      ok: true;
+      deviceId: DeviceId;
+      type: DeviceType;
+      /** When the licence ends: the link is closed (4010 revoked) at that moment. */
+      licenceExpiresAt?: Date | null;
+    }
   | { ok: false; reason: Exclude<RefuseReason, 'protocol' | 'unavailable'>; message?: string };
 
 /**

@@ -61,7 +61,7 @@ export class DbDeviceDirectory implements DeviceDirectory {
     if (!secretMatches(secret, row.secretHash)) return { ok: false, reason: 'badSecret' };
     if (row.licenceExpiresAt && row.licenceExpiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
     if ((row.mac && row.mac !== normalizeMac(mac)) || row.type !== meta.type) return { ok: false, reason: 'mismatch' };
-    return { ok: true, deviceId: row.id, type: row.type as DeviceType };
+    return { ok: true, deviceId: row.id, type: row.type as DeviceType, licenceExpiresAt: row.licenceExpiresAt };
   }
 }
 

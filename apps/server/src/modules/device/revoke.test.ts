@@ -40,6 +40,26 @@ describe('forbidding or deleting a linked device', () => {
     await closedWith(d.sim, 4010);
   });
 
+  it('allow=false through edit closes its link at once', async () => {
+    const d = await linkedDevice();
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/device/update',
+      token: admin,
+      body: { id: d.id, allow: false },
+    });
+    expect(res.body.code, res.body.msg).toBe(200);
+    await closedWith(d.sim, 4010);
+  });
+
+  it('a licence that expires while linked closes the link at the expiry, not at the next sweep', async () => {
+    const d = await t.addDevice({ type: 'face', licenceExpiresAt: new Date(Date.now() + 1_500) });
+    const sim = t.sim(d, { retryScale: 100 });
+    await sim.waitFor('up', 1_000);
+    await expect.poll(() => sim.lastClose?.code, { timeout: 2_500 }).toBe(4010);
+    expect(sim.lastRefusal).toBeUndefined();
+  });
+
   it('authorising leaves a linked device alone', async () => {
     const d = await linkedDevice();
     await t.call({

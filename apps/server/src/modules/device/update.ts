@@ -5,7 +5,14 @@ import { devices } from '../../db/schema/index.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { changeSet } from '../audit/record.ts';
-import { duplicateDevice, loadDeviceInScope, mustFindAgent, mustFindProject, projectMustFitAgents } from './service.ts';
+import {
+  cutOffLinks,
+  duplicateDevice,
+  loadDeviceInScope,
+  mustFindAgent,
+  mustFindProject,
+  projectMustFitAgents,
+} from './service.ts';
 import { t } from '../../http/messages/index.ts';
 
 const AGENT_EDITABLE = new Set<string>(DEVICE_AGENT_FIELDS);
@@ -55,5 +62,6 @@ export const updateDevice: Handler<typeof deviceApi.update> = async (c, body) =>
   } catch (err) {
     throw duplicateDevice(err, patch);
   }
+  if (patch.allow === false) await cutOffLinks(c.deviceCommands, c.request.log, [id]);
   return null;
 };
