@@ -5,6 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { EXPORT_CHUNK } from './export.ts';
 
@@ -40,25 +41,6 @@ async function xlsx(rows: Record<string, string>[], headers: string[] = DEVICE_I
   const keys = headers.map((h) => DEVICE_IMPORT_COLUMNS.find((c) => c['en-US'] === h || c['zh-CN'] === h)?.key ?? h);
   for (const r of rows) ws.addRow(keys.map((k) => r[k] ?? null));
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function multipart(file: Buffer, fields: Record<string, string> = {}) {
-  const boundary = `----siteops${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries(fields).map(
-    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-  );
-  return {
-    payload: Buffer.concat([
-      Buffer.from(parts.join('')),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="devices.xlsx"\r\n` +
-          'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 async function importFile(
