@@ -99,11 +99,13 @@ export async function resolveRows(db: Db, caller: Caller, parsed: ParsedRow[], e
   for (const [i, p] of parsed.entries()) {
     if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
     const current = existing.get(p.sn);
-    if (current && !current.inScope) errors.add(p.row, 'sn', 'snOutOfScope');
+    // Outside the caller's scope, a taken sn or MAC gets the words of any value that cannot be used:
+    // saying whose it is (another agent's) would tell one tenant about another's fleet.
+    if (current && !current.inScope) errors.add(p.row, 'sn', 'unusable');
     const macOwner = macOwners.get(p.mac);
     if (macOwner && macOwner.sn !== p.sn) {
       if (macOwner.inScope) errors.add(p.row, 'mac', 'macUsed', macOwner.sn);
-      else errors.add(p.row, 'mac', 'macUsedElsewhere');
+      else errors.add(p.row, 'mac', 'unusable');
     }
 
     let agentId: number | null | undefined;
