@@ -16,6 +16,7 @@ import type { Db } from './db/client.ts';
 import { frameworkErrors, installEnvelope } from './http/envelope.ts';
 import { serveConsole } from './http/console.ts';
 import { installApiHeaders, requestIdOf } from './http/headers.ts';
+import { RequestLinesAtDebug } from './http/logOutput.ts';
 import { withSafeErrors } from './http/logging.ts';
 import { registerHealth } from './http/health.ts';
 import { installAuthGuard } from './auth/guard.ts';
@@ -64,6 +65,7 @@ export async function buildApp({ config, db, logger, storage, deviceLink }: Buil
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: requestIdOf(config.requestIdHeader),
+    logController: new RequestLinesAtDebug(),
     // Device-link tickets travel in the remote tunnel's path (find-my-way's default limit is 100).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     frameworkErrors,

@@ -9,6 +9,7 @@ import { UnreachableError } from './unreachable.ts';
 import { checkRedis } from './bus/redis.ts';
 import { buildApp } from './app.ts';
 import { seedFirstRun } from './seed.ts';
+import { loggerOptions } from './http/logOutput.ts';
 
 /** A service named by a setting cannot be reached at start: one line, no stack, a non-zero exit. */
 function unreachable(variable: string, reason: string): never {
@@ -71,7 +72,7 @@ async function main() {
   await database.migrate();
   let app;
   try {
-    app = await buildApp({ config, db: database.db });
+    app = await buildApp({ config, db: database.db, logger: loggerOptions(config.logLevel) });
   } catch (err) {
     if (err instanceof UnreachableError) unreachable(err.variable, err.reason);
     throw err;

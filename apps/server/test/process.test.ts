@@ -1,69 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from './harness.ts';
+import { freePort, startServer, tmpDir, waitUp } from './server-process.ts';
 
-const SERVER = path.resolve(import.meta.dirname, '../src/main.ts');
 const PASSWORD = 'Proc@12345';
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(dataDir: string, port: number): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: PASSWORD,
-      DEMO: '0',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, port, output: () => out, exited };
-}
-
-async function waitUp(r: Running, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (r.child.exitCode !== null) throw new Error(`server exited: ${r.output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${r.port}/api/health`);
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  throw new Error(`server did not come up: ${r.output()}`);
-}
+const start = (dataDir: string, port: number) =>
+  startServer(dataDir, port, { ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' }, children);
 
 async function api(port: number, method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(`http://127.0.0.1:${port}${url}`, {
@@ -73,8 +20,6 @@ async function api(port: number, method: string, url: string, body?: unknown, to
   });
   return res.json() as Promise<{ code: number; msg: string; data: { token: string; id: number } }>;
 }
-
-const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-proc-'));
 
 describe.skipIf(DB_KIND !== 'pglite')('the embedded database across processes', () => {
   it('a second server on the same DATA_DIR exits non-zero with the lock message; the first keeps serving', async () => {

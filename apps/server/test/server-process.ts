@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const SERVER = path.resolve(import.meta.dirname, '../src/main.ts');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-proc-'));
+
+export interface Running {
+  child: ChildProcess;
+  port: number;
+  /** stdout and stderr, interleaved. */
+  output: () => string;
+  stdout: () => string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * The real server (`npm start`) as a child process with pipes, not a terminal, as under a service
+ * manager: embedded database in `dataDir`, no demo, no console. `env` overrides.
+ */
+export function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string>,
+  children: ChildProcess[],
+): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO: '0',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  let stdout = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+    stdout += d;
+  });
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, output: () => out, stdout: () => stdout, exited };
+}
+
+export async function waitUp(r: Running, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (r.child.exitCode !== null) throw new Error(`server exited: ${r.output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${r.port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error(`server did not come up: ${r.output()}`);
+}
