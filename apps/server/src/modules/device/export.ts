@@ -14,6 +14,7 @@ import { agents, devices, projects } from '../../db/schema/index.ts';
 import { sendAttachment } from '../../http/attachment.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { deviceFilter } from './service.ts';
+import { neutralised } from '../../xlsx/text.ts';
 import { XLSX_MIME } from './sheet.ts';
 
 /** Rows per keyset page: memory stays bounded by one page whatever the export's size. */
@@ -63,8 +64,9 @@ const EXPORT_SELECT = {
 function cells(r: ExportRow, lang: SheetLang): Record<string, unknown> {
   const label = (map: Record<string, Record<SheetLang, string>>, v: string | null) =>
     v ? (map[v]?.[lang] ?? v) : null;
+  const text = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? neutralised(v) : v]));
   return {
-    ...r,
+    ...text,
     type: DEVICE_TYPE_LABELS[r.type as DeviceType]?.[lang] ?? r.type,
     direction: label(DEVICE_DIRECTION_LABELS, r.direction),
     authStatus: label(STATUS_LABELS, r.authStatus),

@@ -11,6 +11,7 @@ import { fieldError } from '../../http/errors.ts';
 import { t, type Param } from '../../http/messages/index.ts';
 import { fieldMessage, parseIn } from '../../http/messages/zod.ts';
 import { MAX_UNPACKED_BYTES, XlsxError, readFirstSheet } from '../../xlsx/reader.ts';
+import { unneutralised } from '../../xlsx/text.ts';
 import {
   directionLabels,
   directionOf,
@@ -105,7 +106,8 @@ export async function readSheet(buffer: Buffer) {
       for (const [col, key] of columns) {
         const text = r.cells[col];
         if (text) {
-          cells[key] = text;
+          // A sheet we exported comes back with the formula guard on its text.
+          cells[key] = unneutralised(text);
           any = true;
         }
       }

