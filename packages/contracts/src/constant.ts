@@ -6,6 +6,9 @@ import { pageQuery, rowId, sortQuery } from './pagination.ts';
 export const CONSTANT_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 export const CONSTANT_VALUE_MAX_BYTES = 4096;
 
+/** What `device.heartbeatSeconds` accepts: whole seconds (docs/device-protocol.md section 2). */
+export const HEARTBEAT_SECONDS_RANGE = { min: 5, max: 3600 } as const;
+
 /**
  * Constants the server reads, with what they mean. Absent ones fall back to configuration.
  * - `device.heartbeatSeconds`: how often a device link must send a heartbeat (5-3600, default 30);
@@ -20,7 +23,10 @@ export type KnownConstant = keyof typeof KNOWN_CONSTANTS;
 export function constantValueProblem(key: string, value: string): string | null {
   if (key === 'device.heartbeatSeconds') {
     const n = Number(value);
-    return /^\d+$/.test(value) && n >= 5 && n <= 3600 ? null : 'must be a whole number of seconds from 5 to 3600';
+    const { min, max } = HEARTBEAT_SECONDS_RANGE;
+    return /^\d+$/.test(value) && n >= min && n <= max
+      ? null
+      : `must be a whole number of seconds from ${min} to ${max}`;
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import {
   FrameKind,
+  MAX_BACKLOG_MS,
   MAX_CLOCK_SKEW_MS,
   MAX_PICTURE_BYTES,
   decodeFrame,
@@ -19,9 +20,12 @@ import type { DeviceEventRecord } from './types.ts';
 
 type EventMessage = Extract<DeviceMessage, { type: 'event' }>;
 
-/** A device clock further than 10 minutes off is not believed: the receive time is used instead. */
+/**
+ * The device's time, when believable: at most 10 minutes ahead (clock drift) and 24 hours back (a
+ * backlog sent after a reconnect); else the receive time.
+ */
 function deviceTime(ts: number | undefined, now: number) {
-  return ts !== undefined && Math.abs(ts - now) <= MAX_CLOCK_SKEW_MS ? ts : now;
+  return ts !== undefined && ts - now <= MAX_CLOCK_SKEW_MS && now - ts <= MAX_BACKLOG_MS ? ts : now;
 }
 
 /**

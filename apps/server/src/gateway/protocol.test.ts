@@ -111,11 +111,14 @@ describe('latest readings follow the reading time', () => {
     const raw = await connect(d);
     const now = Date.now();
     raw.send({ type: 'telemetry', ts: now, data: { a34004: 50 } });
-    raw.send({ type: 'telemetry', ts: now - 60_000, data: { a34004: 10, LA: 61 } }); // same batch
+    // A backlog kept through a 30-minute outage: stored at its own time, which is older than the latest.
+    raw.send({ type: 'telemetry', ts: now - 30 * 60_000, data: { a34004: 10, LA: 61 } }); // same batch
     await until(() => gw.telemetry.latest.get(d.id)?.data.LA === 61, 3 * FLUSH_MS, 'first write');
     expect(gw.telemetry.latest.get(d.id)?.data.a34004).toBe(50);
+    const backlog = gw.telemetry.points.find((p) => p.deviceId === d.id && p.data.LA === 61);
+    expect(backlog?.at.getTime()).toBe(now - 30 * 60_000);
     const points = () => gw.telemetry.points.filter((p) => p.deviceId === d.id).length;
-    raw.send({ type: 'telemetry', ts: now - 30_000, data: { a34004: 20, LA: 40 } }); // a later write
+    raw.send({ type: 'telemetry', ts: now - 10 * 60_000, data: { a34004: 20, LA: 40 } }); // a later write
     await until(() => points() === 3, 3 * FLUSH_MS, 'backlog point stored');
     expect(gw.telemetry.latest.get(d.id)?.data).toMatchObject({ a34004: 50, LA: 40 });
     raw.send({ type: 'telemetry', ts: now + 1_000, data: { a34004: 55 } });

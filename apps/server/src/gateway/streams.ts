@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_RPC_TIMEOUT_MS, FrameKind } from '@siteops/contracts/device-protocol';
+import { DEFAULT_RPC_TIMEOUT_MS, FrameKind, type ShellCloseReason } from '@siteops/contracts/device-protocol';
 import { asRpcError, offline, type GatewayContext } from './context.ts';
 import type { Link, StreamRoute } from './registry.ts';
 import type { CommandRouter, DeviceRpc } from './rpc.ts';
@@ -83,7 +83,7 @@ export class ShellRouter {
   onData(link: Link, streamId: string, payload: Buffer) {
     const route = link.streams.get(streamId);
     if (!route) {
-      link.sendJson({ type: 'shell.close', streamId, reason: 'unknown stream' });
+      link.sendJson({ type: 'shell.close', streamId, reason: 'unknown stream' satisfies ShellCloseReason });
       return;
     }
     if (route.local) route.local.pushData(payload);

@@ -89,8 +89,13 @@ export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 export const MAX_RPC_BINARY_BYTES = 16 * 1024 * 1024;
 /** Largest event picture (bytes after base64 decoding). */
 export const MAX_PICTURE_BYTES = 512 * 1024;
-/** Device timestamps further than this from the server's clock are replaced by the receive time. */
+/** Device timestamps further ahead of the server's clock than this are replaced by the receive time. */
 export const MAX_CLOCK_SKEW_MS = 10 * 60_000;
+/**
+ * How far back a device timestamp may be (a backlog kept while the link was down); older ones are
+ * replaced by the receive time, as a clock that was never set (1970) would otherwise be believed.
+ */
+export const MAX_BACKLOG_MS = 24 * 3600_000;
 
 // ---------------------------------------------------------------------------------------------------
 // Common pieces

@@ -66,6 +66,21 @@ export const rpcResultMessage = z.object({
   error: rpcError.optional(),
 });
 
+/** The `reason` of a `shell.close` (protocol 6); a receiver treats one it does not know like `closed`. */
+export const SHELL_CLOSE_REASONS = {
+  /** device -> server: the shell on the device exited. */
+  exit: 'the shell on the device exited (sent by the device)',
+  /** server -> device: the browser closed the terminal, or it could not be set up. */
+  closed: 'the user closed the terminal (sent by the server)',
+  /** server -> device: the browser's connection went away. */
+  browserClosed: "the browser's connection went away (sent by the server)",
+  /** server -> device: no traffic either way for TERMINAL_IDLE_MINUTES. */
+  idle: 'no keystrokes and no output for the idle time (sent by the server)',
+  /** either way: SHELL_DATA for a stream the receiver does not know; both sides forget it. */
+  'unknown stream': 'data arrived for a stream the receiver does not know (either side)',
+} as const;
+export type ShellCloseReason = keyof typeof SHELL_CLOSE_REASONS;
+
 export const shellCloseMessage = z.object({
   type: z.literal('shell.close'),
   streamId: uuidSchema,

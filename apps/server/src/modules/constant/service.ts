@@ -1,3 +1,4 @@
+import { HEARTBEAT_SECONDS_RANGE } from '@siteops/contracts/constant';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { constants } from '../../db/schema/index.ts';
@@ -37,5 +38,6 @@ export const HEARTBEAT_SECONDS_DEFAULT = 30;
  */
 export async function heartbeatSeconds(db: Db): Promise<number> {
   const n = Number(await getConstant(db, 'device.heartbeatSeconds', String(HEARTBEAT_SECONDS_DEFAULT)));
-  return Number.isInteger(n) && n >= 5 && n <= 3600 ? n : HEARTBEAT_SECONDS_DEFAULT;
+  const { min, max } = HEARTBEAT_SECONDS_RANGE;
+  return Number.isInteger(n) && n >= min && n <= max ? n : HEARTBEAT_SECONDS_DEFAULT;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
+import type { ShellCloseReason } from '@siteops/contracts/device-protocol';
 import {
   TerminalClose,
   terminalClientMessage,
@@ -45,7 +46,7 @@ export function registerTerminal(app: FastifyInstance, ctx: DeviceLinkContext) {
       const send = (m: TerminalServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
       };
-      const finish = (code: number, reason: string, streamReason = 'closed') => {
+      const finish = (code: number, reason: string, streamReason: ShellCloseReason = 'closed') => {
         if (closed) return;
         closed = true;
         clearTimeout(idle);
