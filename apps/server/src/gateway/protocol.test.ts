@@ -105,6 +105,21 @@ describe('events: every event is acknowledged once the server is done with it', 
   });
 });
 
+describe('presence', () => {
+  it('WebSocket pings do not count as alive: a device that only pings is closed with 4008', async () => {
+    const d = register('dust');
+    const raw = await connect(d);
+    const pings = setInterval(() => raw.ws.ping(), 100);
+    try {
+      // heartbeatSeconds is 1 here: two intervals, plus a sweep and slack.
+      const closed = await Promise.race([raw.closed, new Promise((r) => setTimeout(() => r('open'), 4_000))]);
+      expect(closed).toMatchObject({ code: CloseCode.heartbeatTimeout });
+    } finally {
+      clearInterval(pings);
+    }
+  });
+});
+
 describe('latest readings follow the reading time', () => {
   it('a backlog reading older than the latest does not replace it, in the batch and across writes', async () => {
     const d = register('dust');
