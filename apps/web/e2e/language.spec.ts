@@ -1,14 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { menuForRole } from '@siteops/contracts/routes';
-import { ADMIN, apiLogin, login, sideMenu, tabBar, uniqueName } from './support';
-
-type Messages = { [key: string]: string | Messages };
-const EN = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../src/i18n/en-US.json'), 'utf8')) as Messages;
-/** A route's English title, as its tab shows it. */
-const englishTitle = (i18nKey: string) =>
-  i18nKey.split('.').reduce<string | Messages>((node, key) => (node as Messages)[key], EN) as string;
+import { ADMIN, adminPages, apiLogin, isPlanned, login, showRoute, sideMenu, uniqueName } from './support';
 
 /**
  * Every built page of the admin's menu, switched to English, shows no Chinese: not in the chrome
@@ -89,18 +80,6 @@ function untranslated(texts: string[], data: string[]): string[] {
   return [...left];
 }
 
-/** The page has rendered: no spinner left, and what is shown stops changing (live numbers may never). */
-async function settle(page: Page) {
-  await expect(page.locator('.ant-spin-spinning').filter({ visible: true })).toHaveCount(0);
-  let previous = '';
-  for (let i = 0; i < 10; i++) {
-    await page.waitForTimeout(300);
-    const now = (await visibleTexts(page)).join('\n');
-    if (now === previous) return;
-    previous = now;
-  }
-}
-
 test('every built page of the menu shows no Chinese in English, apart from stored data', async ({ page, request }) => {
   const token = await apiLogin(request, ADMIN);
   // Data in Chinese the pages will list: it must show as typed, and nothing around it may.
@@ -131,26 +110,12 @@ test('every built page of the menu shows no Chinese in English, apart from store
     await expect(sideMenu(page).getByText('Workplace')).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
 
-  const pages = menuForRole('admin').flatMap((section) => section.children ?? []);
   let data = await storedCjkStrings(request, token);
   const planned: string[] = [];
   const checked: string[] = [];
-  for (const route of pages) {
-    // Client-side navigation, as a menu click does: a full reload per page costs seconds.
-    await page.evaluate((path) => {
-      window.history.pushState({}, '', path);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, route.path);
-    await expect(page).toHaveURL(new RegExp(`${route.path}(\\?|$)`));
-    // The URL changes before the router has loaded and shown the page: wait for its own tab.
-    await expect(tabBar(page).getByRole('tab', { selected: true })).toHaveText(englishTitle(route.i18nKey));
-    await settle(page);
-    if (
-      await page
-        .getByText(/is not built yet$/)
-        .filter({ visible: true })
-        .count()
-    ) {
+  for (const route of adminPages()) {
+    await showRoute(page, route, 'en-US', async () => (await visibleTexts(page)).join('\n'));
+    if (await isPlanned(page)) {
       planned.push(route.name);
       continue;
     }

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Role } from '@siteops/contracts/roles';
-import type { MenuNode } from '@siteops/contracts/routes';
+import { menuForRole, type MenuNode } from '@siteops/contracts/routes';
 
 /** playwright.config.ts starts the server with this admin password (E2E_ADMIN_PASSWORD there). */
 export const ADMIN = { username: 'admin', password: 'Admin@12345' };
@@ -183,3 +185,56 @@ export function flattenMenu(tree: readonly MenuNode[]) {
 export async function storedToken(page: Page) {
   return page.evaluate(() => localStorage.getItem('token'));
 }
+
+type Messages = { [key: string]: string | Messages };
+const messagesOf = (locale: 'zh-CN' | 'en-US') =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../src/i18n/${locale}.json`), 'utf8')) as Messages;
+const MESSAGES = { 'zh-CN': messagesOf('zh-CN'), 'en-US': messagesOf('en-US') };
+
+/** A route's title in a language, as its tab shows it. */
+export const routeTitle = (i18nKey: string, locale: 'zh-CN' | 'en-US' = 'zh-CN') =>
+  i18nKey.split('.').reduce<string | Messages>((node, key) => (node as Messages)[key], MESSAGES[locale]) as string;
+
+/** Every page of the admin's menu (planned ones included: callers skip those by `isPlanned`). */
+export const adminPages = () => menuForRole('admin').flatMap((section) => section.children ?? []);
+
+/**
+ * Shows a route by client-side navigation, as a menu click does (a full reload per page costs seconds),
+ * and waits until its tab is selected and what it shows stops changing (live numbers may never).
+ */
+export async function showRoute(
+  page: Page,
+  route: MenuNode,
+  locale: 'zh-CN' | 'en-US' = 'zh-CN',
+  read?: () => Promise<string>,
+) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route.path);
+  await expect(page).toHaveURL(new RegExp(`${route.path}(\\?|$)`));
+  // The URL changes before the router has loaded and shown the page: wait for its own tab.
+  await expect(tabBar(page).getByRole('tab', { selected: true })).toHaveText(routeTitle(route.i18nKey, locale), {
+    timeout: 30_000,
+  });
+  await settle(page, read);
+}
+
+/** No spinner left, and the text on screen stops changing. */
+export async function settle(page: Page, read: () => Promise<string> = () => page.locator('body').innerText()) {
+  await expect(page.locator('.ant-spin-spinning').filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
+  let previous = '';
+  for (let i = 0; i < 10; i++) {
+    await page.waitForTimeout(300);
+    const now = await read();
+    if (now === previous) return;
+    previous = now;
+  }
+}
+
+/** The stand-in of a page the route table marks planned. */
+export const isPlanned = async (page: Page) =>
+  (await page
+    .getByText(/(is not built yet|尚未建成)$/)
+    .filter({ visible: true })
+    .count()) > 0;

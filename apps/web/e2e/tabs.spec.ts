@@ -30,12 +30,8 @@ test('tabs open from the menu, close, and survive a reload', async ({ page }) =>
   await expect(tabs(page)).toHaveText(['工作台', '用户设置', '设备列表']);
   await expect(tabs(page).filter({ hasText: '设备列表' })).toHaveAttribute('aria-selected', 'true');
 
-  // Close the active tab with its close button: its left neighbour is shown.
-  // (antd draws the close button beside the tab's role=tab element, inside the tab's wrapper.)
-  await tabBar(page)
-    .locator('.ant-tabs-tab', { hasText: '设备列表' })
-    .getByRole('button', { name: '关闭当前标签页' })
-    .click();
+  // Close the active tab with its ×: its left neighbour is shown.
+  await tabs(page).filter({ hasText: '设备列表' }).getByTestId('tab-close').click();
   await expect(tabs(page)).toHaveText(['工作台', '用户设置']);
   await expect(page).toHaveURL(/\/user\/setting$/);
   await reloadConsole(page);
@@ -79,4 +75,14 @@ test('close others keeps the workplace and the chosen tab', async ({ page }) => 
   await page.getByRole('menuitem', { name: '关闭其它标签页' }).click();
   await expect(tabs(page)).toHaveText(['工作台', '设备列表']);
   await expect(page).toHaveURL(/\/device\/device-list$/);
+
+  // By keyboard: Delete on a focused tab closes it; the workplace tab has no close.
+  await tabs(page).filter({ hasText: '设备列表' }).focus();
+  await page.keyboard.press('Delete');
+  await expect(tabs(page)).toHaveText(['工作台']);
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+  await tabs(page).filter({ hasText: '工作台' }).focus();
+  await page.keyboard.press('Delete');
+  await expect(tabs(page)).toHaveCount(1);
+  await expect(tabs(page)).toContainText('工作台');
 });

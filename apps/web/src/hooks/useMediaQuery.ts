@@ -1,5 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+/** Phone-sized screens: the menu becomes a drawer, query forms stack. */
+export const PHONE_QUERY = '(max-width: 767px)';
+
 /** Whether a CSS media query matches, kept in sync as the window changes. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(

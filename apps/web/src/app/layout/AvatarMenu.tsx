@@ -54,7 +54,12 @@ export function AvatarMenu({ showName = true }: { showName?: boolean }) {
 
   return (
     <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick: (e) => void onClick(e) }}>
-      <Button type="text" aria-label={t('navbar.userMenu')} style={{ height: 40, paddingInline: 8 }}>
+      <Button
+        type="text"
+        // The visible name starts the accessible name, so a voice command "click <name>" finds it.
+        aria-label={showName && name ? `${name} · ${t('navbar.userMenu')}` : t('navbar.userMenu')}
+        style={{ height: 40, paddingInline: 8 }}
+      >
         <MyAvatar size={28} />
         {showName && (
           <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>

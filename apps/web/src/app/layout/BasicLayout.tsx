@@ -4,7 +4,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
-import { useMediaQuery } from '../../hooks/useMediaQuery';
+import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
 import { useOpenedOnce } from '../../hooks/useOpenedOnce';
 import { useSettingsStore } from '../../stores/settings';
 import { useTabsStore } from '../../stores/tabs';
@@ -37,7 +37,7 @@ function LazySettingsDrawer() {
 
 /** Keeps `device` and `hideMenu` (spec 3) in step with the screen: narrow screens get the menu in a drawer. */
 function useDeviceSettings() {
-  const mobile = useMediaQuery('(max-width: 767px)');
+  const mobile = useMediaQuery(PHONE_QUERY);
   const update = useSettingsStore((s) => s.update);
   useEffect(() => {
     update({ device: mobile ? 'mobile' : 'desktop', hideMenu: mobile });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Button, Dropdown, Tabs, theme, type MenuProps } from 'antd';
 import {
   CloseOutlined,
@@ -25,6 +25,23 @@ const ICONS: Record<Action, ReactNode> = {
   closeOthers: <ColumnWidthOutlined />,
   closeAll: <MinusOutlined />,
 };
+
+/**
+ * antd puts role="tablist" on the whole strip, which also holds its overflow ("more") button once many
+ * pages are open; a tablist may own only tabs. The role moves to the inner list that holds just the tabs.
+ * React leaves the attributes alone afterwards: rc-tabs renders them as constant props.
+ */
+function useTablistOfTabsOnly(navRef: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const strip = navRef.current?.querySelector('.ant-tabs-nav[role="tablist"]');
+    const list = strip?.querySelector('.ant-tabs-nav-list');
+    if (!strip || !list) return;
+    list.setAttribute('role', 'tablist');
+    list.setAttribute('aria-orientation', strip.getAttribute('aria-orientation') ?? 'horizontal');
+    strip.removeAttribute('role');
+    strip.removeAttribute('aria-orientation');
+  });
+}
 
 /** Tabs of the visited pages (persisted), with reload and close actions on each tab's context menu. */
 export function TabBar() {
@@ -79,41 +96,73 @@ export function TabBar() {
   };
 
   const activeTab = tabs.find((x) => x.key === activeKey);
+  const navRef = useRef<HTMLElement>(null);
 
+  /** APG's closable tabs: Delete closes the focused tab (the × beside a title is for the mouse). */
+  const closeFocused = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Delete') return;
+    const key = (event.target as HTMLElement).closest('[data-node-key]')?.getAttribute('data-node-key');
+    const tab = tabs.find((x) => x.key === key);
+    if (tab && !isHome(tab.key)) run('close', tab);
+  };
+
+  useTablistOfTabsOnly(navRef);
+
+  // The actions button sits beside the tabs, not in antd's tab strip: a tablist may hold only tabs, so
+  // antd's editable tabs (close buttons inside the tablist) fail WAI-ARIA; closing is on the tab instead.
   return (
-    <nav aria-label={t('tabs.label')} data-testid="tab-bar">
+    <nav
+      ref={navRef}
+      aria-label={t('tabs.label')}
+      data-testid="tab-bar"
+      onKeyDown={closeFocused}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        paddingInline: 16,
+        paddingTop: 6,
+        background: token.colorBgContainer,
+      }}
+    >
       <Tabs
-        type="editable-card"
+        type="card"
         size="small"
-        hideAdd
+        style={{ flex: 1, minWidth: 0 }}
         activeKey={activeKey}
         onChange={(key) => {
           const tab = tabs.find((x) => x.key === key);
           if (tab) void navigate(tab.fullPath);
         }}
-        onEdit={(key, action) => {
-          const tab = typeof key === 'string' ? tabs.find((x) => x.key === key) : undefined;
-          if (action === 'remove' && tab) run('close', tab);
-        }}
-        locale={{ removeAriaLabel: t('tabs.close') }}
-        tabBarStyle={{ margin: 0, paddingInline: 16, paddingTop: 6, background: token.colorBgContainer }}
-        tabBarExtraContent={
-          activeTab && (
-            <Dropdown trigger={['click']} placement="bottomRight" menu={menuFor(activeTab)}>
-              <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.actions')} />
-            </Dropdown>
-          )
-        }
+        tabBarStyle={{ margin: 0 }}
         items={tabs.map((tab) => ({
           key: tab.key,
-          closable: !isHome(tab.key),
           label: (
             <Dropdown trigger={['contextMenu']} menu={menuFor(tab)}>
-              <span>{t(tab.i18nKey)}</span>
+              <span>
+                {t(tab.i18nKey)}
+                {!isHome(tab.key) && (
+                  <CloseOutlined
+                    aria-hidden
+                    data-testid="tab-close"
+                    title={t('tabs.closeHint')}
+                    style={{ marginInlineStart: 8, fontSize: 10, color: token.colorTextTertiary }}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      run('close', tab);
+                    }}
+                  />
+                )}
+              </span>
             </Dropdown>
           ),
         }))}
       />
+      {activeTab && (
+        <Dropdown trigger={['click']} placement="bottomRight" menu={menuFor(activeTab)}>
+          <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.actions')} />
+        </Dropdown>
+      )}
     </nav>
   );
 }

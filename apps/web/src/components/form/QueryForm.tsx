@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
 import { valuesToParams } from './formKit';
 
 export interface QueryFormProps<V extends object> {
@@ -26,9 +27,11 @@ function defaultFromParams(names: readonly string[], params: URLSearchParams) {
 /**
  * Inline search form whose values live in the URL, so a filtered list can be linked to and survives a
  * reload; the page reads its filters from the URL too. Enter in any field submits (a submit button).
+ * On a phone the fields stack, labels above, so a date range never runs off the screen.
  */
 export function QueryForm<V extends object>({ names, children, toParams, fromParams }: QueryFormProps<V>) {
   const { t } = useTranslation();
+  const phone = useMediaQuery(PHONE_QUERY);
   const [form] = Form.useForm<V>();
   const [params, setParams] = useSearchParams();
   const search = params.toString();
@@ -61,7 +64,14 @@ export function QueryForm<V extends object>({ names, children, toParams, fromPar
   return (
     // The name prefixes the inputs' ids (query_devName), so they never clash with a dialog's field of
     // the same name on the page (a label click would focus the wrong input).
-    <Form form={form} name="query" layout="inline" onFinish={apply} style={{ rowGap: 8 }} data-testid="query-form">
+    <Form
+      form={form}
+      name="query"
+      layout={phone ? 'vertical' : 'inline'}
+      onFinish={apply}
+      style={{ rowGap: 8 }}
+      data-testid="query-form"
+    >
       {children}
       <Form.Item>
         <Space>
