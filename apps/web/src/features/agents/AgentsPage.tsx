@@ -77,7 +77,7 @@ export function AgentsPage() {
       dataIndex: 'status',
       title: t('agents.status'),
       render: (v: string) => (
-        <Tag color={v === 'valid' ? 'green' : 'default'}>{t(`agents.statusValues.${v}`, { defaultValue: v })}</Tag>
+        <Tag color={v === 'valid' ? 'success' : 'default'}>{t(`agents.statusValues.${v}`, { defaultValue: v })}</Tag>
       ),
     },
     {

@@ -83,7 +83,7 @@ export function ProjectPersonnelPage() {
       dataIndex: 'projectRole',
       title: t('projects.people.projectRole'),
       render: (v: string) => (
-        <Tag color={v === 'manager' ? 'blue' : 'default'}>{label('projects.people.projectRoles', v)}</Tag>
+        <Tag color={v === 'manager' ? 'processing' : 'default'}>{label('projects.people.projectRoles', v)}</Tag>
       ),
     },
     {
@@ -91,7 +91,9 @@ export function ProjectPersonnelPage() {
       dataIndex: 'enabled',
       title: t('projects.people.enabled'),
       render: (v: string) => (
-        <Tag color={v === 'enable' ? 'green' : v === 'disable' ? 'red' : 'default'}>{label('values.enabled', v)}</Tag>
+        <Tag color={v === 'enable' ? 'success' : v === 'disable' ? 'error' : 'default'}>
+          {label('values.enabled', v)}
+        </Tag>
       ),
     },
     {

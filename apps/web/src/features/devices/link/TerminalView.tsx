@@ -107,7 +107,7 @@ export default function TerminalView({ deviceId, onClosed }: { deviceId: number;
   return (
     <Flex vertical gap={8}>
       <Flex gap={8} align="center">
-        <Tag color={status === 'connected' ? 'green' : status === 'connecting' ? 'blue' : 'default'}>
+        <Tag color={status === 'connected' ? 'success' : status === 'connecting' ? 'processing' : 'default'}>
           {t(`deviceLink.terminal.${status}`)}
         </Tag>
       </Flex>
