@@ -44,6 +44,8 @@ export interface BuildOptions {
   storage?: Storage;
   /** Device-link overrides (tests: short heartbeats and timeouts). */
   deviceLink?: DeviceLinkOptions;
+  /** The embedded database cannot be cut off, only busy: health then answers from its last check. */
+  databaseKind?: 'pglite' | 'postgres';
 }
 
 declare module 'fastify' {
@@ -54,7 +56,7 @@ declare module 'fastify' {
 }
 
 /** The whole HTTP application, with no global state: tests build as many as they like. */
-export async function buildApp({ config, db, logger, storage, deviceLink }: BuildOptions) {
+export async function buildApp({ config, db, logger, storage, deviceLink, databaseKind }: BuildOptions) {
   // Refuses to start (rather than write unreadable rows) when the key differs from the database's.
   const masterKey = loadMasterKey(config);
   await checkKeyFingerprint(db, 'pii', masterKey);
@@ -138,7 +140,7 @@ export async function buildApp({ config, db, logger, storage, deviceLink }: Buil
   );
   // Tests and benchmarks reach the gateway through this handle; module code gets only the ports.
   app.decorate('deviceLink', link);
-  registerHealth(app, db, link.bus);
+  registerHealth(app, db, link.bus, { embedded: databaseKind === 'pglite' });
   const ctx: ModuleContext = { ...base, deviceCommands: link.deviceCommands, live: link.live };
   registerUserModule(app, ctx);
   registerAgentModule(app, ctx);

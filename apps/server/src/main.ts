@@ -72,7 +72,12 @@ async function main() {
   await database.migrate();
   let app;
   try {
-    app = await buildApp({ config, db: database.db, logger: loggerOptions(config.logLevel) });
+    app = await buildApp({
+      config,
+      db: database.db,
+      logger: loggerOptions(config.logLevel),
+      databaseKind: database.kind,
+    });
   } catch (err) {
     if (err instanceof UnreachableError) unreachable(err.variable, err.reason);
     throw err;

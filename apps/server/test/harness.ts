@@ -73,7 +73,7 @@ export async function createTestApp(
     string
   >);
   const database = opts.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, db: database.db, logger: opts.logger ?? false });
+  const app = await buildApp({ config, db: database.db, logger: opts.logger ?? false, databaseKind: database.kind });
   await app.ready();
   const call: TestApp['call'] = async ({ token, body, headers, ...rest }) => {
     const res = await app.inject({

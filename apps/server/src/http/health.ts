@@ -38,26 +38,27 @@ async function databaseUp(db: Db): Promise<Dep> {
 /**
  * `GET /api/health` for load balancers: 200 when the database answers (and the Redis bus is connected,
  * when there is one), else 503 naming what is down, so a broken instance is taken out of rotation.
- * One check at a time, its answer reused for a second.
+ * One check at a time, its answer reused for a second. On the embedded database a check that waits is
+ * a busy database (one connection, e.g. an import's write transaction), never an unreachable one: the
+ * last answer stands meanwhile, so a load balancer is not told "slow" about a healthy instance.
  */
-export function registerHealth(app: FastifyInstance, db: Db, bus: Bus) {
+export function registerHealth(app: FastifyInstance, db: Db, bus: Bus, { embedded = false } = {}) {
   let cached: { at: number; health: Health } | undefined;
   let pending: Promise<Health> | undefined;
-  const check = async (): Promise<Health> => {
-    const database = await databaseUp(db);
+  const compose = (database: Dep): Health => {
     const redis = bus.kind === 'redis' ? (bus.state?.() ?? 'up') : undefined;
     const status = database === 'up' && redis !== 'down' ? 'up' : 'down';
     return redis ? { status, database, redis } : { status, database };
   };
   const current = () => {
     if (cached && Date.now() - cached.at < CACHE_MS) return cached.health;
-    pending ??= check()
-      .then((health) => {
-        cached = { at: Date.now(), health };
-        return health;
+    pending ??= databaseUp(db)
+      .then((database) => {
+        cached = { at: Date.now(), health: compose(database) };
+        return cached.health;
       })
       .finally(() => (pending = undefined));
-    return pending;
+    return embedded && cached ? compose(cached.health.database) : pending;
   };
 
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
