@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -5,9 +6,23 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8181);
 process.env.E2E_DATA_DIR ??= path.resolve('.tmp', `e2e-${Date.now()}`);
 export const E2E_ADMIN_PASSWORD = 'Admin@12345';
+/**
+ * The run's SMTP server (started by global-setup.ts, read by e2e/mailbox.ts). Its port is chosen here,
+ * once, before the web server starts, since that server is told SMTP_URL; workers inherit it.
+ */
+process.env.E2E_SMTP_PORT ??= freePort();
+process.env.E2E_MAIL_DIR ??= path.resolve('.tmp', `e2e-mail-${Date.now()}`);
+
+/** A port free right now on 127.0.0.1 (synchronous: the config's values are plain). */
+function freePort(): string {
+  const script =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
+  globalSetup: './apps/web/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -49,6 +64,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       DEMO: '0',
       LOG_LEVEL: 'warn',
+      // Security-email codes go to the run's own SMTP server (global-setup.ts); no SMS webhook is set.
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       // E2E_WEB_DIST lets parallel work build the console elsewhere (vite build --outDir) without clobbering.
       WEB_DIST: path.resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist'),
     },

@@ -6,6 +6,7 @@ export default defineConfig({
       'apps/*/vitest.config.ts',
       'packages/device-sim/vitest.config.ts',
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      { test: { name: 'lint rules', include: ['eslint/**/*.test.ts'] } },
     ],
   },
 });

@@ -56,3 +56,73 @@ export const boundaries = {
     },
   },
 };
+
+// The server's modules (apps/server/src/modules/<name>) reach each other, and the layers below them reach a
+// module, only through a module's ports: the few files written to be used from outside, each for a reason
+// named here. Everything else in a module is its own business and may change without looking elsewhere.
+// app.ts is the composition root (it registers every module's routes and jobs); tests and test kits
+// assemble fixtures and may reach anywhere.
+const SERVER = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}`;
+
+/** `<module>/<file>` → why other code may import it. */
+export const SERVER_PORTS = {
+  'audit/record.ts': 'every mutation records its audit entry',
+  'file/urls.ts': 'signed file links for any owner of a file',
+  'user/service.ts': 'a user as others show it (name, masked fields)',
+  'constant/service.ts': 'the site constants every module reads',
+  'platform/service.ts': 'authorised platforms, for the dashboards',
+  'notification/texts.ts': 'notification titles in both languages',
+  'device/signingKey.ts': 'the device-link signs with the registry’s key',
+  'device/sheet.ts': 'the device columns that imports and exports share',
+  'device/export.ts': 'device rows as a spreadsheet, for the type pages',
+};
+
+function serverPlaceOf(file) {
+  const at = file.indexOf(SERVER);
+  if (at < 0) return undefined;
+  const rel = file.slice(at + SERVER.length).split(path.sep);
+  if (rel[0] === 'modules' && rel.length > 2) return { module: rel[1], port: rel.slice(1).join('/') };
+  return { top: rel.join('/') };
+}
+
+const isTestFile = (file) => /\.test\.ts$|[tT]estkit\.ts$|[\\/]test[\\/]/.test(file);
+
+function serverRefusal(fromFile, from, to) {
+  if (isTestFile(fromFile)) return undefined;
+  if ((to.top === 'app.ts' && from.top !== 'main.ts') || to.top === 'main.ts')
+    return 'only main.ts puts the app together';
+  if (!to.module || from.module === to.module || from.top === 'app.ts') return undefined;
+  if (SERVER_PORTS[to.port]) return undefined;
+  return `${to.port} is not a port of module ${to.module} (eslint/boundaries.js SERVER_PORTS)`;
+}
+
+boundaries.rules.modules = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { refused: '{{from}} -> {{to}}: {{why}}' },
+  },
+  create(context) {
+    const file = context.filename;
+    const from = serverPlaceOf(file);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = serverPlaceOf(path.resolve(path.dirname(file), source));
+      const why = to && serverRefusal(file, from, to);
+      if (why)
+        context.report({
+          node: node.source,
+          messageId: 'refused',
+          data: { from: from.port ?? from.top, to: to.port ?? to.top, why },
+        });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};

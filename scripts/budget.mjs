@@ -10,14 +10,18 @@ import zlib from 'node:zlib';
 const KB = 1000;
 // Issue 9 §5: login 200 KB, workplace 350 KB, a page's own chunk 60 KB. The login route is not there yet
 // (see bench/RESULTS.md for what it still carries): its gate holds today's size so it can only shrink.
-const LIMITS = { login: 235 * KB, workplace: 350 * KB, page: 60 * KB };
+const LIMITS = { login: 230 * KB, workplace: 350 * KB, page: 60 * KB };
 const TARGETS = { login: 200 * KB };
 const ENTRY = 'index.html';
 const LAYOUT = 'src/app/layout/BasicLayout.tsx';
 const LOGIN = 'src/features/auth/login/LoginPage.tsx';
 const WORKPLACE = 'src/features/dashboard/workplace/WorkplacePage.tsx';
-/** The active language's bundle loads with the entry (i18n.ts); each route is measured with the larger one. */
+/**
+ * The active language's bundle loads with the entry, its features' messages with the layout (i18n.ts);
+ * each route is measured with the language that makes it larger.
+ */
 const isLanguage = (key) => /^src\/i18n\/bundle\..+\.ts$/.test(key);
+const featureMessagesOf = (language) => language.replace('/bundle.', '/features.');
 /** A page is a lazily loaded `*Page.tsx` of a feature (see app/router/pages.tsx). */
 const isPage = (key) => /^src\/features\/.+Page\.tsx$/.test(key);
 
@@ -69,9 +73,11 @@ const minus = (a, b) => new Set([...a].filter((f) => !b.has(f)));
 
 const languages = Object.keys(manifest).filter(isLanguage);
 if (!languages.length) throw new Error('budget: no src/i18n/bundle.<locale>.ts in the manifest');
-/** The route's files with the language bundle that makes it largest. */
+/** The route's files with the language that makes it largest (in the console: with the features' messages). */
 function withLanguage(keys) {
-  return languages.map((language) => closure([...keys, language])).reduce((a, b) => (total(b) > total(a) ? b : a));
+  return languages
+    .map((language) => closure([...keys, language, ...(keys.includes(LAYOUT) ? [featureMessagesOf(language)] : [])]))
+    .reduce((a, b) => (total(b) > total(a) ? b : a));
 }
 
 const shell = withLanguage([ENTRY, LAYOUT]);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
@@ -16,10 +15,12 @@ import type { Db } from './db/client.ts';
 import { frameworkErrors, installEnvelope } from './http/envelope.ts';
 import { serveConsole } from './http/console.ts';
 import { installApiHeaders, requestIdOf } from './http/headers.ts';
+import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { RequestLinesAtDebug } from './http/logOutput.ts';
 import { withSafeErrors } from './http/logging.ts';
 import { registerHealth } from './http/health.ts';
 import { installAuthGuard } from './auth/guard.ts';
+import { SessionCache } from './auth/sessionCache.ts';
 import { registerUserModule } from './modules/user/routes.ts';
 import { registerAgentModule } from './modules/agent/routes.ts';
 import { registerProjectModule } from './modules/project/routes.ts';
@@ -28,13 +29,28 @@ import { registerAuditModule } from './modules/audit/routes.ts';
 import { registerFileModule } from './modules/file/routes.ts';
 import { registerDeviceModule } from './modules/device/routes.ts';
 import { registerPlatformModule } from './modules/platform/routes.ts';
+import { registerUpgradeModule } from './modules/upgrade/routes.ts';
+import { registerAiStreamModule } from './modules/ai-stream/routes.ts';
+import { registerBroadcastModule } from './modules/broadcast/routes.ts';
+import type { BroadcastSchedulerOptions } from './modules/broadcast/scheduler.ts';
+import { registerNotificationModule } from './modules/notification/routes.ts';
+import type { DeviceSweepOptions } from './modules/notification/deviceSweep.ts';
+import type { RolloutEngineOptions } from './modules/upgrade/engine.ts';
+import { NotificationService } from './modules/notification/service.ts';
+import { registerVisitorModule, type VisitorModuleOptions } from './modules/visitor/routes.ts';
+import { registerCertificationModule } from './modules/certification/routes.ts';
+import { registerAnnouncementModule } from './modules/announcement/routes.ts';
+import { registerAccountModule } from './modules/account/routes.ts';
+import { registerDashboardModule } from './modules/dashboard/routes.ts';
+import { registerDeviceSearchModule } from './modules/device-search/routes.ts';
+import { registerAnalyticsModule } from './modules/analytics/routes.ts';
 import { setupDeviceLink, type DeviceLink, type DeviceLinkOptions } from './modules/device-link/link.ts';
 import { checkKeyFingerprint, deriveKey, loadMasterKey } from './crypto/keys.ts';
 import { Pii } from './crypto/pii.ts';
 import { LocalStorage } from './storage/local.ts';
 import type { Storage } from './storage/storage.ts';
 import { FileUrls } from './modules/file/urls.ts';
-import type { ModuleContext } from './app/context.ts';
+import type { LivePublisher, ModuleContext } from './app/context.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -46,6 +62,14 @@ export interface BuildOptions {
   deviceLink?: DeviceLinkOptions;
   /** The embedded database cannot be cut off, only busy: health then answers from its last check. */
   databaseKind?: 'pglite' | 'postgres';
+  /** Notification overrides (tests: a short device sweep). */
+  notifications?: DeviceSweepOptions;
+  /** Visitor overrides (tests: a short expiry job and gate dispatcher). */
+  visitors?: VisitorModuleOptions;
+  /** Rollout engine overrides (tests: short rounds and retries). */
+  rollouts?: RolloutEngineOptions;
+  /** Broadcast scheduler overrides (tests: short rounds). */
+  broadcasts?: BroadcastSchedulerOptions;
 }
 
 declare module 'fastify' {
@@ -56,7 +80,18 @@ declare module 'fastify' {
 }
 
 /** The whole HTTP application, with no global state: tests build as many as they like. */
-export async function buildApp({ config, db, logger, storage, deviceLink, databaseKind }: BuildOptions) {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  storage,
+  deviceLink,
+  databaseKind,
+  notifications: notificationOptions,
+  visitors: visitorOptions,
+  rollouts,
+  broadcasts,
+}: BuildOptions) {
   // Refuses to start (rather than write unreadable rows) when the key differs from the database's.
   const masterKey = loadMasterKey(config);
   await checkKeyFingerprint(db, 'pii', masterKey);
@@ -76,29 +111,11 @@ export async function buildApp({ config, db, logger, storage, deviceLink, databa
   app.setSerializerCompiler(serializerCompiler);
   installApiHeaders(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its CSS-in-JS into <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // On-site consoles are often reached over plain HTTP on a LAN address; upgrading would break them.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app);
 
   installEnvelope(app);
-  installAuthGuard(app, db, config.session);
+  const sessionCache = new SessionCache();
+  installAuthGuard(app, db, config.session, sessionCache);
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
@@ -121,7 +138,11 @@ export async function buildApp({ config, db, logger, storage, deviceLink, databa
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // The notifier publishes through the device link's live port, which exists only once the link is set
+  // up, and the link's own routes get the whole module context: a forwarder breaks the circle.
+  const liveLater: LivePublisher & { port?: LivePublisher } = { publish: (p) => liveLater.port?.publish(p) };
   const base = {
+    notifications: new NotificationService(db, liveLater, app.log),
     db,
     config,
     pii: new Pii(masterKey),
@@ -140,8 +161,16 @@ export async function buildApp({ config, db, logger, storage, deviceLink, databa
   );
   // Tests and benchmarks reach the gateway through this handle; module code gets only the ports.
   app.decorate('deviceLink', link);
+  liveLater.port = link.live;
+  await sessionCache.attach(link.bus);
+  app.addHook('onClose', () => sessionCache.detach());
   registerHealth(app, db, link.bus, { embedded: databaseKind === 'pglite' });
-  const ctx: ModuleContext = { ...base, deviceCommands: link.deviceCommands, live: link.live };
+  const ctx: ModuleContext = {
+    ...base,
+    deviceCommands: link.deviceCommands,
+    deviceReports: link.deviceReports,
+    live: link.live,
+  };
   registerUserModule(app, ctx);
   registerAgentModule(app, ctx);
   registerProjectModule(app, ctx);
@@ -150,6 +179,17 @@ export async function buildApp({ config, db, logger, storage, deviceLink, databa
   registerFileModule(app, ctx);
   registerDeviceModule(app, ctx);
   registerPlatformModule(app, ctx);
+  registerUpgradeModule(app, ctx, rollouts);
+  registerAiStreamModule(app, ctx);
+  registerBroadcastModule(app, ctx, broadcasts);
+  registerNotificationModule(app, ctx, notificationOptions);
+  registerVisitorModule(app, ctx, visitorOptions);
+  registerCertificationModule(app, ctx);
+  registerAnnouncementModule(app, ctx);
+  registerAccountModule(app, ctx);
+  registerDashboardModule(app, ctx);
+  registerDeviceSearchModule(app, ctx);
+  registerAnalyticsModule(app, ctx);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);

@@ -34,6 +34,10 @@ const envSchema = z.object({
   /** Device link: days of telemetry history kept for charts (pruned hourly). */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Fleet analytics: days of the hourly rollup kept (pruned hourly), long after the raw rows went. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  /** Message box: days a notification is kept, read or not (pruned hourly). */
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Device link: a browser terminal with no traffic either way is closed after this long. */
   TERMINAL_IDLE_MINUTES: z.coerce.number().positive().max(1440).default(10),
   ADMIN_PASSWORD: z.string().min(6).optional(),
@@ -46,6 +50,22 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_CLIENT_MAX_FAILURES: z.coerce.number().int().positive().default(30),
+  /** Security email codes go out through this SMTP server (smtp:// or smtps://user:pass@host:port); absent: email binding is off. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  SMTP_FROM: z.string().min(3).default('SiteOps <no-reply@siteops.local>'),
+  /** Security phone codes: POSTed as JSON { phone, code, locale } to this URL; absent: phone binding is off. */
+  SMS_WEBHOOK_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .optional(),
+  SECURITY_CODE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  SECURITY_CODE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SECURITY_CODE_DAILY_MAX: z.coerce.number().int().positive().default(10),
+  SELF_REG_CLIENT_MAX: z.coerce.number().int().positive().default(20),
+  SELF_REG_PROJECT_MAX: z.coerce.number().int().positive().default(300),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   CHECKPOINT_SECONDS: z.coerce.number().int().positive().default(60),
   WEB_DIST: z.string().optional(),
@@ -72,6 +92,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  /** Largest firmware package (bytes); streamed to storage, never held in memory. */
+  UPGRADE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(512 * 1024 * 1024),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -87,6 +113,9 @@ export interface Config {
   /** PostgreSQL pool timeouts (DATABASE_*_MS). */
   database: { connectMs: number; queryMs: number; idleMs: number; keepAliveMs: number };
   deviceLink: { telemetryRetentionDays: number; eventsRetentionDays: number; terminalIdleMs: number };
+  notificationRetentionDays: number;
+  /** ANALYTICS_RETENTION_DAYS: the hourly rollup of fleet analytics. */
+  analyticsRetentionDays: number;
   adminPassword?: string;
   /** ONE_TIME_PASSWORD_HOURS. */
   oneTimePasswordHours: number;
@@ -95,6 +124,20 @@ export interface Config {
   session: { idleMs: number; maxMs: number };
   /** Failed-login back-off (auth/throttle.ts). */
   login: { maxFailures: number; clientMaxFailures: number; lockMs: number };
+  /** Visitor self-registration limits, counted like failed logins (modules/visitor/selfRegLimit.ts). */
+  selfReg: { clientMax: number; projectMax: number };
+  /**
+   * Security email/phone binding (modules/account/securityCode.ts): where codes go (redacted like
+   * PII_KEY, since the URLs may carry credentials) and the per-user and per-target limits.
+   */
+  securityCodes: {
+    smtpUrl?: Secret;
+    smtpFrom: string;
+    smsWebhookUrl?: Secret;
+    ttlMs: number;
+    intervalMs: number;
+    dailyMax: number;
+  };
   bodyLimit: number;
   checkpointMs: number;
   /** Directory of the built console; absent means "API only". */
@@ -105,6 +148,8 @@ export interface Config {
   /** PII_KEY when set; printing or serialising it shows "[redacted]". */
   piiKey?: Secret;
   uploadMaxBytes: number;
+  /** UPGRADE_MAX_BYTES: largest firmware package. */
+  upgradeMaxBytes: number;
   /** LICENCE_KEY_PEM when set (redacted like PII_KEY). */
   licenceKeyPem?: Secret;
 }
@@ -158,6 +203,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
       terminalIdleMs: e.TERMINAL_IDLE_MINUTES * 60_000,
     },
+    notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
     adminPassword: e.ADMIN_PASSWORD,
     oneTimePasswordHours: e.ONE_TIME_PASSWORD_HOURS,
     logLevel: e.LOG_LEVEL,
@@ -168,6 +215,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientMaxFailures: e.LOGIN_CLIENT_MAX_FAILURES,
       lockMs: e.LOGIN_LOCK_MINUTES * 60_000,
     },
+    selfReg: { clientMax: e.SELF_REG_CLIENT_MAX, projectMax: e.SELF_REG_PROJECT_MAX },
+    securityCodes: {
+      smtpUrl: e.SMTP_URL ? new Secret(e.SMTP_URL) : undefined,
+      smtpFrom: e.SMTP_FROM,
+      smsWebhookUrl: e.SMS_WEBHOOK_URL ? new Secret(e.SMS_WEBHOOK_URL) : undefined,
+      ttlMs: e.SECURITY_CODE_MINUTES * 60_000,
+      intervalMs: e.SECURITY_CODE_INTERVAL_SECONDS * 1000,
+      dailyMax: e.SECURITY_CODE_DAILY_MAX,
+    },
     bodyLimit: e.BODY_LIMIT_BYTES,
     checkpointMs: e.CHECKPOINT_SECONDS * 1000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
@@ -175,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestIdHeader: e.REQUEST_ID_HEADER,
     piiKey: e.PII_KEY ? new Secret(e.PII_KEY.toLowerCase()) : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    upgradeMaxBytes: e.UPGRADE_MAX_BYTES,
     licenceKeyPem: e.LICENCE_KEY_PEM ? new Secret(e.LICENCE_KEY_PEM) : undefined,
   };
 }

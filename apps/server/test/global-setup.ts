@@ -5,11 +5,12 @@ import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
-import { ADMIN_PASSWORD, TEMPLATE_DB, adminUrl, templateFile } from './template.ts';
+import { ADMIN_PASSWORD, adminUrl, templateDbName, templateFile } from './template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateFile: string;
+    templateDb: string;
   }
 }
 
@@ -18,17 +19,25 @@ export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: adminUrl(url) });
-    await admin.connect();
-    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-    await admin.query(`create database ${TEMPLATE_DB}`);
-    await admin.end();
-    const database = await openDatabase({ databaseUrl: adminUrl(url, TEMPLATE_DB), poolMax: 2 });
+    const template = templateDbName();
+    const onServer = async (statement: string) => {
+      const admin = new pg.Client({ connectionString: adminUrl(url) });
+      await admin.connect();
+      try {
+        await admin.query(statement);
+      } finally {
+        await admin.end();
+      }
+    };
+    await onServer(`drop database if exists ${template} with (force)`);
+    await onServer(`create database ${template}`);
+    const database = await openDatabase({ databaseUrl: adminUrl(url, template), poolMax: 2 });
     await database.migrate();
     await database.db.insert(users).values(adminRow(await hashPassword(ADMIN_PASSWORD)));
     await database.close();
     project.provide('templateFile', '');
-    return;
+    project.provide('templateDb', template);
+    return () => onServer(`drop database if exists ${template} with (force)`);
   }
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
@@ -40,6 +49,7 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('templateFile', file);
+  project.provide('templateDb', '');
   return () => fs.rmSync(file, { force: true });
 }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fasti
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config, type Env } from '../src/config.ts';
 import { openDatabase, type Database, type OpenOptions } from '../src/db/client.ts';
-import { ADMIN_PASSWORD, TEMPLATE_DB, adminUrl } from './template.ts';
+import { ADMIN_PASSWORD, adminUrl } from './template.ts';
 
 export { ADMIN_PASSWORD };
 
@@ -25,7 +25,7 @@ export async function openTestDatabase(
   const name = `siteops_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${inject('templateDb')}`);
   await admin.end();
   // `through`: the fault tests reach the server through their proxy.
   const through = opts.through ?? ((u: string) => u);

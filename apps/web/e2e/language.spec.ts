@@ -30,6 +30,12 @@ async function storedCjkStrings(request: APIRequestContext, token: string): Prom
     '/api/audit/listAll',
     '/api/device/listAll',
     '/api/platform/listAll',
+    '/api/visitor/listAll',
+    '/api/visitor/listDevices',
+    '/api/visitor/passes',
+    '/api/certification/reviewList',
+    '/api/broadcast/listAll',
+    '/api/notification/listAll',
   ];
   const found = new Set<string>();
   const walk = (value: unknown) => {

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { Role } from '@siteops/contracts/roles';
-import { menuForRole, type MenuNode } from '@siteops/contracts/routes';
+import { macFor } from '@siteops/device-sim/fleet';
+import { ROUTES, menuForRole, type MenuNode } from '@siteops/contracts/routes';
 
 /** playwright.config.ts starts the server with this admin password (E2E_ADMIN_PASSWORD there). */
 export const ADMIN = { username: 'admin', password: 'Admin@12345' };
@@ -21,6 +23,78 @@ interface Envelope<T> {
   code: number;
   msg: string;
   data: T;
+}
+
+/** One API call as `token`; the test fails unless the envelope says 200. Answers the envelope's data. */
+export async function apiCall<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, data });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+/** A device a simulated one can link as: granted (with its licence) and named, as an admin does it. */
+export interface GrantedDevice {
+  id: number;
+  sn: string;
+  mac: string;
+  secret: string;
+}
+
+/** Grants a device of `type` through the API (admin `token`) under a unique serial number starting `prefix`. */
+export async function grantDevice(
+  request: APIRequestContext,
+  token: string,
+  { type, prefix, devName }: { type: DeviceType; prefix: string; devName?: string },
+): Promise<GrantedDevice> {
+  const sn = uniqueName(prefix).replace(/_/g, '-').toUpperCase().slice(0, 40);
+  const mac = macFor(sn);
+  const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const granted = await apiCall<{ deviceId: number; file: { licence: { deviceSecret: string } } }>(
+    request,
+    token,
+    'POST',
+    '/api/device/grant',
+    { sn, mac, type, expiresAt },
+  );
+  const id = granted.deviceId;
+  if (devName) await apiCall(request, token, 'PUT', '/api/device/update', { id, devName });
+  return { id, sn, mac, secret: granted.file.licence.deviceSecret };
+}
+
+/**
+ * A new agent with its own login and one site (project), and `deviceId` moved to both: a tenant whose
+ * numbers nobody else's data can touch.
+ */
+export async function agentSiteFor(
+  request: APIRequestContext,
+  token: string,
+  deviceId: number,
+  label: string,
+): Promise<{ agentUser: Credentials; agentId: number; siteId: number; siteName: string }> {
+  const agentUser = { username: uniqueName(`e2e_${label}`), password: 'Passw0rd!e2e' };
+  const agent = await apiCall<{ id: number }>(request, token, 'POST', '/api/agent/add', {
+    name: uniqueName(`E2E ${label} agent`),
+    linkName: 'E2E',
+    linkPhone: '13900139000',
+    expDate: '2099-12-31',
+    user: { userName: agentUser.username, realName: `E2E ${label}`, password: agentUser.password },
+  });
+  await apiCall(request, token, 'POST', '/api/device/divideAgent', { ids: [deviceId], agentId: agent.id });
+  const siteName = uniqueName(`E2E ${label} 工地`);
+  const site = await apiCall<{ id: number }>(request, token, 'POST', '/api/project/add', {
+    name: siteName,
+    code: uniqueName('SITE'),
+    agentId: agent.id,
+  });
+  await apiCall(request, token, 'POST', '/api/device/divideProject', { ids: [deviceId], projectId: site.id });
+  return { agentUser, agentId: agent.id, siteId: site.id, siteName };
 }
 
 export async function apiLogin(request: APIRequestContext, { username, password }: Credentials): Promise<string> {
@@ -92,6 +166,8 @@ export async function createUser(
   request: APIRequestContext,
   role: Role,
   password: string | null = 'Passw0rd!e2e',
+  /** More of the user's fields, e.g. the agent a manager works for. */
+  fields: Record<string, unknown> = {},
 ): Promise<Credentials> {
   const token = await apiLogin(request, ADMIN);
   const username = uniqueName(`e2e_${role}`);
@@ -110,7 +186,7 @@ export async function createUser(
       return { username, password: password ?? agent.body.data.oneTimePassword ?? '' };
     }
   }
-  const minimal = { userName: username, realName, role, ...secret };
+  const minimal = { userName: username, realName, role, ...secret, ...fields };
   let added = await post<OneTime>(request, token, '/api/user/add', minimal);
   if (added.body.code === 40000) {
     added = await post<OneTime>(request, token, '/api/user/add', {
@@ -197,6 +273,25 @@ export const routeTitle = (i18nKey: string, locale: 'zh-CN' | 'en-US' = 'zh-CN')
 
 /** Every page of the admin's menu (planned ones included: callers skip those by `isPlanned`). */
 export const adminPages = () => menuForRole('admin').flatMap((section) => section.children ?? []);
+
+/**
+ * The admin's pages in groups of at most `size` from one menu section, so a walk over every page can be
+ * one short test per group (one walk over the whole menu outgrew any sane timeout on a busy machine).
+ */
+export function adminPageGroups(size = 6): { label: string; pages: MenuNode[] }[] {
+  return menuForRole('admin').flatMap((section) => {
+    const pages = section.children ?? [];
+    const count = Math.ceil(pages.length / size);
+    return Array.from({ length: count }, (_, i) => ({
+      label: count > 1 ? `${section.name} ${i + 1}/${count}` : section.name,
+      pages: pages.slice(i * size, (i + 1) * size),
+    }));
+  });
+}
+
+/** The names of these pages that are built (not `planned` in the route table). */
+export const builtPages = (pages: readonly MenuNode[]) =>
+  pages.filter((c) => !ROUTES.find((r) => r.name === c.name)?.planned).map((c) => c.name);
 
 /**
  * Shows a route by client-side navigation, as a menu click does (a full reload per page costs seconds),

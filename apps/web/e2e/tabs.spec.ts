@@ -20,6 +20,8 @@ test('tabs open from the menu, close, and survive a reload', async ({ page }) =>
   await sideMenu(page).getByText('用户管理').click();
   await sideMenu(page).getByText('用户设置').click();
   await expect(page).toHaveURL(/\/user\/setting/);
+  // A page gets its tab once it has loaded; moving on before that (a slow machine) leaves it out.
+  await expect(tabs(page).filter({ hasText: '用户设置' })).toHaveAttribute('aria-selected', 'true');
   await sideMenu(page).getByText('设备管理').click();
   await sideMenu(page).getByText('设备列表').click();
   await expect(page).toHaveURL(/\/device\/device-list$/);
@@ -47,6 +49,8 @@ test('tabs open from the menu, close, and survive a reload', async ({ page }) =>
 test('a visited page stays alive while another tab is shown; reloading the tab remounts it', async ({ page }) => {
   await login(page);
   await visit(page, '/user/setting?tab=security', '用户设置');
+  const changePassword = page.getByRole('listitem', { name: '登录密码' }).getByRole('button', { name: '修改' });
+  await changePassword.click();
   await page.getByLabel('当前密码').fill('typed, not sent');
 
   await tabs(page).filter({ hasText: '工作台' }).click();
@@ -60,6 +64,8 @@ test('a visited page stays alive while another tab is shown; reloading the tab r
   await page.getByRole('button', { name: '标签操作' }).click();
   await page.getByRole('menuitem', { name: '重新加载' }).click();
   await expect(page).toHaveURL(/\/user\/setting\?tab=security$/);
+  await expect(page.getByLabel('当前密码')).toBeHidden();
+  await changePassword.click();
   await expect(page.getByLabel('当前密码')).toHaveValue('');
 });
 
@@ -75,4 +81,14 @@ test('close others keeps the workplace and the chosen tab', async ({ page }) => 
   await page.getByRole('menuitem', { name: '关闭其它标签页' }).click();
   await expect(tabs(page)).toHaveText(['工作台', '设备列表']);
   await expect(page).toHaveURL(/\/device\/device-list$/);
+
+  // By keyboard: Delete on a focused tab closes it; the workplace tab has no close.
+  await tabs(page).filter({ hasText: '设备列表' }).focus();
+  await page.keyboard.press('Delete');
+  await expect(tabs(page)).toHaveText(['工作台']);
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+  await tabs(page).filter({ hasText: '工作台' }).focus();
+  await page.keyboard.press('Delete');
+  await expect(tabs(page)).toHaveCount(1);
+  await expect(tabs(page)).toContainText('工作台');
 });

@@ -9,13 +9,20 @@ export const CONSTANT_VALUE_MAX_BYTES = 4096;
 /** What `device.heartbeatSeconds` accepts: whole seconds (docs/device-protocol.md section 2). */
 export const HEARTBEAT_SECONDS_RANGE = { min: 5, max: 3600 } as const;
 
+/** What `notification.deviceOfflineSeconds` accepts, and its default (5 minutes). */
+export const OFFLINE_NOTICE_SECONDS_RANGE = { min: 0, max: 86_400, default: 300 } as const;
+
 /**
  * Constants the server reads, with what they mean. Absent ones fall back to configuration.
  * - `device.heartbeatSeconds`: how often a device link must send a heartbeat (5-3600, default 30);
  *   a device is offline after two missed heartbeats.
+ * - `notification.deviceOfflineSeconds`: how long a device stays offline before its admins and agent
+ *   are notified (0-86400, default 300).
  */
 export const KNOWN_CONSTANTS = {
   'device.heartbeatSeconds': 'Device heartbeat interval in seconds (5-3600); offline after two missed',
+  'notification.deviceOfflineSeconds':
+    'Seconds a device stays offline before admins and its agent are notified (0-86400, default 300)',
 } as const;
 export type KnownConstant = keyof typeof KNOWN_CONSTANTS;
 
@@ -25,6 +32,12 @@ export function constantValueProblem(key: string, value: string): string | null 
     const n = Number(value);
     const { min, max } = HEARTBEAT_SECONDS_RANGE;
     return /^\d+$/.test(value) && n >= min && n <= max
+      ? null
+      : `must be a whole number of seconds from ${min} to ${max}`;
+  }
+  if (key === 'notification.deviceOfflineSeconds') {
+    const { min, max } = OFFLINE_NOTICE_SECONDS_RANGE;
+    return /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max
       ? null
       : `must be a whole number of seconds from ${min} to ${max}`;
   }

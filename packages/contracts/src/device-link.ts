@@ -39,6 +39,16 @@ import { instant, pageQuery, rowId } from './pagination.ts';
  * The paths that are not plain request-and-answer endpoints (those are declared in api/device-link.ts:
  * the ticket, commands, events, telemetry, latest readings).
  */
+/**
+ * The device link's routes that are not JSON endpoints (a WebSocket and a tunnel), as the server
+ * registers them; {@link DEVICE_LINK_PATHS} fills them in. Declared here, beside the endpoints, so the
+ * server and the ticket URLs cannot drift apart.
+ */
+export const DEVICE_LINK_ROUTES = {
+  terminal: '/api/device/:id/terminal',
+  remote: '/api/device/:id/remote/:ticket',
+} as const;
+
 export const DEVICE_LINK_PATHS = {
   /**
    * Remote-control tunnel: `/api/device/:id/remote/:ticket/<path on the device>`, every method. Open
@@ -46,9 +56,10 @@ export const DEVICE_LINK_PATHS = {
    * prefix (and so keep the ticket); absolute links (`/x`) leave the tunnel (a known limit of
    * path-prefix tunnels).
    */
-  remotePrefix: (id: number, ticket: string) => `/api/device/${id}/remote/${encodeURIComponent(ticket)}/`,
+  remotePrefix: (id: number, ticket: string) =>
+    `${DEVICE_LINK_ROUTES.remote.replace(':id', String(id)).replace(':ticket', encodeURIComponent(ticket))}/`,
   /** WebSocket `?ticket=&cols=&rows=`: framing in {@link TerminalFraming}. */
-  terminal: (id: number) => `/api/device/${id}/terminal`,
+  terminal: (id: number) => DEVICE_LINK_ROUTES.terminal.replace(':id', String(id)),
 } as const;
 
 // ---------------------------------------------------------------------------------------------------

@@ -11,3 +11,4 @@ export * from './device-protocol/events.ts';
 export * from './device-protocol/rpc.ts';
 export * from './device-protocol/messages.ts';
 export * from './device-protocol/frames.ts';
+export * from './device-protocol/upgrade.ts';

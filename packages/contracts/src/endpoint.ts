@@ -47,6 +47,11 @@ export interface EndpointSpec {
    * applies to it, so another tenant's id answers 404; the authorisation matrix checks exactly that.
    */
   resource?: string;
+  /**
+   * A non-GET endpoint that changes nothing (POST for the spec's paths, e.g. user/info). Writes drop the
+   * session cache on every instance (decision 0016); a read marked here does not.
+   */
+  readOnly?: true;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { ssePresence, sseEvent, sseTelemetry } from './device-link.ts';
+import { NOTIFICATION_LEVELS, NOTIFICATION_TABS } from './notification.ts';
 
 /**
  * The console's one live channel (docs/decisions/0007-live-channel.md): ONE WebSocket per browser tab
@@ -15,6 +16,12 @@ import { ssePresence, sseEvent, sseTelemetry } from './device-link.ts';
  * - `notifications`: the signed-in user's notifications.
  * - `job:<uuid>`: progress of a job the user started (a device import: pass the same id as
  *   `jobId`). Always accepted; only the user who started the job receives its progress.
+ * - `rollout:<id>`: a firmware rollout changed (a device moved on, the rollout paused, a group
+ *   started): refetch it. Admins only (rollouts are); at most about three a second per rollout.
+ * - `fleet`: some device the caller may list went online or offline, or sent an event: refetch the
+ *   Workplace's figures (`GET /api/dashboard/fleet`). Scoped like `device:<id>` on every change (a
+ *   user's tab hears nothing), and at most one frame per {@link LIVE_FLEET_MS} per tab, counting what
+ *   changed, however busy the fleet.
  *
  * Device messages are batched per tab (at most one `device` frame per {@link LIVE_BATCH_MS}), with a
  * device's readings in a batch merged into one, so a tab watching 20 busy devices gets a few frames a
@@ -24,11 +31,16 @@ export const LIVE_PATH = '/api/live';
 export const LIVE_BATCH_MS = 500;
 /** Most topics one tab may hold at once. */
 export const LIVE_MAX_TOPICS = 500;
+/** At most one `fleet` frame per tab this often. */
+export const LIVE_FLEET_MS = 1_000;
+export const FLEET_TOPIC = 'fleet';
 
-export type LiveTopic = `device:${number}` | 'notifications' | `job:${string}`;
+export type LiveTopic = `device:${number}` | 'notifications' | `job:${string}` | `rollout:${number}` | 'fleet';
 
 export const deviceTopicOf = (id: number): LiveTopic => `device:${id}`;
 export const jobTopicOf = (id: string): LiveTopic => `job:${id}`;
+export const rolloutTopicOf = (id: number) => `rollout:${id}` as const;
+export const isRolloutTopic = (topic: string) => /^rollout:[1-9]\d{0,9}$/.test(topic);
 /** The device id of a `device:<id>` topic, else undefined. */
 export function deviceIdOfTopic(topic: string): number | undefined {
   const m = /^device:([1-9]\d{0,9})$/.exec(topic);
@@ -37,7 +49,11 @@ export function deviceIdOfTopic(topic: string): number | undefined {
 }
 /** Whether `topic` is well formed (says nothing about whether the caller may have it). */
 export const isLiveTopic = (topic: string): topic is LiveTopic =>
-  topic === 'notifications' || /^job:[0-9a-f-]{36}$/i.test(topic) || deviceIdOfTopic(topic) !== undefined;
+  topic === 'notifications' ||
+  topic === FLEET_TOPIC ||
+  /^job:[0-9a-f-]{36}$/i.test(topic) ||
+  isRolloutTopic(topic) ||
+  deviceIdOfTopic(topic) !== undefined;
 
 // ---------------------------------------------------------------------------------------------------
 // Browser -> server (text frames, JSON)
@@ -66,12 +82,20 @@ export const jobProgress = z.object({
 });
 export type JobProgress = z.infer<typeof jobProgress>;
 
-/** One notification (`notifications`). */
+/** A text in each of the console's languages (a tab's language is not known to the server). */
+const inEachLanguage = z.object({ 'en-US': z.string(), 'zh-CN': z.string() });
+
+/**
+ * A new notification (`notifications`), as `GET /api/notification/listAll` lists it but with its texts
+ * in both languages: the console shows the one of its locale and refetches its counts.
+ */
 export const liveNotification = z.object({
-  id: z.string(),
-  level: z.enum(['info', 'success', 'warning', 'error']),
-  title: z.string(),
-  body: z.string().optional(),
+  id: z.number(),
+  tab: z.enum(NOTIFICATION_TABS),
+  level: z.enum(NOTIFICATION_LEVELS),
+  title: inEachLanguage,
+  body: inEachLanguage.nullable(),
+  link: z.string().nullable(),
   at: z.string(),
 });
 export type LiveNotification = z.infer<typeof liveNotification>;
@@ -99,6 +123,14 @@ export const liveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('device'), items: z.array(liveDeviceItem) }),
   z.object({ type: z.literal('job'), topic: z.string(), data: jobProgress }),
   z.object({ type: z.literal('notification'), topic: z.literal('notifications'), data: liveNotification }),
+  /** A rollout changed (`rollout:<id>`): refetch what is shown of it. */
+  z.object({ type: z.literal('rollout'), topic: z.string(), data: z.object({ id: z.number() }) }),
+  /** Devices in the tab's scope changed since the last `fleet` frame: this many presence changes and events. */
+  z.object({
+    type: z.literal('fleet'),
+    topic: z.literal('fleet'),
+    data: z.object({ presence: z.number(), events: z.number() }),
+  }),
   /** A frame the server could not read (the channel stays open). */
   z.object({ type: z.literal('error'), ref: z.number().optional(), msg: z.string() }),
   /** The server ends the channel (the session ended: code is the envelope code); do not reconnect with the same ticket. */
@@ -120,4 +152,6 @@ export const LiveClose = {
 
 export type LivePublication =
   | { topic: `job:${string}`; userId: number; type: 'job'; data: JobProgress }
-  | { topic: 'notifications'; userId: number; type: 'notification'; data: LiveNotification };
+  | { topic: 'notifications'; userId: number; type: 'notification'; data: LiveNotification }
+  /** To every admin's tab holding the topic. */
+  | { topic: `rollout:${number}`; role: 'admin'; type: 'rollout'; data: { id: number } };

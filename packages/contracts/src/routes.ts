@@ -25,18 +25,31 @@ export interface RouteDef {
 }
 
 const DEVICE_ROLES = ['admin', 'agent'] as const;
+/**
+ * Device pages that work in the caller's device scope, a manager's projects' devices included (issue 14):
+ * broadcast campaigns, the reading search and the type catalogue. The registry pages stay admin/agent.
+ */
+const SCOPED_DEVICE_ROLES = ['admin', 'agent', 'manager'] as const;
+/** Fleet analytics (issue 14): every role with devices in its scope. */
+const ANALYSIS_ROLES = ['admin', 'agent', 'manager'] as const;
 const ADMIN = ['admin'] as const;
 const ADMIN_MANAGER = ['admin', 'manager'] as const;
 const ADMIN_AGENT = ['admin', 'agent'] as const;
 const EVERY_ROLE = ['admin', 'agent', 'manager', 'user'] as const;
 
-const deviceTypePage = (name: string, i18nKey: string): RouteDef => ({
+const deviceTypePage = (name: string, i18nKey: string, roles: RouteDef['roles'] = DEVICE_ROLES): RouteDef => ({
   name,
   path: `/device/${name}`,
   parent: 'device',
-  roles: DEVICE_ROLES,
+  roles,
   i18nKey: `menu.device.${i18nKey}`,
 });
+
+/**
+ * The visitor self-registration page's path (the project's registration link is this plus its token):
+ * open, on the visitor's phone, outside the console layout and not in any menu, so not in ROUTES.
+ */
+export const SELF_REG_PATH = '/visit/';
 
 export const ROUTES: readonly RouteDef[] = [
   {
@@ -54,18 +67,48 @@ export const ROUTES: readonly RouteDef[] = [
     roles: ['*'],
     i18nKey: 'menu.dashboard.workplace',
   },
+  // Spec 2 "multi-dimension analysis" template, bound to a real job: fleet analytics over stored
+  // telemetry and events, in the caller's device scope.
+  {
+    name: 'analysis',
+    path: '/dashboard/analysis',
+    parent: 'dashboard',
+    roles: ANALYSIS_ROLES,
+    i18nKey: 'menu.dashboard.analysis',
+  },
 
-  { name: 'device', path: '/device', order: 7, roles: DEVICE_ROLES, i18nKey: 'menu.device.root', icon: 'HddOutlined' },
+  // Managers see the section for the device pages that work in their projects' scope.
+  {
+    name: 'device',
+    path: '/device',
+    order: 7,
+    roles: SCOPED_DEVICE_ROLES,
+    i18nKey: 'menu.device.root',
+    icon: 'HddOutlined',
+  },
   deviceTypePage('device-list', 'list'),
   deviceTypePage('face-list', 'face'),
   deviceTypePage('dust-monitor', 'dust'),
   deviceTypePage('cloud-broadcasting', 'broadcast'),
+  {
+    name: 'broadcast-campaign',
+    path: '/device/broadcast-campaign',
+    parent: 'device',
+    roles: SCOPED_DEVICE_ROLES,
+    i18nKey: 'menu.device.broadcastCampaign',
+  },
   deviceTypePage('aiBox-list', 'aiBox'),
+  // Spec 2 "group form" template, bound to a real job: stream settings of one or many AI boxes.
+  deviceTypePage('aiBox-stream', 'aiStream'),
   deviceTypePage('tower-crane-list', 'towerCrane'),
   deviceTypePage('elevator-list', 'elevator'),
   deviceTypePage('tower-elevator-face-list', 'towerElevatorFace'),
   deviceTypePage('vehicle-Plate-Recogn-list', 'plate'),
   deviceTypePage('universal-Gateway-list', 'gateway'),
+  // Spec 2 "search table" and "card list" templates, bound to real jobs: what the devices reported, by
+  // type, time and value; and every device type as a card with its counts and latest alarms.
+  deviceTypePage('device-search', 'search', SCOPED_DEVICE_ROLES),
+  deviceTypePage('device-catalogue', 'catalogue', SCOPED_DEVICE_ROLES),
   {
     name: 'auth-platform',
     path: '/device/auth-platform',
@@ -86,7 +129,13 @@ export const ROUTES: readonly RouteDef[] = [
     parent: 'device',
     roles: ADMIN,
     i18nKey: 'menu.device.upgrade',
-    planned: true,
+  },
+  {
+    name: 'device-rollout',
+    path: '/device/device-rollout',
+    parent: 'device',
+    roles: ADMIN,
+    i18nKey: 'menu.device.rollout',
   },
 
   {
@@ -126,7 +175,6 @@ export const ROUTES: readonly RouteDef[] = [
     parent: 'visitor',
     roles: ADMIN_MANAGER,
     i18nKey: 'menu.visitor.list',
-    planned: true,
   },
   {
     name: 'visitor-audit',
@@ -134,7 +182,6 @@ export const ROUTES: readonly RouteDef[] = [
     parent: 'visitor',
     roles: ADMIN_MANAGER,
     i18nKey: 'menu.visitor.audit',
-    planned: true,
   },
   {
     name: 'device-authorize',
@@ -142,7 +189,13 @@ export const ROUTES: readonly RouteDef[] = [
     parent: 'visitor',
     roles: ADMIN_MANAGER,
     i18nKey: 'menu.visitor.deviceAuthorize',
-    planned: true,
+  },
+  {
+    name: 'pass-records',
+    path: '/visitor/pass-records',
+    parent: 'visitor',
+    roles: ADMIN_MANAGER,
+    i18nKey: 'menu.visitor.passRecords',
   },
   {
     name: 'visitor-config',
@@ -150,13 +203,28 @@ export const ROUTES: readonly RouteDef[] = [
     parent: 'visitor',
     roles: ADMIN,
     i18nKey: 'menu.visitor.config',
-    planned: true,
   },
 
   { name: 'user', path: '/user', order: 10, roles: EVERY_ROLE, i18nKey: 'menu.user.root', icon: 'UserOutlined' },
   { name: 'agent', path: '/user/agent', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.agent' },
   { name: 'info', path: '/user/info', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.info' },
   { name: 'setting', path: '/user/setting', parent: 'user', roles: EVERY_ROLE, i18nKey: 'menu.user.setting' },
+  { name: 'messages', path: '/user/messages', parent: 'user', roles: EVERY_ROLE, i18nKey: 'menu.user.messages' },
+  // Announcements (issue 13): every writer of the server's rule; each sees only those in its scope.
+  {
+    name: 'announcements',
+    path: '/user/announcements',
+    parent: 'user',
+    roles: ['admin', 'agent', 'manager'],
+    i18nKey: 'menu.user.announcements',
+  },
+  {
+    name: 'certification-audit',
+    path: '/user/certification-audit',
+    parent: 'user',
+    roles: ADMIN,
+    i18nKey: 'menu.user.certificationAudit',
+  },
 
   { name: 'isystem', path: '/isystem', order: 11, roles: ADMIN, i18nKey: 'menu.isystem.root', icon: 'SettingOutlined' },
   {
@@ -165,7 +233,6 @@ export const ROUTES: readonly RouteDef[] = [
     parent: 'isystem',
     roles: ADMIN,
     i18nKey: 'menu.isystem.constants',
-    planned: true,
   },
   {
     name: 'isystem-audit',
@@ -173,7 +240,6 @@ export const ROUTES: readonly RouteDef[] = [
     parent: 'isystem',
     roles: ADMIN,
     i18nKey: 'menu.isystem.audit',
-    planned: true,
   },
 ];
 

@@ -139,14 +139,20 @@ const image = (name: string) =>
 
 const maskedHint = (name: string) => `${name}: send the full number, not the masked one`;
 
+/** An ID number field named `name`: spaces removed, upper-cased, never a masked one. */
+export const idNumberSchema = (name: string) =>
+  text({ error: missing(name, 'must be text') })
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .superRefine((v, ctx) => {
+      if (v === '') ctx.addIssue({ code: 'custom', message: `${name} cannot be empty` });
+      else if (v.includes('*')) ctx.addIssue({ code: 'custom', message: maskedHint(name) });
+      else if (!ID_NO_PATTERN.test(v)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be 8-32 letters or digits` });
+      }
+    });
+
 /** Spec 3 ID number: spaces removed, upper-cased; encrypted at rest, searchable by a keyed hash. */
-export const idNoSchema = text({ error: missing('idNo', 'must be text') })
-  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-  .superRefine((v, ctx) => {
-    if (v === '') ctx.addIssue({ code: 'custom', message: 'idNo cannot be empty' });
-    else if (v.includes('*')) ctx.addIssue({ code: 'custom', message: maskedHint('idNo') });
-    else if (!ID_NO_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: 'idNo must be 8-32 letters or digits' });
-  });
+export const idNoSchema = idNumberSchema('idNo');
 
 /** Spec 3 bank card number: spaces and dashes removed; encrypted at rest. */
 export const cardNoSchema = text({ error: missing('cardNo', 'must be text') })
@@ -386,16 +392,20 @@ export type UserOverview = z.infer<typeof userOverview>;
 
 /**
  * `PUT /api/user/updateSelf`: the caller edits its own safe profile fields (every role; the
- * overview's "edit info"). Role, account, agent, enabled state, certification and the PII numbers
+ * overview's "edit info" and the settings page's basic info). Role, account, agent, enabled state, certification and the PII numbers
  * are not among them: keys other than these are refused.
  */
 export const updateSelfBody = z
   .object({
     realName: userProfileFields.realName.optional(),
+    nickName: userProfileFields.nickName.optional(),
     sex: userProfileFields.sex.optional(),
     birthday: birthdaySchema.optional(),
     phone: phoneSchema.optional(),
     email: emailSchema.optional(),
+    nation: userProfileFields.nation.optional(),
+    country: userProfileFields.country.optional(),
+    area: userProfileFields.area.optional(),
     address: userProfileFields.address,
     introduction: userProfileFields.introduction,
     avatar: userProfileFields.avatar,

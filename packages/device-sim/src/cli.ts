@@ -5,6 +5,10 @@ import { verifyLicence } from '@siteops/contracts/licence';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { SimFleet, parseTypes, simIdentity, type FleetDevice, type FleetStats } from './fleet.ts';
 import { RegisterError, grantLicences, loadLicenceDir, saveLicence } from './licences.ts';
+import { playLine } from './speaker.ts';
+import { COMMANDS_HELP, runCommand } from './commands.ts';
+import readline from 'node:readline';
+import { UPGRADE_FLAGS_HELP, UPGRADE_FLAG_OPTIONS, parseUpgradeFlags } from './upgradeFlags.ts';
 
 const HELP = `SiteOps device simulator: devices of every type speaking docs/device-protocol.md.
 
@@ -33,6 +37,10 @@ Options:
   --stats-seconds N      print metrics every N seconds (default 10; 0 never)
   --verbose              log every device's connection events
   -h, --help
+
+${UPGRADE_FLAGS_HELP}
+
+${COMMANDS_HELP}
 `;
 
 function fail(message: string, code = 2): never {
@@ -114,6 +122,7 @@ async function main() {
         'connect-rate': { type: 'string', default: '200' },
         'stats-seconds': { type: 'string', default: '10' },
         verbose: { type: 'boolean', default: false },
+        ...UPGRADE_FLAG_OPTIONS,
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -135,6 +144,12 @@ async function main() {
     if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number >= ${min}`);
     return n;
   };
+  let upgrade: ReturnType<typeof parseUpgradeFlags>;
+  try {
+    upgrade = parseUpgradeFlags(values);
+  } catch (err) {
+    fail((err as Error).message);
+  }
   const count = values.count !== undefined ? num('count', values.count, 1) : undefined;
   if (!values.licences && !values.register) fail(`give --licences DIR or --register\n\n${HELP}`);
   const dir = values.licences ?? './sim-licences';
@@ -201,6 +216,11 @@ async function main() {
     connectRate: num('connect-rate', values['connect-rate'], 1),
     log: verbose ? (m) => console.log(m) : undefined,
   });
+  if (upgrade.fault) {
+    const faulty = fleet.devices.slice(0, upgrade.faulty ?? fleet.devices.length);
+    for (const d of faulty) d.upgradeFault = upgrade.fault;
+    console.log(`siteops-sim: ${faulty.length} devices fail upgrades (${upgrade.fault})`);
+  }
   const counts = new Map<string, number>();
   for (const d of devices) counts.set(d.type, (counts.get(d.type) ?? 0) + 1);
   console.log(
@@ -224,7 +244,14 @@ async function main() {
       });
     }
   }
+  // What the speakers play is what someone watching a campaign wants to see, verbose or not.
+  for (const d of fleet.devices) d.on('played', (p) => console.log(`siteops-sim: ${playLine(d.sn, p)}`));
   await fleet.start();
+  // Typed commands (pass, faces): what a person at a gate does, by hand.
+  readline.createInterface({ input: process.stdin }).on('line', (l) => {
+    const out = runCommand(l, fleet.devices);
+    if (out) console.log(out);
+  });
 
   const every = num('stats-seconds', values['stats-seconds']);
   let prev: FleetStats | undefined = fleet.stats();

@@ -20,11 +20,16 @@ import {
   type RpcMethodDef,
   type ServerMessage,
   type TelemetryData,
+  type UpgradeParams,
   type Versions,
 } from '@siteops/contracts/device-protocol';
+import { AI_BOX_DEFAULTS, SimRefusal, checkAiBoxConfig } from './aiBox.ts';
+import { FaceLibrary, httpBaseOf, type PassOutcome } from './faces.ts';
 import { DeviceModel, type SimEventSpec } from './model.ts';
 import { SimShell } from './shell.ts';
+import { PLAY_LOG_MAX, checkPlay, type PlayRecord } from './speaker.ts';
 import { renderSnapshot } from './snapshot.ts';
+import { SimUpgrade, type UpgradeFault } from './upgrade.ts';
 import { handleWebRequest, type WebHost } from './web.ts';
 
 export interface SimDeviceOptions {
@@ -54,6 +59,8 @@ export interface SimDeviceOptions {
   stableMs?: number;
   /** How long a reboot keeps the device away. Default 3 000. */
   rebootMs?: number;
+  /** Fail firmware upgrades this way (upgrade.ts); settable later through `upgradeFault`. */
+  upgradeFault?: UpgradeFault;
   pingIntervalMs?: number;
   /** Connect at once. Default true. */
   autoStart?: boolean;
@@ -83,6 +90,8 @@ interface SimDeviceEvents {
   serverError: [{ code: string; message: string; ref?: string }];
   /** The connection failed or broke (e.g. ECONNREFUSED, or an HTTP answer instead of an upgrade). */
   socketError: [Error];
+  /** A speaker started an announcement (`broadcast.play`). */
+  played: [PlayRecord];
 }
 
 const SHELL_CHUNK = 16 * 1024;
@@ -98,6 +107,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   readonly type: DeviceType;
   readonly mac: string;
   readonly model: DeviceModel;
+  /** Face devices: the persons the terminal lets through (docs/device-protocol.md 5.2). */
+  readonly faces?: FaceLibrary;
   readonly counters: SimCounters = {
     connects: 0,
     links: 0,
@@ -111,6 +122,12 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   };
   lastRefusal?: { reason: RefuseReason; message: string };
   lastClose?: { code: number; reason: string };
+  /** How the next upgrade steps fail (undefined: they succeed). */
+  upgradeFault?: UpgradeFault;
+  /** The upgrade job taken last (its `rangeStarts` show a resumed download). */
+  lastUpgrade?: SimUpgrade;
+  /** A speaker's play log: what it played, oldest first (the last PLAY_LOG_MAX). */
+  readonly played: PlayRecord[] = [];
   ip = '';
   heartbeatSeconds = 0;
 
@@ -127,8 +144,9 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   #lastSample = Date.now();
   #seq = 0;
   #bootAt = Date.now();
-  #bootReason: 'power' | 'reboot' | undefined = 'power';
-  #rebooting = false;
+  #bootReason: 'power' | 'reboot' | 'upgrade' | undefined = 'power';
+  #rebooting: false | 'reboot' | 'upgrade' = false;
+  #versions: Versions;
   #outbox = new Map<string, string>();
   #cancelled = new Set<string>();
   #shells = new Map<string, SimShell>();
@@ -141,6 +159,10 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.type = opts.type;
     this.mac = normalizeMac(opts.mac);
     this.model = new DeviceModel(opts.type, opts.sn, opts.eventRate ?? 1);
+    if (opts.type === 'face' || opts.type === 'towerElevatorFace')
+      this.faces = new FaceLibrary(() => httpBaseOf(opts.url));
+    this.#versions = opts.versions ?? { frpcVer: '0.52.3', devVer: 'HW-2.1', version: '3.4.0' };
+    this.upgradeFault = opts.upgradeFault;
     this.#config = {
       name: opts.name ?? `${opts.type} ${opts.sn}`,
       timezone: 'Asia/Shanghai',
@@ -149,6 +171,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       telemetryIntervalS: (opts.telemetryMs ?? 5000) / 1000,
       uploadPictures: opts.pictures ?? true,
       ...(opts.type === 'broadcast' ? { volume: this.model.controls.volume } : {}),
+      ...(opts.type === 'aiBox' ? AI_BOX_DEFAULTS : {}),
     };
     if (opts.autoStart ?? true) this.start();
   }
@@ -166,8 +189,9 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     return this.#outbox.size;
   }
 
+  /** What it reports in `auth`; an upgrade changes `version` (after the reboot). */
   get versions(): Versions {
-    return this.#opt.versions ?? { frpcVer: '0.52.3', devVer: 'HW-2.1', version: '3.4.0' };
+    return this.#versions;
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -243,6 +267,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     clearTimeout(this.#retry);
     for (const shell of this.#shells.values()) shell.close();
     this.#shells.clear();
+    this.lastUpgrade?.cancel();
   }
 
   #later(ms: number, fn: () => void) {
@@ -313,8 +338,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     const scale = this.#opt.retryScale ?? 1;
     let delay: number;
     if (this.#rebooting) {
+      this.#bootReason = this.#rebooting;
       this.#rebooting = false;
-      this.#bootReason = 'reboot';
       this.#bootAt = Date.now() + (this.#opt.rebootMs ?? 3000);
       this.#setState('rebooting');
       delay = this.#opt.rebootMs ?? 3000;
@@ -465,6 +490,18 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     if (this.#send({ type: 'telemetry', ts: Date.now(), data })) this.counters.telemetry++;
   }
 
+  /**
+   * A face terminal: someone shows their face (FaceLibrary.present). A held person inside its window
+   * passes and a `pass` event naming it is sent; an unknown face is a `stranger` event. Answers the
+   * outcome, with the event's id when one was sent.
+   */
+  reportPass(personId: string, direction: 'in' | 'out' = 'in'): PassOutcome & { eventId?: string } {
+    if (!this.faces) return { passed: false, reason: 'notFaceTerminal' };
+    const outcome = this.faces.present(personId, direction);
+    if (outcome.passed) this.model.controls.doorOpenUntil = Date.now() + 3000;
+    return outcome.event ? { ...outcome, eventId: this.#queueEvent(outcome.event) } : outcome;
+  }
+
   /** Send an event now (kept until the server acknowledges it). Answers its id. */
   sendEvent(spec: SimEventSpec): string {
     return this.#queueEvent(spec);
@@ -543,7 +580,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       const { result, data } = await this.#handle(method, parsed.data as Record<string, unknown>, ws);
       answer({ result }, data);
     } catch (err) {
-      answer({ error: { code: 'failed', message: err instanceof Error ? err.message : String(err) } });
+      const code = err instanceof SimRefusal ? err.code : 'failed';
+      answer({ error: { code, message: err instanceof Error ? err.message : String(err) } });
     }
   }
 
@@ -574,7 +612,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
         const delayMs = Number(p.delayMs ?? 1000);
         this.#later(delayMs, () => {
           if (this.#ws !== ws) return;
-          this.#rebooting = true;
+          this.#rebooting = 'reboot';
           ws.close(CloseCode.normal, 'reboot');
         });
         return { result: { rebootAt: new Date(now + delayMs).toISOString() } };
@@ -587,6 +625,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
         return { result: { config: { ...config } } };
       }
       case 'config.set': {
+        if (this.type === 'aiBox') checkAiBoxConfig(this.#config, p.config as Record<string, unknown>);
         const changed = this.setConfig(p.config as Record<string, unknown>);
         return { result: { config: { ...this.#config }, changed } };
       }
@@ -634,12 +673,33 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
           data: res.body,
         };
       }
+      case 'persons.add':
+        return { result: await this.faces!.add(p.persons as Parameters<FaceLibrary['add']>[0]) };
+      case 'persons.remove':
+        return { result: this.faces!.remove(p.personIds as string[]) };
+      case 'persons.list':
+        return { result: this.faces!.page(p.offset as number | undefined, p.limit as number | undefined) };
       case 'broadcast.play': {
+        checkPlay(this.#config);
         const playId = randomUUID();
         const text = p.text as string | undefined;
         const repeat = Number(p.repeat ?? 1);
         if (p.volume !== undefined) this.setConfig({ volume: p.volume });
         const durationMs = (text ? Math.max(1500, text.length * 250) : 8000) * repeat;
+        const record: PlayRecord = {
+          playId,
+          at: new Date(now).toISOString(),
+          ...(p.title !== undefined && { title: String(p.title) }),
+          ...(text !== undefined && { text }),
+          ...(p.url !== undefined && { url: String(p.url) }),
+          voice: (p.voice as PlayRecord['voice'] | undefined) ?? 'female',
+          volume: this.model.controls.volume,
+          repeat,
+          durationMs,
+        };
+        this.played.push(record);
+        if (this.played.length > PLAY_LOG_MAX) this.played.shift();
+        this.emit('played', record);
         this.model.controls.playing = { playId, text: text ?? String(p.url), until: now + durationMs };
         this.#queueEvent({ kind: 'playback', level: 'info', data: { playId, state: 'started', text } });
         this.sendTelemetry({
@@ -649,8 +709,31 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
         });
         return { result: { playId, durationMs } };
       }
+      case 'upgrade':
+        return { result: { jobId: this.#takeUpgrade(p as UpgradeParams) } };
     }
     throw new Error(`${method} is not implemented`);
+  }
+
+  /** A new upgrade job replaces the one under way; it starts once the RPC is answered. */
+  #takeUpgrade(params: UpgradeParams): string {
+    this.lastUpgrade?.cancel();
+    const job = new SimUpgrade(params, {
+      gatewayUrl: this.#opt.url,
+      fault: () => this.upgradeFault,
+      report: (progress) => this.#send({ type: 'upgrade.progress', jobId: params.jobId, ...progress }),
+      reboot: (version) => {
+        const ws = this.#ws;
+        if (version) this.#versions = { ...this.#versions, version };
+        if (!ws) return;
+        this.#rebooting = 'upgrade';
+        ws.close(CloseCode.normal, 'reboot');
+      },
+      log: (message) => this.#log(message),
+    });
+    this.lastUpgrade = job;
+    setImmediate(() => void job.run());
+    return params.jobId;
   }
 
   /** Merge settings; answers the keys that changed. */

@@ -12,5 +12,9 @@ export {
 export { DeviceModel } from './model.ts';
 export { SimShell } from './shell.ts';
 export { renderSnapshot } from './snapshot.ts';
+export { FaceLibrary, httpBaseOf, type HeldPerson, type PassOutcome } from './faces.ts';
+export { runCommand } from './commands.ts';
 export { handleWebRequest } from './web.ts';
 export { loadLicenceDir, saveLicence, grantLicences, typeOfLicence, RegisterError } from './licences.ts';
+export { SimUpgrade, UPGRADE_FAULTS, type UpgradeFault } from './upgrade.ts';
+export { PLAYBACK_KEY, playLine, type PlayRecord } from './speaker.ts';

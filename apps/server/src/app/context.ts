@@ -1,11 +1,14 @@
-import type { RpcMethod, RpcParams, RpcResultOf } from '@siteops/contracts/device-protocol';
+import type { RpcMethod, RpcParams, RpcResultOf, Versions } from '@siteops/contracts/device-protocol';
 import type { LivePublication } from '@siteops/contracts/live';
+import type { NotificationKind, NotificationLevel, NotificationTab } from '@siteops/contracts/notification';
+import type { Role } from '@siteops/contracts/roles';
+import type { Text } from '../http/messages/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Pii } from '../crypto/pii.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { FileUrls } from '../modules/file/urls.ts';
-import type { RpcReply } from '../gateway/index.ts';
+import type { RpcReply, UpgradeProgressReport } from '../gateway/index.ts';
 
 /**
  * Commands to devices. A port rather than the gateway itself, so a module that acts on equipment
@@ -34,6 +37,17 @@ export interface DeviceCommands {
 }
 
 /**
+ * What devices say that a module acts on, heard on the instance holding the device's link (so each
+ * report is heard once in the cluster). Each `on…` answers a function that stops listening.
+ */
+export interface DeviceReports {
+  /** An `upgrade.progress` (protocol 5.3). */
+  onUpgradeProgress(listener: (report: UpgradeProgressReport) => void): () => void;
+  /** A device linked (after `auth.ok`, a reconnect after a reboot included), with the versions it sent. */
+  onLinked(listener: (deviceId: number, versions: Versions) => void): () => void;
+}
+
+/**
  * Live events to browser tabs (contracts/live.ts). A port so that a module reporting progress or
  * notifying a user knows only topics, not sockets, instances or the bus.
  */
@@ -44,6 +58,51 @@ export interface LivePublisher {
    * listening simply misses it, so never publish anything a user could not read again by reloading.
    */
   publish(publication: LivePublication): void;
+}
+
+/**
+ * Who receives a notification: the union of the users named, the users of the roles named, and the
+ * agent-role users of one agent, and an announcement's audiences. Disabled accounts are left out of all
+ * but `userIds`.
+ */
+export interface Recipients {
+  userIds?: readonly number[];
+  roles?: readonly Role[];
+  /** The users with role `agent` of this agent (e.g. a device's owner). Null or absent: nobody. */
+  agentUsersOf?: number | null;
+  /** Every user (an announcement to everyone). */
+  everyone?: boolean;
+  /** Every user of this agent, whatever the role (an announcement to an agent's people). */
+  peopleOfAgent?: number;
+  /** Every manager and member of this project (an announcement to a project's people). */
+  peopleOfProject?: number;
+}
+
+export interface NewNotification {
+  to: Recipients;
+  tab: NotificationTab;
+  /** For the users' preferences: a user who muted this kind gets nothing. Absent: always delivered. */
+  kind?: NotificationKind;
+  level?: NotificationLevel;
+  /** Catalog texts (http/messages), rendered in each reader's language when read. */
+  title: Text;
+  body?: Text;
+  /** A console path the item links to ("/device/device-list?sn=…"). */
+  link?: string;
+}
+
+/**
+ * The message box (modules/notification). A port so that any module (visitors, firmware, the device
+ * sweep) raises a notification without importing the notification module:
+ * `await c.notifications.notify({ to: { userIds: [hostId] }, tab: 'todo', title: t('…'), link: '/…' })`.
+ */
+export interface Notifier {
+  /**
+   * Store one row per recipient (one statement) and push each to the recipient's open tabs. Call it
+   * after your transaction commits. Never rejects: a failure is logged, and the action that caused it
+   * stands (a notification is a consequence, not part of it). Answers how many users got it.
+   */
+  notify(notification: NewNotification): Promise<number>;
 }
 
 /** What a module's routes need from the app; passed in, never global. */
@@ -57,5 +116,7 @@ export interface ModuleContext {
   /** Signs file URLs for <img src>. */
   fileUrls: FileUrls;
   deviceCommands: DeviceCommands;
+  deviceReports: DeviceReports;
   live: LivePublisher;
+  notifications: Notifier;
 }

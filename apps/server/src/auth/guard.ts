@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roleAllowed, type Role } from '@siteops/contracts/roles';
 import type { Db } from '../db/client.ts';
 import { forbidden, mustChangePassword } from '../http/errors.ts';
+import type { SessionCache } from './sessionCache.ts';
 import { resolveSession, type AuthContext, type SessionPolicy } from './sessions.ts';
 
 declare module 'fastify' {
@@ -16,19 +17,24 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth?: AuthContext;
   }
+  interface FastifyInstance {
+    /** Live sessions by token (decision 0016); writes that could end or change one call `forgetAll()`. */
+    sessionCache?: SessionCache;
+  }
 }
 
 /**
  * The one authentication and role check of the API: every `/api` route needs a live session unless
  * it says `public`, and its `roles` are enforced here, never by the console hiding a button.
  */
-export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPolicy) {
+export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPolicy, cache?: SessionCache) {
+  if (cache) app.decorate('sessionCache', cache);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs')) return;
     const config = request.routeOptions.config;
     if (config.public) return;
-    request.auth = await resolveSession(db, policy, request.headers.authorization);
+    request.auth = await resolveSession(db, policy, request.headers.authorization, cache);
     const { user } = request.auth;
     if (config.roles && !roleAllowed(user.role as Role, config.roles)) throw forbidden();
     if (user.mustChangePassword && !config.allowPendingPasswordChange) {

@@ -1,6 +1,16 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@siteops/contracts/roles';
-import { agents, auditLog, devices, projectMembers, projects, users, type UserRow } from '../db/schema/index.ts';
+import {
+  agents,
+  announcements,
+  auditLog,
+  devices,
+  projectMembers,
+  projects,
+  users,
+  visitors,
+  type UserRow,
+} from '../db/schema/index.ts';
 import { notFoundOf, type Entity } from '../http/errors.ts';
 
 /** Who is asking, as far as data scope is concerned. */
@@ -97,6 +107,18 @@ export const scope = {
     }
   },
 
+  /** Visitors: admin all; a manager those of the projects it manages; agents and users none (spec 6). */
+  visitors(c: Caller): SQL | undefined {
+    switch (c.role) {
+      case 'admin':
+        return undefined;
+      case 'manager':
+        return sql`${visitors.projectId} in (${managedProjectIds(c.id)})`;
+      default:
+        return NOTHING;
+    }
+  },
+
   /**
    * The device link (live events, commands, remote tunnel, terminal): admin every device; an agent
    * the devices of its agent; managers and users none. Narrower than {@link scope.devices} on purpose:
@@ -109,6 +131,29 @@ export const scope = {
         return undefined;
       case 'agent':
         return c.agentId === null ? NOTHING : eq(devices.agentId, c.agentId);
+      default:
+        return NOTHING;
+    }
+  },
+
+  /**
+   * Announcements a caller may manage (list, edit, delete, publish): admin all; an agent those to its
+   * own agent's people; a manager those to the people of a project it manages; users none. The same
+   * agent and project rules decide which audiences a writer may address (modules/announcement).
+   */
+  announcements(c: Caller): SQL | undefined {
+    switch (c.role) {
+      case 'admin':
+        return undefined;
+      case 'agent':
+        return c.agentId === null
+          ? NOTHING
+          : and(eq(announcements.audience, 'agent'), eq(announcements.audienceAgentId, c.agentId));
+      case 'manager':
+        return and(
+          eq(announcements.audience, 'project'),
+          sql`${announcements.audienceProjectId} in (${managedProjectIds(c.id)})`,
+        );
       default:
         return NOTHING;
     }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { agents, sessions, users, type RevokeReason, type UserRow } from '../db/schema/index.ts';
 import { tokenExpired, tokenInvalid, tokenRevoked } from '../http/errors.ts';
 import { t, type Text } from '../http/messages/index.ts';
+import type { CachedSession, SessionCache } from './sessionCache.ts';
 
 /** 32 random bytes, base64url: 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -62,19 +63,31 @@ export function agentBlock(agent: { status: string | null; expDate: string | nul
 }
 
 /** Bearer token -> live session and user, or the 401 that says why not (50008 / 50012 / 50014). */
-export async function resolveSession(db: Db, policy: SessionPolicy, header: string | undefined): Promise<AuthContext> {
+export async function resolveSession(
+  db: Db,
+  policy: SessionPolicy,
+  header: string | undefined,
+  cache?: SessionCache,
+): Promise<AuthContext> {
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   if (!token || !TOKEN_SHAPE.test(token)) throw tokenInvalid();
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash);
+  if (cached && (!cached.agentExpiresAt || Date.now() < cached.agentExpiresAt.getTime())) {
+    return live(db, policy, cached, (lastSeenAt) => cache?.touched(tokenHash, lastSeenAt));
+  }
+  const generation = cache?.begin() ?? 0;
   const [row] = await db
     .select({
       session: sessions,
       user: users,
       agent: { status: agents.status, expDate: agents.expDate, expired: agentExpiredSql },
+      agentExpiresAt: sql<Date | null>`(${agents.expDate} + 1)::timestamptz`.mapWith((v) => (v ? new Date(v) : null)),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(agents, eq(agents.id, users.agentId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row) throw tokenInvalid();
   const { session, user } = row;
@@ -89,13 +102,25 @@ export async function resolveSession(db: Db, policy: SessionPolicy, header: stri
     await revokeUserSessions(db, user.id, 'agent');
     throw tokenRevoked(REVOKED_MESSAGES.agent);
   }
+  const found: CachedSession = { session, user, agentExpiresAt: row.agentExpiresAt };
+  const context = await live(db, policy, found, (lastSeenAt) => (found.session = { ...session, lastSeenAt }));
+  cache?.set(tokenHash, found, generation);
+  return context;
+}
+
+/** The time rules (absolute and idle expiry) and the lastSeenAt refresh, for a fresh or a cached session. */
+async function live(
+  db: Db,
+  policy: SessionPolicy,
+  { session, user }: CachedSession,
+  onTouched: (lastSeenAt: Date) => void,
+): Promise<AuthContext> {
   const now = Date.now();
   if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= policy.idleMs) throw tokenExpired();
   if (now - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, session.id));
+    const lastSeenAt = new Date(now);
+    await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, session.id));
+    onTouched(lastSeenAt);
   }
   return { user, sessionId: session.id };
 }

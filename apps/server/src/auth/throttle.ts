@@ -15,7 +15,7 @@ export interface ThrottleConfig {
 /** The first back-off; each further failure while over the limit doubles it, up to `lockMs`. */
 const FIRST_BLOCK_MS = 60_000;
 
-interface Key {
+export interface Key {
   hash: string;
   limit: number;
 }

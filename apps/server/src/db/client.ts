@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './lock.ts';
+import { withPgliteStatements } from './statements.ts';
 import { createResilientPool, DEFAULT_PG_TIMEOUTS, type PgState, type PgTimeouts } from './postgres.ts';
 
 export type Schema = typeof schema;
@@ -103,6 +104,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     unlock();
     throw err;
   }
+  await withPgliteStatements(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   let closed = false;
   return {

@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '@siteops/contracts/pagination';
 import type { Db } from './client.ts';
 import { constraintOf, isUniqueViolation } from './errors.ts';
+import { jsonRowOf, type JsonSelection } from './jsonRow.ts';
 import { mustExist } from '../auth/scope.ts';
 import { conflict, notFoundOf, type Entity } from '../http/errors.ts';
 import type { Text } from '../http/messages/index.ts';
@@ -59,10 +60,26 @@ export async function loadOr404<T extends PgTable, Row = T['$inferSelect']>(
 /** How a page's rows become answer items: one by one, or all at once (to fetch what they refer to in one query). */
 type RowMapping<Row, Item> = { map: (row: Row) => Item } | { mapRows: (rows: Row[]) => Promise<Item[]> };
 
+const tableSelections = new WeakMap<PgTable, JsonSelection>();
+/** A table's columns as one selection object per table, so its JSON row is built once. */
+function tableSelection(table: PgTable): JsonSelection {
+  let selection = tableSelections.get(table);
+  if (!selection) tableSelections.set(table, (selection = getTableColumns(table) as JsonSelection));
+  return selection;
+}
+
+/** A to-one table joined in for names shown beside the row (the agent's name on a device). */
+export interface ListJoin {
+  table: PgTable;
+  on: SQL;
+}
+
 /**
- * One page of a single-table list: rows and total in parallel, sorted by a whitelisted column (ties
- * broken by id so pages are stable), each row mapped to its answer item. `select` reads other fields
- * than the table's columns (e.g. a computed flag); `Row` is then what it selects.
+ * One page of a list: rows and total in one round trip (the total as a scalar subquery, each row as one
+ * JSON value: issue 16), sorted by a whitelisted column (ties broken by id so pages are stable), each
+ * row mapped to its answer item. `select` reads other fields than the table's columns (a computed flag,
+ * a joined name); `Row` is then what it selects. `joins` are left joins to one row each, so they never
+ * change the count.
  */
 export async function listTable<T extends PgTable, F extends string, Item, Row = T['$inferSelect']>(
   db: Db,
@@ -71,26 +88,36 @@ export async function listTable<T extends PgTable, F extends string, Item, Row =
     table: T;
     where: SQL | undefined;
     sort: { columns: Record<F, AnyColumn>; id: AnyColumn; fallback: F; order?: SortOrder };
-    select?: SelectedFields;
+    /** Build it once (a module constant): its JSON row is prepared once per selection object. */
+    select?: JsonSelection;
+    joins?: readonly ListJoin[];
   } & RowMapping<Row, Item>,
 ) {
   const { limit, offset } = pageWindow(q);
   const { columns, id, fallback, order } = opts.sort;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(opts.select ?? getTableColumns(opts.table))
-      .from(opts.table as PgTable)
-      .where(opts.where)
-      .$dynamic()
-      .orderBy(...orderBy(columns, id, q.sortField, q.sortOrder ?? order, fallback))
-      .limit(limit)
-      .offset(offset),
+  const row = jsonRowOf(opts.select ?? tableSelection(opts.table));
+  const joined = <Q extends { leftJoin(table: PgTable, on: SQL): Q }>(query: Q) =>
+    (opts.joins ?? []).reduce((acc, j) => acc.leftJoin(j.table, j.on), query);
+  const counted = joined(
     db
       .select({ total: countAll })
       .from(opts.table as PgTable)
-      .where(opts.where),
-  ]);
-  const list = 'map' in opts ? (rows as Row[]).map(opts.map) : await opts.mapRows(rows as Row[]);
+      .$dynamic(),
+  ).where(opts.where);
+  const found = await joined(
+    db
+      .select({ row: row.sql, total: sql<number>`(${counted})` })
+      .from(opts.table as PgTable)
+      .$dynamic(),
+  )
+    .where(opts.where)
+    .orderBy(...orderBy(columns, id, q.sortField, q.sortOrder ?? order, fallback))
+    .limit(limit)
+    .offset(offset);
+  // A page past the end has no row to carry the total.
+  const total = found[0]?.total ?? (offset === 0 ? 0 : (await counted)[0].total);
+  const rows = found.map((r) => row.decode(r.row) as Row);
+  const list = 'map' in opts ? rows.map(opts.map) : await opts.mapRows(rows);
   return { list, total, page: q.page, pageSize: q.pageSize };
 }
 

@@ -1,5 +1,6 @@
 import type pgTypes from 'pg';
 import { DatabaseUnavailableError } from './unavailable.ts';
+import { nameQueryConfig, statementNames } from './statements.ts';
 
 /** How long the pool waits on an unresponsive server, in milliseconds (DATABASE_* settings). */
 export interface PgTimeouts {
@@ -56,9 +57,11 @@ export function createResilientPool(
     idle_in_transaction_session_timeout: Math.max(t.queryMs, 10_000),
   };
 
+  const names = statementNames();
   class DroppingClient extends pg.Client {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query() has a dozen overloads
-    override query(...args: any[]): any {
+    override query(...given: any[]): any {
+      const args = nameQueryConfig(names, given);
       const last = args.length - 1;
       if (typeof args[last] === 'function') {
         const cb = args[last] as (err: Error | null, res: unknown) => void;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AUTH_TIMEOUT_MS,
@@ -7,7 +8,14 @@ import {
   type RpcErrorCode,
 } from '@siteops/contracts/device-protocol';
 import { LinkRegistry, RouteTable, type Link } from './registry.ts';
-import { RpcError, type Clock, type DeviceId, type GatewayDeps, type GatewayOptions } from './types.ts';
+import {
+  RpcError,
+  type Clock,
+  type DeviceId,
+  type GatewayDeps,
+  type GatewayOptions,
+  type GatewayReportMap,
+} from './types.ts';
 import { Wire } from './wire.ts';
 
 export type ResolvedOptions = Required<Omit<GatewayOptions, 'instanceId'>>;
@@ -62,6 +70,8 @@ export class GatewayContext {
   readonly counters = newCounters();
   readonly registry = new LinkRegistry();
   readonly routes: RouteTable;
+  /** Reports of this instance's devices for the modules (Gateway.reports). */
+  readonly reports = new EventEmitter<GatewayReportMap>();
   /** Set once by `Gateway.close()`; late bus messages and late sockets are ignored from then on. */
   closed = false;
 

@@ -27,6 +27,8 @@ import type { DirectMessage } from './wire.ts';
 export class Gateway implements DeviceRpc {
   readonly instanceId: string;
   readonly events = new GatewayEvents();
+  /** What this instance's devices report for the modules (upgrade progress); never relayed. */
+  readonly reports: GatewayContext['reports'];
   readonly registry: LinkRegistry;
   readonly counters: GatewayCounters;
   readonly #ctx: GatewayContext;
@@ -44,6 +46,7 @@ export class Gateway implements DeviceRpc {
     this.instanceId = ctx.instanceId;
     this.registry = ctx.registry;
     this.counters = ctx.counters;
+    this.reports = ctx.reports;
     const batches = (this.#batches = new WriteBatches(ctx));
     const live = (this.#live = new LiveRelay(ctx, this.events));
     const rpc = (this.#rpc = new CommandRouter(ctx));

@@ -185,6 +185,7 @@ export class LinkLifecycle {
     link.sendJson({ type: 'auth.ok', heartbeatSeconds, serverTime: iso(now), ip: link.ip });
     this.parts.batches.markPresence(link, true, now);
     if (!previous) this.parts.live.online(link, now);
+    ctx.reports.emit('linked', { deviceId, versions: link.versions });
     ctx.wire.route({ op: 'up', from: ctx.instanceId, deviceId, linkedAt: now, ttlMs: ctx.routeTtlMs });
     ctx.log.debug({ sn: link.sn, deviceId, replaced: !!previous }, 'device linked');
   }

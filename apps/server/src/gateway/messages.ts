@@ -101,6 +101,9 @@ export class DeviceMessages {
         return rpc.onResult(link, msg);
       case 'shell.close':
         return shells.onDeviceClose(link, msg.streamId, msg.reason ?? 'exit');
+      case 'upgrade.progress':
+        this.ctx.reports.emit('upgradeProgress', { deviceId: link.deviceId, at: new Date(now), message: msg });
+        return;
       case 'auth':
         link.sendJson({ type: 'error', code: 'invalid', message: 'Already authenticated', ref: 'auth' });
         return;

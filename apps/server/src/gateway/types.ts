@@ -4,6 +4,7 @@ import type {
   RefuseReason,
   RpcErrorCode,
   TelemetryData,
+  UpgradeProgressMessage,
   Versions,
 } from '@siteops/contracts/device-protocol';
 import type { Bus } from '../bus/bus.ts';
@@ -245,6 +246,24 @@ export interface DeviceEventEvent {
   data: Record<string, unknown>;
   hasPicture: boolean;
   instanceId: string;
+}
+
+/** An `upgrade.progress` from a device linked to this instance (protocol 5.3). */
+export interface UpgradeProgressReport {
+  deviceId: DeviceId;
+  /** Server clock. */
+  at: Date;
+  message: UpgradeProgressMessage;
+}
+
+/**
+ * What devices linked to THIS instance report for a module to act on (local only, never relayed:
+ * exactly one instance hears each report, so a module writes it once).
+ */
+export interface GatewayReportMap {
+  upgradeProgress: [UpgradeProgressReport];
+  /** Every accepted link (a replacing one too), with the versions its `auth` carried. */
+  linked: [{ deviceId: DeviceId; versions: Versions }];
 }
 
 export interface GatewayEventMap {

@@ -5,6 +5,7 @@ import { fillPath, type Endpoint } from '@siteops/contracts/endpoint';
 import type { Role } from '@siteops/contracts/roles';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../test/fixtures.ts';
+import { announcements, certifications, notifications } from '../db/schema/index.ts';
 
 /**
  * The authorisation matrix, generated from the endpoint declarations: every endpoint × {no token,
@@ -43,7 +44,67 @@ beforeAll(async () => {
     agentId: b.id,
   });
 
-  Object.assign(foreign, { agent: b.id, user: userOfB.id, project: projectB.id, device: deviceB.id });
+  const [notificationB] = await t.database.db
+    .insert(notifications)
+    .values({ userId: userOfB.id, tab: 'message', title: { key: 'notification.passwordChanged' } })
+    .returning({ id: notifications.id });
+  const [certificationB] = await t.database.db
+    .insert(certifications)
+    .values({
+      userId: userOfB.id,
+      type: 'enterprise',
+      accountType: 'enterprise',
+      legalPersonName: 'B',
+      legalIdType: 'idCard',
+      legalIdNo: 'v1.x',
+      legalIdNoHash: 'x',
+      enterpriseName: 'B Ltd',
+      enterpriseCertType: 'businessLicence',
+      organisationCode: '91110000MA01ABCD3X',
+    })
+    .returning({ id: certifications.id });
+  const visitorB = await call('/api/visitor/add', admin, {
+    projectId: projectB.id,
+    realName: 'B visitor',
+    phone: '13700137000',
+    visitStart: new Date().toISOString(),
+    visitEnd: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+
+  const speakerB = await call('/api/device/add', admin, {
+    type: 'broadcast',
+    sn: uniq('SN'),
+    mac: randomMac(),
+    agentId: b.id,
+  });
+  await call('/api/device/authorize', admin, { ids: [speakerB.id], authStatus: 'authorize' });
+  const campaignB = await call('/api/broadcast/add', admin, {
+    name: 'B campaign',
+    link: 'https://example.com',
+    content: 'B site only',
+    voice: 'female',
+    volume: 50,
+    targets: { by: 'devices', deviceIds: [speakerB.id] },
+    schedule: { kind: 'at', at: new Date(Date.now() + 3_600_000).toISOString() },
+  });
+
+  // Published, so that readers outside its audience are refused it too.
+  const [announcementB] = await t.database.db
+    .insert(announcements)
+    .values({ title: 'B', body: 'B only', audience: 'agent', audienceAgentId: b.id, publishedAt: new Date() })
+    .returning({ id: announcements.id });
+
+  Object.assign(foreign, {
+    announcement: announcementB.id,
+    campaign: campaignB.id,
+    agent: b.id,
+    user: userOfB.id,
+    project: projectB.id,
+    device: deviceB.id,
+    notification: notificationB.id,
+    visitor: visitorB.id,
+    certification: certificationB.id,
+  });
   const login = async (name: string, role: Role, userName: string, password: string) =>
     callers.push({ name, role, userName, password, token: await t.login(userName, password) });
   await login('admin', 'admin', 'admin', ADMIN_PASSWORD);
@@ -81,6 +142,9 @@ const REQUIRED_BESIDES_ID: Record<string, Record<string, unknown>> = {
   'deviceLink.configSet': { config: { volume: 5 } },
   'deviceLink.broadcast': { text: 'matrix' },
   'deviceLink.telemetry': { field: 'a34004' },
+  'aiStream.apply': { settings: { frameRate: 10 } },
+  'visitor.auditVisitor': { status: 'invalid' },
+  'announcement.update': { title: 'matrix', body: 'matrix', audience: 'everyone' },
 };
 
 /** `{ id }` or `{ ids: [id] }`, whichever the endpoint's input takes. */

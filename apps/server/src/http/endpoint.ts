@@ -89,12 +89,18 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: ModuleConte
       } as ParsedInputOf<E>;
       let message = endpoint.message;
       const lang = requestLang(request);
-      const data = await handler(
-        contextOf(ctx, request, reply, (msg) => (message = typeof msg === 'string' ? msg : msg.render(lang))),
-        input,
-      );
-      if (download || data === reply) return data;
-      return ok(data ?? null, message);
+      try {
+        const data = await handler(
+          contextOf(ctx, request, reply, (msg) => (message = typeof msg === 'string' ? msg : msg.render(lang))),
+          input,
+        );
+        if (download || data === reply) return data;
+        return ok(data ?? null, message);
+      } finally {
+        // Any write may end or change a session (logout, password, disable, role, agent expiry): cached
+        // sessions go on every instance before the answer leaves, so revocation stays immediate.
+        if (endpoint.method !== 'GET' && !endpoint.readOnly) await app.sessionCache?.forgetAll();
+      }
     },
   });
 }

@@ -50,7 +50,26 @@ export const mustChangePassword = () =>
   new ApiError(403, Code.forbidden, t('auth.mustChangePassword'), { mustChangePassword: true });
 
 /** Things a 404 names. */
-export type Entity = 'User' | 'Device' | 'Project' | 'Agent' | 'Platform' | 'Constant' | 'File' | 'Picture';
+export type Entity =
+  | 'User'
+  | 'Device'
+  | 'Project'
+  | 'Agent'
+  | 'Platform'
+  | 'Constant'
+  | 'File'
+  | 'Picture'
+  | 'Upgrade'
+  | 'Rollout'
+  | 'Notification'
+  | 'Visitor'
+  | 'Photo'
+  | 'Certification'
+  | 'RegistrationLink'
+  | 'Registration'
+  | 'Campaign'
+  | 'FacePerson'
+  | 'Announcement';
 /** "Device not found", or with ids "Device 3, 4 not found". */
 export const notFoundOf = (what: Entity, ids?: readonly (number | string)[]) =>
   notFound(

@@ -80,12 +80,12 @@ describe('server messages in the request language', () => {
       remark: 'remark is at most 256 characters',
     });
     expect(zh.data.fields).toEqual({
-      key: 'key 必须是 1-128 位字母、数字或 _ . : -',
-      value: 'value 必须是文本',
-      remark: 'remark 最多 256 个字符',
+      key: '键 必须是 1-128 位字母、数字或 _ . : -',
+      value: '值 必须是文本',
+      remark: '备注 最多 256 个字符',
     });
     expect(en.msg).toBe('key: key must be 1-128 letters, digits or _ . : -');
-    expect(zh.msg).toBe('key：key 必须是 1-128 位字母、数字或 _ . : -');
+    expect(zh.msg).toBe('键：键 必须是 1-128 位字母、数字或 _ . : -');
     // zod's own message (no custom one on this schema): its zh-CN locale.
     const page = await both({ method: 'GET', url: '/api/constant/listAll?pageSize=abc', token: admin });
     expect(page.en.data.fields.pageSize).not.toMatch(CJK);

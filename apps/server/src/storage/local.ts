@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, StorageNotFoundError, type Storage } from './storage.ts';
+import { assertKey, StorageNotFoundError, type ByteRange, type Storage } from './storage.ts';
 
 /**
  * A directory on the local disk (default DATA_DIR/files). Objects fan out into 256 sub-directories
@@ -41,12 +41,12 @@ export class LocalStorage implements Storage {
     return { size };
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.#path(key);
     const handle = await fs.promises.open(file, 'r').catch((err: NodeJS.ErrnoException) => {
       throw err.code === 'ENOENT' ? new StorageNotFoundError(key) : err;
     });
-    return handle.createReadStream();
+    return handle.createReadStream(range);
   }
 
   async delete(key: string): Promise<void> {

@@ -10,10 +10,19 @@ export interface Storage {
    * on any error nothing is left behind and the error is rethrown.
    */
   put(key: string, body: Readable): Promise<{ size: number }>;
-  /** A stream of the object; rejects with {@link StorageNotFoundError} when it does not exist. */
-  get(key: string): Promise<Readable>;
+  /**
+   * A stream of the object, or of bytes `start`..`end` (inclusive) of it; rejects with
+   * {@link StorageNotFoundError} when it does not exist.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   /** Remove the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+}
+
+/** Bytes `start` to `end`, both inclusive (HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export class StorageNotFoundError extends Error {}

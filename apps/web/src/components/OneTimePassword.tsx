@@ -1,8 +1,8 @@
 import { Alert, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { OneTimePasswordAnswer } from '@siteops/contracts/user';
 import { message, modal } from '../lib/feedback';
+import { formatMinute } from '../lib/time';
 
 const carriesOneTime = (answer: unknown): answer is OneTimePasswordAnswer =>
   typeof answer === 'object' &&
@@ -36,7 +36,7 @@ export function showOneTimePassword(t: TFunction, title: string, userName: strin
         <Alert
           type="warning"
           showIcon
-          title={t('oneTimePassword.shownOnce', { expiresAt: dayjs(answer.expiresAt).format('YYYY-MM-DD HH:mm') })}
+          title={t('oneTimePassword.shownOnce', { expiresAt: formatMinute(answer.expiresAt) })}
         />
       </>
     ),

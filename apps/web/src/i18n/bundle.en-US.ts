@@ -1,9 +1,11 @@
 import antd from 'antd/locale/en_US';
 import shared from './en-US.json';
-import { mergeMessages, type MessageTree } from './merge';
+import type { MessageTree } from './merge';
 
-/** Everything the console needs in English, one chunk loaded only when English is the language (i18n.ts). */
-const features = import.meta.glob<MessageTree>('../features/**/i18n/en-US.json', { eager: true, import: 'default' });
-
+/**
+ * What every page needs in English, the login page included: the shared messages, antd's and dayjs's
+ * locale. One chunk, loaded only when English is the language (i18n.ts). The features' messages come
+ * with the console layout (features.en-US.ts).
+ */
 // dayjs ships English built in.
-export const bundle = { messages: mergeMessages(shared as MessageTree, Object.values(features)), antd, dayjs: 'en' };
+export const bundle = { messages: shared as MessageTree, antd, dayjs: 'en' };

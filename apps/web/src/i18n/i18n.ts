@@ -10,6 +10,12 @@ const BUNDLES: Record<Locale, () => Promise<{ bundle: { messages: object; antd: 
   'en-US': () => import('./bundle.en-US'),
 };
 
+/** Every feature's messages per language: loaded with the console layout, never on the login page. */
+const FEATURE_MESSAGES: Record<Locale, () => Promise<{ messages: object }>> = {
+  'zh-CN': () => import('./features.zh-CN'),
+  'en-US': () => import('./features.en-US'),
+};
+
 const antdLocales = new Map<Locale, AntdLocale>();
 const dayjsLocales = new Map<Locale, string>();
 
@@ -19,6 +25,27 @@ async function load(locale: Locale) {
   i18n.addResourceBundle(locale, 'translation', bundle.messages);
   antdLocales.set(locale, bundle.antd);
   dayjsLocales.set(locale, bundle.dayjs);
+}
+
+const withFeatures = new Set<Locale>();
+/** Set once the console layout has asked for the features' messages: a language switch then loads them too. */
+let consoleShown = false;
+
+async function loadFeatures(locale: Locale) {
+  if (withFeatures.has(locale)) return;
+  const { messages } = await FEATURE_MESSAGES[locale]();
+  i18n.addResourceBundle(locale, 'translation', messages, true, false);
+  withFeatures.add(locale);
+}
+
+/**
+ * Resolves once the active language's feature messages are loaded: the console layout's route waits for
+ * it, so no feature renders a key; the login page never loads them (its first-load budget, issue 9).
+ */
+export async function consoleMessagesReady() {
+  consoleShown = true;
+  await i18nReady;
+  await loadFeatures(i18n.language as Locale);
 }
 
 /** Everything that follows the language besides i18next itself: dayjs and the page's lang attribute. */
@@ -43,6 +70,7 @@ export const i18nReady: Promise<void> = i18n
 export async function changeLocale(locale: Locale) {
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   await load(locale);
+  if (consoleShown) await loadFeatures(locale);
   applyLocale(locale);
   await i18n.changeLanguage(locale);
 }

@@ -8,7 +8,7 @@ import {
 /** What a watcher of a topic receives. */
 export type LiveMessage =
   | { topic: string; type: 'device'; item: LiveDeviceItem }
-  | { topic: string; type: 'job' | 'notification'; data: unknown };
+  | { topic: string; type: 'job' | 'notification' | 'rollout' | 'fleet'; data: unknown };
 export type LiveListener = (message: LiveMessage) => void;
 
 const MAX_RETRY_MS = 30_000;
@@ -164,6 +164,8 @@ export class LiveClient {
         return;
       case 'job':
       case 'notification':
+      case 'rollout':
+      case 'fleet':
         this.#dispatch({ topic: m.topic, type: m.type, data: m.data });
         return;
       case 'end':

@@ -1,4 +1,4 @@
-import { ROUTES, type RouteDef } from '@siteops/contracts/routes';
+import { ROUTES, SELF_REG_PATH, type RouteDef } from '@siteops/contracts/routes';
 import type { RouteRole } from '@siteops/contracts/roles';
 
 /**
@@ -26,6 +26,7 @@ export const LOGIN_NAME = 'login';
 export const FORBIDDEN_NAME = 'exception-403';
 export const NOT_FOUND_NAME = 'notFound';
 export const REDIRECT_NAME = 'redirect';
+export const SELF_REG_NAME = 'visitor-selfreg';
 
 const fromTable = (r: RouteDef): RouteMeta => ({
   name: r.name,
@@ -87,18 +88,32 @@ export const NOT_FOUND_ROUTE: RouteMeta = {
   tab: false,
 };
 
+/**
+ * A visitor's phone, from the project's registration QR code: no login, outside the console layout and
+ * its menu (the path is contracts' SELF_REG_PATH plus the link's token).
+ */
+export const SELF_REG_ROUTE: RouteMeta = {
+  name: SELF_REG_NAME,
+  path: `${SELF_REG_PATH}:token`,
+  i18nKey: 'selfReg.title',
+  requiresAuth: false,
+  roles: [],
+  tab: false,
+};
+
 /** Routes outside the shared table; in server-menu mode they are always reachable (spec 2 "fixed routes"). */
 export const FIXED_ROUTE_NAMES: ReadonlySet<string> = new Set([
   LOGIN_NAME,
   NOT_FOUND_NAME,
   REDIRECT_NAME,
+  SELF_REG_NAME,
   ...LAYOUT_ROUTES.filter((r) => !ROUTES.some((t) => t.name === r.name)).map((r) => r.name),
 ]);
 
 /** Titles of the sections that are not in the table. */
 const FIXED_SECTIONS: Record<string, string> = { exception: 'menu.exception.root', result: 'menu.result.root' };
 
-const ALL: readonly RouteMeta[] = [...SECTION_ROUTES, ...LAYOUT_ROUTES, LOGIN_ROUTE, NOT_FOUND_ROUTE];
+const ALL: readonly RouteMeta[] = [...SECTION_ROUTES, ...LAYOUT_ROUTES, LOGIN_ROUTE, SELF_REG_ROUTE, NOT_FOUND_ROUTE];
 const BY_NAME = new Map(ALL.map((r) => [r.name, r]));
 
 export function routeByName(name: string | null | undefined): RouteMeta | undefined {

@@ -17,8 +17,18 @@ export async function loadUserInfo(): Promise<UserInfo> {
   return info;
 }
 
+let ending = false;
+
+/**
+ * True from the moment logout starts until the next login. Whatever reacts to events on its own (the
+ * live channel dropping when the server ends the session) must not fetch then: the call would go out
+ * with the ending session's token, and its refusal would greet the user on the login page.
+ */
+export const sessionEnding = () => ending;
+
 /** A fresh login: keep the token, forget whatever belonged to the previous session in this tab. */
 export function startSession(token: string) {
+  ending = false;
   setToken(token);
   useUserStore.getState().reset();
   useSettingsStore.getState().update({ serverMenu: [] });
@@ -30,6 +40,7 @@ export function startSession(token: string) {
  * whatever the server answered (the session may already be dead).
  */
 export async function logout(): Promise<void> {
+  ending = true;
   // Answers to calls made with the ending session would only report that it ended.
   await queryClient.cancelQueries();
   try {

@@ -51,6 +51,7 @@ export const userApi = defineEndpoints('user', {
     summary: 'The current user',
     answer: userInfo,
     allowPendingPasswordChange: true,
+    readOnly: true,
   },
   menu: {
     method: 'POST',
@@ -59,6 +60,7 @@ export const userApi = defineEndpoints('user', {
     summary: "The route table cut to the caller's role, as a menu tree",
     answer: z.array(menuNode),
     allowPendingPasswordChange: true,
+    readOnly: true,
   },
   updatePasswd: {
     method: 'PUT',
@@ -110,7 +112,8 @@ export const userApi = defineEndpoints('user', {
     method: 'PUT',
     path: '/api/user/updateSelf',
     access: 'session',
-    summary: 'Edit your own profile (realName, sex, birthday, phone, email, address, introduction, avatar)',
+    summary:
+      'Edit your own profile (realName, nickName, sex, birthday, phone, email, nation, country, area, address, introduction, avatar)',
     body: updateSelfBody,
     answer: z.null(),
     message: 'Save Success',

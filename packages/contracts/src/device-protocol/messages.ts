@@ -10,6 +10,7 @@ import {
   uuidSchema,
   versionsSchema,
 } from './link.ts';
+import { upgradeProgressMessage } from './upgrade.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // JSON messages: device -> server
@@ -95,6 +96,7 @@ export const deviceMessage = z.discriminatedUnion('type', [
   eventMessage,
   rpcResultMessage,
   shellCloseMessage,
+  upgradeProgressMessage,
 ]);
 export type DeviceMessage = z.infer<typeof deviceMessage>;
 export type DeviceMessageInput = z.input<typeof deviceMessage>;

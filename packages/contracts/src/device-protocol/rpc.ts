@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../text.ts';
 import { DEVICE_TYPES, uuidSchema, type DeviceType } from './link.ts';
+import { upgradeParams, upgradeResult } from './upgrade.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // RPC methods
@@ -40,6 +41,32 @@ export interface RpcMethodDef {
   /** Device types that implement it; others answer `unsupported`. */
   types: readonly DeviceType[];
 }
+
+/** Face devices: the access terminals and the tower/elevator face readers. */
+const FACE_TYPES = ['face', 'towerElevatorFace'] as const;
+const personId = text().min(1).max(64);
+/** A person a face device lets through between `validFrom` and `validTo`, recognised by the photo. */
+export const gatePerson = z.object({
+  /** Chosen by the server, stable per person: `V<id>` for a visitor. */
+  personId,
+  name: text().min(1).max(128),
+  role: z.enum(['worker', 'visitor']),
+  /** ISO 8601: the device lets the person through only inside this window. */
+  validFrom: z.iso.datetime({ offset: true }),
+  validTo: z.iso.datetime({ offset: true }),
+  /** The face photo: fetched by the device over HTTP(S) from the server it is linked to (section 5.2). */
+  photo: z.object({
+    /** Path on that server, starting with `/`, signed and valid for five minutes. */
+    url: text().startsWith('/').max(2048),
+    /** Lower-case hex SHA-256 of the photo's bytes; a device refuses bytes that differ. */
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    size: z.number().int().min(1),
+  }),
+});
+export type GatePerson = z.infer<typeof gatePerson>;
+/** Persons per `persons.add` call, and ids per `persons.remove` / `persons.list` page. */
+export const MAX_PERSONS_PER_ADD = 20;
+export const MAX_PERSON_IDS = 500;
 
 export const RPC_METHODS = {
   /** A JPEG from the device's camera; bytes in RPC_DATA frames. */
@@ -115,16 +142,57 @@ export const RPC_METHODS = {
     params: z
       .object({
         /** Text to speak (TTS) ... */
-        text: text().min(1).max(500).optional(),
+        text: text().min(1).max(2000).optional(),
         /** ... or an audio file URL the speaker fetches. */
         url: z.url().optional(),
         volume: z.number().int().min(0).max(100).optional(),
         repeat: z.number().int().min(1).max(10).optional(),
+        /** The TTS voice; a speaker without it answers `badParams`. */
+        voice: z.enum(['female', 'male']).optional(),
+        /** What the announcement is called (a campaign's name), for the speaker's play log. */
+        title: text().max(64).optional(),
       })
       .refine((p) => p.text !== undefined || p.url !== undefined, 'text or url is required'),
     result: z.object({ playId: z.string(), durationMs: z.number().int().min(0) }),
     binary: false,
     types: ['broadcast'],
+  },
+  /** Add persons, or replace those with the same personId (name, window, photo); per person. */
+  'persons.add': {
+    params: z.object({ persons: z.array(gatePerson).min(1).max(MAX_PERSONS_PER_ADD) }),
+    result: z.object({
+      added: z.array(personId),
+      failed: z.array(z.object({ personId, code: text().max(32), message: text().max(1000) })),
+    }),
+    binary: false,
+    types: FACE_TYPES,
+  },
+  /** Remove persons; an id the device does not hold is not an error (the call is idempotent). */
+  'persons.remove': {
+    params: z.object({ personIds: z.array(personId).min(1).max(MAX_PERSON_IDS) }),
+    result: z.object({ removed: z.array(personId) }),
+    binary: false,
+    types: FACE_TYPES,
+  },
+  /** Who the device holds, by personId, a page at a time. */
+  'persons.list': {
+    params: z.object({
+      offset: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(MAX_PERSON_IDS).optional(),
+    }),
+    result: z.object({
+      total: z.number().int().min(0),
+      persons: z.array(gatePerson.omit({ photo: true }).extend({ photoSha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+    }),
+    binary: false,
+    types: FACE_TYPES,
+  },
+  /** Take a firmware upgrade job (section 5.3): answered at once, progress follows in `upgrade.progress`. */
+  upgrade: {
+    params: upgradeParams,
+    result: upgradeResult,
+    binary: false,
+    types: ALL_TYPES,
   },
 } as const satisfies Record<string, RpcMethodDef>;
 export type RpcMethod = keyof typeof RPC_METHODS;

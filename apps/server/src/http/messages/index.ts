@@ -1,5 +1,6 @@
 import { enUS } from './en-US.ts';
 import { zhCN } from './zh-CN.ts';
+import { fieldLabelZh } from './fields.ts';
 
 /**
  * The server's user-visible messages, in the request's language (docs/decisions/0011): `zh*` in
@@ -22,9 +23,14 @@ export class Text {
   ) {}
 
   render(lang: Lang): string {
-    return CATALOGS[lang][this.key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in this.params ? renderParam(this.params[name], lang) : whole,
-    );
+    return CATALOGS[lang][this.key].replace(/\{(\w+)\}/g, (whole, name: string) => {
+      if (!(name in this.params)) return whole;
+      const value = this.params[name];
+      // A request field is named the way the message's language names it.
+      if ((name === 'field' || name === 'other') && lang === 'zh-CN' && typeof value === 'string')
+        return fieldLabelZh(value);
+      return renderParam(value, lang);
+    });
   }
 
   /** Whoever serialises it without a language (logs, a test's JSON) gets the English. */

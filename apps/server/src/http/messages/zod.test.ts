@@ -61,7 +61,7 @@ describe('zod field messages in the request language', () => {
       key: 'field.maxChars',
       params: { field: 'name', max: '128' },
     });
-    expect(fieldMessage('name is at most 128 characters', 'zh-CN')).toBe('name 最多 128 个字符');
+    expect(fieldMessage('name is at most 128 characters', 'zh-CN')).toBe('名称 最多 128 个字符');
     expect(fieldText('something nobody wrote')).toBeUndefined();
   });
 });

@@ -1,6 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LiveDeviceItem, LivePublication, LiveServerMessage } from '@siteops/contracts/live';
-import { LIVE_BATCH_MS, LIVE_MAX_TOPICS, deviceIdOfTopic, isLiveTopic } from '@siteops/contracts/live';
+import {
+  FLEET_TOPIC,
+  LIVE_BATCH_MS,
+  LIVE_FLEET_MS,
+  LIVE_MAX_TOPICS,
+  deviceIdOfTopic,
+  isLiveTopic,
+  isRolloutTopic,
+} from '@siteops/contracts/live';
 import type { Db } from '../../db/client.ts';
 import { devices, projectMembers } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
@@ -31,8 +39,17 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+/** What a tab's next `fleet` frame will count. */
+interface FleetPending {
+  presence: number;
+  events: number;
+  timer: NodeJS.Timeout;
+}
+
 export interface LiveChannelOptions {
   batchMs?: number;
+  /** At most one `fleet` frame per tab this often. */
+  fleetMs?: number;
   /** How long a device's owner is trusted before it is read again (a divided device is seen within it). */
   ownerTtlMs?: number;
 }
@@ -73,7 +90,9 @@ export class LiveChannel {
   readonly #owners = new Map<number, Owner>();
   readonly #lookups = new Map<number, Promise<void>>();
   readonly #pending = new Map<LiveConn, Pending>();
+  readonly #fleetPending = new Map<LiveConn, FleetPending>();
   readonly #batchMs: number;
+  readonly #fleetMs: number;
   readonly #ownerTtlMs: number;
 
   constructor(
@@ -82,26 +101,30 @@ export class LiveChannel {
     opts: LiveChannelOptions = {},
   ) {
     this.#batchMs = opts.batchMs ?? LIVE_BATCH_MS;
+    this.#fleetMs = opts.fleetMs ?? LIVE_FLEET_MS;
     this.#ownerTtlMs = opts.ownerTtlMs ?? 15_000;
-    events.on('online', (e) =>
+    events.on('online', (e) => {
+      this.fleet(e.deviceId, 'presence');
       this.device(e.deviceId, {
         kind: 'presence',
         data: { deviceId: e.deviceId, onlineStatus: 'online', heartbeatDatetime: e.at, ip: e.ip, versions: e.versions },
-      }),
-    );
-    events.on('offline', (e) =>
+      });
+    });
+    events.on('offline', (e) => {
+      this.fleet(e.deviceId, 'presence');
       this.device(e.deviceId, {
         kind: 'presence',
         data: { deviceId: e.deviceId, onlineStatus: 'offline', heartbeatDatetime: e.at, reason: e.reason },
-      }),
-    );
+      });
+    });
     events.on('telemetry', (e) =>
       this.device(e.deviceId, {
         kind: 'telemetry',
         data: { deviceId: e.deviceId, type: e.type, at: e.at, data: e.data },
       }),
     );
-    events.on('event', (e) =>
+    events.on('event', (e) => {
+      this.fleet(e.deviceId, 'events');
       this.device(e.deviceId, {
         kind: 'event',
         data: {
@@ -114,8 +137,8 @@ export class LiveChannel {
           data: e.data,
           hasPicture: e.hasPicture,
         },
-      }),
-    );
+      });
+    });
   }
 
   add(conn: LiveConn) {
@@ -128,17 +151,22 @@ export class LiveChannel {
     const p = this.#pending.get(conn);
     if (p) clearTimeout(p.timer);
     this.#pending.delete(conn);
+    clearTimeout(this.#fleetPending.get(conn)?.timer);
+    this.#fleetPending.delete(conn);
   }
 
   /**
    * Add topics to a tab. Device topics are checked against the caller's device scope in one query;
    * the refused ones are answered without a reason, so an id outside the scope and an id that does
    * not exist look the same. Jobs and notifications are always accepted: what is published on them
-   * carries its user, and only that user's tabs receive it.
+   * carries its user, and only that user's tabs receive it. Rollout topics are for admins only.
    */
   async subscribe(conn: LiveConn, topics: readonly string[]): Promise<{ topics: string[]; refused: string[] }> {
     const wanted = [...new Set(topics)].filter((t) => !conn.topics.has(t));
-    const refused = new Set(wanted.filter((t) => !isLiveTopic(t)));
+    // Rollouts are admins' business only.
+    const refused = new Set(
+      wanted.filter((t) => !isLiveTopic(t) || (isRolloutTopic(t) && conn.caller.role !== 'admin')),
+    );
     const ids = wanted.map(deviceIdOfTopic).filter((id): id is number => id !== undefined);
     if (ids.length) {
       const rows = await this.db
@@ -198,6 +226,10 @@ export class LiveChannel {
     const subscribers = this.#byTopic.get(p.topic);
     if (!subscribers) return;
     for (const conn of subscribers) {
+      if (p.type === 'rollout') {
+        if (conn.caller.role === 'admin') conn.send({ type: 'rollout', topic: p.topic, data: p.data });
+        continue;
+      }
       if (conn.userId !== p.userId) continue;
       if (p.type === 'job') conn.send({ type: 'job', topic: p.topic, data: p.data });
       else conn.send({ type: 'notification', topic: 'notifications', data: p.data });
@@ -214,22 +246,63 @@ export class LiveChannel {
       else needsOwner = true;
     }
     if (!needsOwner) return;
-    const owner = this.#owners.get(deviceId);
-    if (owner && Date.now() - owner.at <= this.#ownerTtlMs) {
-      this.#deliverScoped(deviceId, item, owner);
-      return;
-    }
-    // Unknown or too old: read it again before this event goes to anyone but admins.
-    void this.#lookup(deviceId).then(() => {
-      const known = this.#owners.get(deviceId);
-      if (known) this.#deliverScoped(deviceId, item, known);
+    this.#withOwner(deviceId, (owner) => {
+      for (const conn of this.#byDevice.get(deviceId) ?? []) {
+        if (conn.caller.role !== 'admin' && mayWatch(conn, owner)) this.#queue(conn, deviceId, item);
+      }
     });
   }
 
-  #deliverScoped(deviceId: number, item: LiveDeviceItem, owner: Owner) {
-    for (const conn of this.#byDevice.get(deviceId) ?? []) {
-      if (conn.caller.role !== 'admin' && mayWatch(conn, owner)) this.#queue(conn, deviceId, item);
+  /**
+   * A device's presence changed or it sent an event: counted into the next `fleet` frame of each tab
+   * holding `fleet` that may see the device now (the Workplace then refetches its figures).
+   */
+  fleet(deviceId: number, what: 'presence' | 'events') {
+    const subscribers = this.#byTopic.get(FLEET_TOPIC);
+    if (!subscribers) return;
+    let needsOwner = false;
+    for (const conn of subscribers) {
+      if (conn.caller.role === 'admin') this.#countFleet(conn, what);
+      else needsOwner = true;
     }
+    if (!needsOwner) return;
+    this.#withOwner(deviceId, (owner) => {
+      for (const conn of this.#byTopic.get(FLEET_TOPIC) ?? []) {
+        if (conn.caller.role !== 'admin' && mayWatch(conn, owner)) this.#countFleet(conn, what);
+      }
+    });
+  }
+
+  #countFleet(conn: LiveConn, what: 'presence' | 'events') {
+    let p = this.#fleetPending.get(conn);
+    if (!p) {
+      const pending: FleetPending = {
+        presence: 0,
+        events: 0,
+        timer: setTimeout(() => {
+          if (this.#fleetPending.get(conn) !== pending) return;
+          this.#fleetPending.delete(conn);
+          conn.send({
+            type: 'fleet',
+            topic: FLEET_TOPIC,
+            data: { presence: pending.presence, events: pending.events },
+          });
+        }, this.#fleetMs),
+      };
+      this.#fleetPending.set(conn, (p = pending));
+    }
+    p[what]++;
+  }
+
+  /** Runs `deliver` with the device's owner: the cached one while fresh, else once it was read again. */
+  #withOwner(deviceId: number, deliver: (owner: Owner) => void) {
+    const owner = this.#owners.get(deviceId);
+    if (owner && Date.now() - owner.at <= this.#ownerTtlMs) return deliver(owner);
+    // Unknown or too old: read it again before this goes to anyone but admins.
+    void this.#lookup(deviceId).then(() => {
+      const known = this.#owners.get(deviceId);
+      if (known) deliver(known);
+    });
   }
 
   #lookup(deviceId: number): Promise<void> {
@@ -291,5 +364,7 @@ export class LiveChannel {
   close() {
     for (const p of this.#pending.values()) clearTimeout(p.timer);
     this.#pending.clear();
+    for (const p of this.#fleetPending.values()) clearTimeout(p.timer);
+    this.#fleetPending.clear();
   }
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { COMMAND_TIMEOUT_MS } from '@siteops/contracts/device-link';
+import type { Versions } from '@siteops/contracts/device-protocol';
 import type { LivePublication } from '@siteops/contracts/live';
-import type { DeviceCommands, LivePublisher, ModuleContext } from '../../app/context.ts';
+import type { DeviceCommands, DeviceReports, LivePublisher, ModuleContext } from '../../app/context.ts';
 import { createMemoryBus, createRedisBus, type Bus } from '../../bus/index.ts';
 import { busPrefix } from '../../bus/namespace.ts';
 import { registerGateway, type Gateway, type GatewayOptions } from '../../gateway/index.ts';
@@ -43,11 +44,12 @@ export interface DeviceLink {
   presence: DbPresenceSink;
   /** The ports the other modules get (app/context.ts). */
   deviceCommands: DeviceCommands;
+  deviceReports: DeviceReports;
   live: LivePublisher;
 }
 
 /** What the app hands the device link: the module context without the ports the link itself provides. */
-export type DeviceLinkSetupContext = Omit<ModuleContext, 'deviceCommands' | 'live'> & {
+export type DeviceLinkSetupContext = Omit<ModuleContext, 'deviceCommands' | 'deviceReports' | 'live'> & {
   ticketKey: Buffer;
   pictureKey: Buffer;
 };
@@ -119,12 +121,24 @@ export async function setupDeviceLink(
     send: (deviceId, method, params, o) => gateway.call(deviceId, method, params, o?.timeoutMs ?? commandTimeoutMs),
     cut: (deviceId) => gateway.disconnect(deviceId),
   };
+  const deviceReports: DeviceReports = {
+    onUpgradeProgress(listener) {
+      gateway.reports.on('upgradeProgress', listener);
+      return () => void gateway.reports.off('upgradeProgress', listener);
+    },
+    onLinked(listener) {
+      const onLinked = (e: { deviceId: number; versions: Versions }) => listener(e.deviceId, e.versions);
+      gateway.reports.on('linked', onLinked);
+      return () => void gateway.reports.off('linked', onLinked);
+    },
+  };
   const live: LivePublisher = {
     publish: (publication) => void bus.publish(LIVE_CHANNEL, publication).catch(() => {}),
   };
   const linkCtx: DeviceLinkContext = {
     ...ctx,
     deviceCommands,
+    deviceReports,
     live,
     gateway,
     channel,
@@ -190,5 +204,5 @@ export async function setupDeviceLink(
     await unsubscribeLive().catch(() => {});
     await bus.close();
   });
-  return { gateway, bus, channel, presence, deviceCommands, live };
+  return { gateway, bus, channel, presence, deviceCommands, deviceReports, live };
 }

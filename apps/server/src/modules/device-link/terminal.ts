@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { ShellCloseReason } from '@siteops/contracts/device-protocol';
 import {
+  DEVICE_LINK_ROUTES,
   TerminalClose,
   terminalClientMessage,
   terminalQuery,
@@ -32,7 +33,7 @@ const MAX_EARLY_BYTES = 64 * 1024;
  */
 export function registerTerminal(app: FastifyInstance, ctx: DeviceLinkContext) {
   app.get(
-    '/api/device/:id/terminal',
+    DEVICE_LINK_ROUTES.terminal,
     { websocket: true, config: { public: true }, schema: { hide: true } },
     (socket: WebSocket, request) => {
       // Listeners first (synchronously): frames that arrive while the shell opens are kept.

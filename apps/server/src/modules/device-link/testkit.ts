@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { createSimDevice, type SimDevice, type SimDeviceOptions } from '@siteops/device-sim/device';
-import { buildApp } from '../../app.ts';
+import { buildApp, type BuildOptions } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
@@ -47,7 +47,15 @@ const mac = () => ['02', ...Array.from({ length: 5 }, () => randomBytes(1).toStr
 
 /** A whole app (buildApp) listening on loopback, over a fresh test database or the one given. */
 export async function startLinkApp(
-  opts: { database?: Database; env?: Record<string, string>; deviceLink?: DeviceLinkOptions } = {},
+  opts: {
+    database?: Database;
+    env?: Record<string, string>;
+    deviceLink?: DeviceLinkOptions;
+    notifications?: BuildOptions['notifications'];
+    visitors?: BuildOptions['visitors'];
+    rollouts?: BuildOptions['rollouts'];
+    broadcasts?: BuildOptions['broadcasts'];
+  } = {},
 ): Promise<LinkTestApp> {
   const config = loadConfig({
     DATA_DIR: '.tmp/unused',
@@ -56,7 +64,16 @@ export async function startLinkApp(
     ...opts.env,
   });
   const database = opts.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, db: database.db, logger: false, deviceLink: opts.deviceLink ?? FAST });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    deviceLink: opts.deviceLink ?? FAST,
+    notifications: opts.notifications,
+    visitors: opts.visitors,
+    rollouts: opts.rollouts,
+    broadcasts: opts.broadcasts,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const sims: SimDevice[] = [];

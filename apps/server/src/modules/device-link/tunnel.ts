@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { REMOTE_TUNNEL } from '@siteops/contracts/device-link';
+import { DEVICE_LINK_ROUTES, REMOTE_TUNNEL } from '@siteops/contracts/device-link';
 import { rowIdParam } from '@siteops/contracts/pagination';
 import { callerOf } from '../../auth/scope.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -145,7 +145,7 @@ export async function registerTunnel(app: FastifyInstance, ctx: DeviceLinkContex
       return reply.status(res.status).send(request.method === 'HEAD' ? undefined : res.body);
     };
     const r = tunnel.withTypeProvider<ZodTypeProvider>();
-    for (const url of ['/api/device/:id/remote/:ticket', '/api/device/:id/remote/:ticket/*']) {
+    for (const url of [DEVICE_LINK_ROUTES.remote, `${DEVICE_LINK_ROUTES.remote}/*`]) {
       r.route({
         method: [...METHODS],
         url,

@@ -1,72 +1,29 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { hashPassword } from '../../auth/passwords.ts';
 import { until } from '../../gateway/testkit.ts';
-import { ADMIN_PASSWORD, adminUrl } from '../../../test/template.ts';
 import { deviceTopicOf } from '@siteops/contracts/live';
-import { FAST, HEARTBEAT_S, startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
+import { HEARTBEAT_S, ticketFor, type LinkTestApp } from './testkit.ts';
+import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from './twoInstances.ts';
 import { openLive } from './liveTestkit.ts';
 
-const PG_URL = process.env.TEST_DATABASE_URL;
-const REDIS_URL = process.env.TEST_REDIS_URL;
-const skip = !PG_URL || !REDIS_URL;
-if (skip) {
-  console.log(
-    'device link, two instances on PostgreSQL + Redis: skipped, ' +
-      `${[!PG_URL && 'TEST_DATABASE_URL', !REDIS_URL && 'TEST_REDIS_URL'].filter(Boolean).join(' and ')} not set ` +
-      '(e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test TEST_REDIS_URL=redis://127.0.0.1:6379)',
-  );
-}
+const skip = twoInstancesSkipped('device link, two instances on PostgreSQL + Redis');
 
-/**
- * Two whole apps (buildApp) on two ports, sharing one PostgreSQL database and one Redis: what a
- * deployment behind a load balancer looks like. The database is this file's own (not the shared
- * test template), created and migrated here and dropped at the end.
- */
+/** A deployment behind a load balancer (startTwoInstances): what one instance does, the other sees. */
 describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', () => {
-  const dbName = `siteops_dl_${randomBytes(5).toString('hex')}`;
-  const busPrefix = `siteops-dl-test-${randomBytes(4).toString('hex')}:`;
-  const env = { REDIS_URL: REDIS_URL!, PII_KEY: randomBytes(32).toString('hex') };
-  let dbA: Database;
-  let dbB: Database;
+  let both: TwoInstances;
   let a: LinkTestApp;
   let b: LinkTestApp;
   let admin: string;
 
   beforeAll(async () => {
-    const { default: pg } = await import('pg');
-    const root = new pg.Client({ connectionString: adminUrl(PG_URL!) });
-    await root.connect();
-    await root.query(`create database ${dbName}`);
-    await root.end();
-    dbA = await openDatabase({ databaseUrl: adminUrl(PG_URL!, dbName), poolMax: 4 });
-    await dbA.migrate();
-    await dbA.db.insert(users).values({
-      userName: 'admin',
-      password: await hashPassword(ADMIN_PASSWORD),
-      role: 'admin',
-      realName: 'Administrator',
-    } as typeof users.$inferInsert);
-    dbB = await openDatabase({ databaseUrl: adminUrl(PG_URL!, dbName), poolMax: 4 });
-    a = await startLinkApp({ database: dbA, env, deviceLink: { ...FAST, busPrefix } });
-    b = await startLinkApp({ database: dbB, env, deviceLink: { ...FAST, busPrefix } });
+    both = await startTwoInstances();
+    ({ a, b } = both);
     admin = await b.login();
   });
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await dbA?.close();
-    await dbB?.close();
-    const { default: pg } = await import('pg');
-    const root = new pg.Client({ connectionString: adminUrl(PG_URL!) });
-    await root.connect();
-    await root.query(`drop database if exists ${dbName} with (force)`);
-    await root.end();
-  });
+  afterAll(() => both?.close());
 
   it('a device linked to A answers a snapshot requested through B', async () => {
     const d = await a.addDevice({ type: 'plate' });
@@ -130,7 +87,10 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
       await live.waitFor((m) => m.type === 'presence' && m.data.deviceId === d.id, 2_000, 'online on B');
       sim.sendTelemetry({ a34004: 7 });
       await live.waitFor((m) => m.type === 'telemetry' && m.data.deviceId === d.id, 2_000, 'reading on B');
-      const [{ id: adminId }] = await dbA.db.select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
+      const [{ id: adminId }] = await a.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.userName, 'admin'));
       a.app.deviceLink.live.publish({
         topic: `job:${jobId}`,
         userId: adminId,

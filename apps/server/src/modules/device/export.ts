@@ -92,7 +92,7 @@ function page(db: Db, where: ReturnType<typeof deviceFilter>, afterId: number) {
 type ExportRow = Awaited<ReturnType<typeof page>>[number];
 
 /** Resolves when `out` wants more, or is gone (client went away). */
-const drained = (out: PassThrough) =>
+export const drained = (out: PassThrough) =>
   new Promise<void>((resolve) => {
     if (!out.writableNeedDrain || out.destroyed) return resolve();
     const done = () => {

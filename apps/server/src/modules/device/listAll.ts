@@ -1,9 +1,9 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { deviceApi } from '@siteops/contracts/api/device';
 import { DEVICE_SORT_FIELDS } from '@siteops/contracts/device';
-import { agents, devices, projects } from '../../db/schema/index.ts';
+import { agents, devices, projects, type DeviceRow } from '../../db/schema/index.ts';
+import { listTable } from '../../db/crud.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { countAll, orderBy, pageWindow } from '../../http/list.ts';
 import { deviceFilter, toDeviceItem } from './service.ts';
 
 const SORT_COLUMNS = {
@@ -22,36 +22,35 @@ const SORT_COLUMNS = {
   updatedAt: devices.updatedAt,
 } satisfies Record<(typeof DEVICE_SORT_FIELDS)[number], unknown>;
 
-/** One page of devices, with the names of their agent and project joined in (one query, not three). */
-export const listDevices: Handler<typeof deviceApi.listAll> = async ({ db, caller }, q) => {
-  const where = deviceFilter(caller, q);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        ...getTableColumns(devices),
-        agentName: agents.name,
-        projectName: projects.name,
-        // Per row of the page only, from the (device_id, at) index: the rows' readings come with them.
-        latestAt: sql<
-          string | Date | null
-        >`(select max(t.at) from device_telemetry t where t.device_id = ${devices.id})`,
-      })
-      .from(devices)
-      .leftJoin(agents, eq(agents.id, devices.agentId))
-      .leftJoin(projects, eq(projects.id, devices.projectId))
-      .where(where)
-      .orderBy(...orderBy(SORT_COLUMNS, devices.id, q.sortField, q.sortOrder, 'id'))
-      .limit(pageWindow(q).limit)
-      .offset(pageWindow(q).offset),
-    db.select({ total: countAll }).from(devices).where(where),
-  ]);
-  return {
-    list: rows.map(({ agentName, projectName, latestAt, ...d }) => ({
+const LIST_SELECTION = {
+  ...getTableColumns(devices),
+  agentName: agents.name,
+  projectName: projects.name,
+  // Per row of the page only, from the (device_id, at) index: the rows' readings come with them.
+  latestAt: sql<string | null>`(select max(t.at) from device_telemetry t where t.device_id = ${devices.id})`,
+};
+
+const LIST_JOINS = [
+  { table: agents, on: eq(agents.id, devices.agentId) },
+  { table: projects, on: eq(projects.id, devices.projectId) },
+];
+
+/** One page of devices, with the names of their agent and project joined in (one round trip). */
+export const listDevices: Handler<typeof deviceApi.listAll> = ({ db, caller }, q) =>
+  listTable(db, q, {
+    table: devices,
+    where: deviceFilter(caller, q),
+    sort: { columns: SORT_COLUMNS, id: devices.id, fallback: 'id' },
+    select: LIST_SELECTION,
+    joins: LIST_JOINS,
+    map: ({ agentName, projectName, latestAt, ...d }: DeviceRow & ListExtras) => ({
       ...toDeviceItem(d, agentName, projectName),
       latestAt: latestAt ? new Date(latestAt).toISOString() : null,
-    })),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
-};
+    }),
+  });
+
+interface ListExtras {
+  agentName: string | null;
+  projectName: string | null;
+  latestAt: string | null;
+}

@@ -202,7 +202,7 @@ describe('device import', () => {
     expect(messages(zh)).toEqual([
       expect.stringContaining('设备类型必须是：人脸识别、扬尘监测、'),
       '进出方向必须是：无、进、出',
-      '设备序列号格式不正确：sn 必须是 1-64 位字母、数字或 _ . : -',
+      '设备序列号格式不正确：设备序列号 必须是 1-64 位字母、数字或 _ . : -',
     ]);
     expect(JSON.stringify(messages(zh))).not.toMatch(/\bface\b|\bdust\b|towerCrane/);
     expect(en.body.msg).toBe('Nothing imported: 3 rows have errors');

@@ -17,7 +17,7 @@ export const serveFile: Handler<typeof fileApi.serve> = async (c, { id, exp, sig
   if (exp !== undefined && sig && fileUrls.verify(id, exp, sig)) {
     [row] = await db.select().from(files).where(eq(files.id, id));
   } else {
-    request.auth = await resolveSession(db, config.session, request.headers.authorization);
+    request.auth = await resolveSession(db, config.session, request.headers.authorization, request.server.sessionCache);
     [row] = await db
       .select({ file: files })
       .from(files)

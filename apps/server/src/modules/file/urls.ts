@@ -21,9 +21,10 @@ export class FileUrls {
     return createHmac('sha256', this.#key).update(`${id}.${exp}`).digest('base64url');
   }
 
-  url(id: string, now = Date.now()): string {
+  /** `base`: the route serving this kind of file (visitor photos have their own, `/api/visitor/photo/`). */
+  url(id: string, now = Date.now(), base = '/api/file/'): string {
     const exp = Math.ceil((now / 1000 + FILE_URL_LIFETIME_S) / ROUND_S) * ROUND_S;
-    return `/api/file/${id}?exp=${exp}&sig=${this.#sign(id, exp)}`;
+    return `${base}${id}?exp=${exp}&sig=${this.#sign(id, exp)}`;
   }
 
   /** `url()` for a nullable reference. */

@@ -25,30 +25,44 @@ const EXPECTED: Record<Role, string[]> = {
   admin: ROUTES.filter((r) => r.parent).map((r) => r.name),
   agent: [
     'workplace',
+    'analysis',
     'device-list',
     'face-list',
     'dust-monitor',
     'cloud-broadcasting',
+    'broadcast-campaign',
     'aiBox-list',
+    'aiBox-stream',
     'tower-crane-list',
     'elevator-list',
     'tower-elevator-face-list',
     'vehicle-Plate-Recogn-list',
     'universal-Gateway-list',
+    'device-search',
+    'device-catalogue',
     'agent',
     'info',
     'setting',
+    'messages',
+    'announcements',
   ],
   manager: [
     'workplace',
+    'analysis',
+    'broadcast-campaign',
+    'device-search',
+    'device-catalogue',
     'project-list',
     'project-User',
     'visitor-List',
     'visitor-audit',
     'device-authorize',
+    'pass-records',
     'setting',
+    'messages',
+    'announcements',
   ],
-  user: ['workplace', 'setting'],
+  user: ['workplace', 'setting', 'messages'],
 };
 
 describe('POST /api/user/menu', () => {
@@ -71,12 +85,21 @@ describe('POST /api/user/menu', () => {
     ]);
   });
 
-  it('admin-only pages are exactly auth-platform, grant-auth, device-upgrade, visitor-config, isystem-constants, isystem-audit', () => {
+  it('admin-only pages are exactly auth-platform, grant-auth, device-upgrade, device-rollout, visitor-config, certification-audit, isystem-constants, isystem-audit', () => {
     const adminOnly = ROUTES.filter(
       (r) => r.parent && !roleAllowed('agent', r.roles) && !roleAllowed('manager', r.roles),
     );
     expect(adminOnly.map((r) => r.name).sort()).toEqual(
-      ['auth-platform', 'device-upgrade', 'grant-auth', 'isystem-audit', 'isystem-constants', 'visitor-config'].sort(),
+      [
+        'auth-platform',
+        'certification-audit',
+        'device-upgrade',
+        'device-rollout',
+        'grant-auth',
+        'isystem-audit',
+        'isystem-constants',
+        'visitor-config',
+      ].sort(),
     );
   });
 });

@@ -39,6 +39,14 @@ export const updatePasswd: Handler<typeof userApi.updatePasswd> = async (c, { ol
     await revokeUserSessions(tx, user.id, 'password', sessionId);
   });
   await c.audit({ action: 'user.updatePasswd', targetType: 'user', targetId: user.id });
+  await c.notifications.notify({
+    to: { userIds: [user.id] },
+    tab: 'message',
+    level: 'warning',
+    title: t('notification.passwordChanged'),
+    body: t('notification.passwordChanged.body'),
+    link: '/user/setting',
+  });
   return null;
 };
 
@@ -62,5 +70,13 @@ export const resetPasswd: Handler<typeof userApi.resetPasswd> = async (c, { id }
   });
   if (!changed) throw notFoundOf('User');
   await c.audit({ action: 'user.resetPasswd', targetType: 'user', targetId: id });
+  await c.notifications.notify({
+    to: { userIds: [id] },
+    tab: 'message',
+    level: 'warning',
+    title: t('notification.passwordReset'),
+    body: t('notification.passwordReset.body'),
+    link: '/user/setting',
+  });
   return oneTimeAnswer(issued);
 };

@@ -35,6 +35,10 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
         email: 'me@example.com',
         address: 'Hangzhou',
         introduction: 'Hello',
+        nickName: 'selfie',
+        nation: 'Han',
+        country: 'CN',
+        area: 'Zhejiang',
       },
       who.token,
     );
@@ -48,6 +52,10 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
       email: 'me@example.com',
       address: 'Hangzhou',
       introduction: 'Hello',
+      nickName: 'selfie',
+      nation: 'Han',
+      country: 'CN',
+      area: 'Zhejiang',
       updatedId: who.id,
     });
     const info = await t.call({ method: 'POST', url: '/api/user/info', token: who.token });
@@ -86,6 +94,8 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
       ['sex', 'other'],
       ['birthday', '2999-01-01'],
       ['realName', '  '],
+      ['nickName', ''],
+      ['area', ' '],
     ] as const) {
       const res = await updateSelf({ [field]: value }, token);
       expect(res.status).toBe(400);

@@ -7,8 +7,8 @@ import { changeSet } from '../audit/record.ts';
 import { attachImages, columnsOf } from './service.ts';
 
 /**
- * Every role edits its own safe profile fields (realName, sex, birthday, phone, email, address,
- * introduction, avatar): the overview's "edit info". Anything else in the body is a 400 naming it,
+ * Every role edits its own safe profile fields (realName, nickName, sex, birthday, phone, email, nation,
+ * country, area, address, introduction, avatar): the overview's "edit info" and the settings' basic info. Anything else in the body is a 400 naming it,
  * so role, account, agent, enabled state and the PII numbers stay with the admin's form.
  */
 export const updateSelf: Handler<typeof userApi.updateSelf> = async (c, input) => {

@@ -1,40 +1,98 @@
-import { Badge, Button, Empty, Flex, Popover, Tabs, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Flex, Popover, Tabs, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { NotificationItem, NotificationTab } from '@siteops/contracts/notification';
+import { notificationApi } from '@siteops/contracts/api/notification';
+import { useEndpointMutation } from '../../api/endpoint';
+import { pathOf } from '../../lib/routeMeta';
+import { afterReport } from '../../api/reported';
+import { NotificationList } from '../../features/notifications/NotificationList';
+import { useNotificationCounts } from '../../features/notifications/useNotifications';
 
-const KINDS = ['message', 'notice', 'todo'] as const;
+const LiveNotifications = lazy(() => import('../../features/notifications/LiveNotifications'));
+
+/** The contract's NOTIFICATION_TABS, restated: importing the value would bring zod into every page's first load. */
+const TABS: readonly NotificationTab[] = ['message', 'notice', 'todo'];
+/** The full-page message centre's route name. */
+const CENTRE = 'messages';
 
 /**
- * Message box entry of the navbar (message, notice, todo, all read). The notice module arrives later;
- * until then every list is honestly empty and nothing is unread.
+ * The navbar's bell: unread count, and a box with the message / notice / to-do tabs (their unread
+ * counts on them), the newest items of each, and "all read". New items arrive over the live channel.
  */
 export function MessageBox() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<NotificationTab>('message');
+  const counts = useNotificationCounts().data;
+  const total = counts?.total ?? 0;
+  const read = useEndpointMutation(notificationApi.read);
+  const readAll = useEndpointMutation(notificationApi.readAll);
+
+  const openItem = (n: NotificationItem) => {
+    if (!n.read) void afterReport(read.mutateAsync({ id: n.id }));
+    if (n.link) {
+      setOpen(false);
+      void navigate(n.link);
+    }
+  };
+
   const content = (
-    <div style={{ width: 320 }}>
+    <div style={{ width: 'min(360px, calc(100vw - 32px))' }}>
       <Tabs
         size="small"
         centered
-        items={KINDS.map((kind) => ({
+        activeKey={tab}
+        onChange={(key) => setTab(key as NotificationTab)}
+        items={TABS.map((kind) => ({
           key: kind,
-          label: t(`messageBox.${kind}`),
-          children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('messageBox.empty')} />,
+          label: (
+            <Badge count={counts?.[kind] ?? 0} size="small" offset={[8, -2]}>
+              {t(`messageBox.${kind}`)}
+            </Badge>
+          ),
+          children: <NotificationList tab={kind} enabled={open && tab === kind} onOpen={openItem} />,
         }))}
       />
-      <Flex justify="flex-end">
-        <Button type="link" size="small" disabled>
+      <Flex justify="space-between">
+        <Button
+          type="link"
+          size="small"
+          onClick={() => {
+            setOpen(false);
+            void navigate(`${pathOf(CENTRE) ?? '/'}?tab=${tab}`);
+          }}
+        >
+          {t('notifications.viewAll')}
+        </Button>
+        <Button
+          type="link"
+          size="small"
+          disabled={total === 0}
+          loading={readAll.isPending}
+          onClick={() => void afterReport(readAll.mutateAsync({}))}
+        >
           {t('messageBox.allRead')}
         </Button>
       </Flex>
     </div>
   );
+  const label = total ? t('notifications.bellUnread', { count: total }) : t('notifications.bell');
   return (
-    <Popover trigger="click" placement="bottomRight" content={content}>
-      <Tooltip title={t('navbar.messages')}>
-        <Badge count={0} size="small">
-          <Button type="text" shape="circle" icon={<BellOutlined />} aria-label={t('navbar.messages')} />
-        </Badge>
-      </Tooltip>
-    </Popover>
+    <>
+      <Suspense fallback={null}>
+        <LiveNotifications />
+      </Suspense>
+      <Popover trigger="click" placement="bottomRight" content={content} open={open} onOpenChange={setOpen}>
+        <Tooltip title={t('navbar.messages')}>
+          <Badge count={total} size="small">
+            <Button type="text" shape="circle" icon={<BellOutlined />} aria-label={label} />
+          </Badge>
+        </Tooltip>
+      </Popover>
+    </>
   );
 }

@@ -58,7 +58,7 @@ function DocumentStyle() {
 /**
  * antd's secondary, placeholder and link colours (45 % and 25 % black, #1677ff) and its status tags' text
  * (#52c41a on pale green) fall short of the 4.5:1 text contrast WCAG AA asks for; these reach it on white
- * and on the grey page background, links in the chosen theme colour's hue.
+ * and on the grey page background, links in the chosen theme colour's hue (in either theme).
  */
 function readableTheme(dark: boolean, themeColor: string): Pick<ThemeConfig, 'token' | 'components'> {
   const ink = dark ? '255, 255, 255' : '0, 0, 0';
@@ -67,7 +67,19 @@ function readableTheme(dark: boolean, themeColor: string): Pick<ThemeConfig, 'to
     colorTextTertiary: `rgba(${ink}, 0.62)`,
     colorTextPlaceholder: `rgba(${ink}, 0.56)`,
   };
-  if (dark) return { token };
+  if (dark) {
+    // On the dark page the theme colour itself (#1668dc from #1677ff) is 3.5:1; text in it — links,
+    // the selected menu item, the active tab — takes the dark palette's lighter step (6:1 and more).
+    const text = generate(themeColor, { theme: 'dark', backgroundColor: '#141414' });
+    const [active, base, hover] = [text[6], text[7], text[8]];
+    return {
+      token: { ...token, colorLink: base, colorLinkHover: hover, colorLinkActive: active },
+      components: {
+        Menu: { itemSelectedColor: base, subMenuItemSelectedColor: base, horizontalItemSelectedColor: base },
+        Tabs: { itemSelectedColor: base, itemActiveColor: base, itemHoverColor: hover },
+      },
+    };
+  }
   return {
     token: { ...token, colorLink: generate(themeColor)[6] },
     components: {

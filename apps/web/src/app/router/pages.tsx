@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { REDIRECT_NAME } from '../../lib/routeMeta';
+import { REDIRECT_NAME, SELF_REG_NAME } from '../../lib/routeMeta';
 import { RedirectPage } from './RedirectPage';
 import { DEVICE_ROUTE_NAMES } from '../../features/devices/deviceTypes';
 
@@ -60,9 +60,20 @@ const exceptionPage = (status: '403' | '404' | '500', standalone = false) =>
 const PAGES: Record<string, PageEntry> = {
   login: lazyPage(() => import('../../features/auth/login/LoginPage').then((m) => m.LoginPage)),
   notFound: exceptionPage('404', true),
+  [SELF_REG_NAME]: lazyPage(() => import('../../features/visitor-selfreg/SelfRegPage').then((m) => m.SelfRegPage)),
   [REDIRECT_NAME]: eager(RedirectPage),
   workplace: lazyPage(() => import('../../features/dashboard/workplace/WorkplacePage').then((m) => m.WorkplacePage)),
+  analysis: lazyPage(() => import('../../features/dashboard/analysis/AnalysisPage').then((m) => m.AnalysisPage)),
   setting: lazyPage(() => import('../../features/user-setting/UserSettingPage').then((m) => m.UserSettingPage)),
+  messages: lazyPage(() =>
+    import('../../features/notifications/NotificationCentrePage').then((m) => m.NotificationCentrePage),
+  ),
+  announcements: lazyPage(() =>
+    import('../../features/announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage),
+  ),
+  'certification-audit': lazyPage(() =>
+    import('../../features/certification-audit/CertificationAuditPage').then((m) => m.CertificationAuditPage),
+  ),
   'exception-403': exceptionPage('403'),
   'exception-404': exceptionPage('404'),
   'exception-500': exceptionPage('500'),
@@ -80,7 +91,24 @@ const PAGES: Record<string, PageEntry> = {
   'auth-platform': lazyPage(() =>
     import('../../features/devices/platforms/PlatformsPage').then((m) => m.PlatformsPage),
   ),
+  'aiBox-stream': lazyPage(() => import('../../features/ai-stream/AiStreamPage').then((m) => m.AiStreamPage)),
+  'broadcast-campaign': lazyPage(() => import('../../features/broadcast/CampaignsPage').then((m) => m.CampaignsPage)),
   'grant-auth': lazyPage(() => import('../../features/devices/grant/GrantAuthPage').then((m) => m.GrantAuthPage)),
+  'device-upgrade': lazyPage(() => import('../../features/devices/upgrade/UpgradePage').then((m) => m.UpgradePage)),
+  'device-search': lazyPage(() => import('../../features/device-search/SearchPage').then((m) => m.SearchPage)),
+  'device-catalogue': lazyPage(() => import('../../features/device-search/CataloguePage').then((m) => m.CataloguePage)),
+  'device-rollout': lazyPage(() => import('../../features/devices/rollout/RolloutsPage').then((m) => m.RolloutsPage)),
+  'visitor-List': lazyPage(() => import('../../features/visitors/VisitorsPage').then((m) => m.VisitorsPage)),
+  'visitor-audit': lazyPage(() => import('../../features/visitors/VisitorAuditPage').then((m) => m.VisitorAuditPage)),
+  'device-authorize': lazyPage(() =>
+    import('../../features/visitors/devices/VisitorDevicesPage').then((m) => m.VisitorDevicesPage),
+  ),
+  'pass-records': lazyPage(() =>
+    import('../../features/visitors/passes/PassRecordsPage').then((m) => m.PassRecordsPage),
+  ),
+  'visitor-config': lazyPage(() =>
+    import('../../features/visitors/config/VisitorConfigPage').then((m) => m.VisitorConfigPage),
+  ),
 };
 
 /**

@@ -8,10 +8,11 @@ import {
   LOGIN_ROUTE,
   NOT_FOUND_ROUTE,
   pathOf,
+  SELF_REG_ROUTE,
   SECTION_ROUTES,
   type RouteMeta,
 } from '../../lib/routeMeta';
-import { i18nReady } from '../../i18n/i18n';
+import { consoleMessagesReady, i18nReady } from '../../i18n/i18n';
 import { getToken } from '../../lib/token';
 import { useSettingsStore } from '../../stores/settings';
 import { useUserStore } from '../../stores/user';
@@ -72,7 +73,7 @@ const layoutChildren: RouteObject[] = [
   })),
 ];
 
-/** A page outside the console layout (login, not found). */
+/** A page outside the console layout (login, a visitor's self-registration, not found). */
 function standalone(meta: RouteMeta): RouteObject {
   const { Component: Page } = pageFor(meta.name);
   return {
@@ -95,9 +96,14 @@ export const routes: RouteObject[] = [
       // Spec 2: `/` goes to login; with a session there is no point, so it goes to the workplace.
       { index: true, loader: () => redirect(getToken() ? HOME_PATH : LOGIN_PATH) },
       standalone(LOGIN_ROUTE),
+      standalone(SELF_REG_ROUTE),
       {
         id: 'layout',
-        lazy: () => import('../layout/BasicLayout').then((m) => ({ Component: m.BasicLayout })),
+        // The features' messages come with the layout (the login page carries none of them).
+        lazy: () =>
+          Promise.all([import('../layout/BasicLayout'), consoleMessagesReady()]).then(([m]) => ({
+            Component: m.BasicLayout,
+          })),
         children: layoutChildren,
       },
       standalone(NOT_FOUND_ROUTE),

@@ -1,9 +1,8 @@
 import { useState, type Key } from 'react';
 import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { AGENT_STATUS, type AgentInUse, type AgentItem } from '@siteops/contracts/agent';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { useEndpointMutation } from '../../api/endpoint';
@@ -14,11 +13,11 @@ import { QueryForm } from '../../components/form/QueryForm';
 import { usePermission } from '../../hooks/usePermission';
 import { message, modal } from '../../lib/feedback';
 import { AgentFormModal } from './AgentFormModal';
+import { formatDateTime } from '../../lib/time';
+import { BatchDeleteButton } from '../../components/table/BatchDeleteButton';
 
 const FILTERS = ['name', 'linkName', 'linkPhone', 'status', 'expired'] as const;
 const ADMIN_ONLY = ['admin'] as const;
-
-const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
 /**
  * /user/agent (admin, agent): agents with every spec-3 field and their admin user. An administrator
@@ -104,7 +103,7 @@ export function AgentsPage() {
       dataIndex: 'createdAt',
       title: t('agents.createdAt'),
       sorter: true,
-      render: (v: string) => formatTime(v),
+      render: formatDateTime,
     },
     {
       key: 'actions',
@@ -177,17 +176,7 @@ export function AgentsPage() {
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
                   {t('common.create')}
                 </Button>
-                <Popconfirm
-                  title={t('common.deleteConfirm')}
-                  okText={t('common.ok')}
-                  cancelText={t('common.cancel')}
-                  disabled={selected.length === 0}
-                  onConfirm={() => removeIds(selected.map(Number))}
-                >
-                  <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
-                    {t('common.batchDelete')}
-                  </Button>
-                </Popconfirm>
+                <BatchDeleteButton count={selected.length} onConfirm={() => removeIds(selected.map(Number))} />
               </>
             )
           }

@@ -8,6 +8,7 @@ import { DataTable } from '../../components/table/DataTable';
 import { useListPage } from '../../components/list/useListPage';
 import { QueryForm } from '../../components/form/QueryForm';
 import { valuesToParams } from '../../components/form/formKit';
+import { formatDateTime } from '../../lib/time';
 
 interface Filters {
   actor?: string;
@@ -35,15 +36,13 @@ function fromParams(params: URLSearchParams): Filters {
   };
 }
 
-const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
-
 /** /isystem/isystem-audit (admin): who changed what, newest first; each row expands to its detail. */
 export function AuditPage() {
   const { t } = useTranslation();
   const { table } = useListPage(auditApi.listAll, { filters: NAMES });
 
   const columns: TableColumnsType<AuditItem> = [
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('audit.time'), sorter: true, render: time },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('audit.time'), sorter: true, render: formatDateTime },
     {
       key: 'actorName',
       dataIndex: 'actorName',

@@ -1,9 +1,8 @@
 import { useMemo, useState, type Key } from 'react';
 import { Button, Card, Flex, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { CONSTANT_VALUE_MAX_BYTES, type ConstantItem } from '@siteops/contracts/constant';
 import { constantApi } from '@siteops/contracts/api/constant';
 import { useEndpointMutation } from '../../api/endpoint';
@@ -12,6 +11,8 @@ import { useListPage } from '../../components/list/useListPage';
 import { QueryForm } from '../../components/form/QueryForm';
 import { ModalForm } from '../../components/form/ModalForm';
 import { message } from '../../lib/feedback';
+import { formatDateTime } from '../../lib/time';
+import { BatchDeleteButton } from '../../components/table/BatchDeleteButton';
 
 interface FormValues {
   key: string;
@@ -21,7 +22,6 @@ interface FormValues {
 const FIELDS = ['key', 'value', 'remark'] as const;
 const bytes = (s: string) => new TextEncoder().encode(s).length;
 /** In the browser's time zone, as every list of the console shows times. */
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** /isystem/isystem-constants (admin): search, create, edit and delete the server's key/value constants. */
 export function ConstantsPage() {
@@ -71,7 +71,7 @@ export function ConstantsPage() {
       dataIndex: 'updatedAt',
       title: t('constants.updatedAt'),
       sorter: true,
-      render: (v: string | null) => time(v),
+      render: formatDateTime,
     },
     {
       key: 'actions',
@@ -127,17 +127,7 @@ export function ConstantsPage() {
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
                 {t('common.create')}
               </Button>
-              <Popconfirm
-                title={t('common.deleteConfirm')}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                disabled={selected.length === 0}
-                onConfirm={() => removeIds(selected.map(Number))}
-              >
-                <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
-                  {t('common.batchDelete')}
-                </Button>
-              </Popconfirm>
+              <BatchDeleteButton count={selected.length} onConfirm={() => removeIds(selected.map(Number))} />
             </>
           }
         />

@@ -4,7 +4,6 @@ import type { TableColumnsType } from 'antd';
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import dayjs from 'dayjs';
 import type { ProjectMemberItem } from '@siteops/contracts/project';
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
 import { projectApi } from '@siteops/contracts/api/project';
@@ -17,6 +16,7 @@ import { message } from '../../lib/feedback';
 import { useUserStore } from '../../stores/user';
 import { AddMembersModal } from './AddMembersModal';
 import { useDebouncedValue } from './useDebouncedValue';
+import { formatDateTime } from '../../lib/time';
 
 /**
  * /project/project-User (admin, manager): the people of one project (chosen here or given as
@@ -106,7 +106,7 @@ export function ProjectPersonnelPage() {
       key: 'joinedAt',
       dataIndex: 'joinedAt',
       title: t('projects.people.joinedAt'),
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       key: 'actions',

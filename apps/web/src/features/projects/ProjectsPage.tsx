@@ -3,7 +3,6 @@ import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typogr
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { ProjectItem } from '@siteops/contracts/project';
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
 import { agentApi } from '@siteops/contracts/api/agent';
@@ -19,6 +18,7 @@ import { message, modal } from '../../lib/feedback';
 import { AddManagerModal } from './AddManagerModal';
 import { ProjectFormModal } from './ProjectFormModal';
 import { projectInUseMessage } from './projectInUse';
+import { formatDateTime } from '../../lib/time';
 
 const FILTERS = ['name', 'code', 'agentId'] as const;
 const ADMIN_ONLY = ['admin'] as const;
@@ -115,7 +115,7 @@ export function ProjectsPage() {
       dataIndex: 'createdAt',
       title: t('projects.createdAt'),
       sorter: true,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       key: 'actions',

@@ -1,14 +1,16 @@
-import { Button, Flex, Result } from 'antd';
+import { Button, Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useGoBack } from '../../hooks/useGoBack';
 import { HOME_PATH } from '../../lib/routeMeta';
+import { resultStateOf } from '../../lib/resultState';
 
 /** /result/error: "Go Back" leaves for the workplace; "Return For Correction" goes back to the form. */
 export function ErrorResultPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = useGoBack();
+  const { detail } = resultStateOf(useLocation().state);
   return (
     <Result
       status="error"
@@ -22,6 +24,8 @@ export function ErrorResultPage() {
           </Button>
         </Flex>
       }
-    />
+    >
+      {detail && <Typography.Paragraph>{detail}</Typography.Paragraph>}
+    </Result>
   );
 }

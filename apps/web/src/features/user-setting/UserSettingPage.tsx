@@ -1,20 +1,20 @@
-import { Avatar, Card, Descriptions, Empty, Flex, Tabs, Typography } from 'antd';
+import { Avatar, Card, Descriptions, Flex, Tabs, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { avatarSrc, displayName, useUserStore } from '../../stores/user';
-import { ChangePasswordForm } from './ChangePasswordForm';
+import { SecuritySettings } from './security/SecuritySettings';
+import { CertificationTab } from './certification/CertificationTab';
+import { BasicInfoForm } from './basic/BasicInfoForm';
+import { ExportData } from './account/ExportData';
+import { SecurityLog } from './account/SecurityLog';
+import { NotificationPreferences } from './notifications/NotificationPreferences';
 
-const TABS = ['basic', 'security', 'certification'] as const;
+const TABS = ['basic', 'security', 'certification', 'notifications'] as const;
 type TabKey = (typeof TABS)[number];
 
 function isTab(value: string | null): value is TabKey {
   return (TABS as readonly (string | null)[]).includes(value);
-}
-
-function NotBuilt() {
-  const { t } = useTranslation();
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('userSetting.notBuilt')} />;
 }
 
 /** /user/setting (every role). The tab is in the URL (`?tab=security`) so it can be linked to. */
@@ -51,21 +51,30 @@ export function UserSettingPage() {
           activeKey={active}
           onChange={(key) => setParams({ tab: key }, { replace: true })}
           items={[
-            { key: 'basic', label: t('userSetting.basic'), children: <NotBuilt /> },
+            { key: 'basic', label: t('userSetting.basic'), children: <BasicInfoForm /> },
             {
               key: 'security',
               label: t('userSetting.security'),
               children: (
-                <section aria-labelledby="change-password-title">
-                  <Typography.Title level={5} id="change-password-title">
-                    {t('userSetting.changePassword')}
-                  </Typography.Title>
-                  <Typography.Paragraph type="secondary">{t('userSetting.changePasswordDesc')}</Typography.Paragraph>
-                  <ChangePasswordForm />
-                </section>
+                <Flex vertical gap={24}>
+                  <section aria-labelledby="security-settings-title">
+                    <Typography.Title level={5} id="security-settings-title">
+                      {t('userSecurity.settingsTitle')}
+                    </Typography.Title>
+                    <SecuritySettings />
+                  </section>
+                  <section aria-labelledby="security-log-title">
+                    <Typography.Title level={5} id="security-log-title">
+                      {t('userSecurity.logTitle')}
+                    </Typography.Title>
+                    <SecurityLog />
+                  </section>
+                  <ExportData />
+                </Flex>
               ),
             },
-            { key: 'certification', label: t('userSetting.certification'), children: <NotBuilt /> },
+            { key: 'certification', label: t('userSetting.certification'), children: <CertificationTab /> },
+            { key: 'notifications', label: t('userNotify.tab'), children: <NotificationPreferences /> },
           ]}
         />
       </Card>

@@ -3,11 +3,10 @@ import { Avatar, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
-import dayjs from 'dayjs';
 import type { UserListItem } from '@siteops/contracts/user';
 import { labelOf } from './userOptions';
+import { formatDateTime } from '../../lib/time';
 
-const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 const ENABLED_COLOR: Record<string, string> = { enable: 'success', disable: 'error', new: 'default' };
 const CERT_COLOR: Record<string, string> = { auth: 'success', new: 'default', unknown: 'warning' };
 
@@ -53,7 +52,7 @@ export function userColumns(t: TFunction, actions: (row: UserListItem) => ReactN
       title: t('users.isAgent'),
       render: (v: boolean) => (v ? t('users.yes') : t('users.no')),
     },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('users.createdAt'), sorter: true, render: time },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('users.createdAt'), sorter: true, render: formatDateTime },
     { key: 'actions', title: t('common.actions'), fixed: 'right', render: (_: unknown, row) => actions(row) },
   ];
 }

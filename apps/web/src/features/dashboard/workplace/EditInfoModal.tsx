@@ -8,7 +8,7 @@ import { userApi } from '@siteops/contracts/api/user';
 import { endpointQuery, useEndpointMutation } from '../../../api/endpoint';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { useUserStore } from '../../../stores/user';
-import { AvatarUpload } from './AvatarUpload';
+import { AvatarUpload } from '../../../components/AvatarUpload';
 
 interface FormValues {
   realName?: string;

@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Avatar, Button, Card, Col, Flex, Result, Row, Skeleton, Space, Statistic, Tabs, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pagesForRole } from '@siteops/contracts/routes';
 import type { SiteNotification, WorkplaceOverview } from '@siteops/contracts/user';
@@ -12,6 +11,7 @@ import { RouterLink } from '../../../components/RouterLink';
 import { useOpenedOnce } from '../../../hooks/useOpenedOnce';
 import { useUserStore } from '../../../stores/user';
 import { CompactList } from './CompactList';
+import { formatMinute } from '../../../lib/time';
 
 // Loaded when first opened: its form brings the date picker, upload and the user schema along.
 const EditInfoModal = lazy(() => import('./EditInfoModal').then((m) => ({ default: m.EditInfoModal })));
@@ -20,7 +20,6 @@ const FEW = 5;
 /** How often an open overview refreshes (site notifications arrive without a reload). */
 const REFRESH_MS = 60_000;
 const MANY = 50;
-const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 type Activity = WorkplaceOverview['activity'][number];
 
@@ -110,7 +109,7 @@ export function UserOverview() {
                 <Typography.Text type="secondary">{targetText(a.targetType, a.targetName)}</Typography.Text>
               </span>
               <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                {time(a.createdAt)}
+                {formatMinute(a.createdAt)}
               </Typography.Text>
             </Flex>
           ),
@@ -130,7 +129,7 @@ export function UserOverview() {
           content: (
             <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
               <span>{noticeText(n)}</span>
-              <Typography.Text type="secondary">{time(n.createdAt)}</Typography.Text>
+              <Typography.Text type="secondary">{formatMinute(n.createdAt)}</Typography.Text>
             </Flex>
           ),
         })}

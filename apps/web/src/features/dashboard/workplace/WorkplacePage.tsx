@@ -1,20 +1,28 @@
-import { Card, Col, Flex, Row, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { pagesForRole } from '@siteops/contracts/routes';
 import { displayName, useUserStore } from '../../../stores/user';
 import { MyAvatar } from '../../../components/MyAvatar';
+import { AnnouncementsCard } from './AnnouncementsCard';
 import { RecentlyVisited } from './RecentlyVisited';
 import { Shortcuts } from './Shortcuts';
 import { UserOverview } from './UserOverview';
 
+// The fleet panel brings the live channel client and its own texts: loaded after the page (FleetFigures).
+const FleetFigures = lazy(() => import('./FleetFigures').then((m) => ({ default: m.FleetFigures })));
+
 /**
- * The workplace greets the user and shows its overview (visits, activity, site notifications, projects,
- * team), counted by the server from real data. Device totals arrive with the device module.
+ * The workplace greets the user, shows the fleet in its scope live (FleetFigures) and its overview
+ * (visits, activity, site notifications, projects, team) and the announcements for it, all counted by the server from real data.
  */
 export function WorkplacePage() {
   const { t } = useTranslation();
   const info = useUserStore((s) => s.info);
   const role = useUserStore((s) => s.role);
+  // Passed down: importing the route table in the lazy panel would split it out of the entry.
+  const canOpenDevices = role ? pagesForRole(role).some((p) => p.name === 'device-list') : false;
   return (
     <Flex vertical gap={16}>
       <Card>
@@ -31,12 +39,22 @@ export function WorkplacePage() {
           </div>
         </Flex>
       </Card>
+      <Suspense
+        fallback={
+          <Card>
+            <Skeleton active paragraph={{ rows: 3 }} />
+          </Card>
+        }
+      >
+        <FleetFigures canOpenDevices={canOpenDevices} />
+      </Suspense>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <UserOverview />
         </Col>
         <Col xs={24} xl={8}>
           <Flex vertical gap={16}>
+            <AnnouncementsCard />
             <Shortcuts />
             <RecentlyVisited />
           </Flex>

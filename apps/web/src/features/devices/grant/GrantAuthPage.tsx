@@ -1,5 +1,6 @@
 import { Button, Card, DatePicker, Flex, Form, Input, Select } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { DAY_FORMAT } from '../../../lib/time';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
@@ -23,7 +24,6 @@ interface GrantValues {
   type?: string;
 }
 const FIELDS = ['mac', 'sn', 'platformIds', 'expiresAt', 'attachInfo', 'type'] as const;
-const DAY = 'YYYY-MM-DD';
 /** Enough for every platform in one picker (the server's page maximum). */
 const ALL_PLATFORMS = { page: 1, pageSize: 200, sortField: 'platformName', sortOrder: 'asc' } as const;
 
@@ -39,7 +39,7 @@ export function GrantAuthPage() {
   const chosen = Form.useWatch('platformIds', form) ?? [];
   const list = platforms.data?.list ?? [];
   const latest = latestPlatformExpiry(chosen, list);
-  const today = dayjs().format(DAY);
+  const today = dayjs().format(DAY_FORMAT);
 
   const submit = async (values: GrantValues) => {
     try {
@@ -47,7 +47,7 @@ export function GrantAuthPage() {
         mac: values.mac,
         sn: values.sn,
         platformIds: values.platformIds ?? [],
-        expiresAt: values.expiresAt.format(DAY),
+        expiresAt: values.expiresAt.format(DAY_FORMAT),
         attachInfo: values.attachInfo ?? '',
         ...(values.type ? { type: values.type as (typeof DEVICE_TYPES)[number] } : {}),
       });
@@ -116,7 +116,7 @@ export function GrantAuthPage() {
                 // Reads the platforms from the form, not the render: it also runs right after they change.
                 validator: (_, v: Dayjs | undefined) => {
                   const bound = latestPlatformExpiry(form.getFieldValue('platformIds') ?? [], list);
-                  const problem = v ? expiryProblem(v.format(DAY), today, bound) : null;
+                  const problem = v ? expiryProblem(v.format(DAY_FORMAT), today, bound) : null;
                   return problem
                     ? Promise.reject(new Error(t(`devices.grant.${problem}`, { date: bound })))
                     : Promise.resolve();
@@ -126,7 +126,7 @@ export function GrantAuthPage() {
           >
             <DatePicker
               style={{ width: 220 }}
-              disabledDate={(d) => expiryProblem(d.format(DAY), today, latest) !== null}
+              disabledDate={(d) => expiryProblem(d.format(DAY_FORMAT), today, latest) !== null}
             />
           </Form.Item>
           <Form.Item name="type" label={t('devices.grant.type')} extra={t('devices.grant.typeHint')}>

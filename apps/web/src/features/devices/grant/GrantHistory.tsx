@@ -1,15 +1,14 @@
 import { Form, Input, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { GrantItem } from '@siteops/contracts/device';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { QueryForm } from '../../../components/form/QueryForm';
 import { useListPage } from '../../../components/list/useListPage';
 import { DataTable } from '../../../components/table/DataTable';
+import { formatDateTime } from '../../../lib/time';
 
 const FILTERS = ['sn'] as const;
-const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
 /**
  * The licence grant history below the grant form, newest first. Its serial-number search and paging
@@ -20,7 +19,7 @@ export function GrantHistory() {
   const { t } = useTranslation();
   const { table } = useListPage(deviceApi.grants, { filters: FILTERS, defaultPageSize: 10 });
   const columns: TableColumnsType<GrantItem> = [
-    { key: 'issuedAt', dataIndex: 'issuedAt', title: t('devices.grant.issuedAt'), render: time },
+    { key: 'issuedAt', dataIndex: 'issuedAt', title: t('devices.grant.issuedAt'), render: formatDateTime },
     { key: 'issuedByName', dataIndex: 'issuedByName', title: t('devices.grant.issuedBy') },
     { key: 'sn', dataIndex: 'sn', title: t('devices.field.sn') },
     { key: 'mac', dataIndex: 'mac', title: t('devices.field.mac') },
@@ -30,7 +29,7 @@ export function GrantHistory() {
       title: t('devices.grant.platforms'),
       render: (v: string[]) => v.map((p) => <Tag key={p}>{p}</Tag>),
     },
-    { key: 'expiresAt', dataIndex: 'expiresAt', title: t('devices.grant.expiresAt'), render: time },
+    { key: 'expiresAt', dataIndex: 'expiresAt', title: t('devices.grant.expiresAt'), render: formatDateTime },
     {
       key: 'attachInfo',
       dataIndex: 'attachInfo',

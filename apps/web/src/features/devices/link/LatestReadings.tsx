@@ -1,5 +1,4 @@
 import { Descriptions, Flex, Popover, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   DEVICE_TYPES,
@@ -8,6 +7,7 @@ import {
   type DeviceType,
   type TelemetryField,
 } from '@siteops/contracts/device-protocol';
+import { formatClock } from '../../../lib/time';
 
 /** The few readings a list row shows per type; the rest are in the popover. */
 const HEADLINE: Partial<Record<DeviceType, readonly string[]>> = {
@@ -74,10 +74,7 @@ export function LatestReadings({ type, latest, at }: { type: string; latest?: Re
   );
 
   return (
-    <Popover
-      content={details}
-      title={at ? t('deviceLink.readings.updatedAt', { time: dayjs(at).format('HH:mm:ss') }) : undefined}
-    >
+    <Popover content={details} title={at ? t('deviceLink.readings.updatedAt', { time: formatClock(at) }) : undefined}>
       <Flex vertical gap={2} data-testid="latest-readings">
         <Space size={8} wrap>
           {headline.map((f) => (

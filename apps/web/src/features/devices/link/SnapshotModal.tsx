@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Button, Flex, Modal, Result, Spin, Typography } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSnapshotMutation } from '../../../api/device-link/snapshot';
 import { commandErrorText, noteOfflineAnswer } from './commandError';
+import { formatDateTime } from '../../../lib/time';
 
 /** Takes a snapshot as soon as it opens and shows the JPEG the device sent. */
 export function SnapshotModal({ deviceId, name, onClose }: { deviceId: number; name: string; onClose: () => void }) {
@@ -28,7 +28,7 @@ export function SnapshotModal({ deviceId, name, onClose }: { deviceId: number; n
   }, [take]);
 
   const shot = snapshot.data;
-  const takenAt = shot ? dayjs(shot.takenAt).format('YYYY-MM-DD HH:mm:ss') : '';
+  const takenAt = shot ? formatDateTime(shot.takenAt) : '';
   return (
     <Modal
       open

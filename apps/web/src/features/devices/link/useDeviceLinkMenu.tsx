@@ -2,7 +2,6 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Modal, Spin, type MenuProps } from 'antd';
 import { CameraOutlined, CodeOutlined, DesktopOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { useOpenDoorMutation } from '../../../api/device-link/openDoor';
@@ -13,6 +12,7 @@ import { message, modal, notification } from '../../../lib/feedback';
 import { SnapshotModal } from './SnapshotModal';
 import { LINK_ROLES, canOpenDoor, canSnapshot } from './capabilities';
 import { commandErrorText, noteOfflineAnswer } from './commandError';
+import { formatClock } from '../../../lib/time';
 
 /** xterm.js is big: it loads only when someone opens a terminal. */
 const TerminalView = lazy(() => import('./TerminalView'));
@@ -68,14 +68,14 @@ export function useDeviceLinkMenu(device: LinkedDevice): { items: MenuItem[]; di
       title: t('deviceLink.openDoor.title'),
       description: t('deviceLink.openDoor.success', {
         door: result.door,
-        time: dayjs(result.openedAt).format('HH:mm:ss'),
-        closes: dayjs(result.closesAt).format('HH:mm:ss'),
+        time: formatClock(result.openedAt),
+        closes: formatClock(result.closesAt),
       }),
     });
   };
   const doReboot = async () => {
     const result = await reboot.mutateAsync(device.id);
-    message().success(t('deviceLink.reboot.success', { time: dayjs(result.rebootAt).format('HH:mm:ss') }));
+    message().success(t('deviceLink.reboot.success', { time: formatClock(result.rebootAt) }));
   };
   const openRemote = () => {
     // Opened now, inside the click, so no popup blocker objects; pointed at the tunnel once the ticket is there.

@@ -1,7 +1,7 @@
 import { useMemo, useState, type Key } from 'react';
 import { Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { PlatformItem } from '@siteops/contracts/device';
@@ -13,6 +13,8 @@ import { useListPage } from '../../../components/list/useListPage';
 import { QueryForm } from '../../../components/form/QueryForm';
 import { ModalForm } from '../../../components/form/ModalForm';
 import { message } from '../../../lib/feedback';
+import { formatDateTime } from '../../../lib/time';
+import { BatchDeleteButton } from '../../../components/table/BatchDeleteButton';
 
 interface FormValues {
   platformName: string;
@@ -83,7 +85,7 @@ export function PlatformsPage() {
       dataIndex: 'updatedAt',
       title: t('devices.field.updatedAt'),
       sorter: true,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       key: 'actions',
@@ -140,17 +142,10 @@ export function PlatformsPage() {
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
                 {t('common.create')}
               </Button>
-              <Popconfirm
-                title={t('common.deleteConfirm')}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                disabled={selected.length === 0}
+              <BatchDeleteButton
+                count={selected.length}
                 onConfirm={() => afterReport(removeIds(selected.map(Number)))}
-              >
-                <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
-                  {t('common.batchDelete')}
-                </Button>
-              </Popconfirm>
+              />
             </>
           }
         />

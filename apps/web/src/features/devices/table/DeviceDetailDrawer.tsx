@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { useEndpointQuery } from '../../../api/endpoint';
-import { AuthStatusTag, OnlineStatusBadge, formatInstant } from './deviceFormat';
+import { AuthStatusTag, OnlineStatusBadge } from './deviceFormat';
+import { formatDateTime } from '../../../lib/time';
 
 /** "View": every field of one device, fresh from the server (the row may be stale). */
 export function DeviceDetailDrawer({ row, onClose }: { row: DeviceItem | null; onClose: () => void }) {
@@ -52,19 +53,19 @@ export function DeviceDetailDrawer({ row, onClose }: { row: DeviceItem | null; o
         {
           key: 'licenceExpiresAt',
           label: t('devices.field.licenceExpiresAt'),
-          children: formatInstant(d.licenceExpiresAt),
+          children: formatDateTime(d.licenceExpiresAt),
         },
         {
           key: 'additionDatetime',
           label: t('devices.field.additionDatetime'),
-          children: formatInstant(d.additionDatetime),
+          children: formatDateTime(d.additionDatetime),
         },
         {
           key: 'heartbeatDatetime',
           label: t('devices.field.heartbeatDatetime'),
-          children: formatInstant(d.heartbeatDatetime),
+          children: formatDateTime(d.heartbeatDatetime),
         },
-        { key: 'updatedAt', label: t('devices.field.updatedAt'), children: formatInstant(d.updatedAt) },
+        { key: 'updatedAt', label: t('devices.field.updatedAt'), children: formatDateTime(d.updatedAt) },
         { key: 'remark', label: t('devices.field.remark'), children: d.remark },
       ]
     : [];

@@ -1,4 +1,5 @@
 import { DatePicker, Form, Input, Select } from 'antd';
+import { DAY_FORMAT } from '../../../lib/time';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_AUTH_STATUSES, DEVICE_ONLINE_STATUSES } from '@siteops/contracts/device';
@@ -23,12 +24,10 @@ interface QueryValues {
   added?: [Dayjs | null, Dayjs | null] | null;
 }
 
-const DAY = 'YYYY-MM-DD';
-
 function toParams({ added, ...rest }: QueryValues): Record<string, string> {
   const out = valuesToParams(rest as Record<string, unknown>);
-  if (added?.[0]) out.addedFrom = added[0].format(DAY);
-  if (added?.[1]) out.addedTo = added[1].format(DAY);
+  if (added?.[0]) out.addedFrom = added[0].format(DAY_FORMAT);
+  if (added?.[1]) out.addedTo = added[1].format(DAY_FORMAT);
   return out;
 }
 

@@ -5,6 +5,7 @@ import type { DeviceItem } from '@siteops/contracts/device';
 import { afterReport } from '../../../api/reported';
 import { modal } from '../../../lib/feedback';
 import { useDeviceLinkMenu } from '../link/useDeviceLinkMenu';
+import { useFaceLibraryMenu } from '../faces/useFaceLibraryMenu';
 
 interface Props {
   row: DeviceItem;
@@ -16,13 +17,14 @@ interface Props {
 }
 
 /**
- * One device row's actions: view, edit and authorise/forbid in sight; the remote commands and delete
- * (admin) under "more", so the column stays narrow and the status columns are visible at 1440 px.
+ * One device row's actions: view, edit and authorise/forbid in sight; a face terminal's face library,
+ * the remote commands and delete (admin) under "more", so the column stays narrow and the status columns are visible at 1440 px.
  * A failed write was already reported by the client; afterReport only ends the click's promise.
  */
 export function DeviceRowActions({ row, isAdmin, onView, onEdit, onSetAuth, onRemove }: Props) {
   const { t } = useTranslation();
   const link = useDeviceLinkMenu(row);
+  const faces = useFaceLibraryMenu(row);
   const confirmRemove = () =>
     modal().confirm({
       title: t('common.deleteConfirm'),
@@ -32,10 +34,11 @@ export function DeviceRowActions({ row, isAdmin, onView, onEdit, onSetAuth, onRe
       onOk: () => afterReport(onRemove()),
     });
   const more: NonNullable<MenuProps['items']> = [
+    ...faces.items,
     ...link.items,
     ...(isAdmin
       ? [
-          ...(link.items.length ? [{ type: 'divider' as const }] : []),
+          ...(link.items.length || faces.items.length ? [{ type: 'divider' as const }] : []),
           {
             key: 'delete',
             icon: <DeleteOutlined />,
@@ -78,6 +81,7 @@ export function DeviceRowActions({ row, isAdmin, onView, onEdit, onSetAuth, onRe
         </Dropdown>
       )}
       {link.dialogs}
+      {faces.dialogs}
     </Space>
   );
 }

@@ -6,7 +6,8 @@ import type { DeviceItem } from '@siteops/contracts/device';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { showsDirection, showsReadings, showsRemoteAccount } from '../deviceTypes';
 import { LatestReadings } from '../link/LatestReadings';
-import { AuthStatusTag, OnlineStatusBadge, formatInstant } from './deviceFormat';
+import { AuthStatusTag, OnlineStatusBadge } from './deviceFormat';
+import { formatDateTime } from '../../../lib/time';
 
 type Column = TableColumnsType<DeviceItem>[number];
 
@@ -59,8 +60,8 @@ export function deviceColumns({ t, fixedType, isAdmin, actions }: ColumnOptions)
     text('devVer'),
     text('frpcVer'),
     ...when(showsRemoteAccount(fixedType), text('remoteAccount')),
-    { ...text('additionDatetime', true), render: formatInstant },
-    { ...text('heartbeatDatetime', true), render: formatInstant },
+    { ...text('additionDatetime', true), render: formatDateTime },
+    { ...text('heartbeatDatetime', true), render: formatDateTime },
     {
       ...text('remark'),
       render: (v: string | null) => (

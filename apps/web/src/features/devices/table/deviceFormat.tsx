@@ -1,11 +1,5 @@
 import { Badge, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-
-/** Server instants (ISO) as local date-times; empty for none. */
-export function formatInstant(value: string | null | undefined) {
-  return value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '';
-}
 
 const AUTH_COLORS: Record<string, string> = { authorize: 'success', forbidden: 'error', unknown: 'default' };
 const ONLINE_STATUS: Record<string, 'success' | 'default' | 'warning'> = {

@@ -4,8 +4,8 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIMES, UPLOAD_MAX_BYTES_DEFAULT } from '@siteops/contracts/file';
 import { fileApi } from '@siteops/contracts/api/file';
-import { upload } from '../../../api/endpoint';
-import { afterReport } from '../../../api/reported';
+import { upload } from '../api/endpoint';
+import { afterReport } from '../api/reported';
 
 interface AvatarUploadProps {
   value?: string | null;
@@ -14,7 +14,7 @@ interface AvatarUploadProps {
   id?: string;
 }
 
-/** The avatar field of "edit info": uploads the image and holds the file id. */
+/** An avatar form field ("edit info", the settings' basic info): uploads the image and holds the file id. */
 export function AvatarUpload({ value, onChange, initialUrl, id }: AvatarUploadProps) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(initialUrl ?? null);
@@ -24,11 +24,11 @@ export function AvatarUpload({ value, onChange, initialUrl, id }: AvatarUploadPr
   const choose = async (file: File) => {
     setProblem(null);
     if (!(IMAGE_MIMES as readonly string[]).includes(file.type)) {
-      setProblem(t('workplaceOverview.uploadWrongType'));
+      setProblem(t('avatarUpload.wrongType'));
       return;
     }
     if (file.size > UPLOAD_MAX_BYTES_DEFAULT) {
-      setProblem(t('workplaceOverview.uploadTooLarge', { size: UPLOAD_MAX_BYTES_DEFAULT / 1024 / 1024 }));
+      setProblem(t('avatarUpload.tooLarge', { size: UPLOAD_MAX_BYTES_DEFAULT / 1024 / 1024 }));
       return;
     }
     setUploading(true);
@@ -53,7 +53,7 @@ export function AvatarUpload({ value, onChange, initialUrl, id }: AvatarUploadPr
         }}
       >
         <Button id={id} icon={<UploadOutlined />} loading={uploading}>
-          {t('workplaceOverview.upload')}
+          {t('avatarUpload.upload')}
         </Button>
       </Upload>
       {problem && <span style={{ color: 'var(--ant-color-error)' }}>{problem}</span>}

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.ts';
+import type { LinkTestApp } from '../modules/device-link/testkit.ts';
+import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from '../modules/device-link/twoInstances.ts';
+
+const skip = twoInstancesSkipped('sessions across two instances on PostgreSQL + Redis');
+
+const USER_PASSWORD = 'User@12345';
+
+/**
+ * Each instance keeps live sessions in memory (decision 0016). These prove that what ends or changes a
+ * session through one instance is seen by the other on the very next request, with B's cache warm.
+ */
+describe.skipIf(skip)('sessions across two instances (PostgreSQL + Redis)', () => {
+  let both: TwoInstances;
+  let a: LinkTestApp;
+  let b: LinkTestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    both = await startTwoInstances({ users: ['u1', 'u2', 'u3'], password: USER_PASSWORD });
+    ({ a, b } = both);
+    admin = await a.login();
+  });
+
+  afterAll(() => both?.close());
+
+  /** user/info through B, twice, so B answers the second from its cache. */
+  const warmOnB = async (token: string) => {
+    for (let i = 0; i < 2; i++) {
+      const res = await b.call({ method: 'POST', url: '/api/user/info', token });
+      expect(res.body.code, res.body.msg).toBe(200);
+    }
+  };
+
+  it('a logout through A ends the session on B at once', async () => {
+    const token = await a.login('u1', USER_PASSWORD);
+    await warmOnB(token);
+    expect((await a.call({ method: 'POST', url: '/api/user/logout', token })).body.code).toBe(200);
+    const res = await b.call({ method: 'POST', url: '/api/user/info', token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe(50012);
+  });
+
+  it('disabling a user through A ends their session on B at once', async () => {
+    const token = await a.login('u2', USER_PASSWORD);
+    await warmOnB(token);
+    const [u2] = await a.database.db.select({ id: users.id }).from(users).where(eq(users.userName, 'u2'));
+    const off = await a.call({
+      method: 'PUT',
+      url: '/api/user/update',
+      token: admin,
+      body: { id: u2.id, enabled: 'disable' },
+    });
+    expect(off.body.code, off.body.msg).toBe(200);
+    const res = await b.call({ method: 'POST', url: '/api/user/info', token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe(50012);
+  });
+
+  it('a profile edit through A shows on B at once', async () => {
+    const token = await a.login('u3', USER_PASSWORD);
+    await warmOnB(token);
+    const edit = await a.call({
+      method: 'PUT',
+      url: '/api/user/updateSelf',
+      token,
+      body: { realName: 'Renamed Three' },
+    });
+    expect(edit.body.code, edit.body.msg).toBe(200);
+    const res = await b.call({ method: 'POST', url: '/api/user/info', token });
+    expect(res.body.data.realName).toBe('Renamed Three');
+  });
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "gate_persons" ADD COLUMN "excluded" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "device_events_pass_person_idx" ON "device_events" USING btree (("data"->>'personId'),"at") WHERE "device_events"."kind" = 'pass';

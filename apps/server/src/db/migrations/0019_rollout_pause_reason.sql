@@ -1,0 +1,1 @@
+ALTER TABLE "upgrade_rollouts" ALTER COLUMN "pause_reason" SET DATA TYPE varchar(32);

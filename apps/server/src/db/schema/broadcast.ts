@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { devices } from './devices.ts';
+
+/**
+ * A broadcast campaign (issue 14): what the speakers say and when. `next_run_at` is the scheduler's
+ * queue: a `scheduled` campaign whose next run is due is claimed by one instance (row lock, skip
+ * locked), which records the run and moves `next_run_at` on in the same transaction.
+ */
+export const broadcastCampaigns = pgTable(
+  'broadcast_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 64 }).notNull(),
+    link: varchar('link', { length: 512 }).notNull(),
+    content: text('content').notNull(),
+    voice: varchar('voice', { length: 16 }).notNull(),
+    volume: integer('volume').notNull(),
+    /** scheduled | paused | finished | cancelled (contracts CAMPAIGN_STATUSES). */
+    status: varchar('status', { length: 16 }).notNull(),
+    /** How the speakers were chosen (by project or device ids), as sent. */
+    targets: jsonb('targets').$type<Record<string, unknown>>().notNull(),
+    /** now | at | daily (contracts campaignSchedule), as sent. */
+    schedule: jsonb('schedule').$type<Record<string, unknown>>().notNull(),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    createdId: integer('created_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [
+    index('broadcast_campaigns_due_idx').on(t.status, t.nextRunAt),
+    index('broadcast_campaigns_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The speakers a campaign addresses, resolved when it was created. */
+export const broadcastCampaignDevices = pgTable(
+  'broadcast_campaign_devices',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => broadcastCampaigns.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.deviceId] }),
+    index('broadcast_campaign_devices_device_idx').on(t.deviceId),
+  ],
+);
+
+/** One run of a campaign: the time it was due and when the scheduler took it. */
+export const broadcastRuns = pgTable(
+  'broadcast_runs',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => broadcastCampaigns.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('broadcast_runs_campaign_idx').on(t.campaignId, t.id)],
+);
+
+/**
+ * A device's outcome in a run: pending, played, refused or offline. The reason is kept as a code
+ * (an RPC error code, or `noAnswer`) plus the device's own words, and rendered in the reader's language.
+ */
+export const broadcastOutcomes = pgTable(
+  'broadcast_outcomes',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => broadcastRuns.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    outcome: varchar('outcome', { length: 16 }).notNull().default('pending'),
+    reasonCode: varchar('reason_code', { length: 16 }),
+    reasonText: varchar('reason_text', { length: 500 }),
+    playId: varchar('play_id', { length: 64 }),
+    at: timestamp('at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.deviceId] }), index('broadcast_outcomes_pending_idx').on(t.outcome)],
+);

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { devices } from './devices.ts';
+
+/**
+ * Access devices visitors may pass (spec 3's device authorisation: direction none / in / out, created
+ * time). The valid visitors of a device's project are published to it; one taken off the list has them
+ * removed.
+ */
+export const visitorDevices = pgTable(
+  'visitor_devices',
+  {
+    deviceId: integer('device_id')
+      .primaryKey()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    direction: varchar('direction', { length: 8 }).notNull().default('none'),
+    createdId: integer('created_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('visitor_devices_direction_check', sql`${t.direction} in ('none', 'in', 'out')`)],
+);
+
+/**
+ * The per-device outbox of persons (modules/visitor/gateSync.ts): one row per device and person the
+ * device holds or should hold or lose. `pending` marks a row to reconcile: the dispatcher works out what
+ * the device should have now (from the visitor and the authorisation) and adds or removes the person.
+ * A row is claimed (`claimed_until`) so several instances never send it twice; `gen` counts the marks,
+ * so a mark that arrives while a send is under way is not lost when the send completes.
+ */
+export const gatePersons = pgTable(
+  'gate_persons',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** `V<visitor id>`: the id the device knows the person by. */
+    personId: varchar('person_id', { length: 64 }).notNull(),
+    /** No foreign key: a deleted visitor's row stays until the device has removed it. */
+    visitorId: integer('visitor_id'),
+    pending: boolean('pending').notNull().default(true),
+    gen: integer('gen').notNull().default(1),
+    claimGen: integer('claim_gen'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Whether the device confirmed it holds the person, and what it was sent (hash of name, photo, window). */
+    onDevice: boolean('on_device').notNull().default(false),
+    sentHash: varchar('sent_hash', { length: 64 }),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: varchar('last_error', { length: 1000 }),
+    /**
+     * Taken off this device by hand (the face library's remove): the dispatcher treats the person as not
+     * wanted here, and the row stays (off the device) so no later mark sends it back. A change of the
+     * visitor itself (markVisitors) or a re-sync clears it.
+     */
+    excluded: boolean('excluded').notNull().default(false),
+  },
+  (t) => [
+    unique('gate_persons_device_person_key').on(t.deviceId, t.personId),
+    index('gate_persons_visitor_idx').on(t.visitorId),
+    index('gate_persons_pending_idx')
+      .on(t.deviceId)
+      .where(sql`${t.pending}`),
+  ],
+);
+
+export type VisitorDeviceRow = typeof visitorDevices.$inferSelect;
+export type GatePersonRow = typeof gatePersons.$inferSelect;

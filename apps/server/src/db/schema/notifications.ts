@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { devices } from './devices.ts';
+import { users } from './users.ts';
+
+/** A message to be rendered in the reader's language: a server catalog key and its parameters. */
+export interface StoredText {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * The message box (spec 2): one row per recipient, so reading, counting and pruning are one user's
+ * rows and never a join. Texts are stored as catalog keys and rendered in the reader's language when
+ * listed (docs/decisions/0011), so one event reads in Chinese for one user and English for another.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** message | notice | todo */
+    tab: varchar('tab', { length: 16 }).notNull(),
+    /** info | success | warning | error */
+    level: varchar('level', { length: 16 }).notNull().default('info'),
+    title: jsonb('title').$type<StoredText>().notNull(),
+    body: jsonb('body').$type<StoredText>(),
+    /** A console path to what it is about. */
+    link: varchar('link', { length: 512 }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The first page of a tab, newest first (ids grow with time).
+    index('notifications_user_tab_idx').on(t.userId, t.tab, t.id),
+    index('notifications_user_idx').on(t.userId, t.id),
+    // The bell's counts read only the unread rows.
+    index('notifications_unread_idx')
+      .on(t.userId, t.tab)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_created_idx').on(t.createdAt),
+  ],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Devices whose "offline" notification went out, and the heartbeat it was about: the sweep that
+ * raises them claims a device here first (insert … on conflict), so several instances notify once,
+ * and "back online" is said only of a device that was reported offline.
+ */
+export const deviceOfflineNotices = pgTable('device_offline_notices', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A user's choice for one kind of notification (NOTIFICATION_KINDS). No row: the default, everything
+ * on. The notifier skips users whose row for the kind has `console` off, in the same INSERT … SELECT.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    console: boolean('console').notNull().default(true),
+    email: boolean('email').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * A user's security settings (spec 2's security tab), apart from the password: a security question
+ * whose answer is hashed like a password, and the security email and phone bound by a one-time code.
+ * One row per user that set any of them.
+ */
+export const userSecurity = pgTable('user_security', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  question: varchar('question', { length: 64 }),
+  /** argon2id of the trimmed, lower-cased answer; never the answer. */
+  answerHash: text('answer_hash'),
+  email: varchar('email', { length: 128 }),
+  phone: varchar('phone', { length: 32 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => sql`now()`),
+});
+
+/**
+ * One-time codes sent to bind a security email or phone. The code is stored hashed and the target only
+ * as a keyed hash (the user sends it again to bind), so this table reveals neither. Rows stay a day
+ * after use for the rate limits, which count them per user and per target.
+ */
+export const securityCodes = pgTable(
+  'security_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** email | phone */
+    channel: varchar('channel', { length: 8 }).notNull(),
+    /** Keyed hash (PII search key) of the normalised email or phone. */
+    targetHash: varchar('target_hash', { length: 64 }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Tries spent, the right one included; at the limit the code is dead. */
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('security_codes_user_idx').on(t.userId, t.channel, t.createdAt),
+    index('security_codes_target_idx').on(t.targetHash, t.createdAt),
+    check('security_codes_channel_check', sql`${t.channel} in ('email', 'phone')`),
+  ],
+);

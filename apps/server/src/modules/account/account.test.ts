@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createUser } from '../../../test/fixtures.ts';
+
+/**
+ * The caller's own account: a security log of what was done to it (by itself or an administrator),
+ * nobody else's; and "export data", everything about the caller in one audited file.
+ */
+let t: TestApp;
+let admin: string;
+let me: { id: number; userName: string; password: string; token: string };
+let other: { id: number; token: string };
+
+const get = (url: string, token: string) => t.call({ method: 'GET', url, token });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  const u = await createUser(t, admin, { role: 'user' });
+  me = { ...u, token: await t.login(u.userName, u.password) };
+  const o = await createUser(t, admin, { role: 'user' });
+  other = { id: o.id, token: await t.login(o.userName, o.password) };
+});
+afterAll(() => t.close());
+
+describe('account', () => {
+  it('the security log lists the caller’s logins, its own changes and an administrator’s, nobody else’s', async () => {
+    await t.call({ method: 'PUT', url: '/api/user/updateSelf', token: me.token, body: { realName: 'Me Myself' } });
+    await t.call({ method: 'PUT', url: '/api/user/update', token: admin, body: { id: me.id, nickName: 'nick' } });
+    await t.call({ method: 'PUT', url: '/api/user/updateSelf', token: other.token, body: { realName: 'Someone' } });
+    const log = (await get('/api/account/securityLog', me.token)).body.data;
+    const actions = log.list.map((r: { action: string; byOther: boolean }) => `${r.action}:${r.byOther}`);
+    expect(actions).toEqual(['user.update:true', 'user.updateSelf:false', 'user.login:false']);
+    expect(log.list[0].actorName).toBe('admin');
+    const others = (await get('/api/account/securityLog', other.token)).body.data.list;
+    expect(others.map((r: { action: string }) => r.action)).toEqual(['user.updateSelf', 'user.login']);
+  });
+
+  it('export data answers the caller’s own file, ID number in full, no password, and is audited', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/exportMine',
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`siteops-${me.userName}-`);
+    const file = JSON.parse(res.body);
+    expect(file.profile).toMatchObject({ id: me.id, userName: me.userName, realName: 'Me Myself' });
+    expect(file.profile.idNo).toMatch(/^110105\d{11}X$/);
+    expect(file.profile).not.toHaveProperty('password');
+    expect(res.body).not.toContain('argon2');
+    expect(file.activity.map((a: { action: string }) => a.action)).toContain('user.updateSelf');
+    const log = (await get('/api/account/securityLog', me.token)).body.data.list;
+    expect(log[0].action).toBe('user.exportMine');
+  });
+});

@@ -1,0 +1,81 @@
+import ExcelJS from 'exceljs';
+import type { analyticsApi } from '@siteops/contracts/api/analytics';
+import type { AnalyticsChart } from '@siteops/contracts/analytics';
+import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/device';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
+import { sendAttachment } from '../../http/attachment.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { neutralised } from '../../xlsx/text.ts';
+import { XLSX_MIME } from '../device/sheet.ts';
+import { fleet } from './fleet.ts';
+
+type Col = { key: string; 'zh-CN': string; 'en-US': string };
+const c = (key: string, zh: string, en: string): Col => ({ key, 'zh-CN': zh, 'en-US': en });
+const AT = c('at', '时段开始 (UTC)', 'Bucket start (UTC)');
+const TYPE = c('deviceType', '设备类型', 'Device type');
+
+const SHEETS: Record<AnalyticsChart, { 'zh-CN': string; 'en-US': string; cols: Col[] }> = {
+  dust: {
+    'zh-CN': '扬尘',
+    'en-US': 'Dust',
+    cols: [
+      AT,
+      c('projectName', '项目', 'Project'),
+      c('readings', '读数', 'Readings'),
+      c('pm25', 'PM2.5 均值', 'PM2.5 average'),
+      c('pm10', 'PM10 均值', 'PM10 average'),
+      c('noise', '噪声均值', 'Noise average'),
+      c('pm25Over', 'PM2.5 超标次数', 'PM2.5 exceedances'),
+      c('pm10Over', 'PM10 超标次数', 'PM10 exceedances'),
+      c('noiseOver', '噪声超标次数', 'Noise exceedances'),
+    ],
+  },
+  lifting: {
+    'zh-CN': '起重',
+    'en-US': 'Lifting',
+    cols: [
+      AT,
+      TYPE,
+      c('readings', '读数', 'Readings'),
+      c('avgLoad', '平均载重', 'Average load'),
+      c('maxLoad', '最大载重', 'Maximum load'),
+      c('alarms', '告警', 'Alarms'),
+    ],
+  },
+  passes: { 'zh-CN': '通行', 'en-US': 'Passes', cols: [AT, c('count', '通行次数', 'Passes')] },
+  events: {
+    'zh-CN': '事件',
+    'en-US': 'Events',
+    cols: [AT, TYPE, c('kind', '事件类型', 'Event kind'), c('count', '次数', 'Count')],
+  },
+};
+
+const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+/** One chart's series as a small xlsx (at most 31 days of buckets), in the caller's scope. */
+export const exportAnalytics: Handler<typeof analyticsApi.export> = async ({ db, caller, reply }, q) => {
+  const { chart, lang } = q;
+  const data = await fleet(db, caller, q);
+  const sheet = SHEETS[chart];
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheet[lang]);
+  ws.columns = sheet.cols.map((col) => ({ header: col[lang], key: col.key, width: col.key === 'at' ? 20 : 16 }));
+  const typeLabel = (type: string, l: SheetLang) => DEVICE_TYPE_LABELS[type as DeviceType]?.[l] ?? neutralised(type);
+  for (const row of data[chart] as Record<string, unknown>[]) {
+    ws.addRow({
+      ...row,
+      at: when(row.at as string),
+      ...(typeof row.projectName === 'string' ? { projectName: neutralised(row.projectName) } : {}),
+      ...(typeof row.deviceType === 'string' ? { deviceType: typeLabel(row.deviceType, lang) } : {}),
+      ...(typeof row.kind === 'string' ? { kind: neutralised(row.kind) } : {}),
+    });
+  }
+  const body = Buffer.from(await wb.xlsx.writeBuffer());
+  const stamp = q.from.toISOString().slice(0, 10);
+  return sendAttachment(reply, body, {
+    type: XLSX_MIME,
+    fileName: `${sheet[lang]}-${stamp}.xlsx`,
+    asciiName: `analytics-${chart}-${stamp}.xlsx`,
+    noStore: true,
+  });
+};

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { analyticsApi } from '@siteops/contracts/api/analytics';
+import type { ModuleContext } from '../../app/context.ts';
+import { route } from '../../http/endpoint.ts';
+import { exportAnalytics } from './export.ts';
+import { fleet } from './fleet.ts';
+import { startRollupJobs } from './jobs.ts';
+
+/** /api/analytics/*: fleet analytics per time bucket and one chart's data as xlsx, in scope; the
+ * rollup's jobs. */
+export function registerAnalyticsModule(app: FastifyInstance, ctx: ModuleContext) {
+  route(app, ctx, analyticsApi.fleet, ({ db, caller }, q) => fleet(db, caller, q));
+  route(app, ctx, analyticsApi.export, exportAnalytics);
+  const stopJobs = startRollupJobs(ctx, app.log);
+  app.addHook('preClose', () => stopJobs());
+}

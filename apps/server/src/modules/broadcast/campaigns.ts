@@ -1,0 +1,88 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CampaignSpeaker, CampaignTargets } from '@siteops/contracts/broadcast';
+import type { Db } from '../../db/client.ts';
+import { broadcastCampaignDevices, broadcastCampaigns, devices, projects } from '../../db/schema/index.ts';
+import { scope, type Caller } from '../../auth/scope.ts';
+import { notFoundOf } from '../../http/errors.ts';
+
+/** Cloud speakers the caller may address: of type `broadcast`, authorised, in its device scope. */
+const speakerWhere = (caller: Caller) =>
+  and(eq(devices.type, 'broadcast'), eq(devices.authStatus, 'authorize'), scope.devices(caller));
+
+export async function listSpeakers(db: Db, caller: Caller): Promise<CampaignSpeaker[]> {
+  return db
+    .select({
+      id: devices.id,
+      sn: devices.sn,
+      devName: devices.devName,
+      onlineStatus: devices.onlineStatus,
+      projectId: devices.projectId,
+      projectName: projects.name,
+    })
+    .from(devices)
+    .leftJoin(projects, eq(projects.id, devices.projectId))
+    .where(speakerWhere(caller))
+    .orderBy(asc(devices.devName), asc(devices.id))
+    .limit(1000);
+}
+
+/**
+ * The speakers a campaign's targets name, within the caller's scope. By device: every id must be a
+ * speaker in scope, else 404 for the whole request (another tenant's id is not told apart from a
+ * missing one). By project: every project must be in the caller's project scope, and its speakers in
+ * the caller's device scope are taken.
+ */
+export async function resolveTargets(db: Db, caller: Caller, targets: CampaignTargets): Promise<number[]> {
+  if (targets.by === 'devices') {
+    const wanted = [...new Set(targets.deviceIds)];
+    const rows = await db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(inArray(devices.id, wanted), speakerWhere(caller)));
+    const found = new Set(rows.map((r) => r.id));
+    const missing = wanted.filter((id) => !found.has(id));
+    if (missing.length) throw notFoundOf('Device', missing);
+    return wanted;
+  }
+  const wanted = [...new Set(targets.projectIds)];
+  const inScope = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(inArray(projects.id, wanted), projectScope(caller)));
+  const found = new Set(inScope.map((r) => r.id));
+  const missing = wanted.filter((id) => !found.has(id));
+  if (missing.length) throw notFoundOf('Project', missing);
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(inArray(devices.projectId, wanted), speakerWhere(caller)))
+    .orderBy(asc(devices.id));
+  return rows.map((r) => r.id);
+}
+
+/** A project is a target for whoever may see its devices: an agent its agent's projects, a manager its own. */
+const projectScope = (caller: Caller) => scope.projects(caller);
+
+/**
+ * The campaigns the caller may see and act on: admin all; anyone else those that have speakers and
+ * whose speakers are all in its device scope, so a campaign reaching one device of another tenant is
+ * neither listed nor touched (404).
+ */
+export function campaignScope(caller: Caller): SQL | undefined {
+  const inScope = scope.devices(caller);
+  if (!inScope) return undefined;
+  const targets = sql`select 1 from ${broadcastCampaignDevices} join ${devices} on ${devices.id} = ${broadcastCampaignDevices.deviceId}
+    where ${broadcastCampaignDevices.campaignId} = ${broadcastCampaigns.id}`;
+  return sql`(exists (${targets}) and not exists (${targets} and not coalesce((${inScope}), false)))`;
+}
+
+/** The campaign row, or 404 when it does not exist or is outside the caller's scope. */
+export async function loadCampaign(db: Db, caller: Caller, id: number) {
+  const [row] = await db
+    .select()
+    .from(broadcastCampaigns)
+    .where(and(eq(broadcastCampaigns.id, id), campaignScope(caller)));
+  if (!row) throw notFoundOf('Campaign');
+  return row;
+}
+export type CampaignRow = Awaited<ReturnType<typeof loadCampaign>>;

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { dashboardApi } from '@siteops/contracts/api/dashboard';
+import type { ModuleContext } from '../../app/context.ts';
+import { route } from '../../http/endpoint.ts';
+import { fleetFigures } from './fleet.ts';
+
+/** /api/dashboard/*: the Workplace's figures, each in the caller's scope. */
+export function registerDashboardModule(app: FastifyInstance, ctx: ModuleContext) {
+  route(app, ctx, dashboardApi.fleet, (c, { since }) => fleetFigures(ctx.db, c.caller, since));
+}

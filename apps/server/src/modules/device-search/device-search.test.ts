@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { CatalogueAnswer, SearchItem } from '@siteops/contracts/deviceSearch';
+import { createAgent, uniq } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { eq } from 'drizzle-orm';
+import { deviceEvents, deviceTelemetry, devices, projects } from '../../db/schema/index.ts';
+
+/**
+ * The telemetry and event search and the device-type catalogue: field errors for bad ranges and
+ * thresholds, values compared in SQL, paging, and an agent never seeing another agent's rows or counts.
+ */
+let t: TestApp;
+let admin: string;
+let agentA: Awaited<ReturnType<typeof createAgent>>;
+let agentB: Awaited<ReturnType<typeof createAgent>>;
+let dustA: number;
+let dustB: number;
+/** A night a day and a half ago, whole hours: the range below ends well before now. */
+const NIGHT = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 36 * 3_600_000;
+const at = (minutes: number) => new Date(NIGHT + minutes * 60_000);
+const RANGE = `from=${at(0).toISOString()}&to=${at(600).toISOString()}`;
+
+async function addDevice(type: string, agentId: number, onlineStatus = 'offline', authStatus = 'authorize') {
+  const [row] = await t.database.db
+    .insert(devices)
+    .values({ sn: uniq('SRCH'), type, devName: uniq(`${type} `), agentId, onlineStatus, authStatus })
+    .returning({ id: devices.id });
+  return row.id;
+}
+
+const search = async (token: string, query: string) => {
+  const res = await t.call({ method: 'GET', url: `/api/deviceSearch/listAll?${query}`, token });
+  expect(res.status, res.body.msg).toBe(200);
+  return res.body.data as { list: SearchItem[]; total: number };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  agentA = await createAgent(t, admin);
+  agentB = await createAgent(t, admin);
+  dustA = await addDevice('dust', agentA.id);
+  dustB = await addDevice('dust', agentB.id);
+  // Agent A's dust monitor: PM2.5 climbs through the night (one reading every 30 minutes, 20 readings).
+  await t.database.db
+    .insert(deviceTelemetry)
+    .values(
+      Array.from({ length: 20 }, (_, i) => ({ deviceId: dustA, at: at(i * 30), data: { a34004: 10 * i, LA: 'n/a' } })),
+    );
+  // Agent B's has the same readings: none of them may reach agent A.
+  await t.database.db
+    .insert(deviceTelemetry)
+    .values(Array.from({ length: 5 }, (_, i) => ({ deviceId: dustB, at: at(i * 30), data: { a34004: 500 } })));
+  const event = (deviceId: number, minutes: number, kind: string, level: string, data: Record<string, unknown>) => ({
+    id: randomUUID(),
+    deviceId,
+    type: 'dust',
+    kind,
+    level,
+    at: at(minutes),
+    receivedAt: at(minutes),
+    data,
+  });
+  await t.database.db
+    .insert(deviceEvents)
+    .values([
+      event(dustA, 95, 'overLimit', 'alarm', { code: 'a34004', value: 180, limit: 150 }),
+      event(dustB, 95, 'overLimit', 'alarm', { code: 'a34004', value: 999, limit: 150 }),
+      event(dustB, Date.now() / 60_000 - NIGHT / 60_000 - 5, 'overLimit', 'alarm', { value: 1, limit: 0 }),
+    ]);
+});
+afterAll(() => t.close());
+
+describe('search validation', () => {
+  it.each([
+    ['no time range', '', ['from', 'to']],
+    ['an end before the start', `from=${at(60).toISOString()}&to=${at(0).toISOString()}`, ['to']],
+    ['a range over 31 days', `from=2026-01-01&to=2026-03-01`, ['to']],
+    ['a bound without a field', `${RANGE}&above=3`, ['field']],
+    ['a field name that is no field', `${RANGE}&field=a%27b&above=3`, ['field']],
+    ['a bound that is no number', `${RANGE}&field=a34004&above=lots`, ['above']],
+    ['an unknown sort field', `${RANGE}&sortField=data`, ['sortField']],
+  ])('%s is a 400 naming the field', async (_, query, fields) => {
+    const res = await t.call({ method: 'GET', url: `/api/deviceSearch/listAll?${query}`, token: admin });
+    expect(res.status).toBe(400);
+    const named = Object.keys((res.body.data as { fields: Record<string, string> }).fields);
+    for (const f of fields) expect(named).toContain(f);
+  });
+
+  it('says the range error in Chinese to a Chinese console', async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/deviceSearch/listAll?from=2026-01-01&to=2026-03-01`,
+      token: admin,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect((res.body.data as { fields: Record<string, string> }).fields.to).toContain('31 天');
+  });
+});
+
+describe('search', () => {
+  it('finds an agent’s readings and events in the range, newest first, never another agent’s', async () => {
+    const a = await search(agentA.token, RANGE);
+    expect(a.total).toBe(21);
+    expect(a.list.every((r) => r.deviceId === dustA)).toBe(true);
+    expect(a.list[0]).toMatchObject({ source: 'telemetry', at: at(570).toISOString(), data: { a34004: 190 } });
+    const b = await search(agentB.token, RANGE);
+    expect(b.list.every((r) => r.deviceId === dustB)).toBe(true);
+    expect(b.total).toBe(6);
+    // Naming the other agent's device finds nothing rather than its rows.
+    const sn = (await search(admin, `${RANGE}&source=event&eventKind=overLimit`)).list.find(
+      (r) => r.deviceId === dustB,
+    )!.sn;
+    expect((await search(agentA.token, `${RANGE}&device=${sn}`)).total).toBe(0);
+  });
+
+  it('keeps rows whose value lies strictly within the bounds; text values never match', async () => {
+    const above = await search(agentA.token, `${RANGE}&source=telemetry&field=a34004&above=150`);
+    expect(above.list.map((r) => r.data.a34004)).toEqual([190, 180, 170, 160]);
+    const between = await search(agentA.token, `${RANGE}&field=a34004&above=20&below=50&sortOrder=asc`);
+    expect(between.list.map((r) => r.data.a34004)).toEqual([30, 40]);
+    expect((await search(agentA.token, `${RANGE}&field=LA&above=-1000`)).total).toBe(0);
+    // An event's data is searched the same way.
+    const alarms = await search(agentA.token, `${RANGE}&field=value&above=100`);
+    expect(alarms.list).toMatchObject([{ source: 'event', kind: 'overLimit', level: 'alarm' }]);
+  });
+
+  it('narrows by time, kind and level, and pages without repeating a row', async () => {
+    const night = await search(agentA.token, `from=${at(60).toISOString()}&to=${at(120).toISOString()}`);
+    expect(night.list.map((r) => r.at)).toEqual([at(95), at(90), at(60)].map((d) => d.toISOString()));
+    expect((await search(agentA.token, `${RANGE}&level=alarm`)).total).toBe(1);
+    expect((await search(agentA.token, `${RANGE}&source=telemetry`)).total).toBe(20);
+    const pages = await Promise.all([1, 2, 3].map((p) => search(agentA.token, `${RANGE}&pageSize=8&page=${p}`)));
+    const keys = pages.flatMap((p) => p.list.map((r) => r.key));
+    expect(pages.map((p) => p.list.length)).toEqual([8, 8, 5]);
+    expect(new Set(keys).size).toBe(21);
+    const past = await search(agentA.token, `${RANGE}&pageSize=8&page=9`);
+    expect(past).toMatchObject({ list: [], total: 21 });
+  });
+
+  it('narrows to one site (project)', async () => {
+    const [site] = await t.database.db
+      .insert(projects)
+      .values({ name: uniq('Site '), code: uniq('S'), agentId: agentA.id })
+      .returning({ id: projects.id });
+    expect((await search(agentA.token, `${RANGE}&projectId=${site.id}`)).total).toBe(0);
+    await t.database.db.update(devices).set({ projectId: site.id }).where(eq(devices.id, dustA));
+    const onSite = await search(agentA.token, `${RANGE}&projectId=${site.id}&source=event`);
+    expect(onSite.list).toMatchObject([{ deviceId: dustA, kind: 'overLimit' }]);
+    expect(onSite.list[0].projectName).toMatch(/^Site /);
+    await t.database.db.update(devices).set({ projectId: null }).where(eq(devices.id, dustA));
+  });
+
+  it('exports what the filters match as an xlsx, in scope', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/deviceSearch/export?${RANGE}&field=a34004&above=150&lang=en-US`,
+      headers: { authorization: `Bearer ${agentA.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(1).value).toBe('Time (UTC)');
+    expect(ws.rowCount).toBe(1 + 4); // the four readings above 150 (the alarm has no a34004)
+    expect(String(ws.getRow(2).getCell(9).value)).toContain('190');
+  });
+});
+
+describe('catalogue', () => {
+  it('counts each type in the caller’s scope and lists its latest alarms', async () => {
+    await addDevice('elevator', agentA.id, 'online', 'forbidden');
+    const a = (await t.call({ method: 'GET', url: '/api/deviceSearch/catalogue', token: agentA.token })).body
+      .data as CatalogueAnswer;
+    const type = (name: string) => a.types.find((x) => x.type === name)!;
+    expect(type('dust')).toMatchObject({
+      total: 1,
+      online: 0,
+      offline: 1,
+      unauthorised: 0,
+      alarms: [{ deviceId: dustA }],
+    });
+    expect(type('elevator')).toMatchObject({ total: 1, online: 1, unauthorised: 1 });
+    expect(type('face').total).toBe(0);
+    const b = (await t.call({ method: 'GET', url: '/api/deviceSearch/catalogue', token: agentB.token })).body
+      .data as CatalogueAnswer;
+    // Newest first: the one five minutes ago, then last night's.
+    const dustAlarms = b.types.find((x) => x.type === 'dust')!.alarms;
+    expect(dustAlarms).toHaveLength(2);
+    expect(dustAlarms.every((x) => x.deviceId === dustB)).toBe(true);
+    expect(dustAlarms[1].at).toBe(at(95).toISOString());
+    expect(Date.parse(dustAlarms[0].at)).toBeGreaterThan(Date.now() - 3_600_000);
+    expect(b.types.find((x) => x.type === 'elevator')!.total).toBe(0);
+  });
+});

@@ -1,0 +1,94 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { deviceSearchApi } from '@siteops/contracts/api/device-search';
+import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/device';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
+import { SEARCH_EXPORT_MAX } from '@siteops/contracts/deviceSearch';
+import { sendAttachment } from '../../http/attachment.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { neutralised } from '../../xlsx/text.ts';
+import { drained, EXPORT_CHUNK } from '../device/export.ts';
+import { XLSX_MIME } from '../device/sheet.ts';
+import { exportPage, searchRows, toItem, type Cursor } from './search.ts';
+
+const SHEET = { 'zh-CN': '遥测与事件', 'en-US': 'Telemetry and events' } as const;
+const COLUMNS: { key: string; 'zh-CN': string; 'en-US': string; width: number }[] = [
+  { key: 'at', 'zh-CN': '时间 (UTC)', 'en-US': 'Time (UTC)', width: 20 },
+  { key: 'deviceType', 'zh-CN': '设备类型', 'en-US': 'Device type', width: 16 },
+  { key: 'devName', 'zh-CN': '设备名称', 'en-US': 'Device name', width: 20 },
+  { key: 'sn', 'zh-CN': '序列号', 'en-US': 'SN', width: 20 },
+  { key: 'projectName', 'zh-CN': '项目', 'en-US': 'Project', width: 20 },
+  { key: 'source', 'zh-CN': '类别', 'en-US': 'Kind', width: 10 },
+  { key: 'kind', 'zh-CN': '事件类型', 'en-US': 'Event kind', width: 14 },
+  { key: 'level', 'zh-CN': '级别', 'en-US': 'Level', width: 10 },
+  { key: 'data', 'zh-CN': '数据', 'en-US': 'Data', width: 60 },
+];
+const SOURCE = {
+  telemetry: { 'zh-CN': '遥测', 'en-US': 'Reading' },
+  event: { 'zh-CN': '事件', 'en-US': 'Event' },
+} as const;
+const LEVEL: Record<string, Record<SheetLang, string>> = {
+  info: { 'zh-CN': '信息', 'en-US': 'Info' },
+  warning: { 'zh-CN': '警告', 'en-US': 'Warning' },
+  alarm: { 'zh-CN': '告警', 'en-US': 'Alarm' },
+};
+
+/** `2026-11-23 13:05:09.123` (UTC) as text, the same in every spreadsheet. */
+const when = (iso: string) => iso.slice(0, 23).replace('T', ' ');
+
+/**
+ * Stream an xlsx of what the search's filters match in the caller's scope, newest first, in keyset
+ * pages (as the device export): memory holds one page whatever the range. Device names, kinds and
+ * the data text are device- or user-supplied, so each is neutralised against formula injection.
+ */
+export const exportSearch: Handler<typeof deviceSearchApi.export> = async ({ db, caller, request, reply }, q) => {
+  const { lang } = q;
+  const rows = searchRows(caller, q);
+  // The first page is read before answering, so a failure here is still an envelope.
+  let page = await exportPage(db, rows, EXPORT_CHUNK);
+
+  const out = new PassThrough({ highWaterMark: 1 << 20 });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const ws = wb.addWorksheet(SHEET[lang]);
+  ws.columns = COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: c.width }));
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  void (async () => {
+    let written = 0;
+    for (;;) {
+      for (const r of page) {
+        const item = toItem(r);
+        const text = (v: string | null) => (v === null ? null : neutralised(v));
+        ws.addRow({
+          at: when(item.at),
+          deviceType: DEVICE_TYPE_LABELS[item.deviceType as DeviceType]?.[lang] ?? text(item.deviceType),
+          devName: text(item.devName),
+          sn: text(item.sn),
+          projectName: text(item.projectName),
+          source: SOURCE[item.source][lang],
+          kind: text(item.kind),
+          level: item.level ? (LEVEL[item.level]?.[lang] ?? text(item.level)) : null,
+          data: neutralised(JSON.stringify(item.data)),
+        }).commit();
+      }
+      written += page.length;
+      if (page.length < EXPORT_CHUNK || written >= SEARCH_EXPORT_MAX || out.destroyed) break;
+      await drained(out);
+      if (out.destroyed) break;
+      const last: Cursor = page[page.length - 1];
+      page = await exportPage(db, rows, Math.min(EXPORT_CHUNK, SEARCH_EXPORT_MAX - written), last);
+    }
+    if (out.destroyed) return;
+    ws.commit();
+    await wb.commit();
+  })().catch((err: unknown) => {
+    if (out.destroyed) return;
+    request.log.error({ err }, 'search export failed');
+    out.destroy(err as Error);
+  });
+  return sendAttachment(reply, out, {
+    type: XLSX_MIME,
+    fileName: `${SHEET[lang]}-${stamp}.xlsx`,
+    asciiName: `device-search-${stamp}.xlsx`,
+    noStore: true,
+  });
+};

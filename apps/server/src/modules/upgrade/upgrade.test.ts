@@ -1,0 +1,245 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAgent, multipart } from '../../../test/fixtures.ts';
+import { upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
+
+const LIMIT = 256 * 1024;
+let t: TestApp;
+let dataDir: string;
+let admin: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-upgrade-'));
+  t = await createTestApp({ DATA_DIR: dataDir, UPGRADE_MAX_BYTES: String(LIMIT) });
+  admin = await t.login();
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Every stored object under DATA_DIR/files, temp files included. */
+const stored = () =>
+  fs.existsSync(path.join(dataDir, 'files'))
+    ? fs.readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    : [];
+const rowCount = async () => (await t.database.db.select({ id: upgradePackages.id }).from(upgradePackages)).length;
+const digest = (algo: string, data: Buffer) => createHash(algo).update(data).digest('hex');
+
+function uploadFirmware(content: Buffer, query: Record<string, string>, token = admin, name = 'fw.bin') {
+  const body = multipart(content, name, 'application/octet-stream');
+  const qs = new URLSearchParams({ deviceTypes: 'face', fileVersion: '1.2.3', ...query });
+  return t.call({
+    method: 'POST',
+    url: `/api/upgrade/upload?${qs}`,
+    token,
+    payload: body.payload,
+    headers: body.headers,
+  });
+}
+
+describe('POST /api/upgrade/upload', () => {
+  it.each([
+    ['MD5', 'md5'],
+    ['SHA1', 'sha1'],
+    ['SHA256', 'sha256'],
+  ])('keeps a file whose %s matches, with all three digests and the fields asked', async (checkType, algo) => {
+    const content = randomBytes(70_000);
+    const res = await uploadFirmware(content, {
+      checkType,
+      checkSum: digest(algo, content).toUpperCase(),
+      deviceTypes: 'face,dust',
+      minVersion: '1.0.0',
+      releaseNotes: '修复门禁识别',
+    });
+    expect(res.status, res.body.msg).toBe(200);
+    expect(res.body.data).toMatchObject({
+      fileName: 'fw.bin',
+      fileVersion: '1.2.3',
+      fileSize: content.length,
+      checkType,
+      checkSum: digest(algo, content),
+      md5: digest('md5', content),
+      sha1: digest('sha1', content),
+      sha256: digest('sha256', content),
+      status: 'new',
+      deviceTypes: ['face', 'dust'],
+      minVersion: '1.0.0',
+      releaseNotes: '修复门禁识别',
+      openRollouts: 0,
+    });
+    const id = res.body.data.id as number;
+    expect(res.body.data.fileUrl).toBe(`/api/upgrade/download?id=${id}`);
+    const back = await t.app.inject({
+      method: 'GET',
+      url: res.body.data.fileUrl,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(back.rawPayload.equals(content)).toBe(true);
+    expect(back.headers['content-disposition']).toContain("filename*=UTF-8''fw.bin");
+  });
+
+  it('without a checkSum keeps the file and reports the digest of the check type (SHA-256 by default)', async () => {
+    const content = randomBytes(1000);
+    const res = await uploadFirmware(content, {}, admin, 'C:\\builds\\face-2.0.img');
+    expect(res.status, res.body.msg).toBe(200);
+    expect(res.body.data).toMatchObject({
+      checkType: 'SHA256',
+      checkSum: digest('sha256', content),
+      fileName: 'face-2.0.img',
+    });
+  });
+
+  it.each([
+    ['MD5', 'md5'],
+    ['SHA1', 'sha1'],
+    ['SHA256', 'sha256'],
+  ])('refuses a file whose %s does not match, and keeps neither bytes nor row', async (checkType, algo) => {
+    const [files, rows] = [stored().length, await rowCount()];
+    const content = randomBytes(50_000);
+    const wrong = digest(algo, Buffer.concat([content, Buffer.from('x')]));
+    const res = await uploadFirmware(content, { checkType, checkSum: wrong });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields.checkSum).toContain(digest(algo, content));
+    expect(res.body.msg).toMatch(/not kept/);
+    expect(stored().length).toBe(files);
+    expect(await rowCount()).toBe(rows);
+  });
+
+  it('says a mismatch in Chinese to a Chinese console', async () => {
+    const res = await t.call({
+      ...(() => {
+        const body = multipart(Buffer.from('abc'), 'fw.bin', 'application/octet-stream');
+        return { payload: body.payload, headers: { ...body.headers, 'accept-language': 'zh-CN' } };
+      })(),
+      method: 'POST',
+      url: `/api/upgrade/upload?fileVersion=1&deviceTypes=face&checkType=MD5&checkSum=${'0'.repeat(32)}`,
+      token: admin,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toContain('上传未保留');
+  });
+
+  it('refuses a checkSum of the wrong length for its type before reading the file', async () => {
+    const res = await uploadFirmware(Buffer.from('abc'), {
+      checkType: 'SHA256',
+      checkSum: digest('md5', Buffer.from('abc')),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toHaveProperty('checkSum');
+  });
+
+  it('refuses a file over UPGRADE_MAX_BYTES with 413, and keeps nothing', async () => {
+    const [files, rows] = [stored().length, await rowCount()];
+    const res = await uploadFirmware(randomBytes(LIMIT + 1), {});
+    expect(res.status).toBe(413);
+    expect(res.body.msg).toMatch(/larger than/);
+    expect(stored().length).toBe(files);
+    expect(await rowCount()).toBe(rows);
+  });
+
+  it('refuses an empty file, a missing version and unknown device types', async () => {
+    expect((await uploadFirmware(Buffer.alloc(0), {})).status).toBe(400);
+    const noVersion = await uploadFirmware(Buffer.from('x'), { fileVersion: '' });
+    expect(noVersion.body.data.fields).toHaveProperty('fileVersion');
+    const badType = await uploadFirmware(Buffer.from('x'), { deviceTypes: 'face,toaster' });
+    expect(badType.status).toBe(400);
+    expect(badType.body.data.fields).toHaveProperty('deviceTypes.1');
+  });
+
+  it('is for admins only', async () => {
+    const agent = await createAgent(t, admin);
+    const token = await t.login(agent.userName, 'Passw0rd!');
+    const files = stored().length;
+    expect((await uploadFirmware(Buffer.from('x'), {}, token)).status).toBe(403);
+    expect((await t.call({ method: 'GET', url: '/api/upgrade/listAll', token })).status).toBe(403);
+    expect(stored().length).toBe(files);
+  });
+});
+
+describe('list, download ranges, update and delete', () => {
+  let id: number;
+  let content: Buffer;
+  beforeAll(async () => {
+    content = randomBytes(10_000);
+    const res = await uploadFirmware(
+      content,
+      { fileVersion: '9.9.9-list', deviceTypes: 'towerCrane' },
+      admin,
+      'crane.pkg',
+    );
+    id = res.body.data.id;
+  });
+
+  it('searches by name and version, filters by device type, sorts', async () => {
+    const list = (q: string) => t.call({ method: 'GET', url: `/api/upgrade/listAll?${q}`, token: admin });
+    const byName = await list('fileName=CRANE');
+    expect(byName.body.data.list.map((p: { id: number }) => p.id)).toEqual([id]);
+    expect((await list('fileVersion=9.9.9')).body.data.total).toBe(1);
+    expect((await list('deviceType=towerCrane')).body.data.list.map((p: { id: number }) => p.id)).toEqual([id]);
+    const bySize = (await list('sortField=fileSize&sortOrder=desc&pageSize=200')).body.data.list as {
+      fileSize: number;
+    }[];
+    expect(bySize.map((p) => p.fileSize)).toEqual([...bySize.map((p) => p.fileSize)].sort((a, b) => b - a));
+    expect((await list('sortField=sha256')).status).toBe(400);
+  });
+
+  it('answers a byte range so an interrupted download resumes, and 416 past the end', async () => {
+    const get = (range: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/upgrade/download?id=${id}`,
+        headers: { authorization: `Bearer ${admin}`, range },
+      });
+    const part = await get('bytes=4000-');
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4000-9999/10000`);
+    expect(part.rawPayload.equals(content.subarray(4000))).toBe(true);
+    const tail = await get('bytes=-10');
+    expect(tail.rawPayload.equals(content.subarray(-10))).toBe(true);
+    expect((await get('bytes=10000-')).statusCode).toBe(416);
+  });
+
+  it('changes device types, minimum version and notes', async () => {
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/upgrade/update',
+      token: admin,
+      body: { id, deviceTypes: ['towerCrane', 'elevator'], minVersion: null, releaseNotes: 'notes' },
+    });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const detail = await t.call({ method: 'GET', url: `/api/upgrade/detail?id=${id}`, token: admin });
+    expect(detail.body.data).toMatchObject({
+      deviceTypes: ['towerCrane', 'elevator'],
+      minVersion: null,
+      releaseNotes: 'notes',
+    });
+  });
+
+  it('refuses (409, naming the rollout) to delete a package an open rollout uses; deletes it with its file after', async () => {
+    const db = t.database.db;
+    const [rollout] = await db.insert(upgradeRollouts).values({ packageId: id, status: 'paused' }).returning();
+    const files = stored().length;
+    const del = () => t.call({ method: 'DELETE', url: '/api/upgrade/delete', token: admin, body: { ids: [id] } });
+    const refused = await del();
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toContain(`#${rollout.id}`);
+    expect(refused.body.msg).toContain('crane.pkg');
+    expect(stored().length).toBe(files);
+    const detail = await t.call({ method: 'GET', url: `/api/upgrade/detail?id=${id}`, token: admin });
+    expect(detail.body.data.openRollouts).toBe(1);
+
+    await db.update(upgradeRollouts).set({ status: 'cancelled' }).where(eq(upgradeRollouts.id, rollout.id));
+    const done = await del();
+    expect(done.body).toMatchObject({ code: 200, data: { deleted: 1 } });
+    expect(stored().length).toBe(files - 1);
+    expect((await t.call({ method: 'GET', url: `/api/upgrade/detail?id=${id}`, token: admin })).status).toBe(404);
+    expect((await del()).status).toBe(404);
+  });
+});

@@ -1,0 +1,192 @@
+import { createPublicKey, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAgent, idNumber, uniq } from '../../../test/fixtures.ts';
+import { visitors } from '../../db/schema/index.ts';
+import { expireVisitors } from './audit.ts';
+import { readPass } from './pass.ts';
+import { visitorWorld, visitWindow } from './testkit.ts';
+
+let t: TestApp;
+let admin: string;
+let w: Awaited<ReturnType<typeof visitorWorld>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  w = await visitorWorld(t, admin);
+});
+afterAll(() => t.close());
+
+const audit = (body: object, token = admin) => t.call({ method: 'PUT', url: '/api/visitor/auditVisitor', token, body });
+const update = (body: object, token = admin) => t.call({ method: 'PUT', url: '/api/visitor/update', token, body });
+const one = async (id: number) => {
+  const res = await t.call({ method: 'GET', url: `/api/visitor/listAll?pageSize=200`, token: admin });
+  return res.body.data.list.find((v: { id: number }) => v.id === id);
+};
+const randomMac = () => [...randomBytes(6)].map((b) => b.toString(16).padStart(2, '0')).join(':');
+const gatePublicKey = async () => {
+  const res = await t.call({ method: 'GET', url: '/api/device/licencePublicKey' });
+  return createPublicKey(res.body.data.pem);
+};
+
+describe('audit', () => {
+  it('pass: valid, with auditor, time, opinion and a pass the gate verifies offline', async () => {
+    const id = await w.add({ projectId: w.projectA });
+    const res = await audit({ id, status: 'valid', remark: 'Expected by site office' }, w.managerToken);
+    expect(res.status).toBe(200);
+    const v = await one(id);
+    expect(v).toMatchObject({
+      status: 'valid',
+      auditorId: w.manager.id,
+      auditorName: w.manager.userName,
+      auditRemark: 'Expected by site office',
+    });
+    expect(Date.now() - Date.parse(v.auditedAt)).toBeLessThan(60_000);
+    const pass = readPass(await gatePublicKey(), v.qrCode);
+    expect(pass).toEqual({
+      id,
+      p: w.projectA,
+      nb: Math.floor(Date.parse(v.visitStart) / 1000),
+      na: Math.floor(Date.parse(v.visitEnd) / 1000),
+    });
+    // A forged pass (another visitor id, same signature) does not verify.
+    const [head, , sig] = v.qrCode.split('.');
+    const forged = `${head}.${Buffer.from(JSON.stringify({ ...pass, id: id + 1 })).toString('base64url')}.${sig}`;
+    expect(readPass(await gatePublicKey(), forged)).toBeNull();
+  });
+
+  it('not pass: invalid, pass withdrawn; re-audit can pass it later and revoke it again', async () => {
+    const id = await w.add({ projectId: w.projectA });
+    await audit({ id, status: 'invalid', remark: 'Unknown to the host' });
+    expect(await one(id)).toMatchObject({ status: 'invalid', qrCode: null, auditRemark: 'Unknown to the host' });
+    await audit({ id, status: 'valid' });
+    expect((await one(id)).qrCode).toMatch(/^SOV1\./);
+    await audit({ id, status: 'invalid' });
+    expect(await one(id)).toMatchObject({ status: 'invalid', qrCode: null, auditRemark: null });
+  });
+
+  it('never passes a visit that has ended (409)', async () => {
+    const id = await w.add({
+      projectId: w.projectA,
+      visitStart: new Date(Date.now() - 7_200_000).toISOString(),
+      visitEnd: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const res = await audit({ id, status: 'valid' });
+    expect(res.status).toBe(409);
+    expect((await one(id)).status).toBe('new');
+  });
+
+  it('refuses an audit result other than valid or invalid (400)', async () => {
+    const res = await audit({ id: w.visitorA, status: 'new' });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toHaveProperty('status');
+  });
+
+  it('changing who or when sends a passed visitor back to pending; other fields keep the audit', async () => {
+    const id = await w.add({ projectId: w.projectA, idNo: idNumber() });
+    await audit({ id, status: 'valid' });
+    expect((await update({ id, phone: '13611112222', reasons: 'Delivery' })).status).toBe(200);
+    expect((await one(id)).status).toBe('valid');
+    expect((await update({ id, visitEnd: new Date(Date.now() + 9_000_000).toISOString() })).status).toBe(200);
+    expect(await one(id)).toMatchObject({ status: 'new', qrCode: null, auditorId: null });
+    await audit({ id, status: 'valid' });
+    expect((await update({ id, idNo: idNumber() })).status).toBe(200);
+    expect((await one(id)).status).toBe('new');
+  });
+
+  it('an edit that would end the visit before it starts is 400 naming visitEnd', async () => {
+    const res = await update({ id: w.visitorA, visitEnd: '2000-01-01T00:00:00Z' });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toHaveProperty('visitEnd');
+  });
+});
+
+describe('expiry', () => {
+  it('a valid visitor whose visit has ended becomes invalid and loses its pass; others stay', async () => {
+    const ending = await w.add({ projectId: w.projectA, ...visitWindow(1) });
+    const staying = await w.add({ projectId: w.projectA, ...visitWindow(5) });
+    await audit({ id: ending, status: 'valid' });
+    await audit({ id: staying, status: 'valid' });
+    const gone = await expireVisitors(t.database.db, new Date(Date.now() + 2 * 3_600_000));
+    expect(gone.map((g) => g.id)).toContain(ending);
+    expect(gone.map((g) => g.id)).not.toContain(staying);
+    const [row] = await t.database.db.select().from(visitors).where(eq(visitors.id, ending));
+    expect(row).toMatchObject({ status: 'invalid', qrCode: null });
+    expect((await one(staying)).status).toBe('valid');
+  });
+});
+
+describe('configuration (admin)', () => {
+  it('lists every project with defaults, publishes a version, and registration follows it', async () => {
+    const before = await t.call({
+      method: 'GET',
+      url: `/api/visitor/listConfig?projectId=${w.projectB}`,
+      token: admin,
+    });
+    expect(before.body.data.list[0]).toMatchObject({
+      projectId: w.projectB,
+      version: 0,
+      autoApprove: false,
+      publishedAt: null,
+    });
+    const body = {
+      projectId: w.projectB,
+      requiredFields: ['idNo'],
+      defaultVisitHours: 4,
+      autoApprove: true,
+      notice: 'Wear a helmet',
+      deviceIds: [],
+    };
+    const pub = await t.call({ method: 'PUT', url: '/api/visitor/publishConfig', token: admin, body });
+    expect(pub.body.data).toMatchObject({
+      version: 1,
+      autoApprove: true,
+      requiredFields: ['idNo'],
+      publishedBy: 'admin',
+    });
+    const again = await t.call({ method: 'PUT', url: '/api/visitor/publishConfig', token: admin, body });
+    expect(again.body.data.version).toBe(2);
+
+    const base = { projectId: w.projectB, realName: 'Qian Qi', phone: '13700137000', ...visitWindow() };
+    const noId = await t.call({ method: 'POST', url: '/api/visitor/add', token: admin, body: base });
+    expect(noId.status).toBe(400);
+    expect(noId.body.data.fields).toHaveProperty('idNo');
+    const ok = await t.call({
+      method: 'POST',
+      url: '/api/visitor/add',
+      token: admin,
+      body: { ...base, idNo: idNumber() },
+    });
+    expect((await one(ok.body.data.id)).status).toBe('valid');
+  });
+
+  it('refuses devices that are not face devices of the project (400), and unknown projects (404)', async () => {
+    const agent = await createAgent(t, admin);
+    const dev = await t.call({
+      method: 'POST',
+      url: '/api/device/add',
+      token: admin,
+      body: { type: 'face', sn: uniq('SN'), mac: randomMac(), agentId: agent.id },
+    });
+    expect(dev.body.code, dev.body.msg).toBe(200);
+    const body = {
+      projectId: w.projectA,
+      requiredFields: [],
+      defaultVisitHours: 8,
+      autoApprove: false,
+      deviceIds: [dev.body.data.id],
+    };
+    const res = await t.call({ method: 'PUT', url: '/api/visitor/publishConfig', token: admin, body });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toHaveProperty('deviceIds');
+    const missing = await t.call({
+      method: 'PUT',
+      url: '/api/visitor/publishConfig',
+      token: admin,
+      body: { ...body, projectId: 987654, deviceIds: [] },
+    });
+    expect(missing.status).toBe(404);
+  });
+});

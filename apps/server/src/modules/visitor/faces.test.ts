@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
+import { devices, projects } from '../../db/schema/index.ts';
+import { createAgent, createUser } from '../../../test/fixtures.ts';
+import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { postPhoto, visitorWorld } from './testkit.ts';
+
+/**
+ * The face library of a terminal (who is on it, in what sync state; re-sync and remove one) and the pass
+ * records terminals report, against simulated face terminals over the device link, in every role's scope.
+ */
+let t: LinkTestApp;
+let admin: string;
+let w: Awaited<ReturnType<typeof visitorWorld>>;
+/** The agent user of project A's agent (the devices' agent), and a stranger: another agent. */
+let agentA: string;
+let otherAgent: string;
+
+beforeAll(async () => {
+  t = await startLinkApp({ visitors: { gate: { everyMs: 100 } } });
+  admin = await t.login();
+  w = await visitorWorld(t, admin);
+  const [p] = await t.database.db.select().from(projects).where(eq(projects.id, w.projectA));
+  const u = await createUser(t, admin, { role: 'agent', agentId: p.agentId });
+  agentA = await t.login(u.userName, u.password);
+  otherAgent = (await createAgent(t, admin)).token;
+});
+afterAll(() => t?.close());
+
+async function eventually<T>(fn: () => T | Promise<T>, what: string, ms = 8_000): Promise<NonNullable<T>> {
+  const started = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The envelope, with the HTTP status as `status`. */
+const req = async (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object, token = admin) => {
+  const res = await t.call({ method, url, token, ...(body ? { body } : {}) });
+  return { ...res.body, status: res.status };
+};
+const ok = async (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object, token = admin) => {
+  const res = await req(method, url, body, token);
+  expect(res.code, `${url}: ${res.msg}`).toBe(200);
+  return res.data;
+};
+
+/** A face terminal of project A (its agent's), on the visitor device list, linked through a simulator. */
+async function terminal(type: DeviceType = 'face') {
+  const d = await t.addDevice({ type });
+  const [p] = await t.database.db.select().from(projects).where(eq(projects.id, w.projectA));
+  await t.database.db.update(devices).set({ projectId: w.projectA, agentId: p.agentId }).where(eq(devices.id, d.id));
+  const sim = t.sim(d);
+  await sim.waitFor('up', 3_000);
+  await eventually(
+    async () => (await t.database.db.select().from(devices).where(eq(devices.id, d.id)))[0].onlineStatus === 'online',
+    'online',
+  );
+  return { ...d, sim, faces: sim.faces! };
+}
+const publish = (deviceIds: number[]) =>
+  ok('PUT', '/api/visitor/publishConfig', {
+    projectId: w.projectA,
+    requiredFields: [],
+    defaultVisitHours: 4,
+    autoApprove: false,
+    deviceIds,
+  });
+
+async function passedVisitor(realName = 'Li Lei') {
+  const photo = (await postPhoto(t, admin)).body.data;
+  const id = await w.add({ projectId: w.projectA, avatar: photo.id, realName });
+  await ok('PUT', '/api/visitor/auditVisitor', { id, status: 'valid' });
+  return { id, personId: `V${id}` };
+}
+
+type Face = { personId: string; name: string | null; state: string; onDevice: boolean; visitorId: number };
+const library = async (deviceId: number, token = admin): Promise<Face[]> =>
+  (await ok('GET', `/api/visitor/faces?deviceId=${deviceId}&pageSize=200`, undefined, token)).list;
+const stateOf = async (deviceId: number, personId: string) =>
+  (await library(deviceId)).find((f) => f.personId === personId)?.state;
+
+describe('the face library', () => {
+  it('shows who is on the terminal, synced, to the admin, the device’s agent and the project’s manager only', async () => {
+    const face = await terminal();
+    await publish([face.id]);
+    const v = await passedVisitor('Han Meimei');
+    await eventually(() => face.faces.get(v.personId), 'the terminal to hold the visitor');
+    await eventually(async () => (await stateOf(face.id, v.personId)) === 'synced', 'synced');
+    for (const token of [admin, agentA, w.managerToken]) {
+      const list = await library(face.id, token);
+      expect(list.find((f) => f.personId === v.personId)).toMatchObject({
+        name: 'Han Meimei',
+        visitorId: v.id,
+        onDevice: true,
+        state: 'synced',
+      });
+    }
+    const res = await req('GET', `/api/visitor/faces?deviceId=${face.id}`, undefined, otherAgent);
+    expect(res.status).toBe(404);
+    const body = { deviceId: face.id, personId: v.personId };
+    expect((await req('DELETE', '/api/visitor/faces', body, otherAgent)).status).toBe(404);
+    expect((await req('PUT', '/api/visitor/faces/resync', body, otherAgent)).status).toBe(404);
+    expect(face.faces.get(v.personId), 'a refused removal leaves the person on the device').toBeDefined();
+    // Not a face terminal: no face library.
+    const dust = await t.addDevice({ type: 'dust' });
+    expect((await req('GET', `/api/visitor/faces?deviceId=${dust.id}`)).status).toBe(404);
+    expect((await req('PUT', '/api/visitor/faces/resync', { deviceId: face.id, personId: 'V999999' })).status).toBe(
+      404,
+    );
+  });
+
+  it('a person removed by hand stays off through a re-publish; re-sync or a change of the visitor brings it back', async () => {
+    const face = await terminal();
+    await publish([face.id]);
+    const v = await passedVisitor();
+    await eventually(() => face.faces.get(v.personId), 'held');
+    const body = { deviceId: face.id, personId: v.personId };
+
+    await ok('DELETE', '/api/visitor/faces', body, agentA);
+    await eventually(() => !face.faces.get(v.personId), 'the terminal to lose the person');
+    await eventually(async () => (await stateOf(face.id, v.personId)) === 'removed', 'state removed');
+    const received = face.faces.received;
+    await publish([face.id]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(face.faces.get(v.personId), 'a re-publish does not send it back').toBeUndefined();
+    expect(face.faces.received).toBe(received);
+    expect(await stateOf(face.id, v.personId)).toBe('removed');
+
+    await ok('PUT', '/api/visitor/faces/resync', body, w.managerToken);
+    await eventually(() => face.faces.get(v.personId), 're-synced');
+    await eventually(async () => (await stateOf(face.id, v.personId)) === 'synced', 'synced again');
+    // Re-sync sends even an unchanged person (a terminal that lost it gets it back).
+    face.faces.remove([v.personId]);
+    await ok('PUT', '/api/visitor/faces/resync', body);
+    await eventually(() => face.faces.get(v.personId), 're-sent unchanged');
+
+    await ok('DELETE', '/api/visitor/faces', body);
+    await eventually(() => !face.faces.get(v.personId), 'removed again');
+    await ok('PUT', '/api/visitor/update', { id: v.id, realName: 'Li Lei Jr' });
+    await ok('PUT', '/api/visitor/auditVisitor', { id: v.id, status: 'valid' });
+    await eventually(() => face.faces.get(v.personId)?.name === 'Li Lei Jr', 'the changed visitor to be sent');
+  });
+});
+
+type Pass = { personId: string; personName: string; visitorId: number | null; deviceId: number; direction: string };
+
+describe('pass records', () => {
+  it('a pass the terminal reports appears in the list and on the visitor, in scope; strangers are no pass', async () => {
+    const face = await terminal();
+    await publish([face.id]);
+    const v = await passedVisitor('Zhao Liu');
+    await eventually(() => face.faces.get(v.personId), 'held');
+    const before = new Date().toISOString();
+    expect(face.sim.reportPass(v.personId, 'in').passed).toBe(true);
+    expect(face.sim.reportPass('V999999').passed).toBe(false);
+
+    const list = async (query: string, token = admin): Promise<{ list: Pass[]; total: number }> =>
+      ok('GET', `/api/visitor/passes?${query}`, undefined, token);
+    const mine = await eventually(async () => {
+      const r = await list(`visitorId=${v.id}`);
+      return r.total === 1 ? r : undefined;
+    }, 'the pass to be stored');
+    expect(mine.list[0]).toMatchObject({
+      personId: v.personId,
+      personName: 'Zhao Liu',
+      visitorId: v.id,
+      deviceId: face.id,
+      direction: 'in',
+    });
+    expect((await list(`deviceId=${face.id}`)).list.map((p) => p.personId)).toEqual([v.personId]);
+    expect((await list(`visitorId=${v.id}&from=${before}`, agentA)).total).toBe(1);
+    expect((await list(`visitorId=${v.id}`, w.managerToken)).total).toBe(1);
+    expect((await list(`visitorId=${v.id}&to=${encodeURIComponent('2000-01-01T00:00:00Z')}`)).total).toBe(0);
+    expect((await list(`visitorId=${v.id}`, otherAgent)).total, 'another agent sees no pass of ours').toBe(0);
+    expect((await req('GET', '/api/visitor/passes?from=yesterday')).status).toBe(400);
+
+    const last = await ok('GET', `/api/visitor/lastPasses?id=${v.id}`);
+    expect(last).toHaveLength(1);
+    expect(last[0]).toMatchObject({ personId: v.personId, deviceId: face.id });
+    expect(await ok('GET', `/api/visitor/lastPasses?id=${v.id}`, undefined, w.managerToken)).toHaveLength(1);
+    expect((await req('GET', `/api/visitor/lastPasses?id=${w.visitorB}`, undefined, w.managerToken)).status).toBe(404);
+  });
+});

@@ -1,0 +1,140 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { visitorApi } from '@siteops/contracts/api/visitor';
+import type { FacePersonItem, FaceSyncState } from '@siteops/contracts/visitorGate';
+import { VISITOR_DEVICE_TYPES } from '@siteops/contracts/visitorDevice';
+import { scope, type Caller } from '../../auth/scope.ts';
+import type { Db } from '../../db/client.ts';
+import { loadOr404 } from '../../db/crud.ts';
+import { devices, gatePersons, visitors, type GatePersonRow } from '../../db/schema/index.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { notFoundOf } from '../../http/errors.ts';
+import { contains, countAll, pageWindow } from '../../http/list.ts';
+import type { GateSync } from './gateSync.ts';
+
+/**
+ * The face library of one face terminal: the persons the server keeps on it (the outbox `gate_persons`,
+ * one row per person the device holds, should hold or should lose) with their sync state, and the two
+ * things a person at the console can do about one of them: send it again, or take it off this device.
+ * Whoever sees the device in the device list may (admin, its agent, a manager of its project).
+ */
+
+/** A face device in the caller's scope, else 404 (another tenant's, or not a face device). */
+async function loadFaceDevice(db: Db, caller: Caller, id: number) {
+  const device = await loadOr404(db, {
+    table: devices,
+    idColumn: devices.id,
+    id,
+    scope: scope.devices(caller),
+    what: 'Device',
+  });
+  if (!(VISITOR_DEVICE_TYPES as readonly string[]).includes(device.type)) throw notFoundOf('Device');
+  return device;
+}
+
+const stateOf = (r: Pick<GatePersonRow, 'pending' | 'excluded' | 'attempts' | 'onDevice'>): FaceSyncState => {
+  if (r.excluded && !r.pending) return 'removed';
+  if (r.pending) return r.attempts > 0 ? 'failed' : 'pending';
+  return r.onDevice ? 'synced' : 'removed';
+};
+
+export const listFaces: Handler<typeof visitorApi.faces> = async ({ db, caller }, q) => {
+  const device = await loadFaceDevice(db, caller, q.deviceId);
+  const where = and(
+    eq(gatePersons.deviceId, device.id),
+    q.keyword ? or(contains(visitors.realName, q.keyword), eq(gatePersons.personId, q.keyword)) : undefined,
+  );
+  const { limit, offset } = pageWindow(q);
+  const base = () =>
+    db.select().from(gatePersons).leftJoin(visitors, eq(visitors.id, gatePersons.visitorId)).where(where).$dynamic();
+  const [rows, [{ total }]] = await Promise.all([
+    // Visitors by name; a row whose visitor is gone (still to be removed) last.
+    base()
+      .orderBy(sql`${visitors.realName} is null`, asc(visitors.realName), asc(gatePersons.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: countAll })
+      .from(gatePersons)
+      .leftJoin(visitors, eq(visitors.id, gatePersons.visitorId))
+      .where(where),
+  ]);
+  const list: FacePersonItem[] = rows.map(({ gate_persons: g, visitors: v }) => ({
+    personId: g.personId,
+    role: 'visitor',
+    visitorId: g.visitorId,
+    name: v?.realName ?? null,
+    status: v?.status ?? null,
+    visitStart: v?.visitStart.toISOString() ?? null,
+    visitEnd: v?.visitEnd.toISOString() ?? null,
+    state: stateOf(g),
+    onDevice: g.onDevice,
+    syncedAt: g.syncedAt?.toISOString() ?? null,
+    attempts: g.attempts,
+    lastError: g.lastError,
+  }));
+  return { list, total, page: q.page, pageSize: q.pageSize };
+};
+
+/** The person's row on a device in scope, else 404. */
+async function loadFace(db: Db, caller: Caller, deviceId: number, personId: string) {
+  const device = await loadFaceDevice(db, caller, deviceId);
+  const [row] = await db
+    .select()
+    .from(gatePersons)
+    .where(and(eq(gatePersons.deviceId, device.id), eq(gatePersons.personId, personId)));
+  if (!row) throw notFoundOf('FacePerson');
+  return row;
+}
+
+/**
+ * Send the person again as it should be now: the hash of what was sent is forgotten, so an unchanged
+ * person is sent too (a terminal that lost it, say after a factory reset, gets it back), and a removal
+ * by hand is undone. A visitor that should not be on the device (ended, refused) is removed instead.
+ */
+export const resyncFace =
+  (gate: Pick<GateSync, 'kick'>): Handler<typeof visitorApi.resyncFace> =>
+  async (c, { deviceId, personId }) => {
+    const row = await loadFace(c.db, c.caller, deviceId, personId);
+    await c.db.transaction(async (tx) => {
+      await tx
+        .update(gatePersons)
+        .set({
+          pending: true,
+          gen: sql`${gatePersons.gen} + 1`,
+          excluded: false,
+          sentHash: null,
+          attempts: 0,
+          nextAttemptAt: null,
+          lastError: null,
+        })
+        .where(eq(gatePersons.id, row.id));
+      await c.audit(
+        { action: 'visitor.resyncFace', targetType: 'device', targetId: deviceId, detail: { personId } },
+        tx,
+      );
+    });
+    gate.kick();
+    return null;
+  };
+
+/**
+ * Take the person off this device only. The row stays, marked `excluded`, so neither a re-publish nor the
+ * device coming back sends it again; a change of the visitor (edit, audit) or a re-sync does.
+ */
+export const removeFace =
+  (gate: Pick<GateSync, 'kick'>): Handler<typeof visitorApi.removeFace> =>
+  async (c, { deviceId, personId }) => {
+    const row = await loadFace(c.db, c.caller, deviceId, personId);
+    await c.db.transaction(async (tx) => {
+      await tx
+        .update(gatePersons)
+        .set({ pending: true, gen: sql`${gatePersons.gen} + 1`, excluded: true, nextAttemptAt: null, attempts: 0 })
+        .where(eq(gatePersons.id, row.id));
+      await c.audit(
+        { action: 'visitor.removeFace', targetType: 'device', targetId: deviceId, detail: { personId } },
+        tx,
+      );
+    });
+    gate.kick();
+    return null;
+  };

@@ -1,0 +1,137 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { visitorApi } from '@siteops/contracts/api/visitor';
+import { Code } from '@siteops/contracts/envelope';
+import { VISITOR_PHOTO_MAX_PX, VISITOR_PHOTO_MIN_PX } from '@siteops/contracts/visitor';
+import type { Db } from '../../db/client.ts';
+import { visitorPhotos } from '../../db/schema/index.ts';
+import { mustExist } from '../../auth/scope.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { StorageNotFoundError } from '../../storage/storage.ts';
+import type { Handler, HandlerContext } from '../../http/endpoint.ts';
+import { ApiError, badRequest, fieldError, notFoundOf } from '../../http/errors.ts';
+import { t } from '../../http/messages/index.ts';
+
+export const PHOTO_BASE = '/api/visitor/photo/';
+
+/** Width and height of a JPEG (its first SOF frame header) or PNG (IHDR), or null when unreadable. */
+export function imageSize(buf: Buffer): { mime: 'image/jpeg' | 'image/png'; width: number; height: number } | null {
+  if (buf.length >= 24 && buf.readUInt32BE(0) === 0x89504e47 && buf.toString('latin1', 12, 16) === 'IHDR') {
+    return { mime: 'image/png', width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+  }
+  if (buf.length < 4 || buf[0] !== 0xff || buf[1] !== 0xd8) return null;
+  let i = 2;
+  while (i + 9 < buf.length) {
+    if (buf[i] !== 0xff) return null;
+    const marker = buf[i + 1];
+    if (marker === 0xff) {
+      i++; // fill byte
+      continue;
+    }
+    const length = buf.readUInt16BE(i + 2);
+    // SOF0-SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { mime: 'image/jpeg', height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
+    }
+    i += 2 + length;
+  }
+  return null;
+}
+
+const tooLarge = (limit: number) =>
+  new ApiError(413, Code.payloadTooLarge, t('file.tooLarge', { kb: Math.floor(limit / 1024) }));
+
+/**
+ * A face photo for a visitor: one multipart part `file`, at most UPLOAD_MAX_BYTES, checked by its
+ * content (JPEG or PNG, what face terminals take, and face-sized: 100-4096 px a side). Read whole, since
+ * the size check needs the header and a photo is small; stored until a visitor takes it (or swept).
+ * `uploaderId` null: a self-registering visitor's (only a self-registration may then take it).
+ */
+export async function storePhoto(c: HandlerContext, uploaderId: number | null) {
+  const { db, config, storage, request } = c;
+  if (!request.isMultipart()) throw badRequest(t('file.notMultipart'), { file: t('file.required') });
+  const part = await request.file({ limits: { fileSize: config.uploadMaxBytes } });
+  if (!part) throw badRequest(t('file.missing'), { file: t('file.missing.field') });
+  let buf: Buffer;
+  try {
+    buf = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config.uploadMaxBytes);
+    throw err;
+  }
+  const size = imageSize(buf);
+  if (!size) throw fieldError('file', t('visitor.photoType'));
+  const { width, height } = size;
+  if ([width, height].some((px) => px < VISITOR_PHOTO_MIN_PX || px > VISITOR_PHOTO_MAX_PX)) {
+    throw fieldError(
+      'file',
+      t('visitor.photoSize', { min: VISITOR_PHOTO_MIN_PX, max: VISITOR_PHOTO_MAX_PX, width, height }),
+    );
+  }
+  const id = randomUUID();
+  const row = {
+    id,
+    mime: size.mime,
+    size: buf.length,
+    width,
+    height,
+    sha256: createHash('sha256').update(buf).digest('hex'),
+  };
+  await storage.put(id, Readable.from([buf]));
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(visitorPhotos).values({ ...row, uploaderId });
+      await c.audit(
+        { action: 'visitor.photo', targetType: 'visitorPhoto', targetId: id, detail: { size: buf.length } },
+        tx,
+      );
+    });
+  } catch (err) {
+    await storage.delete(id);
+    throw err;
+  }
+  return row;
+}
+
+export const postAvatar: Handler<typeof visitorApi.postAvatar> = async (c) => {
+  const row = await storePhoto(c, c.user.id);
+  return { ...row, url: c.fileUrls.url(row.id, Date.now(), PHOTO_BASE) };
+};
+
+/** A photo through the signed URL a visitor answer carries; anything else is the same 404. */
+export const servePhoto: Handler<typeof visitorApi.photo> = async (c, { id, exp, sig }) => {
+  const { db, storage, fileUrls, reply } = c;
+  if (exp === undefined || !sig || !fileUrls.verify(id, exp, sig)) throw notFoundOf('Photo');
+  const [row] = await db.select().from(visitorPhotos).where(eq(visitorPhotos.id, id));
+  const photo = mustExist(row, 'Photo');
+  let stream;
+  try {
+    stream = await storage.get(photo.id);
+  } catch (err) {
+    if (err instanceof StorageNotFoundError) throw notFoundOf('Photo');
+    throw err;
+  }
+  return reply
+    .type(photo.mime)
+    .header('content-length', String(photo.size))
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', 'inline')
+    .send(stream);
+};
+
+/** Photos nobody took within a day (a form cancelled after its upload), and those of deleted visitors. */
+export async function sweepPhotos(db: Db, storage: Storage, graceMs = 24 * 3_600_000): Promise<string[]> {
+  const cutoff = new Date(Date.now() - graceMs);
+  const gone = await db
+    .delete(visitorPhotos)
+    .where(
+      and(
+        lt(visitorPhotos.createdAt, cutoff),
+        sql`not exists (select 1 from visitors v where v.avatar = ${visitorPhotos.id})`,
+      ),
+    )
+    .returning({ id: visitorPhotos.id });
+  for (const { id } of gone) await storage.delete(id);
+  return gone.map((g) => g.id);
+}

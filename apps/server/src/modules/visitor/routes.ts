@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import { inArray } from 'drizzle-orm';
+import { visitorApi } from '@siteops/contracts/api/visitor';
+import type { ModuleContext } from '../../app/context.ts';
+import { visitorPhotos, visitors } from '../../db/schema/index.ts';
+import { deleteAllOrNone } from '../../db/crud.ts';
+import { scope } from '../../auth/scope.ts';
+import { route } from '../../http/endpoint.ts';
+// The licence key signs visitor passes too: every gate already trusts its public half.
+import { loadSigningKey } from '../device/signingKey.ts';
+import { auditVisitor, expireVisitors } from './audit.ts';
+import { listConfig, publishConfig } from './config.ts';
+import { importVisitorDevices } from './deviceImport.ts';
+import { listVisitorDevices, removeVisitorDevices } from './devices.ts';
+import { downloadVisitorDeviceTemplate } from './deviceTemplate.ts';
+import { listFaces, removeFace, resyncFace } from './faces.ts';
+import { markVisitors } from './gate.ts';
+import { GateSync, type GateSyncOptions } from './gateSync.ts';
+import { listVisitors } from './listAll.ts';
+import { lastPasses, listPasses } from './passes.ts';
+import { postAvatar, servePhoto, sweepPhotos } from './photo.ts';
+import { regLink, rotateRegLink, selfRegForm, selfRegPhoto, selfRegStatus, selfRegSubmit } from './selfReg.ts';
+import { photosOf } from './service.ts';
+import { addVisitor, updateVisitor } from './write.ts';
+
+/** How often the expiry job looks for visits that have ended (the issue asks for within a minute). */
+export const EXPIRY_EVERY_MS = 20_000;
+
+export interface VisitorModuleOptions {
+  /** The expiry job's period (default EXPIRY_EVERY_MS; tests shorter). */
+  expiryEveryMs?: number;
+  /** The gate person dispatcher's timings. */
+  gate?: GateSyncOptions;
+}
+
+/** /api/visitor/* (declared in contracts' `api/visitor.ts`), and publishing visitors to the gates. */
+export function registerVisitorModule(app: FastifyInstance, ctx: ModuleContext, opts: VisitorModuleOptions = {}) {
+  const { privateKey } = loadSigningKey({ pem: ctx.config.licenceKeyPem?.reveal(), dataDir: ctx.config.dataDir });
+  const gate = new GateSync(ctx, app.log, opts.gate);
+
+  route(app, ctx, visitorApi.listAll, listVisitors);
+  route(app, ctx, visitorApi.add, addVisitor(privateKey, gate));
+  route(app, ctx, visitorApi.update, updateVisitor(gate));
+  route(app, ctx, visitorApi.auditVisitor, auditVisitor(privateKey, gate));
+  route(app, ctx, visitorApi.delete, async (c, { ids }) => {
+    let photos: string[] = [];
+    const result = await deleteAllOrNone(c.db, {
+      table: visitors,
+      idColumn: visitors.id,
+      ids,
+      scope: scope.visitors(c.caller),
+      what: 'Visitor',
+      select: { id: visitors.id, realName: visitors.realName },
+      beforeDelete: async (tx) => {
+        photos = await photosOf(tx, ids);
+        // The gates holding them lose them (the outbox rows outlive the visitor until then).
+        await markVisitors(tx, ids);
+      },
+      audit: (tx, row: { id: number; realName: string }) =>
+        c.audit(
+          { action: 'visitor.delete', targetType: 'visitor', targetId: row.id, detail: { realName: row.realName } },
+          tx,
+        ),
+    });
+    gate.kick();
+    if (photos.length) await c.db.delete(visitorPhotos).where(inArray(visitorPhotos.id, photos));
+    await Promise.all(photos.map((id) => c.storage.delete(id).catch(() => {})));
+    return result;
+  });
+  route(app, ctx, visitorApi.postAvatar, postAvatar);
+  route(app, ctx, visitorApi.photo, servePhoto);
+  route(app, ctx, visitorApi.listConfig, listConfig);
+  route(app, ctx, visitorApi.publishConfig, publishConfig(gate));
+  route(app, ctx, visitorApi.listDevices, listVisitorDevices);
+  route(app, ctx, visitorApi.deviceTemplate, downloadVisitorDeviceTemplate);
+  route(app, ctx, visitorApi.importDevices, importVisitorDevices(gate));
+  route(app, ctx, visitorApi.removeDevices, removeVisitorDevices(gate));
+  route(app, ctx, visitorApi.regLink, regLink);
+  route(app, ctx, visitorApi.rotateRegLink, rotateRegLink);
+  route(app, ctx, visitorApi.selfRegForm, selfRegForm);
+  route(app, ctx, visitorApi.selfRegPhoto, selfRegPhoto);
+  route(app, ctx, visitorApi.selfRegSubmit, selfRegSubmit(privateKey, gate));
+  route(app, ctx, visitorApi.selfRegStatus, selfRegStatus);
+  route(app, ctx, visitorApi.faces, listFaces);
+  route(app, ctx, visitorApi.resyncFace, resyncFace(gate));
+  route(app, ctx, visitorApi.removeFace, removeFace(gate));
+  route(app, ctx, visitorApi.passes, listPasses);
+  route(app, ctx, visitorApi.lastPasses, lastPasses);
+  scheduleJobs(app, ctx, gate, opts.expiryEveryMs ?? EXPIRY_EVERY_MS);
+}
+
+/**
+ * The expiry job (whose visitors leave the gates at once), the gate dispatcher, and the hourly sweep of
+ * photos nobody took, for as long as the app lives.
+ */
+function scheduleJobs(app: FastifyInstance, { db, storage }: ModuleContext, gate: GateSync, expiryEveryMs: number) {
+  gate.start();
+  const expiry = setInterval(() => {
+    expireVisitors(db).then(
+      (gone) => {
+        if (!gone.length) return;
+        app.log.info({ count: gone.length }, 'visits ended: visitors now invalid');
+        gate.kick();
+      },
+      (err: unknown) => app.log.warn({ err }, 'visitor expiry failed'),
+    );
+  }, expiryEveryMs);
+  const sweep = setInterval(() => {
+    sweepPhotos(db, storage).catch((err: unknown) => app.log.warn({ err }, 'visitor photo sweep failed'));
+  }, 3_600_000);
+  expiry.unref();
+  sweep.unref();
+  // Before the database closes: a round under way finishes first.
+  app.addHook('preClose', async () => {
+    clearInterval(expiry);
+    clearInterval(sweep);
+    await gate.stop();
+  });
+}

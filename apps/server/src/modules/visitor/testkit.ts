@@ -1,0 +1,65 @@
+import jpeg from 'jpeg-js';
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import { createAgent, createUser, multipart, uniq } from '../../../test/fixtures.ts';
+
+/** A real JPEG of `width` × `height` (grey), as a phone camera would send a face. */
+export const faceJpeg = (width = 160, height = 200) =>
+  jpeg.encode({ data: Buffer.alloc(width * height * 4, 128), width, height }, 70).data;
+
+export function postPhoto(t: TestApp, token: string, content: Buffer = faceJpeg(), type = 'image/jpeg') {
+  const body = multipart(content, 'face.jpg', type);
+  return t.call({
+    method: 'POST',
+    url: '/api/visitor/postAvatar',
+    token,
+    payload: body.payload,
+    headers: body.headers,
+  });
+}
+
+export async function photoId(t: TestApp, token: string): Promise<string> {
+  const res = await postPhoto(t, token);
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id as string;
+}
+
+const hour = 3_600_000;
+/** A visit from an hour ago to `hours` from now. */
+export const visitWindow = (hours = 4) => ({
+  visitStart: new Date(Date.now() - hour).toISOString(),
+  visitEnd: new Date(Date.now() + hours * hour).toISOString(),
+});
+
+/**
+ * Two projects of two agents; a manager of project A (token), a host who is a member of A, and one
+ * visitor in each project, registered by the admin.
+ */
+export async function visitorWorld(t: TestApp, admin: string) {
+  const call = async (method: 'POST' | 'PUT', url: string, body: object, token = admin) => {
+    const res = await t.call({ method, url, token, body });
+    expect(res.body.code, `${url}: ${res.body.msg}`).toBe(200);
+    return res.body.data;
+  };
+  const a = await createAgent(t, admin);
+  const b = await createAgent(t, admin);
+  const projectA = (await call('POST', '/api/project/add', { name: 'A site', code: uniq('VA-'), agentId: a.id })).id;
+  const projectB = (await call('POST', '/api/project/add', { name: 'B site', code: uniq('VB-'), agentId: b.id })).id;
+  const manager = await createUser(t, admin, { role: 'manager', agentId: a.id });
+  await call('POST', '/api/project/addManager', { projectId: projectA, userId: manager.id });
+  const host = await createUser(t, admin, { role: 'user', agentId: a.id });
+  await call('POST', '/api/project/addMembers', { projectId: projectA, userIds: [host.id] });
+  const managerToken = await t.login(manager.userName, manager.password);
+  const add = async (body: object, token = admin) =>
+    (
+      await call(
+        'POST',
+        '/api/visitor/add',
+        { realName: 'Wang Wu', phone: '13700137000', ...visitWindow(), ...body },
+        token,
+      )
+    ).id as number;
+  const visitorA = await add({ projectId: projectA });
+  const visitorB = await add({ projectId: projectB });
+  return { projectA, projectB, manager, managerToken, host, add, visitorA, visitorB, call };
+}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { idNumber, PNG } from '../../../test/fixtures.ts';
+import { visitors } from '../../db/schema/index.ts';
+import { faceJpeg, photoId, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
+
+let t: TestApp;
+let admin: string;
+let w: Awaited<ReturnType<typeof visitorWorld>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  w = await visitorWorld(t, admin);
+});
+afterAll(() => t.close());
+
+const list = (query: string, token = admin) => t.call({ method: 'GET', url: `/api/visitor/listAll?${query}`, token });
+const ids = (res: { body: { data: { list: { id: number }[] } } }) => res.body.data.list.map((v) => v.id);
+
+describe('visitor registration', () => {
+  it('adds a visitor with photo, host and ID number; lists it masked; finds it by name, phone and exact ID number', async () => {
+    const idNo = idNumber();
+    const avatar = await photoId(t, w.managerToken);
+    const id = await w.add(
+      {
+        projectId: w.projectA,
+        realName: 'Zhao Liu',
+        phone: '13912345678',
+        idNo,
+        avatar,
+        userId: w.host.id,
+        reasons: 'Site survey',
+      },
+      w.managerToken,
+    );
+    const [row] = await t.database.db.select().from(visitors).where(eq(visitors.id, id));
+    expect(row.idNo).toMatch(/^v1\./);
+    expect(row.idNo).not.toContain(idNo);
+
+    const found = await list(`idNo=${idNo.toLowerCase()}`, w.managerToken);
+    expect(ids(found)).toEqual([id]);
+    const item = found.body.data.list[0];
+    expect(item).toMatchObject({
+      realName: 'Zhao Liu',
+      status: 'new',
+      userId: w.host.id,
+      userName: w.host.userName,
+      projectName: 'A site',
+      reasons: 'Site survey',
+      qrCode: null,
+    });
+    expect(item.idNo).toBe(`${idNo.slice(0, 3)}${'*'.repeat(idNo.length - 7)}${idNo.slice(-4)}`);
+    expect(ids(await list('realName=zhao%20l'))).toEqual([id]);
+    expect(ids(await list('phone=2345678'))).toEqual([id]);
+    expect(ids(await list(`idNo=${idNo.slice(0, -1)}`))).toEqual([]);
+
+    // The photo opens through the signed URL only.
+    const photo = await t.app.inject({ method: 'GET', url: item.avatarUrl });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect((await t.app.inject({ method: 'GET', url: `/api/visitor/photo/${avatar}` })).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['realName', { realName: '' }],
+    ['phone', { phone: 'call me' }],
+    ['visitEnd', { visitStart: '2030-01-02T10:00:00Z', visitEnd: '2030-01-02T09:00:00Z' }],
+    ['visitStart', { visitStart: 'tomorrow' }],
+    ['idNo', { idNo: '110***********123X' }],
+    ['idNo', { idNo: 'short' }],
+    ['sex', { sex: 'other' }],
+    ['avatar', { avatar: 'not-a-uuid' }],
+  ])('answers 400 naming %s, writing nothing', async (field, overrides) => {
+    const before = (await list('pageSize=1')).body.data.total;
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/visitor/add',
+      token: admin,
+      body: { projectId: w.projectA, realName: 'X', phone: '13700137000', ...visitWindow(), ...overrides },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toHaveProperty([field]);
+    expect((await list('pageSize=1')).body.data.total).toBe(before);
+  });
+
+  it('refuses a host outside the project and a photo the caller did not upload (400)', async () => {
+    const base = { projectId: w.projectB, realName: 'X', phone: '13700137000', ...visitWindow() };
+    const host = await t.call({
+      method: 'POST',
+      url: '/api/visitor/add',
+      token: admin,
+      body: { ...base, userId: w.host.id },
+    });
+    expect(host.status).toBe(400);
+    expect(host.body.data.fields).toHaveProperty('userId');
+    const othersPhoto = await photoId(t, w.managerToken);
+    const photo = await t.call({
+      method: 'POST',
+      url: '/api/visitor/add',
+      token: admin,
+      body: { ...base, avatar: othersPhoto },
+    });
+    expect(photo.status).toBe(400);
+    expect(photo.body.data.fields).toHaveProperty('avatar');
+  });
+
+  it('takes face-sized JPEG or PNG photos only', async () => {
+    expect((await postPhoto(t, admin, faceJpeg(40, 40))).status).toBe(400);
+    expect((await postPhoto(t, admin, PNG, 'image/png')).status).toBe(400);
+    const text = await postPhoto(t, admin, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/jpeg');
+    expect(text.status).toBe(400);
+    expect(text.body.data.fields).toHaveProperty('file');
+    const ok = await postPhoto(t, admin, faceJpeg(120, 160));
+    expect(ok.body.data).toMatchObject({ mime: 'image/jpeg', width: 120, height: 160 });
+  });
+
+  it('answers field messages in Chinese for a Chinese session', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/visitor/add',
+      token: admin,
+      headers: { 'accept-language': 'zh-CN' },
+      body: {
+        projectId: w.projectA,
+        realName: 'X',
+        phone: '13700137000',
+        visitStart: '2030-01-02T10:00:00Z',
+        visitEnd: '2030-01-01T10:00:00Z',
+      },
+    });
+    expect(res.body.data.fields.visitEnd).toBe('来访结束时间 必须晚于 来访开始时间');
+  });
+});
+
+describe('scope: a manager has only its projects’ visitors', () => {
+  it('lists its own project’s visitors and never another project’s', async () => {
+    const mine = ids(await list('pageSize=200', w.managerToken));
+    expect(mine).toContain(w.visitorA);
+    expect(mine).not.toContain(w.visitorB);
+    expect(ids(await list('pageSize=200'))).toEqual(expect.arrayContaining([w.visitorA, w.visitorB]));
+  });
+
+  it('answers 404 for another project’s visitor on update, audit and delete, and for adding there', async () => {
+    const m = w.managerToken;
+    const calls = [
+      { method: 'PUT' as const, url: '/api/visitor/update', body: { id: w.visitorB, phone: '13800000000' } },
+      { method: 'PUT' as const, url: '/api/visitor/auditVisitor', body: { id: w.visitorB, status: 'valid' } },
+      { method: 'DELETE' as const, url: '/api/visitor/delete', body: { ids: [w.visitorA, w.visitorB] } },
+      {
+        method: 'POST' as const,
+        url: '/api/visitor/add',
+        body: { projectId: w.projectB, realName: 'X', phone: '13700137000', ...visitWindow() },
+      },
+      { method: 'PUT' as const, url: '/api/visitor/update', body: { id: w.visitorA, projectId: w.projectB } },
+    ];
+    for (const call of calls) expect((await t.call({ ...call, token: m })).status, call.url).toBe(404);
+    // The batch with a foreign id deleted nothing, its own visitor included.
+    expect(ids(await list('pageSize=200', m))).toContain(w.visitorA);
+    const [b] = await t.database.db.select().from(visitors).where(eq(visitors.id, w.visitorB));
+    expect(b).toMatchObject({ status: 'new', phone: '13700137000' });
+  });
+
+  it('keeps agents and users out, and configuration to admins', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/visitor/listConfig', token: w.managerToken });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('delete', () => {
+  it('deletes all or none, and the photo goes with the visitor', async () => {
+    const avatar = await photoId(t, admin);
+    const id = await w.add({ projectId: w.projectA, avatar });
+    const url = (await list(`realName=Wang&pageSize=200`)).body.data.list.find(
+      (v: { id: number }) => v.id === id,
+    ).avatarUrl;
+    const none = await t.call({
+      method: 'DELETE',
+      url: '/api/visitor/delete',
+      token: admin,
+      body: { ids: [id, 987654] },
+    });
+    expect(none.status).toBe(404);
+    const del = await t.call({ method: 'DELETE', url: '/api/visitor/delete', token: admin, body: { ids: [id] } });
+    expect(del.body.data).toEqual({ deleted: 1 });
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,119 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { ADMIN, createUser, login, openConsole, reloadConsole } from './support';
+
+test.use({ reducedMotion: 'reduce' });
+// The machine is shared by several engineers' builds and tests: pages can take seconds to load.
+test.describe.configure({ timeout: 300_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/**
+ * The user settings end to end: basic info saved with its field checks; real-name certification: a user submits the enterprise form on the certification tab, an
+ * admin passes it in the review queue (in its own browser), and the user's open console is told live
+ * (bell and pop-up); its tab then shows it certified, with "change subject" and the passed record, and
+ * the security tab's log shows both steps and "export data" downloads the user's file.
+ */
+test('a user submits a certification, an admin passes it, the user is told and certified', async ({
+  page,
+  browser,
+}) => {
+  const user = await createUser(page.request, 'user');
+  const enterprise = `E2E 建设 ${Date.now().toString(36)}`;
+
+  await login(page, user);
+  // Basic info first: spec 5's required fields and the 200-character introduction, checked on the fields.
+  await openConsole(page, '/user/setting');
+  const basic = page.getByRole('tabpanel', { name: '基础信息' });
+  await basic.getByLabel('昵称').fill('');
+  await basic.getByLabel('个人简介').fill('x'.repeat(201));
+  await basic.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(basic.getByText('请输入昵称')).toBeVisible();
+  await expect(basic.getByText('个人简介最多 200 个字符')).toBeVisible();
+  await basic.getByLabel('昵称').fill('实名测试');
+  await basic.getByLabel('个人简介').fill('负责工地安全');
+  await basic.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await reloadConsole(page);
+  await expect(basic.getByLabel('昵称')).toHaveValue('实名测试');
+
+  await page.getByRole('tab', { name: '实名认证' }).click();
+  const tab = page.getByRole('tabpanel', { name: '实名认证' });
+  await expect(tab).toContainText('未认证');
+  await tab.getByRole('button', { name: /^去认证$/ }).click();
+  const form = page.getByRole('dialog').filter({ hasText: '去认证' });
+  // The form checks its fields before anything is sent.
+  await form.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(form.getByText('请输入法人姓名')).toBeVisible();
+  await form.getByLabel('法人姓名').fill('王五');
+  await form.getByLabel('法人证件号码').fill('110105199005171234');
+  await form.getByLabel('企业名称').fill(enterprise);
+  await form.getByLabel('组织机构代码').fill('12');
+  await form.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(form.getByText('8-18 位字母或数字')).toBeVisible();
+  await form.getByLabel('组织机构代码').fill('91110000-MA01ABCD3X');
+  await form.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(page.getByText('已提交，等待管理员审核')).toBeVisible();
+  await expect(form).toBeHidden();
+
+  const records = tab.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(records).toHaveCount(1);
+  await expect(records.first()).toContainText('企业证件认证');
+  await expect(records.first()).toContainText(`${enterprise} · 91110000MA01ABCD3X`);
+  await expect(records.first()).toContainText('审核中');
+  // The legal ID number comes back masked.
+  await records
+    .first()
+    .getByRole('button', { name: /^查\s*看$/ })
+    .click();
+  const view = page.getByRole('dialog').filter({ hasText: '企业证件认证' });
+  await expect(view).toContainText('110***********1234');
+  await expect(view).not.toContainText('110105199005171234');
+  await view.getByRole('button', { name: /Close|关闭/ }).click();
+
+  // The admin, in its own browser, passes it in the review queue.
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' });
+  const admin = await adminContext.newPage();
+  await login(admin, ADMIN);
+  await openConsole(admin, `/user/certification-audit?keyword=${encodeURIComponent(user.username)}`);
+  const queue = admin.locator('main .ant-table-tbody tr.ant-table-row');
+  await expect(queue).toHaveCount(1);
+  await expect(queue.first()).toContainText(enterprise);
+  await expect(queue.first()).toContainText('110***********1234');
+  await queue
+    .first()
+    .getByRole('button', { name: /^审\s*核$/ })
+    .click();
+  const review = admin.getByRole('dialog').filter({ hasText: `${user.username} 的实名认证` });
+  await review.getByLabel('审核意见').fill('证照清晰');
+  await review.getByRole('button', { name: /^通\s*过$/ }).click();
+  await expect(admin.getByRole('tooltip')).toContainText('确定审核通过吗？');
+  await admin
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(admin.getByText('认证已通过')).toBeVisible();
+  await expect(queue).toHaveCount(0);
+  await adminContext.close();
+
+  // The user's open console hears it live: the bell counts it and it pops up.
+  await expect(page.getByRole('button', { name: '消息，1 条未读' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.locator('.ant-notification').getByText('您的实名认证已通过')).toBeVisible();
+
+  await reloadConsole(page);
+  await expect(tab).toContainText('已认证');
+  await expect(tab).toContainText(enterprise);
+  await expect(tab).toContainText('证照清晰');
+  await expect(tab.getByRole('button', { name: /^修改主体$/ })).toBeEnabled();
+  await expect(records.first()).toContainText('已通过');
+  await expect(records.first().getByRole('button', { name: /^撤\s*回$/ })).toHaveCount(0);
+
+  // The security tab's log shows the submission and the admin's decision; "export data" downloads my file.
+  await page.getByRole('tab', { name: '安全设置' }).click();
+  const security = page.getByRole('tabpanel', { name: '安全设置' });
+  await expect(security).toContainText('提交了实名认证');
+  await expect(security.locator('tr', { hasText: '实名认证已通过' })).toContainText('admin');
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    security.getByRole('button', { name: '导出我的数据' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^siteops-${user.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+});

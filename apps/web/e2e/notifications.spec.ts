@@ -1,0 +1,149 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
+import { macFor } from '@siteops/device-sim/fleet';
+import { ADMIN, apiLogin, createUser, login, uniqueName } from './support';
+
+/** Opens the bell's box and waits until its opening animation is over (a click during it can miss). */
+async function openBox(page: Page, bellButton: Locator) {
+  await bellButton.click();
+  const box = page.locator('.ant-popover').filter({ visible: true });
+  await expect(box.first()).toBeVisible();
+  // Finite animations only: a loading spinner turns for ever.
+  await box.first().evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
+}
+
+/**
+ * The message box fed by a real event: a simulated device of an agent's goes offline, and the agent's
+ * open console (no reload) counts it on the bell and pops it up; opening it goes to the device and
+ * marks it read; the device back online is a second one, and "all read" clears the bell.
+ */
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'get' | 'post' | 'put',
+  url: string,
+  data?: unknown,
+) {
+  const response = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, data });
+  return (await response.json()) as Envelope<T>;
+}
+
+const OFFLINE_KEY = 'notification.deviceOfflineSeconds';
+
+/** Notify as soon as a device is offline (the default waits 5 minutes); answers how to put it back. */
+async function notifyAtOnce(request: APIRequestContext, admin: string) {
+  const added = await api<{ id: number }>(request, admin, 'post', '/api/constant/add', {
+    key: OFFLINE_KEY,
+    value: '0',
+  });
+  if (added.code === 200) {
+    return () => api(request, admin, 'put', '/api/constant/update', { id: added.data.id, value: '300' });
+  }
+  const found = await api<{ list: { id: number; value: string }[] }>(
+    request,
+    admin,
+    'get',
+    `/api/constant/listAll?key=${OFFLINE_KEY}`,
+  );
+  const { id, value } = found.data.list[0];
+  expect((await api(request, admin, 'put', '/api/constant/update', { id, value: '0' })).code).toBe(200);
+  return () => api(request, admin, 'put', '/api/constant/update', { id, value });
+}
+
+test.describe('notifications', () => {
+  let device: SimDevice | undefined;
+  let restore: (() => Promise<unknown>) | undefined;
+
+  test.afterEach(async () => {
+    await device?.stop();
+    device = undefined;
+    await restore?.();
+  });
+
+  test('a device going offline reaches its agent live; open marks read; all read clears the bell', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const admin = await apiLogin(request, ADMIN);
+    const agent = await createUser(request, 'agent');
+    const agentToken = await apiLogin(request, agent);
+    const { agentId } = (await api<{ agentId: number }>(request, agentToken, 'post', '/api/user/info')).data;
+
+    const sn = uniqueName('E2ENOTE').replace(/_/g, '-').toUpperCase().slice(0, 40);
+    const devName = `e2e 通知 ${sn.slice(-5)}`;
+    const mac = macFor(sn);
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const granted = await api<{ deviceId: number; file: { licence: { deviceSecret: string } } }>(
+      request,
+      admin,
+      'post',
+      '/api/device/grant',
+      { sn, mac, type: 'face', expiresAt },
+    );
+    expect(granted.code, granted.msg).toBe(200);
+    const updated = await api(request, admin, 'put', '/api/device/update', {
+      id: granted.data.deviceId,
+      devName,
+      agentId,
+    });
+    expect(updated.code, updated.msg).toBe(200);
+    restore = await notifyAtOnce(request, admin);
+
+    await login(page, agent);
+    const bell = (unread?: number) => page.getByRole('button', { name: unread ? `消息，${unread} 条未读` : /^消息$/ });
+    await expect(bell()).toBeVisible();
+
+    const dial = () =>
+      createSimDevice({
+        url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
+        sn,
+        mac,
+        secret: granted.data.file.licence.deviceSecret,
+        type: 'face',
+        name: devName,
+        eventRate: 0,
+        telemetryMs: 0,
+      });
+    device = dial();
+    await device.waitFor('up', 30_000);
+    await device.stop();
+
+    // Live: the bell counts it and it pops up, with no reload.
+    const offlineTitle = `设备离线：${devName}`;
+    await expect(bell(1)).toBeVisible({ timeout: 45_000 });
+    await expect(page.locator('.ant-notification').getByText(offlineTitle)).toBeVisible();
+
+    // Opening it follows its link to the device and marks it read.
+    await openBox(page, bell(1));
+    const item = page.getByRole('button', { name: new RegExp(offlineTitle) });
+    await item.click();
+    await expect(page).toHaveURL(new RegExp(`/device/device-list\\?sn=${sn}`));
+    await expect(bell()).toBeVisible();
+
+    // Back online is another; "all read" clears the bell.
+    device = dial();
+    await device.waitFor('up', 30_000);
+    await expect(bell(1)).toBeVisible({ timeout: 45_000 });
+    await openBox(page, bell(1));
+    await expect(page.getByRole('button', { name: new RegExp(`设备恢复在线：${devName}`) })).toBeVisible();
+    await page.getByRole('button', { name: /全部已读/ }).click();
+    await expect(bell()).toBeVisible();
+    await expect(page.getByRole('tab', { name: /消息/ })).not.toContainText(/\d/);
+  });
+});

@@ -1,0 +1,140 @@
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import jpeg from 'jpeg-js';
+import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
+import { macFor } from '@siteops/device-sim/fleet';
+import { ADMIN, apiLogin, login, openConsole, uniqueName } from './support';
+
+/**
+ * Issue 11's face library and pass records end to end: a valid visitor published to a simulated face
+ * terminal shows in the terminal's face library as synced; the terminal reports the visitor passing,
+ * which shows in the pass-record list and on the visitor's info modal.
+ */
+test.use({ reducedMotion: 'reduce' });
+// The machine is shared by several engineers' builds and tests: pages can take seconds to load.
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: object,
+) {
+  const response = await request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
+  const body = (await response.json()) as { code: number; msg: string; data: T };
+  expect(body.code, `${url}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+const face = () =>
+  Buffer.from(jpeg.encode({ data: Buffer.alloc(240 * 320 * 4, 120), width: 240, height: 320 }, 80).data);
+
+let device: SimDevice | undefined;
+test.afterEach(async () => {
+  await device?.stop();
+  device = undefined;
+});
+
+test('a visitor published to a face terminal is synced in its face library, passes, and the pass shows', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const projectName = uniqueName('Pass site');
+  const projectId = (
+    await api<{ id: number }>(request, admin, 'POST', '/api/project/add', {
+      name: projectName,
+      code: uniqueName('PS').replace(/[^A-Za-z0-9_.-]/g, ''),
+    })
+  ).id;
+
+  // A face terminal of the project, linked through the simulator, on the project's visitor device list.
+  const sn = uniqueName('E2EGATE').replace(/_/g, '-').toUpperCase().slice(0, 40);
+  const devName = `e2e gate ${sn.slice(-5)}`;
+  const mac = macFor(sn);
+  const granted = await api<{ deviceId: number; file: { licence: { deviceSecret: string } } }>(
+    request,
+    admin,
+    'POST',
+    '/api/device/grant',
+    { sn, mac, type: 'face', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) },
+  );
+  const deviceId = granted.deviceId;
+  await api(request, admin, 'PUT', '/api/device/update', { id: deviceId, devName, projectId });
+  device = createSimDevice({
+    url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
+    sn,
+    mac,
+    secret: granted.file.licence.deviceSecret,
+    type: 'face',
+    eventRate: 0,
+    telemetryMs: 0,
+  });
+  await device.waitFor('up', 15_000);
+  await api(request, admin, 'PUT', '/api/visitor/publishConfig', {
+    projectId,
+    requiredFields: [],
+    defaultVisitHours: 4,
+    autoApprove: false,
+    deviceIds: [deviceId],
+  });
+
+  // A visitor with a face photo, passed: the terminal gets it.
+  const upload = await request.post('/api/visitor/postAvatar', {
+    headers: { authorization: `Bearer ${admin}` },
+    multipart: { file: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: face() } },
+  });
+  const photo = ((await upload.json()) as { data: { id: string } }).data;
+  const name = uniqueName('Gao Visitor');
+  const visitorId = (
+    await api<{ id: number }>(request, admin, 'POST', '/api/visitor/add', {
+      projectId,
+      realName: name,
+      phone: '13700137000',
+      avatar: photo.id,
+      visitStart: new Date(Date.now() - 3_600_000).toISOString(),
+      visitEnd: new Date(Date.now() + 4 * 3_600_000).toISOString(),
+    })
+  ).id;
+  await api(request, admin, 'PUT', '/api/visitor/auditVisitor', { id: visitorId, status: 'valid' });
+  const personId = `V${visitorId}`;
+  await expect.poll(() => device!.faces!.get(personId)?.name, { timeout: 20_000 }).toBe(name);
+
+  // The device row's "more" menu opens the face library: the visitor is there, synced.
+  await login(page);
+  await openConsole(page, `/device/face-list?sn=${encodeURIComponent(sn)}`);
+  const row = page.getByRole('row').filter({ hasText: sn });
+  await expect(row).toBeVisible({ timeout: 60_000 });
+  await row.getByRole('button', { name: /更多|More/ }).click();
+  await page.getByRole('menuitem', { name: '人脸库' }).click();
+  const library = page.getByRole('dialog').filter({ hasText: `人脸库：${devName}` });
+  const person = library.getByRole('row').filter({ hasText: name });
+  await expect(person).toContainText(personId);
+  await expect(library.getByTestId(`face-state-${personId}`)).toHaveText('已同步');
+  await library.getByRole('button', { name: /Close|关闭/ }).click();
+
+  // Someone shows the visitor's face at the gate: a pass naming the visitor.
+  const outcome = device.reportPass(personId, 'in');
+  expect(outcome.passed).toBe(true);
+
+  // The pass-record list, for this visitor (as the info modal's link opens it).
+  await openConsole(page, `/visitor/pass-records?visitorId=${visitorId}`);
+  const record = page.getByRole('row').filter({ hasText: personId });
+  await expect(record).toContainText(name, { timeout: 30_000 });
+  await expect(record).toContainText(devName);
+  await expect(record).toContainText('进');
+  await expect(record).toContainText('人脸');
+
+  // The visitor's info modal lists its last passes.
+  await openConsole(page, `/visitor/visitor-List?realName=${encodeURIComponent(name)}`);
+  const visitorRow = page.getByRole('row').filter({ hasText: name });
+  await visitorRow.getByRole('button', { name: /查\s*看/ }).click();
+  const info = page.getByRole('dialog').filter({ hasText: `访客：${name}` });
+  const passes = info.getByTestId('visitor-last-passes');
+  await expect(passes).toContainText('最近通行');
+  await expect(passes.getByRole('row').filter({ hasText: devName })).toContainText('进');
+  await passes.getByRole('link', { name: '全部通行记录' }).click();
+  await expect(page).toHaveURL(new RegExp(`/visitor/pass-records\\?visitorId=${visitorId}`));
+});

@@ -1,0 +1,146 @@
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import jpeg from 'jpeg-js';
+import { ADMIN, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+
+test.use({ reducedMotion: 'reduce' });
+// The machine is shared by several engineers' builds and tests: pages can take seconds to load.
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const PHONE = { width: 390, height: 844 };
+
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: object,
+) {
+  const response = await request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
+  const body = (await response.json()) as { code: number; msg: string; data: T };
+  expect(body.code, `${url}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+const idOf = async (request: APIRequestContext, token: string, userName: string) =>
+  (await api<{ list: { id: number }[] }>(request, token, 'GET', `/api/user/listAll?userName=${userName}`)).list[0].id;
+
+/** A phone camera's face photo (a real JPEG the server's content check accepts). */
+const face = () =>
+  Buffer.from(jpeg.encode({ data: Buffer.alloc(240 * 320 * 4, 150), width: 240, height: 320 }, 80).data);
+
+test('a visitor registers from the project QR code on a phone, the manager approves, the phone shows the pass', async ({
+  browser,
+  baseURL,
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const projectName = uniqueName('Gate site');
+  const projectId = (
+    await api<{ id: number }>(request, admin, 'POST', '/api/project/add', {
+      name: projectName,
+      code: uniqueName('SR').replace(/[^A-Za-z0-9_.-]/g, ''),
+    })
+  ).id;
+  const manager = await createUser(request, 'manager');
+  const host = await createUser(request, 'user');
+  const managerId = await idOf(request, admin, manager.username);
+  const hostId = await idOf(request, admin, host.username);
+  await api(request, admin, 'PUT', '/api/user/update', { id: hostId, nickName: 'Host Chen' });
+  await api(request, admin, 'POST', '/api/project/addManager', { projectId, userId: managerId });
+  await api(request, admin, 'POST', '/api/project/addMembers', { projectId, userIds: [hostId] });
+  await api(request, admin, 'PUT', '/api/visitor/publishConfig', {
+    projectId,
+    requiredFields: ['avatar', 'userId'],
+    defaultVisitHours: 4,
+    autoApprove: false,
+    notice: 'Helmets on at all times',
+    deviceIds: [],
+  });
+
+  // The admin's configure page has the printable QR card with the link.
+  await login(page);
+  await openConsole(page, `/visitor/visitor-config?keyword=${encodeURIComponent(projectName)}`);
+  await page.getByRole('button', { name: '登记二维码' }).click();
+  const card = page.getByTestId('reg-card');
+  await expect(card).toContainText(projectName);
+  await expect(card.locator('.ant-qrcode svg')).toBeVisible();
+  const link = (await card.getByTestId('reg-link').getAttribute('href'))!;
+  expect(link).toMatch(/\/visit\/[\w-]{32,}$/);
+
+  // The visitor's phone: no session, phone-sized, Chinese by default.
+  const phoneContext = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto(link);
+  await expect(phone.getByRole('heading', { name: projectName })).toBeVisible({ timeout: 90_000 });
+  await expect(phone.getByText('Helmets on at all times')).toBeVisible();
+  // Nothing of the console around it, and nothing wider than the phone.
+  await expect(phone.getByTestId('console-layout')).toHaveCount(0);
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // The configured fields are required before anything is sent.
+  await phone.getByRole('button', { name: '提交登记' }).click();
+  await expect(phone.getByText('请填写姓名')).toBeVisible();
+  await expect(phone.getByText('请填写人脸照片')).toBeVisible();
+  await expect(phone.getByText('请确认已阅读访客须知')).toBeVisible();
+
+  // A file that is not a photo is refused with the server's reason; a real photo is taken.
+  const album = phone.getByTestId('photo-album');
+  await album.setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') });
+  await expect(phone.getByRole('alert').filter({ hasText: 'JPEG 或 PNG' })).toBeVisible();
+  await expect(phone.getByTestId('photo-camera')).toHaveAttribute('capture', 'user');
+  await phone.getByTestId('photo-camera').setInputFiles({ name: 'face.jpg', mimeType: 'image/jpeg', buffer: face() });
+  await expect(phone.getByRole('img', { name: '您的人脸照片' })).toBeVisible();
+
+  const visitor = uniqueName('Walk-in');
+  await phone.getByLabel('姓名').fill(visitor);
+  await phone.getByLabel('手机号').fill('13600136000');
+  await phone.getByLabel('被访人').click();
+  await phone.locator('.ant-select-item-option').filter({ hasText: 'Host Chen' }).click();
+  await phone.getByLabel('来访事由').fill('Concrete delivery');
+  await phone.getByText('我已阅读访客须知').click();
+  await phone.getByRole('button', { name: '提交登记' }).click();
+  const status = phone.getByTestId('selfreg-status');
+  await expect(status).toContainText('等待审核');
+  await expect(status).toContainText(visitor);
+
+  // The manager has a to-do that opens the audit page on this visitor, and passes it there.
+  const managerContext = await browser.newContext({ baseURL, locale: 'zh-CN' });
+  const desk = await managerContext.newPage();
+  await login(desk, manager);
+  const bell = desk.getByRole('button', { name: /^消息，\d+ 条未读$/ });
+  await bell.click();
+  await desk.getByRole('tab', { name: /待办/ }).click();
+  await desk.getByRole('button', { name: new RegExp(`待审核访客：${visitor}`) }).click();
+  await expect(desk).toHaveURL(/\/visitor\/visitor-audit\?tab=new/);
+  const row = desk.locator('main .ant-table-tbody tr.ant-table-row').filter({ hasText: visitor });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /审\s*核/ }).click();
+  const audit = desk.getByRole('dialog').filter({ hasText: `审核访客：${visitor}` });
+  await audit.getByRole('button', { name: /^通\s*过$/ }).click();
+  await desk
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(desk.getByText('访客已审核通过')).toBeVisible();
+
+  // The phone picks the approval up by itself and shows the pass; it is still there after a reload.
+  await expect(status).toContainText('已通过', { timeout: 45_000 });
+  await expect(phone.getByTestId('selfreg-pass')).toBeVisible();
+  await phone.reload();
+  await expect(phone.getByTestId('selfreg-pass')).toBeVisible({ timeout: 90_000 });
+
+  // The visitor's language: English on the switch, the page's words follow.
+  await phone.getByText('English').click();
+  await expect(phone.getByTestId('selfreg-status')).toContainText('Approved');
+  await expect(phone.getByText('Show this QR code at the gate')).toBeVisible();
+  await phoneContext.close();
+  await managerContext.close();
+});

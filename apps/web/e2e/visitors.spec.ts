@@ -1,0 +1,109 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { ADMIN, apiLogin, login, openConsole, uniqueName } from './support';
+
+test.use({ reducedMotion: 'reduce' });
+// The machine is shared by several engineers' builds and tests: pages can take seconds to load.
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const rows = (page: Page) => page.locator('main .ant-table-tbody tr.ant-table-row');
+const queryForm = (page: Page) => page.getByTestId('query-form');
+
+async function searchName(page: Page, name: string) {
+  await queryForm(page).getByLabel('访客姓名').fill(name);
+  await queryForm(page)
+    .getByRole('button', { name: /^查\s*询$/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`[?&]realName=${encodeURIComponent(name)}(&|$)`));
+}
+
+// The manager-cannot-see-another-project rule is covered by the API tests (visitor.test.ts, access matrix).
+test('admin registers a visitor, audits it as passed on the audit page, and the list shows it valid with its pass', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, ADMIN);
+  const project = uniqueName('Gate site');
+  const created = await request.post('/api/project/add', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: project, code: uniqueName('GS').replace(/[^A-Za-z0-9_.-]/g, '') },
+  });
+  expect((await created.json()).code).toBe(200);
+  const name = uniqueName('Visitor');
+
+  await login(page);
+  await openConsole(page, '/visitor/visitor-List');
+  await expect(page.locator('main .ant-table-thead')).toContainText('访客姓名');
+
+  // Register: the drawer checks the required fields first.
+  await page.getByRole('button', { name: /新\s*建$/ }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: '新建访客' });
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(drawer.getByText('请输入访客姓名')).toBeVisible();
+  await drawer.getByLabel('项目').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: project }).click();
+  await drawer.getByLabel('访客姓名').fill(name);
+  await drawer.getByLabel('手机号').fill('13700137000');
+  await drawer.getByLabel('来访事由').fill('Crane inspection');
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await expect(drawer).toBeHidden();
+
+  await searchName(page, name);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('待审核');
+  await expect(rows(page).first()).toContainText(project);
+
+  // The audit page: pending tab, audit modal with an opinion, pass after the confirmation.
+  await openConsole(page, '/visitor/visitor-audit');
+  await searchName(page, name);
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page)
+    .first()
+    .getByRole('button', { name: /审\s*核/ })
+    .click();
+  const audit = page.getByRole('dialog').filter({ hasText: `审核访客：${name}` });
+  await audit.getByLabel('审核意见').fill('Expected by the site office');
+  await audit.getByRole('button', { name: /^通\s*过$/ }).click();
+  await expect(page.getByRole('tooltip')).toContainText('确定审核通过吗？');
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText('访客已审核通过')).toBeVisible();
+  await expect(audit).toBeHidden();
+  await expect(rows(page)).toHaveCount(0);
+
+  await page.getByRole('tab', { name: '已通过' }).click();
+  await expect(page).toHaveURL(/[?&]tab=valid/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Expected by the site office');
+  await expect(rows(page).first()).toContainText('admin');
+
+  // The list shows it valid; the info modal has the pass QR code.
+  await openConsole(page, '/visitor/visitor-List');
+  await searchName(page, name);
+  await expect(rows(page).first()).toContainText('有效');
+  await rows(page)
+    .first()
+    .getByRole('button', { name: /查\s*看/ })
+    .click();
+  const info = page.getByRole('dialog').filter({ hasText: `访客：${name}` });
+  await expect(info.getByTestId('visitor-pass')).toBeVisible();
+  await expect(info).toContainText('通行二维码');
+  await expect(info).toContainText('Expected by the site office');
+  await info.getByRole('button', { name: /Close|关闭/ }).click();
+
+  // Delete, with the confirmation.
+  await rows(page)
+    .first()
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await expect(page.getByRole('tooltip')).toContainText('确定要删除吗？');
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(rows(page)).toHaveCount(0);
+});

@@ -1,0 +1,112 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
+import { ADMIN, apiLogin, consoleReady, fillLogin, grantDevice } from './support';
+
+/**
+ * The Workplace's fleet panel end to end: an admin sees the figures the server counts; a simulated
+ * device comes online and the online count rises, and its start-up event shows in the real-time
+ * monitor with a link to the device, without a reload (the live topic `fleet`). In both languages,
+ * with no serious accessibility violation, and it fits a 390×844 screen.
+ */
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function openWorkplace(page: Page, locale: 'zh-CN' | 'en-US') {
+  await page.addInitScript((value) => localStorage.setItem('locale', value), locale);
+  await page.goto('/login');
+  await fillLogin(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard\/workplace/);
+  await consoleReady(page);
+  await expect(page.getByTestId('fleet-figures')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Serious and critical accessibility violations within the panel, one line each naming the rule and where. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid="fleet-figures"]').analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')}`);
+}
+
+const figure = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator('.ant-statistic-content-value')
+    .innerText()
+    .then((text) => Number(text.replace(/[^\d]/g, '')));
+
+test.describe('Workplace fleet', () => {
+  let device: SimDevice | undefined;
+  test.afterEach(async () => {
+    await device?.stop();
+    device = undefined;
+  });
+
+  test('the admin sees the fleet, and a device coming online shows without a reload', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const token = await apiLogin(request, ADMIN);
+    const devName = `e2e 工作台 ${Date.now() % 100000}`;
+    const granted = await grantDevice(request, token, { type: 'dust', prefix: 'E2EWP', devName });
+
+    await openWorkplace(page, 'zh-CN');
+    const panel = page.getByTestId('fleet-figures');
+    await expect(panel.getByText('设备概况')).toBeVisible();
+    await expect(panel.getByText('实时监控')).toBeVisible();
+    // The figures are the server's: the total counts the device just granted.
+    const counted = (
+      (await (
+        await request.get('/api/dashboard/fleet', { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as Envelope<{ devices: { total: number } }>
+    ).data.devices.total;
+    expect(counted).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => figure(page, 'fleet-total')).toBeGreaterThanOrEqual(counted);
+    await expect(page.getByTestId('fleet-type-dust')).toBeVisible();
+    const onlineBefore = await figure(page, 'fleet-online');
+    // A reload would drop this mark.
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+    device = createSimDevice({
+      url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
+      sn: granted.sn,
+      mac: granted.mac,
+      secret: granted.secret,
+      type: 'dust',
+      telemetryMs: 0,
+      eventRate: 0,
+    });
+    await device.waitFor('up', 30_000);
+
+    await expect.poll(() => figure(page, 'fleet-online'), { timeout: 20_000 }).toBeGreaterThan(onlineBefore);
+    // The device says it started: the monitor shows it, linked to the device in the list.
+    const event = page.getByTestId('fleet-event').filter({ hasText: devName });
+    await expect(event).toBeVisible({ timeout: 20_000 });
+    await expect(event.getByRole('link', { name: devName })).toHaveAttribute(
+      'href',
+      `/device/device-list?sn=${granted.sn}`,
+    );
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('in English, on a 390×844 screen, the panel fits', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openWorkplace(page, 'en-US');
+    const panel = page.getByTestId('fleet-figures');
+    await expect(panel.getByText('Fleet', { exact: true })).toBeVisible();
+    await expect(panel.getByText('Device total')).toBeVisible();
+    await expect(panel.getByText('Real-time monitor')).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { PlusOutlined, PushpinFilled } from '@ant-design/icons';
+import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  ANNOUNCEMENT_AUDIENCES,
+  ANNOUNCEMENT_LEVELS,
+  ANNOUNCEMENT_STATUSES,
+  type AnnouncementItem,
+} from '@siteops/contracts/announcement';
+import { announcementApi } from '@siteops/contracts/api/announcement';
+import { useEndpointMutation } from '../../api/endpoint';
+import { QueryForm } from '../../components/form/QueryForm';
+import { useListPage } from '../../components/list/useListPage';
+import { DataTable } from '../../components/table/DataTable';
+import { message } from '../../lib/feedback';
+import { formatDateTime } from '../../lib/time';
+import { useUserStore } from '../../stores/user';
+import { AnnouncementFormModal } from './AnnouncementFormModal';
+
+const FILTERS = ['title', 'status', 'level', 'audience'] as const;
+// Status colours (not the palette's green/orange fills), which keep 4.5:1 text contrast (axe, pages.spec).
+const STATUS_COLOR = { draft: 'default', published: 'success', expired: 'warning' } as const;
+
+/**
+ * /user/announcements (admin, agent, manager): the announcements the caller may manage (the server's
+ * scope: an agent those to its agent's people, a manager those to its projects' people). A draft is
+ * published once, after a confirmation; that sends it to its audience's message boxes.
+ */
+export function AnnouncementsPage() {
+  const { t } = useTranslation();
+  const role = useUserStore((s) => s.role) ?? 'user';
+  const agentId = useUserStore((s) => s.info?.agentId ?? null);
+  const { table } = useListPage(announcementApi.listAll, { filters: FILTERS });
+  const [editing, setEditing] = useState<AnnouncementItem | 'new' | null>(null);
+  const publish = useEndpointMutation(announcementApi.publish, ['notification']);
+  const remove = useEndpointMutation(announcementApi.delete);
+
+  const audienceOf = (a: AnnouncementItem) => {
+    const kind = t(`announcements.audiences.${a.audience}`);
+    const target =
+      a.audience === 'role'
+        ? t(`role.${a.audienceRole}`)
+        : a.audience === 'agent'
+          ? a.audienceAgentName
+          : a.audience === 'project'
+            ? a.audienceProjectName
+            : null;
+    return target ? `${kind}: ${target}` : kind;
+  };
+
+  const columns: TableColumnsType<AnnouncementItem> = [
+    {
+      key: 'title',
+      dataIndex: 'title',
+      title: t('announcements.title'),
+      sorter: true,
+      render: (v: string, row) => (
+        <Space size={4}>
+          {row.pinned && <PushpinFilled aria-label={t('announcements.pinned')} />}
+          <Typography.Text ellipsis={{ tooltip: row.body }} style={{ maxWidth: 280 }}>
+            {v}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'level',
+      dataIndex: 'level',
+      title: t('announcements.level'),
+      render: (v: AnnouncementItem['level']) => (
+        <Tag color={v === 'warning' ? 'warning' : 'processing'}>{t(`announcements.levels.${v}`)}</Tag>
+      ),
+    },
+    { key: 'audience', title: t('announcements.audience'), render: (_: unknown, row) => audienceOf(row) },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('announcements.status'),
+      render: (v: AnnouncementItem['status']) => <Tag color={STATUS_COLOR[v]}>{t(`announcements.statuses.${v}`)}</Tag>,
+    },
+    {
+      key: 'publishedAt',
+      dataIndex: 'publishedAt',
+      title: t('announcements.publishedAt'),
+      sorter: true,
+      render: (v: string | null) => (v ? formatDateTime(v) : ''),
+    },
+    {
+      key: 'expiresAt',
+      dataIndex: 'expiresAt',
+      title: t('announcements.expiresAt'),
+      render: (v: string | null) => (v ? formatDateTime(v) : t('announcements.never')),
+    },
+    { key: 'createdByName', dataIndex: 'createdByName', title: t('announcements.createdBy') },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('announcements.createdAt'),
+      sorter: true,
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('common.edit')}
+          </Button>
+          {row.status === 'draft' && (
+            <Popconfirm
+              title={t('announcements.publishConfirm', { title: row.title })}
+              description={t('announcements.publishHint')}
+              okText={t('announcements.publish')}
+              cancelText={t('common.cancel')}
+              onConfirm={async () => {
+                const { recipients } = await publish.mutateAsync({ id: row.id });
+                message().success(t('announcements.published', { count: recipients }));
+              }}
+            >
+              <Button type="link" size="small">
+                {t('announcements.publish')}
+              </Button>
+            </Popconfirm>
+          )}
+          <Popconfirm
+            title={t('common.deleteConfirm')}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            onConfirm={async () => {
+              await remove.mutateAsync({ ids: [row.id] });
+              message().success(t('common.deleteSuccess'));
+            }}
+          >
+            <Button type="link" size="small" danger>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const options = (values: readonly string[], group: string) =>
+    values.map((v) => ({ value: v, label: t(`announcements.${group}.${v}`) }));
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm names={FILTERS}>
+          <Form.Item name="title" label={t('announcements.title')} htmlFor="announcements-query-title">
+            <Input id="announcements-query-title" allowClear />
+          </Form.Item>
+          <Form.Item name="status" label={t('announcements.status')} htmlFor="announcements-query-status">
+            <Select
+              id="announcements-query-status"
+              allowClear
+              style={{ width: 140 }}
+              options={options(ANNOUNCEMENT_STATUSES, 'statuses')}
+            />
+          </Form.Item>
+          <Form.Item name="level" label={t('announcements.level')} htmlFor="announcements-query-level">
+            <Select
+              id="announcements-query-level"
+              allowClear
+              style={{ width: 140 }}
+              options={options(ANNOUNCEMENT_LEVELS, 'levels')}
+            />
+          </Form.Item>
+          {role === 'admin' && (
+            <Form.Item name="audience" label={t('announcements.audience')} htmlFor="announcements-query-audience">
+              <Select
+                id="announcements-query-audience"
+                allowClear
+                style={{ width: 160 }}
+                options={options(ANNOUNCEMENT_AUDIENCES, 'audiences')}
+              />
+            </Form.Item>
+          )}
+        </QueryForm>
+      </Card>
+      <Card>
+        <DataTable<AnnouncementItem>
+          tableId="announcements"
+          rowKey="id"
+          columns={columns}
+          {...table}
+          toolbar={
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('common.create')}
+            </Button>
+          }
+        />
+      </Card>
+      <AnnouncementFormModal editing={editing} role={role} agentId={agentId} onClose={() => setEditing(null)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,145 @@
+import { useState, type Key } from 'react';
+import { Button, Card, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { broadcastApi } from '@siteops/contracts/api/broadcast';
+import { CAMPAIGN_STATUSES, type CampaignItem, type CampaignStatus } from '@siteops/contracts/broadcast';
+import { DataTable } from '../../components/table/DataTable';
+import { useListPage } from '../../components/list/useListPage';
+import { QueryForm } from '../../components/form/QueryForm';
+import { formatDateTime } from '../../lib/time';
+import { CampaignActions } from './CampaignActions';
+import { CampaignRuns, OutcomeCountsText } from './CampaignRuns';
+import { NewCampaign } from './NewCampaign';
+import { isBusy, scheduleText, useRefreshWhile } from './scheduleText';
+
+const FILTERS = ['name', 'status'] as const;
+const STATUS_COLOR: Record<CampaignStatus, string> = {
+  scheduled: 'processing',
+  paused: 'warning',
+  finished: 'success',
+  cancelled: 'default',
+};
+
+/**
+ * /device/broadcast-campaign (admin, agent, manager): broadcast campaigns to cloud speakers with each
+ * run's per-speaker outcome; `?new=1` is the step form that makes one, `?id=` opens a campaign's runs.
+ */
+export function CampaignsPage() {
+  const [search, setSearch] = useSearchParams();
+  const creating = search.get('new') === '1';
+  const setCreating = (on: boolean) =>
+    setSearch((s) => {
+      const next = new URLSearchParams(s);
+      if (on) next.set('new', '1');
+      else next.delete('new');
+      return next;
+    });
+  return creating ? (
+    <NewCampaign onCancel={() => setCreating(false)} />
+  ) : (
+    <CampaignList onNew={() => setCreating(true)} />
+  );
+}
+
+function CampaignList({ onNew }: { onNew: () => void }) {
+  const { t } = useTranslation();
+  const { table, query } = useListPage(broadcastApi.listAll, { filters: FILTERS });
+  const [search] = useSearchParams();
+  const openId = Number(search.get('id')) || undefined;
+  // `?id=` (the success page's link) opens that campaign's runs, also on a page kept alive in its tab.
+  const [expanded, setExpanded] = useState<readonly Key[]>(openId ? [openId] : []);
+  const [shownId, setShownId] = useState(openId);
+  if (shownId !== openId) {
+    setShownId(openId);
+    if (openId && !expanded.includes(openId)) setExpanded([...expanded, openId]);
+  }
+  const list = table.list ?? [];
+  useRefreshWhile((now) => list.some((c) => isBusy(c, now)), query.refetch);
+
+  const columns: TableColumnsType<CampaignItem> = [
+    { key: 'id', dataIndex: 'id', title: 'ID', width: 70 },
+    { key: 'name', dataIndex: 'name', title: t('broadcast.col.name') },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('broadcast.col.status'),
+      render: (s: CampaignStatus) => <Tag color={STATUS_COLOR[s]}>{t(`broadcast.status.${s}`)}</Tag>,
+    },
+    {
+      key: 'schedule',
+      dataIndex: 'schedule',
+      title: t('broadcast.col.schedule'),
+      render: (_: unknown, c) => scheduleText(t, c.schedule),
+    },
+    {
+      key: 'nextRunAt',
+      dataIndex: 'nextRunAt',
+      title: t('broadcast.col.nextRun'),
+      render: (v: string | null) => formatDateTime(v),
+    },
+    {
+      key: 'lastRun',
+      dataIndex: 'lastRun',
+      title: t('broadcast.col.lastRun'),
+      render: (_: unknown, c) =>
+        c.lastRun ? (
+          <OutcomeCountsText counts={c.lastRun.counts} />
+        ) : (
+          <Typography.Text>{t('broadcast.noRun')}</Typography.Text>
+        ),
+    },
+    { key: 'deviceCount', dataIndex: 'deviceCount', title: t('broadcast.col.devices') },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('broadcast.col.createdAt'),
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, c) => <CampaignActions item={c} />,
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Typography.Paragraph type="secondary">{t('broadcast.intro')}</Typography.Paragraph>
+        <QueryForm names={FILTERS}>
+          <Form.Item name="name" label={t('broadcast.col.name')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="status" label={t('broadcast.col.status')}>
+            <Select
+              allowClear
+              options={CAMPAIGN_STATUSES.map((s) => ({ value: s, label: t(`broadcast.status.${s}`) }))}
+            />
+          </Form.Item>
+        </QueryForm>
+      </Card>
+      <Card>
+        <DataTable<CampaignItem>
+          tableId="broadcast-campaigns"
+          rowKey="id"
+          columns={columns}
+          toolbar={
+            <Button type="primary" icon={<PlusOutlined />} onClick={onNew}>
+              {t('broadcast.newCampaign')}
+            </Button>
+          }
+          expandable={{
+            expandedRowKeys: expanded,
+            onExpandedRowsChange: setExpanded,
+            expandedRowRender: (c) => <CampaignRuns item={c} />,
+          }}
+          {...table}
+        />
+      </Card>
+    </Flex>
+  );
+}

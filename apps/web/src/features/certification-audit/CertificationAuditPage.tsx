@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Button, Card, Flex, Form, Input, Tabs } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { certificationApi } from '@siteops/contracts/api/certification';
+import type { CertificationItem } from '@siteops/contracts/certification';
+import { QueryForm } from '../../components/form/QueryForm';
+import { useListPage } from '../../components/list/useListPage';
+import { DataTable } from '../../components/table/DataTable';
+import { CertificationStatusTag, certificationContent } from '../../components/certification/CertificationView';
+import { formatDateTime } from '../../lib/time';
+import { ReviewModal } from './ReviewModal';
+
+const FILTERS = ['keyword'] as const;
+const TABS = ['auditing', 'passed', 'rejected', 'withdrawn'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (s: string | null): s is Tab => (TABS as readonly (string | null)[]).includes(s);
+
+/**
+ * /user/certification-audit (admin): the review queue of real-name certifications, by status (in the
+ * address like every list state), searched by account or enterprise name; each one being audited is
+ * passed or rejected with an opinion in the review modal (docs/decisions/0015-certification.md).
+ */
+export function CertificationAuditPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = isTab(search.get('tab')) ? (search.get('tab') as Tab) : 'auditing';
+  const { table } = useListPage(certificationApi.reviewList, { filters: FILTERS, fixed: { status: tab } });
+  const [open, setOpen] = useState<CertificationItem | null>(null);
+
+  const openTab = (key: string) => {
+    const next = new URLSearchParams(search);
+    next.set('tab', key);
+    next.delete('page');
+    setSearch(next);
+  };
+
+  const columns: TableColumnsType<CertificationItem> = [
+    { key: 'userName', dataIndex: 'userName', title: t('certification.field.userName') },
+    {
+      key: 'type',
+      dataIndex: 'type',
+      title: t('certification.field.type'),
+      render: (type: CertificationItem['type']) => t(`certification.type.${type}`),
+    },
+    { key: 'content', title: t('certification.field.content'), render: (_: unknown, row) => certificationContent(row) },
+    { key: 'legalPersonName', dataIndex: 'legalPersonName', title: t('certification.field.legalPersonName') },
+    { key: 'legalIdNo', dataIndex: 'legalIdNo', title: t('certification.field.legalIdNo') },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('certification.field.status'),
+      render: (status: CertificationItem['status']) => <CertificationStatusTag status={status} />,
+    },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('certification.field.createdAt'),
+      sorter: true,
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Button type="link" size="small" onClick={() => setOpen(row)}>
+          {t(row.status === 'auditing' ? 'certificationAudit.review' : 'certificationAudit.view')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm names={FILTERS}>
+          <Form.Item name="keyword" label={t('certificationAudit.keyword')}>
+            <Input allowClear placeholder={t('certificationAudit.keywordPlaceholder')} />
+          </Form.Item>
+        </QueryForm>
+      </Card>
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={openTab}
+          items={TABS.map((key) => ({ key, label: t(`certification.status.${key}`) }))}
+        />
+        <DataTable<CertificationItem> tableId="certification-audit" rowKey="id" columns={columns} {...table} />
+      </Card>
+      <ReviewModal item={open} onClose={() => setOpen(null)} />
+    </Flex>
+  );
+}

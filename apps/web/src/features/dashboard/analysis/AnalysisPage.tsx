@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { Button, Card, Col, DatePicker, Flex, Result, Row, Segmented, Select, Skeleton } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  ANALYTICS_MAX_DAYS,
+  DUST_LIMITS,
+  type AnalyticsBucket,
+  type AnalyticsChart,
+  type AnalyticsQuery,
+} from '@siteops/contracts/analytics';
+import { analyticsApi } from '@siteops/contracts/api/analytics';
+import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
+import { useDownload, useEndpointQuery } from '../../../api/endpoint';
+import { afterReport } from '../../../api/reported';
+import { useUserStore } from '../../../stores/user';
+import { BarChart, LineChart } from './charts';
+import { ChartCard } from './ChartCard';
+import { AgentPicker, ProjectPicker } from './pickers';
+import {
+  DUST_FIELD,
+  DUST_METRICS,
+  dustSeries,
+  eventSeries,
+  liftingSeries,
+  passSeries,
+  total,
+  type DustMetric,
+} from './series';
+
+type Range = [Dayjs, Dayjs];
+const UNIT = { pm25: 'μg/m³', pm10: 'μg/m³', noise: 'dB(A)' } as const;
+
+/**
+ * /dashboard/analysis (spec 2 "multi-dimension analysis"): what the devices in the caller's scope
+ * reported over a range, per hour or day, narrowed by project, agent and device type. The server adds
+ * up; the page lays the answer on its buckets and draws it.
+ */
+export function AnalysisPage() {
+  const { t, i18n } = useTranslation();
+  const isAdmin = useUserStore((s) => s.role) === 'admin';
+  // Fixed at first render: a default that moved with the clock would refetch on every render.
+  const [range, setRange] = useState<Range>(() => [
+    dayjs().subtract(24, 'hour').startOf('hour'),
+    dayjs().add(1, 'hour').startOf('hour'),
+  ]);
+  const [bucket, setBucket] = useState<AnalyticsBucket>('hour');
+  const [projectId, setProjectId] = useState<number>();
+  const [agentId, setAgentId] = useState<number>();
+  const [deviceType, setDeviceType] = useState<DeviceType>();
+  const [metric, setMetric] = useState<DustMetric>('pm25');
+  const input: AnalyticsQuery = {
+    from: range[0].toISOString(),
+    to: range[1].toISOString(),
+    bucket,
+    tzOffset: range[0].utcOffset(),
+    projectId,
+    agentId,
+    deviceType,
+  };
+  const query = useEndpointQuery(analyticsApi.fleet, input);
+  const exporter = useDownload(analyticsApi.export, 'analytics.xlsx');
+  const onExcel = (chart: AnalyticsChart) =>
+    void afterReport(exporter.mutateAsync({ ...input, chart, lang: i18n.language === 'en-US' ? 'en-US' : 'zh-CN' }));
+
+  const controls = (
+    <Card>
+      <Flex gap={12} wrap>
+        <DatePicker.RangePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          value={range}
+          allowClear={false}
+          style={{ maxWidth: '100%' }}
+          aria-label={t('analysis.range')}
+          disabledDate={(d, info) => Boolean(info.from && Math.abs(d.diff(info.from, 'day')) >= ANALYTICS_MAX_DAYS)}
+          onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+        />
+        <Segmented<AnalyticsBucket>
+          value={bucket}
+          onChange={setBucket}
+          options={[
+            { value: 'hour', label: t('analysis.bucket.hour') },
+            { value: 'day', label: t('analysis.bucket.day') },
+          ]}
+        />
+        <ProjectPicker value={projectId} onChange={setProjectId} placeholder={t('analysis.project')} />
+        {isAdmin && <AgentPicker value={agentId} onChange={setAgentId} placeholder={t('analysis.agent')} />}
+        <Select<DeviceType>
+          allowClear
+          value={deviceType}
+          onChange={setDeviceType}
+          placeholder={t('analysis.deviceType')}
+          aria-label={t('analysis.deviceType')}
+          style={{ minWidth: 160 }}
+          options={DEVICE_TYPES.map((ty) => ({ value: ty, label: t(`devices.type.${ty}`) }))}
+        />
+      </Flex>
+    </Card>
+  );
+
+  if (query.isPending) {
+    return (
+      <Flex vertical gap={16}>
+        {controls}
+        <Card>
+          <Skeleton active />
+        </Card>
+      </Flex>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Flex vertical gap={16}>
+        {controls}
+        <Result
+          status="error"
+          title={t('analysis.loadFailed')}
+          extra={<Button onClick={() => void query.refetch()}>{t('analysis.retry')}</Button>}
+        />
+      </Flex>
+    );
+  }
+
+  const a = query.data;
+  const labels = a.buckets.map((b) => dayjs(b).format(bucket === 'hour' ? 'MM-DD HH:00' : 'MM-DD'));
+  const typeName = (ty: string) => t(`devices.type.${ty}`, { defaultValue: ty });
+  const dust = dustSeries(a, metric, t('analysis.noProject'));
+  const lifting = liftingSeries(a, typeName);
+  const passes = passSeries(a, t('analysis.passes.series'));
+  const events = eventSeries(
+    a,
+    (ty, kind) => `${typeName(ty)} · ${t(`deviceSearch.kinds.${kind}`, { defaultValue: kind })}`,
+  );
+  const metricName = t(`analysis.dust.${metric}`);
+  const limit = DUST_LIMITS[DUST_FIELD[metric]];
+
+  return (
+    <Flex vertical gap={16}>
+      {controls}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            chart="dust"
+            title={t('analysis.dust.title')}
+            empty={a.dust.length === 0}
+            legend={dust.averages}
+            onExcel={onExcel}
+            controls={
+              <Segmented<DustMetric>
+                style={{ marginBottom: 8 }}
+                size="small"
+                value={metric}
+                onChange={setMetric}
+                options={DUST_METRICS.map((m) => ({ value: m, label: t(`analysis.dust.${m}`) }))}
+              />
+            }
+            summary={t('analysis.dust.summary', {
+              metric: metricName,
+              count: total(dust.exceedances),
+              limit,
+              unit: UNIT[metric],
+            })}
+          >
+            {(ref) => (
+              <>
+                <LineChart
+                  ref={ref}
+                  title={`${t('analysis.dust.title')} · ${metricName}`}
+                  labels={labels}
+                  series={dust.averages}
+                  limit={{ value: limit, label: t('analysis.dust.limit', { limit, unit: UNIT[metric] }) }}
+                />
+                <BarChart
+                  title={t('analysis.dust.exceedances', { metric: metricName })}
+                  labels={labels}
+                  series={dust.exceedances}
+                />
+              </>
+            )}
+          </ChartCard>
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            chart="lifting"
+            title={t('analysis.lifting.title')}
+            empty={a.lifting.length === 0}
+            legend={lifting.load}
+            onExcel={onExcel}
+            summary={t('analysis.lifting.summary', { count: total(lifting.alarms) })}
+          >
+            {(ref) => (
+              <>
+                <LineChart ref={ref} title={t('analysis.lifting.load')} labels={labels} series={lifting.load} />
+                <BarChart title={t('analysis.lifting.alarms')} labels={labels} series={lifting.alarms} />
+              </>
+            )}
+          </ChartCard>
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            chart="passes"
+            title={t('analysis.passes.title')}
+            empty={a.passes.length === 0}
+            legend={passes}
+            onExcel={onExcel}
+            summary={t('analysis.passes.summary', { count: total(passes) })}
+          >
+            {(ref) => <BarChart ref={ref} title={t('analysis.passes.title')} labels={labels} series={passes} />}
+          </ChartCard>
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            chart="events"
+            title={t('analysis.events.title')}
+            empty={a.events.length === 0}
+            legend={events}
+            onExcel={onExcel}
+            summary={t('analysis.events.summary', { count: total(events) })}
+          >
+            {(ref) => <BarChart ref={ref} title={t('analysis.events.title')} labels={labels} series={events} />}
+          </ChartCard>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

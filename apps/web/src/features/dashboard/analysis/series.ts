@@ -1,0 +1,85 @@
+import type { AnalyticsAnswer, DustPoint } from '@siteops/contracts/analytics';
+import type { Series } from './charts';
+
+export const DUST_METRICS = ['pm25', 'pm10', 'noise'] as const;
+export type DustMetric = (typeof DUST_METRICS)[number];
+/** The reading field behind each metric, for its limit (DUST_LIMITS). */
+export const DUST_FIELD = { pm25: 'a34004', pm10: 'a34002', noise: 'LA' } as const;
+const OVER = { pm25: 'pm25Over', pm10: 'pm10Over', noise: 'noiseOver' } as const;
+
+/**
+ * The answer's sparse rows laid on its buckets, one series per key: the server aggregates, the page only
+ * places each row at its bucket's index.
+ */
+function place<R extends { at: string }>(
+  buckets: string[],
+  rows: R[],
+  keyOf: (r: R) => string,
+  valueOf: (r: R) => number | null,
+  empty: number | null,
+): Series[] {
+  const index = new Map(buckets.map((b, i) => [b, i]));
+  const byKey = new Map<string, (number | null)[]>();
+  for (const r of rows) {
+    const i = index.get(r.at);
+    if (i === undefined) continue;
+    const key = keyOf(r);
+    if (!byKey.has(key))
+      byKey.set(
+        key,
+        buckets.map(() => empty),
+      );
+    byKey.get(key)![i] = valueOf(r);
+  }
+  return [...byKey].map(([name, values]) => ({ name, values }));
+}
+
+const projectOf = (noProject: string) => (r: DustPoint) => r.projectName ?? noProject;
+
+export function dustSeries(a: AnalyticsAnswer, metric: DustMetric, noProject: string) {
+  return {
+    averages: place(a.buckets, a.dust, projectOf(noProject), (r) => r[metric], null),
+    exceedances: place(a.buckets, a.dust, projectOf(noProject), (r) => r[OVER[metric]], 0),
+  };
+}
+
+export function liftingSeries(a: AnalyticsAnswer, typeName: (type: string) => string) {
+  return {
+    load: place(
+      a.buckets,
+      a.lifting,
+      (r) => typeName(r.deviceType),
+      (r) => r.avgLoad,
+      null,
+    ),
+    alarms: place(
+      a.buckets,
+      a.lifting,
+      (r) => typeName(r.deviceType),
+      (r) => r.alarms,
+      0,
+    ),
+  };
+}
+
+export const passSeries = (a: AnalyticsAnswer, name: string) =>
+  place(
+    a.buckets,
+    a.passes,
+    () => name,
+    (r) => r.count,
+    0,
+  );
+
+export const eventSeries = (a: AnalyticsAnswer, nameOf: (type: string, kind: string) => string) =>
+  place(
+    a.buckets,
+    a.events,
+    (r) => nameOf(r.deviceType, r.kind),
+    (r) => r.count,
+    0,
+  );
+
+/** Sum of every value of every series (a chart's total). */
+export const total = (series: Series[]) =>
+  series.reduce((n, s) => n + s.values.reduce<number>((m, v) => m + (v ?? 0), 0), 0);

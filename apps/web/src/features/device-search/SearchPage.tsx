@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { AutoComplete, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { InputOf } from '@siteops/contracts/endpoint';
+import { DEVICE_TYPES, EVENT_KINDS, EVENT_LEVELS, TELEMETRY_FIELDS } from '@siteops/contracts/device-protocol';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
+import { SEARCH_SOURCES, type SearchItem } from '@siteops/contracts/deviceSearch';
+import { deviceSearchApi } from '@siteops/contracts/api/device-search';
+import { useDownload } from '../../api/endpoint';
+import { afterReport } from '../../api/reported';
+import { QueryForm } from '../../components/form/QueryForm';
+import { useListPage } from '../../components/list/useListPage';
+import { DataTable } from '../../components/table/DataTable';
+import { ProjectSelect } from './ProjectSelect';
+import { defaultRange, fromParams, SEARCH_FILTERS, toInput, toParams, type SearchFormValues } from './searchFilters';
+import { searchColumns } from './searchColumns';
+
+const unique = (values: string[]) => [...new Set(values)].sort();
+const typesOf = (type: string | undefined) =>
+  type && (DEVICE_TYPES as readonly string[]).includes(type) ? [type as DeviceType] : DEVICE_TYPES;
+
+/**
+ * /device/device-search (spec 2 "search table"): what the devices in the caller's scope reported —
+ * readings and events by device type, device, time range (the last 24 hours until one is chosen),
+ * kind, level and a value above/below a bound — with the table's density and column settings, and
+ * an xlsx export of everything the filters match.
+ */
+export function SearchPage() {
+  const { t, i18n } = useTranslation();
+  // Fixed at first render: a default that moved with the clock would refetch on every render.
+  const [fallback] = useState(() => defaultRange());
+  const { table, filters, input } = useListPage(deviceSearchApi.listAll, {
+    filters: SEARCH_FILTERS,
+    toInput: (f) => toInput(f, fallback),
+  });
+  const exporter = useDownload(deviceSearchApi.export, 'device-search.xlsx');
+  const types = typesOf(filters.deviceType);
+  const fieldOptions = unique(
+    types.flatMap((ty) =>
+      TELEMETRY_FIELDS[ty].filter((f) => f.kind === 'number' || f.kind === 'integer').map((f) => f.key),
+    ),
+  ).map((key) => ({ value: key, label: `${t(`deviceLink.readings.fields.${key}`, { defaultValue: key })} (${key})` }));
+  const kindOptions = unique(types.flatMap((ty) => EVENT_KINDS[ty].map((k) => k.kind))).map((kind) => ({
+    value: kind,
+    label: t(`deviceSearch.kinds.${kind}`, { defaultValue: kind }),
+  }));
+
+  const runExport = () => {
+    const { page: _page, pageSize: _size, sortField: _f, sortOrder: _o, ...rest } = input as Record<string, unknown>;
+    const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+    void afterReport(exporter.mutateAsync({ ...rest, lang } as InputOf<typeof deviceSearchApi.export>));
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm<SearchFormValues>
+          names={SEARCH_FILTERS}
+          toParams={toParams}
+          fromParams={(p) => fromParams(p, fallback)}
+        >
+          <Form.Item
+            name="range"
+            label={t('deviceSearch.range')}
+            rules={[{ required: true, message: t('deviceSearch.rangeRequired') }]}
+          >
+            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowClear={false} />
+          </Form.Item>
+          <Form.Item name="deviceType" label={t('deviceSearch.deviceType')}>
+            <Select
+              allowClear
+              style={{ minWidth: 160 }}
+              options={DEVICE_TYPES.map((ty) => ({ value: ty, label: t(`deviceSearch.types.${ty}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="device" label={t('deviceSearch.device')}>
+            <Input allowClear placeholder={t('deviceSearch.devicePlaceholder')} />
+          </Form.Item>
+          <Form.Item name="projectId" label={t('deviceSearch.project')}>
+            <ProjectSelect />
+          </Form.Item>
+          <Form.Item name="source" label={t('deviceSearch.source')}>
+            <Select
+              allowClear
+              style={{ minWidth: 120 }}
+              options={SEARCH_SOURCES.map((s) => ({ value: s, label: t(`deviceSearch.sources.${s}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="eventKind" label={t('deviceSearch.eventKind')}>
+            <Select allowClear showSearch style={{ minWidth: 140 }} options={kindOptions} />
+          </Form.Item>
+          <Form.Item name="level" label={t('deviceSearch.level')}>
+            <Select
+              allowClear
+              style={{ minWidth: 110 }}
+              options={EVENT_LEVELS.map((l) => ({ value: l, label: t(`deviceSearch.levels.${l}`) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="field"
+            label={t('deviceSearch.field')}
+            dependencies={['above', 'below']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, value) =>
+                  !value && (getFieldValue('above') != null || getFieldValue('below') != null)
+                    ? Promise.reject(new Error(t('deviceSearch.boundNeedsField')))
+                    : Promise.resolve(),
+              }),
+            ]}
+          >
+            <AutoComplete
+              allowClear
+              style={{ minWidth: 160 }}
+              options={fieldOptions}
+              placeholder={t('deviceSearch.fieldPlaceholder')}
+            />
+          </Form.Item>
+          <Form.Item name="above" label={t('deviceSearch.above')}>
+            <InputNumber style={{ width: 110 }} />
+          </Form.Item>
+          <Form.Item name="below" label={t('deviceSearch.below')}>
+            <InputNumber style={{ width: 110 }} />
+          </Form.Item>
+        </QueryForm>
+      </Card>
+      <Card>
+        <DataTable<SearchItem>
+          tableId="device-search"
+          rowKey="key"
+          columns={searchColumns(t)}
+          {...table}
+          toolbar={
+            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={runExport}>
+              {t('deviceSearch.export')}
+            </Button>
+          }
+        />
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,47 @@
+import { Button, Popconfirm, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { rolloutApi } from '@siteops/contracts/api/rollout';
+import type { RolloutItem } from '@siteops/contracts/rollout';
+import { useEndpointMutation } from '../../../api/endpoint';
+import { afterReport } from '../../../api/reported';
+import { message } from '../../../lib/feedback';
+
+/** Pause, resume and cancel, as the rollout's status allows. */
+export function RolloutActions({ item, size = 'small' }: { item: RolloutItem; size?: 'small' | 'middle' }) {
+  const { t } = useTranslation();
+  const pause = useEndpointMutation(rolloutApi.pause, ['upgrade']);
+  const resume = useEndpointMutation(rolloutApi.resume, ['upgrade']);
+  const cancel = useEndpointMutation(rolloutApi.cancel, ['upgrade']);
+  const run = (m: typeof pause, done: string) =>
+    afterReport(m.mutateAsync({ id: item.id }).then(() => message().success(t(done))));
+  const open = item.status === 'running' || item.status === 'paused';
+  if (!open) return null;
+  return (
+    <Space size={4}>
+      {item.status === 'running' ? (
+        <Button size={size} loading={pause.isPending} onClick={() => void run(pause, 'rollout.paused')}>
+          {t('rollout.pause')}
+        </Button>
+      ) : (
+        <Button
+          size={size}
+          type="primary"
+          loading={resume.isPending}
+          onClick={() => void run(resume, 'rollout.resumed')}
+        >
+          {t('rollout.resume')}
+        </Button>
+      )}
+      <Popconfirm
+        title={t('rollout.cancelConfirm')}
+        okText={t('common.ok')}
+        cancelText={t('common.cancel')}
+        onConfirm={() => run(cancel, 'rollout.cancelled')}
+      >
+        <Button size={size} danger loading={cancel.isPending}>
+          {t('rollout.cancel')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}

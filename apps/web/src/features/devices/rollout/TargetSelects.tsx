@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Select } from 'antd';
+import { deviceApi } from '@siteops/contracts/api/device';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
+import { useEndpointQuery } from '../../../api/endpoint';
+import { useAgentOptions, useProjectOptions } from '../table/ownerOptions';
+
+interface MultiProps {
+  value?: number[];
+  onChange?: (value: number[]) => void;
+  id?: string;
+}
+
+/** Several agents or projects, searched by name on the server. */
+export function OwnersSelect({ kind, ...props }: MultiProps & { kind: 'agent' | 'project' }) {
+  const [search, setSearch] = useState('');
+  const agents = useAgentOptions(search, kind === 'agent');
+  const projects = useProjectOptions(search, kind === 'project');
+  const query = kind === 'agent' ? agents : projects;
+  return (
+    <Select<number[]>
+      {...props}
+      mode="multiple"
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      loading={query.isFetching}
+      options={query.data ?? []}
+    />
+  );
+}
+
+/** Explicit devices of the package's types, searched by serial number on the server. */
+export function DevicesSelect({ types, ...props }: MultiProps & { types: readonly DeviceType[] }) {
+  const [sn, setSn] = useState('');
+  const type = types.length === 1 ? types[0] : undefined;
+  const query = useEndpointQuery(deviceApi.listAll, { sn: sn || undefined, type, pageSize: 50 });
+  const options = (query.data?.list ?? [])
+    .filter((d) => types.includes(d.type as DeviceType))
+    .map((d) => ({ value: d.id, label: d.devName ? `${d.sn} (${d.devName})` : d.sn }));
+  return (
+    <Select<number[]>
+      {...props}
+      mode="multiple"
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setSn }}
+      loading={query.isFetching}
+      options={options}
+    />
+  );
+}

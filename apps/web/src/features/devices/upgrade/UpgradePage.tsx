@@ -1,0 +1,193 @@
+import { useState, type Key } from 'react';
+import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { RocketOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
+import { UPGRADE_STATUSES, type UpgradeItem, type UpgradeStatus } from '@siteops/contracts/upgrade';
+import { upgradeApi } from '@siteops/contracts/api/upgrade';
+import { useDownload, useEndpointMutation } from '../../../api/endpoint';
+import { afterReport } from '../../../api/reported';
+import { DataTable } from '../../../components/table/DataTable';
+import { useListPage } from '../../../components/list/useListPage';
+import { QueryForm } from '../../../components/form/QueryForm';
+import { message } from '../../../lib/feedback';
+import { formatDateTime } from '../../../lib/time';
+import { formatBytes } from './formatBytes';
+import { UploadDialog } from './UploadDialog';
+import { RolloutDialog } from '../rollout/RolloutDialog';
+import { BatchDeleteButton } from '../../../components/table/BatchDeleteButton';
+
+const FILTERS = ['fileName', 'fileVersion', 'status', 'deviceType'] as const;
+const STATUS_COLOR: Record<UpgradeStatus, string> = { new: 'processing', success: 'success', failure: 'error' };
+
+/** /device/device-upgrade (admin): firmware packages — search, upload with progress, roll out, download, delete. */
+export function UpgradePage() {
+  const { t } = useTranslation();
+  const { table } = useListPage(upgradeApi.listAll, { filters: FILTERS });
+  const remove = useEndpointMutation(upgradeApi.delete);
+  const download = useDownload(upgradeApi.download, 'firmware.bin');
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [rollingOut, setRollingOut] = useState<UpgradeItem | null>(null);
+  const navigate = useNavigate();
+
+  const removeIds = async (ids: number[]) => {
+    await remove.mutateAsync({ ids });
+    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
+    message().success(t('common.deleteSuccess'));
+  };
+
+  const columns: TableColumnsType<UpgradeItem> = [
+    { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
+    { key: 'fileName', dataIndex: 'fileName', title: t('upgrade.fileName'), sorter: true },
+    { key: 'fileVersion', dataIndex: 'fileVersion', title: t('upgrade.fileVersion'), sorter: true },
+    {
+      key: 'fileSize',
+      dataIndex: 'fileSize',
+      title: t('upgrade.fileSize'),
+      sorter: true,
+      render: (v: number) => formatBytes(v),
+    },
+    { key: 'checkType', dataIndex: 'checkType', title: t('upgrade.checkType') },
+    {
+      key: 'checkSum',
+      dataIndex: 'checkSum',
+      title: t('upgrade.checkSum'),
+      render: (v: string) => (
+        <Typography.Text code copyable={{ text: v }} ellipsis={{ tooltip: v }} style={{ maxWidth: 160 }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'deviceTypes',
+      dataIndex: 'deviceTypes',
+      title: t('upgrade.deviceTypes'),
+      render: (types: string[]) => (
+        <Flex wrap gap={4}>
+          {types.map((type) => (
+            <Tag key={type}>{t(`devices.type.${type}`)}</Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    { key: 'minVersion', dataIndex: 'minVersion', title: t('upgrade.minVersion') },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('upgrade.status'),
+      sorter: true,
+      render: (v: UpgradeStatus, row) => (
+        <Space size={4}>
+          <Tag color={STATUS_COLOR[v]}>{t(`upgrade.statusValue.${v}`)}</Tag>
+          {row.openRollouts > 0 && <Tag>{t('upgrade.inUse', { count: row.openRollouts })}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'releaseNotes',
+      dataIndex: 'releaseNotes',
+      title: t('upgrade.releaseNotes'),
+      render: (v: string | null) => (
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('upgrade.createdAt'),
+      sorter: true,
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => setRollingOut(row)}>
+            {t('rollout.rollOut')}
+          </Button>
+          <Tooltip title={row.fileName}>
+            <Button
+              type="link"
+              size="small"
+              loading={download.isPending && download.variables?.id === row.id}
+              onClick={() => void afterReport(download.mutateAsync({ id: row.id }))}
+            >
+              {t('upgrade.download')}
+            </Button>
+          </Tooltip>
+          <Popconfirm
+            title={t('common.deleteConfirm')}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => afterReport(removeIds([row.id]))}
+          >
+            <Button type="link" size="small" danger>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm names={FILTERS}>
+          <Form.Item name="fileName" label={t('upgrade.fileName')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="fileVersion" label={t('upgrade.fileVersion')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="status" label={t('upgrade.status')}>
+            <Select
+              allowClear
+              options={UPGRADE_STATUSES.map((s) => ({ value: s, label: t(`upgrade.statusValue.${s}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="deviceType" label={t('upgrade.deviceTypes')}>
+            <Select
+              allowClear
+              options={DEVICE_TYPES.map((type) => ({ value: type, label: t(`devices.type.${type}`) }))}
+            />
+          </Form.Item>
+        </QueryForm>
+      </Card>
+      <Card>
+        <DataTable<UpgradeItem>
+          tableId="upgrades"
+          rowKey="id"
+          columns={columns}
+          {...table}
+          selectedKeys={selected}
+          onSelectedKeysChange={setSelected}
+          toolbar={
+            <>
+              <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+                {t('upgrade.upload')}
+              </Button>
+              <Button icon={<RocketOutlined />} onClick={() => void navigate('/device/device-rollout')}>
+                {t('menu.device.rollout')}
+              </Button>
+              <BatchDeleteButton
+                count={selected.length}
+                onConfirm={() => afterReport(removeIds(selected.map(Number)))}
+              />
+            </>
+          }
+        />
+      </Card>
+      <UploadDialog open={uploading} onClose={() => setUploading(false)} />
+      <RolloutDialog pkg={rollingOut} onClose={() => setRollingOut(null)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState, type Key } from 'react';
+import { Badge, Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tabs, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { notificationApi } from '@siteops/contracts/api/notification';
+import type { NotificationItem, NotificationTab } from '@siteops/contracts/notification';
+import { useEndpointMutation } from '../../api/endpoint';
+import { afterReport } from '../../api/reported';
+import { QueryForm } from '../../components/form/QueryForm';
+import { useListPage } from '../../components/list/useListPage';
+import { BatchDeleteButton } from '../../components/table/BatchDeleteButton';
+import { DataTable } from '../../components/table/DataTable';
+import { formatDateTime } from '../../lib/time';
+import { useNotificationCounts } from './useNotifications';
+
+const FILTERS = ['keyword', 'unread'] as const;
+const TABS = ['all', 'message', 'notice', 'todo'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (s: string | null): s is Tab => (TABS as readonly (string | null)[]).includes(s);
+
+/**
+ * /user/messages (every role): the caller's whole message box, by tab (in the address like every
+ * list state), unread or read, searched by words; mark read, all read, delete. Only ever the caller's
+ * own: the server scopes every call to it.
+ */
+export function NotificationCentrePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = isTab(search.get('tab')) ? (search.get('tab') as Tab) : 'all';
+  const fixed = tab === 'all' ? {} : { tab };
+  const { table } = useListPage(notificationApi.listAll, { filters: FILTERS, fixed });
+  const counts = useNotificationCounts().data;
+  const [selected, setSelected] = useState<Key[]>([]);
+  const read = useEndpointMutation(notificationApi.read);
+  const readAll = useEndpointMutation(notificationApi.readAll);
+  const remove = useEndpointMutation(notificationApi.delete);
+
+  const openTab = (key: string) => {
+    const next = new URLSearchParams(search);
+    if (key === 'all') next.delete('tab');
+    else next.set('tab', key);
+    next.delete('page');
+    setSearch(next);
+    setSelected([]);
+  };
+  const removeIds = (ids: number[]) =>
+    afterReport(
+      remove.mutateAsync({ ids }).then(() => setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))))),
+    );
+  const open = (row: NotificationItem) => {
+    if (!row.read) void afterReport(read.mutateAsync({ id: row.id }));
+    if (row.link) void navigate(row.link);
+  };
+  const unreadHere = tab === 'all' ? (counts?.total ?? 0) : (counts?.[tab] ?? 0);
+
+  const columns: TableColumnsType<NotificationItem> = [
+    {
+      key: 'title',
+      title: t('notifications.field.title'),
+      render: (_: unknown, row) => (
+        <Flex gap={8} align="baseline">
+          <Badge status={row.read ? 'default' : 'processing'} />
+          <Flex vertical style={{ minWidth: 0 }}>
+            <Typography.Text strong={!row.read}>{row.title}</Typography.Text>
+            {row.body && <Typography.Text type="secondary">{row.body}</Typography.Text>}
+          </Flex>
+        </Flex>
+      ),
+    },
+    {
+      key: 'tab',
+      dataIndex: 'tab',
+      title: t('notifications.field.tab'),
+      render: (v: NotificationTab) => t(`messageBox.${v}`),
+    },
+    {
+      key: 'read',
+      dataIndex: 'read',
+      title: t('notifications.field.status'),
+      render: (v: boolean) => t(v ? 'notifications.read' : 'notifications.unread'),
+    },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('notifications.field.createdAt'),
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0} wrap>
+          {row.link && (
+            <Button type="link" size="small" onClick={() => open(row)}>
+              {t('notifications.open')}
+            </Button>
+          )}
+          {!row.read && (
+            <Button type="link" size="small" onClick={() => void afterReport(read.mutateAsync({ id: row.id }))}>
+              {t('notifications.markRead')}
+            </Button>
+          )}
+          <Popconfirm
+            title={t('common.deleteConfirm')}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => removeIds([row.id])}
+          >
+            <Button type="link" size="small" danger>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm names={FILTERS}>
+          <Form.Item name="keyword" label={t('notifications.keyword')}>
+            <Input allowClear placeholder={t('notifications.keywordPlaceholder')} />
+          </Form.Item>
+          <Form.Item name="unread" label={t('notifications.field.status')}>
+            <Select
+              allowClear
+              style={{ minWidth: 120 }}
+              placeholder={t('notifications.any')}
+              options={[
+                { value: 'true', label: t('notifications.unread') },
+                { value: 'false', label: t('notifications.read') },
+              ]}
+            />
+          </Form.Item>
+        </QueryForm>
+      </Card>
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={openTab}
+          items={TABS.map((key) => ({
+            key,
+            label: (
+              <Badge count={key === 'all' ? 0 : (counts?.[key] ?? 0)} size="small" offset={[8, -2]}>
+                {key === 'all' ? t('notifications.all') : t(`messageBox.${key}`)}
+              </Badge>
+            ),
+          }))}
+        />
+        <DataTable<NotificationItem>
+          tableId="notification-centre"
+          rowKey="id"
+          columns={columns}
+          selectedKeys={selected}
+          onSelectedKeysChange={setSelected}
+          toolbar={
+            <Space wrap>
+              <Button
+                disabled={unreadHere === 0}
+                loading={readAll.isPending}
+                onClick={() => void afterReport(readAll.mutateAsync(tab === 'all' ? {} : { tab }))}
+              >
+                {t('messageBox.allRead')}
+              </Button>
+              <BatchDeleteButton count={selected.length} onConfirm={() => removeIds(selected.map(Number))} />
+            </Space>
+          }
+          {...table}
+        />
+      </Card>
+    </Flex>
+  );
+}

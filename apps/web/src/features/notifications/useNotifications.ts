@@ -1,0 +1,7 @@
+import { notificationApi } from '@siteops/contracts/api/notification';
+import { useEndpointQuery } from '../../api/endpoint';
+
+/** Unread items per tab and in all (the bell's badge); kept fresh by LiveNotifications. */
+export function useNotificationCounts() {
+  return useEndpointQuery(notificationApi.counts, {}, { staleTime: 5 * 60_000 });
+}

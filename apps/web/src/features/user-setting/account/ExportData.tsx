@@ -1,0 +1,27 @@
+import { Button, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { accountApi } from '@siteops/contracts/api/account';
+import { useDownload } from '../../../api/endpoint';
+import { afterReport } from '../../../api/reported';
+
+/** "Export data" (spec 2): everything the product holds about me, as one JSON file (the server audits it). */
+export function ExportData() {
+  const { t } = useTranslation();
+  const download = useDownload(accountApi.exportMine, 'siteops-my-data.json');
+  return (
+    <section aria-labelledby="export-data-title">
+      <Typography.Title level={5} id="export-data-title">
+        {t('userSecurity.export.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('userSecurity.export.desc')}</Typography.Paragraph>
+      <Button
+        icon={<DownloadOutlined />}
+        loading={download.isPending}
+        onClick={() => void afterReport(download.mutateAsync({}))}
+      >
+        {t('userSecurity.export.button')}
+      </Button>
+    </section>
+  );
+}

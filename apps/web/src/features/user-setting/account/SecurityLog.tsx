@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { accountApi } from '@siteops/contracts/api/account';
+import type { SecurityLogItem } from '@siteops/contracts/account';
+import { useEndpointQuery } from '../../../api/endpoint';
+import { DataTable, type PageParams } from '../../../components/table/DataTable';
+import { formatDateTime } from '../../../lib/time';
+
+/** `user.updatePasswd` -> `userSecurity.action.user_updatePasswd` (i18next reads dots as nesting). */
+const actionKey = (action: string) => `userSecurity.action.${action.replace(/\./g, '_')}`;
+
+/**
+ * The security log (issue 13): audited changes of the caller's own account, by itself or by an
+ * administrator, newest first. Paged in the component: the settings page's address holds only its tab.
+ */
+export function SecurityLog() {
+  const { t } = useTranslation();
+  const [params, setParams] = useState<PageParams>({ page: 1, pageSize: 10 });
+  const query = useEndpointQuery(accountApi.securityLog, { page: params.page, pageSize: params.pageSize });
+  const columns: TableColumnsType<SecurityLogItem> = [
+    {
+      key: 'action',
+      dataIndex: 'action',
+      title: t('userSecurity.log.action'),
+      render: (action: string) => t(actionKey(action), { defaultValue: action }),
+    },
+    {
+      key: 'actor',
+      dataIndex: 'actorName',
+      title: t('userSecurity.log.actor'),
+      render: (name: string | null, row) =>
+        row.byOther ? <Tag color="warning">{name ?? ''}</Tag> : t('userSecurity.log.you'),
+    },
+    { key: 'ip', dataIndex: 'ip', title: t('userSecurity.log.ip') },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('userSecurity.log.time'),
+      render: (v: string) => formatDateTime(v),
+    },
+  ];
+  return (
+    <DataTable<SecurityLogItem>
+      tableId="security-log"
+      rowKey="id"
+      columns={columns}
+      list={query.data?.list}
+      total={query.data?.total ?? 0}
+      loading={query.isFetching}
+      failed={query.isError && !query.data}
+      params={params}
+      onParamsChange={setParams}
+      onRefresh={() => void query.refetch()}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import { Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { SecurityChannel } from '@siteops/contracts/account';
+import { accountApi } from '@siteops/contracts/api/account';
+import { useEndpointMutation } from '../../../api/endpoint';
+import { ModalForm } from '../../../components/form/ModalForm';
+
+interface Values {
+  password: string;
+}
+const FIELDS = ['password'] as const;
+
+/** Unbind the security phone or email: only with the current password. */
+export function UnbindModal({ channel, onClose }: { channel: SecurityChannel | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const unbind = useEndpointMutation(accountApi.securityUnbind);
+  return (
+    <ModalForm<Values>
+      open={channel !== null}
+      title={channel ? t(`userSecurity.${channel}.unbindTitle`) : ''}
+      fieldNames={FIELDS}
+      onSubmit={(v) => unbind.mutateAsync({ channel: channel!, password: v.password })}
+      onClose={onClose}
+    >
+      <Typography.Paragraph type="secondary">{t('userSecurity.unbindDesc')}</Typography.Paragraph>
+      <Form.Item
+        name="password"
+        label={t('userSecurity.currentPassword')}
+        rules={[{ required: true, message: t('userSecurity.currentPasswordRequired') }]}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+    </ModalForm>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Form, Input, Radio, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { VisitorOptionalField } from '@siteops/contracts/visitor';
+import type { SelfRegForm as FormInfo } from '@siteops/contracts/visitorSelfReg';
+import { visitorApi } from '@siteops/contracts/api/visitor';
+import { call } from '../../api/endpoint';
+import { fieldErrorsOf } from '../../components/form/formKit';
+import { FacePhoto } from './FacePhoto';
+
+interface Values {
+  realName: string;
+  phone: string;
+  sex?: 'male' | 'female';
+  idNo?: string;
+  userId?: number;
+  reasons?: string;
+  address?: string;
+  /** A datetime-local value, in the phone's time zone. */
+  visitStart?: string;
+  avatar?: string | null;
+  noticeRead?: boolean;
+}
+
+const FIELDS = ['realName', 'phone', 'sex', 'idNo', 'userId', 'reasons', 'address', 'visitStart', 'avatar'];
+// The same pattern as the server's phone rule (contracts/user.ts), not imported: zod stays off the phone.
+const PHONE = /^\+?[0-9][0-9 -]{4,30}$/;
+const SEXES = ['male', 'female'] as const;
+
+/** The registration form, as the project's configuration asks for it. */
+export function SelfRegForm({
+  token,
+  info,
+  onSubmitted,
+}: {
+  token: string;
+  info: FormInfo;
+  onSubmitted: (secret: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [sending, setSending] = useState(false);
+  const required = (f: VisitorOptionalField) => info.requiredFields.includes(f);
+  const rule = (f: VisitorOptionalField, label: string) =>
+    required(f) ? [{ required: true, message: t('selfReg.required', { field: label }) }] : [];
+
+  const submit = async (values: Values) => {
+    setSending(true);
+    try {
+      const { noticeRead: _read, visitStart, ...fields } = values;
+      const answer = await call(visitorApi.selfRegSubmit, {
+        token,
+        ...fields,
+        avatar: fields.avatar || undefined,
+        visitStart: visitStart ? new Date(visitStart).toISOString() : undefined,
+      });
+      onSubmitted(answer.secret);
+    } catch (error) {
+      form.setFields(fieldErrorsOf(error, FIELDS) as Parameters<typeof form.setFields>[0]);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} requiredMark scrollToFirstError>
+      <Form.Item
+        name="realName"
+        label={t('selfReg.realName')}
+        rules={[{ required: true, whitespace: true, message: t('selfReg.required', { field: t('selfReg.realName') }) }]}
+      >
+        <Input autoComplete="name" maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label={t('selfReg.phone')}
+        rules={[
+          { required: true, message: t('selfReg.required', { field: t('selfReg.phone') }) },
+          { pattern: PHONE, message: t('selfReg.phoneInvalid') },
+        ]}
+      >
+        <Input type="tel" inputMode="tel" autoComplete="tel" />
+      </Form.Item>
+      <Form.Item name="avatar" label={t('selfReg.photo')} rules={rule('avatar', t('selfReg.photo'))}>
+        <FacePhoto token={token} />
+      </Form.Item>
+      {info.hosts.length > 0 || required('userId') ? (
+        <Form.Item name="userId" label={t('selfReg.host')} rules={rule('userId', t('selfReg.host'))}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('selfReg.hostPlaceholder')}
+            options={info.hosts.map((h) => ({ value: h.id, label: h.name }))}
+          />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="sex" label={t('selfReg.sex')} rules={rule('sex', t('selfReg.sex'))}>
+        <Radio.Group options={SEXES.map((s) => ({ value: s, label: t(`values.sex.${s}`) }))} />
+      </Form.Item>
+      <Form.Item name="idNo" label={t('selfReg.idNo')} rules={rule('idNo', t('selfReg.idNo'))}>
+        <Input autoComplete="off" maxLength={32} />
+      </Form.Item>
+      <Form.Item name="reasons" label={t('selfReg.reasons')} rules={rule('reasons', t('selfReg.reasons'))}>
+        <Input maxLength={256} />
+      </Form.Item>
+      <Form.Item name="address" label={t('selfReg.address')} rules={rule('address', t('selfReg.address'))}>
+        <Input autoComplete="street-address" maxLength={256} />
+      </Form.Item>
+      <Form.Item
+        name="visitStart"
+        label={t('selfReg.visitStart')}
+        extra={t('selfReg.visitStartHint', { hours: info.defaultVisitHours })}
+      >
+        <Input type="datetime-local" />
+      </Form.Item>
+      {info.notice ? (
+        <>
+          <Alert
+            type="info"
+            title={t('selfReg.notice')}
+            description={<Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{info.notice}</Typography.Text>}
+            style={{ marginBottom: 12 }}
+          />
+          <Form.Item
+            name="noticeRead"
+            valuePropName="checked"
+            rules={[
+              {
+                validator: (_, read: boolean | undefined) =>
+                  read ? Promise.resolve() : Promise.reject(new Error(t('selfReg.noticeRequired'))),
+              },
+            ]}
+          >
+            <Checkbox>{t('selfReg.noticeRead')}</Checkbox>
+          </Form.Item>
+        </>
+      ) : null}
+      <Button type="primary" htmlType="submit" size="large" block loading={sending}>
+        {t('selfReg.submit')}
+      </Button>
+    </Form>
+  );
+}

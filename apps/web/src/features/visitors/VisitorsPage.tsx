@@ -1,0 +1,133 @@
+import { useState, type Key } from 'react';
+import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space } from 'antd';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor';
+import { visitorApi } from '@siteops/contracts/api/visitor';
+import { useEndpointMutation } from '../../api/endpoint';
+import { afterReport } from '../../api/reported';
+import { DataTable } from '../../components/table/DataTable';
+import { useListPage } from '../../components/list/useListPage';
+import { QueryForm } from '../../components/form/QueryForm';
+import { message } from '../../lib/feedback';
+import { AuditModal } from './AuditModal';
+import { exportVisitors } from './exportVisitors';
+import { visitorColumns } from './visitorColumns';
+import { VisitorFormDrawer } from './VisitorFormDrawer';
+import { VisitorInfoModal } from './VisitorInfoModal';
+import { BatchDeleteButton } from '../../components/table/BatchDeleteButton';
+
+const FILTERS = ['realName', 'phone', 'idNo', 'status'] as const;
+
+/**
+ * /visitor/visitor-List (admin, manager): search by name, phone and ID number; register, edit, audit,
+ * delete (one or a batch), the info modal with photo and pass, and an export of what the search selects.
+ */
+export function VisitorsPage() {
+  const { t } = useTranslation();
+  const { table, input } = useListPage(visitorApi.listAll, { filters: FILTERS });
+  const remove = useEndpointMutation(visitorApi.delete);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [editing, setEditing] = useState<VisitorItem | 'new' | null>(null);
+  const [viewing, setViewing] = useState<VisitorItem | null>(null);
+  const [auditing, setAuditing] = useState<VisitorItem | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const removeIds = async (ids: number[]) => {
+    await remove.mutateAsync({ ids });
+    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
+    message().success(t('common.deleteSuccess'));
+  };
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      const { page: _page, pageSize: _size, ...filters } = input as Record<string, unknown>;
+      const { count, truncated } = await exportVisitors(t, filters);
+      if (count === 0) message().info(t('visitors.exportEmpty'));
+      else if (truncated) message().warning(t('visitors.exportTruncated', { count }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns = visitorColumns(t, (row) => (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => setViewing(row)}>
+        {t('visitors.view')}
+      </Button>
+      <Button type="link" size="small" onClick={() => setEditing(row)}>
+        {t('common.edit')}
+      </Button>
+      <Button type="link" size="small" onClick={() => setAuditing(row)}>
+        {t('visitors.audit')}
+      </Button>
+      <Popconfirm
+        title={t('common.deleteConfirm')}
+        okText={t('common.ok')}
+        cancelText={t('common.cancel')}
+        onConfirm={() => afterReport(removeIds([row.id]))}
+      >
+        <Button type="link" size="small" danger>
+          {t('common.delete')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  ));
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm names={FILTERS}>
+          <Form.Item name="realName" label={t('visitors.realName')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="phone" label={t('visitors.phone')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="idNo" label={t('visitors.idNo')} tooltip={t('visitors.idNoSearchHint')}>
+            <Input allowClear autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="status" label={t('visitors.status')}>
+            <Select
+              allowClear
+              style={{ minWidth: 140 }}
+              options={VISITOR_STATUS.map((s) => ({ value: s, label: t(`visitors.statuses.${s}`) }))}
+            />
+          </Form.Item>
+        </QueryForm>
+      </Card>
+      <Card>
+        <DataTable<VisitorItem>
+          tableId="visitors"
+          rowKey="id"
+          columns={columns}
+          {...table}
+          selectedKeys={selected}
+          onSelectedKeysChange={setSelected}
+          toolbar={
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('common.create')}
+              </Button>
+              <BatchDeleteButton
+                count={selected.length}
+                onConfirm={() => afterReport(removeIds(selected.map(Number)))}
+              />
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void afterReport(runExport())}>
+                {t('visitors.export')}
+              </Button>
+            </>
+          }
+        />
+      </Card>
+      <VisitorFormDrawer
+        open={editing !== null}
+        visitor={editing === 'new' || editing === null ? undefined : editing}
+        onClose={() => setEditing(null)}
+      />
+      <VisitorInfoModal visitor={viewing} onClose={() => setViewing(null)} />
+      <AuditModal visitor={auditing} onClose={() => setAuditing(null)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Button, Card, Flex, Form, Input, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { VisitorConfigItem } from '@siteops/contracts/visitor';
+import { visitorApi } from '@siteops/contracts/api/visitor';
+import { DataTable } from '../../../components/table/DataTable';
+import { useListPage } from '../../../components/list/useListPage';
+import { QueryForm } from '../../../components/form/QueryForm';
+import { time } from '../visitorView';
+import { ConfigDrawer } from './ConfigDrawer';
+import { RegLinkModal } from './RegLinkModal';
+
+const FILTERS = ['keyword'] as const;
+
+/**
+ * /visitor/visitor-config (admin): each project's visitor registration (required fields, default visit
+ * length, auto-approval, the notice, the access devices faces go to) and its publication; each project's
+ * printable self-registration QR code.
+ */
+export function VisitorConfigPage() {
+  const { t } = useTranslation();
+  const { table } = useListPage(visitorApi.listConfig, { filters: FILTERS });
+  const [editing, setEditing] = useState<VisitorConfigItem | null>(null);
+  const [linking, setLinking] = useState<VisitorConfigItem | null>(null);
+
+  const columns: TableColumnsType<VisitorConfigItem> = [
+    { key: 'projectName', dataIndex: 'projectName', title: t('visitorConfig.project') },
+    { key: 'projectCode', dataIndex: 'projectCode', title: t('visitorConfig.code') },
+    {
+      key: 'autoApprove',
+      dataIndex: 'autoApprove',
+      title: t('visitorConfig.approval'),
+      render: (auto: boolean) => (auto ? t('visitorConfig.auto') : t('visitorConfig.manual')),
+    },
+    {
+      key: 'defaultVisitHours',
+      dataIndex: 'defaultVisitHours',
+      title: t('visitorConfig.defaultVisitHours'),
+    },
+    {
+      key: 'requiredFields',
+      dataIndex: 'requiredFields',
+      title: t('visitorConfig.requiredFields'),
+      render: (fields: VisitorConfigItem['requiredFields']) =>
+        fields.map((f) => <Tag key={f}>{t(`visitorConfig.fields.${f}`)}</Tag>),
+    },
+    {
+      key: 'devices',
+      dataIndex: 'deviceIds',
+      title: t('visitorConfig.devices'),
+      render: (ids: number[]) => ids.length,
+    },
+    {
+      key: 'published',
+      dataIndex: 'publishedAt',
+      title: t('visitorConfig.published'),
+      render: (at: string | null, row) =>
+        at ? t('visitorConfig.publishedBy', { at: time(at), by: row.publishedBy ?? '', version: row.version }) : '',
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('visitorConfig.configure')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setLinking(row)}>
+            {t('visitorConfig.regLink.open')}
+          </Button>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm names={FILTERS}>
+          <Form.Item name="keyword" label={t('visitorConfig.project')}>
+            <Input allowClear placeholder={t('visitorConfig.keywordPlaceholder')} />
+          </Form.Item>
+        </QueryForm>
+      </Card>
+      <Card>
+        <DataTable<VisitorConfigItem> tableId="visitor-config" rowKey="projectId" columns={columns} {...table} />
+      </Card>
+      <ConfigDrawer config={editing} onClose={() => setEditing(null)} />
+      <RegLinkModal config={linking} onClose={() => setLinking(null)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Card, DatePicker, Flex, Form, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { visitorApi } from '@siteops/contracts/api/visitor';
+import type { PassRecordItem } from '@siteops/contracts/visitorGate';
+import { useEndpointQuery } from '../../../api/endpoint';
+import { DataTable } from '../../../components/table/DataTable';
+import { useListPage } from '../../../components/list/useListPage';
+import { QueryForm } from '../../../components/form/QueryForm';
+import { valuesToParams } from '../../../components/form/formKit';
+import { passColumns } from './passColumns';
+
+interface Filters {
+  deviceId?: string;
+  visitorId?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+const NAMES = ['deviceId', 'visitorId', 'from', 'to'] as const;
+
+/** The time range travels in the URL as ISO instants, like the API takes them. */
+function toParams({ range, ...rest }: Filters) {
+  return valuesToParams({ ...rest, from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() });
+}
+
+function fromParams(params: URLSearchParams): Filters {
+  const from = params.get('from');
+  const to = params.get('to');
+  return {
+    deviceId: params.get('deviceId') ?? undefined,
+    visitorId: params.get('visitorId') ?? undefined,
+    range: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : undefined,
+  };
+}
+
+/** A visitor by name, searched as one types (a project may have many thousands). */
+function VisitorSelect(props: { value?: string; onChange?: (v: string | undefined) => void }) {
+  const { t } = useTranslation();
+  const [term, setTerm] = useState('');
+  const found = useEndpointQuery(visitorApi.listAll, { realName: term || undefined, pageSize: 20 });
+  const options = (found.data?.list ?? []).map((v) => ({
+    value: String(v.id),
+    label: `${v.realName} · ${v.projectName}`,
+  }));
+  // A visitor chosen through a link (the info modal's) shows as its id until a search finds it.
+  if (props.value && !options.some((o) => o.value === props.value)) {
+    options.unshift({ value: props.value, label: `#${props.value}` });
+  }
+  return (
+    <Select
+      {...props}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setTerm }}
+      placeholder={t('passRecords.visitorPlaceholder')}
+      loading={found.isFetching}
+      style={{ minWidth: 220 }}
+      options={options}
+    />
+  );
+}
+
+/**
+ * /visitor/pass-records (admin, manager): the passes the face terminals in the caller's scope reported,
+ * newest first, by device, visitor and time. The visitor info modal links here for one visitor.
+ */
+export function PassRecordsPage() {
+  const { t } = useTranslation();
+  const { table } = useListPage(visitorApi.passes, { filters: NAMES });
+  const devices = useEndpointQuery(visitorApi.listDevices, { pageSize: 200 });
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <QueryForm<Filters> names={NAMES} toParams={toParams} fromParams={fromParams}>
+          <Form.Item name="deviceId" label={t('passRecords.device')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ minWidth: 200 }}
+              loading={devices.isLoading}
+              options={(devices.data?.list ?? []).map((d) => ({ value: String(d.id), label: d.devName || d.sn }))}
+            />
+          </Form.Item>
+          <Form.Item name="visitorId" label={t('passRecords.visitor')}>
+            <VisitorSelect />
+          </Form.Item>
+          <Form.Item name="range" label={t('passRecords.range')}>
+            <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
+          </Form.Item>
+        </QueryForm>
+      </Card>
+      <Card>
+        <DataTable<PassRecordItem> tableId="pass-records" rowKey="id" columns={passColumns(t)} {...table} />
+      </Card>
+    </Flex>
+  );
+}

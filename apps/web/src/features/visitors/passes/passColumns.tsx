@@ -1,0 +1,47 @@
+import type { TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
+import type { PassRecordItem } from '@siteops/contracts/visitorGate';
+import { formatDateTime } from '../../../lib/time';
+
+const known = (t: TFunction, group: string, v: string | null) =>
+  v ? t(`passRecords.${group}.${v}`, { defaultValue: v }) : '';
+
+/** The columns of a pass record, for the pass-record list and a visitor's last passes. */
+export function passColumns(t: TFunction, opts: { person?: boolean } = {}): TableColumnsType<PassRecordItem> {
+  return [
+    { key: 'at', dataIndex: 'at', title: t('passRecords.time'), render: (v: string) => formatDateTime(v) },
+    ...(opts.person === false
+      ? []
+      : [
+          {
+            key: 'person',
+            title: t('passRecords.person'),
+            render: (_: unknown, r: PassRecordItem) => `${r.personName} (${r.personId})`,
+          },
+        ]),
+    {
+      key: 'device',
+      title: t('passRecords.device'),
+      render: (_: unknown, r: PassRecordItem) => r.devName || r.sn,
+    },
+    { key: 'project', dataIndex: 'projectName', title: t('passRecords.project') },
+    {
+      key: 'direction',
+      dataIndex: 'direction',
+      title: t('passRecords.direction'),
+      render: (v: string | null) => known(t, 'directions', v),
+    },
+    {
+      key: 'verifyMode',
+      dataIndex: 'verifyMode',
+      title: t('passRecords.verifyMode'),
+      render: (v: string | null) => known(t, 'verifyModes', v),
+    },
+    {
+      key: 'similarity',
+      dataIndex: 'similarity',
+      title: t('passRecords.similarity'),
+      render: (v: number | null) => (v === null ? '' : `${Math.round(v * 100)}%`),
+    },
+  ];
+}

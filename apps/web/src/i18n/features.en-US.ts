@@ -1,0 +1,9 @@
+import { mergeMessages, type MessageTree } from './merge';
+
+/**
+ * Every feature's messages in English (each feature's `i18n/en-US.json`), one chunk loaded with the console
+ * layout (i18n.ts consoleMessagesReady), so the login page's first load carries none of them.
+ */
+const files = import.meta.glob<MessageTree>('../features/**/i18n/en-US.json', { eager: true, import: 'default' });
+
+export const messages = mergeMessages({}, Object.values(files));

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { RuleTester } from 'eslint';
+import { afterAll, describe, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the lint configuration, without types.
+import { boundaries } from './boundaries.js';
+
+RuleTester.afterAll = afterAll;
+RuleTester.describe = describe;
+RuleTester.it = it;
+
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+const server = (rel: string) => path.resolve(import.meta.dirname, '../apps/server/src', rel);
+const web = (rel: string) => path.resolve(import.meta.dirname, '../apps/web/src', rel);
+
+tester.run('server modules reach each other only through ports', boundaries.rules.modules, {
+  valid: [
+    { filename: server('modules/visitor/add.ts'), code: "import { recordAudit } from '../audit/record.ts';" },
+    { filename: server('modules/visitor/add.ts'), code: "import { visitorOf } from './service.ts';" },
+    { filename: server('modules/visitor/add.ts'), code: "import { route } from '../../http/endpoint.ts';" },
+    { filename: server('app.ts'), code: "import { routes } from './modules/visitor/routes.ts';" },
+    { filename: server('main.ts'), code: "import { buildApp } from './app.ts';" },
+    { filename: server('modules/visitor/visitor.test.ts'), code: "import { listAll } from '../device/listAll.ts';" },
+  ],
+  invalid: [
+    {
+      filename: server('modules/visitor/add.ts'),
+      code: "import { listDevices } from '../device/listAll.ts';",
+      errors: [{ messageId: 'refused' }],
+    },
+    {
+      filename: server('http/envelope.ts'),
+      code: "import { visitorOf } from '../modules/visitor/service.ts';",
+      errors: [{ messageId: 'refused' }],
+    },
+    {
+      filename: server('modules/visitor/add.ts'),
+      code: "import { buildApp } from '../../app.ts';",
+      errors: [{ messageId: 'refused' }],
+    },
+  ],
+});
+
+tester.run('console layers: shared -> features -> app', boundaries.rules.layers, {
+  valid: [
+    {
+      filename: web('features/visitors/VisitorsPage.tsx'),
+      code: "import { DataTable } from '../../components/table/DataTable';",
+    },
+    {
+      filename: web('app/router/pages.tsx'),
+      code: "import { VisitorsPage } from '../../features/visitors/VisitorsPage';",
+    },
+  ],
+  invalid: [
+    {
+      filename: web('features/visitors/VisitorsPage.tsx'),
+      code: "import { DeviceTable } from '../devices/table/DeviceTable';",
+      errors: [{ messageId: 'refused' }],
+    },
+    {
+      filename: web('components/table/DataTable.tsx'),
+      code: "import { x } from '../../features/visitors/x';",
+      errors: [{ messageId: 'refused' }],
+    },
+  ],
+});

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { pageQuery } from './pagination.ts';
+import { text } from './text.ts';
+
+/**
+ * The caller's own account (spec 2's user settings side menu): its security log and "export data".
+ * Every role, always about the caller only.
+ */
+
+/** `GET /api/account/securityLog`: audited changes of the caller's own account, newest first. */
+export const securityLogQuery = pageQuery;
+
+export const securityLogItem = z.object({
+  id: z.number(),
+  /** The audited action (`user.updatePasswd`, `user.login`, `certification.submit`…); the console names it. */
+  action: z.string(),
+  /** Who did it: the caller, or an administrator acting on the account. */
+  actorName: z.string().nullable(),
+  /** True when someone else (an administrator) did it. */
+  byOther: z.boolean(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SecurityLogItem = z.infer<typeof securityLogItem>;
+
+/** The actions the security log shows (anything else in the audit log about the caller is not security). */
+export const SECURITY_ACTIONS = [
+  'user.login',
+  'user.updatePasswd',
+  'user.resetPasswd',
+  'user.updateSelf',
+  'user.update',
+  'user.exportMine',
+  'account.securityQuestion',
+  'account.securityBind',
+  'account.securityUnbind',
+  'certification.submit',
+  'certification.withdraw',
+  'certification.pass',
+  'certification.reject',
+] as const;
+
+/**
+ * Security settings (spec 2's security tab): a security question, and a security email and phone each
+ * bound by a one-time code sent to it. The caller's own only.
+ */
+export const SECURITY_CHANNELS = ['email', 'phone'] as const;
+export type SecurityChannel = (typeof SECURITY_CHANNELS)[number];
+/** A one-time code is this many digits. */
+export const SECURITY_CODE_DIGITS = 6;
+
+const channelSchema = z.enum(SECURITY_CHANNELS, { error: 'channel must be email or phone' });
+
+const boundTarget = z.object({
+  /** Masked (a***@x.com, 138****0000), or null when none is bound. */
+  bound: z.string().nullable(),
+  /** Whether this deployment can send codes there (SMTP_URL / SMS_WEBHOOK_URL set). */
+  available: z.boolean(),
+});
+
+/** `GET /api/account/security`: the state of each security setting. */
+export const securityState = z.object({
+  question: z.object({ set: z.boolean(), question: z.string().nullable() }),
+  email: boundTarget,
+  phone: boundTarget,
+  /** Seconds before another code may be requested for the same channel. */
+  codeIntervalSeconds: z.number(),
+});
+export type SecurityState = z.infer<typeof securityState>;
+
+const currentPassword = text().min(1, 'password cannot be empty').max(256);
+
+/** `PUT /api/account/securityQuestion`: the answer is stored hashed like a password. */
+export const securityQuestionBody = z.object({
+  password: currentPassword,
+  question: text().trim().min(1, 'question cannot be empty').max(64, 'question is at most 64 characters'),
+  answer: text().trim().min(1, 'answer cannot be empty').max(64, 'answer is at most 64 characters'),
+});
+
+const PHONE_TARGET = /^\+?\d[\d -]{3,29}\d$/;
+/** An email (lower-cased) or a phone (spaces and dashes removed), as the channel says. */
+type Targeted = { channel: SecurityChannel; target: string };
+const targetOf = <S extends z.ZodType<Targeted, Targeted>>(body: S) =>
+  body
+    .transform((b: z.output<S>) => ({
+      ...b,
+      target: b.channel === 'email' ? b.target.trim().toLowerCase() : b.target.replace(/[\s-]+/g, ''),
+    }))
+    .superRefine((b, ctx) => {
+      const good =
+        b.channel === 'email'
+          ? b.target.length <= 128 && z.email().safeParse(b.target).success
+          : PHONE_TARGET.test(b.target) && b.target.replace('+', '').length >= 5;
+      if (!good)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['target'],
+          message: b.channel === 'email' ? 'target must be an email address' : 'target must be a phone number',
+        });
+    });
+
+/** `POST /api/account/securityCode`: send a one-time code to the email or phone to bind. */
+export const securityCodeBody = targetOf(
+  z.object({ channel: channelSchema, target: text().min(1, 'target cannot be empty').max(128) }),
+);
+export const securityCodeAnswer = z.object({
+  /** When the code stops working. */
+  expiresAt: z.string(),
+  /** When another code may be requested. */
+  resendAt: z.string(),
+});
+
+/** `POST /api/account/securityBind`: bind the target with the code it received. */
+export const securityBindBody = targetOf(
+  z.object({
+    channel: channelSchema,
+    target: text().min(1, 'target cannot be empty').max(128),
+    code: text()
+      .trim()
+      .regex(new RegExp(`^\\d{${SECURITY_CODE_DIGITS}}$`), `code must be ${SECURITY_CODE_DIGITS} digits`),
+  }),
+);
+
+/** `POST /api/account/securityUnbind`: requires the current password. */
+export const securityUnbindBody = z.object({ channel: channelSchema, password: currentPassword });

@@ -1,0 +1,82 @@
+import { defineEndpoints } from '../endpoint.ts';
+import { pageOf } from '../pagination.ts';
+import { z } from 'zod';
+import {
+  securityBindBody,
+  securityCodeAnswer,
+  securityCodeBody,
+  securityLogItem,
+  securityLogQuery,
+  securityQuestionBody,
+  securityState,
+  securityUnbindBody,
+} from '../account.ts';
+
+/** /api/account/*: the caller's own account, for every role; never anybody else's. */
+export const accountApi = defineEndpoints('account', {
+  securityLog: {
+    method: 'GET',
+    path: '/api/account/securityLog',
+    access: 'session',
+    summary: 'Audited changes of the caller’s own account (logins, password, profile, certification), newest first',
+    query: securityLogQuery,
+    answer: pageOf(securityLogItem),
+  },
+  exportMine: {
+    method: 'GET',
+    path: '/api/account/exportMine',
+    access: 'session',
+    summary:
+      'Everything the product holds about the caller, as a JSON file: profile, projects, certifications, notifications and its audit trail (audited)',
+    kind: 'download',
+  },
+  security: {
+    method: 'GET',
+    path: '/api/account/security',
+    access: 'session',
+    summary:
+      'The caller’s security settings: security question set or not, security email and phone (masked) and whether codes can be sent there',
+    answer: securityState,
+  },
+  securityQuestion: {
+    method: 'PUT',
+    path: '/api/account/securityQuestion',
+    access: 'session',
+    summary:
+      'Set or change the security question; needs the current password (wrong ones back off like failed logins); the answer is stored hashed (audited)',
+    body: securityQuestionBody,
+    answer: z.null(),
+    message: 'Save Success',
+    errors: [429],
+  },
+  securityCode: {
+    method: 'POST',
+    path: '/api/account/securityCode',
+    access: 'session',
+    summary:
+      'Send a one-time code (6 digits, valid SECURITY_CODE_MINUTES) to the email (SMTP_URL) or phone (SMS_WEBHOOK_URL) to bind; limited per user and per target (429); 409 when that channel is not configured',
+    body: securityCodeBody,
+    answer: securityCodeAnswer,
+    errors: [409, 429, 502],
+  },
+  securityBind: {
+    method: 'POST',
+    path: '/api/account/securityBind',
+    access: 'session',
+    summary:
+      'Bind the email or phone with the code it received; a code allows 5 tries and works only for the user who asked for it (audited)',
+    body: securityBindBody,
+    answer: z.null(),
+    message: 'Save Success',
+  },
+  securityUnbind: {
+    method: 'POST',
+    path: '/api/account/securityUnbind',
+    access: 'session',
+    summary: 'Unbind the security email or phone; needs the current password (audited)',
+    body: securityUnbindBody,
+    answer: z.null(),
+    message: 'Save Success',
+    errors: [429],
+  },
+});

@@ -1,0 +1,27 @@
+import { defineEndpoints } from '../endpoint.ts';
+import { analyticsAnswer, analyticsExportQuery, analyticsQuery } from '../analytics.ts';
+
+const ROLES = ['admin', 'agent', 'manager'] as const;
+
+/**
+ * /api/analytics/*: fleet analytics aggregated in SQL per time bucket, in the caller's device scope
+ * (admin all, agent its agent's, manager its projects'); others' devices never count.
+ */
+export const analyticsApi = defineEndpoints('analytics', {
+  fleet: {
+    method: 'GET',
+    path: '/api/analytics/fleet',
+    access: ROLES,
+    summary: 'Dust, lifting, pass and event series per hour or day over a range of at most 31 days',
+    query: analyticsQuery,
+    answer: analyticsAnswer,
+  },
+  export: {
+    method: 'GET',
+    path: '/api/analytics/export',
+    access: ROLES,
+    summary: 'One chart’s series (dust, lifting, passes or events) as an xlsx',
+    query: analyticsExportQuery,
+    kind: 'download',
+  },
+});

@@ -1,0 +1,37 @@
+import { defineEndpoints } from '../endpoint.ts';
+import { pageOf } from '../pagination.ts';
+import { catalogueAnswer, searchExportQuery, searchItem, searchQuery } from '../deviceSearch.ts';
+
+const ROLES = ['admin', 'agent', 'manager'] as const;
+
+/**
+ * /api/deviceSearch/*: telemetry and event search across devices and the device-type catalogue, in the
+ * caller's device scope (admin all, agent its agent's, manager its projects'); others' devices never appear.
+ */
+export const deviceSearchApi = defineEndpoints('deviceSearch', {
+  listAll: {
+    method: 'GET',
+    path: '/api/deviceSearch/listAll',
+    access: ROLES,
+    summary: 'Telemetry readings and events of the devices in scope, filtered, sorted and paged',
+    description:
+      'A time range (from, to; at most 31 days) is required. `field` with `above` and/or `below` keeps rows whose numeric `data[field]` is strictly inside the bounds.',
+    query: searchQuery,
+    answer: pageOf(searchItem),
+  },
+  export: {
+    method: 'GET',
+    path: '/api/deviceSearch/export',
+    access: ROLES,
+    summary: 'The rows listAll’s filters match, newest first, as a streamed xlsx (at most 100,000 rows)',
+    query: searchExportQuery,
+    kind: 'download',
+  },
+  catalogue: {
+    method: 'GET',
+    path: '/api/deviceSearch/catalogue',
+    access: ROLES,
+    summary: 'Per device type: online, offline, unknown and unauthorised counts in scope and its latest alarms',
+    answer: catalogueAnswer,
+  },
+});

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { DEVICE_TYPES, EVENT_LEVELS } from './device-protocol.ts';
+import { SHEET_LANGS } from './device.ts';
+import { instant, pageQuery, rowIdParam, sortQuery } from './pagination.ts';
+import { text } from './text.ts';
+
+/**
+ * The telemetry and event search (spec 2 "search table", bound to "what happened on site X last night")
+ * and the device-type catalogue (spec 2 "card list"), both in the caller's device scope: admin every
+ * device, an agent its agent's, a manager its projects', a user none.
+ */
+
+/** Longest time range one search covers: telemetry is kept 30 days (TELEMETRY_RETENTION_DAYS). */
+export const SEARCH_MAX_DAYS = 31;
+/** The most rows one export writes (newest first); the filters narrow it. */
+export const SEARCH_EXPORT_MAX = 100_000;
+/** Alarms shown per type on the catalogue, and how far back they are looked for. */
+export const CATALOGUE_ALARMS = 3;
+export const CATALOGUE_ALARM_DAYS = 30;
+
+export const SEARCH_SOURCES = ['telemetry', 'event'] as const;
+export type SearchSource = (typeof SEARCH_SOURCES)[number];
+export const SEARCH_SORT_FIELDS = ['at', 'devName', 'sn', 'deviceType'] as const;
+
+const filters = z.object({
+  deviceType: z.enum(DEVICE_TYPES).optional(),
+  /** Name or sn contains. */
+  device: text().trim().max(64).optional(),
+  projectId: rowIdParam().optional(),
+  from: instant,
+  to: instant,
+  /** Telemetry readings, events, or both when absent. */
+  source: z.enum(SEARCH_SOURCES).optional(),
+  /** Events of this kind only (implies events). */
+  eventKind: text().trim().max(32).optional(),
+  level: z.enum(EVENT_LEVELS).optional(),
+  /** A numeric field of the reading or event data, with a lower and/or upper bound (exclusive). */
+  field: text()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, 'field must be a telemetry field name')
+    .optional(),
+  above: z.coerce.number().finite().optional(),
+  below: z.coerce.number().finite().optional(),
+});
+
+type Filters = z.infer<typeof filters>;
+/** The rules across fields, each a field error naming the field to correct. */
+function checkFilters(q: Filters, ctx: z.RefinementCtx) {
+  // zod runs this even when a field failed (its issue is already there): judge only what parsed.
+  const parsed = q.from instanceof Date && q.to instanceof Date;
+  if (parsed && q.to.getTime() <= q.from.getTime()) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+  } else if (parsed && q.to.getTime() - q.from.getTime() > SEARCH_MAX_DAYS * 86_400_000) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `to is at most ${SEARCH_MAX_DAYS} days after from` });
+  }
+  if ((q.above !== undefined || q.below !== undefined) && !q.field) {
+    ctx.addIssue({ code: 'custom', path: ['field'], message: 'field is required' });
+  }
+}
+
+/** `GET /api/deviceSearch/listAll`: readings and events of the devices in scope, newest first by default. */
+export const searchQuery = pageQuery
+  .extend({ ...sortQuery(SEARCH_SORT_FIELDS).shape, ...filters.shape })
+  .superRefine(checkFilters);
+export type SearchQuery = z.input<typeof searchQuery>;
+
+/** `GET /api/deviceSearch/export`: the same filters, no paging, as an xlsx in `lang`. */
+export const searchExportQuery = filters
+  .extend({ lang: z.enum(SHEET_LANGS).default('zh-CN') })
+  .superRefine(checkFilters);
+
+export const searchItem = z.object({
+  /** Unique per row: `e:<event id>` or `t:<device id>:<ms>`. */
+  key: z.string(),
+  source: z.enum(SEARCH_SOURCES),
+  eventId: z.string().nullable(),
+  deviceId: z.number(),
+  devName: z.string().nullable(),
+  sn: z.string(),
+  deviceType: z.string(),
+  projectName: z.string().nullable(),
+  /** Event kind; null for a reading. */
+  kind: z.string().nullable(),
+  level: z.string().nullable(),
+  /** Device time (ISO). */
+  at: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type SearchItem = z.infer<typeof searchItem>;
+
+const catalogueAlarm = z.object({
+  id: z.string(),
+  deviceId: z.number(),
+  devName: z.string().nullable(),
+  sn: z.string(),
+  kind: z.string(),
+  at: z.string(),
+});
+export const catalogueType = z.object({
+  type: z.enum(DEVICE_TYPES),
+  total: z.number(),
+  online: z.number(),
+  offline: z.number(),
+  /** Never reported its presence. */
+  unknown: z.number(),
+  /** Auth status not `authorize`. */
+  unauthorised: z.number(),
+  /** Newest first, at most {@link CATALOGUE_ALARMS}, of the last {@link CATALOGUE_ALARM_DAYS} days. */
+  alarms: z.array(catalogueAlarm),
+});
+export type CatalogueType = z.infer<typeof catalogueType>;
+export const catalogueAnswer = z.object({ types: z.array(catalogueType) });
+export type CatalogueAnswer = z.infer<typeof catalogueAnswer>;

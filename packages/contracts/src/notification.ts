@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+import { pageQuery, queryBool, rowId, sortQuery } from './pagination.ts';
+
+/**
+ * The message box (spec 2): every notification belongs to ONE user and sits in one tab.
+ * - `message`: something that happened to the user or their things (a device offline, a password reset);
+ * - `notice`: announcements;
+ * - `todo`: something waiting for the user to act (a visitor to approve, a certification to review).
+ */
+export const NOTIFICATION_TABS = ['message', 'notice', 'todo'] as const;
+export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
+
+export const NOTIFICATION_LEVELS = ['info', 'success', 'warning', 'error'] as const;
+export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
+
+export const NOTIFICATION_SORT_FIELDS = ['createdAt'] as const;
+
+export const notificationListQuery = pageQuery.extend({
+  ...sortQuery(NOTIFICATION_SORT_FIELDS).shape,
+  tab: z.enum(NOTIFICATION_TABS).optional(),
+  /** true: only unread; false: only read; absent: both. */
+  unread: queryBool.optional(),
+  /** Words of the title or body, in the reader's language. */
+  keyword: text().trim().max(64).optional(),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuery>;
+
+export const notificationItem = z.object({
+  id: z.number(),
+  tab: z.enum(NOTIFICATION_TABS),
+  level: z.enum(NOTIFICATION_LEVELS),
+  /** In the request's language. */
+  title: z.string(),
+  body: z.string().nullable(),
+  /** A console path to what it is about (click-through), or null. */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationItem = z.infer<typeof notificationItem>;
+
+/** Unread items per tab, and their sum (the bell's badge). */
+export const notificationCounts = z.object({
+  message: z.number(),
+  notice: z.number(),
+  todo: z.number(),
+  total: z.number(),
+});
+export type NotificationCounts = z.infer<typeof notificationCounts>;
+
+export const readNotificationBody = z.object({ id: rowId('id is required') });
+export const readAllNotificationsBody = z.object({ tab: z.enum(NOTIFICATION_TABS).optional() });
+
+/**
+ * What a notification is about, for the user's preferences (which kinds reach me, and how). A
+ * notification without a kind (a password changed: the account's security) always arrives.
+ */
+export const NOTIFICATION_KINDS = ['device', 'certification', 'visitor', 'rollout', 'announcement'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationPreference = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** In the message box (and live). */
+  console: z.boolean(),
+  /** By email; only kept while no email transport is configured, never sent then. */
+  email: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreference>;
+
+export const notificationPreferences = z.object({
+  /** Whether the server can send email at all; the console greys the email switches out when not. */
+  emailAvailable: z.boolean(),
+  /** One per kind, in NOTIFICATION_KINDS order. */
+  preferences: z.array(notificationPreference),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+
+export const savePreferencesBody = z.object({
+  preferences: z
+    .array(notificationPreference)
+    .min(1)
+    .max(NOTIFICATION_KINDS.length)
+    .refine((list) => new Set(list.map((p) => p.kind)).size === list.length, 'each kind once'),
+});

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import type { GatePerson } from '@siteops/contracts/device-protocol';
+import type { SimEventSpec } from './model.ts';
+
+/** A person as the simulated face terminal holds it: the photo kept by its hash, as a real one keeps a template. */
+export interface HeldPerson {
+  personId: string;
+  name: string;
+  role: GatePerson['role'];
+  validFrom: string;
+  validTo: string;
+  photoSha256: string;
+}
+
+/** What a face shown at the terminal came to, and the event the terminal reports for it, if any. */
+export type PassOutcome =
+  | { passed: true; event: SimEventSpec }
+  | { passed: false; reason: 'unknown'; event: SimEventSpec }
+  | { passed: false; reason: 'outsideWindow'; event?: undefined }
+  | { passed: false; reason: 'notFaceTerminal'; event?: undefined };
+
+const isFace = (buf: Buffer) =>
+  (buf.length > 3 && buf[0] === 0xff && buf[1] === 0xd8) || buf.subarray(0, 4).toString('hex') === '89504e47';
+
+/**
+ * The person list of a simulated face terminal (docs/device-protocol.md 5.2). It lives on the device,
+ * so it survives a lost link and a reboot, as a real terminal's flash does. `persons.add` fetches each
+ * photo from the server the device is linked to (`httpBase`, the gateway's scheme and host) and checks
+ * it against the hash before keeping the person.
+ */
+export class FaceLibrary {
+  readonly #persons = new Map<string, HeldPerson>();
+  /** Photos fetched, and persons received in `persons.add` calls (tests count them: nothing is sent twice). */
+  fetches = 0;
+  received = 0;
+
+  constructor(readonly httpBase: () => string) {}
+
+  get size() {
+    return this.#persons.size;
+  }
+
+  /** Who the terminal holds, by personId. */
+  list(): HeldPerson[] {
+    return [...this.#persons.values()].sort((a, b) => a.personId.localeCompare(b.personId));
+  }
+
+  get(personId: string): HeldPerson | undefined {
+    return this.#persons.get(personId);
+  }
+
+  /** Whether `personId` may pass now (held and inside its window). */
+  admits(personId: string, now = Date.now()): boolean {
+    const p = this.#persons.get(personId);
+    return !!p && Date.parse(p.validFrom) <= now && now <= Date.parse(p.validTo);
+  }
+
+  /**
+   * A face shown at the terminal, as its reader sees it (docs/device-protocol.md 5.2): a person it holds,
+   * inside the window, passes and the terminal reports a `pass` event naming the person; one it holds
+   * outside the window is refused without an event (the door stays shut, as for a card out of date); a
+   * face it does not hold is a `stranger` event, never a pass.
+   */
+  present(personId: string, direction: 'in' | 'out' = 'in', now = Date.now()): PassOutcome {
+    const p = this.#persons.get(personId);
+    if (!p) {
+      return {
+        passed: false,
+        reason: 'unknown',
+        event: { kind: 'stranger', level: 'warning', picture: true, data: { direction, similarity: 0.31 } },
+      };
+    }
+    if (!this.admits(personId, now)) return { passed: false, reason: 'outsideWindow' };
+    return {
+      passed: true,
+      event: {
+        kind: 'pass',
+        level: 'info',
+        picture: true,
+        data: { personId, personName: p.name, direction, verifyMode: 'face', similarity: 0.97, role: p.role },
+      },
+    };
+  }
+
+  async add(persons: GatePerson[]) {
+    const added: string[] = [];
+    const failed: { personId: string; code: string; message: string }[] = [];
+    this.received += persons.length;
+    await Promise.all(
+      persons.map(async (p) => {
+        try {
+          const sha = await this.#fetchPhoto(p.photo);
+          this.#persons.set(p.personId, {
+            personId: p.personId,
+            name: p.name,
+            role: p.role,
+            validFrom: p.validFrom,
+            validTo: p.validTo,
+            photoSha256: sha,
+          });
+          added.push(p.personId);
+        } catch (err) {
+          failed.push({
+            personId: p.personId,
+            code: 'failed',
+            message: err instanceof Error ? err.message : String(err),
+          });
+        }
+      }),
+    );
+    return { added, failed };
+  }
+
+  remove(personIds: string[]) {
+    return { removed: personIds.filter((id) => this.#persons.delete(id)) };
+  }
+
+  page(offset = 0, limit = 100) {
+    const all = this.list();
+    return { total: all.length, persons: all.slice(offset, offset + limit) };
+  }
+
+  async #fetchPhoto(photo: GatePerson['photo']): Promise<string> {
+    const held = [...this.#persons.values()].find((p) => p.photoSha256 === photo.sha256);
+    if (held) return held.photoSha256;
+    this.fetches++;
+    const res = await fetch(new URL(photo.url, this.httpBase()), { signal: AbortSignal.timeout(5_000) });
+    if (!res.ok) throw new Error(`photo download answered HTTP ${res.status}`);
+    const buf = Buffer.from(await res.arrayBuffer());
+    const sha = createHash('sha256').update(buf).digest('hex');
+    if (sha !== photo.sha256) throw new Error('photo does not match its sha256');
+    if (!isFace(buf)) throw new Error('photo is not a JPEG or PNG');
+    return sha;
+  }
+}
+
+/** `ws://host:port/gateway` -> `http://host:port`; `wss:` -> `https:`. */
+export const httpBaseOf = (gatewayUrl: string) => {
+  const u = new URL(gatewayUrl);
+  return `${u.protocol === 'wss:' ? 'https:' : 'http:'}//${u.host}`;
+};
