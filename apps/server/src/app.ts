@@ -36,6 +36,7 @@ import type { BroadcastSchedulerOptions } from './modules/broadcast/scheduler.ts
 import { registerNotificationModule } from './modules/notification/routes.ts';
 import type { DeviceSweepOptions } from './modules/notification/deviceSweep.ts';
 import type { RolloutEngineOptions } from './modules/upgrade/engine.ts';
+import { NotificationMail } from './modules/notification/email.ts';
 import { NotificationService } from './modules/notification/service.ts';
 import { registerVisitorModule, type VisitorModuleOptions } from './modules/visitor/routes.ts';
 import { registerCertificationModule } from './modules/certification/routes.ts';
@@ -142,7 +143,7 @@ export async function buildApp({
   // up, and the link's own routes get the whole module context: a forwarder breaks the circle.
   const liveLater: LivePublisher & { port?: LivePublisher } = { publish: (p) => liveLater.port?.publish(p) };
   const base = {
-    notifications: new NotificationService(db, liveLater, app.log),
+    notifications: new NotificationService(db, liveLater, app.log, new NotificationMail(db, config, app.log)),
     db,
     config,
     pii: new Pii(masterKey),

@@ -56,6 +56,12 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   SMTP_FROM: z.string().min(3).default('SiteOps <no-reply@siteops.local>'),
+  /** The console's address as its users reach it, for links in emails; absent: an email names the page's path. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]/, 'must start with http:// or https://')
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
   /** Security phone codes: POSTed as JSON { phone, code, locale } to this URL; absent: phone binding is off. */
   SMS_WEBHOOK_URL: z
     .string()
@@ -130,6 +136,8 @@ export interface Config {
    * Security email/phone binding (modules/account/securityCode.ts): where codes go (redacted like
    * PII_KEY, since the URLs may carry credentials) and the per-user and per-target limits.
    */
+  /** The console's address for links in emails (PUBLIC_URL, no trailing slash). */
+  publicUrl?: string;
   securityCodes: {
     smtpUrl?: Secret;
     smtpFrom: string;
@@ -216,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lockMs: e.LOGIN_LOCK_MINUTES * 60_000,
     },
     selfReg: { clientMax: e.SELF_REG_CLIENT_MAX, projectMax: e.SELF_REG_PROJECT_MAX },
+    publicUrl: e.PUBLIC_URL,
     securityCodes: {
       smtpUrl: e.SMTP_URL ? new Secret(e.SMTP_URL) : undefined,
       smtpFrom: e.SMTP_FROM,

@@ -87,10 +87,12 @@ test('a to-do shows in the centre, mark read clears the bell live, a muted kind 
   await expect(rows.first()).toContainText('已读');
   await expect(rows.first().getByRole('button', { name: '标为已读' })).toBeHidden();
 
-  // Mute certification; email is greyed out (no transport), with the note.
+  // Mute certification; email is greyed out (this admin has bound no security email), with a note
+  // that links to binding one.
   await openConsole(page, '/user/setting?tab=notifications');
   const prefs = page.getByRole('tabpanel', { name: '消息通知' });
-  await expect(prefs.getByText(/邮件不可用/)).toBeVisible();
+  await expect(prefs.getByText(/请先在安全设置中绑定安全邮箱/)).toBeVisible();
+  await expect(prefs.getByRole('link', { name: '安全设置' })).toHaveAttribute('href', '/user/setting?tab=security');
   await expect(prefs.getByRole('switch', { name: '实名认证：邮件' })).toBeDisabled();
   const muted = prefs.getByRole('switch', { name: '实名认证：控制台' });
   await expect(muted).toBeChecked();

@@ -63,7 +63,7 @@ export const notificationPreference = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   /** In the message box (and live). */
   console: z.boolean(),
-  /** By email; only kept while no email transport is configured, never sent then. */
+  /** By email, to the bound security email; kept but not sent while the server has no SMTP_URL. */
   email: z.boolean(),
 });
 export type NotificationPreference = z.infer<typeof notificationPreference>;
@@ -71,6 +71,8 @@ export type NotificationPreference = z.infer<typeof notificationPreference>;
 export const notificationPreferences = z.object({
   /** Whether the server can send email at all; the console greys the email switches out when not. */
   emailAvailable: z.boolean(),
+  /** Whether the caller has a security email to send to (bound under security settings). */
+  emailBound: z.boolean(),
   /** One per kind, in NOTIFICATION_KINDS order. */
   preferences: z.array(notificationPreference),
 });

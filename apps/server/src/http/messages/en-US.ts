@@ -279,6 +279,14 @@ export const enUS = {
   'announcement.audienceAfterPublish': 'A published announcement keeps its audience; write a new one for other people',
   'announcement.audienceNotAllowed':
     "You cannot address this audience: agents announce to their own agent's people, project managers to their projects' people",
+  'notification.kind.device': 'Device status',
+  'notification.kind.certification': 'Real-name certification',
+  'notification.kind.visitor': 'Visitors',
+  'notification.kind.rollout': 'Firmware rollouts',
+  'notification.kind.announcement': 'Announcements',
+  'notification.mail.open': 'Open it in SiteOps: {url}',
+  'notification.mail.why':
+    'You get this email because "{kind}" notifications are set to email in SiteOps (User settings → Message notification); turn it off there.',
   'notification.announcement': 'Announcement: {title}',
   'field.required': '{field} is required',
   'field.text': '{field} must be text',

@@ -260,6 +260,14 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'announcement.audienceAfterPublish': '已发布的公告不能更改接收对象；如需通知其他人，请新建公告',
   'announcement.audienceNotAllowed':
     '您不能向该对象发布公告：代理商只能通知本代理商的人员，项目经理只能通知其项目的人员',
+  'notification.kind.device': '设备状态',
+  'notification.kind.certification': '实名认证',
+  'notification.kind.visitor': '访客',
+  'notification.kind.rollout': '固件升级',
+  'notification.kind.announcement': '公告',
+  'notification.mail.open': '在 SiteOps 中查看：{url}',
+  'notification.mail.why':
+    '您收到这封邮件，是因为您在 SiteOps 中为“{kind}”通知选择了邮件（个人设置 → 消息通知）；可在那里关闭。',
   'notification.announcement': '公告：{title}',
   'field.required': '{field} 为必填项',
   'field.text': '{field} 必须是文本',

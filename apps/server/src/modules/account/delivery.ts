@@ -1,7 +1,7 @@
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { SecurityChannel } from '@siteops/contracts/account';
 import type { Config } from '../../config.ts';
 import { t, type Lang } from '../../http/messages/index.ts';
+import { sendMail } from '../../mail/transport.ts';
 
 /** What a code is sent with: where to, in which language, for whom, and how long it works. */
 export interface CodeMessage {
@@ -20,26 +20,21 @@ export function canSend(config: Config, channel: SecurityChannel): boolean {
 }
 
 const SMS_TIMEOUT_MS = 10_000;
-let transport: { url: string; transporter: Transporter } | undefined;
-
-/** One pooled-less transporter per SMTP_URL: each code is one short connection, like any mail client. */
-function mailer(url: string): Transporter {
-  if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
-  return transport.transporter;
-}
 
 /** Send the code by email (SMTP_URL) or SMS webhook (SMS_WEBHOOK_URL); rejects when it could not be handed over. */
 export async function sendCode(config: Config, m: CodeMessage): Promise<void> {
   const c = config.securityCodes;
   if (m.channel === 'email') {
     const params = { code: m.code, user: m.userName, minutes: m.minutes };
-    await mailer(c.smtpUrl!.reveal()).sendMail({
-      from: c.smtpFrom,
-      to: m.target,
-      subject: t('account.mail.subject', params).render(m.lang),
-      text: t('account.mail.body', params).render(m.lang),
-      headers: { 'Content-Language': m.lang },
-    });
+    await sendMail(
+      { url: c.smtpUrl!, from: c.smtpFrom },
+      {
+        to: m.target,
+        subject: t('account.mail.subject', params).render(m.lang),
+        text: t('account.mail.body', params).render(m.lang),
+        language: m.lang,
+      },
+    );
     return;
   }
   const res = await fetch(c.smsWebhookUrl!.reveal(), {

@@ -7,21 +7,24 @@ import {
   type NotificationPreferences,
 } from '@siteops/contracts/notification';
 import type { ModuleContext } from '../../app/context.ts';
-import type { Db } from '../../db/client.ts';
-import { notificationPreferences } from '../../db/schema/index.ts';
+import { notificationPreferences, userSecurity } from '../../db/schema/index.ts';
 import { route } from '../../http/endpoint.ts';
 
 /**
- * No email transport exists yet: the choice is kept for when one does, and the console greys the
- * switches out with a note meanwhile. Nothing is ever sent by email.
+ * Email goes out only where SMTP_URL is set (email.ts) and to a bound security email; the console greys
+ * the switches out with a note saying which is missing. The choice is kept either way.
  */
-const EMAIL_AVAILABLE = false;
-
-async function preferencesOf(db: Db, userId: number): Promise<NotificationPreferences> {
+async function preferencesOf(ctx: ModuleContext, userId: number): Promise<NotificationPreferences> {
+  const { db } = ctx;
   const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   const byKind = new Map(rows.map((r) => [r.kind as NotificationKind, r]));
+  const [security] = await db
+    .select({ email: userSecurity.email })
+    .from(userSecurity)
+    .where(eq(userSecurity.userId, userId));
   return {
-    emailAvailable: EMAIL_AVAILABLE,
+    emailAvailable: ctx.config.securityCodes.smtpUrl !== undefined,
+    emailBound: Boolean(security?.email),
     // No row: the default, in the console and not by email.
     preferences: NOTIFICATION_KINDS.map((kind) => ({
       kind,
@@ -34,7 +37,7 @@ async function preferencesOf(db: Db, userId: number): Promise<NotificationPrefer
 /** GET / PUT /api/notification/preferences: the caller's own, per kind; the notifier honours `console`. */
 export function registerPreferenceRoutes(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
-  route(app, ctx, notificationApi.preferences, async (c) => preferencesOf(db, c.user.id));
+  route(app, ctx, notificationApi.preferences, async (c) => preferencesOf(ctx, c.user.id));
 
   route(app, ctx, notificationApi.savePreferences, async (c, { preferences }) => {
     await db
@@ -44,6 +47,6 @@ export function registerPreferenceRoutes(app: FastifyInstance, ctx: ModuleContex
         target: [notificationPreferences.userId, notificationPreferences.kind],
         set: { console: sql`excluded.console`, email: sql`excluded.email` },
       });
-    return preferencesOf(db, c.user.id);
+    return preferencesOf(ctx, c.user.id);
   });
 }

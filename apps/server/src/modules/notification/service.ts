@@ -4,6 +4,7 @@ import type { LivePublisher, NewNotification, Notifier, Recipients } from '../..
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { notificationPreferences, projectMembers, users } from '../../db/schema/index.ts';
+import type { NotificationMail } from './email.ts';
 import { inEachLanguage, toStored } from './texts.ts';
 
 /** The users a notification goes to, as one condition on `users`; undefined when it names nobody. */
@@ -45,13 +46,15 @@ export async function pruneNotifications(db: Db, days: number): Promise<number> 
 
 /**
  * The {@link Notifier} port: one INSERT … SELECT writes a row per recipient (an announcement to
- * 10,000 users is one statement), then each row is published to its user's tabs on every instance.
+ * 10,000 users is one statement), then each row is published to its user's tabs on every instance, and
+ * those who chose email for the kind are mailed in the background (email.ts).
  */
 export class NotificationService implements Notifier {
   constructor(
     private readonly db: Db,
     private readonly live: LivePublisher,
     private readonly log: FastifyBaseLogger,
+    private readonly mail?: NotificationMail,
   ) {}
 
   async notify(n: NewNotification): Promise<number> {
@@ -83,6 +86,12 @@ export class NotificationService implements Notifier {
             at: new Date(r.created_at).toISOString(),
           },
         });
+      }
+      if (n.kind && this.mail?.available) {
+        void this.mail.send(
+          rows.map((r) => Number(r.user_id)),
+          { ...n, kind: n.kind },
+        );
       }
       return rows.length;
     } catch (err) {

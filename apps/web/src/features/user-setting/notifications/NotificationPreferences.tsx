@@ -1,6 +1,7 @@
 import { Alert, Flex, Skeleton, Switch, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { notificationApi } from '@siteops/contracts/api/notification';
 import type { NotificationPreference } from '@siteops/contracts/notification';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint';
@@ -9,8 +10,8 @@ import { message } from '../../../lib/feedback';
 
 /**
  * The "message notification" settings: per kind of notification, whether it reaches me in the console
- * (the server then creates none for me) and by email. Email is greyed out, with a note, while the
- * server has no email transport. Each switch saves at once.
+ * (the server then creates none for me) and by email to my security email. Email is greyed out, with a
+ * note saying why, while the server cannot send email or I have no security email. Each switch saves at once.
  */
 export function NotificationPreferences() {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export function NotificationPreferences() {
   const data = query.data;
   if (!data) return null;
 
+  const canEmail = data.emailAvailable && data.emailBound;
   const change = (pref: NotificationPreference) =>
     void afterReport(save.mutateAsync({ preferences: [pref] }).then(() => message().success(t('userNotify.saved'))));
   const columns: TableColumnsType<NotificationPreference> = [
@@ -51,7 +53,7 @@ export function NotificationPreferences() {
       render: (_: unknown, p) => (
         <Switch
           checked={p.email}
-          disabled={!data.emailAvailable}
+          disabled={!canEmail}
           aria-label={t('userNotify.emailOf', { kind: t(`userNotify.kinds.${p.kind}`) })}
           onChange={(email) => change({ ...p, email })}
         />
@@ -62,6 +64,15 @@ export function NotificationPreferences() {
     <Flex vertical gap={16}>
       <Typography.Paragraph type="secondary">{t('userNotify.intro')}</Typography.Paragraph>
       {!data.emailAvailable && <Alert type="info" showIcon title={t('userNotify.noEmail')} />}
+      {data.emailAvailable && !data.emailBound && (
+        <Alert
+          type="info"
+          showIcon
+          title={
+            <Trans i18nKey="userNotify.bindEmail" components={{ security: <Link to="/user/setting?tab=security" /> }} />
+          }
+        />
+      )}
       <Table<NotificationPreference>
         rowKey="kind"
         size="middle"

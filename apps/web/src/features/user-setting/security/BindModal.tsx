@@ -23,7 +23,7 @@ const PHONE = /^\+?\d[\d -]{3,29}\d$/;
 export function BindModal(props: { channel: SecurityChannel | null; change: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { channel } = props;
-  const bind = useEndpointMutation(accountApi.securityBind);
+  const bind = useEndpointMutation(accountApi.securityBind, ['notification']);
   const title = channel ? t(`userSecurity.${channel}.${props.change ? 'changeTitle' : 'bindTitle'}`) : '';
   return (
     <ModalForm<Values>

@@ -13,7 +13,7 @@ const FIELDS = ['password'] as const;
 /** Unbind the security phone or email: only with the current password. */
 export function UnbindModal({ channel, onClose }: { channel: SecurityChannel | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const unbind = useEndpointMutation(accountApi.securityUnbind);
+  const unbind = useEndpointMutation(accountApi.securityUnbind, ['notification']);
   return (
     <ModalForm<Values>
       open={channel !== null}
