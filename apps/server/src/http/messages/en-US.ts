@@ -269,6 +269,8 @@ export const enUS = {
     '{file} → {version}: {failed} of the {total} devices of group {group} failed, more than the error threshold of {threshold} %. Resume or cancel it.',
   'notification.rolloutPaused.successUnreachable':
     '{file} → {version}: with {failed} of the {total} devices of group {group} failed, it can no longer reach its success threshold of {threshold} %. Resume or cancel it.',
+  'notification.rolloutFinished': 'Firmware rollout #{id} finished',
+  'notification.rolloutFinished.body': '{file} → {version}: {success} of {total} devices upgraded, {failed} failed.',
   'notification.visitorNoHost': 'the site',
   'notification.certificationPassed': 'Your real-name certification passed',
   'notification.certificationPassed.body': '{enterprise} is now your certified subject.',

@@ -250,6 +250,8 @@ export const zhCN: Record<keyof typeof enUS, string> = {
     '{file} → {version}：第 {group} 组 {total} 台设备中有 {failed} 台升级失败，超过错误阈值 {threshold}%。请继续或取消该任务。',
   'notification.rolloutPaused.successUnreachable':
     '{file} → {version}：第 {group} 组 {total} 台设备中已有 {failed} 台升级失败，无法再达到成功阈值 {threshold}%。请继续或取消该任务。',
+  'notification.rolloutFinished': '固件升级任务 #{id} 已完成',
+  'notification.rolloutFinished.body': '{file} → {version}：{total} 台设备中 {success} 台升级成功，{failed} 台失败。',
   'notification.visitorNoHost': '工地',
   'notification.certificationPassed': '您的实名认证已通过',
   'notification.certificationPassed.body': '{enterprise} 现在是您的认证主体。',

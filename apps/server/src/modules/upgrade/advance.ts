@@ -57,6 +57,17 @@ export interface SelfPause {
   fileVersion: string;
 }
 
+/** A rollout that finished: who started it and how it went, for their message. */
+export interface Finished {
+  rolloutId: number;
+  createdId: number | null;
+  fileName: string;
+  fileVersion: string;
+  total: number;
+  success: number;
+  failed: number;
+}
+
 /**
  * One step of a running rollout, decided on its group counts; every change is conditional on the state
  * it was decided from, so instances deciding at once change it once. In order: every job final →
@@ -65,17 +76,34 @@ export interface SelfPause {
  * group starts; the threshold out of reach → paused (never a rollout waiting for ever). Answers whether
  * the rollout changed, and when it paused itself why (audited with the pause, by no user).
  */
-export async function advanceRollout(db: Db, r: RunningRollout): Promise<{ changed: boolean; paused?: SelfPause }> {
+export async function advanceRollout(
+  db: Db,
+  r: RunningRollout,
+): Promise<{ changed: boolean; paused?: SelfPause; finished?: Finished }> {
   const groups = await groupCounts(db, r.id);
   if (groups.every((g) => g.done === g.total)) {
     // One transaction: nobody sees the rollout finished and its package's status not yet following.
     return db.transaction(async (tx) => {
-      const res = await tx.execute(sql`
-        update upgrade_rollouts set status = 'finished', finished_at = now(), updated_at = now()
-        where id = ${r.id} and status = 'running' returning id`);
-      if (rowsOf(res).length === 0) return { changed: false };
+      const [row] = rowsOf<{ created_id: number | null; file_name: string; file_version: string }>(
+        await tx.execute(sql`
+          update upgrade_rollouts r set status = 'finished', finished_at = now(), updated_at = now()
+          from upgrade_packages p
+          where r.id = ${r.id} and r.status = 'running' and p.id = r.package_id
+          returning r.created_id, p.file_name, p.file_version`),
+      );
+      if (!row) return { changed: false };
       await settlePackage(tx, r.id);
-      return { changed: true };
+      const sum = (pick: (g: GroupCount) => number) => groups.reduce((n, g) => n + pick(g), 0);
+      const finished: Finished = {
+        rolloutId: r.id,
+        createdId: row.created_id,
+        fileName: row.file_name,
+        fileVersion: row.file_version,
+        total: sum((g) => g.total),
+        success: sum((g) => g.success),
+        failed: sum((g) => g.failure),
+      };
+      return { changed: true, finished };
     });
   }
   const g = groups.find((x) => x.group_no === r.current_group);

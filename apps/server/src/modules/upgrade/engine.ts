@@ -4,7 +4,7 @@ import type { UpgradeProgressMessage } from '@siteops/contracts/device-protocol'
 import type { ModuleContext } from '../../app/context.ts';
 import { RpcError } from '../../gateway/index.ts';
 import { t } from '../../http/messages/index.ts';
-import { advanceRollout, runningRollouts, type SelfPause } from './advance.ts';
+import { advanceRollout, runningRollouts, type Finished, type SelfPause } from './advance.ts';
 import {
   ACTIVE,
   catchUpReboots,
@@ -101,9 +101,10 @@ export class RolloutEngine {
       this.#changed(await catchUpReboots(db));
       for (const r of await runningRollouts(db)) {
         if (this.#stopped) return;
-        const { changed, paused } = await advanceRollout(db, r);
+        const { changed, paused, finished } = await advanceRollout(db, r);
         if (changed) this.onChange?.([r.id]);
         if (paused) await this.#tellAdmins(paused);
+        if (finished) await this.#tellStarter(finished);
         const claimed = await claimJobs(db, r.id);
         if (claimed.length) this.onChange?.([r.id]);
         for (const job of claimed) {
@@ -127,6 +128,26 @@ export class RolloutEngine {
       title: t('notification.rolloutPaused', { id }),
       body: t(`notification.rolloutPaused.${reason}`, { file, version, ...figures }),
       link: `/device/device-rollout?id=${id}`,
+    });
+  }
+
+  /** A finished rollout: a message to whoever started it, with how many devices upgraded (never rejects). */
+  async #tellStarter(f: Finished) {
+    if (f.createdId === null) return;
+    await this.ctx.notifications.notify({
+      to: { userIds: [f.createdId] },
+      tab: 'message',
+      kind: 'rollout',
+      level: f.failed ? 'warning' : 'success',
+      title: t('notification.rolloutFinished', { id: f.rolloutId }),
+      body: t('notification.rolloutFinished.body', {
+        file: f.fileName,
+        version: f.fileVersion,
+        success: f.success,
+        failed: f.failed,
+        total: f.total,
+      }),
+      link: `/device/device-rollout?id=${f.rolloutId}`,
     });
   }
 

@@ -118,6 +118,25 @@ describe('a rollout', () => {
     const pkgNow = (await get(`/api/upgrade/detail?id=${pkg.id}`)).body.data;
     expect(pkgNow).toMatchObject({ status: 'success', openRollouts: 0 });
     expect(await audits('rollout.add', created.id)).toHaveLength(1);
+    // Whoever started it gets a message saying how it went (sent just after the rollout is seen finished).
+    const messages = async () =>
+      (
+        (
+          await t.call({
+            method: 'GET',
+            url: '/api/notification/listAll?tab=message',
+            token: admin,
+            headers: { 'accept-language': 'en-US' },
+          })
+        ).body.data.list as { title: string; body: string; link: string; level: string }[]
+      ).filter((n) => n.link === `/device/device-rollout?id=${created.id}`);
+    await expect.poll(messages).toEqual([
+      expect.objectContaining({
+        level: 'success',
+        title: `Firmware rollout #${created.id} finished`,
+        body: expect.stringContaining('4 of 4 devices upgraded, 0 failed'),
+      }),
+    ]);
   });
 
   it('pauses itself at the error threshold and shows why each device failed; resumed by hand, it finishes', async () => {
