@@ -8,7 +8,8 @@ import { ADMIN, adminPages, apiLogin, isPlanned, login, showRoute, sideMenu, uni
  * translated; it is looked up through the list APIs so only stored values are let through.
  */
 test.use({ reducedMotion: 'reduce' });
-test.describe.configure({ timeout: 300_000 });
+// One walk over every page (about 4 minutes on a quiet 2-core machine, twice that beside a busy one).
+test.describe.configure({ timeout: 600_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Han characters, CJK punctuation and full-width forms (a "：" or "，" left behind counts too). */
