@@ -40,6 +40,12 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'axios', message: 'The console calls the server through api/endpoint.ts (XMLHttpRequest).' }],
+          patterns: [
+            {
+              regex: '^\\.\\./',
+              message: "Outside this file's folder, import through the src alias: '@/lib/time', not '../../lib/time'.",
+            },
+          ],
         },
       ],
       'no-restricted-properties': [

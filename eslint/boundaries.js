@@ -1,6 +1,6 @@
 // The console's layers (bulletproof-react): shared code (api, components, hooks, lib, stores, i18n) ->
 // features -> app. A feature never imports another feature, shared code never imports a feature or the
-// app, and nothing but the app imports the app. Checked on the resolved path, so `../x` and `../../x`
+// app, and nothing but the app imports the app. Checked on the resolved path, so `./x` and `@/x` (src/x)
 // are judged by where they land, not by how they are written.
 import path from 'node:path';
 
@@ -39,10 +39,17 @@ export const boundaries = {
         const file = context.filename;
         const from = layerOf(file);
         if (!from) return {};
+        const srcDir = file.slice(0, file.indexOf(SRC) + SRC.length);
         const check = (node) => {
           const source = node.source?.value;
-          if (typeof source !== 'string' || !source.startsWith('.')) return;
-          const to = layerOf(path.resolve(path.dirname(file), source));
+          if (typeof source !== 'string') return;
+          const target = source.startsWith('@/')
+            ? path.join(srcDir, source.slice(2))
+            : source.startsWith('.')
+              ? path.resolve(path.dirname(file), source)
+              : undefined;
+          if (!target) return;
+          const to = layerOf(target);
           const why = to && refusal(from, to);
           if (why) context.report({ node: node.source, messageId: 'refused', data: { from, to, why } });
         };

@@ -50,11 +50,29 @@ tester.run('console layers: shared -> features -> app', boundaries.rules.layers,
       filename: web('app/router/pages.tsx'),
       code: "import { VisitorsPage } from '../../features/visitors/VisitorsPage';",
     },
+    {
+      filename: web('features/visitors/VisitorsPage.tsx'),
+      code: "import { DataTable } from '@/components/table/DataTable';",
+    },
+    {
+      filename: web('features/visitors/VisitorsPage.tsx'),
+      code: "import { visitorColumns } from '@/features/visitors/columns';",
+    },
   ],
   invalid: [
     {
       filename: web('features/visitors/VisitorsPage.tsx'),
       code: "import { DeviceTable } from '../devices/table/DeviceTable';",
+      errors: [{ messageId: 'refused' }],
+    },
+    {
+      filename: web('features/visitors/VisitorsPage.tsx'),
+      code: "import { DeviceTable } from '@/features/devices/table/DeviceTable';",
+      errors: [{ messageId: 'refused' }],
+    },
+    {
+      filename: web('lib/time.ts'),
+      code: "import { useUserStore } from '@/app/stores/user';",
       errors: [{ messageId: 'refused' }],
     },
     {

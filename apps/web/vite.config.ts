@@ -49,6 +49,8 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress(), endpointRefs(path.resolve(import.meta.dirname, '../../packages/contracts'))],
+  // `@/x` is src/x wherever the importing file is (tsconfig.json's paths say the same to TypeScript).
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true, ws: true },

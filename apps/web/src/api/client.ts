@@ -1,7 +1,7 @@
 import type { Envelope } from '@siteops/contracts/envelope';
-import i18n from '../i18n/i18n';
-import { message, modal } from '../lib/feedback';
-import { clearToken, getToken } from '../lib/token';
+import i18n from '@/i18n/i18n';
+import { message, modal } from '@/lib/feedback';
+import { clearToken, getToken } from '@/lib/token';
 import { ApiError, envelopeOutcome, isEnvelope } from './envelope';
 import { ERROR_SECONDS, markReported } from './reported';
 import { isCancel, send, TransportError, type RequestConfig, type Response } from './transport';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fillPath, type AnswerOf, type Endpoint, type InputOf } from '@siteops/contracts/endpoint';
-import { saveFile } from '../lib/saveFile';
+import { saveFile } from '@/lib/saveFile';
 import { exchange, request, type RequestConfig } from './client';
 import { keyOf } from './queryKey';
 

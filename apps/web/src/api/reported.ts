@@ -1,5 +1,5 @@
-import i18n from '../i18n/i18n';
-import { message } from '../lib/feedback';
+import i18n from '@/i18n/i18n';
+import { message } from '@/lib/feedback';
 import { isCancel } from './transport';
 
 /** Spec 8: error toasts stay 5 seconds. */

@@ -1,6 +1,6 @@
 import { RouterProvider } from 'react-router/dom';
-import { setReloginHandler } from '../api/client';
-import { logout } from '../lib/session';
+import { setReloginHandler } from '@/api/client';
+import { logout } from '@/lib/session';
 import { AppProviders } from './providers/AppProviders';
 import { router } from './router/router';
 

@@ -4,8 +4,8 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIMES, UPLOAD_MAX_BYTES_DEFAULT } from '@siteops/contracts/file';
 import { fileApi } from '@siteops/contracts/api/file';
-import { upload } from '../api/endpoint';
-import { afterReport } from '../api/reported';
+import { upload } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
 
 interface AvatarUploadProps {
   value?: string | null;

@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
 import { Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLocale } from '../i18n/i18n';
-import { isLocale, LOCALES } from '../i18n/locales';
-import { message } from '../lib/feedback';
+import { changeLocale } from '@/i18n/i18n';
+import { isLocale, LOCALES } from '@/i18n/locales';
+import { message } from '@/lib/feedback';
 
 interface Props {
   open: boolean;

@@ -1,7 +1,7 @@
 import { Avatar } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { loadUserInfo } from '../lib/session';
-import { avatarSrc, useUserStore } from '../stores/user';
+import { loadUserInfo } from '@/lib/session';
+import { avatarSrc, useUserStore } from '@/stores/user';
 
 /** Signed URLs the console has already asked to renew: one renewal per URL, never a loop. */
 const renewed = new Set<string>();

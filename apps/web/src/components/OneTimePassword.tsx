@@ -1,8 +1,8 @@
 import { Alert, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { OneTimePasswordAnswer } from '@siteops/contracts/user';
-import { message, modal } from '../lib/feedback';
-import { formatMinute } from '../lib/time';
+import { message, modal } from '@/lib/feedback';
+import { formatMinute } from '@/lib/time';
 
 const carriesOneTime = (answer: unknown): answer is OneTimePasswordAnswer =>
   typeof answer === 'object' &&

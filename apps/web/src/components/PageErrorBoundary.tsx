@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Result } from 'antd';
-import i18n from '../i18n/i18n';
+import i18n from '@/i18n/i18n';
 
 interface Props {
   children: ReactNode;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteRole } from '@siteops/contracts/roles';
-import { usePermission } from '../hooks/usePermission';
+import { usePermission } from '@/hooks/usePermission';
 
 /**
  * Renders its children only for the listed roles (spec 6); an empty list shows them to everyone.

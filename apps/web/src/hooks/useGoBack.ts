@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../lib/routeMeta';
+import { HOME_PATH } from '@/lib/routeMeta';
 
 /** History back when there is somewhere to go back to in this app, else the workplace. */
 export function useGoBack() {

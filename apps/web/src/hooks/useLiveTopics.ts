@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { requestTicket, ticketUrl } from '../api/device-link/ticket';
-import { LiveClient, type LiveListener } from '../lib/live';
-import { useUserStore } from '../stores/user';
+import { requestTicket, ticketUrl } from '@/api/device-link/ticket';
+import { LiveClient, type LiveListener } from '@/lib/live';
+import { useUserStore } from '@/stores/user';
 
 let shared: { userId: number; client: LiveClient } | null = null;
 

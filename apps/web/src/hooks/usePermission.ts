@@ -1,6 +1,6 @@
 import type { RouteRole } from '@siteops/contracts/roles';
-import { hasPermission } from '../lib/permission';
-import { useUserStore } from '../stores/user';
+import { hasPermission } from '@/lib/permission';
+import { useUserStore } from '@/stores/user';
 
 /** Spec 6 element-hiding rule for the current user; throws "need roles" without a list. */
 export function usePermission(roles: readonly RouteRole[]): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@siteops/contracts/routes';
 import { passwordProblem } from '@siteops/contracts/user';
-import { LAYOUT_ROUTES } from '../lib/routeMeta';
+import { LAYOUT_ROUTES } from '@/lib/routeMeta';
 import { MESSAGES, unpairedFeatureFiles, type MessageTree as Tree } from './resources';
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {

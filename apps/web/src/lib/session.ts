@@ -1,11 +1,11 @@
 import type { MenuNode } from '@siteops/contracts/routes';
 import type { UserInfo } from '@siteops/contracts/user';
 import { userApi } from '@siteops/contracts/api/user';
-import i18n from '../i18n/i18n';
-import { call, endpointQuery } from '../api/endpoint';
-import { useSettingsStore } from '../stores/settings';
-import { useTabsStore } from '../stores/tabs';
-import { useUserStore } from '../stores/user';
+import i18n from '@/i18n/i18n';
+import { call, endpointQuery } from '@/api/endpoint';
+import { useSettingsStore } from '@/stores/settings';
+import { useTabsStore } from '@/stores/tabs';
+import { useUserStore } from '@/stores/user';
 import { notification } from './feedback';
 import { queryClient } from './queryClient';
 import { clearToken, getToken, setToken } from './token';

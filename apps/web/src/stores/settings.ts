@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { MenuNode } from '@siteops/contracts/routes';
-import settingsFile from '../config/settings.json';
+import settingsFile from '@/config/settings.json';
 
 export type Theme = 'light' | 'dark';
 export type Device = 'desktop' | 'mobile';

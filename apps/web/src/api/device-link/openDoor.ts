@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { deviceLinkApi } from '@siteops/contracts/api/device-link';
-import { call } from '../endpoint';
+import { call } from '@/api/endpoint';
 
 /** One-key open door (face and tower-elevator-face terminals). Errors are reported by the caller. */
 export function openDoor(id: number, door?: number) {

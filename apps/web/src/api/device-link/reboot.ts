@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { deviceLinkApi } from '@siteops/contracts/api/device-link';
-import { call } from '../endpoint';
+import { call } from '@/api/endpoint';
 
 /** Reboot: the device goes offline and comes back by itself. Errors are reported by the caller. */
 export function rebootDevice(id: number) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { deviceLinkApi } from '@siteops/contracts/api/device-link';
-import { call } from '../endpoint';
+import { call } from '@/api/endpoint';
 
 /** One-key snapshot: the device takes a picture now; the answer carries it as a data: URL. */
 export function takeSnapshot(id: number) {

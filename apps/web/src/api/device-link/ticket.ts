@@ -1,6 +1,6 @@
 import { deviceLinkApi } from '@siteops/contracts/api/device-link';
 import type { TicketBody } from '@siteops/contracts/device-link';
-import { call } from '../endpoint';
+import { call } from '@/api/endpoint';
 
 /**
  * A short-lived ticket for what cannot carry the bearer header: the live channel, a terminal

@@ -2,13 +2,13 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { LogoutOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { loginHref } from '../../lib/loginRedirect';
-import { HOME_PATH, pathOf } from '../../lib/routeMeta';
-import { logout } from '../../lib/session';
-import { canPreview, displayName, isPreview, useUserStore } from '../../stores/user';
-import { MyAvatar } from '../../components/MyAvatar';
+import { loginHref } from '@/lib/loginRedirect';
+import { HOME_PATH, pathOf } from '@/lib/routeMeta';
+import { logout } from '@/lib/session';
+import { canPreview, displayName, isPreview, useUserStore } from '@/stores/user';
+import { MyAvatar } from '@/components/MyAvatar';
 import { useCurrentRoute } from './useCurrentRoute';
-import { message } from '../../lib/feedback';
+import { message } from '@/lib/feedback';
 
 const USER_SETTINGS = 'setting';
 

@@ -4,10 +4,10 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
-import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
-import { useOpenedOnce } from '../../hooks/useOpenedOnce';
-import { useSettingsStore } from '../../stores/settings';
-import { useTabsStore } from '../../stores/tabs';
+import { PHONE_QUERY, useMediaQuery } from '@/hooks/useMediaQuery';
+import { useOpenedOnce } from '@/hooks/useOpenedOnce';
+import { useSettingsStore } from '@/stores/settings';
+import { useTabsStore } from '@/stores/tabs';
 import { AppFooter } from './AppFooter';
 import { ForcePasswordChange } from './ForcePasswordChange';
 import { KeepAlivePages } from './KeepAlivePages';
@@ -23,7 +23,7 @@ const COLLAPSED_WIDTH = 64;
 
 // Loaded when first opened: colour picker, select and the rest are not needed to show a page.
 const SettingsDrawer = lazy(() =>
-  import('../../features/settings/SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })),
+  import('@/features/settings/SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })),
 );
 
 function LazySettingsDrawer() {

@@ -2,13 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Button, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LOGIN_PATH } from '../../lib/routeMeta';
-import { loadUserInfo, logout } from '../../lib/session';
-import { useUserStore } from '../../stores/user';
+import { LOGIN_PATH } from '@/lib/routeMeta';
+import { loadUserInfo, logout } from '@/lib/session';
+import { useUserStore } from '@/stores/user';
 
 // Loaded only when needed: the form brings the password policy (and its schema library) along.
 const ChangePasswordForm = lazy(() =>
-  import('../../features/user-setting/ChangePasswordForm').then((m) => ({ default: m.ChangePasswordForm })),
+  import('@/features/user-setting/ChangePasswordForm').then((m) => ({ default: m.ChangePasswordForm })),
 );
 
 /**

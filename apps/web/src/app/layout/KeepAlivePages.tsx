@@ -1,9 +1,9 @@
 import { Activity, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { PageErrorBoundary } from '../../components/PageErrorBoundary';
-import { PageSpin } from '../../components/PageSpin';
-import { useTabsStore } from '../../stores/tabs';
-import { pageFor } from '../router/pages';
+import { PageErrorBoundary } from '@/components/PageErrorBoundary';
+import { PageSpin } from '@/components/PageSpin';
+import { useTabsStore } from '@/stores/tabs';
+import { pageFor } from '@/app/router/pages';
 import { useCurrentRoute } from './useCurrentRoute';
 
 interface Entry {

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { NotificationItem, NotificationTab } from '@siteops/contracts/notification';
 import { notificationApi } from '@siteops/contracts/api/notification';
-import { useEndpointMutation } from '../../api/endpoint';
-import { pathOf } from '../../lib/routeMeta';
-import { afterReport } from '../../api/reported';
-import { NotificationList } from '../../features/notifications/NotificationList';
-import { useNotificationCounts } from '../../features/notifications/useNotifications';
+import { useEndpointMutation } from '@/api/endpoint';
+import { pathOf } from '@/lib/routeMeta';
+import { afterReport } from '@/api/reported';
+import { NotificationList } from '@/features/notifications/NotificationList';
+import { useNotificationCounts } from '@/features/notifications/useNotifications';
 
-const LiveNotifications = lazy(() => import('../../features/notifications/LiveNotifications'));
+const LiveNotifications = lazy(() => import('@/features/notifications/LiveNotifications'));
 
 /** The contract's NOTIFICATION_TABS, restated: importing the value would bring zod into every page's first load. */
 const TABS: readonly NotificationTab[] = ['message', 'notice', 'todo'];

@@ -2,11 +2,11 @@ import { Button, Flex, Layout, Tooltip, Typography, theme } from 'antd';
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BrandLogo } from '../../components/BrandLogo';
-import { LocaleSwitch } from '../../components/LocaleSwitch';
-import { ThemeToggle } from '../../components/ThemeToggle';
-import { HOME_PATH } from '../../lib/routeMeta';
-import { useSettingsStore } from '../../stores/settings';
+import { BrandLogo } from '@/components/BrandLogo';
+import { LocaleSwitch } from '@/components/LocaleSwitch';
+import { ThemeToggle } from '@/components/ThemeToggle';
+import { HOME_PATH } from '@/lib/routeMeta';
+import { useSettingsStore } from '@/stores/settings';
 import { AvatarMenu } from './AvatarMenu';
 import { MessageBox } from './MessageBox';
 

@@ -1,7 +1,7 @@
 import { Breadcrumb } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { sectionTitleKey } from '../../lib/routeMeta';
+import { sectionTitleKey } from '@/lib/routeMeta';
 import { useCurrentRoute } from './useCurrentRoute';
 
 /** Home / section / page, from the route table. */

@@ -1,7 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { isPreview, useUserStore } from '../../stores/user';
+import { isPreview, useUserStore } from '@/stores/user';
 
 /** While the console is drawn for a previewed role, say so on every page and offer the way back. */
 export function RolePreviewBanner() {

@@ -3,9 +3,9 @@ import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { menuForRole, type MenuNode } from '@siteops/contracts/routes';
-import { RouteIcon } from '../../components/RouteIcon';
-import { useSettingsStore } from '../../stores/settings';
-import { useUserStore } from '../../stores/user';
+import { RouteIcon } from '@/components/RouteIcon';
+import { useSettingsStore } from '@/stores/settings';
+import { useUserStore } from '@/stores/user';
 import { useCurrentRoute } from './useCurrentRoute';
 
 type Item = Required<MenuProps>['items'][number];

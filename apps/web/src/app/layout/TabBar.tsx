@@ -11,8 +11,8 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_TAB, isHome, neighbourOf, type TabItem } from '../../stores/tabList';
-import { useTabsStore } from '../../stores/tabs';
+import { HOME_TAB, isHome, neighbourOf, type TabItem } from '@/stores/tabList';
+import { useTabsStore } from '@/stores/tabs';
 import { useCurrentRoute } from './useCurrentRoute';
 
 type Action = 'reload' | 'close' | 'closeLeft' | 'closeRight' | 'closeOthers' | 'closeAll';

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { RouteMeta } from '../../lib/routeMeta';
+import type { RouteMeta } from '@/lib/routeMeta';
 
 /** Meta of the deepest matched route (every route of ours carries its meta as `handle`). */
 export function useCurrentRoute(): RouteMeta | undefined {

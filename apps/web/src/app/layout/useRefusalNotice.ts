@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { routeByName } from '../../lib/routeMeta';
-import { takeRefusal } from '../router/runGuard';
+import { routeByName } from '@/lib/routeMeta';
+import { takeRefusal } from '@/app/router/runGuard';
 import { useCurrentRoute } from './useCurrentRoute';
-import { message } from '../../lib/feedback';
+import { message } from '@/lib/feedback';
 
 /** Long enough to read, as the error toasts (spec 8: 5 s). */
 const NOTICE_SECONDS = 8;

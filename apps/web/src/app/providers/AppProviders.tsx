@@ -4,11 +4,11 @@ import { generate, presetDarkPalettes } from '@ant-design/colors';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { useMediaQuery } from '../../hooks/useMediaQuery';
-import { antdLocaleOf } from '../../i18n/i18n';
-import { setFeedbackMounter } from '../../lib/feedback';
-import { queryClient } from '../../lib/queryClient';
-import { useSettingsStore } from '../../stores/settings';
+import { useMediaQuery } from '@/hooks/useMediaQuery';
+import { antdLocaleOf } from '@/i18n/i18n';
+import { setFeedbackMounter } from '@/lib/feedback';
+import { queryClient } from '@/lib/queryClient';
+import { useSettingsStore } from '@/stores/settings';
 
 const FeedbackHost = lazy(() => import('./FeedbackHost'));
 

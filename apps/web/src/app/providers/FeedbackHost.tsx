@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { message, Modal, notification } from 'antd';
-import { registerFeedback } from '../../lib/feedback';
+import { registerFeedback } from '@/lib/feedback';
 
 /** antd's feedback hooks inside ConfigProvider, handed to lib/feedback; loaded on the first toast or dialog. */
 export default function FeedbackHost() {

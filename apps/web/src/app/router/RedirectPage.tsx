@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PageSpin } from '../../components/PageSpin';
+import { PageSpin } from '@/components/PageSpin';
 
 /**
  * /redirect/<path>: renders nothing but a spinner, then replaces itself with /<path> (keeping the

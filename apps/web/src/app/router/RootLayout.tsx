@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import NProgress from 'nprogress';
-import { PageSpin } from '../../components/PageSpin';
-import type { RouteMeta } from '../../lib/routeMeta';
+import { PageSpin } from '@/components/PageSpin';
+import type { RouteMeta } from '@/lib/routeMeta';
 
 // nprogress's own template puts role="bar" (not an ARIA role) on the bar: the same bar without it.
 NProgress.configure({

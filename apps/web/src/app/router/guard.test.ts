@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { menuForRole, type MenuNode } from '@siteops/contracts/routes';
-import { LAYOUT_ROUTES, LOGIN_ROUTE, NOT_FOUND_ROUTE, routeByName, type RouteMeta } from '../../lib/routeMeta';
+import { LAYOUT_ROUTES, LOGIN_ROUTE, NOT_FOUND_ROUTE, routeByName, type RouteMeta } from '@/lib/routeMeta';
 import { decideNavigation, type GuardState, type GuardTarget } from './guard';
 
 function target(name: string, query: Record<string, string> = {}): GuardTarget {

@@ -1,6 +1,6 @@
 import { pagesForRole, type MenuNode } from '@siteops/contracts/routes';
 import { roleAllowed, type Role, type RouteRole } from '@siteops/contracts/roles';
-import { FIXED_ROUTE_NAMES, FORBIDDEN_NAME, LOGIN_NAME } from '../../lib/routeMeta';
+import { FIXED_ROUTE_NAMES, FORBIDDEN_NAME, LOGIN_NAME } from '@/lib/routeMeta';
 
 /** The navigation being decided. */
 export interface GuardTarget {

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
-import { REDIRECT_NAME, SELF_REG_NAME } from '../../lib/routeMeta';
+import { REDIRECT_NAME, SELF_REG_NAME } from '@/lib/routeMeta';
 import { RedirectPage } from './RedirectPage';
-import { DEVICE_ROUTE_NAMES } from '../../features/devices/deviceTypes';
+import { DEVICE_ROUTE_NAMES } from '@/features/devices/deviceTypes';
 
 /** Every page gets its route name, so one component (the "not built yet" page) can serve many routes. */
 export interface PageProps {
@@ -39,17 +39,15 @@ function lazyPage(factory: () => Promise<ComponentType<PageProps>>): PageEntry {
 
 const eager = (Component: ComponentType<PageProps>): PageEntry => ({ Component, preload: () => Promise.resolve() });
 
-const planned = lazyPage(() => import('../../features/planned/PlannedPage').then((m) => m.PlannedPage));
+const planned = lazyPage(() => import('@/features/planned/PlannedPage').then((m) => m.PlannedPage));
 
 /** One page component serves the ten device routes (all types, and one per type). */
-const deviceTable = lazyPage(() =>
-  import('../../features/devices/table/DeviceTablePage').then((m) => m.DeviceTablePage),
-);
+const deviceTable = lazyPage(() => import('@/features/devices/table/DeviceTablePage').then((m) => m.DeviceTablePage));
 
 /** One component draws 403, 404 and 500; each route gets it with its status. */
 const exceptionPage = (status: '403' | '404' | '500', standalone = false) =>
   lazyPage(() =>
-    import('../../features/exception/ExceptionPage').then(
+    import('@/features/exception/ExceptionPage').then(
       ({ ExceptionPage }) =>
         function StatusPage() {
           return <ExceptionPage status={status} standalone={standalone} />;
@@ -58,56 +56,50 @@ const exceptionPage = (status: '403' | '404' | '500', standalone = false) =>
   );
 
 const PAGES: Record<string, PageEntry> = {
-  login: lazyPage(() => import('../../features/auth/login/LoginPage').then((m) => m.LoginPage)),
+  login: lazyPage(() => import('@/features/auth/login/LoginPage').then((m) => m.LoginPage)),
   notFound: exceptionPage('404', true),
-  [SELF_REG_NAME]: lazyPage(() => import('../../features/visitor-selfreg/SelfRegPage').then((m) => m.SelfRegPage)),
+  [SELF_REG_NAME]: lazyPage(() => import('@/features/visitor-selfreg/SelfRegPage').then((m) => m.SelfRegPage)),
   [REDIRECT_NAME]: eager(RedirectPage),
-  workplace: lazyPage(() => import('../../features/dashboard/workplace/WorkplacePage').then((m) => m.WorkplacePage)),
-  analysis: lazyPage(() => import('../../features/dashboard/analysis/AnalysisPage').then((m) => m.AnalysisPage)),
-  setting: lazyPage(() => import('../../features/user-setting/UserSettingPage').then((m) => m.UserSettingPage)),
+  workplace: lazyPage(() => import('@/features/dashboard/workplace/WorkplacePage').then((m) => m.WorkplacePage)),
+  analysis: lazyPage(() => import('@/features/dashboard/analysis/AnalysisPage').then((m) => m.AnalysisPage)),
+  setting: lazyPage(() => import('@/features/user-setting/UserSettingPage').then((m) => m.UserSettingPage)),
   messages: lazyPage(() =>
-    import('../../features/notifications/NotificationCentrePage').then((m) => m.NotificationCentrePage),
+    import('@/features/notifications/NotificationCentrePage').then((m) => m.NotificationCentrePage),
   ),
-  announcements: lazyPage(() =>
-    import('../../features/announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage),
-  ),
+  announcements: lazyPage(() => import('@/features/announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage)),
   'certification-audit': lazyPage(() =>
-    import('../../features/certification-audit/CertificationAuditPage').then((m) => m.CertificationAuditPage),
+    import('@/features/certification-audit/CertificationAuditPage').then((m) => m.CertificationAuditPage),
   ),
   'exception-403': exceptionPage('403'),
   'exception-404': exceptionPage('404'),
   'exception-500': exceptionPage('500'),
-  'result-success': lazyPage(() => import('../../features/result/SuccessResultPage').then((m) => m.SuccessResultPage)),
-  'result-error': lazyPage(() => import('../../features/result/ErrorResultPage').then((m) => m.ErrorResultPage)),
-  info: lazyPage(() => import('../../features/users/UserInfoPage').then((m) => m.UserInfoPage)),
-  'isystem-constants': lazyPage(() => import('../../features/isystem/ConstantsPage').then((m) => m.ConstantsPage)),
-  'isystem-audit': lazyPage(() => import('../../features/isystem/AuditPage').then((m) => m.AuditPage)),
-  agent: lazyPage(() => import('../../features/agents/AgentsPage').then((m) => m.AgentsPage)),
-  'project-list': lazyPage(() => import('../../features/projects/ProjectsPage').then((m) => m.ProjectsPage)),
+  'result-success': lazyPage(() => import('@/features/result/SuccessResultPage').then((m) => m.SuccessResultPage)),
+  'result-error': lazyPage(() => import('@/features/result/ErrorResultPage').then((m) => m.ErrorResultPage)),
+  info: lazyPage(() => import('@/features/users/UserInfoPage').then((m) => m.UserInfoPage)),
+  'isystem-constants': lazyPage(() => import('@/features/isystem/ConstantsPage').then((m) => m.ConstantsPage)),
+  'isystem-audit': lazyPage(() => import('@/features/isystem/AuditPage').then((m) => m.AuditPage)),
+  agent: lazyPage(() => import('@/features/agents/AgentsPage').then((m) => m.AgentsPage)),
+  'project-list': lazyPage(() => import('@/features/projects/ProjectsPage').then((m) => m.ProjectsPage)),
   'project-User': lazyPage(() =>
-    import('../../features/projects/ProjectPersonnelPage').then((m) => m.ProjectPersonnelPage),
+    import('@/features/projects/ProjectPersonnelPage').then((m) => m.ProjectPersonnelPage),
   ),
   ...Object.fromEntries(DEVICE_ROUTE_NAMES.map((name) => [name, deviceTable])),
-  'auth-platform': lazyPage(() =>
-    import('../../features/devices/platforms/PlatformsPage').then((m) => m.PlatformsPage),
-  ),
-  'aiBox-stream': lazyPage(() => import('../../features/ai-stream/AiStreamPage').then((m) => m.AiStreamPage)),
-  'broadcast-campaign': lazyPage(() => import('../../features/broadcast/CampaignsPage').then((m) => m.CampaignsPage)),
-  'grant-auth': lazyPage(() => import('../../features/devices/grant/GrantAuthPage').then((m) => m.GrantAuthPage)),
-  'device-upgrade': lazyPage(() => import('../../features/devices/upgrade/UpgradePage').then((m) => m.UpgradePage)),
-  'device-search': lazyPage(() => import('../../features/device-search/SearchPage').then((m) => m.SearchPage)),
-  'device-catalogue': lazyPage(() => import('../../features/device-search/CataloguePage').then((m) => m.CataloguePage)),
-  'device-rollout': lazyPage(() => import('../../features/devices/rollout/RolloutsPage').then((m) => m.RolloutsPage)),
-  'visitor-List': lazyPage(() => import('../../features/visitors/VisitorsPage').then((m) => m.VisitorsPage)),
-  'visitor-audit': lazyPage(() => import('../../features/visitors/VisitorAuditPage').then((m) => m.VisitorAuditPage)),
+  'auth-platform': lazyPage(() => import('@/features/devices/platforms/PlatformsPage').then((m) => m.PlatformsPage)),
+  'aiBox-stream': lazyPage(() => import('@/features/ai-stream/AiStreamPage').then((m) => m.AiStreamPage)),
+  'broadcast-campaign': lazyPage(() => import('@/features/broadcast/CampaignsPage').then((m) => m.CampaignsPage)),
+  'grant-auth': lazyPage(() => import('@/features/devices/grant/GrantAuthPage').then((m) => m.GrantAuthPage)),
+  'device-upgrade': lazyPage(() => import('@/features/devices/upgrade/UpgradePage').then((m) => m.UpgradePage)),
+  'device-search': lazyPage(() => import('@/features/device-search/SearchPage').then((m) => m.SearchPage)),
+  'device-catalogue': lazyPage(() => import('@/features/device-search/CataloguePage').then((m) => m.CataloguePage)),
+  'device-rollout': lazyPage(() => import('@/features/devices/rollout/RolloutsPage').then((m) => m.RolloutsPage)),
+  'visitor-List': lazyPage(() => import('@/features/visitors/VisitorsPage').then((m) => m.VisitorsPage)),
+  'visitor-audit': lazyPage(() => import('@/features/visitors/VisitorAuditPage').then((m) => m.VisitorAuditPage)),
   'device-authorize': lazyPage(() =>
-    import('../../features/visitors/devices/VisitorDevicesPage').then((m) => m.VisitorDevicesPage),
+    import('@/features/visitors/devices/VisitorDevicesPage').then((m) => m.VisitorDevicesPage),
   ),
-  'pass-records': lazyPage(() =>
-    import('../../features/visitors/passes/PassRecordsPage').then((m) => m.PassRecordsPage),
-  ),
+  'pass-records': lazyPage(() => import('@/features/visitors/passes/PassRecordsPage').then((m) => m.PassRecordsPage)),
   'visitor-config': lazyPage(() =>
-    import('../../features/visitors/config/VisitorConfigPage').then((m) => m.VisitorConfigPage),
+    import('@/features/visitors/config/VisitorConfigPage').then((m) => m.VisitorConfigPage),
   ),
 };
 

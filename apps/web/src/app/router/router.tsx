@@ -11,11 +11,11 @@ import {
   SELF_REG_ROUTE,
   SECTION_ROUTES,
   type RouteMeta,
-} from '../../lib/routeMeta';
-import { consoleMessagesReady, i18nReady } from '../../i18n/i18n';
-import { getToken } from '../../lib/token';
-import { useSettingsStore } from '../../stores/settings';
-import { useUserStore } from '../../stores/user';
+} from '@/lib/routeMeta';
+import { consoleMessagesReady, i18nReady } from '@/i18n/i18n';
+import { getToken } from '@/lib/token';
+import { useSettingsStore } from '@/stores/settings';
+import { useUserStore } from '@/stores/user';
 import { pageFor } from './pages';
 import { BootScreen, RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -101,7 +101,7 @@ export const routes: RouteObject[] = [
         id: 'layout',
         // The features' messages come with the layout (the login page carries none of them).
         lazy: () =>
-          Promise.all([import('../layout/BasicLayout'), consoleMessagesReady()]).then(([m]) => ({
+          Promise.all([import('@/app/layout/BasicLayout'), consoleMessagesReady()]).then(([m]) => ({
             Component: m.BasicLayout,
           })),
         children: layoutChildren,

@@ -1,11 +1,11 @@
 import { redirect } from 'react-router';
 import type { Role } from '@siteops/contracts/roles';
-import { loginHref } from '../../lib/loginRedirect';
-import { FORBIDDEN_NAME, pathOf, type RouteMeta } from '../../lib/routeMeta';
-import { loadServerMenu, loadUserInfo, logout } from '../../lib/session';
-import { getToken } from '../../lib/token';
-import { useSettingsStore } from '../../stores/settings';
-import { useUserStore } from '../../stores/user';
+import { loginHref } from '@/lib/loginRedirect';
+import { FORBIDDEN_NAME, pathOf, type RouteMeta } from '@/lib/routeMeta';
+import { loadServerMenu, loadUserInfo, logout } from '@/lib/session';
+import { getToken } from '@/lib/token';
+import { useSettingsStore } from '@/stores/settings';
+import { useUserStore } from '@/stores/user';
 import { decideNavigation, type GuardTarget } from './guard';
 
 /** At most: fetch info, fetch the server menu, decide. */

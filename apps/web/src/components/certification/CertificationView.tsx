@@ -1,7 +1,7 @@
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CertificationItem, CertificationStatus } from '@siteops/contracts/certification';
-import { formatMinute } from '../../lib/time';
+import { formatMinute } from '@/lib/time';
 
 // Status colours (not preset hues): they are the ones tuned for AA contrast in AppProviders.
 const STATUS_COLOR: Record<CertificationStatus, string> = {

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { message } from '../../lib/feedback';
-import { afterReport } from '../../api/reported';
+import { message } from '@/lib/feedback';
+import { afterReport } from '@/api/reported';
 import { fieldErrorsOf } from './formKit';
 
 export interface ModalFormProps<V extends object> {

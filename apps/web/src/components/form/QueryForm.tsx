@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PHONE_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
+import { PHONE_QUERY, useMediaQuery } from '@/hooks/useMediaQuery';
 import { valuesToParams } from './formKit';
 
 export interface QueryFormProps<V extends object> {

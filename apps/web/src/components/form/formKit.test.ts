@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/envelope';
+import { ApiError } from '@/api/envelope';
 import { fieldErrorsOf, valuesToParams } from './formKit';
 
 describe('fieldErrorsOf', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/envelope';
+import { ApiError } from '@/api/envelope';
 
 export interface FieldError {
   name: string;

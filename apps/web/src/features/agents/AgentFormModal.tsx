@@ -10,9 +10,9 @@ import {
   passwordProblem,
 } from '@siteops/contracts/user';
 import { agentApi } from '@siteops/contracts/api/agent';
-import { useEndpointMutation } from '../../api/endpoint';
-import { ModalForm } from '../../components/form/ModalForm';
-import { announceSaved } from '../../components/OneTimePassword';
+import { useEndpointMutation } from '@/api/endpoint';
+import { ModalForm } from '@/components/form/ModalForm';
+import { announceSaved } from '@/components/OneTimePassword';
 import {
   AGENT_FORM_FIELDS,
   toAddAgentBody,

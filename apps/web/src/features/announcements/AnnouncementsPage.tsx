@@ -10,13 +10,13 @@ import {
   type AnnouncementItem,
 } from '@siteops/contracts/announcement';
 import { announcementApi } from '@siteops/contracts/api/announcement';
-import { useEndpointMutation } from '../../api/endpoint';
-import { QueryForm } from '../../components/form/QueryForm';
-import { useListPage } from '../../components/list/useListPage';
-import { DataTable } from '../../components/table/DataTable';
-import { message } from '../../lib/feedback';
-import { formatDateTime } from '../../lib/time';
-import { useUserStore } from '../../stores/user';
+import { useEndpointMutation } from '@/api/endpoint';
+import { QueryForm } from '@/components/form/QueryForm';
+import { useListPage } from '@/components/list/useListPage';
+import { DataTable } from '@/components/table/DataTable';
+import { message } from '@/lib/feedback';
+import { formatDateTime } from '@/lib/time';
+import { useUserStore } from '@/stores/user';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
 
 const FILTERS = ['title', 'status', 'level', 'audience'] as const;

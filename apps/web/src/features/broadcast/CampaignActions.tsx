@@ -2,9 +2,9 @@ import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { broadcastApi } from '@siteops/contracts/api/broadcast';
 import type { CampaignItem } from '@siteops/contracts/broadcast';
-import { useEndpointMutation } from '../../api/endpoint';
-import { afterReport } from '../../api/reported';
-import { message } from '../../lib/feedback';
+import { useEndpointMutation } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { message } from '@/lib/feedback';
 
 /** Pause, resume and cancel, each after a confirmation, as the campaign's status allows. */
 export function CampaignActions({ item }: { item: CampaignItem }) {

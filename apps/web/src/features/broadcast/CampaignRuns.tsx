@@ -4,8 +4,8 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { broadcastApi } from '@siteops/contracts/api/broadcast';
 import type { CampaignItem, OutcomeCounts, PlayOutcome, RunDevice } from '@siteops/contracts/broadcast';
-import { useEndpointQuery } from '../../api/endpoint';
-import { formatDateTime } from '../../lib/time';
+import { useEndpointQuery } from '@/api/endpoint';
+import { formatDateTime } from '@/lib/time';
 
 const COLOR: Record<PlayOutcome, string> = {
   pending: 'processing',

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import type { CampaignItem, CampaignSchedule } from '@siteops/contracts/broadcast';
-import { formatDateTime, formatDay } from '../../lib/time';
+import { formatDateTime, formatDay } from '@/lib/time';
 
 /** A schedule as a sentence: "now", "at 2026-03-02 08:00:00", "daily 08:00–10:00 every 30 min". */
 export function scheduleText(t: TFunction, s: CampaignSchedule): string {

@@ -5,11 +5,11 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import type { CertificationItem } from '@siteops/contracts/certification';
-import { QueryForm } from '../../components/form/QueryForm';
-import { useListPage } from '../../components/list/useListPage';
-import { DataTable } from '../../components/table/DataTable';
-import { CertificationStatusTag, certificationContent } from '../../components/certification/CertificationView';
-import { formatDateTime } from '../../lib/time';
+import { QueryForm } from '@/components/form/QueryForm';
+import { useListPage } from '@/components/list/useListPage';
+import { DataTable } from '@/components/table/DataTable';
+import { CertificationStatusTag, certificationContent } from '@/components/certification/CertificationView';
+import { formatDateTime } from '@/lib/time';
 import { ReviewModal } from './ReviewModal';
 
 const FILTERS = ['keyword'] as const;

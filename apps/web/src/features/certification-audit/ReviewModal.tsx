@@ -3,10 +3,10 @@ import { Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import type { CertificationItem } from '@siteops/contracts/certification';
-import { useEndpointMutation } from '../../api/endpoint';
-import { afterReport } from '../../api/reported';
-import { CertificationDescriptions } from '../../components/certification/CertificationView';
-import { message } from '../../lib/feedback';
+import { useEndpointMutation } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { CertificationDescriptions } from '@/components/certification/CertificationView';
+import { message } from '@/lib/feedback';
 
 /**
  * The review modal: the certification at a glance (legal ID number masked), the review opinion, "Reject"

@@ -5,9 +5,9 @@ import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { CatalogueType } from '@siteops/contracts/deviceSearch';
 import { ROUTES } from '@siteops/contracts/routes';
 import { deviceSearchApi } from '@siteops/contracts/api/device-search';
-import { useEndpointQuery } from '../../api/endpoint';
-import { formatMinute } from '../../lib/time';
-import { usePermission } from '../../hooks/usePermission';
+import { useEndpointQuery } from '@/api/endpoint';
+import { formatMinute } from '@/lib/time';
+import { usePermission } from '@/hooks/usePermission';
 
 /** Each type's own device list (routes.ts). */
 const LIST_OF_TYPE: Record<DeviceType, string> = {

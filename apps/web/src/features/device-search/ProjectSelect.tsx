@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { projectApi } from '@siteops/contracts/api/project';
-import { call, keyOf } from '../../api/endpoint';
+import { call, keyOf } from '@/api/endpoint';
 
 interface ProjectSelectProps {
   id?: string;

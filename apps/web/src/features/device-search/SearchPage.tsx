@@ -7,11 +7,11 @@ import { DEVICE_TYPES, EVENT_KINDS, EVENT_LEVELS, TELEMETRY_FIELDS } from '@site
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { SEARCH_SOURCES, type SearchItem } from '@siteops/contracts/deviceSearch';
 import { deviceSearchApi } from '@siteops/contracts/api/device-search';
-import { useDownload } from '../../api/endpoint';
-import { afterReport } from '../../api/reported';
-import { QueryForm } from '../../components/form/QueryForm';
-import { useListPage } from '../../components/list/useListPage';
-import { DataTable } from '../../components/table/DataTable';
+import { useDownload } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { QueryForm } from '@/components/form/QueryForm';
+import { useListPage } from '@/components/list/useListPage';
+import { DataTable } from '@/components/table/DataTable';
 import { ProjectSelect } from './ProjectSelect';
 import { defaultRange, fromParams, SEARCH_FILTERS, toInput, toParams, type SearchFormValues } from './searchFilters';
 import { searchColumns } from './searchColumns';

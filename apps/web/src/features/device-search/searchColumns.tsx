@@ -2,7 +2,7 @@ import { Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { SearchItem } from '@siteops/contracts/deviceSearch';
-import { formatDateTime } from '../../lib/time';
+import { formatDateTime } from '@/lib/time';
 
 const LEVEL_COLOURS: Record<string, string> = { info: 'blue', warning: 'orange', alarm: 'red' };
 

@@ -1,7 +1,7 @@
 import { Button, Flex, Result, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useGoBack } from '../../hooks/useGoBack';
+import { useGoBack } from '@/hooks/useGoBack';
 
 export type ExceptionStatus = '403' | '404' | '500';
 

@@ -4,11 +4,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AuditItem } from '@siteops/contracts/audit';
 import { auditApi } from '@siteops/contracts/api/audit';
-import { DataTable } from '../../components/table/DataTable';
-import { useListPage } from '../../components/list/useListPage';
-import { QueryForm } from '../../components/form/QueryForm';
-import { valuesToParams } from '../../components/form/formKit';
-import { formatDateTime } from '../../lib/time';
+import { DataTable } from '@/components/table/DataTable';
+import { useListPage } from '@/components/list/useListPage';
+import { QueryForm } from '@/components/form/QueryForm';
+import { valuesToParams } from '@/components/form/formKit';
+import { formatDateTime } from '@/lib/time';
 
 interface Filters {
   actor?: string;

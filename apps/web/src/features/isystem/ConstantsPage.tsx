@@ -5,14 +5,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CONSTANT_VALUE_MAX_BYTES, type ConstantItem } from '@siteops/contracts/constant';
 import { constantApi } from '@siteops/contracts/api/constant';
-import { useEndpointMutation } from '../../api/endpoint';
-import { DataTable } from '../../components/table/DataTable';
-import { useListPage } from '../../components/list/useListPage';
-import { QueryForm } from '../../components/form/QueryForm';
-import { ModalForm } from '../../components/form/ModalForm';
-import { message } from '../../lib/feedback';
-import { formatDateTime } from '../../lib/time';
-import { BatchDeleteButton } from '../../components/table/BatchDeleteButton';
+import { useEndpointMutation } from '@/api/endpoint';
+import { DataTable } from '@/components/table/DataTable';
+import { useListPage } from '@/components/list/useListPage';
+import { QueryForm } from '@/components/form/QueryForm';
+import { ModalForm } from '@/components/form/ModalForm';
+import { message } from '@/lib/feedback';
+import { formatDateTime } from '@/lib/time';
+import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 
 interface FormValues {
   key: string;

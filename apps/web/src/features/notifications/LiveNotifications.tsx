@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { announcementApi } from '@siteops/contracts/api/announcement';
 import { notificationApi } from '@siteops/contracts/api/notification';
 import type { LiveNotification } from '@siteops/contracts/live';
-import { useLiveTopics } from '../../hooks/useLiveTopics';
-import { isLocale, DEFAULT_LOCALE } from '../../i18n/locales';
-import { notification } from '../../lib/feedback';
-import { sessionEnding } from '../../lib/session';
+import { useLiveTopics } from '@/hooks/useLiveTopics';
+import { isLocale, DEFAULT_LOCALE } from '@/i18n/locales';
+import { notification } from '@/lib/feedback';
+import { sessionEnding } from '@/lib/session';
 
 const TOPICS = ['notifications'] as const;
 

@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_PATH, routeByName } from '../../lib/routeMeta';
+import { HOME_PATH, routeByName } from '@/lib/routeMeta';
 
 /**
  * Stands in for a page of the route table marked `planned`: its route, guard and menu entry are

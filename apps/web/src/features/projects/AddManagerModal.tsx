@@ -2,8 +2,8 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProjectItem } from '@siteops/contracts/project';
 import { projectApi } from '@siteops/contracts/api/project';
-import { useEndpointMutation } from '../../api/endpoint';
-import { ModalForm } from '../../components/form/ModalForm';
+import { useEndpointMutation } from '@/api/endpoint';
+import { ModalForm } from '@/components/form/ModalForm';
 import { CandidateSelect } from './CandidateSelect';
 
 interface Values {

@@ -1,9 +1,9 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { projectApi } from '@siteops/contracts/api/project';
-import { useEndpointMutation } from '../../api/endpoint';
-import { ModalForm } from '../../components/form/ModalForm';
-import { message } from '../../lib/feedback';
+import { useEndpointMutation } from '@/api/endpoint';
+import { ModalForm } from '@/components/form/ModalForm';
+import { message } from '@/lib/feedback';
 import { CandidateSelect } from './CandidateSelect';
 
 interface Values {

@@ -7,16 +7,16 @@ import { useSearchParams } from 'react-router';
 import type { ProjectMemberItem } from '@siteops/contracts/project';
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
 import { projectApi } from '@siteops/contracts/api/project';
-import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
-import { afterReport } from '../../api/reported';
-import { DataTable } from '../../components/table/DataTable';
-import { useListPage } from '../../components/list/useListPage';
-import { QueryForm } from '../../components/form/QueryForm';
-import { message } from '../../lib/feedback';
-import { useUserStore } from '../../stores/user';
+import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { DataTable } from '@/components/table/DataTable';
+import { useListPage } from '@/components/list/useListPage';
+import { QueryForm } from '@/components/form/QueryForm';
+import { message } from '@/lib/feedback';
+import { useUserStore } from '@/stores/user';
 import { AddMembersModal } from './AddMembersModal';
 import { useDebouncedValue } from './useDebouncedValue';
-import { formatDateTime } from '../../lib/time';
+import { formatDateTime } from '@/lib/time';
 
 /**
  * /project/project-User (admin, manager): the people of one project (chosen here or given as

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ProjectInUse } from '@siteops/contracts/project';
-import { ApiError } from '../../api/envelope';
+import { ApiError } from '@/api/envelope';
 
 /**
  * The refusal of deleting a project that still has people or devices, in the user's language, from the

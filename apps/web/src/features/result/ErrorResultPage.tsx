@@ -1,9 +1,9 @@
 import { Button, Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useGoBack } from '../../hooks/useGoBack';
-import { HOME_PATH } from '../../lib/routeMeta';
-import { resultStateOf } from '../../lib/resultState';
+import { useGoBack } from '@/hooks/useGoBack';
+import { HOME_PATH } from '@/lib/routeMeta';
+import { resultStateOf } from '@/lib/resultState';
 
 /** /result/error: "Go Back" leaves for the workplace; "Return For Correction" goes back to the form. */
 export function ErrorResultPage() {

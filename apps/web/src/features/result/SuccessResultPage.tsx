@@ -1,8 +1,8 @@
 import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { HOME_PATH } from '../../lib/routeMeta';
-import { resultStateOf } from '../../lib/resultState';
+import { HOME_PATH } from '@/lib/routeMeta';
+import { resultStateOf } from '@/lib/resultState';
 
 /** /result/success: where a finished multi-step form can land; the form may link to what it made. */
 export function SuccessResultPage() {

@@ -2,8 +2,8 @@ import { Alert, Button, ColorPicker, Drawer, InputNumber, Switch } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { copyText } from '../../lib/clipboard';
-import { loadServerMenu } from '../../lib/session';
+import { copyText } from '@/lib/clipboard';
+import { loadServerMenu } from '@/lib/session';
 import {
   clampMenuWidth,
   MENU_WIDTH_MAX,
@@ -11,9 +11,9 @@ import {
   persistedSettings,
   useSettingsStore,
   type AppSettings,
-} from '../../stores/settings';
+} from '@/stores/settings';
 import { SettingRow, SettingSection } from './SettingRow';
-import { message } from '../../lib/feedback';
+import { message } from '@/lib/feedback';
 
 /** Where "copy settings" output belongs: the defaults every browser starts from. */
 const SETTINGS_FILE = 'apps/web/src/config/settings.json';

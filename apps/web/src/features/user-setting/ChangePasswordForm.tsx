@@ -1,10 +1,10 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { passwordProblem } from '@siteops/contracts/user';
-import { ApiError } from '../../api/envelope';
+import { ApiError } from '@/api/envelope';
 import { userApi } from '@siteops/contracts/api/user';
-import { useEndpointMutation } from '../../api/endpoint';
-import { message } from '../../lib/feedback';
+import { useEndpointMutation } from '@/api/endpoint';
+import { message } from '@/lib/feedback';
 
 interface Values {
   oldPassword: string;

@@ -2,7 +2,7 @@ import { Avatar, Card, Descriptions, Flex, Tabs, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { avatarSrc, displayName, useUserStore } from '../../stores/user';
+import { avatarSrc, displayName, useUserStore } from '@/stores/user';
 import { SecuritySettings } from './security/SecuritySettings';
 import { CertificationTab } from './certification/CertificationTab';
 import { BasicInfoForm } from './basic/BasicInfoForm';

@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserListItem } from '@siteops/contracts/user';
-import { afterReport } from '../../api/reported';
+import { afterReport } from '@/api/reported';
 
 interface Props {
   row: UserListItem;

@@ -5,7 +5,7 @@ import { UserOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { UserListItem } from '@siteops/contracts/user';
 import { labelOf } from './userOptions';
-import { formatDateTime } from '../../lib/time';
+import { formatDateTime } from '@/lib/time';
 
 const ENABLED_COLOR: Record<string, string> = { enable: 'success', disable: 'error', new: 'default' };
 const CERT_COLOR: Record<string, string> = { auth: 'success', new: 'default', unknown: 'warning' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { CERTIFICATION, CULTURE_LEVELS, POLITICS, SEX, USER_ENABLED } from '@siteops/contracts/user';
-import { MESSAGES } from '../../i18n/resources';
+import { MESSAGES } from '@/i18n/resources';
 import { labelOf, optionsOf } from './userOptions';
 
 async function translator(locale: 'zh-CN' | 'en-US') {

@@ -3,7 +3,7 @@ import { Button, Flex, Typography } from 'antd';
 import { CameraOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { upload } from '../../api/endpoint';
+import { upload } from '@/api/endpoint';
 
 /** A phone photo larger than this, or not a JPEG/PNG (HEIC), is redrawn as a JPEG before it goes up. */
 const SEND_AS_IS_BYTES = 1_500_000;

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { VisitorOptionalField } from '@siteops/contracts/visitor';
 import type { SelfRegForm as FormInfo } from '@siteops/contracts/visitorSelfReg';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { call } from '../../api/endpoint';
-import { fieldErrorsOf } from '../../components/form/formKit';
+import { call } from '@/api/endpoint';
+import { fieldErrorsOf } from '@/components/form/formKit';
 import { FacePhoto } from './FacePhoto';
 
 interface Values {

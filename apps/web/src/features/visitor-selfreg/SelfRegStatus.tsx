@@ -3,9 +3,9 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { call, keyOf } from '../../api/endpoint';
-import { ApiError } from '../../api/envelope';
-import { formatMinute } from '../../lib/time';
+import { call, keyOf } from '@/api/endpoint';
+import { ApiError } from '@/api/envelope';
+import { formatMinute } from '@/lib/time';
 
 /** How often a registration waiting for approval asks again. */
 const POLL_MS = 5_000;

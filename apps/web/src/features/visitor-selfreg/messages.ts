@@ -1,4 +1,4 @@
-import i18n from '../../i18n/i18n';
+import i18n from '@/i18n/i18n';
 import enUS from './messages/en-US.json';
 import zhCN from './messages/zh-CN.json';
 

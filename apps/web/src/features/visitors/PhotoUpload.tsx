@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '@siteops/contracts/file';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { upload } from '../../api/endpoint';
+import { upload } from '@/api/endpoint';
 
 const PHOTO_MIMES = ['image/jpeg', 'image/png'];
 

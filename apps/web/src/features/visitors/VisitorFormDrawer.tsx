@@ -6,10 +6,10 @@ import { ID_NO_PATTERN, PHONE_PATTERN, SEX } from '@siteops/contracts/user';
 import { DEFAULT_VISIT_HOURS, type VisitorItem } from '@siteops/contracts/visitor';
 import { projectApi } from '@siteops/contracts/api/project';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
-import { afterReport } from '../../api/reported';
-import { fieldErrorsOf, type FieldError } from '../../components/form/formKit';
-import { message } from '../../lib/feedback';
+import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { fieldErrorsOf, type FieldError } from '@/components/form/formKit';
+import { message } from '@/lib/feedback';
 import { PhotoUpload } from './PhotoUpload';
 
 interface FormValues {

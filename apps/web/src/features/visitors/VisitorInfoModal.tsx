@@ -1,9 +1,9 @@
 import { Descriptions, Empty, Flex, Image, Modal, QRCode, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RouterLink } from '../../components/RouterLink';
+import { RouterLink } from '@/components/RouterLink';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import type { VisitorItem } from '@siteops/contracts/visitor';
-import { useEndpointQuery } from '../../api/endpoint';
+import { useEndpointQuery } from '@/api/endpoint';
 import { passColumns } from './passes/passColumns';
 import { StatusTag, time } from './visitorView';
 

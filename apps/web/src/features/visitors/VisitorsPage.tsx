@@ -4,18 +4,18 @@ import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation } from '../../api/endpoint';
-import { afterReport } from '../../api/reported';
-import { DataTable } from '../../components/table/DataTable';
-import { useListPage } from '../../components/list/useListPage';
-import { QueryForm } from '../../components/form/QueryForm';
-import { message } from '../../lib/feedback';
+import { useEndpointMutation } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { DataTable } from '@/components/table/DataTable';
+import { useListPage } from '@/components/list/useListPage';
+import { QueryForm } from '@/components/form/QueryForm';
+import { message } from '@/lib/feedback';
 import { AuditModal } from './AuditModal';
 import { exportVisitors } from './exportVisitors';
 import { visitorColumns } from './visitorColumns';
 import { VisitorFormDrawer } from './VisitorFormDrawer';
 import { VisitorInfoModal } from './VisitorInfoModal';
-import { BatchDeleteButton } from '../../components/table/BatchDeleteButton';
+import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 
 const FILTERS = ['realName', 'phone', 'idNo', 'status'] as const;
 

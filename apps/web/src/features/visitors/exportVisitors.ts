@@ -3,8 +3,8 @@ import type { InputOf } from '@siteops/contracts/endpoint';
 import type { VisitorItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
-import { call } from '../../api/endpoint';
-import { saveFile } from '../../lib/saveFile';
+import { call } from '@/api/endpoint';
+import { saveFile } from '@/lib/saveFile';
 import { time } from './visitorView';
 
 /** The most one export takes (the list's filters narrow it). */

@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginBody } from '@siteops/contracts/user';
 import { userApi } from '@siteops/contracts/api/user';
-import { call } from '../../../api/endpoint';
-import { message } from '../../../lib/feedback';
-import { targetAfterLogin } from '../../../lib/loginRedirect';
-import { startSession } from '../../../lib/session';
-import { clearToken } from '../../../lib/token';
+import { call } from '@/api/endpoint';
+import { message } from '@/lib/feedback';
+import { targetAfterLogin } from '@/lib/loginRedirect';
+import { startSession } from '@/lib/session';
+import { clearToken } from '@/lib/token';
 
 type Field = keyof LoginBody;
 

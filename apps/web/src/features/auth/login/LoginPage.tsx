@@ -1,10 +1,10 @@
 import { Flex, theme } from 'antd';
 import { ApiOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { BrandLogo } from '../../../components/BrandLogo';
-import { LocaleSwitch } from '../../../components/LocaleSwitch';
-import { ThemeToggle } from '../../../components/ThemeToggle';
-import { useMediaQuery } from '../../../hooks/useMediaQuery';
+import { BrandLogo } from '@/components/BrandLogo';
+import { LocaleSwitch } from '@/components/LocaleSwitch';
+import { ThemeToggle } from '@/components/ThemeToggle';
+import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { LoginForm } from './LoginForm';
 
 function Banner() {

@@ -3,7 +3,7 @@ import { Button, Card, Dropdown, Empty, Flex, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsChart } from '@siteops/contracts/analytics';
-import { saveFile } from '../../../lib/saveFile';
+import { saveFile } from '@/lib/saveFile';
 import { colorOf, type Series } from './charts';
 
 /** The chart as a standalone SVG file: the markup as drawn, with the namespace it needs outside HTML. */

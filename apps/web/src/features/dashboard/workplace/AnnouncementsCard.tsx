@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AnnouncementNotice } from '@siteops/contracts/announcement';
 import { announcementApi } from '@siteops/contracts/api/announcement';
-import { useEndpointQuery } from '../../../api/endpoint';
-import { formatDateTime } from '../../../lib/time';
+import { useEndpointQuery } from '@/api/endpoint';
+import { formatDateTime } from '@/lib/time';
 import { CompactList } from './CompactList';
 
 const SHOWN = 5;

@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { INTRODUCTION_MAX, PHONE_PATTERN, SEX, UPDATE_SELF_FIELDS, type UserDetail } from '@siteops/contracts/user';
 import { userApi } from '@siteops/contracts/api/user';
-import { endpointQuery, useEndpointMutation } from '../../../api/endpoint';
-import { ModalForm } from '../../../components/form/ModalForm';
-import { useUserStore } from '../../../stores/user';
-import { AvatarUpload } from '../../../components/AvatarUpload';
+import { endpointQuery, useEndpointMutation } from '@/api/endpoint';
+import { ModalForm } from '@/components/form/ModalForm';
+import { useUserStore } from '@/stores/user';
+import { AvatarUpload } from '@/components/AvatarUpload';
 
 interface FormValues {
   realName?: string;

@@ -3,8 +3,8 @@ import { Button, Card, Col, Flex, Result, Row, Skeleton, Statistic, Tag, Typogra
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FleetEvent } from '@siteops/contracts/dashboard';
-import { RouterLink } from '../../../components/RouterLink';
-import { formatClock, formatMinute } from '../../../lib/time';
+import { RouterLink } from '@/components/RouterLink';
+import { formatClock, formatMinute } from '@/lib/time';
 import { CompactList } from './CompactList';
 import { FleetBars } from './FleetBars';
 import { FleetLive } from './FleetLive';

@@ -1,5 +1,5 @@
 import type { LiveTopic } from '@siteops/contracts/live';
-import { useLiveTopics } from '../../../hooks/useLiveTopics';
+import { useLiveTopics } from '@/hooks/useLiveTopics';
 import type { FleetChange } from './fleetRefresh';
 
 const FLEET: LiveTopic = 'fleet';

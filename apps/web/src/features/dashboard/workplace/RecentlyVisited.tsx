@@ -1,8 +1,8 @@
 import { Card, Empty, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RouterLink } from '../../../components/RouterLink';
-import { isHome } from '../../../stores/tabList';
-import { useTabsStore } from '../../../stores/tabs';
+import { RouterLink } from '@/components/RouterLink';
+import { isHome } from '@/stores/tabList';
+import { useTabsStore } from '@/stores/tabs';
 
 /** The pages in the tab bar (oldest first): the visited-page history the console really has. */
 export function RecentlyVisited() {

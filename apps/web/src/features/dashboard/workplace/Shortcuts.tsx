@@ -2,8 +2,8 @@ import { Button, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pagesForRole } from '@siteops/contracts/routes';
-import { HOME_NAME } from '../../../lib/routeMeta';
-import { useUserStore } from '../../../stores/user';
+import { HOME_NAME } from '@/lib/routeMeta';
+import { useUserStore } from '@/stores/user';
 
 const MAX_SHORTCUTS = 8;
 

@@ -6,12 +6,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pagesForRole } from '@siteops/contracts/routes';
 import type { SiteNotification, WorkplaceOverview } from '@siteops/contracts/user';
 import { userApi } from '@siteops/contracts/api/user';
-import { endpointQuery, useEndpointQuery } from '../../../api/endpoint';
-import { RouterLink } from '../../../components/RouterLink';
-import { useOpenedOnce } from '../../../hooks/useOpenedOnce';
-import { useUserStore } from '../../../stores/user';
+import { endpointQuery, useEndpointQuery } from '@/api/endpoint';
+import { RouterLink } from '@/components/RouterLink';
+import { useOpenedOnce } from '@/hooks/useOpenedOnce';
+import { useUserStore } from '@/stores/user';
 import { CompactList } from './CompactList';
-import { formatMinute } from '../../../lib/time';
+import { formatMinute } from '@/lib/time';
 
 // Loaded when first opened: its form brings the date picker, upload and the user schema along.
 const EditInfoModal = lazy(() => import('./EditInfoModal').then((m) => ({ default: m.EditInfoModal })));

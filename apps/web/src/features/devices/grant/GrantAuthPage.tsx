@@ -1,17 +1,17 @@
 import { Button, Card, DatePicker, Flex, Form, Input, Select } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { DAY_FORMAT } from '../../../lib/time';
+import { DAY_FORMAT } from '@/lib/time';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { platformApi } from '@siteops/contracts/api/platform';
-import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint';
-import { afterReport } from '../../../api/reported';
-import { fieldErrorsOf } from '../../../components/form/formKit';
-import { message } from '../../../lib/feedback';
-import { saveFile } from '../../../lib/saveFile';
-import { MAC_PATTERN } from '../macPattern';
+import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { fieldErrorsOf } from '@/components/form/formKit';
+import { message } from '@/lib/feedback';
+import { saveFile } from '@/lib/saveFile';
+import { MAC_PATTERN } from '@/features/devices/macPattern';
 import { GrantHistory } from './GrantHistory';
 import { expiryProblem, latestPlatformExpiry } from './grantRules';
 

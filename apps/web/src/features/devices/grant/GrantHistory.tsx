@@ -3,10 +3,10 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GrantItem } from '@siteops/contracts/device';
 import { deviceApi } from '@siteops/contracts/api/device';
-import { QueryForm } from '../../../components/form/QueryForm';
-import { useListPage } from '../../../components/list/useListPage';
-import { DataTable } from '../../../components/table/DataTable';
-import { formatDateTime } from '../../../lib/time';
+import { QueryForm } from '@/components/form/QueryForm';
+import { useListPage } from '@/components/list/useListPage';
+import { DataTable } from '@/components/table/DataTable';
+import { formatDateTime } from '@/lib/time';
 
 const FILTERS = ['sn'] as const;
 

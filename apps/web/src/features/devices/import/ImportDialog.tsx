@@ -9,8 +9,8 @@ import {
   type ImportRowError,
 } from '@siteops/contracts/device';
 import { deviceApi } from '@siteops/contracts/api/device';
-import { useDownload, useUploadMutation } from '../../../api/endpoint';
-import { sheetLang } from '../sheetLang';
+import { useDownload, useUploadMutation } from '@/api/endpoint';
+import { sheetLang } from '@/features/devices/sheetLang';
 import { columnLabel } from './importColumns';
 
 /**

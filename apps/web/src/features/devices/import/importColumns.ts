@@ -1,5 +1,5 @@
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device';
-import { sheetLang } from '../sheetLang';
+import { sheetLang } from '@/features/devices/sheetLang';
 
 /** The column's header as the template in `lang` names it (the key if unknown, "-" for the whole row). */
 export function columnLabel(column: string | null, lang: string) {

@@ -7,7 +7,7 @@ import {
   type DeviceType,
   type TelemetryField,
 } from '@siteops/contracts/device-protocol';
-import { formatClock } from '../../../lib/time';
+import { formatClock } from '@/lib/time';
 
 /** The few readings a list row shows per type; the rest are in the popover. */
 const HEADLINE: Partial<Record<DeviceType, readonly string[]>> = {

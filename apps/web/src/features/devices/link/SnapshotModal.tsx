@@ -3,9 +3,9 @@ import { Button, Flex, Modal, Result, Spin, Typography } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSnapshotMutation } from '../../../api/device-link/snapshot';
+import { useSnapshotMutation } from '@/api/device-link/snapshot';
 import { commandErrorText, noteOfflineAnswer } from './commandError';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '@/lib/time';
 
 /** Takes a snapshot as soon as it opens and shows the JPEG the device sent. */
 export function SnapshotModal({ deviceId, name, onClose }: { deviceId: number; name: string; onClose: () => void }) {

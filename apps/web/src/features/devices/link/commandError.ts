@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { DeviceLinkCode, commandErrorData } from '@siteops/contracts/device-link';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../api/envelope';
+import { ApiError } from '@/api/envelope';
 import { markDeviceOffline } from './liveCache';
 
 /**

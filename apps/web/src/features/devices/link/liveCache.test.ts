@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { DeviceItem } from '@siteops/contracts/device';
-import type { PageResult } from '../../../api/page';
+import type { PageResult } from '@/api/page';
 import { DEVICE_LIST_KEY, applyLiveEvents, deviceDetailKey, markDeviceOffline, type LiveDeviceRow } from './liveCache';
 
 function device(id: number, patch: Partial<LiveDeviceRow> = {}): LiveDeviceRow {

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { deviceApi } from '@siteops/contracts/api/device';
 import type { DeviceItem } from '@siteops/contracts/device';
 import type { SsePresence, SseTelemetry } from '@siteops/contracts/device-link';
-import { keyOf } from '../../../api/queryKey';
-import type { PageResult } from '../../../api/page';
+import { keyOf } from '@/api/queryKey';
+import type { PageResult } from '@/api/page';
 
 /** Where the registry's device caches are: the typed client keys them by their declarations. */
 export const DEVICE_LIST_KEY = keyOf(deviceApi.listAll);

@@ -4,15 +4,15 @@ import { CameraOutlined, CodeOutlined, DesktopOutlined, PoweroffOutlined, Unlock
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import { useOpenDoorMutation } from '../../../api/device-link/openDoor';
-import { useRebootMutation } from '../../../api/device-link/reboot';
-import { remoteControlUrl } from '../../../api/device-link/remote';
-import { usePermission } from '../../../hooks/usePermission';
-import { message, modal, notification } from '../../../lib/feedback';
+import { useOpenDoorMutation } from '@/api/device-link/openDoor';
+import { useRebootMutation } from '@/api/device-link/reboot';
+import { remoteControlUrl } from '@/api/device-link/remote';
+import { usePermission } from '@/hooks/usePermission';
+import { message, modal, notification } from '@/lib/feedback';
 import { SnapshotModal } from './SnapshotModal';
 import { LINK_ROLES, canOpenDoor, canSnapshot } from './capabilities';
 import { commandErrorText, noteOfflineAnswer } from './commandError';
-import { formatClock } from '../../../lib/time';
+import { formatClock } from '@/lib/time';
 
 /** xterm.js is big: it loads only when someone opens a terminal. */
 const TerminalView = lazy(() => import('./TerminalView'));

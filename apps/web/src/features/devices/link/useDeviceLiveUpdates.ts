@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { deviceTopicOf } from '@siteops/contracts/live';
-import { useLiveTopics } from '../../../hooks/useLiveTopics';
-import type { LiveMessage } from '../../../lib/live';
+import { useLiveTopics } from '@/hooks/useLiveTopics';
+import type { LiveMessage } from '@/lib/live';
 import { DEVICE_LIST_KEY, applyLiveEvents, type LiveEvent } from './liveCache';
 
 /** Patches are applied in batches: React needs a few renders a second, not one per event. */

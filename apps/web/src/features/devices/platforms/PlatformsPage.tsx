@@ -6,15 +6,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { PlatformItem } from '@siteops/contracts/device';
 import { platformApi } from '@siteops/contracts/api/platform';
-import { useEndpointMutation } from '../../../api/endpoint';
-import { afterReport } from '../../../api/reported';
-import { DataTable } from '../../../components/table/DataTable';
-import { useListPage } from '../../../components/list/useListPage';
-import { QueryForm } from '../../../components/form/QueryForm';
-import { ModalForm } from '../../../components/form/ModalForm';
-import { message } from '../../../lib/feedback';
-import { formatDateTime } from '../../../lib/time';
-import { BatchDeleteButton } from '../../../components/table/BatchDeleteButton';
+import { useEndpointMutation } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { DataTable } from '@/components/table/DataTable';
+import { useListPage } from '@/components/list/useListPage';
+import { QueryForm } from '@/components/form/QueryForm';
+import { ModalForm } from '@/components/form/ModalForm';
+import { message } from '@/lib/feedback';
+import { formatDateTime } from '@/lib/time';
+import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 
 interface FormValues {
   platformName: string;

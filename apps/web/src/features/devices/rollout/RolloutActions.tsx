@@ -2,9 +2,9 @@ import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rolloutApi } from '@siteops/contracts/api/rollout';
 import type { RolloutItem } from '@siteops/contracts/rollout';
-import { useEndpointMutation } from '../../../api/endpoint';
-import { afterReport } from '../../../api/reported';
-import { message } from '../../../lib/feedback';
+import { useEndpointMutation } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { message } from '@/lib/feedback';
 
 /** Pause, resume and cancel, as the rollout's status allows. */
 export function RolloutActions({ item, size = 'small' }: { item: RolloutItem; size?: 'small' | 'middle' }) {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Select } from 'antd';
 import { deviceApi } from '@siteops/contracts/api/device';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import { useEndpointQuery } from '../../../api/endpoint';
-import { useAgentOptions, useProjectOptions } from '../table/ownerOptions';
+import { useEndpointQuery } from '@/api/endpoint';
+import { useAgentOptions, useProjectOptions } from '@/features/devices/table/ownerOptions';
 
 interface MultiProps {
   value?: number[];

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { rolloutApi } from '@siteops/contracts/api/rollout';
-import { useLiveTopics } from '../../../hooks/useLiveTopics';
+import { useLiveTopics } from '@/hooks/useLiveTopics';
 
 /**
  * While mounted: a change of one of these rollouts (live topic `rollout:<id>`, at most a few a second)

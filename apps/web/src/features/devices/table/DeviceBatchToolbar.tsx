@@ -9,7 +9,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { afterReport } from '../../../api/reported';
+import { afterReport } from '@/api/reported';
 
 interface Props {
   /** How many rows are selected (the batch buttons need at least one). */

@@ -3,9 +3,9 @@ import type { DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
 import { deviceApi } from '@siteops/contracts/api/device';
-import { useEndpointQuery } from '../../../api/endpoint';
+import { useEndpointQuery } from '@/api/endpoint';
 import { AuthStatusTag, OnlineStatusBadge } from './deviceFormat';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '@/lib/time';
 
 /** "View": every field of one device, fresh from the server (the row may be stale). */
 export function DeviceDetailDrawer({ row, onClose }: { row: DeviceItem | null; onClose: () => void }) {

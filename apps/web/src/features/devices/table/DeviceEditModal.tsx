@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { DEVICE_DIRECTIONS, type DeviceItem } from '@siteops/contracts/device';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { deviceApi } from '@siteops/contracts/api/device';
-import { useEndpointMutation } from '../../../api/endpoint';
-import { ModalForm } from '../../../components/form/ModalForm';
-import { MAC_PATTERN } from '../macPattern';
+import { useEndpointMutation } from '@/api/endpoint';
+import { ModalForm } from '@/components/form/ModalForm';
+import { MAC_PATTERN } from '@/features/devices/macPattern';
 import { editableFields, toUpdateBody, type EditValues } from './deviceEdit';
 
 /** Edit one device. An agent sees (and may send) only the fields the server lets it change. */

@@ -1,11 +1,11 @@
 import { DatePicker, Form, Input, Select } from 'antd';
-import { DAY_FORMAT } from '../../../lib/time';
+import { DAY_FORMAT } from '@/lib/time';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_AUTH_STATUSES, DEVICE_ONLINE_STATUSES } from '@siteops/contracts/device';
 import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
-import { QueryForm } from '../../../components/form/QueryForm';
-import { valuesToParams } from '../../../components/form/formKit';
+import { QueryForm } from '@/components/form/QueryForm';
+import { valuesToParams } from '@/components/form/formKit';
 import { FILTER_NAMES } from './deviceFilters';
 import { OwnerSelect } from './OwnerSelect';
 

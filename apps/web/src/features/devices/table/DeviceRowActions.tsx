@@ -2,10 +2,10 @@ import { Button, Dropdown, Popconfirm, Space, type MenuProps } from 'antd';
 import { DeleteOutlined, DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
-import { afterReport } from '../../../api/reported';
-import { modal } from '../../../lib/feedback';
-import { useDeviceLinkMenu } from '../link/useDeviceLinkMenu';
-import { useFaceLibraryMenu } from '../faces/useFaceLibraryMenu';
+import { afterReport } from '@/api/reported';
+import { modal } from '@/lib/feedback';
+import { useDeviceLinkMenu } from '@/features/devices/link/useDeviceLinkMenu';
+import { useFaceLibraryMenu } from '@/features/devices/faces/useFaceLibraryMenu';
 
 interface Props {
   row: DeviceItem;

@@ -4,10 +4,10 @@ import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import { showsDirection, showsReadings, showsRemoteAccount } from '../deviceTypes';
-import { LatestReadings } from '../link/LatestReadings';
+import { showsDirection, showsReadings, showsRemoteAccount } from '@/features/devices/deviceTypes';
+import { LatestReadings } from '@/features/devices/link/LatestReadings';
 import { AuthStatusTag, OnlineStatusBadge } from './deviceFormat';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '@/lib/time';
 
 type Column = TableColumnsType<DeviceItem>[number];
 

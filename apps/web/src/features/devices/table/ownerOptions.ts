@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { projectApi } from '@siteops/contracts/api/project';
-import { call, endpointQuery, keyOf } from '../../../api/endpoint';
+import { call, endpointQuery, keyOf } from '@/api/endpoint';
 
 export interface Option {
   value: number;

@@ -12,9 +12,9 @@ import {
   type CheckType,
 } from '@siteops/contracts/upgrade';
 import { upgradeApi } from '@siteops/contracts/api/upgrade';
-import { useUploadMutation } from '../../../api/endpoint';
-import { ModalForm } from '../../../components/form/ModalForm';
-import { message } from '../../../lib/feedback';
+import { useUploadMutation } from '@/api/endpoint';
+import { ModalForm } from '@/components/form/ModalForm';
+import { message } from '@/lib/feedback';
 import { formatBytes } from './formatBytes';
 
 interface FormValues {

@@ -4,9 +4,9 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
 import type { SecurityLogItem } from '@siteops/contracts/account';
-import { useEndpointQuery } from '../../../api/endpoint';
-import { DataTable, type PageParams } from '../../../components/table/DataTable';
-import { formatDateTime } from '../../../lib/time';
+import { useEndpointQuery } from '@/api/endpoint';
+import { DataTable, type PageParams } from '@/components/table/DataTable';
+import { formatDateTime } from '@/lib/time';
 
 /** `user.updatePasswd` -> `userSecurity.action.user_updatePasswd` (i18next reads dots as nesting). */
 const actionKey = (action: string) => `userSecurity.action.${action.replace(/\./g, '_')}`;

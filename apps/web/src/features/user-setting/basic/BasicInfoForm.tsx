@@ -5,12 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { INTRODUCTION_MAX, PHONE_PATTERN, SEX, UPDATE_SELF_FIELDS } from '@siteops/contracts/user';
 import { userApi } from '@siteops/contracts/api/user';
-import { endpointQuery, useEndpointMutation, useEndpointQuery } from '../../../api/endpoint';
-import { afterReport } from '../../../api/reported';
-import { AvatarUpload } from '../../../components/AvatarUpload';
-import { fieldErrorsOf } from '../../../components/form/formKit';
-import { message } from '../../../lib/feedback';
-import { useUserStore } from '../../../stores/user';
+import { endpointQuery, useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { AvatarUpload } from '@/components/AvatarUpload';
+import { fieldErrorsOf } from '@/components/form/formKit';
+import { message } from '@/lib/feedback';
+import { useUserStore } from '@/stores/user';
 
 type Values = Partial<Record<(typeof UPDATE_SELF_FIELDS)[number], string | null>>;
 /** Spec 5's required personal-info fields that a user edits itself. */

@@ -9,9 +9,9 @@ import {
   type SubmitCertificationInput,
 } from '@siteops/contracts/certification';
 import { ID_NO_PATTERN } from '@siteops/contracts/user';
-import { useEndpointMutation } from '../../../api/endpoint';
-import { ModalForm } from '../../../components/form/ModalForm';
-import { message } from '../../../lib/feedback';
+import { useEndpointMutation } from '@/api/endpoint';
+import { ModalForm } from '@/components/form/ModalForm';
+import { message } from '@/lib/feedback';
 
 const FIELDS = [
   'accountType',

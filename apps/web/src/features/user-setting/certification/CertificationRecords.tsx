@@ -4,16 +4,16 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import type { CertificationItem } from '@siteops/contracts/certification';
-import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint';
-import { afterReport } from '../../../api/reported';
+import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
 import {
   CertificationDescriptions,
   CertificationStatusTag,
   certificationContent,
-} from '../../../components/certification/CertificationView';
-import { DataTable, type PageParams } from '../../../components/table/DataTable';
-import { message } from '../../../lib/feedback';
-import { formatDateTime } from '../../../lib/time';
+} from '@/components/certification/CertificationView';
+import { DataTable, type PageParams } from '@/components/table/DataTable';
+import { message } from '@/lib/feedback';
+import { formatDateTime } from '@/lib/time';
 
 /**
  * The caller's certification records (spec 2): type, content, status, created time; view, and withdraw

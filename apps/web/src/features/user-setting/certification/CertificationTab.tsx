@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
-import { useEndpointQuery } from '../../../api/endpoint';
+import { useEndpointQuery } from '@/api/endpoint';
 import {
   CertificationDescriptions,
   UserCertificationTag,
   certificationContent,
-} from '../../../components/certification/CertificationView';
+} from '@/components/certification/CertificationView';
 import { CertificationForm } from './CertificationForm';
 import { CertificationRecords } from './CertificationRecords';
 

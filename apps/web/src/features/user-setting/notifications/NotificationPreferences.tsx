@@ -4,9 +4,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notificationApi } from '@siteops/contracts/api/notification';
 import type { NotificationPreference } from '@siteops/contracts/notification';
-import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint';
-import { afterReport } from '../../../api/reported';
-import { message } from '../../../lib/feedback';
+import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { message } from '@/lib/feedback';
 
 /**
  * The "message notification" settings: per kind of notification, whether it reaches me in the console

@@ -3,10 +3,10 @@ import { Button, Form, Input, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SECURITY_CODE_DIGITS, type SecurityChannel } from '@siteops/contracts/account';
 import { accountApi } from '@siteops/contracts/api/account';
-import { useEndpointMutation } from '../../../api/endpoint';
-import { ApiError } from '../../../api/envelope';
-import { ModalForm } from '../../../components/form/ModalForm';
-import { message } from '../../../lib/feedback';
+import { useEndpointMutation } from '@/api/endpoint';
+import { ApiError } from '@/api/envelope';
+import { ModalForm } from '@/components/form/ModalForm';
+import { message } from '@/lib/feedback';
 
 interface Values {
   target: string;

@@ -1,8 +1,8 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
-import { useEndpointMutation } from '../../../api/endpoint';
-import { ModalForm } from '../../../components/form/ModalForm';
+import { useEndpointMutation } from '@/api/endpoint';
+import { ModalForm } from '@/components/form/ModalForm';
 
 interface Values {
   question: string;

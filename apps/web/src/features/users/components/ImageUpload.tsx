@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIMES, UPLOAD_MAX_BYTES_DEFAULT, type FileKind } from '@siteops/contracts/file';
 import { fileApi } from '@siteops/contracts/api/file';
-import { upload } from '../../../api/endpoint';
+import { upload } from '@/api/endpoint';
 
 export interface ImageUploadProps {
   kind: FileKind;

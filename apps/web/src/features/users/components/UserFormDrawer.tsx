@@ -17,13 +17,13 @@ import {
 import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { userApi } from '@siteops/contracts/api/user';
-import { useEndpointQuery } from '../../../api/endpoint';
-import { afterReport } from '../../../api/reported';
-import { useUserWrite } from '../userCache';
-import { fieldErrorsOf } from '../../../components/form/formKit';
-import { message } from '../../../lib/feedback';
-import { announceSaved } from '../../../components/OneTimePassword';
-import { optionsOf } from '../userOptions';
+import { useEndpointQuery } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { useUserWrite } from '@/features/users/userCache';
+import { fieldErrorsOf } from '@/components/form/formKit';
+import { message } from '@/lib/feedback';
+import { announceSaved } from '@/components/OneTimePassword';
+import { optionsOf } from '@/features/users/userOptions';
 import { ImageUpload } from './ImageUpload';
 
 interface FormValues {

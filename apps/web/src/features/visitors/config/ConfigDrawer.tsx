@@ -9,9 +9,9 @@ import {
 } from '@siteops/contracts/visitor';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint';
-import { afterReport } from '../../../api/reported';
-import { message } from '../../../lib/feedback';
+import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { afterReport } from '@/api/reported';
+import { message } from '@/lib/feedback';
 
 interface Values {
   requiredFields: VisitorOptionalField[];

@@ -4,9 +4,9 @@ import { PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { VisitorConfigItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint';
-import { message, modal } from '../../../lib/feedback';
-import { SELF_REG_ROUTE } from '../../../lib/routeMeta';
+import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { message, modal } from '@/lib/feedback';
+import { SELF_REG_ROUTE } from '@/lib/routeMeta';
 
 const PRINTING = 'printing-reg-card';
 // While printing, only the card shows (the modal lives outside #root, the page behind it is hidden).

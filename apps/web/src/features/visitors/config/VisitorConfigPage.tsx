@@ -4,10 +4,10 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorConfigItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { DataTable } from '../../../components/table/DataTable';
-import { useListPage } from '../../../components/list/useListPage';
-import { QueryForm } from '../../../components/form/QueryForm';
-import { time } from '../visitorView';
+import { DataTable } from '@/components/table/DataTable';
+import { useListPage } from '@/components/list/useListPage';
+import { QueryForm } from '@/components/form/QueryForm';
+import { time } from '@/features/visitors/visitorView';
 import { ConfigDrawer } from './ConfigDrawer';
 import { RegLinkModal } from './RegLinkModal';
 

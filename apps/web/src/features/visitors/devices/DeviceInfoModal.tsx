@@ -1,7 +1,7 @@
 import { Descriptions, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorDeviceItem } from '@siteops/contracts/visitorDevice';
-import { time } from '../visitorView';
+import { time } from '@/features/visitors/visitorView';
 
 /** The info modal of a device on the visitor list: the device, where it is, and what it holds. */
 export function DeviceInfoModal({ device, onClose }: { device: VisitorDeviceItem | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { PassRecordItem } from '@siteops/contracts/visitorGate';
-import { formatDateTime } from '../../../lib/time';
+import { formatDateTime } from '@/lib/time';
 
 const known = (t: TFunction, group: string, v: string | null) =>
   v ? t(`passRecords.${group}.${v}`, { defaultValue: v }) : '';
