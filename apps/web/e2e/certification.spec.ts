@@ -38,6 +38,7 @@ test('a user submits a certification, an admin passes it, the user is told and c
   await page.getByRole('tab', { name: '实名认证' }).click();
   const tab = page.getByRole('tabpanel', { name: '实名认证' });
   await expect(tab).toContainText('未认证');
+  await expect(tab).not.toContainText('审核中');
   await tab.getByRole('button', { name: /^去认证$/ }).click();
   const form = page.getByRole('dialog').filter({ hasText: '去认证' });
   // The form checks its fields before anything is sent.
@@ -59,6 +60,7 @@ test('a user submits a certification, an admin passes it, the user is told and c
   await expect(records.first()).toContainText('企业证件认证');
   await expect(records.first()).toContainText(`${enterprise} · 91110000MA01ABCD3X`);
   await expect(records.first()).toContainText('审核中');
+  await expect(tab.locator('.ant-tag', { hasText: /^审核中$/ })).toHaveCount(2);
   // The legal ID number comes back masked.
   await records
     .first()
@@ -73,6 +75,15 @@ test('a user submits a certification, an admin passes it, the user is told and c
   const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' });
   const admin = await adminContext.newPage();
   await login(admin, ADMIN);
+  // One label for the status everywhere: the user list says what the user's own tab says, "under review"
+  // (the value `unknown` of spec 4, while a submission is audited) as on the record.
+  const userRow = async () => {
+    await openConsole(admin, `/user/info?userName=${encodeURIComponent(user.username)}`);
+    const rows = admin.locator('main .ant-table-tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(1);
+    return rows.first();
+  };
+  await expect(await userRow()).toContainText('审核中');
   await openConsole(admin, `/user/certification-audit?keyword=${encodeURIComponent(user.username)}`);
   const queue = admin.locator('main .ant-table-tbody tr.ant-table-row');
   await expect(queue).toHaveCount(1);
@@ -92,11 +103,12 @@ test('a user submits a certification, an admin passes it, the user is told and c
     .click();
   await expect(admin.getByText('认证已通过')).toBeVisible();
   await expect(queue).toHaveCount(0);
-  await adminContext.close();
 
   // The user's open console hears it live: the bell counts it and it pops up.
   await expect(page.getByRole('button', { name: '消息，1 条未读' })).toBeVisible({ timeout: 45_000 });
   await expect(page.locator('.ant-notification').getByText('您的实名认证已通过')).toBeVisible();
+  await expect(await userRow()).toContainText('已认证');
+  await adminContext.close();
 
   await reloadConsole(page);
   await expect(tab).toContainText('已认证');
