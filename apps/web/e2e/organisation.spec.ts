@@ -322,6 +322,15 @@ test('admin creates a project, appoints a manager and adds two members; the mana
 
   // The manager, in its own browser, sees that project and no other, and cannot create or delete.
   const managerPage = await loginElsewhere(browser, manager);
+  // Its Workplace's project tab has the project's card: its people, no devices yet, a link to its people.
+  await managerPage.getByRole('tab', { name: '项目', exact: true }).click();
+  const card = managerPage.getByRole('group', { name: projectName });
+  await expect(card).toContainText('3 名成员');
+  await expect(card).toContainText('暂无设备');
+  await expect(card.getByRole('link', { name: '人员' })).toHaveAttribute(
+    'href',
+    /^\/project\/project-User\?projectId=\d+$/,
+  );
   await managerPage.goto('/project/project-list');
   await expect(tableRows(managerPage)).toHaveCount(1);
   await expect(tableRows(managerPage).first()).toContainText(projectName);

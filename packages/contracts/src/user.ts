@@ -364,7 +364,15 @@ export const userOverview = z.object({
     change: z.number().nullable(),
   }),
   myProjects: z.array(
-    z.object({ id: z.number(), name: z.string(), code: z.string(), createdAt: z.string(), memberCount: z.number() }),
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      code: z.string(),
+      createdAt: z.string(),
+      memberCount: z.number(),
+      /** The project's devices and how many are online now (the project cards of the Workplace). */
+      devices: z.object({ total: z.number(), online: z.number() }),
+    }),
   ),
   team: z.array(
     z.object({

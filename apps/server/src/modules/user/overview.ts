@@ -87,6 +87,12 @@ export const overview: Handler<typeof userApi.overview> = async (c, { limit }) =
   const { db, fileUrls, caller } = c;
   const mine = and(scope.projects(caller), myProjectsOf(caller));
   const memberCount = sql<number>`(select count(*)::int from ${projectMembers} m_c where m_c.project_id = ${projects.id})`;
+  // A project card's fleet: its devices and how many are online now (the project is in scope, so are they).
+  // The outer id is written qualified: drizzle renders a column of the only table as a bare "id", which
+  // inside this subquery would be the device's own.
+  const deviceCounts = sql<{ total: number; online: number }>`(select json_build_object(
+    'total', count(*)::int, 'online', (count(*) filter (where d_c.online_status = 'online'))::int)
+    from ${devices} d_c where d_c.project_id = ${projects}.id)`;
   const [[u], [a], [p], [m], [visits], myProjects, team, activity, notifications] = await Promise.all([
     db.select({ n: countAll }).from(users).where(scope.users(caller)),
     db.select({ n: countAll }).from(agents).where(scope.agents(caller)),
@@ -112,6 +118,7 @@ export const overview: Handler<typeof userApi.overview> = async (c, { limit }) =
         code: projects.code,
         createdAt: projects.createdAt,
         memberCount,
+        devices: deviceCounts,
       })
       .from(projects)
       .where(mine)

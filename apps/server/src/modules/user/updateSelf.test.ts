@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uploadId } from '../../../test/fixtures.ts';
-import { auditLog, files, users } from '../../db/schema/index.ts';
+import { auditLog, devices, files, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: string;
@@ -190,6 +190,11 @@ describe('GET /api/user/overview for every role, with site notifications', () =>
       body: { projectId, userIds: [member.id] },
     });
     expect(membersRes.body.code, membersRes.body.msg).toBe(200);
+    const sn = `NT-${Date.now()}`;
+    await t.database.db.insert(devices).values([
+      { type: 'dust', sn: `${sn}-1`, projectId, onlineStatus: 'online' },
+      { type: 'face', sn: `${sn}-2`, projectId, onlineStatus: 'offline' },
+    ]);
 
     const mine = await overview(await t.login(m.userName, m.password));
     expect(mine.body.data.notifications).toEqual(
@@ -197,7 +202,9 @@ describe('GET /api/user/overview for every role, with site notifications', () =>
         expect.objectContaining({ action: 'project.addManager', projectName: 'Notified Tower' }),
       ]),
     );
-    expect(mine.body.data.myProjects.map((p: { id: number }) => p.id)).toContain(projectId);
+    expect(mine.body.data.myProjects).toContainEqual(
+      expect.objectContaining({ id: projectId, memberCount: 2, devices: { total: 2, online: 1 } }),
+    );
     expect(mine.body.data.team.map((p: { id: number }) => p.id)).toContain(member.id);
 
     const theirs = await overview(await t.login(member.userName, member.password));

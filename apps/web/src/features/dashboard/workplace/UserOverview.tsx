@@ -11,6 +11,7 @@ import { RouterLink } from '@/components/RouterLink';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';
 import { useUserStore } from '@/stores/user';
 import { CompactList } from './CompactList';
+import { ProjectCards } from './ProjectCards';
 import { formatMinute } from '@/lib/time';
 
 // Loaded when first opened: its form brings the date picker, upload and the user schema along.
@@ -239,7 +240,17 @@ export function UserOverview() {
               </Flex>
             ),
           },
-          { key: 'project', label: tr('tabs.project'), children: projectList },
+          {
+            key: 'project',
+            label: tr('tabs.project'),
+            children: (
+              <ProjectCards
+                projects={data.myProjects}
+                canOpen={canOpen}
+                footer={viewAll('project-list', '/project/project-list')}
+              />
+            ),
+          },
           { key: 'team', label: tr('tabs.team'), children: teamList },
         ]}
       />
