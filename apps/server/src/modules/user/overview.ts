@@ -86,7 +86,7 @@ const targetName = sql<string | null>`coalesce(case ${auditLog.targetType}
 export const overview: Handler<typeof userApi.overview> = async (c, { limit }) => {
   const { db, fileUrls, caller } = c;
   const mine = and(scope.projects(caller), myProjectsOf(caller));
-  const memberCount = sql<number>`(select count(*)::int from ${projectMembers} m_c where m_c.project_id = ${projects.id})`;
+  const memberCount = sql<number>`(select count(*)::int from ${projectMembers} m_c where m_c.project_id = ${projects}.id)`;
   // A project card's fleet: its devices and how many are online now (the project is in scope, so are they).
   // The outer id is written qualified: drizzle renders a column of the only table as a bare "id", which
   // inside this subquery would be the device's own.
