@@ -2,6 +2,7 @@ import { Avatar, Card, Descriptions, Flex, Tabs, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PHONE_QUERY, useMediaQuery } from '@/hooks/useMediaQuery';
 import { avatarSrc, displayName, useUserStore } from '@/stores/user';
 import { SecuritySettings } from './security/SecuritySettings';
 import { CertificationTab } from './certification/CertificationTab';
@@ -25,6 +26,8 @@ export function UserSettingPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'basic';
+  // Spec 2's side menu of settings: the sections stand in a column on the left, above on a phone.
+  const phone = useMediaQuery(PHONE_QUERY);
 
   return (
     <Flex vertical gap={16}>
@@ -48,6 +51,7 @@ export function UserSettingPage() {
       </Card>
       <Card>
         <Tabs
+          tabPosition={phone ? 'top' : 'left'}
           activeKey={active}
           onChange={(key) => setParams({ tab: key }, { replace: true })}
           items={[
