@@ -11,11 +11,12 @@ import { RouterLink } from '@/components/RouterLink';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';
 import { useUserStore } from '@/stores/user';
 import { CompactList } from './CompactList';
-import { ProjectCards } from './ProjectCards';
 import { formatMinute } from '@/lib/time';
 
 // Loaded when first opened: its form brings the date picker, upload and the user schema along.
 const EditInfoModal = lazy(() => import('./EditInfoModal').then((m) => ({ default: m.EditInfoModal })));
+// Loaded with the project tab (cards, progress bars): the Workplace's first load stays in its budget.
+const ProjectCards = lazy(() => import('./ProjectCards').then((m) => ({ default: m.ProjectCards })));
 
 const FEW = 5;
 /** How often an open overview refreshes (site notifications arrive without a reload). */
@@ -244,11 +245,13 @@ export function UserOverview() {
             key: 'project',
             label: tr('tabs.project'),
             children: (
-              <ProjectCards
-                projects={data.myProjects}
-                canOpen={canOpen}
-                footer={viewAll('project-list', '/project/project-list')}
-              />
+              <Suspense fallback={<Skeleton active />}>
+                <ProjectCards
+                  projects={data.myProjects}
+                  canOpen={canOpen}
+                  footer={viewAll('project-list', '/project/project-list')}
+                />
+              </Suspense>
             ),
           },
           { key: 'team', label: tr('tabs.team'), children: teamList },
