@@ -72,7 +72,7 @@ function playwright() {
   totals.failed += stats.unexpected + (ok || stats.unexpected ? 0 : 1);
   totals.skipped += stats.skipped;
   summary.push(
-    `end-to-end: ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed, ${stats.skipped} skipped (${seconds}s)`,
+    `end-to-end: ${stats.expected + stats.flaky} passed (${stats.flaky} flaky: passed on retry), ${stats.unexpected} failed, ${stats.skipped} skipped (${seconds}s)`,
   );
 }
 

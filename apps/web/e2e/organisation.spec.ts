@@ -128,11 +128,19 @@ const button = (scope: Page | Locator, label: RegExp | string) => scope.getByRol
 const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ visible: true });
 const tableBody = (page: Page) => page.locator('.ant-table-tbody').filter({ visible: true });
 
-/** Types into an antd Select and picks the option whose text contains `text`. */
+/**
+ * Types into an antd Select and picks the option whose text contains `text`. Typed again when the option
+ * does not come: a click that lands while the tags of an earlier pick re-flow can close the open list.
+ */
 async function pick(page: Page, select: Locator, text: string) {
-  await select.click();
-  await select.pressSequentially(text);
-  await page.locator('.ant-select-item-option', { hasText: text }).first().click();
+  const option = page.locator('.ant-select-item-option', { hasText: text }).first();
+  await expect(async () => {
+    await select.click();
+    await select.fill('');
+    await select.pressSequentially(text);
+    await expect(option).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  await option.click();
 }
 
 async function confirmPopup(page: Page, question: string) {

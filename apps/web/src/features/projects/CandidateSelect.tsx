@@ -54,6 +54,8 @@ export function CandidateSelect({
       placeholder={placeholder}
       value={value}
       options={[...chosen, ...options]}
+      // antd empties the search box after a pick in multiple mode without telling onSearch; the list follows the box.
+      onSelect={() => setKeyword('')}
       onChange={(v) => {
         const next = { ...known };
         for (const o of options) next[o.value] = o.label;
