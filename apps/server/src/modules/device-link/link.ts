@@ -12,6 +12,7 @@ import type { DeviceLinkContext } from './context.ts';
 import { LiveChannel, type LiveChannelOptions } from './channel.ts';
 import { PictureUrls } from './pictures.ts';
 import { registerDeviceLinkModule } from './routes.ts';
+import { refusalNotices } from './refusals.ts';
 import {
   DbDeviceDirectory,
   DbPresenceSink,
@@ -107,7 +108,7 @@ export async function setupDeviceLink(
 
   const presence = new DbPresenceSink(db);
   const gateway = await registerGateway(app, {
-    directory: new DbDeviceDirectory(db),
+    directory: new DbDeviceDirectory(db, refusalNotices(db, ctx.notifications)),
     presence,
     telemetry: new DbTelemetrySink(db),
     bus,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { LATEST_TIMES, devices } from '../../db/schema/index.ts';
 import { secretMatches } from '../../crypto/deviceSecret.ts';
+import type { Refusal } from './refusals.ts';
 import {
   type AuthMeta,
   type AuthResult,
@@ -22,7 +23,11 @@ const asJson = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
  * `secret_hash` and `licence_expires_at`). The order of the checks is the protocol's (section 1.1).
  */
 export class DbDeviceDirectory implements DeviceDirectory {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Told of refusals a person can act on (refusals.ts); not awaited by the handshake. */
+    private readonly onRefused: (r: Refusal) => void = () => {},
+  ) {}
 
   async authenticate(sn: string, mac: string, secret: string, meta: AuthMeta): Promise<AuthResult> {
     const [row] = await this.db
@@ -34,13 +39,15 @@ export class DbDeviceDirectory implements DeviceDirectory {
         allow: devices.allow,
         secretHash: devices.secretHash,
         licenceExpiresAt: devices.licenceExpiresAt,
+        devName: devices.devName,
+        agentId: devices.agentId,
       })
       .from(devices)
       .where(eq(devices.sn, sn))
       .limit(1);
     if (!row) {
       // Recorded for an admin to authorise. A MAC already used by another row is not recorded twice.
-      await this.db
+      const [recorded] = await this.db
         .insert(devices)
         .values({
           sn,
@@ -53,14 +60,20 @@ export class DbDeviceDirectory implements DeviceDirectory {
           authStatus: 'unknown',
           onlineStatus: 'offline',
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: devices.id });
+      if (recorded) this.onRefused({ sn, mac: normalizeMac(mac), firstContact: true });
       return { ok: false, reason: 'unknown' };
     }
     if (row.authStatus === 'unknown') return { ok: false, reason: 'unknown' };
     if (row.authStatus === 'forbidden' || !row.allow) return { ok: false, reason: 'forbidden' };
-    if (!secretMatches(secret, row.secretHash)) return { ok: false, reason: 'badSecret' };
-    if (row.licenceExpiresAt && row.licenceExpiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
-    if ((row.mac && row.mac !== normalizeMac(mac)) || row.type !== meta.type) return { ok: false, reason: 'mismatch' };
+    const refuse = (reason: 'badSecret' | 'expired' | 'mismatch'): AuthResult => {
+      this.onRefused({ sn, mac: normalizeMac(mac), reason, deviceName: row.devName, agentId: row.agentId });
+      return { ok: false, reason };
+    };
+    if (!secretMatches(secret, row.secretHash)) return refuse('badSecret');
+    if (row.licenceExpiresAt && row.licenceExpiresAt.getTime() <= Date.now()) return refuse('expired');
+    if ((row.mac && row.mac !== normalizeMac(mac)) || row.type !== meta.type) return refuse('mismatch');
     return { ok: true, deviceId: row.id, type: row.type as DeviceType, licenceExpiresAt: row.licenceExpiresAt };
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../test/fixtures.ts';
-import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { rowOf, startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 
 /**
@@ -72,5 +72,37 @@ describe('device notifications', () => {
     );
     expect(await titles(agentB.token)).toEqual([]);
     tab.close();
+  });
+
+  it('a refusal someone can fix (a wrong secret) reaches admins and the agent once an hour; a new serial number asks for authorisation', async () => {
+    const agentA = await createAgent(t, admin);
+    const agentB = await createAgent(t, admin);
+    const d = await t.addDevice({ agentId: agentA.id });
+    const refusedOnce = async () => {
+      const sim = t.sim({ ...d, secret: 'not-the-secret' });
+      const refused = new Promise((resolve) => sim.once('refused', resolve));
+      sim.start();
+      await refused;
+      await sim.stop();
+    };
+    await refusedOnce();
+    const title = `Device refused: ${(await rowOf(t, d.id)).devName}`;
+    await expect.poll(() => titles(agentA.token), { timeout: 5_000 }).toContain(title);
+    expect(await titles(admin)).toContain(title);
+    expect(await titles(agentB.token)).toEqual([]);
+    // Dialling again within the hour adds nothing.
+    await refusedOnce();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await titles(agentA.token)).filter((x) => x === title)).toHaveLength(1);
+
+    const stranger = t.sim({ ...d, sn: `NEW${d.sn}`, mac: '02:00:00:00:00:01' });
+    const refused = new Promise((resolve) => stranger.once('refused', resolve));
+    stranger.start();
+    await refused;
+    await stranger.stop();
+    await expect
+      .poll(() => titles(admin), { timeout: 5_000 })
+      .toContain(`New device waiting for authorisation: NEW${d.sn}`);
+    expect(await titles(agentA.token)).not.toContain(`New device waiting for authorisation: NEW${d.sn}`);
   });
 });
