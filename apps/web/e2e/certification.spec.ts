@@ -226,6 +226,20 @@ test('a to-do shows in the centre, mark read clears the bell live, a muted kind 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(title);
   await expect(rows.first()).toContainText('未读');
+  // Filtered by what it is about: not a device notice, a certification one.
+  const filterKind = async (label: string) => {
+    await query.getByLabel('类别').click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .click();
+    await query.getByRole('button', { name: /^查\s*询$/ }).click();
+  };
+  await filterKind('设备');
+  await expect(page).toHaveURL(/kind=device/);
+  await expect(rows).toHaveCount(0);
+  await filterKind('实名认证');
+  await expect(rows).toHaveCount(1);
 
   await rows.first().getByRole('button', { name: '标为已读' }).click();
   await expect(bell()).toBeVisible();

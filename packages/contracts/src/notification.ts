@@ -14,6 +14,16 @@ export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
 export const NOTIFICATION_LEVELS = ['info', 'success', 'warning', 'error'] as const;
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 
+/**
+ * What a notification is about, for the user's preferences (which kinds reach me, and how). A
+ * notification without a kind (a password changed: the account's security) always arrives.
+ */
+export const NOTIFICATION_KINDS = ['device', 'certification', 'visitor', 'rollout', 'announcement'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The message box's filter: a kind, or `account` for what has none (password changed, security bound). */
+export const NOTIFICATION_FILTER_KINDS = [...NOTIFICATION_KINDS, 'account'] as const;
+export type NotificationFilterKind = (typeof NOTIFICATION_FILTER_KINDS)[number];
+
 export const NOTIFICATION_SORT_FIELDS = ['createdAt'] as const;
 
 export const notificationListQuery = pageQuery.extend({
@@ -23,12 +33,16 @@ export const notificationListQuery = pageQuery.extend({
   unread: queryBool.optional(),
   /** Words of the title or body, in the reader's language. */
   keyword: text().trim().max(64).optional(),
+  /** What it is about; `account`: the account's own security (notifications without a kind). */
+  kind: z.enum(NOTIFICATION_FILTER_KINDS).optional(),
 });
 export type NotificationListQuery = z.input<typeof notificationListQuery>;
 
 export const notificationItem = z.object({
   id: z.number(),
   tab: z.enum(NOTIFICATION_TABS),
+  /** What it is about; null: the account's own security. */
+  kind: z.enum(NOTIFICATION_KINDS).nullable(),
   level: z.enum(NOTIFICATION_LEVELS),
   /** In the request's language. */
   title: z.string(),
@@ -51,13 +65,6 @@ export type NotificationCounts = z.infer<typeof notificationCounts>;
 
 export const readNotificationBody = z.object({ id: rowId('id is required') });
 export const readAllNotificationsBody = z.object({ tab: z.enum(NOTIFICATION_TABS).optional() });
-
-/**
- * What a notification is about, for the user's preferences (which kinds reach me, and how). A
- * notification without a kind (a password changed: the account's security) always arrives.
- */
-export const NOTIFICATION_KINDS = ['device', 'certification', 'visitor', 'rollout', 'announcement'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationPreference = z.object({
   kind: z.enum(NOTIFICATION_KINDS),

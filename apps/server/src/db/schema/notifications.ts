@@ -23,6 +23,8 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** message | notice | todo */
     tab: varchar('tab', { length: 16 }).notNull(),
+    /** What it is about (NOTIFICATION_KINDS); null for the account's own security (always delivered). */
+    kind: varchar('kind', { length: 32 }),
     /** info | success | warning | error */
     level: varchar('level', { length: 16 }).notNull().default('info'),
     title: jsonb('title').$type<StoredText>().notNull(),

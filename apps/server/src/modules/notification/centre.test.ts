@@ -114,6 +114,27 @@ describe('message centre', () => {
     expect(await titles(otherAdmin.token, '&keyword=100%25')).toEqual([]);
   });
 
+  it('filters by what a notification is about; `account` is what has no kind (the account’s own security)', async () => {
+    const kinds = async (token: string, kind: string) =>
+      ((await get(`/api/notification/listAll?kind=${kind}`, token)).body.data.list as { kind: string | null }[]).map(
+        (n) => n.kind,
+      );
+    expect(await kinds(otherAdmin.token, 'certification')).toEqual(['certification', 'certification']);
+    expect(await kinds(otherAdmin.token, 'device')).toEqual([]);
+    expect(await kinds(otherAdmin.token, 'account')).toEqual([]);
+
+    const u = await createUser(t, admin, { role: 'user' });
+    const token = await t.login(u.userName, u.password);
+    const changed = await put('/api/user/updatePasswd', token, {
+      oldPassword: u.password,
+      newPassword: 'Kind@Filter2026',
+    });
+    expect(changed.body.code, changed.body.msg).toBe(200);
+    expect(await titles(token, '&kind=account')).toEqual(['Your password was changed']);
+    expect(await titles(token, '&kind=certification')).toEqual([]);
+    expect((await get('/api/notification/listAll?kind=spam', token)).status).toBe(400);
+  });
+
   it('deletes only the caller’s own, all or none: another’s id answers 404 and deletes nothing', async () => {
     const own = (await get('/api/notification/listAll', otherAdmin.token)).body.data.list as { id: number }[];
     const theirs = (await get('/api/notification/listAll', mutedAdmin.token)).body.data.list as { id: number }[];

@@ -1,7 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notificationApi } from '@siteops/contracts/api/notification';
-import type { NotificationItem, NotificationLevel, NotificationTab } from '@siteops/contracts/notification';
+import type {
+  NotificationItem,
+  NotificationKind,
+  NotificationLevel,
+  NotificationTab,
+} from '@siteops/contracts/notification';
 import type { ModuleContext } from '../../app/context.ts';
 import { listTable } from '../../db/crud.ts';
 import { notifications, type NotificationRow } from '../../db/schema/index.ts';
@@ -18,6 +23,7 @@ import { startRetention } from './retention.ts';
 const toItem = (row: NotificationRow, lang: Lang): NotificationItem => ({
   id: row.id,
   tab: row.tab as NotificationTab,
+  kind: row.kind as NotificationKind | null,
   level: row.level as NotificationLevel,
   title: renderStored(row.title, lang),
   body: row.body ? renderStored(row.body, lang) : null,
@@ -41,6 +47,7 @@ export function registerNotificationModule(app: FastifyInstance, ctx: ModuleCont
       where: and(
         mine(c.user.id),
         q.tab && eq(notifications.tab, q.tab),
+        q.kind === 'account' ? isNull(notifications.kind) : q.kind && eq(notifications.kind, q.kind),
         q.unread === true
           ? isNull(notifications.readAt)
           : q.unread === false

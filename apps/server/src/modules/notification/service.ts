@@ -66,8 +66,8 @@ export class NotificationService implements Notifier {
     const body = n.body ? JSON.stringify(toStored(n.body)) : null;
     try {
       const res = await this.db.execute(sql`
-        insert into notifications (user_id, tab, level, title, body, link)
-        select ${users.id}, ${n.tab}, ${level}, ${title}::jsonb, ${body}::jsonb, ${n.link ?? null}
+        insert into notifications (user_id, tab, kind, level, title, body, link)
+        select ${users.id}, ${n.tab}, ${n.kind ?? null}, ${level}, ${title}::jsonb, ${body}::jsonb, ${n.link ?? null}
         from ${users} where ${where}
         returning id, user_id, created_at`);
       const rows = rowsOf<{ id: number; user_id: number; created_at: string | Date }>(res);

@@ -4,7 +4,11 @@ import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notificationApi } from '@siteops/contracts/api/notification';
-import type { NotificationItem, NotificationTab } from '@siteops/contracts/notification';
+import {
+  NOTIFICATION_FILTER_KINDS,
+  type NotificationItem,
+  type NotificationTab,
+} from '@siteops/contracts/notification';
 import { useEndpointMutation } from '@/api/endpoint';
 import { afterReport } from '@/api/reported';
 import { QueryForm } from '@/components/form/QueryForm';
@@ -14,7 +18,7 @@ import { DataTable } from '@/components/table/DataTable';
 import { formatDateTime } from '@/lib/time';
 import { useNotificationCounts } from './useNotifications';
 
-const FILTERS = ['keyword', 'unread'] as const;
+const FILTERS = ['keyword', 'kind', 'unread'] as const;
 const TABS = ['all', 'message', 'notice', 'todo'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (s: string | null): s is Tab => (TABS as readonly (string | null)[]).includes(s);
@@ -76,6 +80,12 @@ export function NotificationCentrePage() {
       render: (v: NotificationTab) => t(`messageBox.${v}`),
     },
     {
+      key: 'kind',
+      dataIndex: 'kind',
+      title: t('notifications.field.kind'),
+      render: (v: NotificationItem['kind']) => t(`notifications.kinds.${v ?? 'account'}`),
+    },
+    {
       key: 'read',
       dataIndex: 'read',
       title: t('notifications.field.status'),
@@ -124,6 +134,14 @@ export function NotificationCentrePage() {
         <QueryForm names={FILTERS}>
           <Form.Item name="keyword" label={t('notifications.keyword')}>
             <Input allowClear placeholder={t('notifications.keywordPlaceholder')} />
+          </Form.Item>
+          <Form.Item name="kind" label={t('notifications.field.kind')}>
+            <Select
+              allowClear
+              style={{ minWidth: 140 }}
+              placeholder={t('notifications.anyKind')}
+              options={NOTIFICATION_FILTER_KINDS.map((k) => ({ value: k, label: t(`notifications.kinds.${k}`) }))}
+            />
           </Form.Item>
           <Form.Item name="unread" label={t('notifications.field.status')}>
             <Select
