@@ -6,15 +6,18 @@ import { instant, rowIdParam } from './pagination.ts';
 /**
  * Fleet analytics (spec 2 "multi-dimension analysis", bound to the stored telemetry and events): dust
  * averages and exceedances by project, lifting load and alarms, face-terminal passes and events by kind,
- * per time bucket, in the caller's device scope. Presence is not stored over time (only the current
- * state), so there is no online-rate series.
+ * per time bucket, in the caller's device scope; and the online rate over time and each dimension value's
+ * uptime, from the 5-minute presence samples per device group (decision 0020).
  */
 
 /** Longest range one analysis covers: telemetry is kept 30 days (TELEMETRY_RETENTION_DAYS). */
 export const ANALYTICS_MAX_DAYS = 31;
 export const ANALYTICS_BUCKETS = ['hour', 'day'] as const;
 export type AnalyticsBucket = (typeof ANALYTICS_BUCKETS)[number];
-export const ANALYTICS_CHARTS = ['dust', 'lifting', 'passes', 'events'] as const;
+export const ANALYTICS_CHARTS = ['dust', 'lifting', 'passes', 'events', 'presence'] as const;
+/** What the online rate is broken down by: one line (and one uptime) per device type, project or agent. */
+export const PRESENCE_DIMENSIONS = ['deviceType', 'project', 'agent'] as const;
+export type PresenceDimension = (typeof PRESENCE_DIMENSIONS)[number];
 export type AnalyticsChart = (typeof ANALYTICS_CHARTS)[number];
 
 /**
@@ -34,6 +37,7 @@ const filters = z.object({
   projectId: rowIdParam().optional(),
   agentId: rowIdParam().optional(),
   deviceType: z.enum(DEVICE_TYPES).optional(),
+  presenceBy: z.enum(PRESENCE_DIMENSIONS).default('deviceType'),
 });
 type Filters = z.infer<typeof filters>;
 
@@ -81,6 +85,25 @@ export const liftingPoint = z.object({
 export const countPoint = z.object({ at: z.string(), count: z.number() });
 export const eventPoint = z.object({ at: z.string(), deviceType: z.string(), kind: z.string(), count: z.number() });
 
+/**
+ * One dimension value: `group` is the device type, or the project's or agent's id as text (null: devices
+ * of no project or agent); `groupName` the project's or agent's name (null for a device type, or none).
+ */
+const presenceGroup = { group: z.string().nullable(), groupName: z.string().nullable() };
+export const presencePoint = z.object({
+  at: z.string(),
+  ...presenceGroup,
+  /** Online share of the bucket's samples in percent (sum of online / sum of devices), one decimal. */
+  onlinePct: z.number(),
+});
+export const uptimeRow = z.object({
+  ...presenceGroup,
+  /** Online share of every sample of the range in percent: the average online ratio. */
+  uptimePct: z.number(),
+  /** Devices of this value in its latest sample of the range. */
+  devices: z.number(),
+});
+
 export const analyticsAnswer = z.object({
   /** Every bucket start of the range, oldest first: the x axis, with no gaps. */
   buckets: z.array(z.string()),
@@ -90,7 +113,13 @@ export const analyticsAnswer = z.object({
   passes: z.array(countPoint),
   /** Every other event, by device type and kind. */
   events: z.array(eventPoint),
+  /** Online rate per bucket and `presenceBy` value; empty before the first sample. */
+  presence: z.array(presencePoint),
+  /** Uptime over the range per `presenceBy` value. */
+  uptime: z.array(uptimeRow),
 });
 export type AnalyticsAnswer = z.infer<typeof analyticsAnswer>;
 export type DustPoint = z.infer<typeof dustPoint>;
 export type LiftingPoint = z.infer<typeof liftingPoint>;
+export type PresencePoint = z.infer<typeof presencePoint>;
+export type UptimeRow = z.infer<typeof uptimeRow>;

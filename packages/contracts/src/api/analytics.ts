@@ -12,7 +12,8 @@ export const analyticsApi = defineEndpoints('analytics', {
     method: 'GET',
     path: '/api/analytics/fleet',
     access: ROLES,
-    summary: 'Dust, lifting, pass and event series per hour or day over a range of at most 31 days',
+    summary:
+      'Dust, lifting, pass, event and online-rate series per hour or day, and uptime, over a range of at most 31 days',
     query: analyticsQuery,
     answer: analyticsAnswer,
   },
@@ -20,7 +21,7 @@ export const analyticsApi = defineEndpoints('analytics', {
     method: 'GET',
     path: '/api/analytics/export',
     access: ROLES,
-    summary: 'One chart’s series (dust, lifting, passes or events) as an xlsx',
+    summary: 'One chart’s series (dust, lifting, passes, events or online rate) as an xlsx',
     query: analyticsExportQuery,
     kind: 'download',
   },

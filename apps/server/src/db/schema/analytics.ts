@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 
 /** The sums and counts a rollup row holds for its telemetry (per device, or per device group). */
 const telemetrySums = {
@@ -85,3 +85,25 @@ export const eventsGroupHourly = pgTable(
 export const rollupDirtyHours = pgTable('rollup_dirty_hours', {
   hour: timestamp('hour', { withTimezone: true }).primaryKey(),
 });
+
+/**
+ * Presence history (issues 13 and 14): every 5 minutes, per device group (agent, project, type), how many
+ * devices there were and how many were online (samplePresence). Groups rather than devices, so the size
+ * is groups × 288 a day whatever the fleet's size (decision 0020). One row per slot and group even when
+ * several instances sample: the unique key treats a missing agent or project as a value (NULLS NOT
+ * DISTINCT, PostgreSQL 15), and the sampler inserts with ON CONFLICT DO NOTHING. Its first column, the
+ * slot, also serves the analysis' range reads and the retention.
+ */
+export const presenceSamples = pgTable(
+  'presence_samples',
+  {
+    /** The 5-minute slot's start (UTC). */
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    agentId: integer('agent_id'),
+    projectId: integer('project_id'),
+    type: varchar('type', { length: 32 }).notNull(),
+    devices: integer('devices').notNull(),
+    online: integer('online').notNull(),
+  },
+  (t) => [unique('presence_samples_slot_group_key').on(t.slot, t.agentId, t.projectId, t.type).nullsNotDistinct()],
+);

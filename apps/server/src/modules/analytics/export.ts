@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { analyticsApi } from '@siteops/contracts/api/analytics';
-import type { AnalyticsChart } from '@siteops/contracts/analytics';
+import type { AnalyticsChart, PresenceDimension, PresencePoint } from '@siteops/contracts/analytics';
 import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/device';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { sendAttachment } from '../../http/attachment.ts';
@@ -48,6 +48,24 @@ const SHEETS: Record<AnalyticsChart, { 'zh-CN': string; 'en-US': string; cols: C
     'en-US': 'Events',
     cols: [AT, TYPE, c('kind', '事件类型', 'Event kind'), c('count', '次数', 'Count')],
   },
+  presence: {
+    'zh-CN': '在线率',
+    'en-US': 'Online rate',
+    // The group column's header follows the chosen dimension (PRESENCE_HEADER).
+    cols: [AT, c('group', '', ''), c('onlinePct', '在线率 (%)', 'Online rate (%)')],
+  },
+};
+
+const PRESENCE_HEADER: Record<PresenceDimension, Col> = {
+  deviceType: TYPE,
+  project: c('group', '项目', 'Project'),
+  agent: c('group', '代理商', 'Agent'),
+};
+/** What a presence row's group is called when it names no project or agent. */
+const NO_GROUP: Record<PresenceDimension, Record<SheetLang, string>> = {
+  deviceType: { 'zh-CN': '', 'en-US': '' },
+  project: { 'zh-CN': '无项目', 'en-US': 'No project' },
+  agent: { 'zh-CN': '无代理商', 'en-US': 'No agent' },
 };
 
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
@@ -59,9 +77,17 @@ export const exportAnalytics: Handler<typeof analyticsApi.export> = async ({ db,
   const sheet = SHEETS[chart];
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheet[lang]);
-  ws.columns = sheet.cols.map((col) => ({ header: col[lang], key: col.key, width: col.key === 'at' ? 20 : 16 }));
+  const cols = sheet.cols.map((col) => (col.key === 'group' ? PRESENCE_HEADER[q.presenceBy] : col));
+  ws.columns = cols.map((col) => ({ header: col[lang], key: col.key, width: col.key === 'at' ? 20 : 16 }));
   const typeLabel = (type: string, l: SheetLang) => DEVICE_TYPE_LABELS[type as DeviceType]?.[l] ?? neutralised(type);
-  for (const row of data[chart] as Record<string, unknown>[]) {
+  const groupLabel = (r: PresencePoint) =>
+    q.presenceBy === 'deviceType'
+      ? typeLabel(r.group ?? '', lang)
+      : r.groupName === null
+        ? NO_GROUP[q.presenceBy][lang]
+        : neutralised(r.groupName);
+  const rows = chart === 'presence' ? data.presence.map((r) => ({ ...r, group: groupLabel(r) })) : data[chart];
+  for (const row of rows as Record<string, unknown>[]) {
     ws.addRow({
       ...row,
       at: when(row.at as string),

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { devices } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
+import { presenceSeries } from './presence.ts';
 import { dirtyHours, eventSource, telemetrySource, type Source } from './rollup.ts';
 
 export type FleetQuery = z.infer<typeof analyticsQuery>;
@@ -48,6 +49,7 @@ const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number
 /**
  * Every series of the analysis, each one grouped statement over the rollup's whole hours of the scoped
  * devices plus the raw rows of the range's part hours (rollup.ts): the same numbers as the raw rows alone.
+ * Presence comes from its 5-minute samples of the same devices' groups (presence.ts).
  */
 export async function fleet(
   db: Db,
@@ -92,6 +94,7 @@ export async function fleet(
     await db.execute(sql`${d}, ev as (${eventSource(src, null, sql`kind <> 'pass'`)})
       select at, type, kind, sum(count)::int as count from ev group by 1, 2, 3 order by 1, 2, 3`),
   );
+  const { presence, uptime } = await presenceSeries(db, { d, of, from: q.from, to: q.to, by: q.presenceBy });
 
   return {
     buckets: buckets.map((b) => iso(b.at)),
@@ -117,5 +120,7 @@ export async function fleet(
     })),
     passes: passes.map((r) => ({ at: iso(r.at), count: Number(r.count) })),
     events: events.map((r) => ({ at: iso(r.at), deviceType: r.type, kind: r.kind, count: Number(r.count) })),
+    presence,
+    uptime,
   };
 }

@@ -76,8 +76,11 @@ function wholeHourParts(src: Source, group: (clean: SQL) => SQL, device: (dirty:
     device(sql`r.hour in (${hourList(src.dirty)})`),
   ];
 }
-/** The scoped devices' groups (a group is wholly in or out of scope: scope looks at nothing else). */
-const groupsOf = (alias: string) =>
+/**
+ * The scoped devices' groups (a group is wholly in or out of scope: scope looks at nothing else), joined
+ * to the rows of `alias` (columns agent_id, project_id, type). Presence samples are scoped the same way.
+ */
+export const groupsOf = (alias: string) =>
   sql.raw(`join (select distinct agent_id, project_id, type from d) s on s.type = ${alias}.type
     and coalesce(s.agent_id, 0) = coalesce(${alias}.agent_id, 0) and coalesce(s.project_id, 0) = coalesce(${alias}.project_id, 0)`);
 const inList = (col: SQL, values: string[]) =>

@@ -24,6 +24,8 @@ const answer: AnalyticsAnswer = {
     { at: B[1], deviceType: 'dust', kind: 'overLimit', count: 2 },
     { at: B[2], deviceType: 'dust', kind: 'overLimit', count: 1 },
   ],
+  presence: [],
+  uptime: [],
 };
 
 describe('analysis series', () => {
