@@ -8,6 +8,7 @@ import {
   type AnalyticsBucket,
   type AnalyticsChart,
   type AnalyticsQuery,
+  type PresenceDimension,
 } from '@siteops/contracts/analytics';
 import { analyticsApi } from '@siteops/contracts/api/analytics';
 import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
@@ -24,8 +25,11 @@ import {
   eventSeries,
   liftingSeries,
   passSeries,
+  presenceSeries,
   total,
+  uptimeBars,
   type DustMetric,
+  type PresenceNameOf,
 } from './series';
 
 type Range = [Dayjs, Dayjs];
@@ -49,6 +53,7 @@ export function AnalysisPage() {
   const [agentId, setAgentId] = useState<number>();
   const [deviceType, setDeviceType] = useState<DeviceType>();
   const [metric, setMetric] = useState<DustMetric>('pm25');
+  const [presenceBy, setPresenceBy] = useState<PresenceDimension>('deviceType');
   const input: AnalyticsQuery = {
     from: range[0].toISOString(),
     to: range[1].toISOString(),
@@ -57,6 +62,7 @@ export function AnalysisPage() {
     projectId,
     agentId,
     deviceType,
+    presenceBy,
   };
   const query = useEndpointQuery(analyticsApi.fleet, input);
   const exporter = useDownload(analyticsApi.export, 'analytics.xlsx');
@@ -132,6 +138,13 @@ export function AnalysisPage() {
     a,
     (ty, kind) => `${typeName(ty)} · ${t(`deviceSearch.kinds.${kind}`, { defaultValue: kind })}`,
   );
+  const presenceName: PresenceNameOf = (r) =>
+    presenceBy === 'deviceType'
+      ? typeName(r.group ?? '')
+      : (r.groupName ?? t(presenceBy === 'project' ? 'analysis.noProject' : 'analysis.presence.noAgent'));
+  const presence = presenceSeries(a, presenceName);
+  const uptime = uptimeBars(a, presenceName, t('analysis.presence.uptimeSeries'));
+  const dimensions: PresenceDimension[] = isAdmin ? ['deviceType', 'project', 'agent'] : ['deviceType', 'project'];
   const metricName = t(`analysis.dust.${metric}`);
   const limit = DUST_LIMITS[DUST_FIELD[metric]];
 
@@ -219,6 +232,33 @@ export function AnalysisPage() {
             summary={t('analysis.events.summary', { count: total(events) })}
           >
             {(ref) => <BarChart ref={ref} title={t('analysis.events.title')} labels={labels} series={events} />}
+          </ChartCard>
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            chart="presence"
+            title={t('analysis.presence.title')}
+            empty={a.presence.length === 0}
+            emptyText={t('analysis.presence.empty')}
+            legend={presence}
+            onExcel={onExcel}
+            controls={
+              <Segmented<PresenceDimension>
+                style={{ marginBottom: 8 }}
+                size="small"
+                value={presenceBy}
+                onChange={setPresenceBy}
+                options={dimensions.map((d) => ({ value: d, label: t(`analysis.presence.by.${d}`) }))}
+              />
+            }
+            summary={uptime.lowest && t('analysis.presence.summary', uptime.lowest)}
+          >
+            {(ref) => (
+              <>
+                <LineChart ref={ref} title={t('analysis.presence.rate')} labels={labels} series={presence} />
+                <BarChart title={t('analysis.presence.uptime')} labels={uptime.labels} series={uptime.series} />
+              </>
+            )}
           </ChartCard>
         </Col>
       </Row>

@@ -43,6 +43,8 @@ interface ChartCardProps {
   summary: ReactNode;
   legend: Series[];
   empty: boolean;
+  /** What the empty state says, when not "nothing was reported". */
+  emptyText?: string;
   onExcel: (chart: AnalyticsChart) => void;
   /** Above the chart, inside the card (a header too narrow on a phone for more than the title). */
   controls?: ReactNode;
@@ -50,7 +52,17 @@ interface ChartCardProps {
 }
 
 /** One chart with its legend and downloads (SVG, PNG, its data as xlsx), or its empty state. */
-export function ChartCard({ chart, title, summary, legend, empty, onExcel, controls, children }: ChartCardProps) {
+export function ChartCard({
+  chart,
+  title,
+  summary,
+  legend,
+  empty,
+  emptyText,
+  onExcel,
+  controls,
+  children,
+}: ChartCardProps) {
   const { t } = useTranslation();
   const ref = useRef<SVGSVGElement>(null);
   const file = `${chart}-${new Date().toISOString().slice(0, 10)}`;
@@ -77,7 +89,7 @@ export function ChartCard({ chart, title, summary, legend, empty, onExcel, contr
     >
       {controls}
       {empty ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analysis.empty')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('analysis.empty')} />
       ) : (
         <Flex vertical gap={8}>
           <Typography.Text data-testid={`analysis-${chart}-summary`}>{summary}</Typography.Text>

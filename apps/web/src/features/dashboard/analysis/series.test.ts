@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsAnswer } from '@siteops/contracts/analytics';
-import { dustSeries, eventSeries, total } from './series';
+import { dustSeries, eventSeries, presenceSeries, total, uptimeBars } from './series';
 
 const B = ['2026-11-24T00:00:00.000Z', '2026-11-24T01:00:00.000Z', '2026-11-24T02:00:00.000Z'];
 const dust = (at: string, projectName: string | null, pm25: number | null, pm25Over: number) => ({
@@ -24,9 +24,17 @@ const answer: AnalyticsAnswer = {
     { at: B[1], deviceType: 'dust', kind: 'overLimit', count: 2 },
     { at: B[2], deviceType: 'dust', kind: 'overLimit', count: 1 },
   ],
-  presence: [],
-  uptime: [],
+  presence: [
+    { at: B[0], group: 'dust', groupName: null, onlinePct: 75 },
+    { at: B[2], group: 'dust', groupName: null, onlinePct: 50 },
+    { at: B[1], group: '7', groupName: 'North', onlinePct: 100 },
+  ],
+  uptime: [
+    { group: 'dust', groupName: null, uptimePct: 62.5, devices: 4 },
+    { group: '7', groupName: 'North', uptimePct: 100, devices: 1 },
+  ],
 };
+const nameOf = (r: { group: string | null; groupName: string | null }) => r.groupName ?? `type:${r.group}`;
 
 describe('analysis series', () => {
   it('places each project’s rows at their buckets, a gap where it reported nothing', () => {
@@ -41,5 +49,21 @@ describe('analysis series', () => {
   it('counts events per type and kind with zeroes between', () => {
     const s = eventSeries(answer, (type, kind) => `${type}/${kind}`);
     expect(s).toEqual([{ name: 'dust/overLimit', values: [0, 2, 1] }]);
+  });
+
+  it('draws an online-rate line per dimension value, a gap where it was not sampled', () => {
+    expect(presenceSeries(answer, nameOf)).toEqual([
+      { name: 'type:dust', values: [75, null, 50] },
+      { name: 'North', values: [null, 100, null] },
+    ]);
+  });
+
+  it('lays uptime out as one bar per dimension value and names the lowest', () => {
+    expect(uptimeBars(answer, nameOf, 'Uptime')).toEqual({
+      labels: ['type:dust', 'North'],
+      series: [{ name: 'Uptime', values: [62.5, 100] }],
+      lowest: { name: 'type:dust', pct: 62.5, devices: 4 },
+    });
+    expect(uptimeBars({ ...answer, uptime: [] }, nameOf, 'Uptime').lowest).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { AnalyticsAnswer, DustPoint } from '@siteops/contracts/analytics';
+import type { AnalyticsAnswer, DustPoint, PresencePoint, UptimeRow } from '@siteops/contracts/analytics';
 import type { Series } from './charts';
 
 export const DUST_METRICS = ['pm25', 'pm10', 'noise'] as const;
@@ -79,6 +79,23 @@ export const eventSeries = (a: AnalyticsAnswer, nameOf: (type: string, kind: str
     (r) => r.count,
     0,
   );
+
+/** What a presence row's dimension value is called: a device type's label, a project's or agent's name. */
+export type PresenceNameOf = (r: Pick<PresencePoint, 'group' | 'groupName'>) => string;
+
+/** One online-rate line per dimension value, a gap where it had no samples. */
+export const presenceSeries = (a: AnalyticsAnswer, nameOf: PresenceNameOf) =>
+  place(a.buckets, a.presence, nameOf, (r) => r.onlinePct, null);
+
+/** Uptime per dimension value as one bar series over the values, and the value with the lowest. */
+export function uptimeBars(a: AnalyticsAnswer, nameOf: PresenceNameOf, seriesName: string) {
+  const lowest = a.uptime.reduce<UptimeRow | null>((low, r) => (!low || r.uptimePct < low.uptimePct ? r : low), null);
+  return {
+    labels: a.uptime.map(nameOf),
+    series: [{ name: seriesName, values: a.uptime.map((r) => r.uptimePct) }],
+    lowest: lowest && { name: nameOf(lowest), pct: lowest.uptimePct, devices: lowest.devices },
+  };
+}
 
 /** Sum of every value of every series (a chart's total). */
 export const total = (series: Series[]) =>
