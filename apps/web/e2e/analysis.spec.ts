@@ -6,8 +6,8 @@ import { ADMIN, agentSiteFor, apiCall, apiLogin, grantDevice, login } from './su
 /**
  * Fleet analytics end to end: a simulated dust monitor on a fresh agent's site reports PM2.5 40 and 110
  * and an over-limit alarm. On /dashboard/analysis, per day, the agent sees its site's line at the
- * average 75, one reading above the 75 limit, the alarm among the events, downloads the dust data as an
- * xlsx holding the same numbers, and the page fits a phone.
+ * average 75, one reading above the 75 limit, the alarm among the events, the online-rate card, downloads
+ * the dust data as an xlsx holding the same numbers, and the page fits a phone.
  */
 
 test.describe('fleet analytics', () => {
@@ -78,6 +78,15 @@ test.describe('fleet analytics', () => {
       /扬尘监测 · 超标 · .*: 1$/,
     ]);
     await expect(page.getByTestId('analysis-passes')).toContainText('该时间范围内没有上报数据');
+    // Online rate: the server samples presence every 5 minutes, so the agent's fresh monitor is either not
+    // sampled yet (the empty state says why) or sampled online; by project, the same with its site's name.
+    const presence = page.getByTestId('analysis-presence');
+    await expect(presence).toContainText('在线率');
+    await expect(presence).toContainText(/暂无采样：在线历史从服务器开始采样时记录|在线时长占比最低：扬尘监测 100%/);
+    await presence.getByText('按项目', { exact: true }).click();
+    await expect(presence).toContainText(
+      new RegExp(`暂无采样|在线时长占比最低：${siteName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} 100%`),
+    );
 
     // The download button in the middle of the screen first: scrolled only just into view it sits under the
     // sticky header. The menu opens on a click (a hover menu failed here, and touch has no hover).
