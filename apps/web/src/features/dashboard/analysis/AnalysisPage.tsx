@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, DatePicker, Flex, Result, Row, Segmented, Select, Skeleton } from 'antd';
+import { Button, Card, Col, DatePicker, Flex, Result, Row, Segmented, Select, Skeleton, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -256,6 +256,8 @@ export function AnalysisPage() {
             {(ref) => (
               <>
                 <LineChart ref={ref} title={t('analysis.presence.rate')} labels={labels} series={presence} />
+                {/* Bars over dimension values, not buckets: say so, the legend below is the lines'. */}
+                <Typography.Text type="secondary">{t('analysis.presence.uptime')}</Typography.Text>
                 <BarChart title={t('analysis.presence.uptime')} labels={uptime.labels} series={uptime.series} />
               </>
             )}
