@@ -189,6 +189,16 @@ describe('online rate and uptime', () => {
     expect(all.presence[0]).toEqual({ at: at(0).toISOString(), group: 'dust', groupName: null, onlinePct: 80 });
   });
 
+  it('refuses a plain user, as the other analytics', async () => {
+    const u = await createUser(t, admin, { role: 'user' });
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/analytics/fleet?${RANGE}`,
+      token: await t.login(u.userName, u.password),
+    });
+    expect(res.status).toBe(403);
+  });
+
   it('answers no samples, not an error, for a range before the history', async () => {
     const old = await fleet(admin, `from=${at(-600).toISOString()}&to=${at(-300).toISOString()}`);
     expect(old.presence).toEqual([]);
