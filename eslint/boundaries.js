@@ -82,6 +82,7 @@ export const SERVER_PORTS = {
   'device/signingKey.ts': 'the device-link signs with the registry’s key',
   'device/sheet.ts': 'the device columns that imports and exports share',
   'device/export.ts': 'device rows as a spreadsheet, for the type pages',
+  'visitor/personnel.ts': 'membership, user and device changes mark who the face terminals hold',
 };
 
 function serverPlaceOf(file) {

@@ -11,7 +11,7 @@ import { instant, pageQuery, rowId, rowIdParam } from './pagination.ts';
  * - `synced`: the device confirmed it holds the person as it is now;
  * - `pending`: a change is still to be sent (an offline device gets it when it links again);
  * - `failed`: the device refused the last send (`lastError` says why); it is tried again later;
- * - `removed`: taken off this device by hand; it stays off until the visitor changes or is re-synced.
+ * - `removed`: taken off this device by hand; it stays off until the person changes or is re-synced.
  */
 export const FACE_SYNC_STATES = ['synced', 'pending', 'failed', 'removed'] as const;
 export type FaceSyncState = (typeof FACE_SYNC_STATES)[number];
@@ -26,12 +26,16 @@ export type FacePersonQuery = z.input<typeof facePersonQuery>;
 const nullableString = z.string().nullable();
 
 export const facePersonItem = z.object({
+  /** `V<visitor id>` for a visitor, `U<user id>` for a member of the device's project. */
   personId: z.string(),
+  /** `visitor`, or `worker`: the project's personnel. */
   role: z.enum(['visitor', 'worker']),
   visitorId: z.number().nullable(),
-  /** Null when the visitor was deleted and the device is still to lose it. */
+  /** The user a `worker` is (null for a visitor). */
+  userId: z.number().nullable(),
+  /** Null when the visitor or user was deleted and the device is still to lose it. */
   name: nullableString,
-  /** The visitor's status now (new / valid / invalid), null once deleted. */
+  /** The visitor's status now (new / valid / invalid), or the user's (enable / disable); null once deleted. */
   status: nullableString,
   visitStart: nullableString,
   visitEnd: nullableString,
@@ -71,6 +75,8 @@ export const passRecordItem = z.object({
   personName: z.string(),
   /** The visitor the person id names (`V<id>`), else null (a worker, or a person the server did not send). */
   visitorId: z.number().nullable(),
+  /** The user the person id names (`U<id>`: the project's personnel), else null. */
+  userId: z.number().nullable(),
   direction: nullableString,
   verifyMode: nullableString,
   similarity: z.number().nullable(),

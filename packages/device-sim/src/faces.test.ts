@@ -49,6 +49,22 @@ describe('a face shown at the terminal', () => {
     expect(lib.present('V1').passed).toBe(false);
   });
 
+  it('a member of the project (`U…`, a worker with the open-ended window) passes as a worker', async () => {
+    const lib = new FaceLibrary(() => base);
+    const worker = {
+      ...person('U87', 0, 0),
+      name: 'Zhao Gong',
+      role: 'worker' as const,
+      validFrom: '2000-01-01T00:00:00.000Z',
+      validTo: '2037-12-31T23:59:59.000Z',
+    };
+    expect((await lib.add([worker])).added).toEqual(['U87']);
+    expect(lib.present('U87').event).toMatchObject({
+      kind: 'pass',
+      data: { personId: 'U87', personName: 'Zhao Gong', role: 'worker' },
+    });
+  });
+
   it('the typed commands name the device and say what happened', () => {
     const face = new SimDevice({
       url: 'ws://127.0.0.1:9/gateway',

@@ -34,9 +34,9 @@ export const gatePersons = pgTable(
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    /** `V<visitor id>`: the id the device knows the person by. */
+    /** `V<visitor id>` or `U<user id>` (a project member): the id the device knows the person by. */
     personId: varchar('person_id', { length: 64 }).notNull(),
-    /** No foreign key: a deleted visitor's row stays until the device has removed it. */
+    /** No foreign key: a deleted visitor's row stays until the device has removed it. Null for a `U` person. */
     visitorId: integer('visitor_id'),
     pending: boolean('pending').notNull().default(true),
     gen: integer('gen').notNull().default(1),

@@ -9,6 +9,8 @@ import type { HandlerContext } from '../../http/endpoint.ts';
 import { changeSet } from '../audit/record.ts';
 import { agentAdminUser, loadAgentInScope } from './service.ts';
 import { t } from '../../http/messages/index.ts';
+// The agent's own user may be a project member on a face terminal.
+import { markPersonnel, seenByGates } from '../visitor/personnel.ts';
 
 /**
  * Change an agent in the caller's scope (an agent: only its own, and never its status or expiry).
@@ -43,6 +45,7 @@ export async function updateAgent(c: HandlerContext, body: ParsedInputOf<typeof 
             .update(users)
             .set({ ...rest, ...(remark !== undefined ? { introduction: remark } : {}), updatedId: actor.id })
             .where(eq(users.id, admin.id));
+          if (seenByGates(rest)) await markPersonnel(tx, [admin.id]);
           if (user.enabled === 'disable' && admin.enabled !== 'disable') {
             await revokeUserSessions(tx, admin.id, 'disabled');
           }

@@ -8,6 +8,8 @@ import { forbidden } from '../../http/errors.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import { cutOffLinks, lockDevicesInScope, mustFindAgent, mustFindProject, projectMustFitAgents } from './service.ts';
 import { t } from '../../http/messages/index.ts';
+// A face terminal that changes project holds the visitors and personnel of its new one.
+import { markMovedDevices } from '../visitor/personnel.ts';
 
 type BatchField = 'authStatus' | 'agentId' | 'projectId';
 
@@ -31,6 +33,7 @@ async function changeAll<F extends BatchField>(
       .update(devices)
       .set({ [field]: value, ...change.alsoSet, updatedId: c.user.id })
       .where(inArray(devices.id, ids));
+    if (field === 'projectId' || change.alsoSet?.projectId !== undefined) await markMovedDevices(tx, ids);
     await c.audit(
       {
         action,

@@ -14,6 +14,8 @@ import {
   projectMustFitAgents,
 } from './service.ts';
 import { t } from '../../http/messages/index.ts';
+// A face terminal that changes project holds the visitors and personnel of its new one.
+import { markMovedDevices } from '../visitor/personnel.ts';
 
 const AGENT_EDITABLE = new Set<string>(DEVICE_AGENT_FIELDS);
 
@@ -46,6 +48,7 @@ export const updateDevice: Handler<typeof deviceApi.update> = async (c, body) =>
           updatedId: c.user.id,
         })
         .where(eq(devices.id, id));
+      if (patch.projectId !== undefined && patch.projectId !== device.projectId) await markMovedDevices(tx, [id]);
       await c.audit(
         {
           action: 'device.update',

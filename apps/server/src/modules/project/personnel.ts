@@ -8,6 +8,8 @@ import { route } from '../../http/endpoint.ts';
 import { countAll, pageWindow } from '../../http/list.ts';
 import { candidatesOf, keywordOf, loadProjectInScope } from './service.ts';
 import { t } from '../../http/messages/index.ts';
+// Members are published to the project's face terminals.
+import { markProjectPersonnel } from '../visitor/personnel.ts';
 
 /** A project's managers and members: who is in it, who could join, adding and removing them. */
 export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
@@ -28,6 +30,7 @@ export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
         .insert(projectMembers)
         .values({ projectId, userId, role: 'manager', createdId: c.user.id })
         .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.userId], set: { role: 'manager' } });
+      await markProjectPersonnel(tx, projectId, [userId]);
       const detail = { fields: ['managers'], values: { userId, userName: user.userName } };
       await c.audit({ action: 'project.addManager', targetType: 'project', targetId: projectId, detail }, tx);
     });
@@ -120,6 +123,11 @@ export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
         .values(userIds.map((userId) => ({ projectId, userId, role: 'member', createdId: c.user.id })))
         .onConflictDoNothing()
         .returning({ userId: projectMembers.userId });
+      await markProjectPersonnel(
+        tx,
+        projectId,
+        rows.map((r) => r.userId),
+      );
       const detail = { fields: ['members'], values: { added: rows.map((r) => r.userId) } };
       await c.audit({ action: 'project.addMembers', targetType: 'project', targetId: projectId, detail }, tx);
       return rows.length;
@@ -157,6 +165,7 @@ export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
       const missing = userIds.filter((id) => !rows.some((r) => r.userId === id));
       // All or none: the transaction rolls the deletions back.
       if (missing.length) throw notFound(t('project.notMembers', { ids: missing }));
+      await markProjectPersonnel(tx, projectId, userIds);
       const detail = { fields: ['members'], values: { removed: userIds } };
       await c.audit({ action: 'project.removeMembers', targetType: 'project', targetId: projectId, detail }, tx);
       return rows.length;

@@ -6,6 +6,8 @@ import type { Handler } from '../../http/endpoint.ts';
 import { conflict } from '../../http/errors.ts';
 import { enabledAdminsBesides, filesOwnedBy } from './service.ts';
 import { t } from '../../http/messages/index.ts';
+// A deleted member leaves its projects' face terminals.
+import { markPersonnel } from '../visitor/personnel.ts';
 
 /**
  * Delete users in the caller's scope, all or none: one id outside the scope (or missing) is a 404
@@ -32,6 +34,7 @@ export const deleteUsers: Handler<typeof userApi.delete> = async (c, { ids }) =>
         throw conflict(t('user.cannotDeleteLastAdmin'));
       }
       blobs = await filesOwnedBy(tx, [...ids]);
+      await markPersonnel(tx, ids);
     },
     audit: (tx, row) =>
       c.audit(

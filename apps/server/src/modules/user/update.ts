@@ -8,6 +8,8 @@ import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { changeSet } from '../audit/record.ts';
 import { assertAgentExists, attachImages, columnsOf, enabledAdminsBesides, loadUserInScope } from './service.ts';
 import { t } from '../../http/messages/index.ts';
+// A project member's face terminals show its name and photo, and only while it is enabled.
+import { markPersonnel, seenByGates } from '../visitor/personnel.ts';
 
 /**
  * Change some fields of a user in the caller's scope (404 outside it). `enabled: 'disable'` ends
@@ -60,6 +62,7 @@ export const updateUser: Handler<typeof userApi.update> = async (c, input) => {
           .where(eq(users.id, id));
         const orphans = await attachImages(tx, actor.id, target, patch);
         if (disabling) await revokeUserSessions(tx, id, 'disabled');
+        if (seenByGates(patch)) await markPersonnel(tx, [id]);
         await c.audit(
           {
             action: disabling ? 'user.disable' : 'user.update',

@@ -5,6 +5,8 @@ import { users } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { changeSet } from '../audit/record.ts';
 import { attachImages, columnsOf } from './service.ts';
+// A project member's face terminals show its name and photo.
+import { markPersonnel, seenByGates } from '../visitor/personnel.ts';
 
 /**
  * Every role edits its own safe profile fields (realName, nickName, sex, birthday, phone, email, nation,
@@ -25,6 +27,7 @@ export const updateSelf: Handler<typeof userApi.updateSelf> = async (c, input) =
         .where(eq(users.id, me.id));
     }
     const orphans = await attachImages(tx, me.id, me, patch);
+    if (seenByGates(patch)) await markPersonnel(tx, [me.id]);
     await c.audit(
       {
         action: 'user.updateSelf',

@@ -5,15 +5,17 @@ import { VISITOR_DEVICE_TYPES } from '@siteops/contracts/visitorDevice';
 import { scope, type Caller } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { loadOr404 } from '../../db/crud.ts';
-import { devices, gatePersons, visitors, type GatePersonRow } from '../../db/schema/index.ts';
+import { devices, gatePersons, users, visitors, type GatePersonRow } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { notFoundOf } from '../../http/errors.ts';
 import { contains, countAll, pageWindow } from '../../http/list.ts';
+import { userOfPersonId } from './gatePersonnel.ts';
 import type { GateSync } from './gateSync.ts';
 
 /**
  * The face library of one face terminal: the persons the server keeps on it (the outbox `gate_persons`,
- * one row per person the device holds, should hold or should lose) with their sync state, and the two
+ * one row per person the device holds, should hold or should lose: visitors `V…` and the project's
+ * personnel `U…`) with their sync state, and the two
  * things a person at the console can do about one of them: send it again, or take it off this device.
  * Whoever sees the device in the device list may (admin, its agent, a manager of its project).
  */
@@ -37,41 +39,62 @@ const stateOf = (r: Pick<GatePersonRow, 'pending' | 'excluded' | 'attempts' | 'o
   return r.onDevice ? 'synced' : 'removed';
 };
 
+/** A `U<id>` row's user: the person id is the only link (no column; personnel.ts). */
+const userOfRow = and(sql`${gatePersons.visitorId} is null`, sql`${gatePersons.personId} = 'U' || ${users.id}`);
+const nameOf = sql<
+  string | null
+>`coalesce(${visitors.realName}, nullif(trim(${users.realName}), ''), ${users.userName})`;
+
 export const listFaces: Handler<typeof visitorApi.faces> = async ({ db, caller }, q) => {
   const device = await loadFaceDevice(db, caller, q.deviceId);
   const where = and(
     eq(gatePersons.deviceId, device.id),
-    q.keyword ? or(contains(visitors.realName, q.keyword), eq(gatePersons.personId, q.keyword)) : undefined,
+    q.keyword
+      ? or(
+          contains(visitors.realName, q.keyword),
+          contains(users.realName, q.keyword),
+          contains(users.userName, q.keyword),
+          eq(gatePersons.personId, q.keyword),
+        )
+      : undefined,
   );
   const { limit, offset } = pageWindow(q);
-  const base = () =>
-    db.select().from(gatePersons).leftJoin(visitors, eq(visitors.id, gatePersons.visitorId)).where(where).$dynamic();
   const [rows, [{ total }]] = await Promise.all([
-    // Visitors by name; a row whose visitor is gone (still to be removed) last.
-    base()
-      .orderBy(sql`${visitors.realName} is null`, asc(visitors.realName), asc(gatePersons.id))
+    // Personnel and visitors by name; a row whose person is gone (still to be removed) last.
+    db
+      .select({ g: gatePersons, v: visitors, name: nameOf, userStatus: users.enabled })
+      .from(gatePersons)
+      .leftJoin(visitors, eq(visitors.id, gatePersons.visitorId))
+      .leftJoin(users, userOfRow)
+      .where(where)
+      .orderBy(sql`${nameOf} is null`, asc(nameOf), asc(gatePersons.id))
       .limit(limit)
       .offset(offset),
     db
       .select({ total: countAll })
       .from(gatePersons)
       .leftJoin(visitors, eq(visitors.id, gatePersons.visitorId))
+      .leftJoin(users, userOfRow)
       .where(where),
   ]);
-  const list: FacePersonItem[] = rows.map(({ gate_persons: g, visitors: v }) => ({
-    personId: g.personId,
-    role: 'visitor',
-    visitorId: g.visitorId,
-    name: v?.realName ?? null,
-    status: v?.status ?? null,
-    visitStart: v?.visitStart.toISOString() ?? null,
-    visitEnd: v?.visitEnd.toISOString() ?? null,
-    state: stateOf(g),
-    onDevice: g.onDevice,
-    syncedAt: g.syncedAt?.toISOString() ?? null,
-    attempts: g.attempts,
-    lastError: g.lastError,
-  }));
+  const list: FacePersonItem[] = rows.map(({ g, v, name, userStatus }) => {
+    const userId = g.visitorId === null ? userOfPersonId(g.personId) : null;
+    return {
+      personId: g.personId,
+      role: userId === null ? 'visitor' : 'worker',
+      visitorId: g.visitorId,
+      userId,
+      name,
+      status: v?.status ?? userStatus ?? null,
+      visitStart: v?.visitStart.toISOString() ?? null,
+      visitEnd: v?.visitEnd.toISOString() ?? null,
+      state: stateOf(g),
+      onDevice: g.onDevice,
+      syncedAt: g.syncedAt?.toISOString() ?? null,
+      attempts: g.attempts,
+      lastError: g.lastError,
+    };
+  });
   return { list, total, page: q.page, pageSize: q.pageSize };
 };
 
@@ -89,7 +112,8 @@ async function loadFace(db: Db, caller: Caller, deviceId: number, personId: stri
 /**
  * Send the person again as it should be now: the hash of what was sent is forgotten, so an unchanged
  * person is sent too (a terminal that lost it, say after a factory reset, gets it back), and a removal
- * by hand is undone. A visitor that should not be on the device (ended, refused) is removed instead.
+ * by hand is undone. A person that should not be on the device (a visit ended, a member gone) is removed
+ * instead.
  */
 export const resyncFace =
   (gate: Pick<GateSync, 'kick'>): Handler<typeof visitorApi.resyncFace> =>
@@ -119,7 +143,8 @@ export const resyncFace =
 
 /**
  * Take the person off this device only. The row stays, marked `excluded`, so neither a re-publish nor the
- * device coming back sends it again; a change of the visitor (edit, audit) or a re-sync does.
+ * device coming back sends it again; a change of the person (a visitor edited or audited, a user's
+ * name, photo or enabled state) or a re-sync does.
  */
 export const removeFace =
   (gate: Pick<GateSync, 'kick'>): Handler<typeof visitorApi.removeFace> =>

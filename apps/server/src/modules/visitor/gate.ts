@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { insertOwedPersonnel } from './gatePersonnel.ts';
 
 /**
  * Marking the per-device person outbox (`gate_persons`, drained by gateSync.ts). A mark says "what this
@@ -42,5 +43,11 @@ async function mark(db: Db, by: 'visitor' | 'device', ids: readonly number[]) {
 /** These visitors changed (audited, edited, expired, deleted). */
 export const markVisitors = (db: Db, visitorIds: readonly number[]) => mark(db, 'visitor', visitorIds);
 
-/** These devices were authorised or taken off the list (or their configuration re-published). */
-export const markDevices = (db: Db, deviceIds: readonly number[]) => mark(db, 'device', deviceIds);
+/**
+ * These devices were authorised or taken off the list (or their configuration re-published): their
+ * visitors and their project's personnel (personnel.ts).
+ */
+export async function markDevices(db: Db, deviceIds: readonly number[]) {
+  await mark(db, 'device', deviceIds);
+  if (deviceIds.length) await insertOwedPersonnel(db, sql`vd.device_id in ${idList(deviceIds)}`);
+}

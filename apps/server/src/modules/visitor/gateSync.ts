@@ -8,6 +8,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { devices, gatePersons, visitorDevices, visitorPhotos, visitors } from '../../db/schema/index.ts';
 import { RpcError } from '../../gateway/index.ts';
 import type { FileUrls } from '../file/urls.ts';
+import { wantedPersonnel } from './gatePersonnel.ts';
 import { PHOTO_BASE } from './photo.ts';
 
 export interface GateSyncOptions {
@@ -69,8 +70,9 @@ async function claim(db: Db, limit: number): Promise<Claimed[]> {
  * The dispatcher of the per-device person outbox: sends each claimed device the persons it should hold
  * and removes those it should not, through the device-command port (`persons.add` / `persons.remove`,
  * docs/device-protocol.md 5.2). What a device should hold is read when sending, from the visitor (valid,
- * visit not ended, with a face photo) and the authorisation (the device is on the visitor list of the
- * visitor's project), so the order of marks never matters. A person already on the device with the same
+ * visit not ended, with a face photo) or the project member (enabled, with a usable avatar;
+ * gatePersonnel.ts) and the authorisation (the device is on the visitor list and in the person's
+ * project), so the order of marks never matters. A person already on the device with the same
  * name, photo and window is not sent again.
  */
 export class GateSync {
@@ -146,7 +148,7 @@ export class GateSync {
     return rows.length;
   }
 
-  /** For each claimed row, the person its device should hold, by row id (absent: none). */
+  /** For each claimed row (a visitor `V…` or a member `U…`), the person its device should hold, by row id (absent: none). */
   async #wanted(rows: Claimed[]): Promise<Map<number, Wanted>> {
     const db = this.#db;
     const visitorIds = [...new Set(rows.map((r) => r.visitor_id).filter((v): v is number => v !== null))];
@@ -179,22 +181,26 @@ export class GateSync {
     const projectOf = new Map(devs.map((d) => [d.id, d.projectId]));
     const byVisitor = new Map(people.map((p) => [p.id, p]));
     const now = Date.now();
-    const wanted = new Map<number, Wanted>();
+    const persons = await wantedPersonnel(db, this.#urls, rows, projectOf, now);
     for (const r of rows) {
       const v = r.visitor_id === null ? undefined : byVisitor.get(r.visitor_id);
       if (r.excluded || !v || !v.avatar || projectOf.get(r.device_id) !== v.projectId) continue;
-      const person: GatePerson = {
+      persons.set(r.id, {
         personId: r.person_id,
         name: v.realName,
         role: 'visitor',
         validFrom: v.visitStart.toISOString(),
         validTo: v.visitEnd.toISOString(),
         photo: { url: this.#urls.url(v.avatar, now, PHOTO_BASE), sha256: v.sha256, size: v.size },
-      };
+      });
+    }
+    const wanted = new Map<number, Wanted>();
+    for (const [id, person] of persons) {
+      // The photo by its hash: the signed URL changes every minute, the person does not.
       const hash = createHash('sha256')
-        .update(JSON.stringify([person.name, person.role, person.validFrom, person.validTo, v.sha256]))
+        .update(JSON.stringify([person.name, person.role, person.validFrom, person.validTo, person.photo.sha256]))
         .digest('hex');
-      wanted.set(r.id, { person, hash });
+      wanted.set(id, { person, hash });
     }
     return wanted;
   }

@@ -7,13 +7,14 @@ import { deviceEvents, devices, projects } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { countAll, pageWindow } from '../../http/list.ts';
 import { visitorPersonId } from './gate.ts';
+import { userOfPersonId } from './gatePersonnel.ts';
 import { loadVisitorInScope } from './service.ts';
 
 /**
  * Pass records: the `pass` events face terminals report (docs/device-protocol.md 4), read where the
  * device link stores every event (`device_events`), not copied anywhere. The person is the event's
- * `data.personId` (`V<visitor id>` for a visitor the server enrolled); the partial index
- * device_events_pass_person_idx finds one person's passes.
+ * `data.personId` (`V<visitor id>` for a visitor the server enrolled, `U<user id>` for a member of the
+ * device's project); the partial index device_events_pass_person_idx finds one person's passes.
  */
 
 const personId = sql<string>`${deviceEvents.data}->>'personId'`;
@@ -53,6 +54,7 @@ function toItem(r: Awaited<ReturnType<ReturnType<typeof selectPasses>['execute']
     personId: pid,
     personName: str(d.personName) ?? '',
     visitorId: visitor ? Number(visitor[1]) : null,
+    userId: userOfPersonId(pid),
     direction: str(d.direction),
     verifyMode: str(d.verifyMode),
     similarity: typeof d.similarity === 'number' ? d.similarity : null,

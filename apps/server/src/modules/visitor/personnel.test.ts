@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { devices, gatePersons, projects } from '../../db/schema/index.ts';
+import { createAgent, createUser, upload, WEBP } from '../../../test/fixtures.ts';
+import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { PERSONNEL_VALID_FROM, PERSONNEL_VALID_TO } from './gatePersonnel.ts';
+import { faceJpeg, visitorWorld } from './testkit.ts';
+
+/**
+ * A project's personnel on its face terminals (issue 11), against simulated terminals over the device
+ * link: a member with a photo is enrolled as `U<user id>` on the project's authorised terminals and
+ * passes; leaving the project, being disabled, renamed or deleted reaches the terminal; the face library
+ * lists, re-syncs and removes them in scope.
+ */
+let t: LinkTestApp;
+let admin: string;
+let w: Awaited<ReturnType<typeof visitorWorld>>;
+let agentIdA: number;
+/** The agent user of project A's agent (the devices' agent), and another agent. */
+let agentA: string;
+let otherAgent: string;
+
+beforeAll(async () => {
+  t = await startLinkApp({ visitors: { gate: { everyMs: 100 } } });
+  admin = await t.login();
+  w = await visitorWorld(t, admin);
+  const [p] = await t.database.db.select().from(projects).where(eq(projects.id, w.projectA));
+  agentIdA = p.agentId!;
+  const u = await createUser(t, admin, { role: 'agent', agentId: agentIdA });
+  agentA = await t.login(u.userName, u.password);
+  otherAgent = (await createAgent(t, admin)).token;
+});
+afterAll(() => t?.close());
+
+async function eventually<T>(fn: () => T | Promise<T>, what: string, ms = 8_000): Promise<NonNullable<T>> {
+  const started = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The envelope, with the HTTP status as `status`. */
+const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, token = admin) => {
+  const res = await t.call({ method, url, token, ...(body ? { body } : {}) });
+  return { ...res.body, status: res.status };
+};
+const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, token = admin) => {
+  const res = await req(method, url, body, token);
+  expect(res.code, `${url}: ${res.msg}`).toBe(200);
+  return res.data;
+};
+
+/** A face terminal of project A (its agent's), on the visitor device list, linked through a simulator. */
+async function terminal() {
+  const d = await t.addDevice({ type: 'face', agentId: agentIdA });
+  await t.database.db.update(devices).set({ projectId: w.projectA }).where(eq(devices.id, d.id));
+  const sim = t.sim(d);
+  await sim.waitFor('up', 3_000);
+  await eventually(
+    async () => (await t.database.db.select().from(devices).where(eq(devices.id, d.id)))[0].onlineStatus === 'online',
+    'online',
+  );
+  await ok('PUT', '/api/visitor/publishConfig', {
+    projectId: w.projectA,
+    requiredFields: [],
+    defaultVisitHours: 4,
+    autoApprove: false,
+    deviceIds: [d.id],
+  });
+  return { ...d, sim, faces: sim.faces! };
+}
+
+/** A user of project A's agent with a face photo of its own as avatar; answers its id, person id and photo's hash. */
+async function userWithPhoto(realName = 'Zhao Gong') {
+  const jpeg = faceJpeg(120 + Math.floor(Math.random() * 400), 200);
+  const user = await createUser(t, admin, { role: 'user', agentId: agentIdA, realName });
+  const res = await upload(t, admin, 'avatar', jpeg, 'face.jpg', 'image/jpeg');
+  expect(res.body.code, res.body.msg).toBe(200);
+  await ok('PUT', '/api/user/update', { id: user.id, avatar: res.body.data.id });
+  return { ...user, personId: `U${user.id}`, sha256: createHash('sha256').update(jpeg).digest('hex') };
+}
+const addMembers = (...userIds: number[]) => ok('POST', '/api/project/addMembers', { projectId: w.projectA, userIds });
+const removeMembers = (...userIds: number[]) =>
+  ok('POST', '/api/project/removeMembers', { projectId: w.projectA, userIds });
+
+type Face = { personId: string; role: string; name: string | null; state: string; userId: number | null };
+const library = async (deviceId: number, token = admin): Promise<Face[]> =>
+  (await ok('GET', `/api/visitor/faces?deviceId=${deviceId}&pageSize=200`, undefined, token)).list;
+const faceOf = async (deviceId: number, personId: string) =>
+  (await library(deviceId)).find((f) => f.personId === personId);
+
+describe('personnel on the face terminals', () => {
+  it('a member with a photo is enrolled as a worker with an open window, listed, and passes', async () => {
+    const face = await terminal();
+    const worker = await userWithPhoto('Zhao Gong');
+    await addMembers(worker.id);
+    const held = await eventually(() => face.faces.get(worker.personId), 'the terminal to hold the member');
+    expect(held).toEqual({
+      personId: worker.personId,
+      name: 'Zhao Gong',
+      role: 'worker',
+      validFrom: PERSONNEL_VALID_FROM,
+      validTo: PERSONNEL_VALID_TO,
+      photoSha256: worker.sha256,
+    });
+    await eventually(async () => (await faceOf(face.id, worker.personId))?.state === 'synced', 'synced');
+    for (const token of [admin, agentA, w.managerToken]) {
+      expect((await library(face.id, token)).find((f) => f.personId === worker.personId)).toMatchObject({
+        role: 'worker',
+        userId: worker.id,
+        name: 'Zhao Gong',
+        state: 'synced',
+      });
+    }
+    const found = await ok('GET', `/api/visitor/faces?deviceId=${face.id}&keyword=Zhao`);
+    expect(found.list.map((f: Face) => f.personId)).toContain(worker.personId);
+
+    // The gate lets the worker through, and the pass names the user.
+    expect(face.sim.reportPass(worker.personId, 'in').passed).toBe(true);
+    const pass = await eventually(async () => {
+      const r = await ok('GET', `/api/visitor/passes?deviceId=${face.id}`);
+      return r.list.find((p: { personId: string }) => p.personId === worker.personId);
+    }, 'the pass to be stored');
+    expect(pass).toMatchObject({ personName: 'Zhao Gong', userId: worker.id, visitorId: null });
+  });
+
+  it('leaving the project, being disabled, renamed or deleted reaches the terminal', async () => {
+    const face = await terminal();
+    const leaving = await userWithPhoto();
+    const disabled = await userWithPhoto();
+    const renamed = await userWithPhoto();
+    const deleted = await userWithPhoto();
+    await addMembers(leaving.id, disabled.id, renamed.id, deleted.id);
+    for (const u of [leaving, disabled, renamed, deleted]) await eventually(() => face.faces.get(u.personId), 'held');
+
+    await removeMembers(leaving.id);
+    await ok('PUT', '/api/user/update', { id: disabled.id, enabled: 'disable' });
+    await ok('PUT', '/api/user/update', { id: renamed.id, realName: 'Qian Gong' });
+    await ok('DELETE', '/api/user/delete', { ids: [deleted.id] });
+    await eventually(
+      () =>
+        [leaving, disabled, deleted].every((u) => !face.faces.get(u.personId)) &&
+        face.faces.get(renamed.personId)?.name === 'Qian Gong',
+      'the removals and the new name',
+    );
+    expect(face.sim.reportPass(leaving.personId).passed, 'a member who left is a stranger').toBe(false);
+    // Gone from the library once the terminal lost them; nothing left to send.
+    await eventually(async () => {
+      const rows = await t.database.db.select().from(gatePersons).where(eq(gatePersons.deviceId, face.id));
+      const ids = rows.map((r) => r.personId);
+      return !ids.includes(leaving.personId) && !ids.includes(deleted.personId) && rows.every((r) => !r.pending);
+    }, 'the outbox to drain');
+
+    // Back in the project, enabled again: enrolled again.
+    await addMembers(leaving.id);
+    await ok('PUT', '/api/user/update', { id: disabled.id, enabled: 'enable' });
+    await eventually(
+      () => face.faces.get(leaving.personId) && face.faces.get(disabled.personId),
+      'the member back and the user enabled again',
+    );
+  });
+
+  it('a member without a usable photo (none, or WebP) is not enrolled and not listed', async () => {
+    const face = await terminal();
+    const webp = await createUser(t, admin, { role: 'user', agentId: agentIdA });
+    const res = await upload(t, admin, 'avatar', WEBP, 'face.webp', 'image/webp');
+    await ok('PUT', '/api/user/update', { id: webp.id, avatar: res.body.data.id });
+    await addMembers(webp.id);
+    const marker = await userWithPhoto();
+    await addMembers(marker.id);
+    await eventually(() => face.faces.get(marker.personId), 'the member with a photo');
+    // w.host is a member of project A without an avatar.
+    for (const id of [w.host.id, webp.id]) {
+      expect(face.faces.get(`U${id}`)).toBeUndefined();
+      expect(await faceOf(face.id, `U${id}`)).toBeUndefined();
+    }
+    // A photo later: enrolled then.
+    const later = await upload(t, admin, 'avatar', faceJpeg(), 'face.jpg', 'image/jpeg');
+    await ok('PUT', '/api/user/update', { id: w.host.id, avatar: later.body.data.id });
+    await eventually(() => face.faces.get(`U${w.host.id}`), 'the host once it has a photo');
+  });
+
+  it('the face library re-syncs and removes a worker; another agent gets 404', async () => {
+    const face = await terminal();
+    const worker = await userWithPhoto();
+    await addMembers(worker.id);
+    await eventually(() => face.faces.get(worker.personId), 'held');
+    const body = { deviceId: face.id, personId: worker.personId };
+
+    expect((await req('DELETE', '/api/visitor/faces', body, otherAgent)).status).toBe(404);
+    expect((await req('PUT', '/api/visitor/faces/resync', body, otherAgent)).status).toBe(404);
+    expect(face.faces.get(worker.personId), 'a refused removal leaves the worker on the device').toBeDefined();
+
+    await ok('DELETE', '/api/visitor/faces', body, agentA);
+    await eventually(() => !face.faces.get(worker.personId), 'the terminal to lose the worker');
+    await eventually(async () => (await faceOf(face.id, worker.personId))?.state === 'removed', 'state removed');
+    // Another member joining marks the project's devices: the removal by hand stands.
+    const other = await userWithPhoto();
+    await addMembers(other.id);
+    await eventually(() => face.faces.get(other.personId), 'the other member');
+    expect(face.faces.get(worker.personId)).toBeUndefined();
+
+    await ok('PUT', '/api/visitor/faces/resync', body, w.managerToken);
+    await eventually(() => face.faces.get(worker.personId), 're-synced');
+    await eventually(async () => (await faceOf(face.id, worker.personId))?.state === 'synced', 'synced again');
+  });
+
+  it('a terminal moved to another project loses the personnel of the first', async () => {
+    const face = await terminal();
+    const worker = await userWithPhoto();
+    await addMembers(worker.id);
+    await eventually(() => face.faces.get(worker.personId), 'held');
+    const other = await ok('POST', '/api/project/add', { name: 'A2 site', code: `VA2-${face.id}`, agentId: agentIdA });
+    await ok('POST', '/api/device/divideProject', { ids: [face.id], projectId: other.id });
+    await eventually(() => !face.faces.get(worker.personId), 'the moved terminal to lose the member');
+  });
+});
