@@ -28,7 +28,7 @@ const REFRESH_MS = 3_000;
 
 /**
  * The face library of one face terminal (the device row's "Face library"): who the server keeps on it
- * with each person's sync state, and re-sync or remove one (docs/device-protocol.md 5.2 says what a
+ * (the project's personnel and its visitors) with each person's sync state, and re-sync or remove one (docs/device-protocol.md 5.2 says what a
  * removal by hand means). The server checks the caller's scope again.
  */
 export function FaceLibraryDrawer({ device, onClose }: { device: FaceDevice | null; onClose: () => void }) {
@@ -58,11 +58,25 @@ export function FaceLibraryDrawer({ device, onClose }: { device: FaceDevice | nu
       render: (_: unknown, r) =>
         r.name ?? <Typography.Text type="secondary">{t('faceLibrary.deleted')}</Typography.Text>,
     },
+    {
+      key: 'kind',
+      dataIndex: 'role',
+      title: t('faceLibrary.kind'),
+      render: (role: FacePersonItem['role']) => (
+        <Tag color={role === 'worker' ? 'blue' : 'gold'}>{t(`faceLibrary.kinds.${role}`)}</Tag>
+      ),
+    },
     { key: 'personId', dataIndex: 'personId', title: t('faceLibrary.personId') },
     {
       key: 'visit',
       title: t('faceLibrary.visit'),
-      render: (_: unknown, r) => (r.visitStart ? `${formatMinute(r.visitStart)} – ${formatMinute(r.visitEnd)}` : ''),
+      // Personnel have no end (docs/device-protocol.md 5.2); a visitor its visit.
+      render: (_: unknown, r) =>
+        r.role === 'worker'
+          ? t('faceLibrary.always')
+          : r.visitStart
+            ? `${formatMinute(r.visitStart)} – ${formatMinute(r.visitEnd)}`
+            : '',
     },
     {
       key: 'state',
