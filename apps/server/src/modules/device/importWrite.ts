@@ -6,6 +6,8 @@ import { conflict } from '../../http/errors.ts';
 import { t } from '../../http/messages/index.ts';
 import type { DeviceInsert } from './importResolve.ts';
 import { nextTurn } from './importSheet.ts';
+// A face terminal that changes project holds the visitors and personnel of its new one.
+import { markMovedDevices } from '../visitor/personnel.ts';
 
 /**
  * Rows per INSERT, with a turn of the event loop between two: on PGlite (queries on this thread) 1,000
@@ -65,10 +67,16 @@ export async function writeRows(tx: Db, caller: Caller, rows: DeviceInsert[], pr
       ${inScope ? sql`where ${inScope}` : sql``}
       returning id, (xmax = 0) as inserted`);
     // node-postgres and PGlite both answer { rows }.
-    const written = (result as unknown as { rows: { inserted: boolean }[] }).rows;
+    const written = (result as unknown as { rows: { id: number; inserted: boolean }[] }).rows;
     if (written.length !== chunk.length) {
       throw conflict(t('import.raced'));
     }
+    // An updated row may name another project: its face terminal then holds that project's persons. (A
+    // new device is on no visitor device list yet, and a marked device whose project stayed sends nothing.)
+    await markMovedDevices(
+      tx,
+      written.filter((w) => !w.inserted).map((w) => w.id),
+    );
     for (const w of written) {
       if (w.inserted) created++;
       else updated++;
