@@ -164,6 +164,26 @@ describe('personnel on the face terminals', () => {
     );
   });
 
+  it('a member who changes its own avatar is sent the new photo; an unchanged profile edit sends nothing', async () => {
+    const face = await terminal();
+    const worker = await userWithPhoto();
+    await addMembers(worker.id);
+    await eventually(() => face.faces.get(worker.personId), 'held');
+    const token = await t.login(worker.userName, worker.password);
+    await eventually(async () => (await faceOf(face.id, worker.personId))?.state === 'synced', 'synced');
+    const received = face.faces.received;
+    await ok('PUT', '/api/user/updateSelf', { introduction: 'Rebar crew' }, token);
+    await ok('PUT', '/api/user/updateSelf', { realName: 'Zhao Gong' }, token);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(face.faces.received, 'the same name again sends nothing').toBe(received);
+
+    const jpeg = faceJpeg(300, 240);
+    const res = await upload(t, token, 'avatar', jpeg, 'me.jpg', 'image/jpeg');
+    await ok('PUT', '/api/user/updateSelf', { avatar: res.body.data.id }, token);
+    const sha256 = createHash('sha256').update(jpeg).digest('hex');
+    await eventually(() => face.faces.get(worker.personId)?.photoSha256 === sha256, 'the new photo');
+  });
+
   it('a member without a usable photo (none, or WebP) is not enrolled and not listed', async () => {
     const face = await terminal();
     const webp = await createUser(t, admin, { role: 'user', agentId: agentIdA });
