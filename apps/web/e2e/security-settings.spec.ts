@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, login, openConsole, uniqueName } from './support';
+import { apiCall, apiLogin, createUser, fillLogin, login, openConsole, uniqueName } from './support';
 import { codeOf, mailTo } from './mailbox';
 
 test.use({ reducedMotion: 'reduce' });
@@ -89,4 +89,51 @@ test('set the security question in English: the current password is checked besi
   await expect(row).toContainText('Set');
   await expect(row).toContainText('First school?');
   await expect(row.getByRole('button', { name: 'Modify' })).toBeVisible();
+});
+
+/**
+ * A forgotten password: from the login page, the account's security question, a wrong answer refused
+ * beside its field, then the right one and a new password typed twice; the old password no longer works.
+ */
+test('recover a forgotten password with the security question', async ({ page, request }) => {
+  const who = await createUser(request, 'user');
+  const token = await apiLogin(request, who);
+  await apiCall(request, token, 'PUT', '/api/account/securityQuestion', {
+    password: who.password,
+    question: '第一辆自行车的颜色？',
+    answer: '蓝色',
+  });
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: '忘记密码？' }).click();
+  await expect(page).toHaveURL(/\/recover$/);
+  await expect(page.getByRole('heading', { name: '找回密码' })).toBeVisible();
+  // The pointer stays where the link was, over the next button: checked as it rests, not hovered.
+  await page.mouse.move(0, 0);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('用户名').fill(who.username);
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('第一辆自行车的颜色？')).toBeVisible();
+
+  const newPassword = 'Recover#2026';
+  await page.getByLabel('答案').fill('红色');
+  await page.getByLabel('新密码', { exact: true }).fill(newPassword);
+  await page.getByLabel('确认新密码').fill(`${newPassword}x`);
+  await page.getByRole('button', { name: '重置密码' }).click();
+  await expect(page.getByText('两次输入的新密码不一致，请重新修改')).toBeVisible();
+  await page.getByLabel('确认新密码').fill(newPassword);
+  await page.getByRole('button', { name: '重置密码' }).click();
+  await expect(page.getByText('答案与该账号的密保问题不符')).toBeVisible();
+
+  await page.getByLabel('答案').fill(' 蓝色 ');
+  await page.getByRole('button', { name: '重置密码' }).click();
+  await expect(page.getByText('密码已重置')).toBeVisible();
+  await page.mouse.move(0, 0);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: '返回登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await fillLogin(page, { username: who.username, password: who.password });
+  await expect(page.getByRole('alert')).toBeVisible();
+  await login(page, { username: who.username, password: newPassword });
 });

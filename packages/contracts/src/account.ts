@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './pagination.ts';
 import { text } from './text.ts';
+import { passwordSchema } from './user.ts';
 
 /**
  * The caller's own account (spec 2's user settings side menu): its security log and "export data".
@@ -34,6 +35,7 @@ export const SECURITY_ACTIONS = [
   'account.securityQuestion',
   'account.securityBind',
   'account.securityUnbind',
+  'account.recoverPassword',
   'certification.submit',
   'certification.withdraw',
   'certification.pass',
@@ -123,3 +125,20 @@ export const securityBindBody = targetOf(
 
 /** `POST /api/account/securityUnbind`: requires the current password. */
 export const securityUnbindBody = z.object({ channel: channelSchema, password: currentPassword });
+
+/** `POST /api/account/recover/question`: the first step of a forgotten password, before any login. */
+export const recoverQuestionBody = z.object({
+  username: text().trim().min(1, 'username cannot be empty').max(64),
+});
+/**
+ * The question to answer. An account that does not exist, is disabled or has no question gets a
+ * plausible one all the same (the same one every time), so the answer says nothing about the account.
+ */
+export const recoverQuestionAnswer = z.object({ question: z.string() });
+
+/** `POST /api/account/recover/password`: the answer to the security question, and the new password. */
+export const recoverPasswordBody = z.object({
+  username: text().trim().min(1, 'username cannot be empty').max(64),
+  answer: text().trim().min(1, 'answer cannot be empty').max(64, 'answer is at most 64 characters'),
+  newPassword: passwordSchema,
+});

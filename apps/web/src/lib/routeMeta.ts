@@ -27,6 +27,7 @@ export const FORBIDDEN_NAME = 'exception-403';
 export const NOT_FOUND_NAME = 'notFound';
 export const REDIRECT_NAME = 'redirect';
 export const SELF_REG_NAME = 'visitor-selfreg';
+export const RECOVER_NAME = 'recover';
 
 const fromTable = (r: RouteDef): RouteMeta => ({
   name: r.name,
@@ -101,19 +102,37 @@ export const SELF_REG_ROUTE: RouteMeta = {
   tab: false,
 };
 
+/** A forgotten password, reset with the security question (no login; linked from the login page). */
+export const RECOVER_ROUTE: RouteMeta = {
+  name: RECOVER_NAME,
+  path: '/recover',
+  i18nKey: 'recover.title',
+  requiresAuth: false,
+  roles: [],
+  tab: false,
+};
+
 /** Routes outside the shared table; in server-menu mode they are always reachable (spec 2 "fixed routes"). */
 export const FIXED_ROUTE_NAMES: ReadonlySet<string> = new Set([
   LOGIN_NAME,
   NOT_FOUND_NAME,
   REDIRECT_NAME,
   SELF_REG_NAME,
+  RECOVER_NAME,
   ...LAYOUT_ROUTES.filter((r) => !ROUTES.some((t) => t.name === r.name)).map((r) => r.name),
 ]);
 
 /** Titles of the sections that are not in the table. */
 const FIXED_SECTIONS: Record<string, string> = { exception: 'menu.exception.root', result: 'menu.result.root' };
 
-const ALL: readonly RouteMeta[] = [...SECTION_ROUTES, ...LAYOUT_ROUTES, LOGIN_ROUTE, SELF_REG_ROUTE, NOT_FOUND_ROUTE];
+const ALL: readonly RouteMeta[] = [
+  ...SECTION_ROUTES,
+  ...LAYOUT_ROUTES,
+  LOGIN_ROUTE,
+  SELF_REG_ROUTE,
+  RECOVER_ROUTE,
+  NOT_FOUND_ROUTE,
+];
 const BY_NAME = new Map(ALL.map((r) => [r.name, r]));
 
 export function routeByName(name: string | null | undefined): RouteMeta | undefined {
@@ -128,6 +147,7 @@ export function pathOf(name: string | null | undefined): string | undefined {
 
 export const HOME_PATH = pathOf(HOME_NAME) ?? '/dashboard/workplace';
 export const LOGIN_PATH = LOGIN_ROUTE.path;
+export const RECOVER_PATH = RECOVER_ROUTE.path;
 
 export function sectionTitleKey(section: string | undefined): string | undefined {
   if (!section) return undefined;

@@ -10,6 +10,9 @@ import {
   securityQuestionBody,
   securityState,
   securityUnbindBody,
+  recoverPasswordBody,
+  recoverQuestionAnswer,
+  recoverQuestionBody,
 } from '../account.ts';
 
 /** /api/account/*: the caller's own account, for every role; never anybody else's. */
@@ -75,6 +78,27 @@ export const accountApi = defineEndpoints('account', {
     access: 'session',
     summary: 'Unbind the security email or phone; needs the current password (audited)',
     body: securityUnbindBody,
+    answer: z.null(),
+    message: 'Save Success',
+    errors: [429],
+  },
+  recoverQuestion: {
+    method: 'POST',
+    path: '/api/account/recover/question',
+    access: 'public',
+    summary:
+      'Forgotten password, step 1: the security question of an account; any name answers a question (a stable decoy where there is none), so nothing is learnt about accounts',
+    body: recoverQuestionBody,
+    answer: recoverQuestionAnswer,
+    errors: [429],
+  },
+  recoverPassword: {
+    method: 'POST',
+    path: '/api/account/recover/password',
+    access: 'public',
+    summary:
+      'Forgotten password, step 2: the right answer sets a new password and ends every session of the account (audited, the user is notified); wrong answers back off like failed logins',
+    body: recoverPasswordBody,
     answer: z.null(),
     message: 'Save Success',
     errors: [429],

@@ -92,6 +92,7 @@ export const enUS = {
   'user.newPasswordSame': 'The new password must differ from the old one',
   'user.cannotResetOwn': 'You cannot reset your own password; change it under Settings',
   'account.passwordWrong': 'The current password is incorrect',
+  'account.recoverWrong': 'The answer does not match this account’s security question',
   'account.emailNotConfigured': 'Binding a security email is not configured on this server (SMTP_URL is not set)',
   'account.phoneNotConfigured':
     'Binding a security phone is not configured on this server (SMS_WEBHOOK_URL is not set)',
@@ -261,6 +262,9 @@ export const enUS = {
   'notification.passwordChanged': 'Your password was changed',
   'notification.passwordChanged.body':
     'Your other sessions were ended. If this was not you, ask an administrator to reset your password.',
+  'notification.passwordRecovered': 'Your password was reset with your security question',
+  'notification.passwordRecovered.body':
+    'All your sessions were ended. If this was not you, tell an administrator at once.',
   'notification.passwordReset': 'An administrator reset your password',
   'notification.passwordReset.body': 'Log in with the one-time password they gave you and choose a new one.',
   'notification.certificationSubmitted': 'Certification to review: {enterprise}',

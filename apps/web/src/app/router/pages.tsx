@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { REDIRECT_NAME, SELF_REG_NAME } from '@/lib/routeMeta';
+import { RECOVER_NAME, REDIRECT_NAME, SELF_REG_NAME } from '@/lib/routeMeta';
 import { RedirectPage } from './RedirectPage';
 import { DEVICE_ROUTE_NAMES } from '@/features/devices/deviceTypes';
 
@@ -59,6 +59,7 @@ const PAGES: Record<string, PageEntry> = {
   login: lazyPage(() => import('@/features/auth/login/LoginPage').then((m) => m.LoginPage)),
   notFound: exceptionPage('404', true),
   [SELF_REG_NAME]: lazyPage(() => import('@/features/visitor-selfreg/SelfRegPage').then((m) => m.SelfRegPage)),
+  [RECOVER_NAME]: lazyPage(() => import('@/features/auth/recover/RecoverPage').then((m) => m.RecoverPage)),
   [REDIRECT_NAME]: eager(RedirectPage),
   workplace: lazyPage(() => import('@/features/dashboard/workplace/WorkplacePage').then((m) => m.WorkplacePage)),
   analysis: lazyPage(() => import('@/features/dashboard/analysis/AnalysisPage').then((m) => m.AnalysisPage)),

@@ -1,9 +1,9 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordProblem } from '@siteops/contracts/user';
 import { ApiError } from '@/api/envelope';
 import { userApi } from '@siteops/contracts/api/user';
 import { useEndpointMutation } from '@/api/endpoint';
+import { NewPasswordFields } from '@/components/form/NewPasswordFields';
 import { message } from '@/lib/feedback';
 
 interface Values {
@@ -45,37 +45,7 @@ export function ChangePasswordForm({ onSuccess }: { onSuccess?: () => void }) {
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
-        name="newPassword"
-        label={t('password.new.label')}
-        extra={t('password.hint')}
-        rules={[
-          { required: true, message: t('password.new.errMsg') },
-          {
-            validator: async (_, value: string | undefined) => {
-              const problem = value ? passwordProblem(value) : null;
-              if (problem) throw new Error(t(problem));
-            },
-          },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('password.confirm.label')}
-        dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('password.confirm.errMsg') },
-          ({ getFieldValue }) => ({
-            validator: async (_, value: string | undefined) => {
-              if (value && value !== getFieldValue('newPassword')) throw new Error(t('password.mismatch'));
-            },
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields />
       <Form.Item style={{ marginBottom: 0 }}>
         <Button type="primary" htmlType="submit" loading={update.isPending}>
           {t('password.submit')}

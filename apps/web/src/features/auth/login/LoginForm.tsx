@@ -11,6 +11,7 @@ import { userApi } from '@siteops/contracts/api/user';
 import { call } from '@/api/endpoint';
 import { message } from '@/lib/feedback';
 import { targetAfterLogin } from '@/lib/loginRedirect';
+import { RECOVER_PATH } from '@/lib/routeMeta';
 import { startSession } from '@/lib/session';
 import { clearToken } from '@/lib/token';
 
@@ -123,6 +124,18 @@ export function LoginForm() {
           aria-describedby={errors.password ? 'login-password-error' : undefined}
         />
         {fieldError('password')}
+      </div>
+      <div style={{ textAlign: 'right', margin: '-4px 0 16px' }}>
+        {/* A plain link that navigates in place: react-router's Link would add its weight to the first load. */}
+        <a
+          href={RECOVER_PATH}
+          onClick={(e) => {
+            e.preventDefault();
+            void navigate(RECOVER_PATH);
+          }}
+        >
+          {t('login.form.forgot')}
+        </a>
       </div>
       <Button type="primary" size="large" htmlType="submit" block loading={login.isPending}>
         {t('login.form.submit')}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Flex, theme } from 'antd';
 import { ApiOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -53,9 +54,11 @@ function Banner() {
   );
 }
 
-/** /login: open to everyone, also with a session (spec 2). */
-export function LoginPage() {
-  const { t } = useTranslation();
+/**
+ * The pages before a login (this one and password recovery): the banner on a wide screen, language and
+ * theme switches, and a centred column with the title. One shell, so both pages share one chunk.
+ */
+export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const { token } = theme.useToken();
   const wide = useMediaQuery('(min-width: 992px)');
   return (
@@ -74,14 +77,24 @@ export function LoginPage() {
               <h1
                 style={{ margin: 0, fontSize: token.fontSizeHeading2, fontWeight: 600, color: token.colorTextHeading }}
               >
-                {t('login.title')}
+                {title}
               </h1>
             </Flex>
-            <p style={{ margin: '0 0 32px', color: token.colorTextSecondary }}>{t('login.subtitle')}</p>
-            <LoginForm />
+            <p style={{ margin: '0 0 32px', color: token.colorTextSecondary }}>{subtitle}</p>
+            {children}
           </div>
         </Flex>
       </main>
     </div>
+  );
+}
+
+/** /login: open to everyone, also with a session (spec 2). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthShell title={t('login.title')} subtitle={t('login.subtitle')}>
+      <LoginForm />
+    </AuthShell>
   );
 }

@@ -1,0 +1,110 @@
+import { eq, sql } from 'drizzle-orm';
+import type { accountApi } from '@siteops/contracts/api/account';
+import { userSecurity, users } from '../../db/schema/index.ts';
+import { burnVerify, hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { revokeUserSessions } from '../../auth/sessions.ts';
+import { blockedUntil, clearAccount, recordFailure, throttleKeys } from '../../auth/throttle.ts';
+import type { Handler, HandlerContext } from '../../http/endpoint.ts';
+import { badRequest, throttled } from '../../http/errors.ts';
+import { t } from '../../http/messages/index.ts';
+import { normaliseAnswer } from './security.ts';
+
+/**
+ * Questions shown for a name that has none of its own (no such account, disabled, no question set).
+ * One list whatever the request's language, and the pick keyed by the name: the same name always gets
+ * the same question, in either language, like a real account does.
+ */
+const DECOY_QUESTIONS = [
+  '您母亲的姓名是？',
+  '您的出生地是？',
+  '您小学的校名是？',
+  '您第一份工作的单位是？',
+  '您最喜欢的城市是？',
+  '您父亲的生日是？',
+  'What was the name of your first school?',
+  'In which city were you born?',
+  'What is your mother’s maiden name?',
+  'What was your first job?',
+];
+
+/** The account behind a name with what recovery needs; undefined for names that cannot recover. */
+async function recoverable(c: HandlerContext, username: string) {
+  const [row] = await c.db
+    .select({
+      id: users.id,
+      userName: users.userName,
+      enabled: users.enabled,
+      question: userSecurity.question,
+      answerHash: userSecurity.answerHash,
+    })
+    .from(users)
+    .innerJoin(userSecurity, eq(userSecurity.userId, users.id))
+    .where(sql`lower(${users.userName}) = lower(${username})`)
+    .limit(1);
+  return row && row.enabled !== 'disable' && row.question && row.answerHash
+    ? { ...row, question: row.question, answerHash: row.answerHash }
+    : undefined;
+}
+
+function decoyQuestion(c: HandlerContext, username: string): string {
+  const digest = c.pii.searchHash(`recover-question:${username.toLowerCase()}`);
+  return DECOY_QUESTIONS[parseInt(digest.slice(0, 8), 16) % DECOY_QUESTIONS.length];
+}
+
+export const recoverQuestion: Handler<typeof accountApi.recoverQuestion> = async (c, { username }) => {
+  const blocked = await blockedUntil(c.db, throttleKeys(username, c.request.ip, c.config.login));
+  if (blocked) throw throttled(blocked);
+  const account = await recoverable(c, username);
+  return { question: account?.question ?? decoyQuestion(c, username) };
+};
+
+/**
+ * The right answer sets the new password and ends every session of the account (whoever forgot it may
+ * have left one open somewhere). A wrong answer, an unknown name and a name without a question read
+ * the same and cost the same, and count as failed logins of the account from this client.
+ */
+export const recoverPassword: Handler<typeof accountApi.recoverPassword> = async (
+  c,
+  { username, answer, newPassword },
+) => {
+  const keys = throttleKeys(username, c.request.ip, c.config.login);
+  const blocked = await blockedUntil(c.db, keys);
+  if (blocked) throw throttled(blocked);
+  const account = await recoverable(c, username);
+  const right = account
+    ? await verifyPassword(account.answerHash, normaliseAnswer(answer))
+    : (await burnVerify(answer), false);
+  if (!account || !right) {
+    const until = await recordFailure(c.db, keys, c.config.login);
+    if (until) throw throttled(until);
+    throw badRequest(t('account.recoverWrong'), { answer: t('account.recoverWrong') });
+  }
+  const password = await hashPassword(newPassword);
+  await c.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ password, mustChangePassword: false, passwordExpiresAt: null, updatedId: account.id })
+      .where(eq(users.id, account.id));
+    await revokeUserSessions(tx, account.id, 'password');
+    await c.audit(
+      {
+        action: 'account.recoverPassword',
+        targetType: 'user',
+        targetId: account.id,
+        actor: { id: account.id, name: account.userName },
+        detail: { ip: c.request.ip },
+      },
+      tx,
+    );
+  });
+  await clearAccount(c.db, keys);
+  await c.notifications.notify({
+    to: { userIds: [account.id] },
+    tab: 'message',
+    level: 'warning',
+    title: t('notification.passwordRecovered'),
+    body: t('notification.passwordRecovered.body'),
+    link: '/user/setting?tab=security',
+  });
+  return null;
+};
