@@ -124,6 +124,7 @@ test('a visitor published to a face terminal is synced in its face library, pass
   const record = page.getByRole('row').filter({ hasText: personId });
   await expect(record).toContainText(name, { timeout: 30_000 });
   await expect(record).toContainText(devName);
+  await expect(record).toContainText('访客');
   await expect(record).toContainText('进');
   await expect(record).toContainText('人脸');
 

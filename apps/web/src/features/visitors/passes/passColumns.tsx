@@ -1,4 +1,4 @@
-import type { TableColumnsType } from 'antd';
+import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { PassRecordItem } from '@siteops/contracts/visitorGate';
 import { formatDateTime } from '@/lib/time';
@@ -16,7 +16,18 @@ export function passColumns(t: TFunction, opts: { person?: boolean } = {}): Tabl
           {
             key: 'person',
             title: t('passRecords.person'),
-            render: (_: unknown, r: PassRecordItem) => `${r.personName} (${r.personId})`,
+            // Who passed and as what: a worker of the project (U…) or a visitor (V…); the id stays readable.
+            render: (_: unknown, r: PassRecordItem) => (
+              <Flex gap={6} align="center" wrap>
+                <span>{r.personName || r.personId}</span>
+                {(r.userId !== null || r.visitorId !== null) && (
+                  <Tag color={r.userId !== null ? 'blue' : 'gold'}>
+                    {t(r.userId !== null ? 'passRecords.kinds.worker' : 'passRecords.kinds.visitor')}
+                  </Tag>
+                )}
+                <Typography.Text type="secondary">{r.personId}</Typography.Text>
+              </Flex>
+            ),
           },
         ]),
     {
