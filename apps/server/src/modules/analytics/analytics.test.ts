@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { AnalyticsAnswer } from '@siteops/contracts/analytics';
-import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
+import type { createAgent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { deviceEvents, deviceTelemetry, devices, projectMembers, projects } from '../../db/schema/index.ts';
+import { deviceEvents, deviceTelemetry } from '../../db/schema/index.ts';
+import { addDevice as addRegistered, analyticsWorld, fleetAnswer, timeline } from './testkit.ts';
 
 /**
  * Fleet analytics: per-bucket sums equal what was stored, exceedances against the dust limits, an agent's
@@ -17,17 +17,11 @@ let agentB: Awaited<ReturnType<typeof createAgent>>;
 let manager: string;
 let siteA: number;
 /** Two days ago at a whole hour: the range below ends well before now. */
-const START = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 48 * 3_600_000;
-const at = (minutes: number) => new Date(START + minutes * 60_000);
+const { start: START, at } = timeline(48);
 const RANGE = `from=${at(0).toISOString()}&to=${at(180).toISOString()}`;
 
-async function addDevice(type: string, agentId: number, projectId: number | null = null) {
-  const [row] = await t.database.db
-    .insert(devices)
-    .values({ sn: uniq('ANL'), type, devName: uniq(`${type} `), agentId, projectId, authStatus: 'authorize' })
-    .returning({ id: devices.id });
-  return row.id;
-}
+const addDevice = (type: string, agentId: number, projectId: number | null = null) =>
+  addRegistered(t, { type, agentId, projectId, authStatus: 'authorize' });
 const event = (deviceId: number, type: string, minutes: number, kind: string, data: Record<string, unknown> = {}) => ({
   id: randomUUID(),
   deviceId,
@@ -39,22 +33,13 @@ const event = (deviceId: number, type: string, minutes: number, kind: string, da
   data,
 });
 
-const fleet = async (token: string, query = RANGE) => {
-  const res = await t.call({ method: 'GET', url: `/api/analytics/fleet?${query}`, token });
-  expect(res.status, res.body.msg).toBe(200);
-  return res.body.data as AnalyticsAnswer;
-};
+const fleet = (token: string, query = RANGE) => fleetAnswer(t, token, query);
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
-  agentA = await createAgent(t, admin);
-  agentB = await createAgent(t, admin);
-  const [site] = await t.database.db
-    .insert(projects)
-    .values({ name: uniq('Site '), code: uniq('S'), agentId: agentA.id })
-    .returning({ id: projects.id });
-  siteA = site.id;
+  const world = await analyticsWorld(t, admin);
+  ({ agentA, agentB, siteA } = world);
   const dustA = await addDevice('dust', agentA.id, siteA);
   const dustB = await addDevice('dust', agentB.id);
   const craneA = await addDevice('towerCrane', agentA.id, siteA);
@@ -85,9 +70,7 @@ beforeAll(async () => {
     }),
     event(dustA, 'dust', 20, 'overLimit', { code: 'a34002', value: 160, limit: 150 }),
   ]);
-  const m = await createUser(t, admin, { role: 'manager' });
-  await t.database.db.insert(projectMembers).values({ projectId: siteA, userId: m.id, role: 'manager' });
-  manager = await t.login(m.userName, m.password);
+  manager = await world.managerOfSite();
 });
 afterAll(() => t.close());
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { AnalyticsAnswer } from '@siteops/contracts/analytics';
-import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
+import { createUser, type createAgent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { devices, presenceSamples, projectMembers, projects } from '../../db/schema/index.ts';
+import { presenceSamples } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { prunePresence, samplePresence, slotOf } from './presence.ts';
+import { addDevice as addRegistered, analyticsWorld, fleetAnswer, timeline } from './testkit.ts';
 
 /**
  * Presence history: the sampler writes each device group once per 5-minute slot however often and
@@ -21,24 +21,14 @@ let agentB: Awaited<ReturnType<typeof createAgent>>;
 let manager: string;
 let siteA: number;
 /** Two days ago at a whole hour: the hand-built history; the sampler's own slots two days before it. */
-const START = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 48 * 3_600_000;
-const at = (minutes: number) => new Date(START + minutes * 60_000);
+const { start: START, at } = timeline(48);
 const RANGE = `from=${at(0).toISOString()}&to=${at(180).toISOString()}`;
 const SAMPLED = new Date(START - 48 * 3_600_000 + 7 * 60_000);
 
-async function addDevice(type: string, agentId: number, projectId: number | null, onlineStatus: string) {
-  const [row] = await t.database.db
-    .insert(devices)
-    .values({ sn: uniq('PRS'), type, devName: uniq(`${type} `), agentId, projectId, onlineStatus })
-    .returning({ id: devices.id });
-  return row.id;
-}
+const addDevice = (type: string, agentId: number, projectId: number | null, onlineStatus: string) =>
+  addRegistered(t, { type, agentId, projectId, onlineStatus });
 
-const fleet = async (token: string, query = RANGE) => {
-  const res = await t.call({ method: 'GET', url: `/api/analytics/fleet?${query}`, token });
-  expect(res.status, res.body.msg).toBe(200);
-  return res.body.data as AnalyticsAnswer;
-};
+const fleet = (token: string, query = RANGE) => fleetAnswer(t, token, query);
 
 const samplesAt = async (slot: Date) =>
   rowsOf<{ agent_id: number | null; project_id: number | null; type: string; devices: number; online: number }>(
@@ -52,13 +42,8 @@ const samplesAt = async (slot: Date) =>
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
-  agentA = await createAgent(t, admin);
-  agentB = await createAgent(t, admin);
-  const [site] = await t.database.db
-    .insert(projects)
-    .values({ name: uniq('Site '), code: uniq('S'), agentId: agentA.id })
-    .returning({ id: projects.id });
-  siteA = site.id;
+  const world = await analyticsWorld(t, admin);
+  ({ agentA, agentB, siteA } = world);
   // Agent A: two dust monitors on its site (one online), a face terminal there (offline) and one on no
   // site (online). Agent B: a dust monitor on no site (online).
   await addDevice('dust', agentA.id, siteA, 'online');
@@ -66,9 +51,7 @@ beforeAll(async () => {
   await addDevice('face', agentA.id, siteA, 'offline');
   await addDevice('face', agentA.id, null, 'online');
   await addDevice('dust', agentB.id, null, 'online');
-  const m = await createUser(t, admin, { role: 'manager' });
-  await t.database.db.insert(projectMembers).values({ projectId: siteA, userId: m.id, role: 'manager' });
-  manager = await t.login(m.userName, m.password);
+  manager = await world.managerOfSite();
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { analyticsQuery, type AnalyticsAnswer, type AnalyticsQuery } from '@siteops/contracts/analytics';
+import { analyticsQuery, type AnalyticsQuery } from '@siteops/contracts/analytics';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import { createAgent, uniq } from '../../../test/fixtures.ts';
+import { uniq, type createAgent } from '../../../test/fixtures.ts';
 import { createTestApp, DB_KIND, type TestApp } from '../../../test/harness.ts';
 import { migrateAcross } from '../../../test/migrations.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -12,6 +12,7 @@ import type { Caller } from '../../auth/scope.ts';
 import { DbTelemetrySink, pruneEvents, pruneTelemetry } from '../device-link/sinks.ts';
 import { fleet } from './fleet.ts';
 import { pruneRollup, rebuildRollup, rollupGroups } from './rollup.ts';
+import { addDevice, analyticsWorld, fleetAnswer, timeline } from './testkit.ts';
 
 /**
  * The hourly rollup behind fleet analytics (decision 0020): it answers exactly what the raw rows answer,
@@ -24,8 +25,7 @@ let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 const ids: Record<string, number> = {};
 /** Three days ago at a whole hour; the data spans five hours from there. */
-const START = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 72 * 3_600_000;
-const at = (minutes: number) => new Date(START + minutes * 60_000);
+const { at } = timeline(72);
 const RANGE = { from: at(0).toISOString(), to: at(300).toISOString() };
 const qs = (q: Record<string, unknown>) => new URLSearchParams(q as Record<string, string>).toString();
 
@@ -47,11 +47,7 @@ const event = (device: string, minutes: number, kind: string, id = randomUUID())
   data: {},
 });
 
-const api = async (token: string, q: Record<string, unknown>) => {
-  const res = await t.call({ method: 'GET', url: `/api/analytics/fleet?${qs(q)}`, token });
-  expect(res.status, res.body.msg).toBe(200);
-  return res.body.data as AnalyticsAnswer;
-};
+const api = (token: string, q: Record<string, unknown>) => fleetAnswer(t, token, qs(q));
 const callers = (): Record<string, Caller> => ({
   admin: { id: 1, role: 'admin', agentId: null },
   agentA: { id: agentA.userId, role: 'agent', agentId: agentA.id },
@@ -79,24 +75,16 @@ const dirtyHours = async () =>
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
-  agentA = await createAgent(t, admin);
-  agentB = await createAgent(t, admin);
-  const [site] = await t.database.db
-    .insert(projects)
-    .values({ name: uniq('Site '), code: uniq('S'), agentId: agentA.id })
-    .returning({ id: projects.id });
+  let siteA: number;
+  ({ agentA, agentB, siteA } = await analyticsWorld(t, admin));
   for (const [name, agentId, projectId] of [
-    ['dustA', agentA.id, site.id],
-    ['towerCraneA', agentA.id, site.id],
-    ['faceA', agentA.id, site.id],
+    ['dustA', agentA.id, siteA],
+    ['towerCraneA', agentA.id, siteA],
+    ['faceA', agentA.id, siteA],
     ['dustB', agentB.id, null],
     ['faceB', agentB.id, null],
   ] as const) {
-    const [row] = await t.database.db
-      .insert(devices)
-      .values({ sn: uniq('RLP'), type: name.replace(/[AB]$/, ''), agentId, projectId, authStatus: 'authorize' })
-      .returning({ id: devices.id });
-    ids[name] = row.id;
+    ids[name] = await addDevice(t, { type: name.replace(/[AB]$/, ''), agentId, projectId, authStatus: 'authorize' });
   }
   sink = new DbTelemetrySink(t.database.db);
   // Through the device link's own write path, in several batches like the gateway's flushes.
