@@ -15,6 +15,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { freshPgDatabase } from './lib.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = Number(process.argv[3] ?? 50);
@@ -41,32 +42,10 @@ const freePort = () =>
     });
   });
 
-async function pgDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
-  const base = process.env.BENCH_DATABASE_URL;
-  if (!base) return { drop: async () => {} };
-  const { default: pg } = await import('pg');
-  const name = `siteops_bench_${randomBytes(4).toString('hex')}`;
-  const root = new pg.Client({ connectionString: base });
-  await root.connect();
-  await root.query(`create database ${name}`);
-  await root.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 const port = await freePort();
 fs.mkdirSync('.tmp', { recursive: true });
 const dataDir = fs.mkdtempSync(path.join('.tmp', 'bench-api-'));
-const pgdb = await pgDatabase();
+const pgdb = await freshPgDatabase(process.env.BENCH_DATABASE_URL);
 const profDir = path.resolve('.tmp/bench-prof');
 const server = spawn(
   process.execPath,

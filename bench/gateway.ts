@@ -11,24 +11,22 @@
  *
  * BENCH_FLEETS=k splits the devices over k simulator processes (one process cannot drive 20,000).
  */
-import { fork } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { DEVICE_TYPES, type DeviceType } from '../packages/contracts/src/device-protocol.ts';
-import { SimFleet, simIdentity } from '../packages/device-sim/src/fleet.ts';
+import { SimFleet } from '../packages/device-sim/src/fleet.ts';
+import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked } from './lib.ts';
 
-const SECRET_SEED = 'siteops-bench-gateway';
-const secretFor = (sn: string) => createHmac('sha256', SECRET_SEED).update(sn).digest('hex');
-function identities(n: number) {
-  return Array.from({ length: n }, (_, i) => {
-    const type = DEVICE_TYPES[i % DEVICE_TYPES.length] as DeviceType;
-    const id = simIdentity('BENCH', type, Math.floor(i / DEVICE_TYPES.length) + 1);
-    return { ...id, secret: secretFor(id.sn) };
-  });
-}
+const identities = (n: number) =>
+  benchIdentities(
+    'BENCH',
+    'siteops-bench-gateway',
+    n,
+    (i) => DEVICE_TYPES[i % DEVICE_TYPES.length] as DeviceType,
+    (i) => Math.floor(i / DEVICE_TYPES.length) + 1,
+  );
 
 if (process.argv[2] === '--fleet') await runFleet();
 else await runServer();
@@ -79,7 +77,6 @@ async function runServer() {
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
   const { devices, users } = await import('../apps/server/src/db/schema/index.ts');
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
-  const { hashDeviceSecret } = await import('../apps/server/src/crypto/deviceSecret.ts');
 
   const config = loadConfig({
     DATA_DIR: '.tmp/bench-gateway',
@@ -96,18 +93,7 @@ async function runServer() {
     role: 'admin',
   } as typeof users.$inferInsert);
   const ids = identities(N);
-  for (let i = 0; i < ids.length; i += 1000) {
-    await db.insert(devices).values(
-      ids.slice(i, i + 1000).map((d) => ({
-        sn: d.sn,
-        mac: d.mac,
-        type: d.type,
-        authStatus: 'authorize',
-        secretHash: hashDeviceSecret(d.secret),
-        licenceExpiresAt: new Date(Date.now() + 86_400_000),
-      })),
-    );
-  }
+  await seedDevices(db, ids);
 
   const app = await buildApp({ config, db, logger: false, deviceLink: { heartbeatSeconds: HB } });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -131,16 +117,12 @@ async function runServer() {
   };
   const FLEETS = Math.max(1, Number(process.env.BENCH_FLEETS ?? 1));
   const fleetReports: (FleetReport | undefined)[] = Array.from({ length: FLEETS }, () => undefined);
-  const children = Array.from({ length: FLEETS }, (_, k) => {
-    const offset = Math.floor((N * k) / FLEETS);
-    const count = Math.floor((N * (k + 1)) / FLEETS) - offset;
-    const child = fork(
-      fileURLToPath(import.meta.url),
-      ['--fleet', `ws://127.0.0.1:${port}/gateway`, String(offset), String(count), String(TELEMETRY_S)],
-      { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-    );
-    child.on('message', (m) => (fleetReports[k] = m as FleetReport));
-    return child;
+  const children = forkFleets(fileURLToPath(import.meta.url), {
+    n: N,
+    processes: FLEETS,
+    url: `ws://127.0.0.1:${port}/gateway`,
+    more: [String(TELEMETRY_S)],
+    onMessage: (k, m) => (fleetReports[k] = m as FleetReport),
   });
   const sum = (pick: (r: FleetReport) => number) => fleetReports.reduce((a, r) => a + (r ? pick(r) : 0), 0);
   const merge = (pick: (r: FleetReport) => Record<string, number>) => {
@@ -158,10 +140,7 @@ async function runServer() {
         }
       : undefined;
 
-  const linkStart = performance.now();
-  const linkLimitMs = Math.max(120_000, N * 10);
-  while (gateway.registry.size < N && performance.now() - linkStart < linkLimitMs) await sleep(200);
-  const linkSeconds = (performance.now() - linkStart) / 1000;
+  const linkSeconds = await waitLinked(gateway, N, Math.max(120_000, N * 10));
   console.log(`${gateway.registry.size}/${N} linked in ${linkSeconds.toFixed(1)} s; measuring for ${SECONDS} s`);
 
   const c0 = { ...gateway.counters };
@@ -243,12 +222,7 @@ async function runServer() {
     loadAverage: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
   };
   console.log(JSON.stringify(result, null, 2));
-  await Promise.all(
-    children.map((child) => {
-      child.send('stop');
-      return new Promise((r) => child.once('exit', r));
-    }),
-  );
+  await stopFleets(children);
   await app.close();
   await database.close();
   process.exit(0);
@@ -258,7 +232,4 @@ function pct(xs: number[], p: number) {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
-function sleep(ms: number) {
-  return new Promise((r) => setTimeout(r, ms));
 }

@@ -10,26 +10,23 @@
  *
  *   node --import tsx bench/live.ts [devices=1000] [seconds=30] [telemetryPerSecond=3000]
  */
-import { fork } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { DEVICE_TYPES, type DeviceType } from '../packages/contracts/src/device-protocol.ts';
 import type { LiveServerMessage } from '../packages/contracts/src/live.ts';
-import { SimFleet, simIdentity } from '../packages/device-sim/src/fleet.ts';
+import { SimFleet } from '../packages/device-sim/src/fleet.ts';
+import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked } from './lib.ts';
 
-const SECRET_SEED = 'siteops-bench-live';
-const secretFor = (sn: string) => createHmac('sha256', SECRET_SEED).update(sn).digest('hex');
-function identities(n: number) {
-  return Array.from({ length: n }, (_, i) => {
-    const type = DEVICE_TYPES[i % DEVICE_TYPES.length] as DeviceType;
-    const id = simIdentity('BLIVE', type, Math.floor(i / DEVICE_TYPES.length) + 1);
-    return { ...id, secret: secretFor(id.sn) };
-  });
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const identities = (n: number) =>
+  benchIdentities(
+    'BLIVE',
+    'siteops-bench-live',
+    n,
+    (i) => DEVICE_TYPES[i % DEVICE_TYPES.length] as DeviceType,
+    (i) => Math.floor(i / DEVICE_TYPES.length) + 1,
+  );
 
 if (process.argv[2] === '--fleet') await runFleet();
 else await runServer();
@@ -99,9 +96,8 @@ async function runServer() {
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
-  const { devices, users } = await import('../apps/server/src/db/schema/index.ts');
+  const { users } = await import('../apps/server/src/db/schema/index.ts');
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
-  const { hashDeviceSecret } = await import('../apps/server/src/crypto/deviceSecret.ts');
 
   const config = loadConfig({ DATA_DIR: '.tmp/bench-live', LOG_LEVEL: 'silent', PII_KEY: 'cd'.repeat(32), DEMO: '0' });
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
@@ -115,19 +111,7 @@ async function runServer() {
       { userName: 'plain', password, role: 'user' },
     ] as (typeof users.$inferInsert)[])
     .returning({ id: users.id });
-  const ids = identities(N);
-  for (let i = 0; i < ids.length; i += 1000) {
-    await db.insert(devices).values(
-      ids.slice(i, i + 1000).map((d) => ({
-        sn: d.sn,
-        mac: d.mac,
-        type: d.type,
-        authStatus: 'authorize',
-        secretHash: hashDeviceSecret(d.secret),
-        licenceExpiresAt: new Date(Date.now() + 86_400_000),
-      })),
-    );
-  }
+  await seedDevices(db, identities(N));
 
   const app = await buildApp({ config, db, logger: false, deviceLink: { heartbeatSeconds: 30 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -150,18 +134,14 @@ async function runServer() {
   };
 
   console.log(`${N} devices, telemetry every ${telemetryMs} ms (${RATE}/s in total) from ${FLEETS} processes`);
-  const children = Array.from({ length: FLEETS }, (_, k) => {
-    const offset = Math.floor((N * k) / FLEETS);
-    const count = Math.floor((N * (k + 1)) / FLEETS) - offset;
-    return fork(
-      fileURLToPath(import.meta.url),
-      ['--fleet', `${base.replace('http', 'ws')}/gateway`, String(offset), String(count), String(telemetryMs)],
-      { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-    );
+  const children = forkFleets(fileURLToPath(import.meta.url), {
+    n: N,
+    processes: FLEETS,
+    url: `${base.replace('http', 'ws')}/gateway`,
+    more: [String(telemetryMs)],
   });
-  const linkStart = performance.now();
-  while (gateway.registry.size < N && performance.now() - linkStart < 180_000) await sleep(200);
-  console.log(`${gateway.registry.size}/${N} linked in ${((performance.now() - linkStart) / 1000).toFixed(1)} s`);
+  const linkSeconds = await waitLinked(gateway, N, 180_000);
+  console.log(`${gateway.registry.size}/${N} linked in ${linkSeconds.toFixed(1)} s`);
 
   const twenty = Array.from({ length: 20 }, (_, i) => `device:${i * Math.floor(N / 20) + 1}`);
   const showing20 = await openTab(base, await ticket('admin'), twenty);
@@ -200,12 +180,7 @@ async function runServer() {
   };
   console.log(JSON.stringify(result, null, 2));
   for (const tab of [showing20, showingNone, userTab]) tab.ws.close();
-  await Promise.all(
-    children.map((child) => {
-      child.send('stop');
-      return new Promise((r) => child.once('exit', r));
-    }),
-  );
+  await stopFleets(children);
   await app.close();
   await database.close();
   process.exit(0);

@@ -10,23 +10,16 @@
  * Each simulated device really downloads the whole package over HTTP (with Range when resumed),
  * computes its SHA-256, "installs", closes its link, dials in again on the new version.
  */
-import { fork } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { SimFleet, simIdentity } from '../packages/device-sim/src/fleet.ts';
+import { SimFleet } from '../packages/device-sim/src/fleet.ts';
+import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked } from './lib.ts';
 
-const SECRET_SEED = 'siteops-bench-rollout';
-const secretFor = (sn: string) => createHmac('sha256', SECRET_SEED).update(sn).digest('hex');
-const identities = (n: number) =>
-  Array.from({ length: n }, (_, i) => {
-    const id = simIdentity('BROLL', 'face', i + 1);
-    return { ...id, secret: secretFor(id.sn) };
-  });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const identities = (n: number) => benchIdentities('BROLL', 'siteops-bench-rollout', n, () => 'face');
 
 if (process.argv[2] === '--fleet') await runFleet();
 else await runServer();
@@ -71,9 +64,8 @@ async function runServer() {
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
-  const { devices, users } = await import('../apps/server/src/db/schema/index.ts');
+  const { users } = await import('../apps/server/src/db/schema/index.ts');
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
-  const { hashDeviceSecret } = await import('../apps/server/src/crypto/deviceSecret.ts');
 
   const dataDir = `.tmp/bench-rollout-${Date.now()}`;
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PII_KEY: 'cd'.repeat(32), DEMO: '0' });
@@ -85,19 +77,7 @@ async function runServer() {
     password: await hashPassword('Bench@12345'),
     role: 'admin',
   } as typeof users.$inferInsert);
-  const ids = identities(N);
-  for (let i = 0; i < ids.length; i += 1000) {
-    await db.insert(devices).values(
-      ids.slice(i, i + 1000).map((d) => ({
-        sn: d.sn,
-        mac: d.mac,
-        type: d.type,
-        authStatus: 'authorize',
-        secretHash: hashDeviceSecret(d.secret),
-        licenceExpiresAt: new Date(Date.now() + 86_400_000),
-      })),
-    );
-  }
+  await seedDevices(db, identities(N));
   const app = await buildApp({ config, db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -112,23 +92,15 @@ async function runServer() {
   const headers = await auth();
 
   const reports: { up: number; upgraded: number; rss: number }[] = [];
-  const children = Array.from({ length: FLEETS }, (_, k) => {
-    const offset = Math.floor((N * k) / FLEETS);
-    const count = Math.floor((N * (k + 1)) / FLEETS) - offset;
-    const child = fork(
-      fileURLToPath(import.meta.url),
-      ['--fleet', `ws://127.0.0.1:${port}/gateway`, String(offset), String(count)],
-      { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-    );
-    child.on('message', (m) => (reports[k] = m as (typeof reports)[number]));
-    return child;
+  const children = forkFleets(fileURLToPath(import.meta.url), {
+    n: N,
+    processes: FLEETS,
+    url: `ws://127.0.0.1:${port}/gateway`,
+    onMessage: (k, m) => (reports[k] = m as (typeof reports)[number]),
   });
   const total = (k: 'up' | 'upgraded' | 'rss') => reports.reduce((a, r) => a + (r?.[k] ?? 0), 0);
-  const linkStart = performance.now();
-  while (app.deviceLink.gateway.registry.size < N && performance.now() - linkStart < 180_000) await sleep(200);
-  console.log(
-    `${app.deviceLink.gateway.registry.size}/${N} linked in ${((performance.now() - linkStart) / 1000).toFixed(1)} s`,
-  );
+  const linkSeconds = await waitLinked(app.deviceLink.gateway, N, 180_000);
+  console.log(`${app.deviceLink.gateway.registry.size}/${N} linked in ${linkSeconds.toFixed(1)} s`);
   await sleep(3_000); // presence written
 
   // The package, uploaded through the API like an admin would (streamed to storage, hashed on the way).
@@ -213,12 +185,7 @@ async function runServer() {
     timeline,
   };
   console.log(JSON.stringify(result, null, 2));
-  await Promise.all(
-    children.map((child) => {
-      child.send('stop');
-      return new Promise((r) => child.once('exit', r));
-    }),
-  );
+  await stopFleets(children);
   await app.close();
   await database.close();
   (await import('node:fs')).rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,137 @@
+/**
+ * What the fleet benchmarks share: simulated device identities with their secrets, seeding them as
+ * authorised devices, simulator child processes, waiting for the fleet to link, a fresh PostgreSQL
+ * database, latency percentiles. Not a benchmark itself.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { DeviceType } from '../packages/contracts/src/device-protocol.ts';
+import { simIdentity } from '../packages/device-sim/src/fleet.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
+import type { devices as devicesTable } from '../apps/server/src/db/schema/index.ts';
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface BenchIdentity {
+  sn: string;
+  mac: string;
+  type: DeviceType;
+  secret: string;
+}
+
+/**
+ * `n` simulated devices: the i-th (from 0) of type `typeOf(i)`, numbered per type from 1 as `numberOf(i)`,
+ * with a secret derived from `seed` and its serial number (so a simulator process rebuilds the same list).
+ */
+export function benchIdentities(
+  prefix: string,
+  seed: string,
+  n: number,
+  typeOf: (i: number) => DeviceType,
+  numberOf: (i: number) => number = (i) => i + 1,
+): BenchIdentity[] {
+  return Array.from({ length: n }, (_, i) => {
+    const id = simIdentity(prefix, typeOf(i), numberOf(i));
+    return { ...id, secret: createHmac('sha256', seed).update(id.sn).digest('hex') };
+  });
+}
+
+/** The identities as authorised, licensed devices (1,000 rows an INSERT); `extra` adds columns to every row. */
+export async function seedDevices(
+  db: Db,
+  ids: BenchIdentity[],
+  extra: Partial<typeof devicesTable.$inferInsert> = {},
+): Promise<number[]> {
+  const { devices } = await import('../apps/server/src/db/schema/index.ts');
+  const { hashDeviceSecret } = await import('../apps/server/src/crypto/deviceSecret.ts');
+  const out: number[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .insert(devices)
+      .values(
+        ids.slice(i, i + 1000).map((d) => ({
+          sn: d.sn,
+          mac: d.mac,
+          type: d.type,
+          authStatus: 'authorize',
+          secretHash: hashDeviceSecret(d.secret),
+          licenceExpiresAt: new Date(Date.now() + 86_400_000),
+          ...extra,
+        })),
+      )
+      .returning({ id: devices.id });
+    out.push(...rows.map((r) => r.id));
+  }
+  return out;
+}
+
+/**
+ * `processes` simulator child processes running `script` (the benchmark itself) with
+ * `--fleet <url> <offset> <count> ...more`: the `n` devices split evenly. `onMessage` gets each child's
+ * reports with its index.
+ */
+export function forkFleets(
+  script: string,
+  opts: { n: number; processes: number; url: string; more?: string[]; onMessage?: (k: number, m: unknown) => void },
+): ChildProcess[] {
+  return Array.from({ length: opts.processes }, (_, k) => {
+    const offset = Math.floor((opts.n * k) / opts.processes);
+    const count = Math.floor((opts.n * (k + 1)) / opts.processes) - offset;
+    const child = fork(script, ['--fleet', opts.url, String(offset), String(count), ...(opts.more ?? [])], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    if (opts.onMessage) child.on('message', (m) => opts.onMessage!(k, m));
+    return child;
+  });
+}
+
+/** Sends each simulator process `stop` and waits for it to exit. */
+export function stopFleets(children: ChildProcess[]) {
+  return Promise.all(
+    children.map((child) => {
+      child.send('stop');
+      return new Promise((r) => child.once('exit', r));
+    }),
+  );
+}
+
+/** Waits until `n` devices hold a link (or `limitMs` passed); answers the seconds it took. */
+export async function waitLinked(gateway: { registry: { size: number } }, n: number, limitMs: number) {
+  const start = performance.now();
+  while (gateway.registry.size < n && performance.now() - start < limitMs) await sleep(200);
+  return (performance.now() - start) / 1000;
+}
+
+/**
+ * A fresh PostgreSQL database on the server `base` names (dropped by `drop()`), or nothing when there is
+ * no `base` (the benchmark then runs on the embedded database).
+ */
+export async function freshPgDatabase(base: string | undefined): Promise<{ url?: string; drop(): Promise<void> }> {
+  if (!base) return { drop: async () => {} };
+  const { default: pg } = await import('pg');
+  const name = `siteops_bench_${randomBytes(4).toString('hex')}`;
+  const root = new pg.Client({ connectionString: base });
+  await root.connect();
+  await root.query(`create database ${name}`);
+  await root.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** p50/p95/p99 (ms, one decimal) of a list of times. */
+export function percentiles(times: number[]) {
+  const s = [...times].sort((a, b) => a - b);
+  const p = (q: number) => +s[Math.min(s.length - 1, Math.floor(q * s.length))].toFixed(1);
+  return { p50: p(0.5), p95: p(0.95), p99: p(0.99) };
+}

@@ -1,0 +1,447 @@
+/**
+ * Issue 11's measures of the visitor module, on one server instance (the whole app, buildApp):
+ *  - list: GET /api/visitor/listAll p50/p95/p99 at N visitors (goal p95 < 50 ms PGlite, < 25 ms
+ *    PostgreSQL), as admin and as a manager of 2 of the 5 list projects: default page, a name search,
+ *    a phone search, a sort;
+ *  - publish: M simulated face terminals (packages/device-sim over the real device link, in simulator
+ *    child processes) of a gate project with P valid visitors with photos; the project's visitor
+ *    configuration is published through PUT /api/visitor/publishConfig naming the M devices, as the
+ *    console does, and the time is taken until every device holds every person and every gate_persons
+ *    row is on_device and settled (goal < 60 s at P 10,000 and M 100), with failures and per-device totals.
+ *
+ *   node --import tsx bench/visitors.ts [--visitors 100000] [--devices 100] [--publish 10000]
+ *       [--requests 200] [--photos P] [--fleets 2] [--pg postgres://…] [--skip-list] [--skip-publish]
+ *
+ * The database: embedded PGlite in a temporary data directory (default), or a fresh PostgreSQL database
+ * made on the server `--pg` (else BENCH_DATABASE_URL, else DATABASE_URL) names and dropped afterwards.
+ * The N visitors include the P of the gate project. Every visitor's ID number is really encrypted and
+ * hashed with the server's PII helper (per row; AES-GCM and HMAC cost microseconds). Each gate visitor
+ * has its own photo by default (distinct bytes and SHA-256, so every terminal downloads P photos);
+ * `--photos K` shares K photos among them.
+ */
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { createHash, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { SimFleet } from '../packages/device-sim/src/fleet.ts';
+import {
+  benchIdentities,
+  forkFleets,
+  freshPgDatabase,
+  percentiles,
+  seedDevices,
+  sleep,
+  stopFleets,
+  waitLinked,
+} from './lib.ts';
+
+const identities = (n: number) => benchIdentities('BVIS', 'siteops-bench-visitors', n, () => 'face');
+
+/** What a simulator process reports about each of its terminals. */
+interface TerminalReport {
+  sn: string;
+  up: boolean;
+  held: number;
+  received: number;
+  fetches: number;
+}
+
+if (process.argv[2] === '--fleet') await runFleet();
+else await runServer();
+
+/** A simulator process: its share of the face terminals; reports what each holds twice a second. */
+async function runFleet() {
+  const [, , , url, offset, count] = process.argv;
+  const fleet = new SimFleet({
+    url,
+    devices: identities(Number(offset) + Number(count)).slice(Number(offset)),
+    telemetryMs: 0,
+    eventRate: 0,
+    pictures: false,
+    connectRate: 300,
+    log: () => {},
+  });
+  await fleet.start();
+  const timer = setInterval(() => {
+    process.send?.(
+      fleet.devices.map((d): TerminalReport => ({
+        sn: d.sn,
+        up: d.state === 'up',
+        held: d.faces?.size ?? 0,
+        received: d.faces?.received ?? 0,
+        fetches: d.faces?.fetches ?? 0,
+      })),
+    );
+  }, 500);
+  process.on('message', async (m) => {
+    if (m !== 'stop') return;
+    clearInterval(timer);
+    await fleet.stop();
+    process.exit(0);
+  });
+}
+
+async function runServer() {
+  const { values: args } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      visitors: { type: 'string', default: '100000' },
+      devices: { type: 'string', default: '100' },
+      publish: { type: 'string', default: '10000' },
+      requests: { type: 'string', default: '200' },
+      photos: { type: 'string' },
+      fleets: { type: 'string', default: '2' },
+      timeout: { type: 'string', default: '600' },
+      pg: { type: 'string' },
+      'skip-list': { type: 'boolean', default: false },
+      'skip-publish': { type: 'boolean', default: false },
+    },
+  });
+  const N = Number(args.visitors);
+  const M = Number(args.devices);
+  const P = Number(args.publish);
+  const REQUESTS = Number(args.requests);
+  const WARMUP = Math.max(10, Math.round(REQUESTS / 10));
+  const PHOTOS = Math.max(1, Math.min(P, Number(args.photos ?? P)));
+  const FLEETS = Math.max(1, Math.min(M, Number(args.fleets)));
+  const TIMEOUT_S = Number(args.timeout);
+  if (P > N) throw new Error(`--publish (${P}) must not exceed --visitors (${N}): the gate visitors are among them`);
+
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { openDatabase } = await import('../apps/server/src/db/client.ts');
+  const { agents, projectMembers, projects, users, visitorPhotos, visitors } =
+    await import('../apps/server/src/db/schema/index.ts');
+  const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
+  const { Pii } = await import('../apps/server/src/crypto/pii.ts');
+  const { loadMasterKey } = await import('../apps/server/src/crypto/keys.ts');
+  const { LocalStorage } = await import('../apps/server/src/storage/local.ts');
+  const { sql } = await import('drizzle-orm');
+  const { rowsOf } = await import('../apps/server/src/db/rows.ts');
+  const { default: jpeg } = await import('jpeg-js');
+
+  const pgBase = args.pg ?? (process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined);
+  const pgdb = await freshPgDatabase(pgBase);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-bench-visitors-'));
+  const PASSWORD = 'Bench@12345';
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PII_KEY: 'be'.repeat(32), DEMO: '0' });
+  const database = await openDatabase({ databaseUrl: pgdb.url, dataDir });
+  const cleanup = async () => {
+    await database.close().catch(() => {});
+    await pgdb.drop().catch((err) => console.error(`dropping the bench database: ${err}`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const result: Record<string, unknown> = {
+    db: database.kind,
+    visitors: N,
+    devices: M,
+    publishVisitors: P,
+    photos: PHOTOS,
+  };
+  try {
+    await database.migrate();
+    const { db } = database;
+    const pii = new Pii(loadMasterKey(config));
+
+    // ---- seed: an agent, five list projects and the gate project; an admin and a manager of two ------
+    const t0 = performance.now();
+    const password = await hashPassword(PASSWORD);
+    const [agent] = await db
+      .insert(agents)
+      .values({ name: 'Bench agent', linkName: 'Li', linkPhone: '13900000000', expDate: '2099-12-31' })
+      .returning({ id: agents.id });
+    const projectRows = await db
+      .insert(projects)
+      .values(
+        ['Gate site', 'North tower', 'East yard', 'Bridge', 'Depot', 'Harbour'].map((name, i) => ({
+          name,
+          code: `BV-${i}`,
+          agentId: agent.id,
+        })),
+      )
+      .returning({ id: projects.id });
+    const [gateProject, ...listProjects] = projectRows.map((p) => p.id);
+    const [admin, manager] = await db
+      .insert(users)
+      .values([
+        { userName: 'admin', password, realName: 'Admin', role: 'admin' },
+        { userName: 'manager', password, realName: 'Manager', role: 'manager', agentId: agent.id },
+      ])
+      .returning({ id: users.id });
+    await db
+      .insert(projectMembers)
+      .values(listProjects.slice(0, 2).map((projectId) => ({ projectId, userId: manager.id, role: 'manager' })));
+
+    // Gate visitors' photos: one face JPEG made distinct by a comment segment (COM) after its SOI.
+    const storage = new LocalStorage(path.join(dataDir, 'files'));
+    const base = Buffer.from(jpeg.encode({ data: Buffer.alloc(160 * 200 * 4, 128), width: 160, height: 200 }, 70).data);
+    const photoIds: string[] = [];
+    for (let i = 0; i < PHOTOS; i += 500) {
+      const rows = [];
+      for (let k = i; k < Math.min(PHOTOS, i + 500); k++) {
+        const comment = Buffer.from(`bench face ${k}`);
+        const com = Buffer.alloc(4);
+        com.writeUInt16BE(0xfffe, 0);
+        com.writeUInt16BE(comment.length + 2, 2);
+        const buf = Buffer.concat([base.subarray(0, 2), com, comment, base.subarray(2)]);
+        const id = randomUUID();
+        await storage.put(id, Readable.from([buf]));
+        photoIds.push(id);
+        rows.push({
+          id,
+          uploaderId: admin.id,
+          mime: 'image/jpeg',
+          size: buf.length,
+          width: 160,
+          height: 200,
+          sha256: createHash('sha256').update(buf).digest('hex'),
+        });
+      }
+      await db.insert(visitorPhotos).values(rows);
+    }
+
+    // Visitors: the first P valid ones of the gate project with photos, the rest over the list projects
+    // (about 50% valid, 30% new, 20% invalid), with names from 20 surnames × 50 given names.
+    const SURNAMES = 'Wang Li Zhang Liu Chen Yang Huang Zhao Wu Zhou Xu Sun Ma Zhu Hu Guo He Lin Gao Luo'.split(' ');
+    const GIVEN =
+      'Wei Fang Na Min Jing Li Qiang Lei Jun Yang Yong Yan Jie Tao Ming Chao Xiu Xia Ping Gang Hui Bo Hong Lan Dan Yu Hao Kai Peng Fei Xin Jian Qing Rui Yun Ting Yi Ning Hua Long Feng Xue Mei Bin Kun Liang Shan Zhen Hai Chen'.split(
+        ' ',
+      );
+    const nameOf = (i: number) => `${SURNAMES[i % 20]} ${GIVEN[Math.floor(i / 20) % 50]}`;
+    const phoneOf = (i: number) => `1${3 + (i % 6)}${String((i * 7919) % 1_000_000_000).padStart(9, '0')}`;
+    const hour = 3_600_000;
+    const now = Date.now();
+    const BATCH = 2000;
+    for (let start = 0; start < N; start += BATCH) {
+      const rows: (typeof visitors.$inferInsert)[] = [];
+      for (let i = start; i < Math.min(N, start + BATCH); i++) {
+        const gate = i < P;
+        const idNo = `${110105 + (i % 900)}19${String(50 + (i % 50))}0${1 + (i % 9)}1${i % 10}${String(i % 1000).padStart(3, '0')}${i % 11 === 10 ? 'X' : i % 10}`;
+        const status = gate
+          ? 'valid'
+          : ['valid', 'valid', 'new', 'valid', 'new', 'invalid', 'valid', 'new', 'invalid', 'valid'][i % 10];
+        const startAt = now - ((i * 37) % (90 * 24)) * hour;
+        rows.push({
+          projectId: gate ? gateProject : listProjects[i % listProjects.length],
+          realName: nameOf(i),
+          avatar: gate ? photoIds[i % PHOTOS] : null,
+          sex: i % 2 ? 'male' : 'female',
+          phone: phoneOf(i),
+          idNo: pii.encrypt(idNo, 'visitors.id_no'),
+          idNoHash: pii.searchHash(idNo),
+          visitStart: new Date(gate ? now - hour : startAt),
+          visitEnd: new Date(gate ? now + 30 * 24 * hour : startAt + 8 * hour),
+          reasons: 'Delivery',
+          status,
+          auditorId: status === 'new' ? null : admin.id,
+          auditedAt: status === 'new' ? null : new Date(startAt),
+          createdId: admin.id,
+          createdAt: new Date(startAt - hour),
+        });
+      }
+      await db.insert(visitors).values(rows);
+    }
+    // The valid ones whose visit ended would be the expiry job's to turn invalid: do it now, so the job
+    // does not do it under the measurement.
+    await db.execute(sql`update visitors set status = 'invalid' where status = 'valid' and visit_end <= now()`);
+    result.seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
+    console.log(`seeded ${N} visitors (${PHOTOS} photos) in ${result.seedSeconds} s (${database.kind})`);
+    if (process.env.BENCH_ANALYZE !== '0') await db.execute(sql.raw(process.env.BENCH_ANALYZE ?? 'vacuum analyze'));
+
+    const app = await buildApp({ config, db, logger: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const login = async (username: string) =>
+        (await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: PASSWORD } })).json()
+          .data.token as string;
+      const tokens = { admin: await login('admin'), manager: await login('manager') };
+
+      if (!args['skip-list']) result.list = await measureList();
+      if (!args['skip-publish'] && M > 0 && P > 0) result.publish = await measurePublish();
+      result.loadAverage = os.loadavg().map((x) => +x.toFixed(2));
+      console.log(`RESULT ${JSON.stringify(result)}`);
+
+      // ---- list ---------------------------------------------------------------------------------------
+      async function measureList() {
+        const rnd = (n: number) => Math.floor(Math.random() * n);
+        const cases: [string, () => string][] = [
+          ['default page', () => '/api/visitor/listAll?page=1&pageSize=20'],
+          ['name search', () => `/api/visitor/listAll?realName=${encodeURIComponent(nameOf(rnd(1000)))}`],
+          ['phone search (6 digits)', () => `/api/visitor/listAll?phone=${phoneOf(rnd(N)).slice(-6)}`],
+          ['sorted by visit start, page 5', () => '/api/visitor/listAll?page=5&sortField=visitStart&sortOrder=desc'],
+        ];
+        const out: Record<string, ReturnType<typeof percentiles> & { total: number }> = {};
+        for (const role of ['admin', 'manager'] as const) {
+          for (const [name, url] of cases) {
+            const times: number[] = [];
+            let total = 0;
+            for (let i = 0; i < WARMUP + REQUESTS; i++) {
+              const s = performance.now();
+              const res = await app.inject({
+                method: 'GET',
+                url: url(),
+                headers: { authorization: `Bearer ${tokens[role]}` },
+              });
+              const ms = performance.now() - s;
+              if (res.statusCode !== 200) throw new Error(`${role} ${name}: ${res.statusCode} ${res.body}`);
+              if (i >= WARMUP) times.push(ms);
+              total = Math.max(total, res.json().data.total as number);
+            }
+            const p = percentiles(times);
+            out[`${role}: ${name}`] = { ...p, total };
+            console.log(
+              `list ${`${role}: ${name}`.padEnd(40)} p50 ${p.p50} ms  p95 ${p.p95} ms  p99 ${p.p99} ms  (${REQUESTS} requests, largest total ${total})`,
+            );
+          }
+        }
+        return out;
+      }
+
+      // ---- publish ------------------------------------------------------------------------------------
+      async function measurePublish() {
+        const ids = identities(M);
+        const deviceIds = await seedDevices(db, ids, { projectId: gateProject, devName: 'Gate' });
+        const gateway = app.deviceLink.gateway;
+        const { port } = app.server.address() as AddressInfo;
+        const reports = new Map<string, TerminalReport>();
+        const children = forkFleets(fileURLToPath(import.meta.url), {
+          n: M,
+          processes: FLEETS,
+          url: `ws://127.0.0.1:${port}/gateway`,
+          onMessage: (_, m) => {
+            for (const r of m as TerminalReport[]) reports.set(r.sn, r);
+          },
+        });
+        try {
+          const linkSeconds = await waitLinked(gateway, M, Math.max(60_000, M * 1000));
+          console.log(`${gateway.registry.size}/${M} face terminals linked in ${linkSeconds.toFixed(1)} s`);
+          // The dispatcher sends to devices online in the table: wait for presence to be written.
+          const onlineStart = performance.now();
+          const online = async () =>
+            rowsOf<{ n: number }>(
+              await db.execute(
+                sql`select count(*)::int as n from devices where project_id = ${gateProject} and online_status = 'online'`,
+              ),
+            )[0].n;
+          while ((await online()) < M && performance.now() - onlineStart < 60_000) await sleep(250);
+          if ((await online()) < M) throw new Error(`only ${await online()}/${M} terminals online in the table`);
+
+          const s = performance.now();
+          const res = await app.inject({
+            method: 'PUT',
+            url: '/api/visitor/publishConfig',
+            headers: { authorization: `Bearer ${tokens.admin}` },
+            payload: {
+              projectId: gateProject,
+              requiredFields: [],
+              defaultVisitHours: 4,
+              autoApprove: false,
+              deviceIds,
+            },
+          });
+          const publishMs = performance.now() - s;
+          if (res.json().code !== 200) throw new Error(`publishConfig: ${res.body}`);
+          console.log(`publishConfig answered in ${publishMs.toFixed(0)} ms; waiting for ${M} × ${P} persons`);
+
+          // Progress from the simulators (no database load); the end from the outbox, once they hold all.
+          const doneAt = new Map<string, number>();
+          let simsDone: number | undefined;
+          let outboxDone: number | undefined;
+          const timeline: string[] = [];
+          let lastLine = -1;
+          const outbox = async () =>
+            rowsOf<{ rows: number; synced: number; failing: number; attempts: number }>(
+              await db.execute(sql`
+                select count(*)::int as rows,
+                  count(*) filter (where on_device and not pending)::int as synced,
+                  count(*) filter (where last_error is not null)::int as failing,
+                  coalesce(sum(attempts), 0)::int as attempts
+                from gate_persons g join devices d on d.id = g.device_id where d.project_id = ${gateProject}`),
+            )[0];
+          while (performance.now() - s < TIMEOUT_S * 1000) {
+            await sleep(200);
+            const t = (performance.now() - s) / 1000;
+            for (const r of reports.values()) if (r.held >= P && !doneAt.has(r.sn)) doneAt.set(r.sn, t);
+            const held = [...reports.values()].reduce((a, r) => a + Math.min(r.held, P), 0);
+            if (Math.floor(t / 5) !== lastLine) {
+              lastLine = Math.floor(t / 5);
+              timeline.push(`${t.toFixed(0)}s: ${held}/${M * P} held, ${doneAt.size}/${M} terminals complete`);
+              console.log(`  ${timeline.at(-1)}`);
+            }
+            if (simsDone === undefined && doneAt.size === M) simsDone = t;
+            if (simsDone !== undefined) {
+              const o = await outbox();
+              if (o.synced === M * P && o.rows === M * P) {
+                outboxDone = (performance.now() - s) / 1000;
+                break;
+              }
+            }
+          }
+          const o = await outbox();
+          const perDevice = rowsOf<{
+            sn: string;
+            rows: number;
+            synced: number;
+            pending: number;
+            failing: number;
+            attempts: number;
+            error: string | null;
+          }>(
+            await db.execute(sql`
+              select d.sn, count(g.id)::int as rows,
+                count(*) filter (where g.on_device and not g.pending)::int as synced,
+                count(*) filter (where g.pending)::int as pending,
+                count(*) filter (where g.last_error is not null)::int as failing,
+                coalesce(sum(g.attempts), 0)::int as attempts,
+                max(g.last_error) as error
+              from devices d left join gate_persons g on g.device_id = d.id
+              where d.project_id = ${gateProject} group by d.sn order by d.sn`),
+          );
+          console.log(
+            'per terminal: sn, outbox synced/rows, pending, failing rows, failed attempts | held, persons received, photos fetched, complete at',
+          );
+          for (const d of perDevice) {
+            const r = reports.get(d.sn);
+            const at = doneAt.get(d.sn);
+            console.log(
+              `  ${d.sn} ${d.synced}/${d.rows} pending ${d.pending} failing ${d.failing} attempts ${d.attempts} | held ${r?.held ?? '?'} received ${r?.received ?? '?'} fetched ${r?.fetches ?? '?'} ${at === undefined ? 'INCOMPLETE' : `${at.toFixed(1)} s`}${d.error ? ` last error: ${d.error}` : ''}`,
+            );
+          }
+          const completion = [...doneAt.values()].sort((a, b) => a - b);
+          return {
+            seconds: outboxDone === undefined ? null : +outboxDone.toFixed(1),
+            terminalsHoldAllSeconds: simsDone === undefined ? null : +simsDone.toFixed(1),
+            completed: outboxDone !== undefined,
+            publishConfigMs: Math.round(publishMs),
+            linkSeconds: +linkSeconds.toFixed(1),
+            outbox: o,
+            failingRows: o.failing,
+            failedAttempts: o.attempts,
+            terminalsComplete: doneAt.size,
+            terminalCompleteSeconds: completion.length
+              ? {
+                  first: +completion[0].toFixed(1),
+                  median: +completion[Math.floor(completion.length / 2)].toFixed(1),
+                  last: +completion.at(-1)!.toFixed(1),
+                }
+              : null,
+            personsReceived: [...reports.values()].reduce((a, r) => a + r.received, 0),
+            photosFetched: [...reports.values()].reduce((a, r) => a + r.fetches, 0),
+            timeline,
+          };
+        } finally {
+          await stopFleets(children);
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await cleanup();
+  }
+}
