@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Col, Form } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file';
+import type { UserDetail } from '@siteops/contracts/user';
+import { ImageUpload } from './ImageUpload';
+
+/** A field in half a row on wide screens, in the whole row on narrow ones. */
+export const col = (node: ReactNode) => (
+  <Col xs={24} md={12}>
+    {node}
+  </Col>
+);
+
+/** The user form's labels, validation rules and image fields, in the current language. */
+export function useUserFormKit(user: UserDetail | undefined) {
+  const { t } = useTranslation();
+  const label = (field: string) => t(`users.${field}`);
+  const required = (field: string, kind: 'required' | 'requiredPick' | 'requiredUpload' = 'required'): Rule => ({
+    required: true,
+    whitespace: kind === 'required',
+    message: t(`users.${kind}`, { field: label(field) }),
+  });
+  const max = (field: string, n: number): Rule => ({
+    max: n,
+    message: t('users.tooLong', { field: label(field), max: n }),
+  });
+  // The masked ID/card numbers an agent's form holds pass as they are: unchanged, they are not sent.
+  const masked = new Set([user?.revealed === false ? user.idNo : null, user?.revealed === false ? user.cardNo : null]);
+  const pattern = (re: RegExp, key: string, normalise: (v: string) => string = (v) => v): Rule => ({
+    validator: (_, v?: string) =>
+      !v || masked.has(v) || re.test(normalise(v)) ? Promise.resolve() : Promise.reject(new Error(t(`users.${key}`))),
+  });
+  const image = (field: ImageField, isRequired: boolean) => (
+    <Form.Item
+      name={field}
+      label={label(field)}
+      rules={isRequired ? [required(field, 'requiredUpload')] : []}
+      htmlFor={`user-form-${field}`}
+    >
+      <ImageUpload
+        id={`user-form-${field}`}
+        kind={IMAGE_FIELDS[field]}
+        label={label(field)}
+        initialUrl={user ? user[`${field}Url` as const] : null}
+      />
+    </Form.Item>
+  );
+  return { t, label, required, max, pattern, image };
+}
+
+export type UserFormKit = ReturnType<typeof useUserFormKit>;

@@ -1,0 +1,110 @@
+import type { Role } from '@siteops/contracts/roles';
+import type { AddUserInput, UserDetail } from '@siteops/contracts/user';
+
+// The user form's values and how they map to and from the API (the drawer's fields are in User*Fields.tsx).
+
+export interface FormValues {
+  userName: string;
+  password?: string;
+  realName: string;
+  nickName: string;
+  avatar?: string | null;
+  qrCode: string;
+  birthday: string;
+  sex: string;
+  phone: string;
+  email: string;
+  nation: string;
+  country: string;
+  area: string;
+  address?: string;
+  idNo: string;
+  idFrontPic: string;
+  idBackPic: string;
+  cardNo: string;
+  cardPic: string;
+  bankName: string;
+  politics?: string | null;
+  cultureLevel?: string | null;
+  certification?: string;
+  introduction?: string;
+  enabled?: string;
+  role: Role;
+  agentId?: number | null;
+}
+
+export const USER_FORM_FIELDS = [
+  'userName',
+  'password',
+  'realName',
+  'nickName',
+  'avatar',
+  'qrCode',
+  'birthday',
+  'sex',
+  'phone',
+  'email',
+  'nation',
+  'country',
+  'area',
+  'address',
+  'idNo',
+  'idFrontPic',
+  'idBackPic',
+  'cardNo',
+  'cardPic',
+  'bankName',
+  'politics',
+  'cultureLevel',
+  'certification',
+  'introduction',
+  'enabled',
+  'role',
+  'agentId',
+] as const;
+
+export function valuesOf(user: UserDetail): Partial<FormValues> {
+  return {
+    userName: user.userName,
+    realName: user.realName ?? undefined,
+    nickName: user.nickName ?? undefined,
+    avatar: user.avatar,
+    qrCode: user.qrCode ?? undefined,
+    birthday: user.birthday ?? undefined,
+    sex: user.sex ?? undefined,
+    phone: user.phone ?? undefined,
+    email: user.email ?? undefined,
+    nation: user.nation ?? undefined,
+    country: user.country ?? undefined,
+    area: user.area ?? undefined,
+    address: user.address ?? undefined,
+    idNo: user.idNo ?? undefined,
+    idFrontPic: user.idFrontPic ?? undefined,
+    idBackPic: user.idBackPic ?? undefined,
+    cardNo: user.cardNo ?? undefined,
+    cardPic: user.cardPic ?? undefined,
+    bankName: user.bankName ?? undefined,
+    politics: user.politics,
+    cultureLevel: user.cultureLevel,
+    certification: user.certification,
+    introduction: user.introduction ?? undefined,
+    enabled: user.enabled,
+    role: user.role as Role,
+    agentId: user.agentId,
+  };
+}
+
+const CLEARABLE = ['avatar', 'address', 'politics', 'cultureLevel', 'introduction'] as const;
+
+/** Form values -> the API body (dates as YYYY-MM-DD, empty optional text as ''). */
+export function bodyOf(values: FormValues, isAdmin: boolean): AddUserInput {
+  const { password, ...rest } = values;
+  return {
+    ...(rest as unknown as AddUserInput),
+    // A cleared optional field is sent as null, so an edit can empty it.
+    ...Object.fromEntries(CLEARABLE.map((k) => [k, rest[k] ?? null])),
+    // Only an admin moves users between agents (or out of one); others never send the field.
+    ...(isAdmin ? { agentId: rest.agentId ?? null } : { agentId: undefined }),
+    ...(password ? { password } : {}),
+  };
+}
