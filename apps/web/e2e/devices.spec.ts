@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device';
+import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
 import { verifyLicence } from '@siteops/contracts/licence';
 import { ADMIN, apiLogin, login, uniqueName } from './support';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device';
+import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
 import { ADMIN, consoleReady, fillLogin } from './support';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './pagination.ts';
 import { text } from './text.ts';
-import { passwordSchema } from './user.ts';
+import { passwordSchema } from './userPassword.ts';
 
 /**
  * The caller's own account (spec 2's user settings side menu): its security log and "export data".

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { calendarDate, pageQuery, queryBool, rowId, sortQuery } from './pagination.ts';
-import {
-  INTRODUCTION_MAX,
-  PHONE_PATTERN,
-  USERNAME_PATTERN,
-  USER_ENABLED,
-  emailSchema,
-  passwordSchema,
-} from './user.ts';
+import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED, emailSchema } from './user.ts';
+import { passwordSchema } from './userPassword.ts';
 
 /** Spec 4: an agent is valid or invalid. An invalid or expired agent's users cannot log in. */
 export const AGENT_STATUS = ['valid', 'invalid'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from './device-protocol.ts';
-import { SHEET_LANGS } from './device.ts';
+import { SHEET_LANGS } from './deviceSheet.ts';
 import { instant, rowIdParam } from './pagination.ts';
 
 /**

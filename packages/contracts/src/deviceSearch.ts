@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_TYPES, EVENT_LEVELS } from './device-protocol.ts';
-import { SHEET_LANGS } from './device.ts';
+import { SHEET_LANGS } from './deviceSheet.ts';
 import { instant, pageQuery, rowIdParam, sortQuery } from './pagination.ts';
 import { text } from './text.ts';
 

@@ -1,13 +1,13 @@
 import { createPublicKey, verify as edVerify, type KeyObject } from 'node:crypto';
-import { licenceFile, type LicenceBody, type LicenceFile } from './device.ts';
+import { licenceFile, type LicenceBody, type LicenceFile } from './deviceLicence.ts';
 
 /**
  * A device licence (`<sn>.lic`): what the server grants, signed with its Ed25519 key. Anyone holding the
  * public key (GET /api/device/licencePublicKey) can check one offline; nobody without the private key
  * can make one. Node-only: import it from the server, the simulator and CLIs, never from the console
- * (the schemas themselves are in ./device.ts, browser-safe).
+ * (the schemas themselves are in ./deviceLicence.ts, browser-safe).
  */
-export { licenceBody, licenceFile, type LicenceBody, type LicenceFile } from './device.ts';
+export { licenceBody, licenceFile, type LicenceBody, type LicenceFile } from './deviceLicence.ts';
 
 /** Sorted keys, no whitespace: the exact bytes that are signed. */
 export function canonicalJson(value: unknown): string {

@@ -1,43 +1,14 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { ROLES } from './roles.ts';
-import { instant, pageQuery, queryBool, rowId, rowIdParam, sortQuery } from './pagination.ts';
-
-/** Spec 5: >= 6 chars with digits, upper and lower case letters and a special character, no spaces. */
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 64;
-
-/** Which rule of the password policy a candidate breaks, or null when it passes. Keys are i18n keys. */
-export function passwordProblem(pw: string): string | null {
-  if (pw.length < PASSWORD_MIN) return 'password.tooShort';
-  if (pw.length > PASSWORD_MAX) return 'password.tooLong';
-  if (/\s/.test(pw)) return 'password.noSpaces';
-  if (!/\d/.test(pw)) return 'password.needDigit';
-  if (!/[a-z]/.test(pw)) return 'password.needLower';
-  if (!/[A-Z]/.test(pw)) return 'password.needUpper';
-  if (!/[^\dA-Za-z\s]/.test(pw)) return 'password.needSpecial';
-  return null;
-}
-
-export const POLICY_MESSAGE =
-  'Password must be at least 6 characters with digits, upper and lower case letters and special characters, no spaces';
-
-export const passwordSchema = text().superRefine((pw, ctx) => {
-  if (passwordProblem(pw)) ctx.addIssue({ code: 'custom', message: POLICY_MESSAGE });
-});
+import { rowId } from './pagination.ts';
+import { oneTimePasswordAnswer, passwordSchema } from './userPassword.ts';
 
 export const loginBody = z.object({
   username: text().trim().min(1, 'username cannot be empty').max(64),
   password: text().min(1, 'password cannot be empty').max(256),
 });
 export type LoginBody = z.infer<typeof loginBody>;
-
-export const updatePasswdBody = z.object({
-  oldPassword: text().min(1, 'oldPassword cannot be empty').max(256),
-  newPassword: passwordSchema,
-});
-
-export const resetPasswdBody = z.object({ id: rowId('id is required') });
 
 export const roleSchema = z.enum(ROLES);
 
@@ -80,13 +51,6 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 /** `POST /api/user/login`: the bearer token, and whether a reset password must be changed first. */
 export const loginAnswer = z.object({ token: z.string(), mustChangePassword: z.boolean() });
-
-/**
- * A one-time password, answered only to the admin who reset the user (or created it without a password),
- * to hand over: it logs in once before `expiresAt`, and must then be changed. The server keeps no copy.
- */
-export const oneTimePasswordAnswer = z.object({ oneTimePassword: z.string(), expiresAt: z.string() });
-export type OneTimePasswordAnswer = z.infer<typeof oneTimePasswordAnswer>;
 
 /** `POST /api/user/add`: the new id, and the one-time password when none was given. */
 export const addUserAnswer = z.object({ id: z.number(), ...oneTimePasswordAnswer.partial().shape });
@@ -261,143 +225,6 @@ export const updateUserBody = addUserBody
   .extend({ id: rowId('id is required') });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
-export const USER_SORT_FIELDS = ['id', 'userName', 'realName', 'birthday', 'createdAt', 'updatedAt'] as const;
-
-/** `GET /api/user/listAll` query: filters of the user list page. */
-export const userListQuery = pageQuery.extend({
-  ...sortQuery(USER_SORT_FIELDS).shape,
-  /** Account contains (case-insensitive). */
-  userName: text().trim().max(64).optional(),
-  /** Real name contains. */
-  realName: text().trim().max(64).optional(),
-  /** Phone contains. */
-  phone: text().trim().max(32).optional(),
-  enabled: z.enum(USER_ENABLED).optional(),
-  certification: z.enum(CERTIFICATION).optional(),
-  isAgent: queryBool.optional(),
-  role: z.enum(ROLES).optional(),
-  /** Admin only (others are limited to their own agent anyway). */
-  agentId: rowIdParam().optional(),
-  /** Exact ID number, matched through the keyed hash column. */
-  idNo: text().trim().max(64).optional(),
-  createdFrom: instant.optional(),
-  createdTo: instant.optional(),
-});
-export type UserListQuery = z.input<typeof userListQuery>;
-
-/** `GET /api/user/proListAll` query: the users of one project. */
-export const projectUserListQuery = userListQuery.extend({
-  projectId: rowIdParam(),
-  projectRole: z.enum(['manager', 'member']).optional(),
-});
-
-export const userDetailQuery = z.object({
-  id: rowIdParam(),
-  /** `1`: answer idNo and cardNo in full (admin only; the read is audited). */
-  reveal: queryBool.optional(),
-});
-
-const nullableString = z.string().nullable();
-
-/** One row of the user list. idNo and cardNo are masked (first 3 and last 4 characters). */
-export const userListItem = z.object({
-  id: z.number(),
-  userName: z.string(),
-  realName: nullableString,
-  nickName: nullableString,
-  avatar: nullableString,
-  /** Signed URL for <img src>, valid about an hour. */
-  avatarUrl: nullableString,
-  sex: nullableString,
-  birthday: nullableString,
-  phone: nullableString,
-  email: nullableString,
-  idNo: nullableString,
-  cardNo: nullableString,
-  politics: nullableString,
-  cultureLevel: nullableString,
-  certification: z.string(),
-  enabled: z.string(),
-  isAgent: z.boolean(),
-  role: z.string(),
-  agentId: z.number().nullable(),
-  agentName: nullableString,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type UserListItem = z.infer<typeof userListItem>;
-
-/** `GET /api/user/proListAll` row: a user row plus the role in the project. */
-export const projectUserItem = userListItem.extend({ projectRole: z.string(), joinedAt: z.string() });
-export type ProjectUserItem = z.infer<typeof projectUserItem>;
-
-/** The edit form's data. idNo/cardNo are masked unless `revealed`. */
-export const userDetail = userListItem.extend({
-  nation: nullableString,
-  country: nullableString,
-  area: nullableString,
-  address: nullableString,
-  bankName: nullableString,
-  introduction: nullableString,
-  qrCode: nullableString,
-  qrCodeUrl: nullableString,
-  idFrontPic: nullableString,
-  idFrontPicUrl: nullableString,
-  idBackPic: nullableString,
-  idBackPicUrl: nullableString,
-  cardPic: nullableString,
-  cardPicUrl: nullableString,
-  mustChangePassword: z.boolean(),
-  revealed: z.boolean(),
-  createdId: z.number().nullable(),
-  updatedId: z.number().nullable(),
-});
-export type UserDetail = z.infer<typeof userDetail>;
-
-/** `GET /api/user/overview`: the user-info page's overview, counted from real data in the caller's scope. */
-export const userOverview = z.object({
-  counts: z.object({ users: z.number(), agents: z.number(), projects: z.number(), myProjects: z.number() }),
-  visits: z.object({
-    thisMonth: z.number(),
-    lastMonth: z.number(),
-    /** Percent change against last month; null when last month had none. */
-    change: z.number().nullable(),
-  }),
-  myProjects: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      code: z.string(),
-      createdAt: z.string(),
-      memberCount: z.number(),
-      /** The project's devices and how many are online now (the project cards of the Workplace). */
-      devices: z.object({ total: z.number(), online: z.number() }),
-    }),
-  ),
-  team: z.array(
-    z.object({
-      id: z.number(),
-      userName: z.string(),
-      realName: nullableString,
-      avatarUrl: nullableString,
-      role: z.string(),
-    }),
-  ),
-  activity: z.array(
-    z.object({
-      id: z.number(),
-      actorName: nullableString,
-      action: z.string(),
-      targetType: nullableString,
-      targetId: nullableString,
-      /** The target's name (now, or as the audit kept it); null when it has none to show. */
-      targetName: nullableString,
-      createdAt: z.string(),
-    }),
-  ),
-});
-export type UserOverview = z.infer<typeof userOverview>;
-
 /**
  * `PUT /api/user/updateSelf`: the caller edits its own safe profile fields (every role; the
  * overview's "edit info" and the settings page's basic info). Role, account, agent, enabled state, certification and the PII numbers
@@ -428,32 +255,3 @@ export const updateSelfBody = z
 export type UpdateSelfBody = z.infer<typeof updateSelfBody>;
 export type UpdateSelfInput = z.input<typeof updateSelfBody>;
 export const UPDATE_SELF_FIELDS = Object.keys(updateSelfBody.shape) as (keyof typeof updateSelfBody.shape)[];
-
-/** `GET /api/user/overview` query: how many activity and notification rows ("show more"). */
-export const userOverviewQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-});
-
-/**
- * A site notification: something someone else did that concerns the caller (its account changed,
- * its password reset, added to a project or made its manager), read from the audit log.
- */
-export const siteNotification = z.object({
-  id: z.number(),
-  action: z.string(),
-  actorName: nullableString,
-  targetType: nullableString,
-  targetId: nullableString,
-  /** The project's name for project notifications (null when the project is gone). */
-  projectName: nullableString,
-  createdAt: z.string(),
-});
-export type SiteNotification = z.infer<typeof siteNotification>;
-
-/** The overview as every role gets it (workplace): the user-info overview plus site notifications. */
-export const workplaceOverview = userOverview.extend({
-  notifications: z.array(siteNotification),
-  /** Whether more activity / notification rows exist beyond `limit`. */
-  more: z.object({ activity: z.boolean(), notifications: z.boolean() }),
-});
-export type WorkplaceOverview = z.infer<typeof workplaceOverview>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { pageQuery, rowIdParam, sortQuery } from './pagination.ts';
-import { DEVICE_DIRECTIONS, SHEET_LANGS, importRowError, type SheetLang } from './device.ts';
+import { DEVICE_DIRECTIONS } from './device.ts';
+import { SHEET_LANGS, importRowError, type SheetLang } from './deviceSheet.ts';
 
 /**
  * Spec 2/3's visitor device authorisation: the access devices (face terminals and tower/elevator face

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { idQuery, idsBody, pageOf } from '../pagination.ts';
 import { addAgentBody, agentItem, agentListQuery, updateAgentBody } from '../agent.ts';
-import { oneTimePasswordAnswer } from '../user.ts';
+import { oneTimePasswordAnswer } from '../userPassword.ts';
 
 /** /api/agent/*: agents (resellers) and their admin users. */
 export const agentApi = defineEndpoints('agent', {

@@ -5,23 +5,22 @@ import {
   addDeviceBody,
   authorizeDevicesBody,
   changedAnswer,
-  deviceExportQuery,
   deviceItem,
   deviceListQuery,
   divideAgentBody,
   divideProjectBody,
+  updateDeviceBody,
+} from '../device.ts';
+import {
   grantItem,
   grantLicenceAnswer,
   grantLicenceBody,
   grantLicenceQuery,
   grantListQuery,
-  importDevicesAnswer,
-  importDevicesQuery,
-  importTemplateQuery,
   licencePublicKeyAnswer,
   licencePublicKeyQuery,
-  updateDeviceBody,
-} from '../device.ts';
+} from '../deviceLicence.ts';
+import { deviceExportQuery, importDevicesAnswer, importDevicesQuery, importTemplateQuery } from '../deviceSheet.ts';
 
 /**
  * /api/device/*: the device registry. Admin all; an agent only the devices of its agent (scope rule),

@@ -7,21 +7,20 @@ import {
   loginAnswer,
   loginBody,
   menuNode,
-  oneTimePasswordAnswer,
-  projectUserItem,
-  projectUserListQuery,
-  resetPasswdBody,
-  updatePasswdBody,
   updateSelfBody,
   updateUserBody,
+  userInfo,
+} from '../user.ts';
+import { oneTimePasswordAnswer, resetPasswdBody, updatePasswdBody } from '../userPassword.ts';
+import {
+  projectUserItem,
+  projectUserListQuery,
   userDetail,
   userDetailQuery,
-  userInfo,
   userListItem,
   userListQuery,
-  userOverviewQuery,
-  workplaceOverview,
-} from '../user.ts';
+} from '../userList.ts';
+import { userOverviewQuery, workplaceOverview } from '../userOverview.ts';
 
 /** /api/user/*: the session (login, info, menu, passwords) and the users in the caller's scope. */
 export const userApi = defineEndpoints('user', {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device';
+import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
 import { LiveClose, type LiveServerMessage } from '@siteops/contracts/live';
 import { devices, projectMembers, projects } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { deviceSearchApi } from '@siteops/contracts/api/device-search';
-import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/device';
+import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/deviceSheet';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { SEARCH_EXPORT_MAX } from '@siteops/contracts/deviceSearch';
 import { sendAttachment } from '../../http/attachment.ts';

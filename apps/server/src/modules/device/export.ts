@@ -7,7 +7,7 @@ import {
   DEVICE_EXPORT_COLUMNS,
   DEVICE_TYPE_LABELS,
   type SheetLang,
-} from '@siteops/contracts/device';
+} from '@siteops/contracts/deviceSheet';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
 import { agents, devices, projects } from '../../db/schema/index.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { deviceApi } from '@siteops/contracts/api/device';
 import { Code } from '@siteops/contracts/envelope';
-import { DEVICE_IMPORT_MODES, type DeviceImportMode } from '@siteops/contracts/device';
+import { DEVICE_IMPORT_MODES, type DeviceImportMode } from '@siteops/contracts/deviceSheet';
 import type { JobProgress } from '@siteops/contracts/live';
 import { ApiError, badRequest, fieldError, forbidden } from '../../http/errors.ts';
 import { t } from '../../http/messages/index.ts';

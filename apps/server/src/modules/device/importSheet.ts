@@ -1,12 +1,11 @@
+import { deviceFields, macAddress } from '@siteops/contracts/device';
 import {
   DEVICE_IMPORT_COLUMNS,
   DEVICE_IMPORT_MAX_ROWS,
-  deviceFields,
-  macAddress,
   type DeviceImportColumnKey,
   type ImportRowError,
   type SheetLang,
-} from '@siteops/contracts/device';
+} from '@siteops/contracts/deviceSheet';
 import { fieldError } from '../../http/errors.ts';
 import { t, type Param } from '../../http/messages/index.ts';
 import { fieldMessage, parseIn } from '../../http/messages/zod.ts';

@@ -1,14 +1,14 @@
 import ExcelJS from 'exceljs';
 import type { deviceApi } from '@siteops/contracts/api/device';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
+import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
 import {
-  DEVICE_DIRECTIONS,
   DEVICE_DIRECTION_LABELS,
   DEVICE_IMPORT_COLUMNS,
   DEVICE_IMPORT_MAX_ROWS,
   DEVICE_TYPE_LABELS,
   type SheetLang,
-} from '@siteops/contracts/device';
+} from '@siteops/contracts/deviceSheet';
 import { sendAttachment } from '../../http/attachment.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { XLSX_MIME, headerLabel } from './sheet.ts';

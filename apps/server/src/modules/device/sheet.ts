@@ -1,15 +1,15 @@
 import type { CellValue } from 'exceljs';
 import { t, type Param } from '../../http/messages/index.ts';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
+import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
 import {
-  DEVICE_DIRECTIONS,
   DEVICE_DIRECTION_LABELS,
   DEVICE_EXPORT_COLUMNS,
   DEVICE_IMPORT_COLUMNS,
   DEVICE_TYPE_LABELS,
   SHEET_LANGS,
   type SheetLang,
-} from '@siteops/contracts/device';
+} from '@siteops/contracts/deviceSheet';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

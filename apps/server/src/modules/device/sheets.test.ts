@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device';
+import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';

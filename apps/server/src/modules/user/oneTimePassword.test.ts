@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { passwordProblem } from '@siteops/contracts/user';
+import { passwordProblem } from '@siteops/contracts/userPassword';
 import { createTestApp, DB_KIND, type TestApp } from '../../../test/harness.ts';
 import { migrateAcross } from '../../../test/migrations.ts';
 import { createAgent, createUser, uniq, userBody } from '../../../test/fixtures.ts';

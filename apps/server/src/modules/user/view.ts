@@ -1,4 +1,4 @@
-import type { UserDetail, UserListItem } from '@siteops/contracts/user';
+import type { UserDetail, UserListItem } from '@siteops/contracts/userList';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { ModuleContext } from '../../app/context.ts';
 

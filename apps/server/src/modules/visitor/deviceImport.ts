@@ -1,13 +1,13 @@
 import { and, inArray } from 'drizzle-orm';
 import { Code } from '@siteops/contracts/envelope';
 import type { visitorApi } from '@siteops/contracts/api/visitor';
+import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
 import {
-  DEVICE_DIRECTIONS,
   DEVICE_DIRECTION_LABELS,
   SHEET_LANGS,
   type ImportRowError,
   type SheetLang,
-} from '@siteops/contracts/device';
+} from '@siteops/contracts/deviceSheet';
 import {
   VISITOR_DEVICE_IMPORT_COLUMNS,
   VISITOR_DEVICE_IMPORT_MAX_ROWS,

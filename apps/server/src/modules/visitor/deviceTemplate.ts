@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { visitorApi } from '@siteops/contracts/api/visitor';
-import { DEVICE_DIRECTIONS, DEVICE_DIRECTION_LABELS, type SheetLang } from '@siteops/contracts/device';
+import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
+import { DEVICE_DIRECTION_LABELS, type SheetLang } from '@siteops/contracts/deviceSheet';
 import { VISITOR_DEVICE_IMPORT_COLUMNS, VISITOR_DEVICE_IMPORT_MAX_ROWS } from '@siteops/contracts/visitorDevice';
 import { sendAttachment } from '../../http/attachment.ts';
 import type { Handler } from '../../http/endpoint.ts';

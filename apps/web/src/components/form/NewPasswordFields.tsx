@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordProblem } from '@siteops/contracts/user';
+import { passwordProblem } from '@siteops/contracts/userPassword';
 
 /**
  * A new password and its confirmation (spec 5's policy, its hint and its "twice" message), as fields

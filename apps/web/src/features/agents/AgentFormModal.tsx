@@ -2,13 +2,8 @@ import { useMemo } from 'react';
 import { Checkbox, Col, DatePicker, Divider, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AGENT_STATUS, type AgentItem } from '@siteops/contracts/agent';
-import {
-  INTRODUCTION_MAX,
-  PHONE_PATTERN,
-  USERNAME_PATTERN,
-  USER_ENABLED,
-  passwordProblem,
-} from '@siteops/contracts/user';
+import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED } from '@siteops/contracts/user';
+import { passwordProblem } from '@siteops/contracts/userPassword';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { useEndpointMutation } from '@/api/endpoint';
 import { ModalForm } from '@/components/form/ModalForm';

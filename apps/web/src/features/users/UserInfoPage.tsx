@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Flex, Form, Input, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { UserListItem } from '@siteops/contracts/user';
+import type { UserListItem } from '@siteops/contracts/userList';
 import { userApi } from '@siteops/contracts/api/user';
 import { DataTable } from '@/components/table/DataTable';
 import { useListPage } from '@/components/list/useListPage';

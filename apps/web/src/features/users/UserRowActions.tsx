@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { UserListItem } from '@siteops/contracts/user';
+import type { UserListItem } from '@siteops/contracts/userList';
 import { afterReport } from '@/api/reported';
 
 interface Props {

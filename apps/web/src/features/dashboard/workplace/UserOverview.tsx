@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, ReloadOutlined, UserO
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pagesForRole } from '@siteops/contracts/routes';
-import type { SiteNotification, WorkplaceOverview } from '@siteops/contracts/user';
+import type { SiteNotification, WorkplaceOverview } from '@siteops/contracts/userOverview';
 import { userApi } from '@siteops/contracts/api/user';
 import { endpointQuery, useEndpointQuery } from '@/api/endpoint';
 import { RouterLink } from '@/components/RouterLink';

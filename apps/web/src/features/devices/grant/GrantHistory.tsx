@@ -1,7 +1,7 @@
 import { Form, Input, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { GrantItem } from '@siteops/contracts/device';
+import type { GrantItem } from '@siteops/contracts/deviceLicence';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';

@@ -7,7 +7,7 @@ import {
   type DeviceImportMode,
   type ImportDevicesAnswer,
   type ImportRowError,
-} from '@siteops/contracts/device';
+} from '@siteops/contracts/deviceSheet';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { useDownload, useUploadMutation } from '@/api/endpoint';
 import { sheetLang } from '@/features/devices/sheetLang';

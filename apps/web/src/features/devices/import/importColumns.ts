@@ -1,4 +1,4 @@
-import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device';
+import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
 import { sheetLang } from '@/features/devices/sheetLang';
 
 /** The column's header as the template in `lang` names it (the key if unknown, "-" for the whole row). */

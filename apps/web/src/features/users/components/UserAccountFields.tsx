@@ -1,6 +1,7 @@
 import { Divider, Form, Input, Row, Select } from 'antd';
 import { ROLES, type Role } from '@siteops/contracts/roles';
-import { USERNAME_PATTERN, passwordProblem } from '@siteops/contracts/user';
+import { USERNAME_PATTERN } from '@siteops/contracts/user';
+import { passwordProblem } from '@siteops/contracts/userPassword';
 import { optionsOf } from '@/features/users/userOptions';
 import { col, type UserFormKit } from './useUserFormKit';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Drawer, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@siteops/contracts/roles';
-import type { UserDetail } from '@siteops/contracts/user';
+import type { UserDetail } from '@siteops/contracts/userList';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { userApi } from '@siteops/contracts/api/user';
 import { useEndpointQuery } from '@/api/endpoint';

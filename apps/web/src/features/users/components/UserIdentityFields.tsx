@@ -1,5 +1,6 @@
 import { Alert, Divider, Form, Input, Row } from 'antd';
-import { CARD_NO_PATTERN, ID_NO_PATTERN, type UserDetail } from '@siteops/contracts/user';
+import { CARD_NO_PATTERN, ID_NO_PATTERN } from '@siteops/contracts/user';
+import type { UserDetail } from '@siteops/contracts/userList';
 import { col, type UserFormKit } from './useUserFormKit';
 
 /**

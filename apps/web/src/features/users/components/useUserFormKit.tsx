@@ -3,7 +3,7 @@ import { Col, Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file';
-import type { UserDetail } from '@siteops/contracts/user';
+import type { UserDetail } from '@siteops/contracts/userList';
 import { ImageUpload } from './ImageUpload';
 
 /** A field in half a row on wide screens, in the whole row on narrow ones. */

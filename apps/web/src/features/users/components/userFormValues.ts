@@ -1,5 +1,6 @@
 import type { Role } from '@siteops/contracts/roles';
-import type { AddUserInput, UserDetail } from '@siteops/contracts/user';
+import type { AddUserInput } from '@siteops/contracts/user';
+import type { UserDetail } from '@siteops/contracts/userList';
 
 // The user form's values and how they map to and from the API (the drawer's fields are in User*Fields.tsx).
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Modal, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { SHEET_LANGS, type ImportRowError, type SheetLang } from '@siteops/contracts/device';
+import { SHEET_LANGS, type ImportRowError, type SheetLang } from '@siteops/contracts/deviceSheet';
 import { VISITOR_DEVICE_IMPORT_COLUMNS, type ImportVisitorDevicesAnswer } from '@siteops/contracts/visitorDevice';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import { useDownload, useUploadMutation } from '@/api/endpoint';

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+import { ROLES } from './roles.ts';
+import { instant, pageQuery, queryBool, rowIdParam, sortQuery } from './pagination.ts';
+import { CERTIFICATION, USER_ENABLED } from './user.ts';
+
+// The user list page: its query, its rows, and the detail the edit form loads.
+
+export const USER_SORT_FIELDS = ['id', 'userName', 'realName', 'birthday', 'createdAt', 'updatedAt'] as const;
+
+/** `GET /api/user/listAll` query: filters of the user list page. */
+export const userListQuery = pageQuery.extend({
+  ...sortQuery(USER_SORT_FIELDS).shape,
+  /** Account contains (case-insensitive). */
+  userName: text().trim().max(64).optional(),
+  /** Real name contains. */
+  realName: text().trim().max(64).optional(),
+  /** Phone contains. */
+  phone: text().trim().max(32).optional(),
+  enabled: z.enum(USER_ENABLED).optional(),
+  certification: z.enum(CERTIFICATION).optional(),
+  isAgent: queryBool.optional(),
+  role: z.enum(ROLES).optional(),
+  /** Admin only (others are limited to their own agent anyway). */
+  agentId: rowIdParam().optional(),
+  /** Exact ID number, matched through the keyed hash column. */
+  idNo: text().trim().max(64).optional(),
+  createdFrom: instant.optional(),
+  createdTo: instant.optional(),
+});
+export type UserListQuery = z.input<typeof userListQuery>;
+
+/** `GET /api/user/proListAll` query: the users of one project. */
+export const projectUserListQuery = userListQuery.extend({
+  projectId: rowIdParam(),
+  projectRole: z.enum(['manager', 'member']).optional(),
+});
+
+export const userDetailQuery = z.object({
+  id: rowIdParam(),
+  /** `1`: answer idNo and cardNo in full (admin only; the read is audited). */
+  reveal: queryBool.optional(),
+});
+
+/** A text column that may be empty (null). */
+export const nullableString = z.string().nullable();
+
+/** One row of the user list. idNo and cardNo are masked (first 3 and last 4 characters). */
+export const userListItem = z.object({
+  id: z.number(),
+  userName: z.string(),
+  realName: nullableString,
+  nickName: nullableString,
+  avatar: nullableString,
+  /** Signed URL for <img src>, valid about an hour. */
+  avatarUrl: nullableString,
+  sex: nullableString,
+  birthday: nullableString,
+  phone: nullableString,
+  email: nullableString,
+  idNo: nullableString,
+  cardNo: nullableString,
+  politics: nullableString,
+  cultureLevel: nullableString,
+  certification: z.string(),
+  enabled: z.string(),
+  isAgent: z.boolean(),
+  role: z.string(),
+  agentId: z.number().nullable(),
+  agentName: nullableString,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItem>;
+
+/** `GET /api/user/proListAll` row: a user row plus the role in the project. */
+export const projectUserItem = userListItem.extend({ projectRole: z.string(), joinedAt: z.string() });
+export type ProjectUserItem = z.infer<typeof projectUserItem>;
+
+/** The edit form's data. idNo/cardNo are masked unless `revealed`. */
+export const userDetail = userListItem.extend({
+  nation: nullableString,
+  country: nullableString,
+  area: nullableString,
+  address: nullableString,
+  bankName: nullableString,
+  introduction: nullableString,
+  qrCode: nullableString,
+  qrCodeUrl: nullableString,
+  idFrontPic: nullableString,
+  idFrontPicUrl: nullableString,
+  idBackPic: nullableString,
+  idBackPicUrl: nullableString,
+  cardPic: nullableString,
+  cardPicUrl: nullableString,
+  mustChangePassword: z.boolean(),
+  revealed: z.boolean(),
+  createdId: z.number().nullable(),
+  updatedId: z.number().nullable(),
+});
+export type UserDetail = z.infer<typeof userDetail>;
