@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Space } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor';
@@ -16,6 +16,7 @@ import { visitorColumns } from './visitorColumns';
 import { VisitorFormDrawer } from './VisitorFormDrawer';
 import { VisitorInfoModal } from './VisitorInfoModal';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 
 const FILTERS = ['realName', 'phone', 'idNo', 'status'] as const;
 
@@ -62,16 +63,7 @@ export function VisitorsPage() {
       <Button type="link" size="small" onClick={() => setAuditing(row)}>
         {t('visitors.audit')}
       </Button>
-      <Popconfirm
-        title={t('common.deleteConfirm')}
-        okText={t('common.ok')}
-        cancelText={t('common.cancel')}
-        onConfirm={() => afterReport(removeIds([row.id]))}
-      >
-        <Button type="link" size="small" danger>
-          {t('common.delete')}
-        </Button>
-      </Popconfirm>
+      <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
     </Space>
   ));
 

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -15,6 +15,7 @@ import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';
 import { formatDateTime } from '@/lib/time';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 
 interface FormValues {
   platformName: string;
@@ -96,16 +97,7 @@ export function PlatformsPage() {
           <Button type="link" size="small" onClick={() => setEditing(row)}>
             {t('common.edit')}
           </Button>
-          <Popconfirm
-            title={t('common.deleteConfirm')}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => afterReport(removeIds([row.id]))}
-          >
-            <Button type="link" size="small" danger>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
         </Space>
       ),
     },

@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { RocketOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { formatBytes } from './formatBytes';
 import { UploadDialog } from './UploadDialog';
 import { RolloutDialog } from '@/features/devices/rollout/RolloutDialog';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 
 const FILTERS = ['fileName', 'fileVersion', 'status', 'deviceType'] as const;
 const STATUS_COLOR: Record<UpgradeStatus, string> = { new: 'processing', success: 'success', failure: 'error' };
@@ -123,16 +124,7 @@ export function UpgradePage() {
               {t('upgrade.download')}
             </Button>
           </Tooltip>
-          <Popconfirm
-            title={t('common.deleteConfirm')}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => afterReport(removeIds([row.id]))}
-          >
-            <Button type="link" size="small" danger>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
         </Space>
       ),
     },

@@ -14,6 +14,7 @@ import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { message } from '@/lib/feedback';
 import { time } from '@/features/visitors/visitorView';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { DeviceImportDialog } from './DeviceImportDialog';
 import { DeviceInfoModal } from './DeviceInfoModal';
 
@@ -85,16 +86,7 @@ export function VisitorDevicesPage() {
           <Button type="link" size="small" onClick={() => setViewing(row)}>
             {t('visitors.view')}
           </Button>
-          <Popconfirm
-            title={t('common.deleteConfirm')}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => afterReport(removeIds([row.id]))}
-          >
-            <Button type="link" size="small" danger>
-              {t('visitorDevices.remove')}
-            </Button>
-          </Popconfirm>
+          <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} label={t('visitorDevices.remove')} />
         </Space>
       ),
     },
