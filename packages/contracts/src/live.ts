@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { ssePresence, sseEvent, sseTelemetry } from './device-link.ts';
 import { NOTIFICATION_LEVELS, NOTIFICATION_TABS } from './notification.ts';
+import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './broadcast.ts';
 
 /**
  * The console's one live channel (docs/decisions/0007-live-channel.md): ONE WebSocket per browser tab
@@ -18,6 +19,10 @@ import { NOTIFICATION_LEVELS, NOTIFICATION_TABS } from './notification.ts';
  *   `jobId`). Always accepted; only the user who started the job receives its progress.
  * - `rollout:<id>`: a firmware rollout changed (a device moved on, the rollout paused, a group
  *   started): refetch it. Admins only (rollouts are); at most about three a second per rollout.
+ * - `campaign:<id>`: a broadcast campaign changed (its status, a run started, speakers answered): what
+ *   changed, to patch or refetch. Allowed for the campaigns the caller may see (`scope.campaigns`:
+ *   admin all, agent its speakers', manager its projects'), checked when subscribing; an id outside
+ *   that scope is refused like one that does not exist. At most about three frames a second per campaign.
  * - `fleet`: some device the caller may list went online or offline, or sent an event: refetch the
  *   Workplace's figures (`GET /api/dashboard/fleet`). Scoped like `device:<id>` on every change (a
  *   user's tab hears nothing), and at most one frame per {@link LIVE_FLEET_MS} per tab, counting what
@@ -35,12 +40,20 @@ export const LIVE_MAX_TOPICS = 500;
 export const LIVE_FLEET_MS = 1_000;
 export const FLEET_TOPIC = 'fleet';
 
-export type LiveTopic = `device:${number}` | 'notifications' | `job:${string}` | `rollout:${number}` | 'fleet';
+export type LiveTopic =
+  `device:${number}` | 'notifications' | `job:${string}` | `rollout:${number}` | `campaign:${number}` | 'fleet';
 
 export const deviceTopicOf = (id: number): LiveTopic => `device:${id}`;
 export const jobTopicOf = (id: string): LiveTopic => `job:${id}`;
 export const rolloutTopicOf = (id: number) => `rollout:${id}` as const;
 export const isRolloutTopic = (topic: string) => /^rollout:[1-9]\d{0,9}$/.test(topic);
+export const campaignTopicOf = (id: number) => `campaign:${id}` as const;
+/** The campaign id of a `campaign:<id>` topic, else undefined. */
+export function campaignIdOfTopic(topic: string): number | undefined {
+  const m = /^campaign:([1-9]\d{0,9})$/.exec(topic);
+  const id = m ? Number(m[1]) : NaN;
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
 /** The device id of a `device:<id>` topic, else undefined. */
 export function deviceIdOfTopic(topic: string): number | undefined {
   const m = /^device:([1-9]\d{0,9})$/.exec(topic);
@@ -53,6 +66,7 @@ export const isLiveTopic = (topic: string): topic is LiveTopic =>
   topic === FLEET_TOPIC ||
   /^job:[0-9a-f-]{36}$/i.test(topic) ||
   isRolloutTopic(topic) ||
+  campaignIdOfTopic(topic) !== undefined ||
   deviceIdOfTopic(topic) !== undefined;
 
 // ---------------------------------------------------------------------------------------------------
@@ -100,6 +114,23 @@ export const liveNotification = z.object({
 });
 export type LiveNotification = z.infer<typeof liveNotification>;
 
+/** Most speaker outcomes one `campaign` frame lists; past that the frame says `more` (refetch the runs). */
+export const LIVE_CAMPAIGN_OUTCOMES_MAX = 100;
+
+/** What changed in a broadcast campaign (`campaign:<id>`) since its previous frame. */
+export const liveCampaignChange = z.object({
+  id: z.number(),
+  /** Its status now, when that changed (paused, resumed, cancelled, finished after its last run). */
+  status: z.enum(CAMPAIGN_STATUSES).optional(),
+  /** A run that started (its speakers are pending). */
+  runId: z.number().optional(),
+  /** Speakers' new outcomes, in the order they came. */
+  outcomes: z.array(z.object({ runId: z.number(), deviceId: z.number(), outcome: z.enum(PLAY_OUTCOMES) })),
+  /** More outcomes changed than the frame lists. */
+  more: z.boolean(),
+});
+export type LiveCampaignChange = z.infer<typeof liveCampaignChange>;
+
 /** One item of a `device` frame. */
 export const liveDeviceItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('presence'), data: ssePresence }),
@@ -125,6 +156,8 @@ export const liveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), topic: z.literal('notifications'), data: liveNotification }),
   /** A rollout changed (`rollout:<id>`): refetch what is shown of it. */
   z.object({ type: z.literal('rollout'), topic: z.string(), data: z.object({ id: z.number() }) }),
+  /** A broadcast campaign changed (`campaign:<id>`): patch what is shown of it, or refetch. */
+  z.object({ type: z.literal('campaign'), topic: z.string(), data: liveCampaignChange }),
   /** Devices in the tab's scope changed since the last `fleet` frame: this many presence changes and events. */
   z.object({
     type: z.literal('fleet'),
@@ -154,4 +187,6 @@ export type LivePublication =
   | { topic: `job:${string}`; userId: number; type: 'job'; data: JobProgress }
   | { topic: 'notifications'; userId: number; type: 'notification'; data: LiveNotification }
   /** To every admin's tab holding the topic. */
-  | { topic: `rollout:${number}`; role: 'admin'; type: 'rollout'; data: { id: number } };
+  | { topic: `rollout:${number}`; role: 'admin'; type: 'rollout'; data: { id: number } }
+  /** To every tab holding the topic (each was checked against the campaign's scope when it subscribed). */
+  | { topic: `campaign:${number}`; type: 'campaign'; data: LiveCampaignChange };

@@ -4,6 +4,8 @@ import {
   agents,
   announcements,
   auditLog,
+  broadcastCampaignDevices,
+  broadcastCampaigns,
   devices,
   projectMembers,
   projects,
@@ -105,6 +107,19 @@ export const scope = {
       default:
         return NOTHING;
     }
+  },
+
+  /**
+   * Broadcast campaigns: admin all; anyone else those that have speakers and whose speakers are all
+   * in its device scope, so a campaign reaching one device of another tenant is neither listed nor
+   * touched (404) nor watched live.
+   */
+  campaigns(c: Caller): SQL | undefined {
+    const inScope = scope.devices(c);
+    if (!inScope) return undefined;
+    const targets = sql`select 1 from ${broadcastCampaignDevices} join ${devices} on ${devices.id} = ${broadcastCampaignDevices.deviceId}
+    where ${broadcastCampaignDevices.campaignId} = ${broadcastCampaigns.id}`;
+    return sql`(exists (${targets}) and not exists (${targets} and not coalesce((${inScope}), false)))`;
   },
 
   /** Visitors: admin all; a manager those of the projects it manages; agents and users none (spec 6). */

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CampaignSpeaker, CampaignTargets } from '@siteops/contracts/broadcast';
 import type { Db } from '../../db/client.ts';
-import { broadcastCampaignDevices, broadcastCampaigns, devices, projects } from '../../db/schema/index.ts';
+import { broadcastCampaigns, devices, projects } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import { notFoundOf } from '../../http/errors.ts';
 
@@ -63,25 +63,12 @@ export async function resolveTargets(db: Db, caller: Caller, targets: CampaignTa
 /** A project is a target for whoever may see its devices: an agent its agent's projects, a manager its own. */
 const projectScope = (caller: Caller) => scope.projects(caller);
 
-/**
- * The campaigns the caller may see and act on: admin all; anyone else those that have speakers and
- * whose speakers are all in its device scope, so a campaign reaching one device of another tenant is
- * neither listed nor touched (404).
- */
-export function campaignScope(caller: Caller): SQL | undefined {
-  const inScope = scope.devices(caller);
-  if (!inScope) return undefined;
-  const targets = sql`select 1 from ${broadcastCampaignDevices} join ${devices} on ${devices.id} = ${broadcastCampaignDevices.deviceId}
-    where ${broadcastCampaignDevices.campaignId} = ${broadcastCampaigns.id}`;
-  return sql`(exists (${targets}) and not exists (${targets} and not coalesce((${inScope}), false)))`;
-}
-
 /** The campaign row, or 404 when it does not exist or is outside the caller's scope. */
 export async function loadCampaign(db: Db, caller: Caller, id: number) {
   const [row] = await db
     .select()
     .from(broadcastCampaigns)
-    .where(and(eq(broadcastCampaigns.id, id), campaignScope(caller)));
+    .where(and(eq(broadcastCampaigns.id, id), scope.campaigns(caller)));
   if (!row) throw notFoundOf('Campaign');
   return row;
 }

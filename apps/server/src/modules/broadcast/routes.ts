@@ -1,16 +1,18 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { broadcastApi } from '@siteops/contracts/api/broadcast';
-import type { CampaignSchedule } from '@siteops/contracts/broadcast';
+import type { CampaignSchedule, CampaignStatus } from '@siteops/contracts/broadcast';
 import type { ModuleContext } from '../../app/context.ts';
+import { scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { broadcastCampaignDevices, broadcastCampaigns } from '../../db/schema/index.ts';
 import { route, type HandlerContext } from '../../http/endpoint.ts';
 import { badRequest, conflict, fieldError } from '../../http/errors.ts';
 import { contains, countAll, pageWindow } from '../../http/list.ts';
 import { t } from '../../http/messages/index.ts';
-import { campaignScope, listSpeakers, loadCampaign, resolveTargets } from './campaigns.ts';
+import { listSpeakers, loadCampaign, resolveTargets } from './campaigns.ts';
 import { firstRun, nextDailySlot } from './schedule.ts';
+import { campaignSignals } from './live.ts';
 import { BroadcastScheduler, type BroadcastSchedulerOptions } from './scheduler.ts';
 import { campaignRuns, toItems } from './view.ts';
 
@@ -20,6 +22,7 @@ const AT_TOLERANCE_MS = 60_000;
 /** /api/broadcast/*: broadcast campaigns to cloud speakers (issue 14); the scheduler runs with the app. */
 export function registerBroadcastModule(app: FastifyInstance, ctx: ModuleContext, options?: BroadcastSchedulerOptions) {
   const { db } = ctx;
+  const changed = campaignSignals(ctx);
   const itemOf = async (c: HandlerContext, id: number) =>
     (await toItems(db, [await loadCampaign(db, c.caller, id)]))[0];
 
@@ -53,7 +56,7 @@ export function registerBroadcastModule(app: FastifyInstance, ctx: ModuleContext
 
   route(app, ctx, broadcastApi.listAll, async (c, q) => {
     const where = and(
-      campaignScope(c.caller),
+      scope.campaigns(c.caller),
       contains(broadcastCampaigns.name, q.name),
       q.status ? eq(broadcastCampaigns.status, q.status) : undefined,
     );
@@ -82,15 +85,16 @@ export function registerBroadcastModule(app: FastifyInstance, ctx: ModuleContext
     (verb: 'pause' | 'resume' | 'cancel') =>
     async (c: HandlerContext, { id }: { id: number }) => {
       const before = await loadCampaign(db, c.caller, id);
-      const done = await db.transaction(async (tx) => {
-        if (!(await transition(tx, verb, before.id, before.schedule as CampaignSchedule))) return false;
+      const status = await db.transaction(async (tx) => {
+        const after = await transition(tx, verb, before.id, before.schedule as CampaignSchedule);
+        if (!after) return undefined;
         await c.audit(
           { action: `broadcast.${verb}`, targetType: 'campaign', targetId: id, detail: { name: before.name } },
           tx,
         );
-        return true;
+        return after;
       });
-      if (!done) {
+      if (!status) {
         const now = await loadCampaign(db, c.caller, id);
         throw conflict(
           t('broadcast.notOpen', {
@@ -101,6 +105,7 @@ export function registerBroadcastModule(app: FastifyInstance, ctx: ModuleContext
           { status: now.status },
         );
       }
+      changed(id, { status });
       return itemOf(c, id);
     };
   route(app, ctx, broadcastApi.pause, action('pause'));
@@ -108,6 +113,7 @@ export function registerBroadcastModule(app: FastifyInstance, ctx: ModuleContext
   route(app, ctx, broadcastApi.cancel, action('cancel'));
 
   const scheduler = new BroadcastScheduler(ctx, app.log.child({ module: 'broadcast' }), options);
+  scheduler.onChange = changed;
   scheduler.start();
   app.addHook('preClose', () => scheduler.stop());
   return scheduler;
@@ -124,25 +130,34 @@ function firstRunOrThrow(schedule: CampaignSchedule, now: Date): Date {
 
 /**
  * One status change, only from the statuses it applies to (the UPDATE's WHERE decides, so two
- * concurrent clicks cannot both win). A daily campaign resumed after its next time goes on from now.
+ * concurrent clicks cannot both win): the new status, or undefined when it did not apply. A daily
+ * campaign resumed after its next time goes on from now.
  */
-async function transition(tx: Db, verb: 'pause' | 'resume' | 'cancel', id: number, schedule: CampaignSchedule) {
+async function transition(
+  tx: Db,
+  verb: 'pause' | 'resume' | 'cancel',
+  id: number,
+  schedule: CampaignSchedule,
+): Promise<CampaignStatus | undefined> {
   const c = broadcastCampaigns;
+  const statusOf = (rows: { status: string }[]) => rows[0]?.status as CampaignStatus | undefined;
   if (verb === 'pause') {
-    const res = await tx
-      .update(c)
-      .set({ status: 'paused' })
-      .where(and(eq(c.id, id), eq(c.status, 'scheduled')))
-      .returning({ id: c.id });
-    return res.length > 0;
+    return statusOf(
+      await tx
+        .update(c)
+        .set({ status: 'paused' })
+        .where(and(eq(c.id, id), eq(c.status, 'scheduled')))
+        .returning({ status: c.status }),
+    );
   }
   if (verb === 'cancel') {
-    const res = await tx
-      .update(c)
-      .set({ status: 'cancelled', nextRunAt: null })
-      .where(and(eq(c.id, id), inArray(c.status, ['scheduled', 'paused'])))
-      .returning({ id: c.id });
-    return res.length > 0;
+    return statusOf(
+      await tx
+        .update(c)
+        .set({ status: 'cancelled', nextRunAt: null })
+        .where(and(eq(c.id, id), inArray(c.status, ['scheduled', 'paused'])))
+        .returning({ status: c.status }),
+    );
   }
   const now = new Date();
   const next =
@@ -153,6 +168,6 @@ async function transition(tx: Db, verb: 'pause' | 'resume' | 'cancel', id: numbe
     .update(c)
     .set({ status: sql`case when (${next}) is null then 'finished' else 'scheduled' end`, nextRunAt: next })
     .where(and(eq(c.id, id), eq(c.status, 'paused')))
-    .returning({ id: c.id });
-  return res.length > 0;
+    .returning({ status: c.status });
+  return statusOf(res);
 }

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CampaignSchedule } from '@siteops/contracts/broadcast';
+import type { CampaignSchedule, CampaignStatus, PlayOutcome } from '@siteops/contracts/broadcast';
 import type { ModuleContext } from '../../app/context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { RpcError } from '../../gateway/index.ts';
+import type { CampaignEvent } from './live.ts';
 import { runAfter } from './schedule.ts';
 
 export interface BroadcastSchedulerOptions {
@@ -17,7 +18,10 @@ export interface BroadcastSchedulerOptions {
 }
 
 interface Claimed {
+  id: number;
   run_id: number;
+  /** The campaign's status after the claim: finished after its last run. */
+  status: CampaignStatus;
   name: string;
   content: string;
   voice: 'female' | 'male';
@@ -69,7 +73,12 @@ export function claimDueRuns(db: Db, now = new Date()): Promise<Claimed[]> {
         update broadcast_campaigns set next_run_at = ${next?.toISOString() ?? null},
           status = ${next ? 'scheduled' : 'finished'}, updated_at = now()
         where id = ${c.id}`);
-      claimed.push({ ...c, run_id: run.id, devices: devices.map((d) => d.device_id) });
+      claimed.push({
+        ...c,
+        run_id: run.id,
+        status: next ? 'scheduled' : 'finished',
+        devices: devices.map((d) => d.device_id),
+      });
     }
     return claimed;
   });
@@ -80,8 +89,8 @@ export function claimDueRuns(db: Db, now = new Date()): Promise<Claimed[]> {
  * so a restart loses nothing and two instances never send the same run (claimDueRuns).
  */
 export class BroadcastScheduler {
-  /** Hears which campaigns changed (a run claimed, a device answered). */
-  onChange?: (campaignId: number) => void;
+  /** Hears what changed in which campaign (a run claimed, a device answered), after it committed. */
+  onChange?: (campaignId: number, event: CampaignEvent) => void;
   readonly #opts: Required<BroadcastSchedulerOptions>;
   #timer?: NodeJS.Timeout;
   #ticking?: Promise<void>;
@@ -118,12 +127,17 @@ export class BroadcastScheduler {
   async tick() {
     const { db } = this.ctx;
     try {
-      await db.execute(sql`
+      const stale = await db.execute(sql`
         update broadcast_outcomes o set outcome = 'offline', reason_code = 'noAnswer', at = now()
         from broadcast_runs r
         where r.id = o.run_id and o.outcome = 'pending'
-          and r.started_at < now() - make_interval(secs => ${this.#opts.staleAfterS}::float8)`);
+          and r.started_at < now() - make_interval(secs => ${this.#opts.staleAfterS}::float8)
+        returning r.campaign_id, o.run_id, o.device_id`);
+      for (const o of rowsOf<{ campaign_id: number; run_id: number; device_id: number }>(stale)) {
+        this.onChange?.(o.campaign_id, { outcome: { runId: o.run_id, deviceId: o.device_id, outcome: 'offline' } });
+      }
       for (const run of await claimDueRuns(db)) {
+        this.onChange?.(run.id, { status: run.status, runId: run.run_id });
         if (this.#stopped) return;
         const sending = Promise.all(run.devices.map((id) => this.#play(run, id))).finally(() =>
           this.#sending.delete(sending),
@@ -138,6 +152,7 @@ export class BroadcastScheduler {
   async #play(run: Claimed, deviceId: number) {
     const { db, deviceCommands } = this.ctx;
     let set;
+    let outcome: PlayOutcome;
     try {
       const { result } = await deviceCommands.send(
         deviceId,
@@ -145,12 +160,14 @@ export class BroadcastScheduler {
         { text: run.content, title: run.name, voice: run.voice, volume: run.volume },
         { timeoutMs: this.#opts.commandTimeoutMs },
       );
-      set = sql`outcome = 'played', play_id = ${result.playId.slice(0, 64)}`;
+      outcome = 'played';
+      set = sql`outcome = ${outcome}, play_id = ${result.playId.slice(0, 64)}`;
     } catch (err) {
       if (this.#stopped && !(err instanceof RpcError)) return;
       const code = err instanceof RpcError ? err.code : 'failed';
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      set = sql`outcome = ${UNREACHABLE.has(code) ? 'offline' : 'refused'}, reason_code = ${code}, reason_text = ${message}`;
+      outcome = UNREACHABLE.has(code) ? 'offline' : 'refused';
+      set = sql`outcome = ${outcome}, reason_code = ${code}, reason_text = ${message}`;
     }
     try {
       const res = await db.execute(sql`
@@ -158,7 +175,7 @@ export class BroadcastScheduler {
         where run_id = ${run.run_id} and device_id = ${deviceId} and outcome = 'pending'
         returning (select campaign_id from broadcast_runs where id = ${run.run_id}) as campaign_id`);
       const [row] = rowsOf<{ campaign_id: number }>(res);
-      if (row) this.onChange?.(row.campaign_id);
+      if (row) this.onChange?.(row.campaign_id, { outcome: { runId: run.run_id, deviceId, outcome } });
     } catch (err) {
       if (!this.#stopped) this.log.warn({ err, deviceId }, 'broadcast outcome not recorded');
     }

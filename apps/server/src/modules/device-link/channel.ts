@@ -5,12 +5,13 @@ import {
   LIVE_BATCH_MS,
   LIVE_FLEET_MS,
   LIVE_MAX_TOPICS,
+  campaignIdOfTopic,
   deviceIdOfTopic,
   isLiveTopic,
   isRolloutTopic,
 } from '@siteops/contracts/live';
 import type { Db } from '../../db/client.ts';
-import { devices, projectMembers } from '../../db/schema/index.ts';
+import { broadcastCampaigns, devices, projectMembers } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import type { GatewayEvents } from '../../gateway/index.ts';
 
@@ -159,7 +160,8 @@ export class LiveChannel {
    * Add topics to a tab. Device topics are checked against the caller's device scope in one query;
    * the refused ones are answered without a reason, so an id outside the scope and an id that does
    * not exist look the same. Jobs and notifications are always accepted: what is published on them
-   * carries its user, and only that user's tabs receive it. Rollout topics are for admins only.
+   * carries its user, and only that user's tabs receive it. Rollout topics are for admins only;
+   * campaign topics for the campaigns in the caller's scope (one query, refused the same way).
    */
   async subscribe(conn: LiveConn, topics: readonly string[]): Promise<{ topics: string[]; refused: string[] }> {
     const wanted = [...new Set(topics)].filter((t) => !conn.topics.has(t));
@@ -178,6 +180,7 @@ export class LiveChannel {
       const allowed = new Set(rows.map((r) => r.id));
       for (const id of ids) if (!allowed.has(id)) refused.add(`device:${id}`);
     }
+    for (const t of await this.#campaignsOutOfScope(conn, wanted)) refused.add(t);
     const accepted: string[] = [];
     for (const t of wanted) {
       if (refused.has(t)) continue;
@@ -197,6 +200,18 @@ export class LiveChannel {
       set.add(conn);
     }
     return { topics: accepted, refused: [...refused] };
+  }
+
+  /** The `campaign:<id>` topics among `topics` whose campaign is missing or outside the caller's scope. */
+  async #campaignsOutOfScope(conn: LiveConn, topics: readonly string[]): Promise<string[]> {
+    const ids = topics.map(campaignIdOfTopic).filter((id): id is number => id !== undefined);
+    if (!ids.length) return [];
+    const rows = await this.db
+      .select({ id: broadcastCampaigns.id })
+      .from(broadcastCampaigns)
+      .where(and(inArray(broadcastCampaigns.id, ids), scope.campaigns(conn.caller)));
+    const allowed = new Set(rows.map((r) => r.id));
+    return ids.filter((id) => !allowed.has(id)).map((id) => `campaign:${id}`);
   }
 
   unsubscribe(conn: LiveConn, topics: readonly string[]): string[] {
@@ -228,6 +243,10 @@ export class LiveChannel {
     for (const conn of subscribers) {
       if (p.type === 'rollout') {
         if (conn.caller.role === 'admin') conn.send({ type: 'rollout', topic: p.topic, data: p.data });
+        continue;
+      }
+      if (p.type === 'campaign') {
+        conn.send({ type: 'campaign', topic: p.topic, data: p.data });
         continue;
       }
       if (conn.userId !== p.userId) continue;

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignItem } from '@siteops/contracts/broadcast';
+import type { LiveCampaignChange } from '@siteops/contracts/live';
+import { createAgent } from '../../../test/fixtures.ts';
+import { openLive } from '../device-link/liveTestkit.ts';
+import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+
+/**
+ * The live topic `campaign:<id>`: a tab watching a campaign hears its speakers' outcomes and its
+ * status as they change, without asking; a tab outside the campaign's scope is refused it.
+ */
+let t: LinkTestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startLinkApp({ broadcasts: { tickMs: 100, commandTimeoutMs: 2_000 } });
+  admin = await t.login();
+});
+afterAll(() => t?.close());
+
+const add = async (token: string, body: object) => {
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/broadcast/add',
+    token,
+    body: { name: 'Gate', link: 'https://example.com', content: 'Helmets on.', voice: 'female', volume: 50, ...body },
+  });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data as CampaignItem;
+};
+const changeOf = (m: { data: Record<string, unknown> }) => m.data.data as LiveCampaignChange;
+
+describe('live topic campaign:<id>', () => {
+  it("tells the agent's tab each speaker's outcome as the simulated speaker plays; another agent is refused", async () => {
+    const agent = await createAgent(t, admin);
+    const d = await t.addDevice({ type: 'broadcast', agentId: agent.id });
+    const sim = t.sim(d);
+    await sim.waitFor('up', 2_000);
+    // A little ahead, so the tab is watching before the run starts.
+    const at = new Date(Date.now() + 1_500).toISOString();
+    const c = await add(agent.token, { targets: { by: 'devices', deviceIds: [d.id] }, schedule: { kind: 'at', at } });
+
+    const live = await openLive(t, agent.token);
+    await live.ready();
+    expect(await live.subscribe([`campaign:${c.id}`])).toMatchObject({ topics: [`campaign:${c.id}`], refused: [] });
+    const played = await live.waitFor(
+      (m) => m.type === 'campaign' && changeOf(m).outcomes.some((o) => o.deviceId === d.id && o.outcome === 'played'),
+      10_000,
+      'played outcome',
+    );
+    expect(played.data.topic).toBe(`campaign:${c.id}`);
+    expect(sim.played).toHaveLength(1);
+    const started = live.seen.find((m) => m.type === 'campaign' && changeOf(m).runId !== undefined);
+    // A one-off finishes with its only run.
+    expect(started && changeOf(started)).toMatchObject({ id: c.id, status: 'finished' });
+
+    const other = await createAgent(t, admin);
+    const otherTab = await openLive(t, other.token);
+    await otherTab.ready();
+    // Another tenant's campaign and one that does not exist look the same; a malformed id is refused too.
+    const topics = [`campaign:${c.id}`, 'campaign:2147483647', 'campaign:0', 'campaign:x'];
+    const answer = await otherTab.subscribe(topics);
+    expect(answer.topics).toEqual([]);
+    expect([...answer.refused].sort()).toEqual([...topics].sort());
+    live.close();
+    otherTab.close();
+  });
+
+  it('tells the tab a pause, a resume and a cancel; an admin may watch any campaign', async () => {
+    const d = await t.addDevice({ type: 'broadcast' });
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const c = await add(admin, { targets: { by: 'devices', deviceIds: [d.id] }, schedule: { kind: 'at', at } });
+    const live = await openLive(t, admin);
+    await live.ready();
+    expect((await live.subscribe([`campaign:${c.id}`])).refused).toEqual([]);
+    for (const [verb, status] of [
+      ['pause', 'paused'],
+      ['resume', 'scheduled'],
+      ['cancel', 'cancelled'],
+    ] as const) {
+      const res = await t.call({ method: 'POST', url: `/api/broadcast/${verb}`, token: admin, body: { id: c.id } });
+      expect(res.body.code, res.body.msg).toBe(200);
+      const frame = await live.waitFor(
+        (m) => m.type === 'campaign' && changeOf(m).status === status,
+        5_000,
+        `${status} frame`,
+      );
+      expect(changeOf(frame)).toEqual({ id: c.id, status, outcomes: [], more: false });
+    }
+    live.close();
+  });
+});
