@@ -82,7 +82,8 @@ test.describe('broadcast campaigns', () => {
     expect(speaker.played).toHaveLength(0);
     await page.getByRole('button', { name: '查看广播任务' }).click();
 
-    // The list shows the campaign and, once its time has come, what the speaker did.
+    // The list shows the campaign and, once its time has come, what the speaker did: without a reload,
+    // and with nothing polling, the campaign's live topic (campaign:<id>) brings the outcome and status.
     const row = page.getByRole('row').filter({ hasText: title });
     await expect(row.getByText('已排期')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/尚未播放：首次播放在/)).toBeVisible();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { pageQuery, rowId, rowIdParam } from './pagination.ts';
+import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './broadcastStates.ts';
 
 /**
  * Broadcast campaigns (issue 14, spec 2 "step form"): an announcement spoken by cloud speakers
@@ -23,12 +24,7 @@ export const INTERVAL_MINUTES = { min: 1, max: 720 } as const;
 export const MAX_CAMPAIGN_DEVICES = 500;
 export const MAX_CAMPAIGN_PROJECTS = 50;
 
-/** scheduled (a run is due at nextRunAt) ⇄ paused; finished after its last run; cancelled from either. */
-export const CAMPAIGN_STATUSES = ['scheduled', 'paused', 'finished', 'cancelled'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-/** A device's outcome in one run: pending until it answers. */
-export const PLAY_OUTCOMES = ['pending', 'played', 'refused', 'offline'] as const;
-export type PlayOutcome = (typeof PLAY_OUTCOMES)[number];
+export { CAMPAIGN_STATUSES, PLAY_OUTCOMES, type CampaignStatus, type PlayOutcome } from './broadcastStates.ts';
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { ssePresence, sseEvent, sseTelemetry } from './device-link.ts';
 import { NOTIFICATION_LEVELS, NOTIFICATION_TABS } from './notification.ts';
-import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './broadcast.ts';
+import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './broadcastStates.ts';
 
 /**
  * The console's one live channel (docs/decisions/0007-live-channel.md): ONE WebSocket per browser tab

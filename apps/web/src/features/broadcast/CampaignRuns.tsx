@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Flex, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -29,16 +28,12 @@ export function OutcomeCountsText({ counts }: { counts: OutcomeCounts }) {
 }
 
 /**
- * A campaign's latest runs, each with every speaker's outcome; refetched when the list's row (which
- * refreshes itself while the campaign is busy) shows a new run or new answers.
+ * A campaign's latest runs, each with every speaker's outcome; refetched when the campaign's live
+ * topic says a run started or a speaker answered (the list's useCampaignLive watches its rows).
  */
 export function CampaignRuns({ item }: { item: CampaignItem }) {
   const { t } = useTranslation();
   const runs = useEndpointQuery(broadcastApi.runs, { id: item.id });
-  const { refetch } = runs;
-  // The list row moved on (a run started, a speaker answered): so do its runs.
-  const seen = `${item.runCount}:${JSON.stringify(item.lastRun?.counts ?? null)}`;
-  useEffect(() => void refetch(), [seen, refetch]);
   const columns: TableColumnsType<RunDevice> = [
     { key: 'device', title: t('broadcast.device'), render: (_: unknown, d) => `${d.devName ?? d.sn} (${d.sn})` },
     { key: 'outcome', title: t('broadcast.col.status'), render: (_: unknown, d) => <OutcomeTag outcome={d.outcome} /> },

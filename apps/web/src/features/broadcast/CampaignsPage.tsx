@@ -13,7 +13,8 @@ import { formatDateTime } from '@/lib/time';
 import { CampaignActions } from './CampaignActions';
 import { CampaignRuns, OutcomeCountsText } from './CampaignRuns';
 import { NewCampaign } from './NewCampaign';
-import { isBusy, scheduleText, useRefreshWhile } from './scheduleText';
+import { scheduleText } from './scheduleText';
+import { useCampaignLive } from './useCampaignLive';
 
 const FILTERS = ['name', 'status'] as const;
 const STATUS_COLOR: Record<CampaignStatus, string> = {
@@ -46,7 +47,7 @@ export function CampaignsPage() {
 
 function CampaignList({ onNew }: { onNew: () => void }) {
   const { t } = useTranslation();
-  const { table, query } = useListPage(broadcastApi.listAll, { filters: FILTERS });
+  const { table } = useListPage(broadcastApi.listAll, { filters: FILTERS });
   const [search] = useSearchParams();
   const openId = Number(search.get('id')) || undefined;
   // `?id=` (the success page's link) opens that campaign's runs, also on a page kept alive in its tab.
@@ -57,7 +58,8 @@ function CampaignList({ onNew }: { onNew: () => void }) {
     if (openId && !expanded.includes(openId)) setExpanded([...expanded, openId]);
   }
   const list = table.list ?? [];
-  useRefreshWhile((now) => list.some((c) => isBusy(c, now)), query.refetch);
+  // Every row on screen, so a row's status and an open row's runs follow the speakers' answers.
+  useCampaignLive(list.map((c) => c.id));
 
   const columns: TableColumnsType<CampaignItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', width: 70 },
