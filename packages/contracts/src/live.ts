@@ -21,8 +21,8 @@ import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './broadcastStates.ts';
  *   started): refetch it. Admins only (rollouts are); at most about three a second per rollout.
  * - `campaign:<id>`: a broadcast campaign changed (its status, a run started, speakers answered): what
  *   changed, to patch or refetch. Allowed for the campaigns the caller may see (`scope.campaigns`:
- *   admin all, agent its speakers', manager its projects'), checked when subscribing; an id outside
- *   that scope is refused like one that does not exist. At most about three frames a second per campaign.
+ *   admin all, agent its speakers', manager its projects'), checked when subscribing and again before
+ *   a frame once that check is 15 s old; an id outside that scope is refused like one that does not exist. At most about three frames a second per campaign.
  * - `fleet`: some device the caller may list went online or offline, or sent an event: refetch the
  *   Workplace's figures (`GET /api/dashboard/fleet`). Scoped like `device:<id>` on every change (a
  *   user's tab hears nothing), and at most one frame per {@link LIVE_FLEET_MS} per tab, counting what
@@ -188,5 +188,5 @@ export type LivePublication =
   | { topic: 'notifications'; userId: number; type: 'notification'; data: LiveNotification }
   /** To every admin's tab holding the topic. */
   | { topic: `rollout:${number}`; role: 'admin'; type: 'rollout'; data: { id: number } }
-  /** To every tab holding the topic (each was checked against the campaign's scope when it subscribed). */
+  /** To every tab holding the topic that may see the campaign (its scope re-read every 15 s). */
   | { topic: `campaign:${number}`; type: 'campaign'; data: LiveCampaignChange };

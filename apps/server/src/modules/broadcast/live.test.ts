@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { CampaignItem } from '@siteops/contracts/broadcast';
 import type { LiveCampaignChange } from '@siteops/contracts/live';
+import { broadcastCampaigns, devices } from '../../db/schema/index.ts';
 import { createAgent } from '../../../test/fixtures.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
@@ -13,7 +15,8 @@ let t: LinkTestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await startLinkApp({ broadcasts: { tickMs: 100, commandTimeoutMs: 2_000 } });
+  // A speaker's answer may take a while on a busy machine: this file is about frames, not timeouts.
+  t = await startLinkApp({ broadcasts: { tickMs: 100, commandTimeoutMs: 15_000 } });
   admin = await t.login();
 });
 afterAll(() => t?.close());
@@ -28,6 +31,11 @@ const add = async (token: string, body: object) => {
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data as CampaignItem;
 };
+const act = async (verb: 'pause' | 'resume' | 'cancel', id: number) => {
+  const res = await t.call({ method: 'POST', url: `/api/broadcast/${verb}`, token: admin, body: { id } });
+  expect(res.body.code, res.body.msg).toBe(200);
+};
+const later = () => ({ kind: 'at', at: new Date(Date.now() + 3_600_000).toISOString() });
 const changeOf = (m: { data: Record<string, unknown> }) => m.data.data as LiveCampaignChange;
 
 describe('live topic campaign:<id>', () => {
@@ -35,20 +43,24 @@ describe('live topic campaign:<id>', () => {
     const agent = await createAgent(t, admin);
     const d = await t.addDevice({ type: 'broadcast', agentId: agent.id });
     const sim = t.sim(d);
-    await sim.waitFor('up', 2_000);
-    // A little ahead, so the tab is watching before the run starts.
-    const at = new Date(Date.now() + 1_500).toISOString();
-    const c = await add(agent.token, { targets: { by: 'devices', deviceIds: [d.id] }, schedule: { kind: 'at', at } });
+    await sim.waitFor('up', 10_000);
+    const c = await add(agent.token, { targets: { by: 'devices', deviceIds: [d.id] }, schedule: later() });
 
     const live = await openLive(t, agent.token);
     await live.ready();
     expect(await live.subscribe([`campaign:${c.id}`])).toMatchObject({ topics: [`campaign:${c.id}`], refused: [] });
-    const played = await live.waitFor(
-      (m) => m.type === 'campaign' && changeOf(m).outcomes.some((o) => o.deviceId === d.id && o.outcome === 'played'),
-      10_000,
-      'played outcome',
+    // Its time comes once the tab is watching, however slowly the machine opened the tab.
+    await t.database.db
+      .update(broadcastCampaigns)
+      .set({ nextRunAt: new Date() })
+      .where(eq(broadcastCampaigns.id, c.id));
+    const answered = await live.waitFor(
+      (m) => m.type === 'campaign' && changeOf(m).outcomes.some((o) => o.deviceId === d.id),
+      20_000,
+      "the speaker's outcome",
     );
-    expect(played.data.topic).toBe(`campaign:${c.id}`);
+    expect(answered.data.topic).toBe(`campaign:${c.id}`);
+    expect(changeOf(answered).outcomes).toEqual([{ runId: expect.any(Number), deviceId: d.id, outcome: 'played' }]);
     expect(sim.played).toHaveLength(1);
     const started = live.seen.find((m) => m.type === 'campaign' && changeOf(m).runId !== undefined);
     // A one-off finishes with its only run.
@@ -68,8 +80,7 @@ describe('live topic campaign:<id>', () => {
 
   it('tells the tab a pause, a resume and a cancel; an admin may watch any campaign', async () => {
     const d = await t.addDevice({ type: 'broadcast' });
-    const at = new Date(Date.now() + 3_600_000).toISOString();
-    const c = await add(admin, { targets: { by: 'devices', deviceIds: [d.id] }, schedule: { kind: 'at', at } });
+    const c = await add(admin, { targets: { by: 'devices', deviceIds: [d.id] }, schedule: later() });
     const live = await openLive(t, admin);
     await live.ready();
     expect((await live.subscribe([`campaign:${c.id}`])).refused).toEqual([]);
@@ -78,8 +89,7 @@ describe('live topic campaign:<id>', () => {
       ['resume', 'scheduled'],
       ['cancel', 'cancelled'],
     ] as const) {
-      const res = await t.call({ method: 'POST', url: `/api/broadcast/${verb}`, token: admin, body: { id: c.id } });
-      expect(res.body.code, res.body.msg).toBe(200);
+      await act(verb, c.id);
       const frame = await live.waitFor(
         (m) => m.type === 'campaign' && changeOf(m).status === status,
         5_000,
@@ -88,5 +98,27 @@ describe('live topic campaign:<id>', () => {
       expect(changeOf(frame)).toEqual({ id: c.id, status, outcomes: [], more: false });
     }
     live.close();
+  });
+
+  it("stops telling an agent's tab once the campaign's speaker was divided to another agent", async () => {
+    const agent = await createAgent(t, admin);
+    const other = await createAgent(t, admin);
+    const d = await t.addDevice({ type: 'broadcast', agentId: agent.id });
+    const c = await add(agent.token, { targets: { by: 'devices', deviceIds: [d.id] }, schedule: later() });
+    const [agentTab, adminTab] = [await openLive(t, agent.token), await openLive(t, admin)];
+    await Promise.all([agentTab.ready(), adminTab.ready()]);
+    for (const tab of [agentTab, adminTab]) expect((await tab.subscribe([`campaign:${c.id}`])).refused).toEqual([]);
+    await act('pause', c.id);
+    await agentTab.waitFor((m) => m.type === 'campaign' && changeOf(m).status === 'paused', 5_000, 'paused frame');
+
+    await t.database.db.update(devices).set({ agentId: other.id }).where(eq(devices.id, d.id));
+    // Past the test channel's owner TTL (100 ms): the next frame reads the campaign's scope again.
+    await new Promise((r) => setTimeout(r, 200));
+    await act('resume', c.id);
+    await adminTab.waitFor((m) => m.type === 'campaign' && changeOf(m).status === 'scheduled', 5_000, 'admin frame');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(agentTab.seen.filter((m) => m.type === 'campaign' && changeOf(m).status === 'scheduled')).toEqual([]);
+    agentTab.close();
+    adminTab.close();
   });
 });

@@ -51,7 +51,10 @@ export interface LiveChannelOptions {
   batchMs?: number;
   /** At most one `fleet` frame per tab this often. */
   fleetMs?: number;
-  /** How long a device's owner is trusted before it is read again (a divided device is seen within it). */
+  /**
+   * How long a device's owner, or a tab's right to a campaign, is trusted before it is read again (a
+   * divided device is seen within it).
+   */
   ownerTtlMs?: number;
 }
 
@@ -92,6 +95,8 @@ export class LiveChannel {
   readonly #lookups = new Map<number, Promise<void>>();
   readonly #pending = new Map<LiveConn, Pending>();
   readonly #fleetPending = new Map<LiveConn, FleetPending>();
+  /** When each non-admin tab's campaign topics were last found in its scope (campaign id → ms). */
+  readonly #campaignsChecked = new WeakMap<LiveConn, Map<number, number>>();
   readonly #batchMs: number;
   readonly #fleetMs: number;
   readonly #ownerTtlMs: number;
@@ -192,6 +197,8 @@ export class LiveChannel {
       if (!this.conns.has(conn)) break;
       conn.topics.add(t);
       accepted.push(t);
+      const campaignId = campaignIdOfTopic(t);
+      if (campaignId !== undefined) this.#checkedCampaigns(conn).set(campaignId, Date.now());
       const id = deviceIdOfTopic(t);
       const index = id !== undefined ? this.#byDevice : this.#byTopic;
       const key = id ?? t;
@@ -246,13 +253,39 @@ export class LiveChannel {
         continue;
       }
       if (p.type === 'campaign') {
-        conn.send({ type: 'campaign', topic: p.topic, data: p.data });
+        this.#campaign(conn, p);
         continue;
       }
       if (conn.userId !== p.userId) continue;
       if (p.type === 'job') conn.send({ type: 'job', topic: p.topic, data: p.data });
       else conn.send({ type: 'notification', topic: 'notifications', data: p.data });
     }
+  }
+
+  /**
+   * A campaign's change to one tab holding its topic. Like a device's owner, the campaign's scope is
+   * trusted for the owner TTL and read again after, so a speaker divided away stops the frames to
+   * the old owner's tabs.
+   */
+  #campaign(conn: LiveConn, p: Extract<LivePublication, { type: 'campaign' }>) {
+    const send = () => conn.send({ type: 'campaign', topic: p.topic, data: p.data });
+    if (conn.caller.role === 'admin') return send();
+    const checked = this.#checkedCampaigns(conn);
+    const at = checked.get(p.data.id);
+    if (at !== undefined && Date.now() - at <= this.#ownerTtlMs) return send();
+    void this.#campaignsOutOfScope(conn, [p.topic])
+      .then((out) => {
+        if (out.length || !conn.topics.has(p.topic)) return;
+        checked.set(p.data.id, Date.now());
+        send();
+      })
+      .catch(() => {});
+  }
+
+  #checkedCampaigns(conn: LiveConn) {
+    let checked = this.#campaignsChecked.get(conn);
+    if (!checked) this.#campaignsChecked.set(conn, (checked = new Map()));
+    return checked;
   }
 
   /** A device's presence, readings or event: to each subscribed tab that may see the device now. */
