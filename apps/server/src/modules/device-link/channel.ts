@@ -410,7 +410,9 @@ export class LiveChannel {
   #flush(conn: LiveConn, pending: Pending) {
     if (this.#pending.get(conn) !== pending) return;
     this.#pending.delete(conn);
-    if (pending.items.length) conn.send({ type: 'device', items: pending.items });
+    // A topic dropped while the batch waited is answered as gone: nothing of it after `unsubscribed`.
+    const items = pending.items.filter((i) => conn.topics.has(`device:${i.data.deviceId}`));
+    if (items.length) conn.send({ type: 'device', items });
   }
 
   close() {
