@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { createAgent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { deviceEvents, deviceTelemetry } from '../../db/schema/index.ts';
-import { addDevice as addRegistered, analyticsWorld, fleetAnswer, timeline } from './testkit.ts';
+import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLocal, timeline } from './testkit.ts';
 
 /**
  * Fleet analytics: per-bucket sums equal what was stored, exceedances against the dust limits, an agent's
@@ -125,7 +125,7 @@ describe('fleet analytics', () => {
   });
 
   it('cuts days at the viewer’s midnight', async () => {
-    const offset = -(new Date(START).getUTCHours() * 60) + 8 * 60; // the range starts at 08:00 local
+    const offset = offsetWhereLocal(START, 8 * 60); // the range starts at 08:00 local
     const day = await fleet(agentA.token, `${RANGE}&bucket=day&tzOffset=${offset}`);
     const localMidnight = new Date(START - 8 * 3_600_000).toISOString();
     expect(day.buckets).toEqual([localMidnight]);

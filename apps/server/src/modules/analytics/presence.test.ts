@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { presenceSamples } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { prunePresence, samplePresence, slotOf } from './presence.ts';
-import { addDevice as addRegistered, analyticsWorld, fleetAnswer, timeline } from './testkit.ts';
+import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLocal, timeline } from './testkit.ts';
 
 /**
  * Presence history: the sampler writes each device group once per 5-minute slot however often and
@@ -130,7 +130,7 @@ describe('online rate and uptime', () => {
       { group: 'dust', groupName: null, uptimePct: 50, devices: 2 },
       { group: 'face', groupName: null, uptimePct: 50, devices: 2 },
     ]);
-    const day = await fleet(agentA.token, `${RANGE}&bucket=day&tzOffset=${-new Date(START).getUTCHours() * 60}`);
+    const day = await fleet(agentA.token, `${RANGE}&bucket=day&tzOffset=${offsetWhereLocal(START, 0)}`);
     expect(day.presence).toEqual([
       { at: at(0).toISOString(), group: 'dust', groupName: null, onlinePct: 50 },
       { at: at(0).toISOString(), group: 'face', groupName: null, onlinePct: 50 },

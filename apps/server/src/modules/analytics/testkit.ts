@@ -11,6 +11,16 @@ export function timeline(hoursAgo: number) {
 }
 
 /**
+ * The viewer offset (minutes east of UTC, as the API takes it) at which `instant` reads as `localMinutes`
+ * past midnight. Folded into -12 h..+12 h so it stays valid whatever hour of the day the suite runs.
+ */
+export function offsetWhereLocal(instant: number, localMinutes: number) {
+  const utcMinutes = new Date(instant).getUTCHours() * 60 + new Date(instant).getUTCMinutes();
+  const east = (((localMinutes - utcMinutes) % 1440) + 1440) % 1440;
+  return east > 720 ? east - 1440 : east;
+}
+
+/**
  * What the analytics tests read from: two agents (A with a site, B with none), and on request the
  * site's manager, logged in. Scope is what every analytics answer is checked for, so the same world.
  */
