@@ -64,6 +64,11 @@ export default defineConfig({
     // antd alone is larger than the default 500 kB warning; the login route stays small thanks to lazy routes.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [
+          { test: /node_modules[\\/](@rc-component|@ant-design|antd)[\\/]/, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
           // The libraries the entry needs (React, router, i18next, antd's core…) in one chunk: it changes

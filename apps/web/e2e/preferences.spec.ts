@@ -89,3 +89,30 @@ test('the settings drawer changes the menu width, and it survives a reload', asy
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('settings') ?? '{}'));
   expect(stored.state).toMatchObject({ menuWidth: 320, footer: false });
 });
+
+test('the theme colour is chosen from named swatches by keyboard, applies at once and survives a reload', async ({
+  page,
+}) => {
+  await login(page);
+  const primary = () => page.evaluate(() => document.documentElement.style.getPropertyValue('--siteops-primary'));
+  await expect.poll(primary).toBe('#165dff');
+
+  await page.getByRole('button', { name: '页面配置' }).click();
+  const drawer = page.getByRole('dialog', { name: '页面配置' });
+  const swatches = drawer.getByRole('radiogroup', { name: '主题色' });
+  await expect(swatches.getByRole('radio', { name: '默认蓝' })).toBeChecked();
+  // Radio buttons: the arrow keys move the choice, as in any other radio group.
+  await swatches.getByRole('radio', { name: '默认蓝' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(swatches.getByRole('radio', { name: '酱紫' })).toBeChecked();
+  await expect(swatches.getByText('#722ED1')).toBeVisible();
+  // The console re-themes at once: the drawer's primary button takes the colour.
+  await expect.poll(primary).toBe('#722ed1');
+  await expect(drawer.getByRole('button', { name: '复制配置' })).toHaveCSS('background-color', 'rgb(114, 46, 209)');
+
+  await reloadConsole(page);
+  await expect.poll(primary).toBe('#722ed1');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('settings') ?? '{}'));
+  expect(stored.state).toMatchObject({ themeColor: '#722ED1' });
+});

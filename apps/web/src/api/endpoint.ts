@@ -1,10 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * The typed client's calls, free of TanStack Query: the login page loads this file and nothing of the
+ * query cache (its first-load budget, issue 9). The query and mutation hooks are in queries.ts.
+ */
 import { fillPath, type AnswerOf, type Endpoint, type InputOf } from '@siteops/contracts/endpoint';
-import { saveFile } from '@/lib/saveFile';
 import { exchange, request, type RequestConfig } from './client';
-import { keyOf } from './queryKey';
-
-export { keyOf };
 
 /** Per-call options the typed client passes through to the transport. */
 export type CallOptions = Pick<RequestConfig, 'silent' | 'signal' | 'onUploadProgress' | 'timeout'>;
@@ -42,23 +41,6 @@ export function upload<E extends Endpoint>(
   return request<AnswerOf<E>>({ method: endpoint.method, url, params: query, data: form, ...rest });
 }
 
-/** `useMutation` of an upload, reporting the share sent (0-1); refreshes the endpoint's module on success. */
-export function useUploadMutation<E extends Endpoint>(endpoint: E) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      form,
-      input,
-      onProgress,
-    }: {
-      form: FormData;
-      input?: InputOf<E>;
-      onProgress?: (sent: number) => void;
-    }) => upload(endpoint, form, { input, onUploadProgress: onProgress }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [endpoint.module] }),
-  });
-}
-
 /** A file a `download` endpoint answered; `fileName` from Content-Disposition when the server named it. */
 export interface DownloadedFile {
   blob: Blob;
@@ -91,55 +73,4 @@ function fileNameOf(disposition: string | null): string | undefined {
   const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
   if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-}
-
-/** TanStack query options for a read; a list keeps the previous page on screen while the next loads. */
-export function endpointQuery<E extends Endpoint>(endpoint: E, input: InputOf<E>) {
-  return queryOptions({
-    queryKey: keyOf(endpoint, input),
-    queryFn: ({ signal }) => call(endpoint, input, { signal }),
-    placeholderData: endpoint.operation === 'listAll' ? keepPreviousData : undefined,
-  });
-}
-
-/** `useQuery` of a declared read; `enabled: false` waits (e.g. for an id). */
-export function useEndpointQuery<E extends Endpoint>(
-  endpoint: E,
-  input: InputOf<E>,
-  options: { enabled?: boolean; staleTime?: number; refetchInterval?: number } = {},
-) {
-  return useQuery({ ...endpointQuery(endpoint, input), ...options });
-}
-
-/**
- * `useMutation` of a declared write; on success it invalidates the endpoint's own module and any
- * `alsoInvalidates` modules (a device divided to an agent changes the agent's counts too). `silent`
- * is for a page that words a failure itself (one message per event, not a toast and a dialog).
- */
-export function useEndpointMutation<E extends Endpoint>(
-  endpoint: E,
-  alsoInvalidates: readonly string[] = [],
-  options: { silent?: boolean } = {},
-) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: InputOf<E>) => call(endpoint, input, { silent: options.silent }),
-    onSuccess: () =>
-      Promise.all(
-        [endpoint.module, ...alsoInvalidates].map((module) => client.invalidateQueries({ queryKey: [module] })),
-      ),
-  });
-}
-
-/**
- * A download as a mutation: fetch the file and hand it to the browser, named as the server named it
- * (or `fallbackName` when it did not).
- */
-export function useDownload<E extends Endpoint>(endpoint: E, fallbackName: string) {
-  return useMutation({
-    mutationFn: async (input: InputOf<E>) => {
-      const file = await download(endpoint, input);
-      saveFile(file.blob, file.fileName ?? fallbackName);
-    },
-  });
 }

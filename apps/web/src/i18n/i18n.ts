@@ -1,11 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { FALLBACK_LOCALE, LOCALE_STORAGE_KEY, storedLocale, type Locale } from './locales';
 
-/** Each language is one chunk (messages, antd's and dayjs's locale): the first load carries only the active one. */
-const BUNDLES: Record<Locale, () => Promise<{ bundle: { messages: object; antd: AntdLocale; dayjs: string } }>> = {
+/** Each language is one chunk (messages, antd's locale): the first load carries only the active one. */
+const BUNDLES: Record<Locale, () => Promise<{ bundle: { messages: object; antd: AntdLocale } }>> = {
   'zh-CN': () => import('./bundle.zh-CN'),
   'en-US': () => import('./bundle.en-US'),
 };
@@ -17,14 +16,12 @@ const FEATURE_MESSAGES: Record<Locale, () => Promise<{ messages: object }>> = {
 };
 
 const antdLocales = new Map<Locale, AntdLocale>();
-const dayjsLocales = new Map<Locale, string>();
 
 async function load(locale: Locale) {
   if (antdLocales.has(locale)) return;
   const { bundle } = await BUNDLES[locale]();
   i18n.addResourceBundle(locale, 'translation', bundle.messages);
   antdLocales.set(locale, bundle.antd);
-  dayjsLocales.set(locale, bundle.dayjs);
 }
 
 const withFeatures = new Set<Locale>();
@@ -45,12 +42,25 @@ async function loadFeatures(locale: Locale) {
 export async function consoleMessagesReady() {
   consoleShown = true;
   await i18nReady;
-  await loadFeatures(i18n.language as Locale);
+  await Promise.all([loadFeatures(i18n.language as Locale), datesReady()]);
 }
 
-/** Everything that follows the language besides i18next itself: dayjs and the page's lang attribute. */
+/** Set once dates.ts is loaded: a language switch then moves dayjs along. */
+let setDatesLocale: ((locale: Locale) => void) | undefined;
+
+/**
+ * Resolves once dayjs speaks the active language: the console layout and any standalone page that shows
+ * or picks dates wait for it; the login page shows none and loads none of dayjs.
+ */
+export async function datesReady() {
+  await i18nReady;
+  ({ setDatesLocale } = await import('./dates'));
+  setDatesLocale(i18n.language as Locale);
+}
+
+/** Everything that follows the language besides i18next itself: dayjs (once loaded) and the page's lang. */
 function applyLocale(locale: Locale) {
-  dayjs.locale(dayjsLocales.get(locale) ?? 'en');
+  setDatesLocale?.(locale);
   document.documentElement.lang = locale;
 }
 

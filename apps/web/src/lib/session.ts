@@ -2,16 +2,22 @@ import type { MenuNode } from '@siteops/contracts/routes';
 import type { UserInfo } from '@siteops/contracts/user';
 import { userApi } from '@siteops/contracts/api/user';
 import i18n from '@/i18n/i18n';
-import { call, endpointQuery } from '@/api/endpoint';
+import { call } from '@/api/endpoint';
 import { useSettingsStore } from '@/stores/settings';
 import { useTabsStore } from '@/stores/tabs';
 import { useUserStore } from '@/stores/user';
 import { notification } from './feedback';
-import { queryClient } from './queryClient';
 import { clearToken, getToken, setToken } from './token';
+
+/**
+ * The query cache and its helpers, loaded on first use: the login page never needs them (its first-load
+ * budget, issue 9), every page behind it does.
+ */
+const queries = () => Promise.all([import('./queryClient'), import('@/api/queries')]);
 
 /** Fetch the current user (fresh, not from cache) and remember it with its role. */
 export async function loadUserInfo(): Promise<UserInfo> {
+  const [{ queryClient }, { endpointQuery }] = await queries();
   const info = await queryClient.fetchQuery({ ...endpointQuery(userApi.info, {}), staleTime: 0 });
   useUserStore.getState().setInfo(info);
   return info;
@@ -27,11 +33,12 @@ let ending = false;
 export const sessionEnding = () => ending;
 
 /** A fresh login: keep the token, forget whatever belonged to the previous session in this tab. */
-export function startSession(token: string) {
+export async function startSession(token: string) {
   ending = false;
   setToken(token);
   useUserStore.getState().reset();
   useSettingsStore.getState().update({ serverMenu: [] });
+  const [{ queryClient }] = await queries();
   queryClient.clear();
 }
 
@@ -41,6 +48,7 @@ export function startSession(token: string) {
  */
 export async function logout(): Promise<void> {
   ending = true;
+  const [{ queryClient }] = await queries();
   // Answers to calls made with the ending session would only report that it ended.
   await queryClient.cancelQueries();
   try {
@@ -67,6 +75,7 @@ const MENU_NOTICE = 'menuNotice';
 export async function loadServerMenu(): Promise<MenuNode[]> {
   notification().info({ key: MENU_NOTICE, title: i18n.t('serverMenu.loading'), duration: 0 });
   try {
+    const [{ queryClient }, { endpointQuery }] = await queries();
     const menu = await queryClient.fetchQuery({ ...endpointQuery(userApi.menu, {}), staleTime: 0 });
     useSettingsStore.getState().update({ serverMenu: menu });
     notification().success({ key: MENU_NOTICE, title: i18n.t('serverMenu.success') });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { NotificationItem, NotificationTab } from '@siteops/contracts/notification';
 import { notificationApi } from '@siteops/contracts/api/notification';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { pathOf } from '@/lib/routeMeta';
 import { afterReport } from '@/api/reported';
 import { NotificationList } from '@/features/notifications/NotificationList';

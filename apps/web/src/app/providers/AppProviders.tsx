@@ -1,13 +1,11 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
 import { generate, presetDarkPalettes } from '@ant-design/colors';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { antdLocaleOf } from '@/i18n/i18n';
 import { setFeedbackMounter } from '@/lib/feedback';
-import { queryClient } from '@/lib/queryClient';
 import { useSettingsStore } from '@/stores/settings';
 
 const FeedbackHost = lazy(() => import('./FeedbackHost'));
@@ -125,22 +123,21 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // Respect the system setting; it also keeps end-to-end tests free of animation timing.
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const readable = useMemo(() => readableTheme(theme === 'dark', themeColor), [theme, themeColor]);
+  // TanStack Query's provider is not here but with the layout and the pages that read (QueryProvider).
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        locale={antdLocaleOf(i18n.language)}
-        theme={{
-          algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-          ...readable,
-          token: { colorPrimary: themeColor, motion: !reduceMotion, ...readable.token },
-        }}
-        // antd spaces out two-character CJK labels ("提 交"); the console writes its labels as they are read.
-        button={{ autoInsertSpace: false }}
-      >
-        <Feedback />
-        <DocumentStyle />
-        {children}
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider
+      locale={antdLocaleOf(i18n.language)}
+      theme={{
+        algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+        ...readable,
+        token: { colorPrimary: themeColor, motion: !reduceMotion, ...readable.token },
+      }}
+      // antd spaces out two-character CJK labels ("提 交"); the console writes its labels as they are read.
+      button={{ autoInsertSpace: false }}
+    >
+      <Feedback />
+      <DocumentStyle />
+      {children}
+    </ConfigProvider>
   );
 }

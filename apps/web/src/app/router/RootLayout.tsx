@@ -1,16 +1,27 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
-import NProgress from 'nprogress';
 import { PageSpin } from '@/components/PageSpin';
 import type { RouteMeta } from '@/lib/routeMeta';
 
-// nprogress's own template puts role="bar" (not an ARIA role) on the bar: the same bar without it.
-NProgress.configure({
-  showSpinner: false,
-  template: '<div class="bar"><div class="peg"></div></div>',
-  barSelector: '.bar',
-});
+let nprogress: Promise<typeof import('nprogress')> | undefined;
+/**
+ * The progress bar, loaded when first started rather than with the entry (the login page's first-load
+ * budget, issue 9); stopping a bar never started loads nothing. Calls run in order: each waits on the same load.
+ */
+function progress(run: (bar: typeof import('nprogress')) => void, start = true) {
+  if (!start && !nprogress) return;
+  nprogress ??= import('nprogress').then(({ default: bar }) => {
+    // nprogress's own template puts role="bar" (not an ARIA role) on the bar: the same bar without it.
+    bar.configure({
+      showSpinner: false,
+      template: '<div class="bar"><div class="peg"></div></div>',
+      barSelector: '.bar',
+    });
+    return bar;
+  });
+  void nprogress.then(run);
+}
 
 /** The browser tab shows the page's title in the current language. */
 function useDocumentTitle() {
@@ -27,8 +38,7 @@ function useDocumentTitle() {
 export function RootLayout() {
   const busy = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (busy) NProgress.start();
-    else NProgress.done();
+    progress((bar) => (busy ? bar.start() : bar.done()), busy);
   }, [busy]);
   useDocumentTitle();
   return <Outlet />;
@@ -37,10 +47,8 @@ export function RootLayout() {
 /** Shown while the first page's guard and code load. */
 export function BootScreen() {
   useEffect(() => {
-    NProgress.start();
-    return () => {
-      NProgress.done();
-    };
+    progress((bar) => bar.start());
+    return () => progress((bar) => bar.done(), false);
   }, []);
   return <PageSpin fullScreen />;
 }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { datesReady } from '@/i18n/i18n';
 import { RECOVER_NAME, REDIRECT_NAME, SELF_REG_NAME } from '@/lib/routeMeta';
 import { RedirectPage } from './RedirectPage';
 import { DEVICE_ROUTE_NAMES } from '@/features/devices/deviceTypes';
@@ -37,6 +38,22 @@ function lazyPage(factory: () => Promise<ComponentType<PageProps>>): PageEntry {
   return { Component: Page, preload };
 }
 
+/**
+ * A standalone page that reads through TanStack Query brings the query cache's provider along; the login
+ * page does not read, and loads none of it (its first-load budget, issue 9).
+ */
+const withQueries = (factory: () => Promise<ComponentType<PageProps>>) => (): Promise<ComponentType<PageProps>> =>
+  Promise.all([factory(), import('@/app/providers/QueryProvider')]).then(
+    ([Page, { QueryProvider }]) =>
+      function PageWithQueries(props: PageProps) {
+        return (
+          <QueryProvider>
+            <Page {...props} />
+          </QueryProvider>
+        );
+      },
+  );
+
 const eager = (Component: ComponentType<PageProps>): PageEntry => ({ Component, preload: () => Promise.resolve() });
 
 const planned = lazyPage(() => import('@/features/planned/PlannedPage').then((m) => m.PlannedPage));
@@ -58,8 +75,12 @@ const exceptionPage = (status: '403' | '404' | '500', standalone = false) =>
 const PAGES: Record<string, PageEntry> = {
   login: lazyPage(() => import('@/features/auth/login/LoginPage').then((m) => m.LoginPage)),
   notFound: exceptionPage('404', true),
-  [SELF_REG_NAME]: lazyPage(() => import('@/features/visitor-selfreg/SelfRegPage').then((m) => m.SelfRegPage)),
-  [RECOVER_NAME]: lazyPage(() => import('@/features/auth/recover/RecoverPage').then((m) => m.RecoverPage)),
+  [SELF_REG_NAME]: lazyPage(
+    withQueries(() =>
+      Promise.all([import('@/features/visitor-selfreg/SelfRegPage'), datesReady()]).then(([m]) => m.SelfRegPage),
+    ),
+  ),
+  [RECOVER_NAME]: lazyPage(withQueries(() => import('@/features/auth/recover/RecoverPage').then((m) => m.RecoverPage))),
   [REDIRECT_NAME]: eager(RedirectPage),
   workplace: lazyPage(() => import('@/features/dashboard/workplace/WorkplacePage').then((m) => m.WorkplacePage)),
   analysis: lazyPage(() => import('@/features/dashboard/analysis/AnalysisPage').then((m) => m.AnalysisPage)),

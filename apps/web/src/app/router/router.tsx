@@ -103,8 +103,18 @@ export const routes: RouteObject[] = [
         id: 'layout',
         // The features' messages come with the layout (the login page carries none of them).
         lazy: () =>
-          Promise.all([import('@/app/layout/BasicLayout'), consoleMessagesReady()]).then(([m]) => ({
-            Component: m.BasicLayout,
+          Promise.all([
+            import('@/app/layout/BasicLayout'),
+            import('@/app/providers/QueryProvider'),
+            consoleMessagesReady(),
+          ]).then(([{ BasicLayout }, { QueryProvider }]) => ({
+            Component: function Console() {
+              return (
+                <QueryProvider>
+                  <BasicLayout />
+                </QueryProvider>
+              );
+            },
           })),
         children: layoutChildren,
       },

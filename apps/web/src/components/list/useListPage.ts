@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { AnswerOf, Endpoint, InputOf } from '@siteops/contracts/endpoint';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { readFilters, readListState, writeListState, type ListState } from './listUrl';
 
 /** The row type of a list endpoint's answer. */

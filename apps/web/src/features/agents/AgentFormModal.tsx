@@ -5,7 +5,7 @@ import { AGENT_STATUS, type AgentItem } from '@siteops/contracts/agent';
 import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED } from '@siteops/contracts/user';
 import { passwordProblem } from '@siteops/contracts/userPassword';
 import { agentApi } from '@siteops/contracts/api/agent';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { announceSaved } from '@/components/OneTimePassword';
 import {

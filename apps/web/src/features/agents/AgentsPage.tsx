@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AGENT_STATUS, type AgentInUse, type AgentItem } from '@siteops/contracts/agent';
 import { agentApi } from '@siteops/contracts/api/agent';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { ApiError } from '@/api/envelope';
 import { DataTable } from '@/components/table/DataTable';
 import { useListPage } from '@/components/list/useListPage';

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { aiStreamApi } from '@siteops/contracts/api/ai-stream';
 import { deviceApi } from '@siteops/contracts/api/device';
 import type { AiStreamApplyItem, AiStreamReadItem } from '@siteops/contracts/ai-stream';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';

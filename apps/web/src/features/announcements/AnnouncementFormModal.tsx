@@ -16,7 +16,7 @@ import { ROLES, type Role } from '@siteops/contracts/roles';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { announcementApi } from '@siteops/contracts/api/announcement';
 import { projectApi } from '@siteops/contracts/api/project';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 
 interface Values {

@@ -10,7 +10,7 @@ import {
   type AnnouncementItem,
 } from '@siteops/contracts/announcement';
 import { announcementApi } from '@siteops/contracts/api/announcement';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';

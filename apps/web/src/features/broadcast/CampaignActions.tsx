@@ -2,7 +2,7 @@ import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { broadcastApi } from '@siteops/contracts/api/broadcast';
 import type { CampaignItem } from '@siteops/contracts/broadcast';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
 

@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { broadcastApi } from '@siteops/contracts/api/broadcast';
 import type { CampaignItem, OutcomeCounts, PlayOutcome, RunDevice } from '@siteops/contracts/broadcast';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { formatDateTime } from '@/lib/time';
 
 const COLOR: Record<PlayOutcome, string> = {

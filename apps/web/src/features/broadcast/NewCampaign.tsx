@@ -3,7 +3,7 @@ import { Alert, Button, Card, Descriptions, Flex, Form, Steps, Typography } from
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { broadcastApi } from '@siteops/contracts/api/broadcast';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { ApiError } from '@/api/envelope';
 import type { ResultState } from '@/lib/resultState';
 import { FieldsStep, TargetsStep } from './CampaignFields';

@@ -3,7 +3,7 @@ import { Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import type { CertificationItem } from '@siteops/contracts/certification';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { CertificationDescriptions } from '@/components/certification/CertificationView';
 import { message } from '@/lib/feedback';

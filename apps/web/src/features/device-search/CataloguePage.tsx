@@ -5,7 +5,7 @@ import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { CatalogueType } from '@siteops/contracts/deviceSearch';
 import { ROUTES } from '@siteops/contracts/routes';
 import { deviceSearchApi } from '@siteops/contracts/api/device-search';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { formatMinute } from '@/lib/time';
 import { usePermission } from '@/hooks/usePermission';
 

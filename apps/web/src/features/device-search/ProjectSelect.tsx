@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { projectApi } from '@siteops/contracts/api/project';
-import { call, keyOf } from '@/api/endpoint';
+import { call } from '@/api/endpoint';
+import { keyOf } from '@/api/queryKey';
 
 interface ProjectSelectProps {
   id?: string;

@@ -7,7 +7,7 @@ import { DEVICE_TYPES, EVENT_KINDS, EVENT_LEVELS, TELEMETRY_FIELDS } from '@site
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { SEARCH_SOURCES, type SearchItem } from '@siteops/contracts/deviceSearch';
 import { deviceSearchApi } from '@siteops/contracts/api/device-search';
-import { useDownload } from '@/api/endpoint';
+import { useDownload } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';

@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CONSTANT_VALUE_MAX_BYTES, type ConstantItem } from '@siteops/contracts/constant';
 import { constantApi } from '@siteops/contracts/api/constant';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { DataTable } from '@/components/table/DataTable';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';

@@ -9,7 +9,7 @@ import {
   type NotificationItem,
   type NotificationTab,
 } from '@siteops/contracts/notification';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';

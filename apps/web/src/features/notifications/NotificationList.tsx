@@ -2,7 +2,7 @@ import { Badge, Button, Empty, Flex, Spin, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notificationApi } from '@siteops/contracts/api/notification';
 import type { NotificationItem, NotificationTab } from '@siteops/contracts/notification';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { formatMinute } from '@/lib/time';
 
 /** How many of a tab's newest items the message box shows; older ones are a page away. */

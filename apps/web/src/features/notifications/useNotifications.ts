@@ -1,5 +1,5 @@
 import { notificationApi } from '@siteops/contracts/api/notification';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 
 /** Unread items per tab and in all (the bell's badge); kept fresh by LiveNotifications. */
 export function useNotificationCounts() {

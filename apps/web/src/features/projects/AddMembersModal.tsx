@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { projectApi } from '@siteops/contracts/api/project';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';
 import { CandidateSelect } from './CandidateSelect';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Select } from 'antd';
 import { useDebouncedValue } from './useDebouncedValue';
 import { projectApi } from '@siteops/contracts/api/project';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 
 export interface CandidateSelectProps {
   projectId: number;

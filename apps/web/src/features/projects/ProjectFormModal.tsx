@@ -5,7 +5,7 @@ import { PROJECT_CODE_PATTERN, type ProjectItem } from '@siteops/contracts/proje
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { projectApi } from '@siteops/contracts/api/project';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 
 interface ProjectFormValues {

@@ -7,7 +7,7 @@ import type { ProjectItem } from '@siteops/contracts/project';
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { projectApi } from '@siteops/contracts/api/project';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { useListPage } from '@/components/list/useListPage';

@@ -1,4 +1,4 @@
-import { Alert, Button, ColorPicker, Drawer, InputNumber, Switch } from 'antd';
+import { Alert, Button, Drawer, InputNumber, Switch } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
@@ -13,14 +13,13 @@ import {
   type AppSettings,
 } from '@/stores/settings';
 import { SettingRow, SettingSection } from './SettingRow';
+import { ThemeColorPicker } from './ThemeColorPicker';
 import { message } from '@/lib/feedback';
 
 /** Where "copy settings" output belongs: the defaults every browser starts from. */
 const SETTINGS_FILE = 'apps/web/src/config/settings.json';
 
 /** Colours offered next to the free picker: the default blue first. */
-const PRESET_COLORS = ['#165DFF', '#1677FF', '#722ED1', '#EB2F96', '#F5222D', '#FA8C16', '#13C2C2', '#52C41A'];
-
 type BooleanSetting = 'navbar' | 'menu' | 'tabBar' | 'footer' | 'colorWeak';
 
 /** Spec 2/3 settings drawer (width 300). Every change applies at once and is stored in this browser. */
@@ -76,17 +75,7 @@ export function SettingsDrawer() {
             onChange={(dark) => update({ theme: dark ? 'dark' : 'light' })}
           />
         </SettingRow>
-        <SettingRow label={t('settings.themeColor')}>
-          <ColorPicker
-            aria-label={t('settings.themeColor')}
-            value={settings.themeColor}
-            disabledAlpha
-            showText
-            presets={[{ label: t('settings.themeColor'), colors: PRESET_COLORS }]}
-            // On release rather than on every drag step: each change re-themes the whole console.
-            onChangeComplete={(color) => update({ themeColor: color.toHexString().toUpperCase() })}
-          />
-        </SettingRow>
+        <ThemeColorPicker value={settings.themeColor} onChange={(themeColor) => update({ themeColor })} />
       </SettingSection>
       <SettingSection title={t('settings.content')}>
         {toggle('navbar', t('settings.navbar'))}

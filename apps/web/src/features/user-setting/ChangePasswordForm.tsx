@@ -2,7 +2,7 @@ import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/envelope';
 import { userApi } from '@siteops/contracts/api/user';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { NewPasswordFields } from '@/components/form/NewPasswordFields';
 import { message } from '@/lib/feedback';
 

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { userApi } from '@siteops/contracts/api/user';
 import type { Endpoint, InputOf } from '@siteops/contracts/endpoint';
-import { call, endpointQuery, keyOf } from '@/api/endpoint';
+import { call } from '@/api/endpoint';
+import { endpointQuery } from '@/api/queries';
+import { keyOf } from '@/api/queryKey';
 
 /**
  * After a user changed: lists and the overview reload; cached details are dropped rather than

@@ -3,7 +3,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { call, keyOf } from '@/api/endpoint';
+import { call } from '@/api/endpoint';
+import { keyOf } from '@/api/queryKey';
 import { ApiError } from '@/api/envelope';
 import { formatMinute } from '@/lib/time';
 

@@ -3,7 +3,7 @@ import { Button, Descriptions, Form, Input, Modal, Popconfirm, Space } from 'ant
 import { useTranslation } from 'react-i18next';
 import type { VisitorItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
 import { StatusTag, time } from './visitorView';

@@ -6,7 +6,7 @@ import { ID_NO_PATTERN, PHONE_PATTERN, SEX } from '@siteops/contracts/user';
 import { DEFAULT_VISIT_HOURS, type VisitorItem } from '@siteops/contracts/visitor';
 import { projectApi } from '@siteops/contracts/api/project';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { fieldErrorsOf, type FieldError } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/RouterLink';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import type { VisitorItem } from '@siteops/contracts/visitor';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { passColumns } from './passes/passColumns';
 import { StatusTag, time } from './visitorView';
 

@@ -4,7 +4,7 @@ import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { useListPage } from '@/components/list/useListPage';

@@ -3,7 +3,6 @@ import { Alert, Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginBody } from '@siteops/contracts/user';
@@ -30,7 +29,8 @@ export function LoginForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   // The server's reason (wrong credentials, a wait before the next try, …): one message, under the form's title.
   const [failure, setFailure] = useState<string | null>(null);
-  const login = useMutation({ mutationFn: (body: LoginBody) => call(userApi.login, body, { silent: true }) });
+  // A plain call, not a TanStack mutation: the query cache is not part of the login page's first load.
+  const [pending, setPending] = useState(false);
 
   const check = (next: LoginBody) => {
     const found: Partial<Record<Field, string>> = {};
@@ -51,18 +51,22 @@ export function LoginForm() {
     setErrors(found);
     if (Object.keys(found).length) return;
     setFailure(null);
+    setPending(true);
     try {
-      const { token: session } = await login.mutateAsync({
-        username: values.username.trim(),
-        password: values.password,
-      });
-      startSession(session);
+      const { token: session } = await call(
+        userApi.login,
+        { username: values.username.trim(), password: values.password },
+        { silent: true },
+      );
+      await startSession(session);
       message().success(t('login.form.success'));
       await navigate(targetAfterLogin(location.search), { replace: true });
     } catch (error) {
       // Spec 4: a failed login drops any token held.
       clearToken();
       setFailure(error instanceof Error ? error.message : '');
+    } finally {
+      setPending(false);
     }
   };
 
@@ -137,7 +141,7 @@ export function LoginForm() {
           {t('login.form.forgot')}
         </a>
       </div>
-      <Button type="primary" size="large" htmlType="submit" block loading={login.isPending}>
+      <Button type="primary" size="large" htmlType="submit" block loading={pending}>
         {t('login.form.submit')}
       </Button>
     </form>

@@ -12,7 +12,7 @@ import {
 } from '@siteops/contracts/analytics';
 import { analyticsApi } from '@siteops/contracts/api/analytics';
 import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
-import { useDownload, useEndpointQuery } from '@/api/endpoint';
+import { useDownload, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useUserStore } from '@/stores/user';
 import { BarChart, LineChart } from './charts';

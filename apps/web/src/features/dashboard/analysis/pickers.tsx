@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Endpoint } from '@siteops/contracts/endpoint';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { projectApi } from '@siteops/contracts/api/project';
-import { call, keyOf } from '@/api/endpoint';
+import { call } from '@/api/endpoint';
+import { keyOf } from '@/api/queryKey';
 
 interface PickerProps {
   value?: number;

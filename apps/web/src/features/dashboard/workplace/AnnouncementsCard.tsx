@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AnnouncementNotice } from '@siteops/contracts/announcement';
 import { announcementApi } from '@siteops/contracts/api/announcement';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { formatDateTime } from '@/lib/time';
 import { CompactList } from './CompactList';
 

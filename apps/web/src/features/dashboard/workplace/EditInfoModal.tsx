@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { INTRODUCTION_MAX, PHONE_PATTERN, SEX, UPDATE_SELF_FIELDS } from '@siteops/contracts/user';
 import type { UserDetail } from '@siteops/contracts/userList';
 import { userApi } from '@siteops/contracts/api/user';
-import { endpointQuery, useEndpointMutation } from '@/api/endpoint';
+import { endpointQuery, useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { useUserStore } from '@/stores/user';
 import { AvatarUpload } from '@/components/AvatarUpload';

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pagesForRole } from '@siteops/contracts/routes';
 import type { SiteNotification, WorkplaceOverview } from '@siteops/contracts/userOverview';
 import { userApi } from '@siteops/contracts/api/user';
-import { endpointQuery, useEndpointQuery } from '@/api/endpoint';
+import { endpointQuery, useEndpointQuery } from '@/api/queries';
 import { RouterLink } from '@/components/RouterLink';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';
 import { useUserStore } from '@/stores/user';

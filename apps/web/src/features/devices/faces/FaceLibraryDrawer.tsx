@@ -5,7 +5,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import type { FacePersonItem, FaceSyncState } from '@siteops/contracts/visitorGate';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
 import { formatDateTime, formatMinute } from '@/lib/time';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { platformApi } from '@siteops/contracts/api/platform';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';

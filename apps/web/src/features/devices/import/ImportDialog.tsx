@@ -9,7 +9,7 @@ import {
   type ImportRowError,
 } from '@siteops/contracts/deviceSheet';
 import { deviceApi } from '@siteops/contracts/api/device';
-import { useDownload, useUploadMutation } from '@/api/endpoint';
+import { useDownload, useUploadMutation } from '@/api/queries';
 import { sheetLang } from '@/features/devices/sheetLang';
 import { columnLabel } from './importColumns';
 

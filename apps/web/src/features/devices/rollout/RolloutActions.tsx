@@ -2,7 +2,7 @@ import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rolloutApi } from '@siteops/contracts/api/rollout';
 import type { RolloutItem } from '@siteops/contracts/rollout';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
 

@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rolloutApi } from '@siteops/contracts/api/rollout';
 import { JOB_STATES, type JobState, type RolloutDetail as Detail, type RolloutJob } from '@siteops/contracts/rollout';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { formatDateTime } from '@/lib/time';
 import { RolloutActions } from './RolloutActions';
 import { CountsProgress, RolloutStatus, STATE_COLOR, StateCounts } from './rolloutTags';

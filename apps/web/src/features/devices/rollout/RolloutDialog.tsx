@@ -5,7 +5,7 @@ import { rolloutApi } from '@siteops/contracts/api/rollout';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { ROLLOUT_LIMITS, type RolloutDetail, type RolloutTargets } from '@siteops/contracts/rollout';
 import type { UpgradeItem } from '@siteops/contracts/upgrade';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';
 import { DevicesSelect, OwnersSelect } from './TargetSelects';

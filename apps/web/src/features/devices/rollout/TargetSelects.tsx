@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Select } from 'antd';
 import { deviceApi } from '@siteops/contracts/api/device';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { useAgentOptions, useProjectOptions } from '@/features/devices/table/ownerOptions';
 
 interface MultiProps {

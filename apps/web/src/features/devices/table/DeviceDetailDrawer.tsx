@@ -3,7 +3,7 @@ import type { DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
 import { deviceApi } from '@siteops/contracts/api/device';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { AuthStatusTag, OnlineStatusBadge } from './deviceFormat';
 import { formatDateTime } from '@/lib/time';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DEVICE_DIRECTIONS, type DeviceItem } from '@siteops/contracts/device';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { deviceApi } from '@siteops/contracts/api/device';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { MAC_PATTERN } from '@/features/devices/macPattern';
 import { editableFields, toUpdateBody, type EditValues } from './deviceEdit';

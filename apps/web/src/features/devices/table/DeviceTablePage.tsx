@@ -3,7 +3,7 @@ import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
 import { deviceApi } from '@siteops/contracts/api/device';
-import { useDownload, useEndpointMutation } from '@/api/endpoint';
+import { useDownload, useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';

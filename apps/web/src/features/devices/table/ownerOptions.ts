@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { projectApi } from '@siteops/contracts/api/project';
-import { call, endpointQuery, keyOf } from '@/api/endpoint';
+import { call } from '@/api/endpoint';
+import { endpointQuery } from '@/api/queries';
+import { keyOf } from '@/api/queryKey';
 
 export interface Option {
   value: number;

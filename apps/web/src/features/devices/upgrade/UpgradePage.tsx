@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { UPGRADE_STATUSES, type UpgradeItem, type UpgradeStatus } from '@siteops/contracts/upgrade';
 import { upgradeApi } from '@siteops/contracts/api/upgrade';
-import { useDownload, useEndpointMutation } from '@/api/endpoint';
+import { useDownload, useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { useListPage } from '@/components/list/useListPage';

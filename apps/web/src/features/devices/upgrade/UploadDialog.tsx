@@ -12,7 +12,7 @@ import {
   type CheckType,
 } from '@siteops/contracts/upgrade';
 import { upgradeApi } from '@siteops/contracts/api/upgrade';
-import { useUploadMutation } from '@/api/endpoint';
+import { useUploadMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';
 import { formatBytes } from './formatBytes';

@@ -2,7 +2,7 @@ import { Button, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
-import { useDownload } from '@/api/endpoint';
+import { useDownload } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 
 /** "Export data" (spec 2): everything the product holds about me, as one JSON file (the server audits it). */

@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
 import type { SecurityLogItem } from '@siteops/contracts/account';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { DataTable, type PageParams } from '@/components/table/DataTable';
 import { formatDateTime } from '@/lib/time';
 

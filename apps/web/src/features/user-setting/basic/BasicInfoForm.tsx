@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { INTRODUCTION_MAX, PHONE_PATTERN, SEX, UPDATE_SELF_FIELDS } from '@siteops/contracts/user';
 import { userApi } from '@siteops/contracts/api/user';
-import { endpointQuery, useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { endpointQuery, useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { AvatarUpload } from '@/components/AvatarUpload';
 import { fieldErrorsOf } from '@/components/form/formKit';

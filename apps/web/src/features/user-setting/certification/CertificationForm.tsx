@@ -9,7 +9,7 @@ import {
   type SubmitCertificationInput,
 } from '@siteops/contracts/certification';
 import { ID_NO_PATTERN } from '@siteops/contracts/user';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';
 

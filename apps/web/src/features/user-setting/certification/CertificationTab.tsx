@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import {
   CertificationDescriptions,
   UserCertificationTag,

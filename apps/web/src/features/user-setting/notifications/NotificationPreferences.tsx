@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notificationApi } from '@siteops/contracts/api/notification';
 import type { NotificationPreference } from '@siteops/contracts/notification';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
 

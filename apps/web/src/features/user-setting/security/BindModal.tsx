@@ -3,7 +3,7 @@ import { Button, Form, Input, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SECURITY_CODE_DIGITS, type SecurityChannel } from '@siteops/contracts/account';
 import { accountApi } from '@siteops/contracts/api/account';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { ApiError } from '@/api/envelope';
 import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';

@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 
 interface Values {

@@ -3,7 +3,7 @@ import { Button, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
 import type { SecurityChannel } from '@siteops/contracts/account';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { ChangePasswordForm } from '@/features/user-setting/ChangePasswordForm';
 import { QuestionModal } from './QuestionModal';
 import { BindModal } from './BindModal';

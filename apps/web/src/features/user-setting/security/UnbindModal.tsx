@@ -2,7 +2,7 @@ import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SecurityChannel } from '@siteops/contracts/account';
 import { accountApi } from '@siteops/contracts/api/account';
-import { useEndpointMutation } from '@/api/endpoint';
+import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 
 interface Values {

@@ -5,7 +5,7 @@ import type { Role } from '@siteops/contracts/roles';
 import type { UserDetail } from '@siteops/contracts/userList';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { userApi } from '@siteops/contracts/api/user';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useUserWrite } from '@/features/users/userCache';
 import { fieldErrorsOf } from '@/components/form/formKit';

@@ -9,7 +9,7 @@ import {
 } from '@siteops/contracts/visitor';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
 

@@ -4,7 +4,7 @@ import { PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { VisitorConfigItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { message, modal } from '@/lib/feedback';
 import { SELF_REG_ROUTE } from '@/lib/routeMeta';
 

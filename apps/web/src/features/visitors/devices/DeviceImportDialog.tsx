@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SHEET_LANGS, type ImportRowError, type SheetLang } from '@siteops/contracts/deviceSheet';
 import { VISITOR_DEVICE_IMPORT_COLUMNS, type ImportVisitorDevicesAnswer } from '@siteops/contracts/visitorDevice';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useDownload, useUploadMutation } from '@/api/endpoint';
+import { useDownload, useUploadMutation } from '@/api/queries';
 
 const sheetLang = (language: string): SheetLang =>
   (SHEET_LANGS as readonly string[]).includes(language) ? (language as SheetLang) : 'zh-CN';

@@ -7,7 +7,7 @@ import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
 import type { VisitorDeviceItem } from '@siteops/contracts/visitorDevice';
 import { projectApi } from '@siteops/contracts/api/project';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation, useEndpointQuery } from '@/api/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { useListPage } from '@/components/list/useListPage';

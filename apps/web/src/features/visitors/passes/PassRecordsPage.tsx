@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import type { PassRecordItem } from '@siteops/contracts/visitorGate';
-import { useEndpointQuery } from '@/api/endpoint';
+import { useEndpointQuery } from '@/api/queries';
 import { DataTable } from '@/components/table/DataTable';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
