@@ -116,3 +116,37 @@ test('the theme colour is chosen from named swatches by keyboard, applies at onc
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('settings') ?? '{}'));
   expect(stored.state).toMatchObject({ themeColor: '#722ED1' });
 });
+
+test('the primary button stays readable at rest and hovered, whatever the theme colour', async ({ page }) => {
+  await login(page);
+  await page.getByRole('button', { name: '页面配置' }).click();
+  const drawer = page.getByRole('dialog', { name: '页面配置' });
+  const button = drawer.getByRole('button', { name: '复制配置' });
+  /** WCAG contrast of the button's text on its fill, as the browser paints them now. */
+  const textContrast = () =>
+    button.evaluate((el) => {
+      const channels = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (css: string) => {
+        const [r, g, b] = channels(css).map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const style = getComputedStyle(el);
+      // Text in rgba() over the fill: blend it first.
+      const [tr, tg, tb, ta = 1] = (style.color.match(/[\d.]+/g) ?? []).map(Number);
+      const [fr, fg, fb] = channels(style.backgroundColor);
+      const blended = `rgb(${[tr * ta + fr * (1 - ta), tg * ta + fg * (1 - ta), tb * ta + fb * (1 - ta)].join(',')})`;
+      const [hi, lo] = [luminance(blended), luminance(style.backgroundColor)].sort((a, b) => b - a);
+      return (hi + 0.05) / (lo + 0.05);
+    });
+  // The default blue (antd's hover was 3.6:1), antd's own blue (a mid-tone), cyan (white was 2.2:1).
+  for (const colour of ['默认蓝', '拂晓蓝', '明青']) {
+    await drawer.getByRole('radio', { name: colour }).check();
+    await page.mouse.move(0, 0); // not hovering the button
+    expect(await textContrast(), `${colour} at rest`).toBeGreaterThanOrEqual(4.5);
+    await button.hover();
+    await expect.poll(textContrast, { message: `${colour} hovered` }).toBeGreaterThanOrEqual(4.5);
+  }
+});
