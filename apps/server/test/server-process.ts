@@ -62,7 +62,8 @@ export function startServer(
   return { child, port, output: () => out, stdout: () => stdout, exited };
 }
 
-export async function waitUp(r: Running, ms = 30_000) {
+/** A cold start (tsx transform, a new embedded database) took over 30 s on a loaded 2-core machine. */
+export async function waitUp(r: Running, ms = 60_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (r.child.exitCode !== null) throw new Error(`server exited: ${r.output()}`);

@@ -52,13 +52,13 @@ describe.skipIf(!REDIS_URL)('two deployments on one Redis', () => {
     const id = dx.id;
 
     const simY = y1.sim(dy);
-    await simY.waitFor('up', 2_000);
+    await simY.waitFor('up', 10_000);
     const simX = x1.sim(dx);
-    await simX.waitFor('up', 2_000);
+    await simX.waitFor('up', 10_000);
     // Two instances of one deployment still share: X2 routes X's device to X1.
     await until(
       () => x2.app.deviceLink.gateway.whereIs(id) === x1.app.deviceLink.gateway.instanceId,
-      2_000,
+      10_000,
       'X2 learns the route',
     );
     // Past a few route announcements: Y never learns X's link, and X's newer link does not replace Y's.
@@ -66,8 +66,8 @@ describe.skipIf(!REDIS_URL)('two deployments on one Redis', () => {
     expect(y1.app.deviceLink.gateway.whereIs(id)).toBe('here');
     expect(simY.lastClose).toBeUndefined();
 
-    await x2.app.deviceLink.gateway.call(id, 'config.get', {}, 2_000);
-    await y1.app.deviceLink.gateway.call(id, 'config.get', {}, 2_000);
+    await x2.app.deviceLink.gateway.call(id, 'config.get', {}, 10_000);
+    await y1.app.deviceLink.gateway.call(id, 'config.get', {}, 10_000);
     expect(simX.counters.rpcs).toBe(1);
     expect(simY.counters.rpcs).toBe(1);
 
@@ -80,8 +80,8 @@ describe.skipIf(!REDIS_URL)('two deployments on one Redis', () => {
       simX.sendTelemetry({ a34004: 12.5 });
       simY.sendTelemetry({ a34004: 99.5 });
       const has = (tab: typeof tabX, v: number) => JSON.stringify(tab.of(id)).includes(String(v));
-      await until(() => has(tabX, 12.5), 2_000, 'X2 tab sees X telemetry');
-      await until(() => has(tabY, 99.5), 2_000, 'Y tab sees Y telemetry');
+      await until(() => has(tabX, 12.5), 10_000, 'X2 tab sees X telemetry');
+      await until(() => has(tabY, 99.5), 10_000, 'Y tab sees Y telemetry');
       await new Promise((r) => setTimeout(r, 300));
       expect(has(tabX, 99.5)).toBe(false);
       expect(has(tabY, 12.5)).toBe(false);
@@ -89,5 +89,6 @@ describe.skipIf(!REDIS_URL)('two deployments on one Redis', () => {
       tabX.close();
       tabY.close();
     }
-  });
+    // Its waits are upper bounds; a loaded CI machine once needed more than 2 s to link a device.
+  }, 60_000);
 });
