@@ -53,7 +53,7 @@ function device(type: DeviceType = 'dust', extra: Partial<SimDeviceOptions> & { 
 
 async function linked(type: DeviceType = 'dust', extra: Partial<SimDeviceOptions> = {}) {
   const d = device(type, extra);
-  await d.sim.waitFor('up', 2_000);
+  await d.sim.waitFor('up', 10_000);
   return d;
 }
 
@@ -73,7 +73,7 @@ describe('presence', () => {
     const { sim, id } = device('dust');
     const online = await gw.waitFor('online', id, 1_000);
     expect(online.at - started).toBeLessThan(1_000);
-    await sim.waitFor('up', 1_000);
+    await sim.waitFor('up', 10_000);
     expect(online.body).toMatchObject({
       deviceId: id,
       type: 'dust',
@@ -145,7 +145,7 @@ describe('presence', () => {
       eventRate: 0,
     });
     sims.push(second);
-    await second.waitFor('up', 2_000);
+    await second.waitFor('up', 10_000);
     await until(() => first.sim.lastClose, 2_000, 'first link closed');
     expect(first.sim.lastClose).toEqual({ code: CloseCode.replaced, reason: 'replaced' });
     expect(first.sim.state).toBe('waiting'); // 60 s before it dials again
@@ -167,7 +167,7 @@ describe('presence', () => {
     expect(Date.parse(reply.result.rebootAt)).toBeGreaterThan(0);
     await gw.waitFor('offline', id, 2_000, since);
     await gw.waitFor('online', id, 2_000, since);
-    await sim.waitFor('up', 1_000);
+    await sim.waitFor('up', 10_000);
     const isReboot = (b: Record<string, unknown>) =>
       b.kind === 'boot' && (b.data as { reason: string }).reason === 'reboot';
     const boot = await gw.waitFor('event', id, 2_000, since, isReboot);

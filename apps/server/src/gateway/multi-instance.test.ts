@@ -65,7 +65,7 @@ for (const setup of setups) {
       const rec = directory.add({ sn, mac, type, secret });
       const sim = createSimDevice({ url: gw.url, sn, mac, secret, type, telemetryMs: 0, eventRate: 0, ...extra });
       sims.push(sim);
-      await sim.waitFor('up', 2_000);
+      await sim.waitFor('up', 10_000);
       // Both instances know where it is once A's `up` has crossed the bus.
       await until(() => b.gateway.whereIs(rec.id) && a.gateway.whereIs(rec.id), 2_000, 'route announced');
       return { sim, id: rec.id, sn, mac, secret };
@@ -145,7 +145,7 @@ for (const setup of setups) {
         eventRate: 0,
       });
       sims.push(moved);
-      await moved.waitFor('up', 2_000);
+      await moved.waitFor('up', 10_000);
       await until(() => first.sim.lastClose, 2_000, 'old link closed on A');
       expect(first.sim.lastClose).toEqual({ code: CloseCode.replaced, reason: 'replaced' });
       await until(() => a.gateway.whereIs(first.id) === b.gateway.instanceId, 2_000, 'A routes to B');

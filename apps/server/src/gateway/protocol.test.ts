@@ -161,7 +161,7 @@ describe('per-link rate limit', () => {
     open.push(sim);
     for (let i = 0; i < 100; i++) sim.sendEvent({ kind: 'boot', level: 'info', data: { reason: 'power' } });
     sim.start();
-    await sim.waitFor('up', 2_000);
+    await sim.waitFor('up', 10_000);
     await until(() => sim.pendingEvents === 0, 5_000, 'backlog acknowledged');
     const snap = await gw.gateway.call(d.id, 'snapshot', {});
     expect(snap.result.contentType).toBe('image/jpeg');

@@ -26,7 +26,7 @@ afterAll(() => t?.close());
 async function linkedBox(agentId: number | null = null) {
   const d = await t.addDevice({ type: 'aiBox', agentId });
   const sim = t.sim(d);
-  await sim.waitFor('up', 2_000);
+  await sim.waitFor('up', 10_000);
   return { ...d, sim };
 }
 const post = (url: string, token: string, body: object, lang?: string) =>

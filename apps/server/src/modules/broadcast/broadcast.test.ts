@@ -24,7 +24,7 @@ async function speaker(agentId: number | null = null, online = true) {
   const d = await t.addDevice({ type: 'broadcast', agentId });
   if (!online) return { ...d, sim: undefined };
   const sim = t.sim(d);
-  await sim.waitFor('up', 2_000);
+  await sim.waitFor('up', 10_000);
   return { ...d, sim };
 }
 const post = (url: string, token: string, body: object, lang?: string) =>

@@ -49,7 +49,7 @@ describe('fleet figures', () => {
     expect((await figures(agentB.token)).devices.total).toBe(1);
 
     const sim = t.sim(face);
-    await sim.waitFor('up', 3_000);
+    await sim.waitFor('up', 10_000);
     await expect.poll(async () => (await figures(agentA.token)).devices.online, { timeout: 3_000 }).toBe(1);
     // The other agent's figures do not move with agent A's device.
     expect((await figures(agentB.token)).devices).toMatchObject({ total: 1, online: 0 });
@@ -70,7 +70,7 @@ describe('fleet figures', () => {
   it('count today’s events and alarms and list the newest, in scope', async () => {
     const d = await t.addDevice({ type: 'face', agentId: agentA.id });
     const sim = t.sim(d);
-    await sim.waitFor('up', 3_000);
+    await sim.waitFor('up', 10_000);
     // A device says it booted when it links: counted once it is stored.
     await expect
       .poll(async () => (await figures(agentA.token)).recentEvents[0]?.deviceId, { timeout: 3_000 })
@@ -157,7 +157,7 @@ describe('live topic fleet', () => {
       expect((await tab.subscribe(['fleet'])).refused).toEqual([]);
     }
     const sim = t.sim(d);
-    await sim.waitFor('up', 3_000);
+    await sim.waitFor('up', 10_000);
     const seen = await tabA.waitFor((m) => m.type === 'fleet', 3_000, 'fleet frame');
     expect((seen.data as { data: { presence: number } }).data.presence).toBeGreaterThanOrEqual(1);
     await tabAdmin.waitFor((m) => m.type === 'fleet', 3_000, 'admin fleet frame');

@@ -19,7 +19,7 @@ afterAll(async () => {
 async function linkedSpeaker() {
   const d = await t.addDevice({ type: 'broadcast' });
   const sim = t.sim(d);
-  await sim.waitFor('up', 5_000);
+  await sim.waitFor('up', 10_000);
   const rpcs: string[] = [];
   sim.on('rpc', ({ method }: { method: string }) => rpcs.push(method));
   return { ...d, sim, rpcs };

@@ -5,22 +5,16 @@ import {
   LIVE_BATCH_MS,
   LIVE_FLEET_MS,
   LIVE_MAX_TOPICS,
-  campaignIdOfTopic,
   deviceIdOfTopic,
   isLiveTopic,
   isRolloutTopic,
 } from '@siteops/contracts/live';
 import type { Db } from '../../db/client.ts';
-import { broadcastCampaigns, devices, projectMembers } from '../../db/schema/index.ts';
+import { devices } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
+import { CampaignTopics } from './campaignTopics.ts';
+import { mayWatch, type Owner } from './liveScope.ts';
 import type { GatewayEvents } from '../../gateway/index.ts';
-
-/** Where a device belongs, as far as seeing it goes. */
-interface Owner {
-  agentId: number | null;
-  projectId: number | null;
-  at: number;
-}
 
 /** One browser tab's channel, as the hub sees it (the socket side lives in liveSocket.ts). */
 export interface LiveConn {
@@ -58,30 +52,6 @@ export interface LiveChannelOptions {
   ownerTtlMs?: number;
 }
 
-/** Same rule as scope.devices, for a device whose owner is known: checked on every event, without SQL. */
-export function mayWatch(conn: Pick<LiveConn, 'caller' | 'managed'>, owner: Pick<Owner, 'agentId' | 'projectId'>) {
-  const { caller } = conn;
-  switch (caller.role) {
-    case 'admin':
-      return true;
-    case 'agent':
-      return caller.agentId !== null && owner.agentId === caller.agentId;
-    case 'manager':
-      return owner.projectId !== null && conn.managed.has(owner.projectId);
-    default:
-      return false;
-  }
-}
-
-/** The projects `userId` manages (a manager's device scope). */
-export async function managedProjects(db: Db, userId: number): Promise<Set<number>> {
-  const rows = await db
-    .select({ id: projectMembers.projectId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.userId, userId), eq(projectMembers.role, 'manager')));
-  return new Set(rows.map((r) => r.id));
-}
-
 /**
  * The topics of every open tab on this instance. Device events come from the gateway (every instance
  * sees every device's events), publications from the bus (LivePublisher); each reaches only the tabs
@@ -95,8 +65,7 @@ export class LiveChannel {
   readonly #lookups = new Map<number, Promise<void>>();
   readonly #pending = new Map<LiveConn, Pending>();
   readonly #fleetPending = new Map<LiveConn, FleetPending>();
-  /** When each non-admin tab's campaign topics were last found in its scope (campaign id → ms). */
-  readonly #campaignsChecked = new WeakMap<LiveConn, Map<number, number>>();
+  readonly #campaigns: CampaignTopics;
   readonly #batchMs: number;
   readonly #fleetMs: number;
   readonly #ownerTtlMs: number;
@@ -109,6 +78,7 @@ export class LiveChannel {
     this.#batchMs = opts.batchMs ?? LIVE_BATCH_MS;
     this.#fleetMs = opts.fleetMs ?? LIVE_FLEET_MS;
     this.#ownerTtlMs = opts.ownerTtlMs ?? 15_000;
+    this.#campaigns = new CampaignTopics(db, this.#ownerTtlMs);
     events.on('online', (e) => {
       this.fleet(e.deviceId, 'presence');
       this.device(e.deviceId, {
@@ -185,7 +155,7 @@ export class LiveChannel {
       const allowed = new Set(rows.map((r) => r.id));
       for (const id of ids) if (!allowed.has(id)) refused.add(`device:${id}`);
     }
-    for (const t of await this.#campaignsOutOfScope(conn, wanted)) refused.add(t);
+    for (const t of await this.#campaigns.outOfScope(conn.caller, wanted)) refused.add(t);
     const accepted: string[] = [];
     for (const t of wanted) {
       if (refused.has(t)) continue;
@@ -197,8 +167,7 @@ export class LiveChannel {
       if (!this.conns.has(conn)) break;
       conn.topics.add(t);
       accepted.push(t);
-      const campaignId = campaignIdOfTopic(t);
-      if (campaignId !== undefined) this.#checkedCampaigns(conn).set(campaignId, Date.now());
+      this.#campaigns.granted(conn, t);
       const id = deviceIdOfTopic(t);
       const index = id !== undefined ? this.#byDevice : this.#byTopic;
       const key = id ?? t;
@@ -207,18 +176,6 @@ export class LiveChannel {
       set.add(conn);
     }
     return { topics: accepted, refused: [...refused] };
-  }
-
-  /** The `campaign:<id>` topics among `topics` whose campaign is missing or outside the caller's scope. */
-  async #campaignsOutOfScope(conn: LiveConn, topics: readonly string[]): Promise<string[]> {
-    const ids = topics.map(campaignIdOfTopic).filter((id): id is number => id !== undefined);
-    if (!ids.length) return [];
-    const rows = await this.db
-      .select({ id: broadcastCampaigns.id })
-      .from(broadcastCampaigns)
-      .where(and(inArray(broadcastCampaigns.id, ids), scope.campaigns(conn.caller)));
-    const allowed = new Set(rows.map((r) => r.id));
-    return ids.filter((id) => !allowed.has(id)).map((id) => `campaign:${id}`);
   }
 
   unsubscribe(conn: LiveConn, topics: readonly string[]): string[] {
@@ -253,39 +210,15 @@ export class LiveChannel {
         continue;
       }
       if (p.type === 'campaign') {
-        this.#campaign(conn, p);
+        this.#campaigns.deliver(conn, p.topic, p.data.id, () =>
+          conn.send({ type: 'campaign', topic: p.topic, data: p.data }),
+        );
         continue;
       }
       if (conn.userId !== p.userId) continue;
       if (p.type === 'job') conn.send({ type: 'job', topic: p.topic, data: p.data });
       else conn.send({ type: 'notification', topic: 'notifications', data: p.data });
     }
-  }
-
-  /**
-   * A campaign's change to one tab holding its topic. Like a device's owner, the campaign's scope is
-   * trusted for the owner TTL and read again after, so a speaker divided away stops the frames to
-   * the old owner's tabs.
-   */
-  #campaign(conn: LiveConn, p: Extract<LivePublication, { type: 'campaign' }>) {
-    const send = () => conn.send({ type: 'campaign', topic: p.topic, data: p.data });
-    if (conn.caller.role === 'admin') return send();
-    const checked = this.#checkedCampaigns(conn);
-    const at = checked.get(p.data.id);
-    if (at !== undefined && Date.now() - at <= this.#ownerTtlMs) return send();
-    void this.#campaignsOutOfScope(conn, [p.topic])
-      .then((out) => {
-        if (out.length || !conn.topics.has(p.topic)) return;
-        checked.set(p.data.id, Date.now());
-        send();
-      })
-      .catch(() => {});
-  }
-
-  #checkedCampaigns(conn: LiveConn) {
-    let checked = this.#campaignsChecked.get(conn);
-    if (!checked) this.#campaignsChecked.set(conn, (checked = new Map()));
-    return checked;
   }
 
   /** A device's presence, readings or event: to each subscribed tab that may see the device now. */

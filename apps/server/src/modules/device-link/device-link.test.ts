@@ -40,7 +40,7 @@ async function linked(type: Parameters<LinkTestApp['addDevice']>[0] extends infe
   const d = await t.addDevice(type);
   await watch(live, d.id);
   const sim = t.sim(d, extra);
-  await sim.waitFor('up', 2_000);
+  await sim.waitFor('up', 10_000);
   return { ...d, sim };
 }
 const post = (url: string, token: string, body: object = {}) => t.call({ method: 'POST', url, token, body });
@@ -78,7 +78,7 @@ describe('presence', () => {
     const d = await linked({ type: 'face' });
     const since = Date.now();
     const second = t.sim(d, { retryScale: 100 });
-    await second.waitFor('up', 2_000);
+    await second.waitFor('up', 10_000);
     await new Promise((r) => setTimeout(r, 3 * HB_MS));
     const flaps = live.seen.filter(
       (m) => m.at >= since && m.type === 'presence' && m.data.deviceId === d.id && m.data.onlineStatus === 'offline',

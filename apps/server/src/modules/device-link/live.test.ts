@@ -96,8 +96,8 @@ describe('device events', () => {
     await agentTab.subscribe([`device:${dA.id}`]);
     const simA = t.sim(dA);
     const simB = t.sim(dB);
-    await simA.waitFor('up', 2_000);
-    await simB.waitFor('up', 2_000);
+    await simA.waitFor('up', 10_000);
+    await simB.waitFor('up', 10_000);
     await agentTab.waitFor(
       (m) => m.type === 'presence' && m.data.deviceId === dA.id && m.data.onlineStatus === 'online',
     );
@@ -149,7 +149,7 @@ describe('device events', () => {
     const live = await tab(admin);
     await live.subscribe([`device:${dB.id}`]);
     const sim = t.sim(dB);
-    await sim.waitFor('up', 2_000);
+    await sim.waitFor('up', 10_000);
     await live.waitFor((m) => m.type === 'presence' && m.data.deviceId === dB.id);
     expect(await live.unsubscribe([`device:${dB.id}`, `device:${dA.id}`])).toMatchObject({
       topics: [`device:${dB.id}`],
@@ -166,7 +166,7 @@ describe('device events', () => {
     const oldOwner = await tab(agentA.token);
     expect((await oldOwner.subscribe([`device:${d.id}`])).topics).toEqual([`device:${d.id}`]);
     const sim = t.sim(d);
-    await sim.waitFor('up', 2_000);
+    await sim.waitFor('up', 10_000);
     sim.sendTelemetry({ a34004: 1 });
     await oldOwner.waitFor((m) => m.type === 'telemetry' && m.data.deviceId === d.id);
     const res = await t.call({
@@ -195,7 +195,7 @@ describe('the device list', () => {
   it("answers each row's latest readings and when they arrived", async () => {
     const d = await t.addDevice({ type: 'dust' });
     const sim = t.sim(d);
-    await sim.waitFor('up', 2_000);
+    await sim.waitFor('up', 10_000);
     sim.sendTelemetry({ a34004: 33, LA: 61 });
     const row = async () => {
       const res = await t.call({ method: 'GET', url: `/api/device/listAll?sn=${d.sn}`, token: admin });

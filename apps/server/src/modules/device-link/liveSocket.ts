@@ -5,7 +5,7 @@ import { LIVE_PATH, LiveClose, liveClientMessage, type LiveServerMessage } from 
 import { callerOf } from '../../auth/scope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { LiveConn } from './channel.ts';
-import { managedProjects } from './channel.ts';
+import { managedProjects } from './liveScope.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { sessionOfTicket } from './tickets.ts';
 

@@ -32,7 +32,7 @@ describe.skipIf(!REDIS_URL)('device link during a Redis outage', () => {
     const admin = await t.login();
     const d = await t.addDevice({ type: 'dust' });
     const sim = t.sim(d);
-    await sim.waitFor('up', 2_000);
+    await sim.waitFor('up', 10_000);
     const tab = await openLive(t, admin);
     try {
       await tab.ready();

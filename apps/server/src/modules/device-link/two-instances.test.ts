@@ -28,7 +28,7 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
   it('a device linked to A answers a snapshot requested through B', async () => {
     const d = await a.addDevice({ type: 'plate' });
     const sim = a.sim(d);
-    await sim.waitFor('up', 2_000);
+    await sim.waitFor('up', 10_000);
     await until(() => b.app.deviceLink.gateway.whereIs(d.id), 2_000, 'route announced to B');
     expect(b.app.deviceLink.gateway.whereIs(d.id)).toBe(a.app.deviceLink.gateway.instanceId);
     const res = await b.call({ method: 'POST', url: `/api/device/${d.id}/snapshot`, token: admin, body: {} });
@@ -60,7 +60,7 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
 
   it('a terminal opened through B reaches the device on A', async () => {
     const d = await a.addDevice({ type: 'gateway' });
-    await a.sim(d).waitFor('up', 2_000);
+    await a.sim(d).waitFor('up', 10_000);
     await until(() => b.app.deviceLink.gateway.whereIs(d.id), 2_000, 'route announced to B');
     const { url } = await ticketFor(b, admin, 'terminal', d.id);
     const { default: WebSocket } = await import('ws');
@@ -83,7 +83,7 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
       const jobId = randomUUID();
       expect(await live.subscribe([`device:${d.id}`, `job:${jobId}`])).toMatchObject({ refused: [] });
       const sim = a.sim(d);
-      await sim.waitFor('up', 2_000);
+      await sim.waitFor('up', 10_000);
       await live.waitFor((m) => m.type === 'presence' && m.data.deviceId === d.id, 2_000, 'online on B');
       sim.sendTelemetry({ a34004: 7 });
       await live.waitFor((m) => m.type === 'telemetry' && m.data.deviceId === d.id, 2_000, 'reading on B');

@@ -13,7 +13,7 @@ afterAll(() => t.close());
 async function linkedDevice() {
   const d = await t.addDevice({ type: 'face' });
   const sim = t.sim(d, { retryScale: 100 });
-  await sim.waitFor('up', 2_000);
+  await sim.waitFor('up', 10_000);
   return { ...d, sim };
 }
 
@@ -55,7 +55,7 @@ describe('forbidding or deleting a linked device', () => {
   it('a licence that expires while linked closes the link at the expiry, not at the next sweep', async () => {
     const d = await t.addDevice({ type: 'face', licenceExpiresAt: new Date(Date.now() + 1_500) });
     const sim = t.sim(d, { retryScale: 100 });
-    await sim.waitFor('up', 1_000);
+    await sim.waitFor('up', 10_000);
     await expect.poll(() => sim.lastClose?.code, { timeout: 2_500 }).toBe(4010);
     expect(sim.lastRefusal).toBeUndefined();
   });

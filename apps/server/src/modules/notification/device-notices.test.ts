@@ -41,7 +41,7 @@ describe('device notifications', () => {
     expect((await tab.subscribe(['notifications'])).refused).toEqual([]);
 
     const sim = t.sim(d);
-    await sim.waitFor('up', 3_000);
+    await sim.waitFor('up', 10_000);
     await sim.stop();
     const offline = await tab.waitFor((m) => m.type === 'notification', 5_000, 'offline notification');
     const data = (offline.data as { data: Record<string, unknown> }).data;

@@ -63,7 +63,7 @@ export async function fleet(
     const sim = o.offline ? undefined : t.sim(d, { rebootMs: 150, versions, ...o.sim });
     out.push({ ...d, sim });
   }
-  await Promise.all(out.map((d) => d.sim?.waitFor('up', 3_000)));
+  await Promise.all(out.map((d) => d.sim?.waitFor('up', 10_000)));
   // The link stores a device's reported version a moment after it is up (presence flush): a rollout
   // created before that would record no "from" version.
   const online = out.filter((d) => d.sim).map((d) => d.id);

@@ -188,7 +188,7 @@ describe.skipIf(skip)('a rollout outlives the instance it was started on', () =>
     await a.close();
     expect((await underWayOnA()).map((j) => j.state)).toEqual(onA.map(() => 'downloading'));
     const moved = onA.map((d) => b.sim(d, { rebootMs: 150, versions: { version: '1.0.0' } }));
-    await Promise.all(moved.map((s) => s.waitFor('up', 5_000)));
+    await Promise.all(moved.map((s) => s.waitFor('up', 10_000)));
 
     await finished(b, id, 30_000);
     const jobs = await jobsOf(b, id);

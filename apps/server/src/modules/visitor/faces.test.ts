@@ -55,7 +55,7 @@ async function terminal(type: DeviceType = 'face') {
   const [p] = await t.database.db.select().from(projects).where(eq(projects.id, w.projectA));
   await t.database.db.update(devices).set({ projectId: w.projectA, agentId: p.agentId }).where(eq(devices.id, d.id));
   const sim = t.sim(d);
-  await sim.waitFor('up', 3_000);
+  await sim.waitFor('up', 10_000);
   await eventually(
     async () => (await t.database.db.select().from(devices).where(eq(devices.id, d.id)))[0].onlineStatus === 'online',
     'online',

@@ -40,7 +40,7 @@ async function terminal(projectId: number, type: DeviceType = 'face') {
   const d = await t.addDevice({ type });
   await t.database.db.update(devices).set({ projectId }).where(eq(devices.id, d.id));
   const sim = t.sim(d);
-  await sim.waitFor('up', 3_000);
+  await sim.waitFor('up', 10_000);
   // Presence reaches the table in its next flush; the dispatcher sends to devices online there.
   await eventually(
     async () => (await t.database.db.select().from(devices).where(eq(devices.id, d.id)))[0].onlineStatus === 'online',

@@ -59,7 +59,7 @@ async function terminal() {
   const d = await t.addDevice({ type: 'face', agentId: agentIdA });
   await t.database.db.update(devices).set({ projectId: w.projectA }).where(eq(devices.id, d.id));
   const sim = t.sim(d);
-  await sim.waitFor('up', 3_000);
+  await sim.waitFor('up', 10_000);
   await eventually(
     async () => (await t.database.db.select().from(devices).where(eq(devices.id, d.id)))[0].onlineStatus === 'online',
     'online',
