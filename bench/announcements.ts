@@ -15,6 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
+import { rowsOf } from '../apps/server/src/db/rows.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/auth/passwords.ts';
@@ -81,13 +82,13 @@ if (mode === 'fanout') {
   const REQUESTS = Number(a3 ?? 500);
   const SLICE = 100;
   t0 = performance.now();
-  const [{ n }] = (await db.execute(sql`select count(*)::int n from notifications`)).rows as { n: number }[];
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int n from notifications`));
   if (n < N * PER_USER) {
     // Per slice of 100 users, one statement (the pool's read timeout is 30 s on a busy machine); ids grow
     // with time as in production (created_at by row).
-    const ids = (await db.execute(sql`select id from users where user_name like 'bench%' order by id`)).rows as {
+    const ids = rowsOf<{
       id: number;
-    }[];
+    }>(await db.execute(sql`select id from users where user_name like 'bench%' order by id`));
     for (let i = 0; i < ids.length; i += SLICE) {
       const from = ids[i].id;
       const to = ids[Math.min(ids.length, i + SLICE) - 1].id;
@@ -106,11 +107,11 @@ if (mode === 'fanout') {
     console.log();
   }
   if (database.kind === 'postgres') await db.execute(sql`vacuum analyze notifications`);
-  const [{ rows, size }] = (
+  const [{ rows, size }] = rowsOf<{ rows: number; size: string }>(
     await db.execute(
       sql`select count(*)::int rows, pg_size_pretty(pg_total_relation_size('notifications')) size from notifications`,
-    )
-  ).rows as { rows: number; size: string }[];
+    ),
+  );
   console.log(`${rows} notifications, ${size} with indexes, ready in ${seconds(t0)} s`);
 
   const tokens: string[] = [];
@@ -134,9 +135,9 @@ if (mode === 'fanout') {
   }
   // The same statements without HTTP, session and rendering: what the database itself takes, to tell
   // it apart from CPU contention on a shared machine.
-  const userIds = (
-    (await db.execute(sql`select id from users where user_name like 'bench%'`)).rows as { id: number }[]
-  ).map((r) => r.id);
+  const userIds = rowsOf<{ id: number }>(await db.execute(sql`select id from users where user_name like 'bench%'`)).map(
+    (r) => r.id,
+  );
   const someone = () => userIds[Math.floor(Math.random() * userIds.length)];
   const statements: Record<string, (u: number) => ReturnType<typeof sql>> = {
     'SQL: unread counts': (u) =>

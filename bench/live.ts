@@ -154,7 +154,15 @@ async function runServer() {
         topic: 'notifications',
         userId: plain.id,
         type: 'notification',
-        data: { id: String(Date.now()), level: 'info', title: 'bench', at: new Date().toISOString() },
+        data: {
+          id: Date.now(),
+          tab: 'message',
+          level: 'info',
+          title: { 'en-US': 'bench', 'zh-CN': 'bench' },
+          body: null,
+          link: null,
+          at: new Date().toISOString(),
+        },
       }),
     1_000,
   );

@@ -16,6 +16,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../apps/server/src/db/rows.ts';
 import { SimFleet } from '../packages/device-sim/src/fleet.ts';
 import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked } from './lib.ts';
 
@@ -144,14 +145,14 @@ async function runServer() {
   const timeline: string[] = [];
   while (status === 'running' && performance.now() - t0 < 600_000) {
     await sleep(500);
-    const [row] = (
+    const [row] = rowsOf<{ status: string; dl: number; ok: number; failed: number }>(
       await db.execute(sql`
         select r.status,
           (select count(*)::int from upgrade_jobs where rollout_id = r.id and state in ('notified', 'downloading')) as dl,
           (select count(*)::int from upgrade_jobs where rollout_id = r.id and state = 'success') as ok,
           (select count(*)::int from upgrade_jobs where rollout_id = r.id and state = 'failure') as failed
-        from upgrade_rollouts r where r.id = ${rolloutId}`)
-    ).rows as { status: string; dl: number; ok: number; failed: number }[];
+        from upgrade_rollouts r where r.id = ${rolloutId}`),
+    );
     status = row.status;
     peakDownloads = Math.max(peakDownloads, row.dl);
     rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
@@ -160,11 +161,11 @@ async function runServer() {
       timeline.push(`${s}s: ${row.ok} ok, ${row.failed} failed, ${row.dl} downloading`);
   }
   const seconds = (performance.now() - t0) / 1000;
-  const counts = (
+  const counts = rowsOf<{ state: string; n: number }>(
     await db.execute(
       sql`select state, count(*)::int as n from upgrade_jobs where rollout_id = ${rolloutId} group by state`,
-    )
-  ).rows as { state: string; n: number }[];
+    ),
+  );
   await sleep(1500);
   const result = {
     devices: N,
