@@ -12,6 +12,11 @@ import { text } from './text.ts';
 
 /** Longest time range one search covers: telemetry is kept 30 days (TELEMETRY_RETENTION_DAYS). */
 export const SEARCH_MAX_DAYS = 31;
+/**
+ * The most rows a search counts for its total: counting a month of a large fleet's readings cost more
+ * than finding the page (bench/device-search.ts); past it the answer says "more than".
+ */
+export const SEARCH_COUNT_CAP = 10_000;
 /** The most rows one export writes (newest first); the filters narrow it. */
 export const SEARCH_EXPORT_MAX = 100_000;
 /** Alarms shown per type on the catalogue, and how far back they are looked for. */

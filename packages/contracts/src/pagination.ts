@@ -77,3 +77,9 @@ export type IdsBody = z.infer<typeof idsBody>;
 /** Schema of a list answer around `item`. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+
+/**
+ * A list answer whose total is counted only up to a cap (a search over millions of rows): past it,
+ * `total` is the cap and `totalCapped` says there are more; the console shows "more than …".
+ */
+export const cappedPageOf = <T extends z.ZodType>(item: T) => pageOf(item).extend({ totalCapped: z.boolean() });

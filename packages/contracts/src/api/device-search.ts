@@ -1,5 +1,5 @@
 import { defineEndpoints } from '../endpoint.ts';
-import { pageOf } from '../pagination.ts';
+import { cappedPageOf } from '../pagination.ts';
 import { catalogueAnswer, searchExportQuery, searchItem, searchQuery } from '../deviceSearch.ts';
 
 const ROLES = ['admin', 'agent', 'manager'] as const;
@@ -15,9 +15,9 @@ export const deviceSearchApi = defineEndpoints('deviceSearch', {
     access: ROLES,
     summary: 'Telemetry readings and events of the devices in scope, filtered, sorted and paged',
     description:
-      'A time range (from, to; at most 31 days) is required. `field` with `above` and/or `below` keeps rows whose numeric `data[field]` is strictly inside the bounds.',
+      'A time range (from, to; at most 31 days) is required. `field` with `above` and/or `below` keeps rows whose numeric `data[field]` is strictly inside the bounds. The total is counted up to 10,000 rows; past that it is 10,000 and `totalCapped` is true.',
     query: searchQuery,
-    answer: pageOf(searchItem),
+    answer: cappedPageOf(searchItem),
   },
   export: {
     method: 'GET',

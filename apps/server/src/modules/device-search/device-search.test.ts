@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { CatalogueAnswer, SearchItem } from '@siteops/contracts/deviceSearch';
+import { SEARCH_COUNT_CAP, type CatalogueAnswer, type SearchItem } from '@siteops/contracts/deviceSearch';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { deviceEvents, deviceTelemetry, devices, projects } from '../../db/schema/index.ts';
 
 /**
@@ -33,7 +33,7 @@ async function addDevice(type: string, agentId: number, onlineStatus = 'offline'
 const search = async (token: string, query: string) => {
   const res = await t.call({ method: 'GET', url: `/api/deviceSearch/listAll?${query}`, token });
   expect(res.status, res.body.msg).toBe(200);
-  return res.body.data as { list: SearchItem[]; total: number };
+  return res.body.data as { list: SearchItem[]; total: number; totalCapped: boolean };
 };
 
 beforeAll(async () => {
@@ -138,6 +138,28 @@ describe('search', () => {
     expect(new Set(keys).size).toBe(21);
     const past = await search(agentA.token, `${RANGE}&pageSize=8&page=9`);
     expect(past).toMatchObject({ list: [], total: 21 });
+  });
+
+  it('counts the total only up to the cap, says so, and still pages past it', async () => {
+    // A busy monitor of a third agent: one reading a second for three hours (10,800 rows), in SQL.
+    const busyAgent = await createAgent(t, admin);
+    const busy = await addDevice('dust', busyAgent.id);
+    await t.database.db.execute(
+      sql`insert into device_telemetry (device_id, at, data)
+        select ${busy}, ${at(0).toISOString()}::timestamptz + make_interval(secs => s), '{"a34004": 1}'::jsonb
+        from generate_series(0, ${10_800 - 1}) s`,
+    );
+    const range = `from=${at(0).toISOString()}&to=${at(180).toISOString()}`;
+    const first = await search(busyAgent.token, range);
+    expect(first).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(first.list[0].at).toBe(new Date(at(180).getTime() - 1000).toISOString());
+    // Past the counted rows, a page still answers the rows there (newest first, one a second).
+    const deep = await search(busyAgent.token, `${range}&pageSize=100&page=105`);
+    expect(deep.list[0].at).toBe(new Date(at(180).getTime() - 1000 - 104 * 100 * 1000).toISOString());
+    // Under the cap the total is exact.
+    const hour = await search(busyAgent.token, `from=${at(0).toISOString()}&to=${at(60).toISOString()}`);
+    expect(hour).toMatchObject({ total: 3600, totalCapped: false });
+    expect((await search(agentA.token, RANGE)).totalCapped).toBe(false);
   });
 
   it('narrows to one site (project)', async () => {

@@ -1,6 +1,11 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { searchExportQuery, searchQuery, SearchItem } from '@siteops/contracts/deviceSearch';
+import {
+  SEARCH_COUNT_CAP,
+  type searchExportQuery,
+  type searchQuery,
+  type SearchItem,
+} from '@siteops/contracts/deviceSearch';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { devices } from '../../db/schema/index.ts';
@@ -88,7 +93,6 @@ interface Row {
   sn: string;
   type: string;
   project_name: string | null;
-  total?: number | string;
 }
 
 /** The columns every search answer reads: the row, its device and its project. */
@@ -114,24 +118,33 @@ export function toItem(r: Row): SearchItem {
   };
 }
 
-/** One page of the search, its total counted by the same statement. */
+/**
+ * One page of the search and its total, counted up to SEARCH_COUNT_CAP. Two statements, not a window
+ * count: `count(*) over ()` read and sorted the whole range for every page, while the page alone, newest
+ * first, walks the time indexes and stops after it, and the capped count stops at the cap.
+ */
 export async function searchPage(db: Db, caller: Caller, q: ListQuery) {
   const { limit, offset } = pageWindow(q);
   const dir = sql.raw(q.sortOrder === 'asc' ? 'asc' : 'desc');
   const primary = sql.raw(SORTS[q.sortField ?? 'at']);
   const rows = searchRows(caller, q);
   const found = rowsOf<Row>(
-    await db.execute(sql`select ${SELECT}, count(*) over () as total
+    await db.execute(sql`select ${SELECT}
       from (${rows}) r ${JOINS}
       order by ${primary} ${dir} nulls last, r.at ${dir}, r.device_id ${dir}, r.source ${dir}, r.ekey ${dir}
       limit ${limit} offset ${offset}`),
   );
-  let total = Number(found[0]?.total ?? 0);
-  if (found.length === 0 && offset > 0) {
-    const [counted] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from (${rows}) r`));
-    total = Number(counted.n);
-  }
-  return { list: found.map(toItem), total, page: q.page, pageSize: q.pageSize };
+  const [counted] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`select count(*) as n from (select 1 from (${rows}) r limit ${SEARCH_COUNT_CAP + 1}) c`),
+  );
+  const n = Number(counted.n);
+  return {
+    list: found.map(toItem),
+    total: Math.min(n, SEARCH_COUNT_CAP),
+    totalCapped: n > SEARCH_COUNT_CAP,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** The cursor after a row of {@link exportPage}: its sort key, the time as PostgreSQL wrote it (microseconds). */

@@ -41,7 +41,7 @@ export function useListPage<E extends Endpoint>(endpoint: E, opts: ListPageOptio
   });
   const input = { ...state, ...(opts.toInput ? opts.toInput(filters) : filters), ...opts.fixed } as InputOf<E>;
   const query = useEndpointQuery(endpoint, input, { enabled: opts.enabled ?? true });
-  const data = query.data as { list: ItemOf<E>[]; total: number } | undefined;
+  const data = query.data as { list: ItemOf<E>[]; total: number; totalCapped?: boolean } | undefined;
 
   // The address as it is now, not as it was at the last render: a sort or page click right after a
   // search (before this page re-rendered with it, as on a busy machine) must keep the new filters.
@@ -58,6 +58,7 @@ export function useListPage<E extends Endpoint>(endpoint: E, opts: ListPageOptio
     table: {
       list: data?.list,
       total: data?.total ?? 0,
+      totalCapped: data?.totalCapped ?? false,
       loading: query.isFetching,
       failed: query.isError && !data,
       params: state,

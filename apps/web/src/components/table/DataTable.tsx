@@ -27,6 +27,8 @@ export interface DataTableProps<T> {
   rowKey: keyof T & string;
   list: readonly T[] | undefined;
   total: number;
+  /** The server counted `total` rows and stopped (a search's cap): there are more. */
+  totalCapped?: boolean;
   loading: boolean;
   /** The list could not be loaded (the client has already said why, once): offer a retry in place. */
   failed?: boolean;
@@ -153,7 +155,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           pageSize: params.pageSize,
           total: props.total,
           showSizeChanger: true,
-          showTotal: (total) => t('table.total', { total }),
+          showTotal: (total) => t(props.totalCapped ? 'table.totalCapped' : 'table.total', { total }),
         }}
         onChange={onChange}
         scroll={{ x: 'max-content' }}
