@@ -65,9 +65,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       treeshake: {
-        moduleSideEffects: [
-          { test: /node_modules[\\/](@rc-component|@ant-design|antd)[\\/]/, sideEffects: false },
-        ],
+        // antd declares its modules free of side effects; the rc-component packages it is built on do not,
+        // so whatever they import stayed in (antd's Input brought rc-field-form and its validator to the
+        // login page). They have none at import time.
+        moduleSideEffects: [{ test: /node_modules[\\/](@rc-component|@ant-design|antd)[\\/]/, sideEffects: false }],
       },
       output: {
         codeSplitting: {
