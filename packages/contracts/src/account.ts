@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { pageQuery } from './pagination.ts';
 import { text } from './text.ts';
 import { passwordSchema } from './userPassword.ts';
+import {
+  IM_ACCOUNT_PATTERN,
+  isWebsite,
+  QQ_PATTERN,
+  SOCIAL_FIELDS,
+  WEBSITE_MAX,
+  WECHAT_PATTERN,
+  type SocialField,
+} from './social.ts';
 
 /**
  * The caller's own account (spec 2's user settings side menu): its security log and "export data".
@@ -32,6 +41,7 @@ export const SECURITY_ACTIONS = [
   'user.updateSelf',
   'user.update',
   'user.exportMine',
+  'account.social',
   'account.securityQuestion',
   'account.securityBind',
   'account.securityUnbind',
@@ -142,3 +152,51 @@ export const recoverPasswordBody = z.object({
   answer: text().trim().min(1, 'answer cannot be empty').max(64, 'answer is at most 64 characters'),
   newPassword: passwordSchema,
 });
+
+/**
+ * One social handle in a body: trimmed; '' or null clears it; absent leaves it as it is. The rule is
+ * checked only on a non-empty value, and its message names the field.
+ */
+const socialHandle = (name: SocialField, ok: (v: string) => boolean, message: string, max: number) =>
+  text({ error: `${name} must be text` })
+    .trim()
+    .max(max, { error: `${name} is at most ${max} characters`, abort: true })
+    .refine((v) => v === '' || ok(v), { error: message })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+const IM_ACCOUNT_RULE = 'must be 1-64 letters, digits or _ . @ -, starting with a letter or digit';
+
+/**
+ * `PUT /api/account/social`: the caller's own social info; only the fields sent change. Any other key
+ * is a 400 naming it.
+ */
+export const socialInfoBody = z
+  .object({
+    wechat: socialHandle(
+      'wechat',
+      (v) => WECHAT_PATTERN.test(v),
+      'wechat must be 6-20 letters, digits, _ or -, starting with a letter',
+      20,
+    ),
+    qq: socialHandle('qq', (v) => QQ_PATTERN.test(v), 'qq must be 5-11 digits, not starting with 0', 11),
+    dingtalk: socialHandle('dingtalk', (v) => IM_ACCOUNT_PATTERN.test(v), `dingtalk ${IM_ACCOUNT_RULE}`, 64),
+    wecom: socialHandle('wecom', (v) => IM_ACCOUNT_PATTERN.test(v), `wecom ${IM_ACCOUNT_RULE}`, 64),
+    website: socialHandle('website', isWebsite, 'website must be an http:// or https:// address', WEBSITE_MAX),
+  })
+  .catchall(
+    z
+      .unknown()
+      .superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: 'cannot be changed on your own profile' })),
+  );
+export type SocialInfoInput = z.input<typeof socialInfoBody>;
+
+/** A user's social info as stored; null where none is given. */
+export const socialInfo = z.object(
+  Object.fromEntries(SOCIAL_FIELDS.map((f) => [f, z.string().nullable()])) as Record<
+    SocialField,
+    z.ZodNullable<z.ZodString>
+  >,
+);
+export type SocialInfo = z.infer<typeof socialInfo>;

@@ -3,6 +3,7 @@ import { text } from './text.ts';
 import { ROLES } from './roles.ts';
 import { instant, pageQuery, queryBool, rowIdParam, sortQuery } from './pagination.ts';
 import { CERTIFICATION, USER_ENABLED } from './user.ts';
+import { socialInfo } from './account.ts';
 
 // The user list page: its query, its rows, and the detail the edit form loads.
 
@@ -94,6 +95,8 @@ export const userDetail = userListItem.extend({
   cardPic: nullableString,
   cardPicUrl: nullableString,
   mustChangePassword: z.boolean(),
+  /** The user's social info (settings' social tab), read-only here; whoever may read the user sees it. */
+  social: socialInfo,
   revealed: z.boolean(),
   createdId: z.number().nullable(),
   updatedId: z.number().nullable(),

@@ -10,6 +10,8 @@ import {
   securityQuestionBody,
   securityState,
   securityUnbindBody,
+  socialInfo,
+  socialInfoBody,
   recoverPasswordBody,
   recoverQuestionAnswer,
   recoverQuestionBody,
@@ -81,6 +83,23 @@ export const accountApi = defineEndpoints('account', {
     answer: z.null(),
     message: 'Save Success',
     errors: [429],
+  },
+  social: {
+    method: 'GET',
+    path: '/api/account/social',
+    access: 'session',
+    summary: 'The caller’s social info: WeChat ID, QQ, DingTalk ID, WeCom account and website (null where none)',
+    answer: socialInfo,
+  },
+  saveSocial: {
+    method: 'PUT',
+    path: '/api/account/social',
+    access: 'session',
+    summary:
+      'Save the caller’s social info; only the fields sent change, "" or null clears one; answers what is now stored (audited)',
+    body: socialInfoBody,
+    answer: socialInfo,
+    message: 'Save Success',
   },
   recoverQuestion: {
     method: 'POST',

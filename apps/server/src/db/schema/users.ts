@@ -50,6 +50,12 @@ export const users = pgTable(
     cultureLevel: varchar('culture_level', { length: 32 }),
     certification: varchar('certification', { length: 16 }).notNull().default('new'),
     introduction: varchar('introduction', { length: 200 }),
+    /** Social info (settings' social tab), each optional: WeChat ID, QQ, DingTalk ID, WeCom account, website. */
+    wechat: varchar('wechat', { length: 20 }),
+    qq: varchar('qq', { length: 11 }),
+    dingtalk: varchar('dingtalk', { length: 64 }),
+    wecom: varchar('wecom', { length: 64 }),
+    website: varchar('website', { length: 200 }),
     enabled: varchar('enabled', { length: 16 }).notNull().default('enable'),
     isAgent: boolean('is_agent').notNull().default(false),
     agentId: integer('agent_id').references(() => agents.id),

@@ -97,6 +97,11 @@ export const FIELD_LABELS_ZH: Readonly<Record<string, string>> = {
   audienceProjectId: '接收项目',
   pinned: '置顶',
   expiresAt: '失效时间',
+  wechat: '微信号',
+  qq: 'QQ号',
+  dingtalk: '钉钉号',
+  wecom: '企业微信账号',
+  website: '个人/公司网站',
 };
 
 /** The field as a Chinese message names it. */

@@ -10,6 +10,7 @@ import { exportMine } from './exportMine.ts';
 import { securityState, setSecurityQuestion, unbindSecurity } from './security.ts';
 import { bindSecurityTarget, requestSecurityCode } from './securityCode.ts';
 import { recoverPassword, recoverQuestion } from './recover.ts';
+import { saveSocial, socialInfo } from './social.ts';
 
 /**
  * /api/account/*: the caller's own account. The security log is the audit rows about it: what the
@@ -46,6 +47,8 @@ export function registerAccountModule(app: FastifyInstance, ctx: ModuleContext) 
   route(app, ctx, accountApi.securityCode, requestSecurityCode);
   route(app, ctx, accountApi.securityBind, bindSecurityTarget);
   route(app, ctx, accountApi.securityUnbind, unbindSecurity);
+  route(app, ctx, accountApi.social, socialInfo);
+  route(app, ctx, accountApi.saveSocial, saveSocial);
   route(app, ctx, accountApi.recoverQuestion, recoverQuestion);
   route(app, ctx, accountApi.recoverPassword, recoverPassword);
 }

@@ -1,6 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file';
 import type { AddUserBody, UpdateUserBody } from '@siteops/contracts/user';
+import type { SocialInfo } from '@siteops/contracts/account';
+import { SOCIAL_FIELDS, type SocialField } from '@siteops/contracts/social';
 import type { Db } from '../../db/client.ts';
 import { agents, files, users, type UserRow } from '../../db/schema/index.ts';
 import type { Pii } from '../../crypto/pii.ts';
@@ -59,6 +61,10 @@ export async function loadUserInScope(db: Db, caller: Caller, id: number): Promi
     .limit(1);
   return mustExist(row, 'User');
 }
+
+/** A user's social info (kept in its settings' social tab; shown on its detail to whoever may read it). */
+export const socialOf = (row: Pick<UserRow, SocialField>): SocialInfo =>
+  Object.fromEntries(SOCIAL_FIELDS.map((f) => [f, row[f] ?? null])) as SocialInfo;
 
 export async function agentNameOf(db: Db, agentId: number | null): Promise<string | null> {
   if (agentId === null) return null;

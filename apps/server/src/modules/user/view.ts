@@ -1,6 +1,7 @@
 import type { UserDetail, UserListItem } from '@siteops/contracts/userList';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { ModuleContext } from '../../app/context.ts';
+import { socialOf } from './service.ts';
 
 type ViewCtx = Pick<ModuleContext, 'pii' | 'fileUrls'>;
 
@@ -58,6 +59,7 @@ export function toUserDetail(row: UserRow, agentName: string | null, ctx: ViewCt
     cardPic: row.cardPic,
     cardPicUrl: fileUrls.urlOf(row.cardPic),
     mustChangePassword: row.mustChangePassword,
+    social: socialOf(row),
     revealed: reveal,
     createdId: row.createdId,
     updatedId: row.updatedId,
