@@ -10,8 +10,9 @@ import { BasicInfoForm } from './basic/BasicInfoForm';
 import { ExportData } from './account/ExportData';
 import { SecurityLog } from './account/SecurityLog';
 import { NotificationPreferences } from './notifications/NotificationPreferences';
+import { SocialInfoForm } from './social/SocialInfoForm';
 
-const TABS = ['basic', 'security', 'certification', 'notifications'] as const;
+const TABS = ['basic', 'social', 'security', 'certification', 'notifications'] as const;
 type TabKey = (typeof TABS)[number];
 
 function isTab(value: string | null): value is TabKey {
@@ -56,6 +57,7 @@ export function UserSettingPage() {
           onChange={(key) => setParams({ tab: key }, { replace: true })}
           items={[
             { key: 'basic', label: t('userSetting.basic'), children: <BasicInfoForm /> },
+            { key: 'social', label: t('userSocial.tab'), children: <SocialInfoForm /> },
             {
               key: 'security',
               label: t('userSetting.security'),

@@ -14,6 +14,7 @@ import { announceSaved } from '@/components/OneTimePassword';
 import { UserAccountFields } from './UserAccountFields';
 import { UserIdentityFields } from './UserIdentityFields';
 import { UserPersonalFields } from './UserPersonalFields';
+import { UserSocialInfo } from './UserSocialInfo';
 import { useUserFormKit } from './useUserFormKit';
 import { USER_FORM_FIELDS, bodyOf, valuesOf, type FormValues } from './userFormValues';
 
@@ -117,6 +118,7 @@ export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDraw
 
         <UserIdentityFields kit={kit} user={user} />
       </Form>
+      {user && <UserSocialInfo social={user.social} />}
     </Drawer>
   );
 }
