@@ -141,10 +141,18 @@ export const recoverQuestionBody = z.object({
   username: text().trim().min(1, 'username cannot be empty').max(64),
 });
 /**
- * The question to answer. An account that does not exist, is disabled or has no question gets a
- * plausible one all the same (the same one every time), so the answer says nothing about the account.
+ * The ways this account can recover. An account that does not exist, is disabled or has no question
+ * gets a plausible question all the same (the same one every time), and the email code is offered to
+ * every name alike, so the answer says nothing about the account.
  */
-export const recoverQuestionAnswer = z.object({ question: z.string() });
+export const recoverQuestionAnswer = z.object({
+  question: z.string(),
+  /**
+   * Whether a code can be asked for by email: true for every name when this server sends email
+   * (SMTP_URL), whether or not the account exists or has a security email; no address is ever shown.
+   */
+  emailCode: z.boolean(),
+});
 
 /** `POST /api/account/recover/password`: the answer to the security question, and the new password. */
 export const recoverPasswordBody = z.object({
@@ -200,3 +208,17 @@ export const socialInfo = z.object(
   >,
 );
 export type SocialInfo = z.infer<typeof socialInfo>;
+
+const recoverCode = text()
+  .trim()
+  .regex(new RegExp(`^\\d{${SECURITY_CODE_DIGITS}}$`), `code must be ${SECURITY_CODE_DIGITS} digits`);
+
+/** `POST /api/account/recover/code`: mail a one-time code to the account's security email, if it has one. */
+export const recoverCodeBody = recoverQuestionBody;
+
+/** `POST /api/account/recover/codePassword`: the code from the security email, and the new password. */
+export const recoverByCodeBody = z.object({
+  username: text().trim().min(1, 'username cannot be empty').max(64),
+  code: recoverCode,
+  newPassword: passwordSchema,
+});

@@ -12,6 +12,8 @@ import {
   securityUnbindBody,
   socialInfo,
   socialInfoBody,
+  recoverByCodeBody,
+  recoverCodeBody,
   recoverPasswordBody,
   recoverQuestionAnswer,
   recoverQuestionBody,
@@ -106,7 +108,7 @@ export const accountApi = defineEndpoints('account', {
     path: '/api/account/recover/question',
     access: 'public',
     summary:
-      'Forgotten password, step 1: the security question of an account; any name answers a question (a stable decoy where there is none), so nothing is learnt about accounts',
+      'Forgotten password, step 1: the ways an account can recover: its security question (a stable decoy where there is none) and whether a code can be mailed (the same for every name: SMTP_URL set), so nothing is learnt about accounts',
     body: recoverQuestionBody,
     answer: recoverQuestionAnswer,
     errors: [429],
@@ -121,5 +123,25 @@ export const accountApi = defineEndpoints('account', {
     answer: z.null(),
     message: 'Save Success',
     errors: [429],
+  },
+  recoverCode: {
+    method: 'POST',
+    path: '/api/account/recover/code',
+    access: 'public',
+    summary:
+      'Forgotten password by email: mail a one-time code to the account’s security email; every name gets the same answer and limits (nothing is sent where there is no such account or email); 409 when SMTP_URL is not set',
+    body: recoverCodeBody,
+    answer: securityCodeAnswer,
+    errors: [409, 429],
+  },
+  recoverByCode: {
+    method: 'POST',
+    path: '/api/account/recover/codePassword',
+    access: 'public',
+    summary:
+      'Forgotten password by email, step 2: the mailed code sets a new password and ends every session of the account (audited, the user is notified); a code allows 5 tries',
+    body: recoverByCodeBody,
+    answer: z.null(),
+    message: 'Save Success',
   },
 });

@@ -51,3 +51,36 @@ export const securityCodes = pgTable(
     check('security_codes_channel_check', sql`${t.channel} in ('email', 'phone')`),
   ],
 );
+
+/**
+ * One-time codes asked for on /recover (a forgotten password), mailed to the account's security email.
+ * Counted by a keyed hash of the name asked for, so a name with no account or no email gets a row as
+ * well (user_id null, a code nobody was sent): the limits, the answer and the work are the same for
+ * every name. The code is hashed and the address is only a keyed hash, like security_codes.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Keyed hash (PII search key) of the lower-cased account name asked for. */
+    nameHash: varchar('name_hash', { length: 64 }).notNull(),
+    /** The account the code was mailed for; null when nothing was sent (no such account, no email). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Keyed hash of the security email it went to (the same as security_codes'), or of the name when none. */
+    targetHash: varchar('target_hash', { length: 64 }).notNull(),
+    /** Keyed hash of the client that asked: one client cannot spray names without end. */
+    clientHash: varchar('client_hash', { length: 64 }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Tries spent, the right one included; at the limit the code is dead. */
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('recovery_codes_name_idx').on(t.nameHash, t.createdAt),
+    index('recovery_codes_target_idx').on(t.targetHash, t.createdAt),
+    index('recovery_codes_client_idx').on(t.clientHash, t.createdAt),
+    index('recovery_codes_created_idx').on(t.createdAt),
+  ],
+);

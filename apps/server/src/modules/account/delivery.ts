@@ -11,6 +11,8 @@ export interface CodeMessage {
   lang: Lang;
   userName: string;
   minutes: number;
+  /** What the code is for: binding this address (the default) or resetting a forgotten password. */
+  purpose?: 'bind' | 'recover';
 }
 
 /** Whether this deployment can send codes on the channel (the console greys the binding out otherwise). */
@@ -31,7 +33,7 @@ export async function sendCode(config: Config, m: CodeMessage): Promise<void> {
       {
         to: m.target,
         subject: t('account.mail.subject', params).render(m.lang),
-        text: t('account.mail.body', params).render(m.lang),
+        text: t(m.purpose === 'recover' ? 'account.recoverMail.body' : 'account.mail.body', params).render(m.lang),
         language: m.lang,
       },
     );

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, uniq } from '../../../test/fixtures.ts';
+import { codeIn, startMailbox } from '../../../test/mailbox.ts';
+import { recoveryCodes } from '../../db/schema/index.ts';
 
 /**
  * A forgotten password, recovered with the security question before any login: the question (a
@@ -52,7 +55,11 @@ afterAll(() => t.close());
 describe('recovering a password with the security question', () => {
   it('answers the account’s own question; any other name gets the same decoy every time, in either language', async () => {
     const me = await withQuestion();
-    expect((await ask(me.userName.toUpperCase())).body.data).toEqual({ question: '第一只宠物的名字？' });
+    // This server sends no email: no name is offered a code, and asking for one says why.
+    expect((await ask(me.userName.toUpperCase())).body.data).toEqual({
+      question: '第一只宠物的名字？',
+      emailCode: false,
+    });
 
     const nobody = uniq('nobody');
     const decoy = (await ask(nobody)).body.data.question as string;
@@ -61,6 +68,16 @@ describe('recovering a password with the security question', () => {
     const noQuestion = await createUser(t, admin, { role: 'user' });
     expect((await ask(noQuestion.userName)).status).toBe(200);
     expect((await ask('')).status).toBe(400);
+    expect((await ask(nobody)).body.data.emailCode).toBe(false);
+
+    const code = await t.call({
+      method: 'POST',
+      url: '/api/account/recover/code',
+      body: { username: me.userName },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(code.status).toBe(409);
+    expect(code.body.msg).toBe('本服务器未开通通过邮箱找回密码（未设置 SMTP_URL）');
   });
 
   it('the right answer (any case, spaces around) sets the new password, ends every session and tells the user', async () => {
@@ -109,5 +126,223 @@ describe('recovering a password with the security question', () => {
     for (let i = 0; i < 10 && last !== 429; i++) last = (await recover(me.userName, `guess ${i}`)).status;
     expect(last).toBe(429);
     expect((await recover(me.userName, 'Rex')).status).toBe(429);
+  });
+});
+
+/**
+ * A forgotten password, recovered with a code mailed to the account's security email (a real SMTP
+ * server runs here). Every name is answered alike; only a real account with a bound email gets a mail.
+ */
+describe('recovering a password with a code mailed to the security email', () => {
+  let m: TestApp;
+  let mAdmin: string;
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    m = await createTestApp({
+      SMTP_URL: mailbox.url,
+      SECURITY_CODE_INTERVAL_SECONDS: '0',
+      SECURITY_CODE_DAILY_MAX: '3',
+    });
+    mAdmin = await m.login();
+  });
+  afterAll(async () => {
+    await m.close();
+    await mailbox.close();
+  });
+
+  interface Bound extends Person {
+    email: string;
+  }
+  /** A user whose security email is bound, with the code it really received. */
+  async function withEmail(app = m, adminToken = mAdmin): Promise<Bound> {
+    const u = await createUser(app, adminToken, { role: 'user' });
+    const token = await app.login(u.userName, u.password);
+    const email = `${uniq('rec').toLowerCase()}@example.com`;
+    const before = mailbox.mails.length;
+    const sent = await app.call({
+      method: 'POST',
+      url: '/api/account/securityCode',
+      token,
+      body: { channel: 'email', target: email },
+    });
+    expect(sent.body.code, sent.body.msg).toBe(200);
+    const code = codeIn(await mailbox.next(email, before));
+    const bound = await app.call({
+      method: 'POST',
+      url: '/api/account/securityBind',
+      token,
+      body: { channel: 'email', target: email, code },
+    });
+    expect(bound.body.code, bound.body.msg).toBe(200);
+    return { ...u, token, email };
+  }
+  /** Each from a client of its own unless told (one client's daily cap is tested on its own). */
+  let clients = 0;
+  const askCode = (
+    username: string,
+    lang = 'en-US',
+    app = m,
+    remoteAddress = `10.0.${clients >> 8}.${clients++ & 255}`,
+  ) =>
+    app.call({
+      method: 'POST',
+      url: '/api/account/recover/code',
+      body: { username },
+      headers: { 'accept-language': lang },
+      remoteAddress,
+    });
+  const reset = (username: string, code: string, newPassword = 'Mailed#2026', lang = 'en-US') =>
+    m.call({
+      method: 'POST',
+      url: '/api/account/recover/codePassword',
+      body: { username, code, newPassword },
+      headers: { 'accept-language': lang },
+    });
+  /** Ask for a code for `who` and read it from the inbox. */
+  async function mailedCode(who: Bound, lang = 'en-US') {
+    const before = mailbox.mails.length;
+    const res = await askCode(who.userName, lang);
+    expect(res.body.code, res.body.msg).toBe(200);
+    const mail = await mailbox.next(who.email, before);
+    return { mail, code: codeIn(mail), answer: res.body.data };
+  }
+  const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('every name is offered the code, and none is shown an address', async () => {
+    const me = await withEmail();
+    for (const name of [me.userName, uniq('nobody')]) {
+      const res = await m.call({ method: 'POST', url: '/api/account/recover/question', body: { username: name } });
+      expect(res.body.data.emailCode).toBe(true);
+      expect(JSON.stringify(res.body.data)).not.toContain('@');
+    }
+  });
+
+  it('the mailed code (in the asker’s language) sets the new password, ends every session, is audited and told', async () => {
+    const me = await withEmail();
+    const { mail, code, answer } = await mailedCode(me, 'zh-CN');
+    expect(mail.subject).toMatch(/^SiteOps 安全验证码：\d{6}$/);
+    expect(mail.text).toContain(`重置 SiteOps 账号 ${me.userName} 的密码`);
+    expect(new Date(answer.expiresAt).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+
+    const wrong = await reset(me.userName, otherThan(code), 'Mailed#2026', 'zh-CN');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.data.fields.code).toBe('验证码不正确，还可尝试 4 次');
+    expect((await reset(me.userName, code, '123')).body.data.fields.newPassword).toBeTruthy();
+    expect((await reset(me.userName, 'abc')).body.data.fields.code).toBeTruthy();
+
+    const ok = await reset(me.userName.toUpperCase(), code);
+    expect(ok.body.code, ok.body.msg).toBe(200);
+    expect((await m.call({ method: 'POST', url: '/api/user/info', token: me.token })).status).toBe(401);
+    await expect(m.login(me.userName, me.password)).rejects.toThrow();
+    const token = await m.login(me.userName, 'Mailed#2026');
+    const list = await m.call({ method: 'GET', url: '/api/notification/listAll', token });
+    expect(list.body.data.list.map((n: { title: string }) => n.title)).toContain(
+      'Your password was reset with a code sent to your security email',
+    );
+    const log = await m.call({ method: 'GET', url: '/api/account/securityLog', token });
+    expect(log.body.data.list.map((r: { action: string }) => r.action)).toContain('account.recoverPassword');
+    // Used once: the same code again is no code at all.
+    const again = await reset(me.userName, code, 'Another#2026');
+    expect(again.status).toBe(400);
+    expect(again.body.data.fields.code).toBe(
+      'The code has expired or was not requested for this account; request a new one',
+    );
+  });
+
+  it('an unknown name, an account without email and a disabled one read the same, and nobody is mailed', async () => {
+    const me = await withEmail();
+    const noEmail = await createUser(m, mAdmin, { role: 'user' });
+    const off = await withEmail();
+    const disabled = await m.call({
+      method: 'PUT',
+      url: '/api/user/update',
+      token: mAdmin,
+      body: { id: off.id, enabled: 'disable' },
+    });
+    expect(disabled.body.code, disabled.body.msg).toBe(200);
+
+    // Before any code is asked for, a name with an email and one without read the same.
+    const none = await reset(me.userName, '123456');
+    expect(none.body.data.fields.code).toBe((await reset(uniq('nobody'), '123456')).body.data.fields.code);
+
+    const real = await mailedCode(me);
+    const before = mailbox.mails.length;
+    for (const name of [uniq('nobody'), noEmail.userName, off.userName]) {
+      const res = await askCode(name);
+      expect(res.body.code, res.body.msg).toBe(200);
+      expect(Object.keys(res.body.data).sort()).toEqual(Object.keys(real.answer).sort());
+      const wrong = await reset(name, real.code);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.data.fields.code).toBe('The code is incorrect; 4 tries left');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailbox.mails.length).toBe(before);
+    // Another name's code never works for this one, nor this one's for another.
+    expect((await reset(me.userName, real.code)).body.code).toBe(200);
+  });
+
+  it('too many wrong codes void the code, the right one included; a code dies with the address it went to', async () => {
+    const me = await withEmail();
+    const { code } = await mailedCode(me);
+    for (let i = 0; i < 4; i++) await reset(me.userName, otherThan(code));
+    const last = await reset(me.userName, otherThan(code));
+    expect(last.body.data.fields.code).toBe('Too many wrong codes; request a new one');
+    expect((await reset(me.userName, code)).body.data.fields.code).toBe('Too many wrong codes; request a new one');
+    await expect(m.login(me.userName, me.password)).resolves.toBeTruthy();
+
+    // Unbound after the code went out: the code no longer resets anything.
+    const fresh = (await mailedCode(me)).code;
+    const unbound = await m.call({
+      method: 'POST',
+      url: '/api/account/securityUnbind',
+      token: me.token,
+      body: { channel: 'email', password: me.password },
+    });
+    expect(unbound.body.code, unbound.body.msg).toBe(200);
+    expect((await reset(me.userName, fresh)).status).toBe(400);
+    // Stored: hashes only, never the code, the name or the address.
+    const rows = await m.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, me.id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(me.email);
+    expect(JSON.stringify(rows)).not.toContain(me.userName);
+    expect(JSON.stringify(rows)).not.toContain(`"${fresh}"`);
+  });
+
+  it('SECURITY_CODE_DAILY_MAX codes a day per name, the same for a name with no account', async () => {
+    const me = await withEmail();
+    const nobody = uniq('nobody');
+    for (const name of [me.userName, nobody]) {
+      for (let i = 0; i < 3; i++) expect((await askCode(name)).body.code).toBe(200);
+      const res = await askCode(name);
+      expect(res.status).toBe(429);
+      expect(res.body.msg).toMatch(/limit of codes is reached/);
+    }
+  });
+
+  it('one client gets three times SECURITY_CODE_DAILY_MAX codes a day over all names', async () => {
+    for (let i = 0; i < 9; i++) expect((await askCode(uniq('spray'), 'en-US', m, '10.9.9.9')).body.code).toBe(200);
+    const res = await askCode(uniq('spray'), 'en-US', m, '10.9.9.9');
+    expect(res.status).toBe(429);
+    expect(res.body.msg).toMatch(/limit of codes is reached/);
+    expect((await askCode(uniq('spray'))).body.code).toBe(200);
+  });
+
+  it('one code a minute per name, whether or not the name has an account or an email', async () => {
+    const t2 = await createTestApp({ SMTP_URL: mailbox.url });
+    try {
+      const admin2 = await t2.login();
+      const me = await withEmail(t2, admin2);
+      const noEmail = await createUser(t2, admin2, { role: 'user' });
+      for (const name of [me.userName, uniq('nobody'), noEmail.userName]) {
+        expect((await askCode(name, 'en-US', t2)).body.code).toBe(200);
+        const soon = await askCode(name, 'zh-CN', t2);
+        expect(soon.status).toBe(429);
+        expect(soon.body.msg).toMatch(/验证码刚刚已发送，请 (59|60) 秒后再获取/);
+      }
+    } finally {
+      await t2.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { accountApi } from '@siteops/contracts/api/account';
+import type { Db } from '../../db/client.ts';
 import { userSecurity, users } from '../../db/schema/index.ts';
 import { burnVerify, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
@@ -7,6 +8,7 @@ import { blockedUntil, clearAccount, recordFailure, throttleKeys } from '../../a
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import { badRequest, throttled } from '../../http/errors.ts';
 import { t } from '../../http/messages/index.ts';
+import { canSend } from './delivery.ts';
 import { normaliseAnswer } from './security.ts';
 
 /**
@@ -27,8 +29,8 @@ const DECOY_QUESTIONS = [
   'What was your first job?',
 ];
 
-/** The account behind a name with what recovery needs; undefined for names that cannot recover. */
-async function recoverable(c: HandlerContext, username: string) {
+/** The enabled account behind a name with its security settings; undefined for no such account or a disabled one. */
+export async function accountByName(c: HandlerContext, username: string) {
   const [row] = await c.db
     .select({
       id: users.id,
@@ -36,14 +38,20 @@ async function recoverable(c: HandlerContext, username: string) {
       enabled: users.enabled,
       question: userSecurity.question,
       answerHash: userSecurity.answerHash,
+      email: userSecurity.email,
     })
     .from(users)
     .innerJoin(userSecurity, eq(userSecurity.userId, users.id))
     .where(sql`lower(${users.userName}) = lower(${username})`)
     .limit(1);
-  return row && row.enabled !== 'disable' && row.question && row.answerHash
-    ? { ...row, question: row.question, answerHash: row.answerHash }
-    : undefined;
+  return row && row.enabled !== 'disable' ? row : undefined;
+}
+export type RecoveringAccount = { id: number; userName: string };
+
+/** The account behind a name with what recovery by question needs; undefined for names that cannot recover. */
+async function recoverable(c: HandlerContext, username: string) {
+  const row = await accountByName(c, username);
+  return row?.question && row.answerHash ? { ...row, question: row.question, answerHash: row.answerHash } : undefined;
 }
 
 function decoyQuestion(c: HandlerContext, username: string): string {
@@ -55,7 +63,8 @@ export const recoverQuestion: Handler<typeof accountApi.recoverQuestion> = async
   const blocked = await blockedUntil(c.db, throttleKeys(username, c.request.ip, c.config.login));
   if (blocked) throw throttled(blocked);
   const account = await recoverable(c, username);
-  return { question: account?.question ?? decoyQuestion(c, username) };
+  // The email code is offered to every name alike: whether it would reach anyone is not said.
+  return { question: account?.question ?? decoyQuestion(c, username), emailCode: canSend(c.config, 'email') };
 };
 
 /**
@@ -79,8 +88,27 @@ export const recoverPassword: Handler<typeof accountApi.recoverPassword> = async
     if (until) throw throttled(until);
     throw badRequest(t('account.recoverWrong'), { answer: t('account.recoverWrong') });
   }
+  await finishRecovery(c, account, keys, newPassword, 'question');
+  return null;
+};
+
+/**
+ * How every recovery ends, whatever proved the person: the new password is set, every session of the
+ * account ends (whoever forgot it may have left one open somewhere), it is audited in the user's
+ * security log, this client's failed logins of the account are forgotten, and the user is told.
+ */
+export async function finishRecovery(
+  c: HandlerContext,
+  account: RecoveringAccount,
+  keys: ReturnType<typeof throttleKeys>,
+  newPassword: string,
+  by: 'question' | 'email',
+  /** Run first in the same transaction (the code is claimed there); throws to change nothing. */
+  claim?: (tx: Db) => Promise<void>,
+): Promise<void> {
   const password = await hashPassword(newPassword);
   await c.db.transaction(async (tx) => {
+    await claim?.(tx);
     await tx
       .update(users)
       .set({ password, mustChangePassword: false, passwordExpiresAt: null, updatedId: account.id })
@@ -92,7 +120,7 @@ export const recoverPassword: Handler<typeof accountApi.recoverPassword> = async
         targetType: 'user',
         targetId: account.id,
         actor: { id: account.id, name: account.userName },
-        detail: { ip: c.request.ip },
+        detail: { ip: c.request.ip, by },
       },
       tx,
     );
@@ -102,9 +130,8 @@ export const recoverPassword: Handler<typeof accountApi.recoverPassword> = async
     to: { userIds: [account.id] },
     tab: 'message',
     level: 'warning',
-    title: t('notification.passwordRecovered'),
+    title: t(by === 'email' ? 'notification.passwordRecoveredByEmail' : 'notification.passwordRecovered'),
     body: t('notification.passwordRecovered.body'),
     link: '/user/setting?tab=security',
   });
-  return null;
-};
+}

@@ -11,6 +11,7 @@ import { securityState, setSecurityQuestion, unbindSecurity } from './security.t
 import { bindSecurityTarget, requestSecurityCode } from './securityCode.ts';
 import { recoverPassword, recoverQuestion } from './recover.ts';
 import { saveSocial, socialInfo } from './social.ts';
+import { recoverByCode, requestRecoveryCode } from './recoverCode.ts';
 
 /**
  * /api/account/*: the caller's own account. The security log is the audit rows about it: what the
@@ -51,4 +52,6 @@ export function registerAccountModule(app: FastifyInstance, ctx: ModuleContext) 
   route(app, ctx, accountApi.saveSocial, saveSocial);
   route(app, ctx, accountApi.recoverQuestion, recoverQuestion);
   route(app, ctx, accountApi.recoverPassword, recoverPassword);
+  route(app, ctx, accountApi.recoverCode, requestRecoveryCode);
+  route(app, ctx, accountApi.recoverByCode, recoverByCode);
 }

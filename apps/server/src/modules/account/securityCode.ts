@@ -4,7 +4,7 @@ import { Code } from '@siteops/contracts/envelope';
 import { SECURITY_CODE_DIGITS } from '@siteops/contracts/account';
 import type { accountApi } from '@siteops/contracts/api/account';
 import type { Db } from '../../db/client.ts';
-import { securityCodes, userSecurity } from '../../db/schema/index.ts';
+import { recoveryCodes, securityCodes, userSecurity } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { ApiError, badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
@@ -20,20 +20,26 @@ const DAY_MS = 86_400_000;
  * The keyed hash a target is stored and counted under: its owner's address never sits in the codes
  * table, and the same address counts the same whoever asks (one address cannot be flooded by many users).
  */
-const targetHashOf = (c: { pii: { searchHash(s: string): string } }, channel: string, target: string) =>
+export const targetHashOf = (c: { pii: { searchHash(s: string): string } }, channel: string, target: string) =>
   c.pii.searchHash(`security-${channel}\0${target}`);
 
 /** When the next code may be asked for under `where`, or null when now: the interval and the daily cap. */
-async function nextAllowed(db: Db, where: SQL, intervalMs: number, dailyMax: number): Promise<Date | null> {
+async function nextAllowed(
+  db: Db,
+  table: typeof securityCodes | typeof recoveryCodes,
+  where: SQL,
+  intervalMs: number,
+  dailyMax: number,
+): Promise<Date | null> {
   const since = new Date(Date.now() - DAY_MS);
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      first: sql<string | null>`min(${securityCodes.createdAt})`,
-      last: sql<string | null>`max(${securityCodes.createdAt})`,
+      first: sql<string | null>`min(${table.createdAt})`,
+      last: sql<string | null>`max(${table.createdAt})`,
     })
-    .from(securityCodes)
-    .where(and(where, gt(securityCodes.createdAt, since)));
+    .from(table)
+    .where(and(where, gt(table.createdAt, since)));
   if (!row?.last) return null;
   const waitUntil = new Date(new Date(row.last).getTime() + intervalMs);
   if (waitUntil.getTime() > Date.now()) return waitUntil;
@@ -41,38 +47,65 @@ async function nextAllowed(db: Db, where: SQL, intervalMs: number, dailyMax: num
   return null;
 }
 
+/**
+ * A 429 when any of `wheres` has had a code too recently or too often today (SECURITY_CODE_INTERVAL_SECONDS,
+ * SECURITY_CODE_DAILY_MAX). Run it in the transaction that inserts the code, under advisory locks on the
+ * same keys, so two requests at once cannot both pass.
+ */
+export async function throwIfLimited(
+  db: Db,
+  table: typeof securityCodes | typeof recoveryCodes,
+  wheres: SQL[],
+  limits: { intervalMs: number; dailyMax: number },
+): Promise<void> {
+  for (const where of wheres) {
+    const until = await nextAllowed(db, table, where, limits.intervalMs, limits.dailyMax);
+    if (until) {
+      const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+      throw tooManyRequests(
+        until.getTime() - Date.now() > limits.intervalMs
+          ? t('account.codeDailyLimit', { time: until.toISOString().slice(0, 16).replace('T', ' ') })
+          : t('account.codeTooSoon', { seconds }),
+        until,
+      );
+    }
+  }
+}
+
+/** A fresh code of SECURITY_CODE_DIGITS digits and its argon2id hash (all that is stored). */
+export async function newCode(): Promise<{ code: string; codeHash: string }> {
+  const code = String(randomInt(0, 10 ** SECURITY_CODE_DIGITS)).padStart(SECURITY_CODE_DIGITS, '0');
+  return { code, codeHash: await hashPassword(code) };
+}
+
+/** Rows older than this serve no limit any more. */
+export const codesOutlived = () => new Date(Date.now() - DAY_MS);
+
 export const requestSecurityCode: Handler<typeof accountApi.securityCode> = async (c, { channel, target }) => {
   if (!canSend(c.config, channel))
     throw conflict(t(channel === 'email' ? 'account.emailNotConfigured' : 'account.phoneNotConfigured'), {
       notConfigured: channel,
     });
-  const { intervalMs, dailyMax, ttlMs } = c.config.securityCodes;
+  const { intervalMs, ttlMs } = c.config.securityCodes;
   const targetHash = targetHashOf(c, channel, target);
-  const code = String(randomInt(0, 10 ** SECURITY_CODE_DIGITS)).padStart(SECURITY_CODE_DIGITS, '0');
-  const codeHash = await hashPassword(code);
+  const { code, codeHash } = await newCode();
   const row = await c.db.transaction(async (tx) => {
     // Two requests at once must not both pass the limits: they queue on the user and on the target.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`security-code-user:${c.user.id}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`security-code-target:${targetHash}`}))`);
-    for (const where of [
-      and(eq(securityCodes.userId, c.user.id), eq(securityCodes.channel, channel))!,
-      eq(securityCodes.targetHash, targetHash),
-    ]) {
-      const until = await nextAllowed(tx, where, intervalMs, dailyMax);
-      if (until) {
-        const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-        throw tooManyRequests(
-          until.getTime() - Date.now() > intervalMs
-            ? t('account.codeDailyLimit', { time: until.toISOString().slice(0, 16).replace('T', ' ') })
-            : t('account.codeTooSoon', { seconds }),
-          until,
-        );
-      }
-    }
+    await throwIfLimited(
+      tx,
+      securityCodes,
+      [
+        and(eq(securityCodes.userId, c.user.id), eq(securityCodes.channel, channel))!,
+        eq(securityCodes.targetHash, targetHash),
+      ],
+      c.config.securityCodes,
+    );
     // The limits look back one day: older rows of this user serve nothing any more.
     await tx
       .delete(securityCodes)
-      .where(and(eq(securityCodes.userId, c.user.id), lt(securityCodes.createdAt, new Date(Date.now() - DAY_MS))));
+      .where(and(eq(securityCodes.userId, c.user.id), lt(securityCodes.createdAt, codesOutlived())));
     const [inserted] = await tx
       .insert(securityCodes)
       .values({ userId: c.user.id, channel, targetHash, codeHash, expiresAt: new Date(Date.now() + ttlMs) })

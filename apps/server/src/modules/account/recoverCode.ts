@@ -1,0 +1,142 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { accountApi } from '@siteops/contracts/api/account';
+import { recoveryCodes } from '../../db/schema/index.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { throttleKeys } from '../../auth/throttle.ts';
+import type { Handler, HandlerContext } from '../../http/endpoint.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import { t } from '../../http/messages/index.ts';
+import { canSend, sendCode } from './delivery.ts';
+import { accountByName, finishRecovery } from './recover.ts';
+import { CODE_TRIES, codesOutlived, newCode, targetHashOf, throwIfLimited } from './securityCode.ts';
+
+/**
+ * A forgotten password, recovered with a one-time code mailed to the account's security email
+ * (decision 0019, second addendum). Every name is treated alike: it gets a row, the same limits, the
+ * same argon2 work and the same answer; only a real account with a bound email is sent the code.
+ */
+
+/** The keyed hash a name's recovery codes are stored and counted under. */
+const nameHashOf = (c: HandlerContext, username: string) => c.pii.searchHash(`recover-name\0${username.toLowerCase()}`);
+
+/** Codes one client may ask for in a day, over all names: several people behind one address can still recover. */
+const CLIENT_DAILY_FACTOR = 3;
+
+const missing = () => badRequest(t('account.recoverCodeMissing'), { code: t('account.recoverCodeMissing') });
+
+export const requestRecoveryCode: Handler<typeof accountApi.recoverCode> = async (c, { username }) => {
+  if (!canSend(c.config, 'email')) throw conflict(t('account.recoverEmailNotConfigured'), { notConfigured: 'email' });
+  const { ttlMs, intervalMs } = c.config.securityCodes;
+  const nameHash = nameHashOf(c, username);
+  const account = await accountByName(c, username);
+  const email = account?.email ?? null;
+  // Where there is no address, the name stands in for one, so the per-address limit works the same.
+  const targetHash = email ? targetHashOf(c, 'email', email) : c.pii.searchHash(`recover-nowhere\0${nameHash}`);
+  const clientHash = c.pii.searchHash(`recover-client\0${c.request.ip}`);
+  const { code, row } = await c.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recovery-code-name:${nameHash}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recovery-code-target:${targetHash}`}))`);
+    await throwIfLimited(
+      tx,
+      recoveryCodes,
+      [eq(recoveryCodes.nameHash, nameHash), eq(recoveryCodes.targetHash, targetHash)],
+      c.config.securityCodes,
+    );
+    await throwIfLimited(tx, recoveryCodes, [eq(recoveryCodes.clientHash, clientHash)], {
+      intervalMs: 0,
+      dailyMax: c.config.securityCodes.dailyMax * CLIENT_DAILY_FACTOR,
+    });
+    // The limits look back one day: older rows (of any name) serve nothing any more.
+    await tx.delete(recoveryCodes).where(lt(recoveryCodes.createdAt, codesOutlived()));
+    // Hashed only once the limits let it through, so a flood of names costs no argon2 work.
+    const { code, codeHash } = await newCode();
+    const [inserted] = await tx
+      .insert(recoveryCodes)
+      .values({
+        nameHash,
+        userId: email ? account!.id : null,
+        targetHash,
+        clientHash,
+        codeHash,
+        expiresAt: new Date(Date.now() + ttlMs),
+      })
+      .returning();
+    return { code, row: inserted! };
+  });
+  if (email) {
+    // Not awaited: waiting on the mail server would tell a real address from none by the time taken.
+    // A mail that does not go out is logged; the code stays counted, like one nobody was sent.
+    sendCode(c.config, {
+      channel: 'email',
+      target: email,
+      code,
+      lang: c.lang,
+      userName: account!.userName,
+      minutes: Math.round(ttlMs / 60_000),
+      purpose: 'recover',
+    }).catch((err: unknown) => c.request.log.warn({ err }, 'recovery code not sent'));
+  }
+  return {
+    expiresAt: row.expiresAt.toISOString(),
+    resendAt: new Date(row.createdAt.getTime() + intervalMs).toISOString(),
+  };
+};
+
+/**
+ * The newest code asked for the name, if it is still alive, sets the new password. A try is spent
+ * before the code is compared, in one conditional update, so parallel guesses cannot exceed CODE_TRIES;
+ * at the limit the code is dead. A code only works while the account still has the address it went to.
+ */
+export const recoverByCode: Handler<typeof accountApi.recoverByCode> = async (c, { username, code, newPassword }) => {
+  const nameHash = nameHashOf(c, username);
+  const [latest] = await c.db
+    .select()
+    .from(recoveryCodes)
+    .where(eq(recoveryCodes.nameHash, nameHash))
+    .orderBy(desc(recoveryCodes.id))
+    .limit(1);
+  if (!latest || latest.usedAt || latest.expiresAt.getTime() <= Date.now()) throw missing();
+  const [spent] = await c.db
+    .update(recoveryCodes)
+    .set({ tries: sql`${recoveryCodes.tries} + 1` })
+    .where(
+      and(
+        eq(recoveryCodes.id, latest.id),
+        lt(recoveryCodes.tries, CODE_TRIES),
+        isNull(recoveryCodes.usedAt),
+        gt(recoveryCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ tries: recoveryCodes.tries });
+  if (!spent) throw badRequest(t('account.codeDead'), { code: t('account.codeDead') });
+  const matches = await verifyPassword(latest.codeHash, code);
+  const account = await accountByName(c, username);
+  const right =
+    matches &&
+    account !== undefined &&
+    latest.userId === account.id &&
+    account.email !== null &&
+    targetHashOf(c, 'email', account.email) === latest.targetHash;
+  if (!right) {
+    const left = CODE_TRIES - spent.tries;
+    const msg = left > 0 ? t('account.codeWrong', { left }) : t('account.codeDead');
+    throw badRequest(msg, { code: msg });
+  }
+  await finishRecovery(
+    c,
+    account,
+    throttleKeys(username, c.request.ip, c.config.login),
+    newPassword,
+    'email',
+    async (tx) => {
+      // The same code used twice at once resets once.
+      const used = await tx
+        .update(recoveryCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(recoveryCodes.id, latest.id), isNull(recoveryCodes.usedAt)))
+        .returning({ id: recoveryCodes.id });
+      if (!used.length) throw missing();
+    },
+  );
+  return null;
+};
