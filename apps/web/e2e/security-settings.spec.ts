@@ -113,6 +113,9 @@ test('recover a forgotten password with the security question', async ({ page, r
   expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel('用户名').fill(who.username);
   await page.getByRole('button', { name: '下一步' }).click();
+  // This run sends email, so the emailed code is offered first; the question is the other way.
+  await expect(page.getByRole('radio', { name: '安全邮箱验证码' })).toBeChecked();
+  await page.getByRole('radio', { name: '回答密保问题' }).check();
   await expect(page.getByText('第一辆自行车的颜色？')).toBeVisible();
 
   const newPassword = 'Recover#2026';
@@ -130,6 +133,57 @@ test('recover a forgotten password with the security question', async ({ page, r
   await expect(page.getByText('密码已重置')).toBeVisible();
   await page.mouse.move(0, 0);
   expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: '返回登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await fillLogin(page, { username: who.username, password: who.password });
+  await expect(page.getByRole('alert')).toBeVisible();
+  await login(page, { username: who.username, password: newPassword });
+});
+
+/**
+ * A forgotten password recovered by the code mailed to the bound security email: no address is shown,
+ * a wrong code is refused beside its field and counts a try, the right one resets the password.
+ */
+test('recover a forgotten password with a code sent to the security email', async ({ page, request }) => {
+  const who = await createUser(request, 'user');
+  const token = await apiLogin(request, who);
+  const address = `${uniqueName('rec').toLowerCase()}@example.com`;
+  await apiCall(request, token, 'POST', '/api/account/securityCode', { channel: 'email', target: address });
+  const bindCode = codeOf(await mailTo(address));
+  await apiCall(request, token, 'POST', '/api/account/securityBind', {
+    channel: 'email',
+    target: address,
+    code: bindCode,
+  });
+
+  await page.goto('/recover');
+  await page.getByLabel('用户名').fill(who.username);
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByRole('radio', { name: '安全邮箱验证码' })).toBeChecked();
+  await expect(page.getByText('为保护隐私，此处不显示邮箱地址')).toBeVisible();
+  await expect(page.locator('form')).not.toContainText('@');
+  await page.getByRole('button', { name: '发送验证码' }).click();
+  await expect(page.getByRole('status')).toContainText('验证码已发送至该邮箱');
+  await expect(page.getByRole('button', { name: /^\d+ 秒后重发$/ })).toBeDisabled();
+  await page.mouse.move(0, 0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The newest mail to the address is the recovery one (the binding code came before).
+  let mail = await mailTo(address);
+  await expect.poll(async () => (mail = await mailTo(address)).text).toContain('重置 SiteOps 账号');
+  expect(mail.text).toContain(who.username);
+  const code = codeOf(mail);
+  const newPassword = 'Mailed#2026';
+  await page.getByLabel('验证码', { exact: true }).fill(code === '000000' ? '111111' : '000000');
+  await page.getByLabel('新密码', { exact: true }).fill(newPassword);
+  await page.getByLabel('确认新密码').fill(newPassword);
+  await page.getByRole('button', { name: '重置密码' }).click();
+  await expect(page.getByText('验证码不正确，还可尝试 4 次')).toBeVisible();
+
+  await page.getByLabel('验证码', { exact: true }).fill(code);
+  await page.getByRole('button', { name: '重置密码' }).click();
+  await expect(page.getByText('密码已重置')).toBeVisible();
   await page.getByRole('button', { name: '返回登录' }).click();
   await expect(page).toHaveURL(/\/login$/);
 

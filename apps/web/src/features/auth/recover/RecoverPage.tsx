@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Result, Steps, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Flex, Form, Input, Radio, Result, Space, Steps, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SECURITY_CODE_DIGITS } from '@siteops/contracts/account';
 import { accountApi } from '@siteops/contracts/api/account';
 import { call } from '@/api/endpoint';
 import { ApiError } from '@/api/envelope';
@@ -14,32 +15,50 @@ import './messages';
 interface Values {
   username: string;
   answer: string;
+  code: string;
   newPassword: string;
   confirmPassword: string;
 }
-const SERVER_FIELDS = ['username', 'answer', 'newPassword'] as const;
+type Method = 'email' | 'question';
+/** What step 1 answered: the same for every name, whether or not the account exists. */
+interface Ways {
+  question: string;
+  emailCode: boolean;
+}
+const SERVER_FIELDS = ['username', 'answer', 'code', 'newPassword'] as const;
 
 /**
- * /recover (no login): a forgotten password, reset by answering the account's security question. The
- * server answers every name with a question and every wrong answer alike, so this page cannot tell an
- * unknown account from a wrong answer either; it only says the reset did not happen.
+ * /recover (no login): a forgotten password, reset with a code mailed to the account's security email
+ * (offered first, when this server sends email) or by answering its security question. The server
+ * answers every name alike (a question, the email option, "a code is on its way" without an address)
+ * and every wrong code or answer alike, so this page cannot tell an unknown account from a wrong answer
+ * either; it only says the reset did not happen.
  */
 export function RecoverPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [question, setQuestion] = useState<string | null>(null);
+  const [ways, setWays] = useState<Ways | null>(null);
+  const [method, setMethod] = useState<Method>('email');
   const [done, setDone] = useState(false);
+  /** Minutes the mailed code works, once one was asked for. */
+  const [sentFor, setSentFor] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const ask = useMutation({
     mutationFn: (username: string) => call(accountApi.recoverQuestion, { username }, { silent: true }),
   });
   const reset = useMutation({
     mutationFn: (v: Values) =>
-      call(
-        accountApi.recoverPassword,
-        { username: v.username, answer: v.answer, newPassword: v.newPassword },
-        { silent: true },
-      ),
+      method === 'email'
+        ? call(
+            accountApi.recoverByCode,
+            { username: v.username, code: v.code, newPassword: v.newPassword },
+            { silent: true },
+          )
+        : call(
+            accountApi.recoverPassword,
+            { username: v.username, answer: v.answer, newPassword: v.newPassword },
+            { silent: true },
+          ),
   });
 
   const failed = (error: unknown) => {
@@ -52,7 +71,9 @@ export function RecoverPage() {
     const { username } = await form.validateFields(['username']);
     setFailure(null);
     try {
-      setQuestion((await ask.mutateAsync(username.trim())).question);
+      const answer = await ask.mutateAsync(username.trim());
+      setWays(answer);
+      setMethod(answer.emailCode ? 'email' : 'question');
     } catch (error) {
       failed(error);
     }
@@ -67,7 +88,7 @@ export function RecoverPage() {
     }
   };
 
-  const step = done ? 2 : question === null ? 0 : 1;
+  const step = done ? 2 : ways === null ? 0 : 1;
   return (
     <AuthShell title={t('recover.title')}>
       <Steps
@@ -103,7 +124,7 @@ export function RecoverPage() {
               role="alert"
             />
           )}
-          {question === null && <Typography.Paragraph type="secondary">{t('recover.intro')}</Typography.Paragraph>}
+          {ways === null && <Typography.Paragraph type="secondary">{t('recover.intro')}</Typography.Paragraph>}
           <Form.Item
             name="username"
             label={t('login.form.userName.label')}
@@ -112,14 +133,14 @@ export function RecoverPage() {
             <Input
               autoComplete="username"
               autoFocus
-              disabled={question !== null}
+              disabled={ways !== null}
               onPressEnter={(e) => {
                 e.preventDefault();
                 void next();
               }}
             />
           </Form.Item>
-          {question === null ? (
+          {ways === null ? (
             <Flex justify="space-between" align="center">
               <Link to={LOGIN_PATH}>{t('recover.toLogin')}</Link>
               <Button type="primary" loading={ask.isPending} onClick={() => void next()}>
@@ -128,21 +149,79 @@ export function RecoverPage() {
             </Flex>
           ) : (
             <>
-              <Form.Item label={t('recover.question')}>
-                <Typography.Text strong>{question}</Typography.Text>
+              <Form.Item label={t('recover.method.label')}>
+                <Radio.Group
+                  value={method}
+                  onChange={(e) => {
+                    setMethod(e.target.value as Method);
+                    setFailure(null);
+                  }}
+                  options={[
+                    { value: 'email', label: t('recover.method.email'), disabled: !ways.emailCode },
+                    { value: 'question', label: t('recover.method.question') },
+                  ]}
+                />
+                {!ways.emailCode && (
+                  <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+                    {t('recover.emailUnavailable')}
+                  </Typography.Paragraph>
+                )}
               </Form.Item>
-              <Form.Item
-                name="answer"
-                label={t('recover.answer.label')}
-                rules={[{ required: true, whitespace: true, message: t('recover.answer.errMsg') }]}
-              >
-                <Input autoComplete="off" autoFocus />
-              </Form.Item>
+              {method === 'email' ? (
+                <>
+                  <Typography.Paragraph type="secondary">{t('recover.emailIntro')}</Typography.Paragraph>
+                  <Form.Item
+                    label={t('recover.code.label')}
+                    required
+                    extra={sentFor !== null && <span role="status">{t('recover.codeSent', { minutes: sentFor })}</span>}
+                  >
+                    <Space.Compact style={{ width: '100%' }}>
+                      <Form.Item
+                        name="code"
+                        noStyle
+                        rules={[
+                          { required: true, message: t('recover.code.errMsg') },
+                          {
+                            pattern: new RegExp(`^\\s*\\d{${SECURITY_CODE_DIGITS}}\\s*$`),
+                            message: t('recover.code.invalid', { digits: SECURITY_CODE_DIGITS }),
+                          },
+                        ]}
+                      >
+                        <Input
+                          aria-label={t('recover.code.label')}
+                          inputMode="numeric"
+                          autoComplete="one-time-code"
+                          maxLength={SECURITY_CODE_DIGITS + 2}
+                        />
+                      </Form.Item>
+                      <SendCode
+                        username={form.getFieldValue('username') as string}
+                        onSent={setSentFor}
+                        onFailure={failed}
+                      />
+                    </Space.Compact>
+                  </Form.Item>
+                </>
+              ) : (
+                <>
+                  <Form.Item label={t('recover.question')}>
+                    <Typography.Text strong>{ways.question}</Typography.Text>
+                  </Form.Item>
+                  <Form.Item
+                    name="answer"
+                    label={t('recover.answer.label')}
+                    rules={[{ required: true, whitespace: true, message: t('recover.answer.errMsg') }]}
+                  >
+                    <Input autoComplete="off" autoFocus />
+                  </Form.Item>
+                </>
+              )}
               <NewPasswordFields />
               <Flex justify="space-between" align="center">
                 <Button
                   onClick={() => {
-                    setQuestion(null);
+                    setWays(null);
+                    setSentFor(null);
                     setFailure(null);
                   }}
                 >
@@ -157,5 +236,48 @@ export function RecoverPage() {
         </Form>
       )}
     </AuthShell>
+  );
+}
+
+/**
+ * "Send code" and its countdown until the server allows another (`resendAt`, or a 429's `retryAt`).
+ * The server answers every name the same, so what it says is only that a code is on its way if there
+ * is an address to send it to; a refusal lands beside the code field.
+ */
+function SendCode(props: { username: string; onSent: (minutes: number) => void; onFailure: (error: unknown) => void }) {
+  const { t } = useTranslation();
+  const send = useMutation({
+    mutationFn: () => call(accountApi.recoverCode, { username: props.username.trim() }, { silent: true }),
+  });
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  useEffect(() => {
+    if (resendAt <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [resendAt]);
+
+  const onClick = async () => {
+    try {
+      const answer = await send.mutateAsync();
+      setNow(Date.now());
+      setResendAt(new Date(answer.resendAt).getTime());
+      props.onSent(Math.round((new Date(answer.expiresAt).getTime() - Date.now()) / 60_000));
+    } catch (error) {
+      const retryAt = error instanceof ApiError ? (error.data as { retryAt?: string } | null)?.retryAt : undefined;
+      if (retryAt) {
+        setNow(Date.now());
+        setResendAt(new Date(retryAt).getTime());
+      }
+      props.onFailure(error);
+    }
+  };
+
+  return (
+    <Button onClick={() => void onClick()} loading={send.isPending} disabled={left > 0}>
+      {left > 0 ? t('recover.resendIn', { seconds: left }) : t('recover.sendCode')}
+    </Button>
   );
 }
