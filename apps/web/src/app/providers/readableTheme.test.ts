@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generate } from '@ant-design/colors';
-import { contrast, primaryButton } from './readableTheme';
+import { generate, presetPalettes } from '@ant-design/colors';
+import { contrast, primaryButton, readableTheme } from './readableTheme';
 
 const SWATCHES = ['#165DFF', '#1677FF', '#722ED1', '#EB2F96', '#F5222D', '#FA8C16', '#13C2C2', '#52C41A'];
 
@@ -36,5 +36,14 @@ describe('the primary button keeps 4.5:1 between its text and its fill, at rest,
     expect(primaryButton(cyan).primaryColor).not.toBe('#fff');
     const blue = generate('#1677FF');
     expect(primaryButton(blue)).toMatchObject({ colorPrimary: blue[6], primaryColor: '#fff' });
+  });
+});
+
+describe('preset tags are readable in the light theme', () => {
+  it('each preset colour’s tag text reaches 4.5:1 on its own light fill', () => {
+    const tag = readableTheme(false, '#165DFF').components?.Tag as Record<string, string>;
+    for (const name of ['gold', 'orange', 'lime', 'green', 'cyan', 'yellow', 'blue', 'red']) {
+      expect(contrast(tag[`${name}7`], presetPalettes[name][0]), name).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

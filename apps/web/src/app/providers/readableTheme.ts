@@ -1,5 +1,5 @@
 import type { ThemeConfig } from 'antd';
-import { generate, presetDarkPalettes } from '@ant-design/colors';
+import { generate, presetDarkPalettes, presetPalettes } from '@ant-design/colors';
 import { FastColor } from '@ant-design/fast-color';
 
 const INK = 'rgba(0, 0, 0, 0.88)';
@@ -45,6 +45,20 @@ const DARK_RED = generate('#ff4d4f', { theme: 'dark', backgroundColor: '#141414'
  */
 const DARK_PRESET_TEXT = Object.fromEntries(
   Object.entries(presetDarkPalettes).map(([name, palette]) => [`${name}7`, palette[7]]),
+);
+
+/**
+ * A light preset tag writes its text in the palette's 7th colour on the 1st: gold is 2.8:1 there, orange,
+ * lime, green and cyan 3.3-3.4:1 (a gold "visitor" tag on the pass records failed axe). Each takes the
+ * first step from the 7th that reaches 4.5:1.
+ */
+const LIGHT_PRESET_TEXT = Object.fromEntries(
+  Object.entries(presetPalettes)
+    .filter(([, palette]) => palette.length === 10)
+    .map(([name, palette]) => [
+      `${name}7`,
+      palette.slice(6).find((step) => contrast(step, palette[0]) >= 4.5) ?? palette[9],
+    ]),
 );
 
 /**
@@ -95,7 +109,13 @@ export function readableTheme(dark: boolean, themeColor: string): Pick<ThemeConf
   return {
     token: { ...token, colorLink: generate(themeColor)[6] },
     components: {
-      Tag: { colorSuccess: '#237804', colorError: '#cf1322', colorWarning: '#ad4e00', colorInfo: '#0958d9' },
+      Tag: {
+        colorSuccess: '#237804',
+        colorError: '#cf1322',
+        colorWarning: '#ad4e00',
+        colorInfo: '#0958d9',
+        ...LIGHT_PRESET_TEXT,
+      },
       // Danger link buttons (delete, forbid) in red text: #ff4d4f is 3.3:1 on white.
       Button: { ...primaryButton(generate(themeColor)), colorError: '#cf1322' },
     },
