@@ -142,8 +142,8 @@ export const recoverQuestionBody = z.object({
 });
 /**
  * The ways this account can recover. An account that does not exist, is disabled or has no question
- * gets a plausible question all the same (the same one every time), and the email code is offered to
- * every name alike, so the answer says nothing about the account.
+ * gets a plausible question all the same (the same one every time), and the email and phone codes are
+ * offered to every name alike, so the answer says nothing about the account.
  */
 export const recoverQuestionAnswer = z.object({
   question: z.string(),
@@ -152,6 +152,11 @@ export const recoverQuestionAnswer = z.object({
    * (SMTP_URL), whether or not the account exists or has a security email; no address is ever shown.
    */
   emailCode: z.boolean(),
+  /**
+   * Whether a code can be asked for by SMS: true for every name when this server sends SMS
+   * (SMS_WEBHOOK_URL), whether or not the account exists or has a security phone; no number is ever shown.
+   */
+  phoneCode: z.boolean(),
 });
 
 /** `POST /api/account/recover/password`: the answer to the security question, and the new password. */
@@ -213,10 +218,13 @@ const recoverCode = text()
   .trim()
   .regex(new RegExp(`^\\d{${SECURITY_CODE_DIGITS}}$`), `code must be ${SECURITY_CODE_DIGITS} digits`);
 
-/** `POST /api/account/recover/code`: mail a one-time code to the account's security email, if it has one. */
-export const recoverCodeBody = recoverQuestionBody;
+/**
+ * `POST /api/account/recover/code`: send a one-time code to the account's security email or phone
+ * (`channel`, email when absent), if it has one.
+ */
+export const recoverCodeBody = recoverQuestionBody.extend({ channel: channelSchema.default('email') });
 
-/** `POST /api/account/recover/codePassword`: the code from the security email, and the new password. */
+/** `POST /api/account/recover/codePassword`: the code from the security email or phone, and the new password. */
 export const recoverByCodeBody = z.object({
   username: text().trim().min(1, 'username cannot be empty').max(64),
   code: recoverCode,

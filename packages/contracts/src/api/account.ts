@@ -108,7 +108,7 @@ export const accountApi = defineEndpoints('account', {
     path: '/api/account/recover/question',
     access: 'public',
     summary:
-      'Forgotten password, step 1: the ways an account can recover: its security question (a stable decoy where there is none) and whether a code can be mailed (the same for every name: SMTP_URL set), so nothing is learnt about accounts',
+      'Forgotten password, step 1: the ways an account can recover: its security question (a stable decoy where there is none) and whether a code can be mailed or texted (the same for every name: SMTP_URL, SMS_WEBHOOK_URL set), so nothing is learnt about accounts',
     body: recoverQuestionBody,
     answer: recoverQuestionAnswer,
     errors: [429],
@@ -129,7 +129,7 @@ export const accountApi = defineEndpoints('account', {
     path: '/api/account/recover/code',
     access: 'public',
     summary:
-      'Forgotten password by email: mail a one-time code to the account’s security email; every name gets the same answer and limits (nothing is sent where there is no such account or email); 409 when SMTP_URL is not set',
+      'Forgotten password by code: send a one-time code to the account’s security email (SMTP_URL) or phone (SMS_WEBHOOK_URL), as `channel` says; every name gets the same answer and limits (nothing is sent where there is no such account or address); 409 when that channel is not configured',
     body: recoverCodeBody,
     answer: securityCodeAnswer,
     errors: [409, 429],
@@ -139,7 +139,7 @@ export const accountApi = defineEndpoints('account', {
     path: '/api/account/recover/codePassword',
     access: 'public',
     summary:
-      'Forgotten password by email, step 2: the mailed code sets a new password and ends every session of the account (audited, the user is notified); a code allows 5 tries',
+      'Forgotten password by code, step 2: the code mailed or texted sets a new password and ends every session of the account (audited, the user is notified); a code allows 5 tries',
     body: recoverByCodeBody,
     answer: z.null(),
     message: 'Save Success',

@@ -104,6 +104,7 @@ export const enUS = {
   'account.codeDead': 'Too many wrong codes; request a new one',
   'account.mail.subject': 'SiteOps security code: {code}',
   'account.recoverEmailNotConfigured': 'Recovery by email is not available on this server (SMTP_URL is not set)',
+  'account.recoverPhoneNotConfigured': 'Recovery by SMS is not available on this server (SMS_WEBHOOK_URL is not set)',
   'account.recoverCodeMissing': 'The code has expired or was not requested for this account; request a new one',
   'account.recoverMail.body':
     'Your code to reset the password of the SiteOps account {user} is {code}. It is valid for {minutes} minutes.\n\nIf you did not ask for it, ignore this email: your password stays as it is without the code.',
@@ -270,6 +271,7 @@ export const enUS = {
   'notification.passwordRecovered.body':
     'All your sessions were ended. If this was not you, tell an administrator at once.',
   'notification.passwordRecoveredByEmail': 'Your password was reset with a code sent to your security email',
+  'notification.passwordRecoveredByPhone': 'Your password was reset with a code sent to your security phone',
   'notification.passwordReset': 'An administrator reset your password',
   'notification.passwordReset.body': 'Log in with the one-time password they gave you and choose a new one.',
   'notification.certificationSubmitted': 'Certification to review: {enterprise}',

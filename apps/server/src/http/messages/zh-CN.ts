@@ -94,6 +94,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'account.codeDead': '验证码错误次数过多，请重新获取',
   'account.mail.subject': 'SiteOps 安全验证码：{code}',
   'account.recoverEmailNotConfigured': '本服务器未开通通过邮箱找回密码（未设置 SMTP_URL）',
+  'account.recoverPhoneNotConfigured': '本服务器未开通通过短信找回密码（未设置 SMS_WEBHOOK_URL）',
   'account.recoverCodeMissing': '验证码已过期或未为该账号获取，请重新获取',
   'account.recoverMail.body':
     '您正在重置 SiteOps 账号 {user} 的密码，验证码为 {code}，{minutes} 分钟内有效。\n\n如非本人操作，请忽略此邮件：没有验证码，密码不会改变。',
@@ -250,6 +251,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'notification.passwordRecovered': '您的密码已通过密保问题重置',
   'notification.passwordRecovered.body': '您的所有会话均已结束。如非本人操作，请立即联系管理员。',
   'notification.passwordRecoveredByEmail': '您的密码已通过安全邮箱验证码重置',
+  'notification.passwordRecoveredByPhone': '您的密码已通过安全手机验证码重置',
   'notification.passwordReset': '管理员重置了您的密码',
   'notification.passwordReset.body': '请使用管理员给您的一次性密码登录，并设置新密码。',
   'notification.certificationSubmitted': '待审核的实名认证：{enterprise}',

@@ -42,7 +42,8 @@ export async function sendCode(config: Config, m: CodeMessage): Promise<void> {
   const res = await fetch(c.smsWebhookUrl!.reveal(), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: m.target, code: m.code, locale: m.lang }),
+    // `purpose` lets the gateway pick its text (an SMS template): binding the phone or resetting the password.
+    body: JSON.stringify({ phone: m.target, code: m.code, locale: m.lang, purpose: m.purpose ?? 'bind' }),
     signal: AbortSignal.timeout(SMS_TIMEOUT_MS),
   });
   if (!res.ok) throw new Error(`SMS webhook answered HTTP ${res.status}`);

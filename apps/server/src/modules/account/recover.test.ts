@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, uniq } from '../../../test/fixtures.ts';
 import { codeIn, startMailbox } from '../../../test/mailbox.ts';
-import { recoveryCodes } from '../../db/schema/index.ts';
+import { startSmsbox } from '../../../test/smsbox.ts';
+import { auditLog, recoveryCodes } from '../../db/schema/index.ts';
 
 /**
  * A forgotten password, recovered with the security question before any login: the question (a
@@ -55,10 +57,11 @@ afterAll(() => t.close());
 describe('recovering a password with the security question', () => {
   it('answers the account’s own question; any other name gets the same decoy every time, in either language', async () => {
     const me = await withQuestion();
-    // This server sends no email: no name is offered a code, and asking for one says why.
+    // This server sends no email nor SMS: no name is offered a code, and asking for one says why.
     expect((await ask(me.userName.toUpperCase())).body.data).toEqual({
       question: '第一只宠物的名字？',
       emailCode: false,
+      phoneCode: false,
     });
 
     const nobody = uniq('nobody');
@@ -78,6 +81,15 @@ describe('recovering a password with the security question', () => {
     });
     expect(code.status).toBe(409);
     expect(code.body.msg).toBe('本服务器未开通通过邮箱找回密码（未设置 SMTP_URL）');
+    const text = await t.call({
+      method: 'POST',
+      url: '/api/account/recover/code',
+      body: { username: me.userName, channel: 'phone' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(text.status).toBe(409);
+    expect(text.body.msg).toBe('本服务器未开通通过短信找回密码（未设置 SMS_WEBHOOK_URL）');
+    expect(text.body.data).toEqual({ notConfigured: 'phone' });
   });
 
   it('the right answer (any case, spaces around) sets the new password, ends every session and tells the user', async () => {
@@ -338,6 +350,286 @@ describe('recovering a password with a code mailed to the security email', () =>
       for (const name of [me.userName, uniq('nobody'), noEmail.userName]) {
         expect((await askCode(name, 'en-US', t2)).body.code).toBe(200);
         const soon = await askCode(name, 'zh-CN', t2);
+        expect(soon.status).toBe(429);
+        expect(soon.body.msg).toMatch(/验证码刚刚已发送，请 (59|60) 秒后再获取/);
+      }
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
+/**
+ * A forgotten password, recovered with a code texted to the account's security phone: the same rules as
+ * the email (a real HTTP server here receives the SMS webhook's calls). One name's codes are one series
+ * over both channels: counted together, and only the newest works.
+ */
+describe('recovering a password with a code texted to the security phone', () => {
+  let s: TestApp;
+  let sAdmin: string;
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let sms: Awaited<ReturnType<typeof startSmsbox>>;
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    sms = await startSmsbox();
+    s = await createTestApp({
+      SMTP_URL: mailbox.url,
+      SMS_WEBHOOK_URL: sms.url,
+      SECURITY_CODE_INTERVAL_SECONDS: '0',
+      SECURITY_CODE_DAILY_MAX: '3',
+    });
+    sAdmin = await s.login();
+  });
+  afterAll(async () => {
+    await s.close();
+    await mailbox.close();
+    await sms.close();
+  });
+
+  interface WithPhone extends Person {
+    phone: string;
+  }
+  const newPhone = () => `139${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+  /** Bind `phone` (a fresh one unless given) to `who` with the code the webhook really received. */
+  async function bindPhone(app: TestApp, who: { token: string }, phone: string) {
+    const before = sms.texts.length;
+    const sent = await app.call({
+      method: 'POST',
+      url: '/api/account/securityCode',
+      token: who.token,
+      body: { channel: 'phone', target: phone },
+    });
+    expect(sent.body.code, sent.body.msg).toBe(200);
+    const text = await sms.next(phone, before);
+    expect(text.purpose).toBe('bind');
+    const bound = await app.call({
+      method: 'POST',
+      url: '/api/account/securityBind',
+      token: who.token,
+      body: { channel: 'phone', target: phone, code: text.code },
+    });
+    expect(bound.body.code, bound.body.msg).toBe(200);
+  }
+  async function withPhone(app = s, adminToken = sAdmin, phone = newPhone()): Promise<WithPhone> {
+    const u = await createUser(app, adminToken, { role: 'user' });
+    const token = await app.login(u.userName, u.password);
+    await bindPhone(app, { token }, phone);
+    return { ...u, token, phone };
+  }
+  let clients = 0;
+  const askCode = (
+    username: string,
+    channel: 'email' | 'phone' = 'phone',
+    lang = 'en-US',
+    app = s,
+    remoteAddress = `10.1.${clients >> 8}.${clients++ & 255}`,
+  ) =>
+    app.call({
+      method: 'POST',
+      url: '/api/account/recover/code',
+      body: { username, channel },
+      headers: { 'accept-language': lang },
+      remoteAddress,
+    });
+  const reset = (username: string, code: string, newPassword = 'Texted#2026', lang = 'en-US') =>
+    s.call({
+      method: 'POST',
+      url: '/api/account/recover/codePassword',
+      body: { username, code, newPassword },
+      headers: { 'accept-language': lang },
+    });
+  /** Ask for a code for `who` by SMS and read it from the webhook's calls. */
+  async function textedCode(who: WithPhone, lang = 'en-US') {
+    const before = sms.texts.length;
+    const res = await askCode(who.userName, 'phone', lang);
+    expect(res.body.code, res.body.msg).toBe(200);
+    const text = await sms.next(who.phone, before);
+    return { text, code: text.code, answer: res.body.data };
+  }
+  const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('every name is offered the SMS code, and none is shown a number', async () => {
+    const me = await withPhone();
+    for (const name of [me.userName, uniq('nobody')]) {
+      const res = await s.call({ method: 'POST', url: '/api/account/recover/question', body: { username: name } });
+      expect(res.body.data).toMatchObject({ emailCode: true, phoneCode: true });
+      expect(JSON.stringify(res.body.data)).not.toMatch(/\d{4}/);
+    }
+  });
+
+  it('the texted code (in the asker’s language) sets the new password, ends every session, is audited and told', async () => {
+    const me = await withPhone();
+    const { text, code, answer } = await textedCode(me, 'zh-CN');
+    expect(text).toEqual({
+      phone: me.phone,
+      code: expect.stringMatching(/^\d{6}$/),
+      locale: 'zh-CN',
+      purpose: 'recover',
+    });
+    expect(new Date(answer.expiresAt).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+    expect(JSON.stringify(answer)).not.toContain(me.phone.slice(-4));
+
+    const wrong = await reset(me.userName, otherThan(code), 'Texted#2026', 'zh-CN');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.data.fields.code).toBe('验证码不正确，还可尝试 4 次');
+
+    const ok = await reset(me.userName.toUpperCase(), code);
+    expect(ok.body.code, ok.body.msg).toBe(200);
+    expect((await s.call({ method: 'POST', url: '/api/user/info', token: me.token })).status).toBe(401);
+    await expect(s.login(me.userName, me.password)).rejects.toThrow();
+    const token = await s.login(me.userName, 'Texted#2026');
+    const list = await s.call({ method: 'GET', url: '/api/notification/listAll', token });
+    expect(list.body.data.list.map((n: { title: string }) => n.title)).toContain(
+      'Your password was reset with a code sent to your security phone',
+    );
+    const [audited] = await s.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.recoverPassword'), eq(auditLog.targetId, String(me.id))));
+    expect(audited?.detail).toMatchObject({ by: 'phone' });
+    expect(JSON.stringify(audited)).not.toContain(me.phone);
+    expect((await reset(me.userName, code, 'Another#2026')).status).toBe(400);
+  });
+
+  it('an unknown name, an account without a phone (with an email) and a disabled one read the same, and nothing is sent', async () => {
+    const me = await withPhone();
+    const emailOnly = await createUser(s, sAdmin, { role: 'user' });
+    const emailOnlyToken = await s.login(emailOnly.userName, emailOnly.password);
+    const address = `${uniq('only').toLowerCase()}@example.com`;
+    const mailsBefore = mailbox.mails.length;
+    await s.call({
+      method: 'POST',
+      url: '/api/account/securityCode',
+      token: emailOnlyToken,
+      body: { channel: 'email', target: address },
+    });
+    const bound = await s.call({
+      method: 'POST',
+      url: '/api/account/securityBind',
+      token: emailOnlyToken,
+      body: { channel: 'email', target: address, code: codeIn(await mailbox.next(address, mailsBefore)) },
+    });
+    expect(bound.body.code, bound.body.msg).toBe(200);
+    const off = await withPhone();
+    const disabled = await s.call({
+      method: 'PUT',
+      url: '/api/user/update',
+      token: sAdmin,
+      body: { id: off.id, enabled: 'disable' },
+    });
+    expect(disabled.body.code, disabled.body.msg).toBe(200);
+
+    const real = await textedCode(me);
+    const texts = sms.texts.length;
+    const mails = mailbox.mails.length;
+    for (const name of [uniq('nobody'), emailOnly.userName, off.userName]) {
+      const res = await askCode(name);
+      expect(res.body.code, res.body.msg).toBe(200);
+      expect(Object.keys(res.body.data).sort()).toEqual(Object.keys(real.answer).sort());
+      const wrong = await reset(name, real.code);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.data.fields.code).toBe('The code is incorrect; 4 tries left');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sms.texts.length).toBe(texts);
+    expect(mailbox.mails.length).toBe(mails);
+    expect((await reset(me.userName, real.code)).body.code).toBe(200);
+  });
+
+  it('too many wrong codes void the code; a code dies with the number it went to', async () => {
+    const me = await withPhone();
+    const { code } = await textedCode(me);
+    for (let i = 0; i < 4; i++) await reset(me.userName, otherThan(code));
+    expect((await reset(me.userName, otherThan(code))).body.data.fields.code).toBe(
+      'Too many wrong codes; request a new one',
+    );
+    expect((await reset(me.userName, code)).body.data.fields.code).toBe('Too many wrong codes; request a new one');
+
+    // Bound to another number after the code went out: the code no longer resets anything.
+    const fresh = (await textedCode(me)).code;
+    await bindPhone(s, me, newPhone());
+    expect((await reset(me.userName, fresh)).status).toBe(400);
+    await expect(s.login(me.userName, me.password)).resolves.toBeTruthy();
+    const rows = await s.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, me.id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(me.phone);
+    expect(JSON.stringify(rows)).not.toContain(`"${fresh}"`);
+  });
+
+  it('one series per name over both channels: only the newest code works, email or SMS', async () => {
+    const me = await withPhone();
+    const address = `${uniq('both').toLowerCase()}@example.com`;
+    const before = mailbox.mails.length;
+    await s.call({
+      method: 'POST',
+      url: '/api/account/securityCode',
+      token: me.token,
+      body: { channel: 'email', target: address },
+    });
+    await s.call({
+      method: 'POST',
+      url: '/api/account/securityBind',
+      token: me.token,
+      body: { channel: 'email', target: address, code: codeIn(await mailbox.next(address, before)) },
+    });
+    const mailsBefore = mailbox.mails.length;
+    expect((await askCode(me.userName, 'email')).body.code).toBe(200);
+    const mailed = codeIn(await mailbox.next(address, mailsBefore));
+    const { code: texted } = await textedCode(me);
+    if (mailed !== texted) expect((await reset(me.userName, mailed)).status).toBe(400);
+    expect((await reset(me.userName, texted)).body.code).toBe(200);
+  });
+
+  it('SECURITY_CODE_DAILY_MAX codes a day per number, whichever names ask', async () => {
+    const phone = newPhone();
+    const one = await withPhone(s, sAdmin, phone);
+    const two = await withPhone(s, sAdmin, phone);
+    for (const name of [one.userName, one.userName, two.userName]) expect((await askCode(name)).body.code).toBe(200);
+    const res = await askCode(two.userName);
+    expect(res.status).toBe(429);
+    expect(res.body.msg).toMatch(/limit of codes is reached/);
+    expect((await askCode(uniq('nobody'))).body.code).toBe(200);
+  });
+
+  it('one client’s daily cap counts both channels', async () => {
+    for (let i = 0; i < 9; i++)
+      expect((await askCode(uniq('spray'), i % 2 ? 'phone' : 'email', 'en-US', s, '10.9.9.8')).body.code).toBe(200);
+    expect((await askCode(uniq('spray'), 'phone', 'en-US', s, '10.9.9.8')).status).toBe(429);
+  });
+
+  it('the answer does not wait for the webhook, and a webhook that fails changes nothing in it', async () => {
+    const me = await withPhone();
+    sms.answer.holdMs = 5_000;
+    try {
+      const before = sms.texts.length;
+      const res = await askCode(me.userName);
+      expect(res.body.code, res.body.msg).toBe(200);
+      await sms.next(me.phone, before);
+      // The webhook has the text and has not answered yet; the caller already has its answer.
+      expect(sms.pending()).toBeGreaterThan(0);
+    } finally {
+      sms.answer.holdMs = 0;
+    }
+    const failing = await withPhone();
+    sms.answer.status = 500;
+    try {
+      const res = await askCode(failing.userName);
+      expect(res.body.code, res.body.msg).toBe(200);
+      expect(Object.keys(res.body.data).sort()).toEqual(['expiresAt', 'resendAt']);
+    } finally {
+      sms.answer.status = 200;
+    }
+  });
+
+  it('one code a minute per name over both channels, whether or not the name has an account', async () => {
+    const t2 = await createTestApp({ SMTP_URL: mailbox.url, SMS_WEBHOOK_URL: sms.url });
+    try {
+      const admin2 = await t2.login();
+      const me = await withPhone(t2, admin2);
+      for (const name of [me.userName, uniq('nobody')]) {
+        expect((await askCode(name, 'email', 'en-US', t2)).body.code).toBe(200);
+        const soon = await askCode(name, 'phone', 'zh-CN', t2);
         expect(soon.status).toBe(429);
         expect(soon.body.msg).toMatch(/验证码刚刚已发送，请 (59|60) 秒后再获取/);
       }

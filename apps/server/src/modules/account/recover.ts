@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { SecurityChannel } from '@siteops/contracts/account';
 import type { accountApi } from '@siteops/contracts/api/account';
 import type { Db } from '../../db/client.ts';
 import { userSecurity, users } from '../../db/schema/index.ts';
@@ -39,6 +40,7 @@ export async function accountByName(c: HandlerContext, username: string) {
       question: userSecurity.question,
       answerHash: userSecurity.answerHash,
       email: userSecurity.email,
+      phone: userSecurity.phone,
     })
     .from(users)
     .innerJoin(userSecurity, eq(userSecurity.userId, users.id))
@@ -63,8 +65,12 @@ export const recoverQuestion: Handler<typeof accountApi.recoverQuestion> = async
   const blocked = await blockedUntil(c.db, throttleKeys(username, c.request.ip, c.config.login));
   if (blocked) throw throttled(blocked);
   const account = await recoverable(c, username);
-  // The email code is offered to every name alike: whether it would reach anyone is not said.
-  return { question: account?.question ?? decoyQuestion(c, username), emailCode: canSend(c.config, 'email') };
+  // The codes are offered to every name alike: whether they would reach anyone is not said.
+  return {
+    question: account?.question ?? decoyQuestion(c, username),
+    emailCode: canSend(c.config, 'email'),
+    phoneCode: canSend(c.config, 'phone'),
+  };
 };
 
 /**
@@ -102,7 +108,7 @@ export async function finishRecovery(
   account: RecoveringAccount,
   keys: ReturnType<typeof throttleKeys>,
   newPassword: string,
-  by: 'question' | 'email',
+  by: 'question' | SecurityChannel,
   /** Run first in the same transaction (the code is claimed there); throws to change nothing. */
   claim?: (tx: Db) => Promise<void>,
 ): Promise<void> {
@@ -130,7 +136,13 @@ export async function finishRecovery(
     to: { userIds: [account.id] },
     tab: 'message',
     level: 'warning',
-    title: t(by === 'email' ? 'notification.passwordRecoveredByEmail' : 'notification.passwordRecovered'),
+    title: t(
+      by === 'email'
+        ? 'notification.passwordRecoveredByEmail'
+        : by === 'phone'
+          ? 'notification.passwordRecoveredByPhone'
+          : 'notification.passwordRecovered',
+    ),
     body: t('notification.passwordRecovered.body'),
     link: '/user/setting?tab=security',
   });

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { SECURITY_CHANNELS } from '@siteops/contracts/account';
 import type { accountApi } from '@siteops/contracts/api/account';
 import { recoveryCodes } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
@@ -11,9 +12,11 @@ import { accountByName, finishRecovery } from './recover.ts';
 import { CODE_TRIES, codesOutlived, newCode, targetHashOf, throwIfLimited } from './securityCode.ts';
 
 /**
- * A forgotten password, recovered with a one-time code mailed to the account's security email
- * (decision 0019, second addendum). Every name is treated alike: it gets a row, the same limits, the
- * same argon2 work and the same answer; only a real account with a bound email is sent the code.
+ * A forgotten password, recovered with a one-time code sent to the account's security email or phone
+ * (decision 0019, second and third addenda). Every name is treated alike: it gets a row, the same limits,
+ * the same argon2 work and the same answer; only a real account with a bound address on the channel is
+ * sent the code. One name's codes are one series whatever the channel: the limits count them together
+ * and only the newest works, so a second channel adds no guesses.
  */
 
 /** The keyed hash a name's recovery codes are stored and counted under. */
@@ -24,14 +27,22 @@ const CLIENT_DAILY_FACTOR = 3;
 
 const missing = () => badRequest(t('account.recoverCodeMissing'), { code: t('account.recoverCodeMissing') });
 
-export const requestRecoveryCode: Handler<typeof accountApi.recoverCode> = async (c, { username }) => {
-  if (!canSend(c.config, 'email')) throw conflict(t('account.recoverEmailNotConfigured'), { notConfigured: 'email' });
+/** The channel a code went by: the account's address on it is the one the row's target hash names. */
+function channelOf(c: HandlerContext, account: { email: string | null; phone: string | null }, targetHash: string) {
+  return SECURITY_CHANNELS.find((ch) => account[ch] !== null && targetHashOf(c, ch, account[ch]) === targetHash);
+}
+
+export const requestRecoveryCode: Handler<typeof accountApi.recoverCode> = async (c, { username, channel }) => {
+  if (!canSend(c.config, channel))
+    throw conflict(t(channel === 'email' ? 'account.recoverEmailNotConfigured' : 'account.recoverPhoneNotConfigured'), {
+      notConfigured: channel,
+    });
   const { ttlMs, intervalMs } = c.config.securityCodes;
   const nameHash = nameHashOf(c, username);
   const account = await accountByName(c, username);
-  const email = account?.email ?? null;
+  const target = account?.[channel] ?? null;
   // Where there is no address, the name stands in for one, so the per-address limit works the same.
-  const targetHash = email ? targetHashOf(c, 'email', email) : c.pii.searchHash(`recover-nowhere\0${nameHash}`);
+  const targetHash = target ? targetHashOf(c, channel, target) : c.pii.searchHash(`recover-nowhere\0${nameHash}`);
   const clientHash = c.pii.searchHash(`recover-client\0${c.request.ip}`);
   const { code, row } = await c.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recovery-code-name:${nameHash}`}))`);
@@ -54,7 +65,7 @@ export const requestRecoveryCode: Handler<typeof accountApi.recoverCode> = async
       .insert(recoveryCodes)
       .values({
         nameHash,
-        userId: email ? account!.id : null,
+        userId: target ? account!.id : null,
         targetHash,
         clientHash,
         codeHash,
@@ -63,18 +74,18 @@ export const requestRecoveryCode: Handler<typeof accountApi.recoverCode> = async
       .returning();
     return { code, row: inserted! };
   });
-  if (email) {
-    // Not awaited: waiting on the mail server would tell a real address from none by the time taken.
-    // A mail that does not go out is logged; the code stays counted, like one nobody was sent.
+  if (target) {
+    // Not awaited: waiting on the mail server or webhook would tell a real address from none by the time
+    // taken. A code that does not go out is logged; it stays counted, like one nobody was sent.
     sendCode(c.config, {
-      channel: 'email',
-      target: email,
+      channel,
+      target,
       code,
       lang: c.lang,
       userName: account!.userName,
       minutes: Math.round(ttlMs / 60_000),
       purpose: 'recover',
-    }).catch((err: unknown) => c.request.log.warn({ err }, 'recovery code not sent'));
+    }).catch((err: unknown) => c.request.log.warn({ err, channel }, 'recovery code not sent'));
   }
   return {
     expiresAt: row.expiresAt.toISOString(),
@@ -83,7 +94,7 @@ export const requestRecoveryCode: Handler<typeof accountApi.recoverCode> = async
 };
 
 /**
- * The newest code asked for the name, if it is still alive, sets the new password. A try is spent
+ * The newest code asked for the name (by either channel), if it is still alive, sets the new password. A try is spent
  * before the code is compared, in one conditional update, so parallel guesses cannot exceed CODE_TRIES;
  * at the limit the code is dead. A code only works while the account still has the address it went to.
  */
@@ -111,13 +122,9 @@ export const recoverByCode: Handler<typeof accountApi.recoverByCode> = async (c,
   if (!spent) throw badRequest(t('account.codeDead'), { code: t('account.codeDead') });
   const matches = await verifyPassword(latest.codeHash, code);
   const account = await accountByName(c, username);
-  const right =
-    matches &&
-    account !== undefined &&
-    latest.userId === account.id &&
-    account.email !== null &&
-    targetHashOf(c, 'email', account.email) === latest.targetHash;
-  if (!right) {
+  // The code works only while the account still has the address it went to, which says the channel.
+  const by = account && latest.userId === account.id ? channelOf(c, account, latest.targetHash) : undefined;
+  if (!matches || !account || !by) {
     const left = CODE_TRIES - spent.tries;
     const msg = left > 0 ? t('account.codeWrong', { left }) : t('account.codeDead');
     throw badRequest(msg, { code: msg });
@@ -127,7 +134,7 @@ export const recoverByCode: Handler<typeof accountApi.recoverByCode> = async (c,
     account,
     throttleKeys(username, c.request.ip, c.config.login),
     newPassword,
-    'email',
+    by,
     async (tx) => {
       // The same code used twice at once resets once.
       const used = await tx
