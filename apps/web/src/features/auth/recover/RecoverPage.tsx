@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Form, Input, Radio, Result, Space, Steps, Typograp
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SECURITY_CODE_DIGITS } from '@siteops/contracts/account';
+import { SECURITY_CODE_DIGITS, type SecurityChannel } from '@siteops/contracts/account';
 import { accountApi } from '@siteops/contracts/api/account';
 import { call } from '@/api/endpoint';
 import { ApiError } from '@/api/envelope';
@@ -19,18 +19,20 @@ interface Values {
   newPassword: string;
   confirmPassword: string;
 }
-type Method = 'email' | 'question';
+type Method = SecurityChannel | 'question';
 /** What step 1 answered: the same for every name, whether or not the account exists. */
 interface Ways {
   question: string;
   emailCode: boolean;
+  phoneCode: boolean;
 }
 const SERVER_FIELDS = ['username', 'answer', 'code', 'newPassword'] as const;
 
 /**
- * /recover (no login): a forgotten password, reset with a code mailed to the account's security email
- * (offered first, when this server sends email) or by answering its security question. The server
- * answers every name alike (a question, the email option, "a code is on its way" without an address)
+ * /recover (no login): a forgotten password, reset with a code sent to the account's security email or
+ * phone (offered first, each when this server sends email or SMS) or by answering its security question.
+ * The server answers every name alike (a question, the code options, "a code is on its way" without an
+ * address or number)
  * and every wrong code or answer alike, so this page cannot tell an unknown account from a wrong answer
  * either; it only says the reset did not happen.
  */
@@ -40,15 +42,15 @@ export function RecoverPage() {
   const [ways, setWays] = useState<Ways | null>(null);
   const [method, setMethod] = useState<Method>('email');
   const [done, setDone] = useState(false);
-  /** Minutes the mailed code works, once one was asked for. */
-  const [sentFor, setSentFor] = useState<number | null>(null);
+  /** Where the last code was asked for and how many minutes it works, once one was. */
+  const [sentFor, setSentFor] = useState<{ channel: SecurityChannel; minutes: number } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const ask = useMutation({
     mutationFn: (username: string) => call(accountApi.recoverQuestion, { username }, { silent: true }),
   });
   const reset = useMutation({
     mutationFn: (v: Values) =>
-      method === 'email'
+      method !== 'question'
         ? call(
             accountApi.recoverByCode,
             { username: v.username, code: v.code, newPassword: v.newPassword },
@@ -73,7 +75,7 @@ export function RecoverPage() {
     try {
       const answer = await ask.mutateAsync(username.trim());
       setWays(answer);
-      setMethod(answer.emailCode ? 'email' : 'question');
+      setMethod(answer.emailCode ? 'email' : answer.phoneCode ? 'phone' : 'question');
     } catch (error) {
       failed(error);
     }
@@ -158,22 +160,31 @@ export function RecoverPage() {
                   }}
                   options={[
                     { value: 'email', label: t('recover.method.email'), disabled: !ways.emailCode },
+                    { value: 'phone', label: t('recover.method.phone'), disabled: !ways.phoneCode },
                     { value: 'question', label: t('recover.method.question') },
                   ]}
                 />
-                {!ways.emailCode && (
-                  <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-                    {t('recover.emailUnavailable')}
-                  </Typography.Paragraph>
-                )}
+                {(['email', 'phone'] as const)
+                  .filter((channel) => !ways[`${channel}Code`])
+                  .map((channel) => (
+                    <Typography.Paragraph key={channel} type="secondary" style={{ margin: '8px 0 0' }}>
+                      {t(`recover.unavailable.${channel}`)}
+                    </Typography.Paragraph>
+                  ))}
               </Form.Item>
-              {method === 'email' ? (
+              {method !== 'question' ? (
                 <>
-                  <Typography.Paragraph type="secondary">{t('recover.emailIntro')}</Typography.Paragraph>
+                  <Typography.Paragraph type="secondary">{t(`recover.codeIntro.${method}`)}</Typography.Paragraph>
                   <Form.Item
                     label={t('recover.code.label')}
                     required
-                    extra={sentFor !== null && <span role="status">{t('recover.codeSent', { minutes: sentFor })}</span>}
+                    extra={
+                      sentFor !== null && (
+                        <span role="status">
+                          {t(`recover.codeSent.${sentFor.channel}`, { minutes: sentFor.minutes })}
+                        </span>
+                      )
+                    }
                   >
                     <Space.Compact style={{ width: '100%' }}>
                       <Form.Item
@@ -196,6 +207,7 @@ export function RecoverPage() {
                       </Form.Item>
                       <SendCode
                         username={form.getFieldValue('username') as string}
+                        channel={method}
                         onSent={setSentFor}
                         onFailure={failed}
                       />
@@ -242,12 +254,19 @@ export function RecoverPage() {
 /**
  * "Send code" and its countdown until the server allows another (`resendAt`, or a 429's `retryAt`).
  * The server answers every name the same, so what it says is only that a code is on its way if there
- * is an address to send it to; a refusal lands beside the code field.
+ * is an address to send it to; a refusal lands beside the code field. The countdown outlives a change
+ * of channel: the server counts one name's codes over both.
  */
-function SendCode(props: { username: string; onSent: (minutes: number) => void; onFailure: (error: unknown) => void }) {
+function SendCode(props: {
+  username: string;
+  channel: SecurityChannel;
+  onSent: (sent: { channel: SecurityChannel; minutes: number }) => void;
+  onFailure: (error: unknown) => void;
+}) {
   const { t } = useTranslation();
   const send = useMutation({
-    mutationFn: () => call(accountApi.recoverCode, { username: props.username.trim() }, { silent: true }),
+    mutationFn: (channel: SecurityChannel) =>
+      call(accountApi.recoverCode, { username: props.username.trim(), channel }, { silent: true }),
   });
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
@@ -261,10 +280,13 @@ function SendCode(props: { username: string; onSent: (minutes: number) => void; 
 
   const onClick = async () => {
     try {
-      const answer = await send.mutateAsync();
+      const answer = await send.mutateAsync(props.channel);
       setNow(Date.now());
       setResendAt(new Date(answer.resendAt).getTime());
-      props.onSent(Math.round((new Date(answer.expiresAt).getTime() - Date.now()) / 60_000));
+      props.onSent({
+        channel: props.channel,
+        minutes: Math.round((new Date(answer.expiresAt).getTime() - Date.now()) / 60_000),
+      });
     } catch (error) {
       const retryAt = error instanceof ApiError ? (error.data as { retryAt?: string } | null)?.retryAt : undefined;
       if (retryAt) {
