@@ -12,6 +12,9 @@ export const E2E_ADMIN_PASSWORD = 'Admin@12345';
  */
 process.env.E2E_SMTP_PORT ??= freePort();
 process.env.E2E_MAIL_DIR ??= path.resolve('.tmp', `e2e-mail-${Date.now()}`);
+/** The run's SMS webhook receiver (global-setup.ts, read by e2e/smsbox.ts), chosen the same way. */
+process.env.E2E_SMS_PORT ??= freePort();
+process.env.E2E_SMS_DIR ??= path.resolve('.tmp', `e2e-sms-${Date.now()}`);
 
 /** A port free right now on 127.0.0.1 (synchronous: the config's values are plain). */
 function freePort(): string {
@@ -66,8 +69,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       DEMO: '0',
       LOG_LEVEL: 'warn',
-      // Security-email codes go to the run's own SMTP server (global-setup.ts); no SMS webhook is set.
+      // Security codes go to the run's own SMTP server and SMS webhook receiver (global-setup.ts).
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      SMS_WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}/sms`,
       // E2E_WEB_DIST lets parallel work build the console elsewhere (vite build --outDir) without clobbering.
       WEB_DIST: path.resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist'),
     },

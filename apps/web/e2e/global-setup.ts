@@ -1,19 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startMailbox } from '../../server/test/mailbox';
+import { startSmsbox } from '../../server/test/smsbox';
 
 /**
- * A real SMTP server for the run: playwright.config.ts gives the console's server SMTP_URL on
- * E2E_SMTP_PORT, and every mail received lands as a JSON file in E2E_MAIL_DIR, where a test (another
- * process) reads the code a user would find in their inbox (see mailbox.ts).
+ * A real SMTP server and a real SMS webhook receiver for the run: playwright.config.ts gives the
+ * console's server SMTP_URL on E2E_SMTP_PORT and SMS_WEBHOOK_URL on E2E_SMS_PORT, and every mail or text
+ * received lands as a JSON file in E2E_MAIL_DIR or E2E_SMS_DIR, where a test (another process) reads the
+ * code a user would find in their inbox or on their phone (see mailbox.ts and smsbox.ts).
  */
 export default async function globalSetup() {
-  const dir = process.env.E2E_MAIL_DIR!;
-  fs.mkdirSync(dir, { recursive: true });
+  const mailDir = process.env.E2E_MAIL_DIR!;
+  const smsDir = process.env.E2E_SMS_DIR!;
+  fs.mkdirSync(mailDir, { recursive: true });
+  fs.mkdirSync(smsDir, { recursive: true });
   let n = 0;
+  const file = () => `${Date.now()}-${String(n++).padStart(6, '0')}.json`;
   const mailbox = await startMailbox({
     port: Number(process.env.E2E_SMTP_PORT),
-    onMail: (mail) => fs.writeFileSync(path.join(dir, `${Date.now()}-${n++}.json`), JSON.stringify(mail)),
+    onMail: (mail) => fs.writeFileSync(path.join(mailDir, file()), JSON.stringify(mail)),
   });
-  return () => mailbox.close();
+  const smsbox = await startSmsbox({
+    port: Number(process.env.E2E_SMS_PORT),
+    onText: (text) => fs.writeFileSync(path.join(smsDir, file()), JSON.stringify(text)),
+  });
+  return async () => {
+    await mailbox.close();
+    await smsbox.close();
+  };
 }

@@ -1,0 +1,94 @@
+import { randomInt } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { apiCall, apiLogin, createUser, fillLogin, login, openConsole } from './support';
+import { textTo } from './smsbox';
+
+test.use({ reducedMotion: 'reduce' });
+test.describe.configure({ timeout: 180_000 });
+
+/**
+ * The security phone and the SMS webhook (SMS_WEBHOOK_URL, the run's receiver in global-setup.ts): the
+ * phone is bound with the code the webhook really received, and a forgotten password is recovered with
+ * a code texted to it, no number shown on the way.
+ */
+const newPhone = () => `139${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
+test('bind the security phone with the code received by the SMS webhook', async ({ page, request }) => {
+  const who = await createUser(request, 'user');
+  await login(page, who);
+  await openConsole(page, '/user/setting?tab=security');
+  const phoneRow = page.getByRole('list', { name: '安全设置' }).getByRole('listitem', { name: '安全手机' });
+  await expect(phoneRow).toContainText('未绑定');
+
+  await phoneRow.getByRole('button', { name: '绑定' }).click();
+  const dialog = page.getByRole('dialog', { name: '绑定安全手机' });
+  const phone = newPhone();
+  await dialog.getByLabel('手机号').fill(`${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}`);
+  await dialog.getByRole('button', { name: '发送验证码' }).click();
+  await expect(page.getByText('验证码已通过短信发送')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^\d+ 秒后重发$/ })).toBeDisabled();
+
+  const text = await textTo(phone);
+  expect(text).toMatchObject({ locale: 'zh-CN', purpose: 'bind' });
+  await dialog.getByLabel('验证码', { exact: true }).fill(otherThan(text.code));
+  await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(dialog.getByText('验证码不正确，还可尝试 4 次').first()).toBeVisible();
+
+  await dialog.getByLabel('验证码', { exact: true }).fill(text.code);
+  await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(page.getByText('绑定成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(phoneRow).toContainText('已绑定');
+  await expect(phoneRow).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+  await expect(phoneRow.getByRole('button', { name: '解绑' })).toBeVisible();
+});
+
+/**
+ * A forgotten password recovered by the code texted to the bound security phone: no number is shown,
+ * a wrong code is refused beside its field and counts a try, the right one resets the password.
+ */
+test('recover a forgotten password with a code sent to the security phone', async ({ page, request }) => {
+  const who = await createUser(request, 'user');
+  const token = await apiLogin(request, who);
+  const phone = newPhone();
+  await apiCall(request, token, 'POST', '/api/account/securityCode', { channel: 'phone', target: phone });
+  const bindCode = (await textTo(phone, (m) => m.purpose === 'bind')).code;
+  await apiCall(request, token, 'POST', '/api/account/securityBind', {
+    channel: 'phone',
+    target: phone,
+    code: bindCode,
+  });
+
+  await page.goto('/recover');
+  await page.getByLabel('用户名').fill(who.username);
+  await page.getByRole('button', { name: '下一步' }).click();
+  // This run sends email too, so the email code is the first choice; the phone is the second.
+  await expect(page.getByRole('radio', { name: '安全邮箱验证码' })).toBeChecked();
+  await page.getByRole('radio', { name: '安全手机验证码' }).check();
+  await expect(page.getByText('为保护隐私，此处不显示手机号')).toBeVisible();
+  await expect(page.locator('form')).not.toContainText(phone.slice(-4));
+  await page.getByRole('button', { name: '发送验证码' }).click();
+  await expect(page.getByRole('status')).toContainText('验证码已通过短信发送至该手机');
+  await expect(page.getByRole('button', { name: /^\d+ 秒后重发$/ })).toBeDisabled();
+  await expect(page.locator('form')).not.toContainText(phone.slice(-4));
+
+  const text = await textTo(phone, (m) => m.purpose === 'recover');
+  expect(text.locale).toBe('zh-CN');
+  const newPassword = 'Texted#2026';
+  await page.getByLabel('验证码', { exact: true }).fill(otherThan(text.code));
+  await page.getByLabel('新密码', { exact: true }).fill(newPassword);
+  await page.getByLabel('确认新密码').fill(newPassword);
+  await page.getByRole('button', { name: '重置密码' }).click();
+  await expect(page.getByText('验证码不正确，还可尝试 4 次')).toBeVisible();
+
+  await page.getByLabel('验证码', { exact: true }).fill(text.code);
+  await page.getByRole('button', { name: '重置密码' }).click();
+  await expect(page.getByText('密码已重置')).toBeVisible();
+  await page.getByRole('button', { name: '返回登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await fillLogin(page, { username: who.username, password: who.password });
+  await expect(page.getByRole('alert')).toBeVisible();
+  await login(page, { username: who.username, password: newPassword });
+});
