@@ -53,10 +53,11 @@ export const securityCodes = pgTable(
 );
 
 /**
- * One-time codes asked for on /recover (a forgotten password), mailed to the account's security email.
- * Counted by a keyed hash of the name asked for, so a name with no account or no email gets a row as
- * well (user_id null, a code nobody was sent): the limits, the answer and the work are the same for
- * every name. The code is hashed and the address is only a keyed hash, like security_codes.
+ * One-time codes asked for on /recover (a forgotten password), mailed to the account's security email
+ * or texted to its security phone. Counted by a keyed hash of the name asked for, so a name with no
+ * account or no address on the channel gets a row as well (user_id null, a code nobody was sent): the
+ * limits, the answer and the work are the same for every name. The code is hashed and the address is
+ * only a keyed hash, like security_codes; which channel a code went by is the address its hash names.
  */
 export const recoveryCodes = pgTable(
   'recovery_codes',
@@ -64,9 +65,9 @@ export const recoveryCodes = pgTable(
     id: serial('id').primaryKey(),
     /** Keyed hash (PII search key) of the lower-cased account name asked for. */
     nameHash: varchar('name_hash', { length: 64 }).notNull(),
-    /** The account the code was mailed for; null when nothing was sent (no such account, no email). */
+    /** The account the code was sent for; null when nothing was sent (no such account, no address). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** Keyed hash of the security email it went to (the same as security_codes'), or of the name when none. */
+    /** Keyed hash of the security email or phone it went to (the same as security_codes'), or of the name when none. */
     targetHash: varchar('target_hash', { length: 64 }).notNull(),
     /** Keyed hash of the client that asked: one client cannot spray names without end. */
     clientHash: varchar('client_hash', { length: 64 }).notNull(),

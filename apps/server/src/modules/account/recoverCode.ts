@@ -94,9 +94,10 @@ export const requestRecoveryCode: Handler<typeof accountApi.recoverCode> = async
 };
 
 /**
- * The newest code asked for the name (by either channel), if it is still alive, sets the new password. A try is spent
- * before the code is compared, in one conditional update, so parallel guesses cannot exceed CODE_TRIES;
- * at the limit the code is dead. A code only works while the account still has the address it went to.
+ * The newest code asked for the name (by either channel), if it is still alive, sets the new password.
+ * A try is spent before the code is compared, in one conditional update, so parallel guesses cannot
+ * exceed CODE_TRIES; at the limit the code is dead. A code only works while the account still has the
+ * address it went to.
  */
 export const recoverByCode: Handler<typeof accountApi.recoverByCode> = async (c, { username, code, newPassword }) => {
   const nameHash = nameHashOf(c, username);
