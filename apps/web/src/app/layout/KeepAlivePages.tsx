@@ -1,4 +1,4 @@
-import { Activity, Suspense } from 'react';
+import { Activity, memo, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { PageErrorBoundary } from '@/components/PageErrorBoundary';
 import { PageSpin } from '@/components/PageSpin';
@@ -10,6 +10,21 @@ interface Entry {
   key: string;
   name: string;
 }
+
+/**
+ * One page of the console. Memoised: the layout re-renders when a tab opens or the cache grows (right
+ * after every first load), and a page's whole tree must not render again for that.
+ */
+const KeptPage = memo(function KeptPage({ name }: { name: string }) {
+  const { Component } = pageFor(name);
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<PageSpin />}>
+        <Component routeName={name} />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+});
 
 /**
  * Draws the current page plus every page kept alive for the tab bar. The others are rendered inside a
@@ -29,16 +44,9 @@ export function KeepAlivePages() {
   // A stable order, so that switching tabs never moves a page's DOM.
   entries.sort((a, b) => a.key.localeCompare(b.key));
 
-  return entries.map(({ key, name }) => {
-    const { Component } = pageFor(name);
-    return (
-      <Activity key={key} mode={key === activeKey ? 'visible' : 'hidden'}>
-        <PageErrorBoundary>
-          <Suspense fallback={<PageSpin />}>
-            <Component routeName={name} />
-          </Suspense>
-        </PageErrorBoundary>
-      </Activity>
-    );
-  });
+  return entries.map(({ key, name }) => (
+    <Activity key={key} mode={key === activeKey ? 'visible' : 'hidden'}>
+      <KeptPage name={name} />
+    </Activity>
+  ));
 }

@@ -3,6 +3,7 @@ import { datesReady } from '@/i18n/i18n';
 import { RECOVER_NAME, REDIRECT_NAME, SELF_REG_NAME } from '@/lib/routeMeta';
 import { RedirectPage } from './RedirectPage';
 import { DEVICE_ROUTE_NAMES } from '@/features/devices/deviceTypes';
+import type { EndpointRead, PageRead } from '@/components/list/listRead';
 
 /** Every page gets its route name, so one component (the "not built yet" page) can serve many routes. */
 export interface PageProps {
@@ -13,18 +14,46 @@ export interface PageEntry {
   Component: ComponentType<PageProps>;
   /** Loads the page's code; route loaders await it so navigation (and its progress bar) covers it. */
   preload: () => Promise<unknown>;
+  /** Starts the loaded page's first read, if it declares one, without waiting for it. */
+  prefetch: (url: URL, routeName: string) => void;
+}
+
+/** A page's code with the first read it can start before it renders (see listRead). */
+interface PageModule {
+  Component: ComponentType<PageProps>;
+  firstRead?: PageRead;
+}
+
+/**
+ * Puts a page's first read in the query cache under the key the page's own query uses. Silent: a refusal
+ * is reported once, by the page's query asking again when it mounts. The cache and the client load with
+ * the layout (same chunks), so the login page carries neither.
+ */
+function prefetchRead(read: EndpointRead) {
+  void Promise.all([import('@/lib/queryClient'), import('@/api/endpoint'), import('@/api/queryKey')]).then(
+    ([{ queryClient }, { call }, { keyOf }]) =>
+      queryClient.prefetchQuery({
+        queryKey: keyOf(read.endpoint, read.input),
+        queryFn: ({ signal }) => call(read.endpoint, read.input as never, { signal, silent: true }),
+      }),
+  );
 }
 
 /**
  * A code-split page. The route loader preloads it, so by the time it renders the module is there and
  * it renders without suspending; React.lazy is only the fallback when something renders it unloaded.
  */
-function lazyPage(factory: () => Promise<ComponentType<PageProps>>): PageEntry {
+function lazyPage(factory: () => Promise<ComponentType<PageProps> | PageModule>): PageEntry {
   let loaded: ComponentType<PageProps> | undefined;
+  let firstRead: PageRead | undefined;
   let pending: Promise<ComponentType<PageProps>> | undefined;
   const preload = () =>
     (pending ??= factory().then(
-      (component) => (loaded = component),
+      (page) => {
+        if (typeof page === 'function') return (loaded = page);
+        firstRead = page.firstRead;
+        return (loaded = page.Component);
+      },
       (error: unknown) => {
         pending = undefined; // let a later navigation retry a failed chunk download
         throw error;
@@ -35,7 +64,14 @@ function lazyPage(factory: () => Promise<ComponentType<PageProps>>): PageEntry {
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
-  return { Component: Page, preload };
+  return {
+    Component: Page,
+    preload,
+    prefetch: (url, routeName) => {
+      const read = firstRead?.(url.searchParams, routeName);
+      if (read) prefetchRead(read);
+    },
+  };
 }
 
 /**
@@ -54,12 +90,21 @@ const withQueries = (factory: () => Promise<ComponentType<PageProps>>) => (): Pr
       },
   );
 
-const eager = (Component: ComponentType<PageProps>): PageEntry => ({ Component, preload: () => Promise.resolve() });
+const eager = (Component: ComponentType<PageProps>): PageEntry => ({
+  Component,
+  preload: () => Promise.resolve(),
+  prefetch: () => undefined,
+});
 
 const planned = lazyPage(() => import('@/features/planned/PlannedPage').then((m) => m.PlannedPage));
 
 /** One page component serves the ten device routes (all types, and one per type). */
-const deviceTable = lazyPage(() => import('@/features/devices/table/DeviceTablePage').then((m) => m.DeviceTablePage));
+const deviceTable = lazyPage(() =>
+  import('@/features/devices/table/DeviceTablePage').then((m) => ({
+    Component: m.DeviceTablePage,
+    firstRead: m.firstRead,
+  })),
+);
 
 /** One component draws 403, 404 and 500; each route gets it with its status. */
 const exceptionPage = (status: '403' | '404' | '500', standalone = false) =>
@@ -88,7 +133,12 @@ const PAGES: Record<string, PageEntry> = {
   messages: lazyPage(() =>
     import('@/features/notifications/NotificationCentrePage').then((m) => m.NotificationCentrePage),
   ),
-  announcements: lazyPage(() => import('@/features/announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage)),
+  announcements: lazyPage(() =>
+    import('@/features/announcements/AnnouncementsPage').then((m) => ({
+      Component: m.AnnouncementsPage,
+      firstRead: m.firstRead,
+    })),
+  ),
   'certification-audit': lazyPage(() =>
     import('@/features/certification-audit/CertificationAuditPage').then((m) => m.CertificationAuditPage),
   ),
@@ -97,31 +147,74 @@ const PAGES: Record<string, PageEntry> = {
   'exception-500': exceptionPage('500'),
   'result-success': lazyPage(() => import('@/features/result/SuccessResultPage').then((m) => m.SuccessResultPage)),
   'result-error': lazyPage(() => import('@/features/result/ErrorResultPage').then((m) => m.ErrorResultPage)),
-  info: lazyPage(() => import('@/features/users/UserInfoPage').then((m) => m.UserInfoPage)),
-  'isystem-constants': lazyPage(() => import('@/features/isystem/ConstantsPage').then((m) => m.ConstantsPage)),
-  'isystem-audit': lazyPage(() => import('@/features/isystem/AuditPage').then((m) => m.AuditPage)),
-  agent: lazyPage(() => import('@/features/agents/AgentsPage').then((m) => m.AgentsPage)),
-  'project-list': lazyPage(() => import('@/features/projects/ProjectsPage').then((m) => m.ProjectsPage)),
+  info: lazyPage(() =>
+    import('@/features/users/UserInfoPage').then((m) => ({ Component: m.UserInfoPage, firstRead: m.firstRead })),
+  ),
+  'isystem-constants': lazyPage(() =>
+    import('@/features/isystem/ConstantsPage').then((m) => ({ Component: m.ConstantsPage, firstRead: m.firstRead })),
+  ),
+  'isystem-audit': lazyPage(() =>
+    import('@/features/isystem/AuditPage').then((m) => ({ Component: m.AuditPage, firstRead: m.firstRead })),
+  ),
+  agent: lazyPage(() =>
+    import('@/features/agents/AgentsPage').then((m) => ({ Component: m.AgentsPage, firstRead: m.firstRead })),
+  ),
+  'project-list': lazyPage(() =>
+    import('@/features/projects/ProjectsPage').then((m) => ({ Component: m.ProjectsPage, firstRead: m.firstRead })),
+  ),
   'project-User': lazyPage(() =>
     import('@/features/projects/ProjectPersonnelPage').then((m) => m.ProjectPersonnelPage),
   ),
   ...Object.fromEntries(DEVICE_ROUTE_NAMES.map((name) => [name, deviceTable])),
-  'auth-platform': lazyPage(() => import('@/features/devices/platforms/PlatformsPage').then((m) => m.PlatformsPage)),
+  'auth-platform': lazyPage(() =>
+    import('@/features/devices/platforms/PlatformsPage').then((m) => ({
+      Component: m.PlatformsPage,
+      firstRead: m.firstRead,
+    })),
+  ),
   'aiBox-stream': lazyPage(() => import('@/features/ai-stream/AiStreamPage').then((m) => m.AiStreamPage)),
-  'broadcast-campaign': lazyPage(() => import('@/features/broadcast/CampaignsPage').then((m) => m.CampaignsPage)),
+  'broadcast-campaign': lazyPage(() =>
+    import('@/features/broadcast/CampaignsPage').then((m) => ({
+      Component: m.CampaignsPage,
+      firstRead: m.firstRead,
+    })),
+  ),
   'grant-auth': lazyPage(() => import('@/features/devices/grant/GrantAuthPage').then((m) => m.GrantAuthPage)),
-  'device-upgrade': lazyPage(() => import('@/features/devices/upgrade/UpgradePage').then((m) => m.UpgradePage)),
+  'device-upgrade': lazyPage(() =>
+    import('@/features/devices/upgrade/UpgradePage').then((m) => ({
+      Component: m.UpgradePage,
+      firstRead: m.firstRead,
+    })),
+  ),
   'device-search': lazyPage(() => import('@/features/device-search/SearchPage').then((m) => m.SearchPage)),
   'device-catalogue': lazyPage(() => import('@/features/device-search/CataloguePage').then((m) => m.CataloguePage)),
-  'device-rollout': lazyPage(() => import('@/features/devices/rollout/RolloutsPage').then((m) => m.RolloutsPage)),
-  'visitor-List': lazyPage(() => import('@/features/visitors/VisitorsPage').then((m) => m.VisitorsPage)),
+  'device-rollout': lazyPage(() =>
+    import('@/features/devices/rollout/RolloutsPage').then((m) => ({
+      Component: m.RolloutsPage,
+      firstRead: m.firstRead,
+    })),
+  ),
+  'visitor-List': lazyPage(() =>
+    import('@/features/visitors/VisitorsPage').then((m) => ({ Component: m.VisitorsPage, firstRead: m.firstRead })),
+  ),
   'visitor-audit': lazyPage(() => import('@/features/visitors/VisitorAuditPage').then((m) => m.VisitorAuditPage)),
   'device-authorize': lazyPage(() =>
-    import('@/features/visitors/devices/VisitorDevicesPage').then((m) => m.VisitorDevicesPage),
+    import('@/features/visitors/devices/VisitorDevicesPage').then((m) => ({
+      Component: m.VisitorDevicesPage,
+      firstRead: m.firstRead,
+    })),
   ),
-  'pass-records': lazyPage(() => import('@/features/visitors/passes/PassRecordsPage').then((m) => m.PassRecordsPage)),
+  'pass-records': lazyPage(() =>
+    import('@/features/visitors/passes/PassRecordsPage').then((m) => ({
+      Component: m.PassRecordsPage,
+      firstRead: m.firstRead,
+    })),
+  ),
   'visitor-config': lazyPage(() =>
-    import('@/features/visitors/config/VisitorConfigPage').then((m) => m.VisitorConfigPage),
+    import('@/features/visitors/config/VisitorConfigPage').then((m) => ({
+      Component: m.VisitorConfigPage,
+      firstRead: m.firstRead,
+    })),
   ),
 };
 

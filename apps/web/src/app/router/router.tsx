@@ -25,14 +25,21 @@ import { runGuard } from './runGuard';
 /** A language that failed to load shows keys rather than stopping navigation (main.tsx renders anyway). */
 const languageLoaded = () => i18nReady.catch(() => undefined);
 
-/** The guard, then the page's code, both before anything renders (and under the progress bar). */
+/**
+ * The guard, then the page's code, both before anything renders (and under the progress bar); then the
+ * page's first read starts.
+ */
 function guardedLoader(meta: RouteMeta) {
   return async ({ request }: LoaderFunctionArgs) => {
     // Sequential: a denied or logged-out navigation does not download the page it will never show; the
     // guard's notices (server menu, errors) need the language loaded.
     await languageLoaded();
-    await runGuard(meta, new URL(request.url));
-    await pageFor(meta.name).preload();
+    const url = new URL(request.url);
+    await runGuard(meta, url);
+    const page = pageFor(meta.name);
+    await page.preload();
+    // Not awaited: the rows are on their way while the layout and the page render.
+    page.prefetch(url, meta.name);
     return null;
   };
 }

@@ -38,13 +38,17 @@ export function QueryForm<V extends object>({ names, children, toParams, fromPar
   // What the form's own search just wrote: the form already holds it (and whatever was typed since the
   // click), so that address change must not re-fill the form. Any other change (back/forward, a link) does.
   const applied = useRef<string | null>(null);
+  const mounted = useRef(false);
 
   useEffect(() => {
     const current = new URLSearchParams(search);
     const own = applied.current === ownedOf(names, current);
     applied.current = null;
     if (own) return;
-    form.resetFields();
+    // New fields are empty already. A reset re-mounts every field (antd remounts on reset), which on
+    // each list page's first render re-drew the form and restarted its pickers' reads (issue 9).
+    if (mounted.current) form.resetFields();
+    mounted.current = true;
     form.setFieldsValue((fromParams?.(current) ?? defaultFromParams(names, current)) as never);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-sync only when the URL changes
   }, [search]);

@@ -1,23 +1,12 @@
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { AnswerOf, Endpoint, InputOf } from '@siteops/contracts/endpoint';
+import type { AnswerOf, Endpoint } from '@siteops/contracts/endpoint';
 import { useEndpointQuery } from '@/api/queries';
+import { listInput, type ListPageOptions } from './listRead';
 import { readFilters, readListState, writeListState, type ListState } from './listUrl';
 
 /** The row type of a list endpoint's answer. */
 export type ItemOf<E extends Endpoint> = AnswerOf<E> extends { list: (infer T)[] } ? T : never;
-
-export interface ListPageOptions {
-  /** The URL params this page filters by (its QueryForm's `names`). */
-  filters: readonly string[];
-  defaultPageSize?: number;
-  /** URL filter text -> endpoint input, where a filter is not sent as it stands (e.g. split a range). */
-  toInput?: (filters: Record<string, string>) => Record<string, unknown>;
-  /** Extra input fixed by the page (e.g. the device type of a type page). */
-  fixed?: Record<string, unknown>;
-  /** False while the page cannot ask yet (e.g. no project chosen). */
-  enabled?: boolean;
-}
 
 /**
  * Everything a list page keeps in the URL — filters, page, page size and sort — read into the
@@ -35,11 +24,8 @@ export function useListPage<E extends Endpoint>(endpoint: E, opts: ListPageOptio
   const params = visible ? search : new URLSearchParams(kept);
 
   const filters = readFilters(params, opts.filters);
-  const state = readListState(params, {
-    sortFields: endpoint.sortFields,
-    defaultPageSize: opts.defaultPageSize,
-  });
-  const input = { ...state, ...(opts.toInput ? opts.toInput(filters) : filters), ...opts.fixed } as InputOf<E>;
+  const state = readListState(params, { sortFields: endpoint.sortFields, defaultPageSize: opts.defaultPageSize });
+  const input = listInput(endpoint, opts, params);
   const query = useEndpointQuery(endpoint, input, { enabled: opts.enabled ?? true });
   const data = query.data as { list: ItemOf<E>[]; total: number; totalCapped?: boolean } | undefined;
 

@@ -8,6 +8,7 @@ import { agentApi } from '@siteops/contracts/api/agent';
 import { useEndpointMutation } from '@/api/queries';
 import { ApiError } from '@/api/envelope';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { usePermission } from '@/hooks/usePermission';
@@ -19,6 +20,9 @@ import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 const FILTERS = ['name', 'linkName', 'linkPhone', 'status', 'expired'] as const;
 const ADMIN_ONLY = ['admin'] as const;
 
+const LIST = { filters: FILTERS };
+export const firstRead = listRead(agentApi.listAll, () => LIST);
+
 /**
  * /user/agent (admin, agent): agents with every spec-3 field and their admin user. An administrator
  * creates (agent and admin user in one submit), edits and deletes; an agent sees only its own row
@@ -27,7 +31,7 @@ const ADMIN_ONLY = ['admin'] as const;
 export function AgentsPage() {
   const { t } = useTranslation();
   const isAdmin = usePermission(ADMIN_ONLY);
-  const { table } = useListPage(agentApi.listAll, { filters: FILTERS });
+  const { table } = useListPage(agentApi.listAll, LIST);
   const remove = useEndpointMutation(agentApi.delete);
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<AgentItem | 'new' | null>(null);

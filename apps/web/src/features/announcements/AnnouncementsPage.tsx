@@ -12,6 +12,7 @@ import {
 import { announcementApi } from '@siteops/contracts/api/announcement';
 import { useEndpointMutation } from '@/api/queries';
 import { QueryForm } from '@/components/form/QueryForm';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';
 import { message } from '@/lib/feedback';
@@ -23,6 +24,9 @@ const FILTERS = ['title', 'status', 'level', 'audience'] as const;
 // Status colours (not the palette's green/orange fills), which keep 4.5:1 text contrast (axe, pages.spec).
 const STATUS_COLOR = { draft: 'default', published: 'success', expired: 'warning' } as const;
 
+const LIST = { filters: FILTERS };
+export const firstRead = listRead(announcementApi.listAll, () => LIST);
+
 /**
  * /user/announcements (admin, agent, manager): the announcements the caller may manage (the server's
  * scope: an agent those to its agent's people, a manager those to its projects' people). A draft is
@@ -32,7 +36,7 @@ export function AnnouncementsPage() {
   const { t } = useTranslation();
   const role = useUserStore((s) => s.role) ?? 'user';
   const agentId = useUserStore((s) => s.info?.agentId ?? null);
-  const { table } = useListPage(announcementApi.listAll, { filters: FILTERS });
+  const { table } = useListPage(announcementApi.listAll, LIST);
   const [editing, setEditing] = useState<AnnouncementItem | 'new' | null>(null);
   const publish = useEndpointMutation(announcementApi.publish, ['notification']);
   const remove = useEndpointMutation(announcementApi.delete);

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { broadcastApi } from '@siteops/contracts/api/broadcast';
 import { CAMPAIGN_STATUSES, type CampaignItem, type CampaignStatus } from '@siteops/contracts/broadcast';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { formatDateTime } from '@/lib/time';
@@ -23,6 +24,9 @@ const STATUS_COLOR: Record<CampaignStatus, string> = {
   finished: 'success',
   cancelled: 'default',
 };
+
+const LIST = { filters: FILTERS };
+export const firstRead = listRead(broadcastApi.listAll, () => LIST);
 
 /**
  * /device/broadcast-campaign (admin, agent, manager): broadcast campaigns to cloud speakers with each
@@ -47,7 +51,7 @@ export function CampaignsPage() {
 
 function CampaignList({ onNew }: { onNew: () => void }) {
   const { t } = useTranslation();
-  const { table } = useListPage(broadcastApi.listAll, { filters: FILTERS });
+  const { table } = useListPage(broadcastApi.listAll, LIST);
   const [search] = useSearchParams();
   const openId = Number(search.get('id')) || undefined;
   // `?id=` (the success page's link) opens that campaign's runs, also on a page kept alive in its tab.

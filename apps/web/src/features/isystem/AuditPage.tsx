@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditItem } from '@siteops/contracts/audit';
 import { auditApi } from '@siteops/contracts/api/audit';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { valuesToParams } from '@/components/form/formKit';
@@ -37,9 +38,12 @@ function fromParams(params: URLSearchParams): Filters {
 }
 
 /** /isystem/isystem-audit (admin): who changed what, newest first; each row expands to its detail. */
+const LIST = { filters: NAMES };
+export const firstRead = listRead(auditApi.listAll, () => LIST);
+
 export function AuditPage() {
   const { t } = useTranslation();
-  const { table } = useListPage(auditApi.listAll, { filters: NAMES });
+  const { table } = useListPage(auditApi.listAll, LIST);
 
   const columns: TableColumnsType<AuditItem> = [
     { key: 'createdAt', dataIndex: 'createdAt', title: t('audit.time'), sorter: true, render: formatDateTime },

@@ -7,6 +7,7 @@ import { CONSTANT_VALUE_MAX_BYTES, type ConstantItem } from '@siteops/contracts/
 import { constantApi } from '@siteops/contracts/api/constant';
 import { useEndpointMutation } from '@/api/queries';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { ModalForm } from '@/components/form/ModalForm';
@@ -24,9 +25,12 @@ const bytes = (s: string) => new TextEncoder().encode(s).length;
 /** In the browser's time zone, as every list of the console shows times. */
 
 /** /isystem/isystem-constants (admin): search, create, edit and delete the server's key/value constants. */
+const LIST = { filters: ['key', 'value'] };
+export const firstRead = listRead(constantApi.listAll, () => LIST);
+
 export function ConstantsPage() {
   const { t } = useTranslation();
-  const { table } = useListPage(constantApi.listAll, { filters: ['key', 'value'] });
+  const { table } = useListPage(constantApi.listAll, LIST);
   const add = useEndpointMutation(constantApi.add);
   const update = useEndpointMutation(constantApi.update);
   const remove = useEndpointMutation(constantApi.delete);

@@ -10,6 +10,7 @@ import { projectApi } from '@siteops/contracts/api/project';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { RouterLink } from '@/components/RouterLink';
@@ -23,6 +24,9 @@ import { formatDateTime } from '@/lib/time';
 const FILTERS = ['name', 'code', 'agentId'] as const;
 const ADMIN_ONLY = ['admin'] as const;
 
+const LIST = { filters: FILTERS };
+export const firstRead = listRead(projectApi.listAll, () => LIST);
+
 /**
  * /project/project-list (admin, manager): projects with their owning agent and managers. An
  * administrator creates, deletes and appoints managers; a manager sees (server scope) and edits only
@@ -31,7 +35,7 @@ const ADMIN_ONLY = ['admin'] as const;
 export function ProjectsPage() {
   const { t } = useTranslation();
   const isAdmin = usePermission(ADMIN_ONLY);
-  const { table } = useListPage(projectApi.listAll, { filters: FILTERS });
+  const { table } = useListPage(projectApi.listAll, LIST);
   const agents = useEndpointQuery(
     agentApi.listAll,
     { page: 1, pageSize: PAGE_SIZE_MAX, sortField: 'name', sortOrder: 'asc' },

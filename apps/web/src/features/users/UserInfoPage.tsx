@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { UserListItem } from '@siteops/contracts/userList';
 import { userApi } from '@siteops/contracts/api/user';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { valuesToParams } from '@/components/form/formKit';
@@ -30,6 +31,8 @@ interface Filters {
 }
 const TEXT_FILTERS = ['userName', 'realName', 'phone', 'enabled', 'certification', 'isAgent', 'idNo'] as const;
 const NAMES = [...TEXT_FILTERS, 'createdFrom', 'createdTo'] as const;
+const LIST = { filters: NAMES };
+export const firstRead = listRead(userApi.listAll, () => LIST);
 
 /** The created range travels in the URL as ISO instants (start of the first day, end of the last). */
 function toParams({ range, ...rest }: Filters) {
@@ -60,7 +63,7 @@ export function UserInfoPage() {
   const realRole = useUserStore((s) => s.info?.role);
   const myId = useUserStore((s) => s.info?.id);
   const isAdmin = realRole === 'admin' && role === 'admin';
-  const { table } = useListPage(userApi.listAll, { filters: NAMES });
+  const { table } = useListPage(userApi.listAll, LIST);
   const update = useUserWrite(userApi.update);
   const remove = useUserWrite(userApi.delete);
   const reset = useUserWrite(userApi.resetPasswd);

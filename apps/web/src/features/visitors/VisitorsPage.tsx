@@ -7,6 +7,7 @@ import { visitorApi } from '@siteops/contracts/api/visitor';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { message } from '@/lib/feedback';
@@ -20,13 +21,16 @@ import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 
 const FILTERS = ['realName', 'phone', 'idNo', 'status'] as const;
 
+const LIST = { filters: FILTERS };
+export const firstRead = listRead(visitorApi.listAll, () => LIST);
+
 /**
  * /visitor/visitor-List (admin, manager): search by name, phone and ID number; register, edit, audit,
  * delete (one or a batch), the info modal with photo and pass, and an export of what the search selects.
  */
 export function VisitorsPage() {
   const { t } = useTranslation();
-  const { table, input } = useListPage(visitorApi.listAll, { filters: FILTERS });
+  const { table, input } = useListPage(visitorApi.listAll, LIST);
   const remove = useEndpointMutation(visitorApi.delete);
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<VisitorItem | 'new' | null>(null);

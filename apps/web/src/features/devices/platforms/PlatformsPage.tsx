@@ -9,6 +9,7 @@ import { platformApi } from '@siteops/contracts/api/platform';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { ModalForm } from '@/components/form/ModalForm';
@@ -25,9 +26,12 @@ interface FormValues {
 const FIELDS = ['platformName', 'expirationDate', 'attachInfo'] as const;
 
 /** /device/auth-platform (admin): the platforms a licence can grant; a past expiration date shows as expired. */
+const LIST = { filters: ['platformName'] };
+export const firstRead = listRead(platformApi.listAll, () => LIST);
+
 export function PlatformsPage() {
   const { t } = useTranslation();
-  const { table } = useListPage(platformApi.listAll, { filters: ['platformName'] });
+  const { table } = useListPage(platformApi.listAll, LIST);
   const add = useEndpointMutation(platformApi.add);
   const update = useEndpointMutation(platformApi.update);
   const remove = useEndpointMutation(platformApi.delete);

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { rolloutApi } from '@siteops/contracts/api/rollout';
 import { ROLLOUT_STATUSES, type RolloutItem } from '@siteops/contracts/rollout';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { formatDateTime } from '@/lib/time';
@@ -16,9 +17,12 @@ import { useRolloutLive } from './useRolloutLive';
 const FILTERS = ['status', 'packageId'] as const;
 
 /** /device/device-rollout (admin): firmware rollouts with live progress; `?id=` opens one. */
+const LIST = { filters: FILTERS };
+export const firstRead = listRead(rolloutApi.listAll, () => LIST);
+
 export function RolloutsPage() {
   const { t } = useTranslation();
-  const { table } = useListPage(rolloutApi.listAll, { filters: FILTERS });
+  const { table } = useListPage(rolloutApi.listAll, LIST);
   const [search, setSearch] = useSearchParams();
   const openId = Number(search.get('id')) || undefined;
   const show = (id: number | undefined) =>

@@ -5,6 +5,7 @@ import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { useDownload, useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
+import { listRead, type ListPageOptions } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';
 import { usePermission } from '@/hooks/usePermission';
@@ -24,6 +25,13 @@ import { FILTER_NAMES, filtersFromParams } from './deviceFilters';
 
 const ADMIN_ONLY = ['admin'] as const;
 
+/** The route fixes the type (all types on `device-list`); a hand-edited bad value drops that filter instead of earning a 400. */
+const listOptions = (routeName: string): ListPageOptions => ({
+  filters: FILTER_NAMES,
+  toInput: (filters) => filtersFromParams(new URLSearchParams(filters), TYPE_OF_ROUTE[routeName]),
+});
+export const firstRead = listRead(deviceApi.listAll, listOptions);
+
 /**
  * The one device table behind all ten device routes: `device-list` shows every type (with a type
  * column and filter), the others one type fixed by the route and the columns that matter for it.
@@ -34,11 +42,7 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
   const { t, i18n } = useTranslation();
   const fixedType = TYPE_OF_ROUTE[routeName];
   const isAdmin = usePermission(ADMIN_ONLY);
-  const { table, input } = useListPage(deviceApi.listAll, {
-    filters: FILTER_NAMES,
-    // A hand-edited bad value drops that filter instead of earning a 400; the route's type wins.
-    toInput: (filters) => filtersFromParams(new URLSearchParams(filters), fixedType),
-  });
+  const { table, input } = useListPage(deviceApi.listAll, listOptions(routeName));
   // Presence and readings of the rows on screen, pushed by the server, patch the cached lists in place.
   useDeviceLiveUpdates(table.list?.map((d) => d.id) ?? []);
 

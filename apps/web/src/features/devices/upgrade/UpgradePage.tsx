@@ -11,6 +11,7 @@ import { upgradeApi } from '@siteops/contracts/api/upgrade';
 import { useDownload, useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { message } from '@/lib/feedback';
@@ -25,9 +26,12 @@ const FILTERS = ['fileName', 'fileVersion', 'status', 'deviceType'] as const;
 const STATUS_COLOR: Record<UpgradeStatus, string> = { new: 'processing', success: 'success', failure: 'error' };
 
 /** /device/device-upgrade (admin): firmware packages — search, upload with progress, roll out, download, delete. */
+const LIST = { filters: FILTERS };
+export const firstRead = listRead(upgradeApi.listAll, () => LIST);
+
 export function UpgradePage() {
   const { t } = useTranslation();
-  const { table } = useListPage(upgradeApi.listAll, { filters: FILTERS });
+  const { table } = useListPage(upgradeApi.listAll, LIST);
   const remove = useEndpointMutation(upgradeApi.delete);
   const download = useDownload(upgradeApi.download, 'firmware.bin');
   const [selected, setSelected] = useState<Key[]>([]);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { VisitorConfigItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { time } from '@/features/visitors/visitorView';
@@ -13,6 +14,9 @@ import { RegLinkModal } from './RegLinkModal';
 
 const FILTERS = ['keyword'] as const;
 
+const LIST = { filters: FILTERS };
+export const firstRead = listRead(visitorApi.listConfig, () => LIST);
+
 /**
  * /visitor/visitor-config (admin): each project's visitor registration (required fields, default visit
  * length, auto-approval, the notice, the access devices faces go to) and its publication; each project's
@@ -20,7 +24,7 @@ const FILTERS = ['keyword'] as const;
  */
 export function VisitorConfigPage() {
   const { t } = useTranslation();
-  const { table } = useListPage(visitorApi.listConfig, { filters: FILTERS });
+  const { table } = useListPage(visitorApi.listConfig, LIST);
   const [editing, setEditing] = useState<VisitorConfigItem | null>(null);
   const [linking, setLinking] = useState<VisitorConfigItem | null>(null);
 

@@ -10,6 +10,7 @@ import { visitorApi } from '@siteops/contracts/api/visitor';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { message } from '@/lib/feedback';
@@ -20,6 +21,9 @@ import { DeviceInfoModal } from './DeviceInfoModal';
 
 const FILTERS = ['keyword', 'projectId', 'direction'] as const;
 
+const LIST = { filters: FILTERS };
+export const firstRead = listRead(visitorApi.listDevices, () => LIST);
+
 /**
  * /visitor/device-authorize (admin, manager): the access devices visitors may pass, in the caller's
  * scope, with direction, install site and when they were put on the list; search, refresh, an info
@@ -27,7 +31,7 @@ const FILTERS = ['keyword', 'projectId', 'direction'] as const;
  */
 export function VisitorDevicesPage() {
   const { t } = useTranslation();
-  const { table } = useListPage(visitorApi.listDevices, { filters: FILTERS });
+  const { table } = useListPage(visitorApi.listDevices, LIST);
   const projects = useEndpointQuery(projectApi.listAll, { pageSize: 200, sortField: 'name', sortOrder: 'asc' });
   const remove = useEndpointMutation(visitorApi.removeDevices);
   const [selected, setSelected] = useState<Key[]>([]);

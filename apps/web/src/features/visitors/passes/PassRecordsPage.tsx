@@ -6,6 +6,7 @@ import { visitorApi } from '@siteops/contracts/api/visitor';
 import type { PassRecordItem } from '@siteops/contracts/visitorGate';
 import { useEndpointQuery } from '@/api/queries';
 import { DataTable } from '@/components/table/DataTable';
+import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { valuesToParams } from '@/components/form/formKit';
@@ -59,13 +60,16 @@ function VisitorSelect(props: { value?: string; onChange?: (v: string | undefine
   );
 }
 
+const LIST = { filters: NAMES };
+export const firstRead = listRead(visitorApi.passes, () => LIST);
+
 /**
  * /visitor/pass-records (admin, manager): the passes the face terminals in the caller's scope reported,
  * newest first, by device, visitor and time. The visitor info modal links here for one visitor.
  */
 export function PassRecordsPage() {
   const { t } = useTranslation();
-  const { table } = useListPage(visitorApi.passes, { filters: NAMES });
+  const { table } = useListPage(visitorApi.passes, LIST);
   const devices = useEndpointQuery(visitorApi.listDevices, { pageSize: 200 });
 
   return (

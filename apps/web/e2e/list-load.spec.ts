@@ -1,0 +1,48 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { login, openConsole } from './support';
+
+test.use({ reducedMotion: 'reduce' });
+
+/** The API reads a full page load makes, by path (query string kept), in the order they were sent. */
+function recordReads(page: Page) {
+  const reads: URL[] = [];
+  page.on('request', (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') && r.method() === 'GET') reads.push(url);
+  });
+  return (path: string) => reads.filter((u) => u.pathname === path);
+}
+
+test('a reloaded user list asks for its rows once, with the filters in the address, and fills the form from it', async ({
+  page,
+}) => {
+  await login(page);
+  const reads = recordReads(page);
+  await openConsole(page, '/user/info?userName=admin');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+  await expect(page.locator('#query_userName')).toHaveValue('admin');
+  const lists = reads('/api/user/listAll');
+  expect(lists, 'one read of the rows, started while the page loaded').toHaveLength(1);
+  expect(lists[0]!.searchParams.get('userName')).toBe('admin');
+
+  // The form still follows the address after the first load: reset empties the field and the filter.
+  await page.getByTestId('query-form').getByRole('button', { name: '重置', exact: true }).click();
+  await expect(page).not.toHaveURL(/userName=/);
+  await expect(page.locator('#query_userName')).toHaveValue('');
+});
+
+test('a reloaded device list reads its rows and its pickers once each', async ({ page }) => {
+  await login(page);
+  const reads = recordReads(page);
+  await openConsole(page, '/device/device-list?sn=NO-SUCH-SN');
+  await expect(page.locator('#query_sn')).toHaveValue('NO-SUCH-SN');
+  await expect(page.getByRole('table').locator('.ant-empty-description')).toBeVisible();
+  // Give any second read (a re-mounted picker) time to show up before counting.
+  await page.waitForLoadState('networkidle');
+  const lists = reads('/api/device/listAll');
+  expect(lists).toHaveLength(1);
+  expect(lists[0]!.searchParams.get('sn')).toBe('NO-SUCH-SN');
+  expect(reads('/api/agent/listAll').length, 'the agent picker reads once').toBeLessThanOrEqual(1);
+  expect(reads('/api/project/listAll').length, 'the project picker reads once').toBeLessThanOrEqual(1);
+});
