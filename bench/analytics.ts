@@ -17,6 +17,7 @@ import { rowsOf } from '../apps/server/src/db/rows.ts';
 import { agents, devices } from '../apps/server/src/db/schema/index.ts';
 import { fleet } from '../apps/server/src/modules/analytics/fleet.ts';
 import { rollupGroups } from '../apps/server/src/modules/analytics/rollup.ts';
+import { percentiles } from './lib.ts';
 
 const N = Number(process.argv[2] ?? 1000);
 const DAYS = Number(process.argv[3] ?? 30);
@@ -87,8 +88,6 @@ const rolledHours = await rollupGroups(db);
 await db.execute(sql`analyze`);
 const rollupS = ((performance.now() - t1) / 1000).toFixed(1);
 
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 // Each line as soon as it is measured: a run on a loaded machine may not get to the end.
 async function measure(
   label: string,
@@ -103,8 +102,8 @@ async function measure(
     await fleet(db, caller, q, opts);
     times.push(performance.now() - t);
   }
-  const [p50, p95] = [0.5, 0.95].map((p) => String(Math.round(percentile(times, p))).padStart(6));
-  console.log(`${label.padEnd(32)} p50 ${p50} ms  p95 ${p95} ms`);
+  const { p50, p95 } = percentiles(times);
+  console.log(`${label.padEnd(32)} p50 ${String(p50).padStart(7)} ms  p95 ${String(p95).padStart(7)} ms`);
 }
 console.log(
   JSON.stringify({

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Radio, Result, Space, Steps, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Flex, Form, Input, Radio, Result, Steps, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,8 @@ import { accountApi } from '@siteops/contracts/api/account';
 import { call } from '@/api/endpoint';
 import { ApiError } from '@/api/envelope';
 import { NewPasswordFields } from '@/components/form/NewPasswordFields';
+import { OneTimeCodeField } from '@/components/form/OneTimeCodeField';
+import { useResendCountdown } from '@/hooks/useResendCountdown';
 import { AuthShell } from '@/features/auth/login/LoginPage';
 import { LOGIN_PATH } from '@/lib/routeMeta';
 import './messages';
@@ -175,9 +177,11 @@ export function RecoverPage() {
               {method !== 'question' ? (
                 <>
                   <Typography.Paragraph type="secondary">{t(`recover.codeIntro.${method}`)}</Typography.Paragraph>
-                  <Form.Item
+                  <OneTimeCodeField
                     label={t('recover.code.label')}
-                    required
+                    requiredMessage={t('recover.code.errMsg')}
+                    invalidMessage={t('recover.code.invalid', { digits: SECURITY_CODE_DIGITS })}
+                    lenient
                     extra={
                       sentFor !== null && (
                         <span role="status">
@@ -185,34 +189,15 @@ export function RecoverPage() {
                         </span>
                       )
                     }
-                  >
-                    <Space.Compact style={{ width: '100%' }}>
-                      <Form.Item
-                        name="code"
-                        noStyle
-                        rules={[
-                          { required: true, message: t('recover.code.errMsg') },
-                          {
-                            pattern: new RegExp(`^\\s*\\d{${SECURITY_CODE_DIGITS}}\\s*$`),
-                            message: t('recover.code.invalid', { digits: SECURITY_CODE_DIGITS }),
-                          },
-                        ]}
-                      >
-                        <Input
-                          aria-label={t('recover.code.label')}
-                          inputMode="numeric"
-                          autoComplete="one-time-code"
-                          maxLength={SECURITY_CODE_DIGITS + 2}
-                        />
-                      </Form.Item>
+                    sendButton={
                       <SendCode
                         username={form.getFieldValue('username') as string}
                         channel={method}
                         onSent={setSentFor}
                         onFailure={failed}
                       />
-                    </Space.Compact>
-                  </Form.Item>
+                    }
+                  />
                 </>
               ) : (
                 <>
@@ -268,31 +253,19 @@ function SendCode(props: {
     mutationFn: (channel: SecurityChannel) =>
       call(accountApi.recoverCode, { username: props.username.trim(), channel }, { silent: true }),
   });
-  const [resendAt, setResendAt] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  const left = Math.max(0, Math.ceil((resendAt - now) / 1000));
-
-  useEffect(() => {
-    if (resendAt <= Date.now()) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [resendAt]);
+  const countdown = useResendCountdown();
+  const left = countdown.secondsLeft;
 
   const onClick = async () => {
     try {
       const answer = await send.mutateAsync(props.channel);
-      setNow(Date.now());
-      setResendAt(new Date(answer.resendAt).getTime());
+      countdown.waitUntil(answer.resendAt);
       props.onSent({
         channel: props.channel,
         minutes: Math.round((new Date(answer.expiresAt).getTime() - Date.now()) / 60_000),
       });
     } catch (error) {
-      const retryAt = error instanceof ApiError ? (error.data as { retryAt?: string } | null)?.retryAt : undefined;
-      if (retryAt) {
-        setNow(Date.now());
-        setResendAt(new Date(retryAt).getTime());
-      }
+      countdown.waitAfter(error);
       props.onFailure(error);
     }
   };

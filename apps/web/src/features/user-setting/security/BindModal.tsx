@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Button, Form, Input, Space, type FormInstance } from 'antd';
+import { Button, Form, Input, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SECURITY_CODE_DIGITS, type SecurityChannel } from '@siteops/contracts/account';
 import { accountApi } from '@siteops/contracts/api/account';
 import { useEndpointMutation } from '@/api/queries';
 import { ApiError } from '@/api/envelope';
 import { ModalForm } from '@/components/form/ModalForm';
+import { OneTimeCodeField } from '@/components/form/OneTimeCodeField';
+import { useResendCountdown } from '@/hooks/useResendCountdown';
 import { message } from '@/lib/feedback';
 
 interface Values {
@@ -57,29 +58,12 @@ export function BindModal(props: { channel: SecurityChannel | null; change: bool
                 maxLength={128}
               />
             </Form.Item>
-            <Form.Item label={t('userSecurity.code')} required>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item
-                  name="code"
-                  noStyle
-                  rules={[
-                    { required: true, message: t('userSecurity.codeRequired') },
-                    {
-                      pattern: new RegExp(`^\\d{${SECURITY_CODE_DIGITS}}$`),
-                      message: t('userSecurity.codeInvalid', { digits: SECURITY_CODE_DIGITS }),
-                    },
-                  ]}
-                >
-                  <Input
-                    aria-label={t('userSecurity.code')}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={SECURITY_CODE_DIGITS}
-                  />
-                </Form.Item>
-                <SendCode channel={channel} form={form} />
-              </Space.Compact>
-            </Form.Item>
+            <OneTimeCodeField
+              label={t('userSecurity.code')}
+              requiredMessage={t('userSecurity.codeRequired')}
+              invalidMessage={t('userSecurity.codeInvalid', { digits: SECURITY_CODE_DIGITS })}
+              sendButton={<SendCode channel={channel} form={form} />}
+            />
           </>
         )
       }
@@ -91,32 +75,20 @@ export function BindModal(props: { channel: SecurityChannel | null; change: bool
 function SendCode({ channel, form }: { channel: SecurityChannel; form: FormInstance<Values> }) {
   const { t } = useTranslation();
   const send = useEndpointMutation(accountApi.securityCode);
-  const [resendAt, setResendAt] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  const left = Math.max(0, Math.ceil((resendAt - now) / 1000));
-
-  useEffect(() => {
-    if (resendAt <= Date.now()) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [resendAt]);
+  const countdown = useResendCountdown();
+  const left = countdown.secondsLeft;
 
   const onClick = async () => {
     const { target } = await form.validateFields(['target']).catch(() => ({ target: undefined }));
     if (!target) return;
     try {
       const answer = await send.mutateAsync({ channel, target });
-      setNow(Date.now());
-      setResendAt(new Date(answer.resendAt).getTime());
+      countdown.waitUntil(answer.resendAt);
       message().success(t(`userSecurity.${channel}.codeSent`));
     } catch (error) {
       if (error instanceof ApiError) {
         form.setFields([{ name: 'target', errors: [error.fields.target ?? error.message] }]);
-        const retryAt = (error.data as { retryAt?: string } | null)?.retryAt;
-        if (retryAt) {
-          setNow(Date.now());
-          setResendAt(new Date(retryAt).getTime());
-        }
+        countdown.waitAfter(error);
       }
     }
   };
