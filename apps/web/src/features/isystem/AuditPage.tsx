@@ -37,10 +37,10 @@ function fromParams(params: URLSearchParams): Filters {
   };
 }
 
-/** /isystem/isystem-audit (admin): who changed what, newest first; each row expands to its detail. */
 const LIST = { filters: NAMES };
 export const firstRead = listRead(auditApi.listAll, () => LIST);
 
+/** /isystem/isystem-audit (admin): who changed what, newest first; each row expands to its detail. */
 export function AuditPage() {
   const { t } = useTranslation();
   const { table } = useListPage(auditApi.listAll, LIST);

@@ -22,12 +22,11 @@ interface FormValues {
 }
 const FIELDS = ['key', 'value', 'remark'] as const;
 const bytes = (s: string) => new TextEncoder().encode(s).length;
-/** In the browser's time zone, as every list of the console shows times. */
 
-/** /isystem/isystem-constants (admin): search, create, edit and delete the server's key/value constants. */
 const LIST = { filters: ['key', 'value'] };
 export const firstRead = listRead(constantApi.listAll, () => LIST);
 
+/** /isystem/isystem-constants (admin): search, create, edit and delete the server's key/value constants. */
 export function ConstantsPage() {
   const { t } = useTranslation();
   const { table } = useListPage(constantApi.listAll, LIST);

@@ -25,10 +25,10 @@ interface FormValues {
 }
 const FIELDS = ['platformName', 'expirationDate', 'attachInfo'] as const;
 
-/** /device/auth-platform (admin): the platforms a licence can grant; a past expiration date shows as expired. */
 const LIST = { filters: ['platformName'] };
 export const firstRead = listRead(platformApi.listAll, () => LIST);
 
+/** /device/auth-platform (admin): the platforms a licence can grant; a past expiration date shows as expired. */
 export function PlatformsPage() {
   const { t } = useTranslation();
   const { table } = useListPage(platformApi.listAll, LIST);

@@ -16,10 +16,10 @@ import { useRolloutLive } from './useRolloutLive';
 
 const FILTERS = ['status', 'packageId'] as const;
 
-/** /device/device-rollout (admin): firmware rollouts with live progress; `?id=` opens one. */
 const LIST = { filters: FILTERS };
 export const firstRead = listRead(rolloutApi.listAll, () => LIST);
 
+/** /device/device-rollout (admin): firmware rollouts with live progress; `?id=` opens one. */
 export function RolloutsPage() {
   const { t } = useTranslation();
   const { table } = useListPage(rolloutApi.listAll, LIST);

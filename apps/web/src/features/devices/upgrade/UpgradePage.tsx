@@ -25,10 +25,10 @@ import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 const FILTERS = ['fileName', 'fileVersion', 'status', 'deviceType'] as const;
 const STATUS_COLOR: Record<UpgradeStatus, string> = { new: 'processing', success: 'success', failure: 'error' };
 
-/** /device/device-upgrade (admin): firmware packages — search, upload with progress, roll out, download, delete. */
 const LIST = { filters: FILTERS };
 export const firstRead = listRead(upgradeApi.listAll, () => LIST);
 
+/** /device/device-upgrade (admin): firmware packages — search, upload with progress, roll out, download, delete. */
 export function UpgradePage() {
   const { t } = useTranslation();
   const { table } = useListPage(upgradeApi.listAll, LIST);
