@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,8 @@ import { message, modal } from '@/lib/feedback';
 import { AgentFormModal } from './AgentFormModal';
 import { formatDateTime } from '@/lib/time';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
+import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 
 const FILTERS = ['name', 'linkName', 'linkPhone', 'status', 'expired'] as const;
 const ADMIN_ONLY = ['admin'] as const;
@@ -109,30 +111,12 @@ export function AgentsPage() {
       sorter: true,
       render: formatDateTime,
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space>
-          <Button type="link" size="small" onClick={() => setEditing(row)}>
-            {t('common.edit')}
-          </Button>
-          {isAdmin && (
-            <Popconfirm
-              title={t('common.deleteConfirm')}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => removeIds([row.id])}
-            >
-              <Button type="link" size="small" danger>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn<AgentItem>(t, (row) => (
+      <RowActions>
+        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+        {isAdmin && <RowDeleteButton onConfirm={() => removeIds([row.id])} />}
+      </RowActions>
+    )),
   ];
 
   return (

@@ -19,6 +19,8 @@ import { message } from '@/lib/feedback';
 import { formatDateTime } from '@/lib/time';
 import { useUserStore } from '@/stores/user';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
+import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 
 const FILTERS = ['title', 'status', 'level', 'audience'] as const;
 // Status colours (not the palette's green/orange fills), which keep 4.5:1 text contrast (axe, pages.spec).
@@ -105,47 +107,33 @@ export function AnnouncementsPage() {
       sorter: true,
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => setEditing(row)}>
-            {t('common.edit')}
-          </Button>
-          {row.status === 'draft' && (
-            <Popconfirm
-              title={t('announcements.publishConfirm', { title: row.title })}
-              description={t('announcements.publishHint')}
-              okText={t('announcements.publish')}
-              cancelText={t('common.cancel')}
-              onConfirm={async () => {
-                const { recipients } = await publish.mutateAsync({ id: row.id });
-                message().success(t('announcements.published', { count: recipients }));
-              }}
-            >
-              <Button type="link" size="small">
-                {t('announcements.publish')}
-              </Button>
-            </Popconfirm>
-          )}
+    actionsColumn<AnnouncementItem>(t, (row) => (
+      <RowActions>
+        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+        {row.status === 'draft' && (
           <Popconfirm
-            title={t('common.deleteConfirm')}
-            okText={t('common.ok')}
+            title={t('announcements.publishConfirm', { title: row.title })}
+            description={t('announcements.publishHint')}
+            okText={t('announcements.publish')}
             cancelText={t('common.cancel')}
             onConfirm={async () => {
-              await remove.mutateAsync({ ids: [row.id] });
-              message().success(t('common.deleteSuccess'));
+              const { recipients } = await publish.mutateAsync({ id: row.id });
+              message().success(t('announcements.published', { count: recipients }));
             }}
           >
-            <Button type="link" size="small" danger>
-              {t('common.delete')}
+            <Button type="link" size="small">
+              {t('announcements.publish')}
             </Button>
           </Popconfirm>
-        </Space>
-      ),
-    },
+        )}
+        <RowDeleteButton
+          onConfirm={async () => {
+            await remove.mutateAsync({ ids: [row.id] });
+            message().success(t('common.deleteSuccess'));
+          }}
+        />
+      </RowActions>
+    )),
   ];
 
   const options = (values: readonly string[], group: string) =>

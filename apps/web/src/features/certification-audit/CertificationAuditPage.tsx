@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Tabs } from 'antd';
+import { Card, Flex, Form, Input, Tabs } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { DataTable } from '@/components/table/DataTable';
 import { CertificationStatusTag, certificationContent } from '@/components/certification/CertificationView';
 import { formatDateTime } from '@/lib/time';
 import { ReviewModal } from './ReviewModal';
+import { actionsColumn, RowAction } from '@/components/table/rowActions';
 
 const FILTERS = ['keyword'] as const;
 const TABS = ['auditing', 'passed', 'rejected', 'withdrawn'] as const;
@@ -60,16 +61,11 @@ export function CertificationAuditPage() {
       sorter: true,
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Button type="link" size="small" onClick={() => setOpen(row)}>
-          {t(row.status === 'auditing' ? 'certificationAudit.review' : 'certificationAudit.view')}
-        </Button>
-      ),
-    },
+    actionsColumn<CertificationItem>(t, (row) => (
+      <RowAction onClick={() => setOpen(row)}>
+        {t(row.status === 'auditing' ? 'certificationAudit.review' : 'certificationAudit.view')}
+      </RowAction>
+    )),
   ];
 
   return (

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { Button, Card, Flex, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';
 import { formatDateTime } from '@/lib/time';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
+import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 
 interface FormValues {
   key: string;
@@ -76,28 +78,12 @@ export function ConstantsPage() {
       sorter: true,
       render: formatDateTime,
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space>
-          <Button type="link" size="small" onClick={() => setEditing(row)}>
-            {t('common.edit')}
-          </Button>
-          <Popconfirm
-            title={t('common.deleteConfirm')}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => removeIds([row.id])}
-          >
-            <Button type="link" size="small" danger>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn<ConstantItem>(t, (row) => (
+      <RowActions>
+        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+        <RowDeleteButton onConfirm={() => removeIds([row.id])} />
+      </RowActions>
+    )),
   ];
 
   const save = (values: FormValues) =>

@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Badge, Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tabs, Typography } from 'antd';
+import { Badge, Button, Card, Flex, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { DataTable } from '@/components/table/DataTable';
 import { formatDateTime } from '@/lib/time';
 import { useNotificationCounts } from './useNotifications';
+import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 
 const FILTERS = ['keyword', 'kind', 'unread'] as const;
 const TABS = ['all', 'message', 'notice', 'todo'] as const;
@@ -97,35 +99,17 @@ export function NotificationCentrePage() {
       title: t('notifications.field.createdAt'),
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0} wrap>
-          {row.link && (
-            <Button type="link" size="small" onClick={() => open(row)}>
-              {t('notifications.open')}
-            </Button>
-          )}
-          {!row.read && (
-            <Button type="link" size="small" onClick={() => void afterReport(read.mutateAsync({ id: row.id }))}>
-              {t('notifications.markRead')}
-            </Button>
-          )}
-          <Popconfirm
-            title={t('common.deleteConfirm')}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => removeIds([row.id])}
-          >
-            <Button type="link" size="small" danger>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn<NotificationItem>(t, (row) => (
+      <RowActions>
+        {row.link && <RowAction onClick={() => open(row)}>{t('notifications.open')}</RowAction>}
+        {!row.read && (
+          <RowAction onClick={() => void afterReport(read.mutateAsync({ id: row.id }))}>
+            {t('notifications.markRead')}
+          </RowAction>
+        )}
+        <RowDeleteButton onConfirm={() => removeIds([row.id])} />
+      </RowActions>
+    )),
   ];
 
   return (

@@ -17,6 +17,7 @@ import { useUserStore } from '@/stores/user';
 import { AddMembersModal } from './AddMembersModal';
 import { useDebouncedValue } from './useDebouncedValue';
 import { formatDateTime } from '@/lib/time';
+import { actionsColumn } from '@/components/table/rowActions';
 
 /**
  * /project/project-User (admin, manager): the people of one project (chosen here or given as
@@ -108,24 +109,20 @@ export function ProjectPersonnelPage() {
       title: t('projects.people.joinedAt'),
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) =>
-        row.projectRole === 'manager' && !isAdmin ? null : (
-          <Popconfirm
-            title={t('projects.people.removeConfirm')}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => afterReport(removeIds([row.userId]))}
-          >
-            <Button type="link" size="small" danger>
-              {t('projects.people.remove')}
-            </Button>
-          </Popconfirm>
-        ),
-    },
+    actionsColumn<ProjectMemberItem>(t, (row) =>
+      row.projectRole === 'manager' && !isAdmin ? null : (
+        <Popconfirm
+          title={t('projects.people.removeConfirm')}
+          okText={t('common.ok')}
+          cancelText={t('common.cancel')}
+          onConfirm={() => afterReport(removeIds([row.userId]))}
+        >
+          <Button type="link" size="small" danger>
+            {t('projects.people.remove')}
+          </Button>
+        </Popconfirm>
+      ),
+    ),
   ];
 
   const options = (projects.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.code})` }));

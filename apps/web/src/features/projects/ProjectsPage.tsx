@@ -20,6 +20,7 @@ import { AddManagerModal } from './AddManagerModal';
 import { ProjectFormModal } from './ProjectFormModal';
 import { projectInUseMessage } from './projectInUse';
 import { formatDateTime } from '@/lib/time';
+import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 
 const FILTERS = ['name', 'code', 'agentId'] as const;
 const ADMIN_ONLY = ['admin'] as const;
@@ -121,27 +122,16 @@ export function ProjectsPage() {
       sorter: true,
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => setEditing(row)}>
-            {t('common.edit')}
-          </Button>
-          {isAdmin && (
-            <Button type="link" size="small" onClick={() => setAppointing(row)}>
-              {t('projects.addManager')}
-            </Button>
-          )}
-          <span style={{ padding: '0 7px' }}>
-            <RouterLink to={`/project/project-User?projectId=${row.id}`}>{t('projects.personnel')}</RouterLink>
-          </span>
-          {isAdmin && deleteButton(() => [row.id], false, false)}
-        </Space>
-      ),
-    },
+    actionsColumn<ProjectItem>(t, (row) => (
+      <RowActions>
+        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+        {isAdmin && <RowAction onClick={() => setAppointing(row)}>{t('projects.addManager')}</RowAction>}
+        <span style={{ padding: '0 7px' }}>
+          <RouterLink to={`/project/project-User?projectId=${row.id}`}>{t('projects.personnel')}</RouterLink>
+        </span>
+        {isAdmin && deleteButton(() => [row.id], false, false)}
+      </RowActions>
+    )),
   ];
 
   return (

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import type { UserListItem } from '@siteops/contracts/userList';
 import { labelOf } from './userOptions';
 import { formatDateTime } from '@/lib/time';
+import { actionsColumn } from '@/components/table/rowActions';
 
 const ENABLED_COLOR: Record<string, string> = { enable: 'success', disable: 'error', new: 'default' };
 const CERT_COLOR: Record<string, string> = { auth: 'success', new: 'default', unknown: 'warning' };
@@ -53,6 +54,6 @@ export function userColumns(t: TFunction, actions: (row: UserListItem) => ReactN
       render: (v: boolean) => (v ? t('users.yes') : t('users.no')),
     },
     { key: 'createdAt', dataIndex: 'createdAt', title: t('users.createdAt'), sorter: true, render: formatDateTime },
-    { key: 'actions', title: t('common.actions'), fixed: 'right', render: (_: unknown, row) => actions(row) },
+    actionsColumn(t, actions),
   ];
 }

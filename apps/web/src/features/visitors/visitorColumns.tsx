@@ -5,6 +5,7 @@ import { UserOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { VisitorItem } from '@siteops/contracts/visitor';
 import { StatusTag, time } from './visitorView';
+import { actionsColumn } from '@/components/table/rowActions';
 
 /** The columns both visitor pages show, then the page's own actions. */
 export function visitorColumns(
@@ -61,6 +62,6 @@ export function visitorColumns(
       sorter: true,
       render: (v: string) => time(v),
     },
-    { key: 'actions', title: t('common.actions'), fixed: 'right', render: (_: unknown, row) => actions(row) },
+    actionsColumn(t, actions),
   ];
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Flex, Input, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Input, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
 import { formatDateTime, formatMinute } from '@/lib/time';
+import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 
 export interface FaceDevice {
   id: number;
@@ -97,31 +98,24 @@ export function FaceLibraryDrawer({ device, onClose }: { device: FaceDevice | nu
       title: t('faceLibrary.syncedAt'),
       render: (v: string | null) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => void afterReport(act('resync', r))}>
-            {t('faceLibrary.resync')}
-          </Button>
-          {r.state !== 'removed' && (
-            <Popconfirm
-              title={t('faceLibrary.removeConfirm', { name: r.name ?? r.personId })}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => afterReport(act('remove', r))}
-            >
-              <Button type="link" size="small" danger>
-                {t('faceLibrary.remove')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn<FacePersonItem>(t, (r) => (
+      <RowActions>
+        <RowAction onClick={() => void afterReport(act('resync', r))}>{t('faceLibrary.resync')}</RowAction>
+        {r.state !== 'removed' && (
+          <Popconfirm
+            title={t('faceLibrary.removeConfirm', { name: r.name ?? r.personId })}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => afterReport(act('remove', r))}
+          >
+            <Button type="link" size="small" danger>
+              {t('faceLibrary.remove')}
+            </Button>
+          </Popconfirm>
+        )}
+      </RowActions>
+    )),
   ];
 
   return (

@@ -17,6 +17,7 @@ import { message } from '@/lib/feedback';
 import { formatDateTime } from '@/lib/time';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 
 interface FormValues {
   platformName: string;
@@ -92,19 +93,12 @@ export function PlatformsPage() {
       sorter: true,
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space>
-          <Button type="link" size="small" onClick={() => setEditing(row)}>
-            {t('common.edit')}
-          </Button>
-          <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
-        </Space>
-      ),
-    },
+    actionsColumn<PlatformItem>(t, (row) => (
+      <RowActions>
+        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+        <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
+      </RowActions>
+    )),
   ];
 
   const save = (values: FormValues) => {

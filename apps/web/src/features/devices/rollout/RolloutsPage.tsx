@@ -1,4 +1,4 @@
-import { Button, Card, Drawer, Flex, Form, Select } from 'antd';
+import { Card, Drawer, Flex, Form, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { RolloutActions } from './RolloutActions';
 import { RolloutDetail } from './RolloutDetail';
 import { CountsProgress, RolloutStatus, StateCounts } from './rolloutTags';
 import { useRolloutLive } from './useRolloutLive';
+import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 
 const FILTERS = ['status', 'packageId'] as const;
 
@@ -74,19 +75,12 @@ export function RolloutsPage() {
       title: t('rollout.createdAt'),
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, r) => (
-        <Flex gap={4}>
-          <Button type="link" size="small" onClick={() => show(r.id)}>
-            {t('rollout.detail')}
-          </Button>
-          <RolloutActions item={r} />
-        </Flex>
-      ),
-    },
+    actionsColumn<RolloutItem>(t, (r) => (
+      <RowActions>
+        <RowAction onClick={() => show(r.id)}>{t('rollout.detail')}</RowAction>
+        <RolloutActions item={r} />
+      </RowActions>
+    )),
   ];
 
   return (

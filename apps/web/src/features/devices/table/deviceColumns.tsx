@@ -8,6 +8,7 @@ import { showsDirection, showsReadings, showsRemoteAccount } from '@/features/de
 import { LatestReadings } from '@/features/devices/link/LatestReadings';
 import { AuthStatusTag, OnlineStatusBadge } from './deviceFormat';
 import { formatDateTime } from '@/lib/time';
+import { actionsColumn } from '@/components/table/rowActions';
 
 type Column = TableColumnsType<DeviceItem>[number];
 
@@ -70,6 +71,6 @@ export function deviceColumns({ t, fixedType, isAdmin, actions }: ColumnOptions)
         </Typography.Text>
       ),
     },
-    { key: 'actions', title: t('common.actions'), fixed: 'right', render: (_: unknown, row) => actions(row) },
+    actionsColumn(t, actions),
   ];
 }

@@ -21,6 +21,7 @@ import { UploadDialog } from './UploadDialog';
 import { RolloutDialog } from '@/features/devices/rollout/RolloutDialog';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 
 const FILTERS = ['fileName', 'fileVersion', 'status', 'deviceType'] as const;
 const STATUS_COLOR: Record<UpgradeStatus, string> = { new: 'processing', success: 'success', failure: 'error' };
@@ -109,29 +110,22 @@ export function UpgradePage() {
       sorter: true,
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space>
-          <Button type="link" size="small" onClick={() => setRollingOut(row)}>
-            {t('rollout.rollOut')}
+    actionsColumn<UpgradeItem>(t, (row) => (
+      <RowActions>
+        <RowAction onClick={() => setRollingOut(row)}>{t('rollout.rollOut')}</RowAction>
+        <Tooltip title={row.fileName}>
+          <Button
+            type="link"
+            size="small"
+            loading={download.isPending && download.variables?.id === row.id}
+            onClick={() => void afterReport(download.mutateAsync({ id: row.id }))}
+          >
+            {t('upgrade.download')}
           </Button>
-          <Tooltip title={row.fileName}>
-            <Button
-              type="link"
-              size="small"
-              loading={download.isPending && download.variables?.id === row.id}
-              onClick={() => void afterReport(download.mutateAsync({ id: row.id }))}
-            >
-              {t('upgrade.download')}
-            </Button>
-          </Tooltip>
-          <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
-        </Space>
-      ),
-    },
+        </Tooltip>
+        <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
+      </RowActions>
+    )),
   ];
 
   return (

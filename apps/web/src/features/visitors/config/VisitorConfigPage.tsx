@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Tag } from 'antd';
+import { Card, Flex, Form, Input, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorConfigItem } from '@siteops/contracts/visitor';
@@ -11,6 +11,7 @@ import { QueryForm } from '@/components/form/QueryForm';
 import { time } from '@/features/visitors/visitorView';
 import { ConfigDrawer } from './ConfigDrawer';
 import { RegLinkModal } from './RegLinkModal';
+import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 
 const FILTERS = ['keyword'] as const;
 
@@ -62,21 +63,12 @@ export function VisitorConfigPage() {
       render: (at: string | null, row) =>
         at ? t('visitorConfig.publishedBy', { at: time(at), by: row.publishedBy ?? '', version: row.version }) : '',
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <>
-          <Button type="link" size="small" onClick={() => setEditing(row)}>
-            {t('visitorConfig.configure')}
-          </Button>
-          <Button type="link" size="small" onClick={() => setLinking(row)}>
-            {t('visitorConfig.regLink.open')}
-          </Button>
-        </>
-      ),
-    },
+    actionsColumn<VisitorConfigItem>(t, (row) => (
+      <RowActions>
+        <RowAction onClick={() => setEditing(row)}>{t('visitorConfig.configure')}</RowAction>
+        <RowAction onClick={() => setLinking(row)}>{t('visitorConfig.regLink.open')}</RowAction>
+      </RowActions>
+    )),
   ];
 
   return (

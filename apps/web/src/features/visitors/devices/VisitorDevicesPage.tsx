@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
+import { Button, Card, Flex, Form, Input, Popconfirm, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { time } from '@/features/visitors/visitorView';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { DeviceImportDialog } from './DeviceImportDialog';
 import { DeviceInfoModal } from './DeviceInfoModal';
+import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 
 const FILTERS = ['keyword', 'projectId', 'direction'] as const;
 
@@ -81,19 +82,12 @@ export function VisitorDevicesPage() {
       sorter: true,
       render: (v: string) => time(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setViewing(row)}>
-            {t('visitors.view')}
-          </Button>
-          <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} label={t('visitorDevices.remove')} />
-        </Space>
-      ),
-    },
+    actionsColumn<VisitorDeviceItem>(t, (row) => (
+      <RowActions>
+        <RowAction onClick={() => setViewing(row)}>{t('visitors.view')}</RowAction>
+        <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} label={t('visitorDevices.remove')} />
+      </RowActions>
+    )),
   ];
 
   return (

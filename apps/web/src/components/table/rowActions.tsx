@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Button, Space } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+
+/**
+ * The row actions column every list has: last, under one heading, pinned right so the actions stay in
+ * reach when a wide table scrolls sideways (a phone, many columns).
+ */
+export function actionsColumn<T>(t: TFunction, render: (row: T) => ReactNode): ColumnType<T> {
+  return { key: 'actions', title: t('common.actions'), fixed: 'right', render: (_: unknown, row: T) => render(row) };
+}
+
+/** A row's actions side by side; they wrap rather than widen a narrow column. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <Space size={0} wrap>
+      {children}
+    </Space>
+  );
+}
+
+/** One row action: a small link, as every list draws them. */
+export function RowAction({
+  onClick,
+  danger,
+  disabled,
+  children,
+}: {
+  onClick?: () => void;
+  danger?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="link" size="small" danger={danger} disabled={disabled} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
