@@ -1,9 +1,12 @@
 import { mergeMessages, type MessageTree } from './merge';
 
 /**
- * Every feature's messages in English (each feature's `i18n/en-US.json`), one chunk loaded with the console
+ * Every feature's messages (and those of the console-only shared components) in English (each feature's `i18n/en-US.json`), one chunk loaded with the console
  * layout (i18n.ts consoleMessagesReady), so the login page's first load carries none of them.
  */
-const files = import.meta.glob<MessageTree>('../features/**/i18n/en-US.json', { eager: true, import: 'default' });
+const files = import.meta.glob<MessageTree>(['../features/**/i18n/en-US.json', '../components/**/i18n/en-US.json'], {
+  eager: true,
+  import: 'default',
+});
 
 export const messages = mergeMessages({}, Object.values(files));

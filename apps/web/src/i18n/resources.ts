@@ -10,9 +10,13 @@ export type { MessageTree } from './merge';
  * active language's bundle (bundle.<locale>.ts, see i18n.ts).
  *
  * Features keep their own messages in `features/<name>/[<part>/]i18n/<locale>.json`, each under a top-level key
- * of its own, so a feature can be added or changed without touching the shared files.
+ * of its own, so a feature can be added or changed without touching the shared files. A shared component
+ * only the console draws keeps its messages beside it the same way (`components/<name>/i18n/<locale>.json`).
  */
-const featureFiles = import.meta.glob<MessageTree>('../features/**/i18n/*.json', { eager: true, import: 'default' });
+const featureFiles = import.meta.glob<MessageTree>(['../features/**/i18n/*.json', '../components/**/i18n/*.json'], {
+  eager: true,
+  import: 'default',
+});
 
 function featuresOf(locale: Locale): MessageTree[] {
   return Object.entries(featureFiles)

@@ -11,7 +11,7 @@ import { DataTable } from '@/components/table/DataTable';
 import { usePermission } from '@/hooks/usePermission';
 import { message } from '@/lib/feedback';
 import { TYPE_OF_ROUTE } from '@/features/devices/deviceTypes';
-import { sheetLang } from '@/features/devices/sheetLang';
+import { sheetLang } from '@/lib/sheetLang';
 import { ImportDialog } from '@/features/devices/import/ImportDialog';
 import { useDeviceLiveUpdates } from '@/features/devices/link/useDeviceLiveUpdates';
 import { BatchDivideModal } from './BatchDivideModal';

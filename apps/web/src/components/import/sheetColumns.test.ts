@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { columnLabel } from './importColumns';
+import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
+import { sheetColumnLabel } from './sheetColumns';
+
+const columnLabel = (column: string | null, lang: string) => sheetColumnLabel(DEVICE_IMPORT_COLUMNS, column, lang);
 
 describe('import error columns', () => {
   it('name a column as the template of the user language heads it', () => {

@@ -1,0 +1,172 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Flex, Modal, Progress, Table, Typography, Upload } from 'antd';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ImportRowError } from '@siteops/contracts/deviceSheet';
+import type { Endpoint } from '@siteops/contracts/endpoint';
+import { useDownload, useUploadMutation } from '@/api/queries';
+import { sheetLang } from '@/lib/sheetLang';
+import { sheetColumnLabel, type SheetColumn } from './sheetColumns';
+
+/** What every sheet import answers: counts, whether anything was written, and the rows that failed. */
+export interface SheetImportAnswer {
+  rows: number;
+  created: number;
+  updated: number;
+  failed: number;
+  committed: boolean;
+  errors: ImportRowError[];
+}
+
+interface SheetImportDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** What the sheet holds and what importing it does. */
+  templateHint: string;
+  /** The start button's label, where the feature words it its own way. */
+  startLabel?: string;
+  template: { endpoint: Endpoint; fileName: string };
+  /** The upload endpoint; its input is the sheet's language plus `fields`. */
+  upload: Endpoint;
+  columns: readonly SheetColumn[];
+  /** Choices sent with the file (form fields and input alike), e.g. the device import's mode. */
+  fields?: Record<string, string>;
+  /** The controls for those choices, under the drop zone. */
+  options?: ReactNode;
+  width?: number;
+}
+
+/**
+ * Import from an xlsx: the template in the user's language, the upload with its progress, and the rows
+ * that failed by row number and column. Devices and the visitor device list import through it.
+ */
+export function SheetImportDialog(props: SheetImportDialogProps) {
+  const { t, i18n } = useTranslation();
+  const lang = sheetLang(i18n.language);
+  const template = useDownload(props.template.endpoint, props.template.fileName);
+  const upload = useUploadMutation(props.upload);
+  const [file, setFile] = useState<File | null>(null);
+  const [sent, setSent] = useState(0);
+  const [answer, setAnswer] = useState<SheetImportAnswer | null>(null);
+
+  const close = () => {
+    if (upload.isPending) return;
+    setFile(null);
+    setAnswer(null);
+    setSent(0);
+    upload.reset();
+    props.onClose();
+  };
+
+  const start = async () => {
+    if (!file) return;
+    setAnswer(null);
+    setSent(0);
+    try {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(props.fields ?? {})) form.append(name, value);
+      form.append('file', file);
+      const input = { ...props.fields, lang } as never;
+      setAnswer((await upload.mutateAsync({ form, input, onProgress: setSent })) as SheetImportAnswer);
+    } catch {
+      // The client has shown the server's message.
+    }
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      onCancel={close}
+      width={props.width ?? 760}
+      destroyOnHidden
+      footer={[
+        <Button key="close" onClick={close} disabled={upload.isPending}>
+          {t('sheetImport.close')}
+        </Button>,
+        <Button key="start" type="primary" disabled={!file} loading={upload.isPending} onClick={() => void start()}>
+          {props.startLabel ?? t('sheetImport.start')}
+        </Button>,
+      ]}
+    >
+      <Flex vertical gap={16}>
+        <Flex align="center" gap={8} wrap>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={template.isPending}
+            onClick={() => template.mutate({ lang } as never)}
+          >
+            {t('sheetImport.template')}
+          </Button>
+          <Typography.Text type="secondary">{props.templateHint}</Typography.Text>
+        </Flex>
+        <Upload.Dragger
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          maxCount={1}
+          beforeUpload={(f) => {
+            setFile(f);
+            setAnswer(null);
+            setSent(0);
+            return false;
+          }}
+          onRemove={() => setFile(null)}
+          fileList={file ? [{ uid: 'file', name: file.name, status: 'done' }] : []}
+          disabled={upload.isPending}
+          data-testid="import-upload"
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">{t('sheetImport.drop')}</p>
+        </Upload.Dragger>
+        {props.options}
+        {(upload.isPending || sent > 0) && (
+          <div>
+            <Progress
+              percent={Math.round(sent * 100)}
+              status={upload.isError ? 'exception' : upload.isPending ? 'active' : 'normal'}
+            />
+            {upload.isPending && sent >= 1 && (
+              <Typography.Text type="secondary">{t('sheetImport.checking')}</Typography.Text>
+            )}
+          </div>
+        )}
+        {answer && <ImportResult answer={answer} label={(c) => sheetColumnLabel(props.columns, c, lang)} />}
+      </Flex>
+    </Modal>
+  );
+}
+
+function ImportResult({ answer, label }: { answer: SheetImportAnswer; label: (column: string | null) => string }) {
+  const { t } = useTranslation();
+  const type = answer.failed === 0 ? 'success' : answer.committed ? 'warning' : 'error';
+  return (
+    <Flex vertical gap={8} data-testid="import-result">
+      <Alert
+        type={type}
+        showIcon
+        title={answer.committed ? t('sheetImport.committed') : t('sheetImport.notCommitted')}
+        description={t('sheetImport.summary', {
+          rows: answer.rows,
+          created: answer.created,
+          updated: answer.updated,
+          failed: answer.failed,
+        })}
+      />
+      {answer.errors.length > 0 && (
+        <Table<ImportRowError>
+          size="small"
+          rowKey={(e) => `${e.row}:${e.column ?? ''}:${e.message}`}
+          dataSource={answer.errors}
+          pagination={{ pageSize: 10, showSizeChanger: false }}
+          columns={[
+            { key: 'row', dataIndex: 'row', title: t('sheetImport.row'), width: 80 },
+            { key: 'column', dataIndex: 'column', title: t('sheetImport.column'), width: 160, render: label },
+            { key: 'message', dataIndex: 'message', title: t('sheetImport.message') },
+          ]}
+        />
+      )}
+    </Flex>
+  );
+}
