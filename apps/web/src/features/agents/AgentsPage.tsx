@@ -1,23 +1,24 @@
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import { Button, Card, Flex, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AGENT_STATUS, type AgentInUse, type AgentItem } from '@siteops/contracts/agent';
 import { agentApi } from '@siteops/contracts/api/agent';
-import { useEndpointMutation } from '@/api/queries';
+
 import { ApiError } from '@/api/envelope';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { usePermission } from '@/hooks/usePermission';
-import { message, modal } from '@/lib/feedback';
+import { modal } from '@/lib/feedback';
 import { AgentFormModal } from './AgentFormModal';
 import { formatDateTime } from '@/lib/time';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { useListDelete } from '@/components/list/useListDelete';
 
 const FILTERS = ['name', 'linkName', 'linkPhone', 'status', 'expired'] as const;
 const ADMIN_ONLY = ['admin'] as const;
@@ -34,8 +35,6 @@ export function AgentsPage() {
   const { t } = useTranslation();
   const isAdmin = usePermission(ADMIN_ONLY);
   const { table } = useListPage(agentApi.listAll, LIST);
-  const remove = useEndpointMutation(agentApi.delete);
-  const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<AgentItem | 'new' | null>(null);
 
   const explainInUse = (error: unknown) => {
@@ -49,16 +48,7 @@ export function AgentsPage() {
     modal().error({ title: t('agents.inUse.title'), content: t('agents.inUse.content', { name: data.name, what }) });
   };
 
-  const removeIds = async (ids: number[]) => {
-    try {
-      await remove.mutateAsync({ ids });
-    } catch (error) {
-      explainInUse(error);
-      return;
-    }
-    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
-    message().success(t('common.deleteSuccess'));
-  };
+  const { selected, setSelected, removeIds } = useListDelete(agentApi.delete, { onRefused: explainInUse });
 
   const columns: TableColumnsType<AgentItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 70 },

@@ -1,4 +1,4 @@
-import { useMemo, useState, type Key } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, Flex, Form, Input, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -11,11 +11,12 @@ import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { ModalForm } from '@/components/form/ModalForm';
-import { message } from '@/lib/feedback';
+
 import { formatDateTime } from '@/lib/time';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { useListDelete } from '@/components/list/useListDelete';
 
 interface FormValues {
   key: string;
@@ -34,15 +35,8 @@ export function ConstantsPage() {
   const { table } = useListPage(constantApi.listAll, LIST);
   const add = useEndpointMutation(constantApi.add);
   const update = useEndpointMutation(constantApi.update);
-  const remove = useEndpointMutation(constantApi.delete);
-  const [selected, setSelected] = useState<Key[]>([]);
+  const { selected, setSelected, removeIds } = useListDelete(constantApi.delete);
   const [editing, setEditing] = useState<ConstantItem | 'new' | null>(null);
-
-  const removeIds = async (ids: number[]) => {
-    await remove.mutateAsync({ ids });
-    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
-    message().success(t('common.deleteSuccess'));
-  };
 
   const initial = useMemo(
     () =>

@@ -1,4 +1,4 @@
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -7,7 +7,7 @@ import type { ProjectItem } from '@siteops/contracts/project';
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { projectApi } from '@siteops/contracts/api/project';
-import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
+import { useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
@@ -15,12 +15,13 @@ import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { RouterLink } from '@/components/RouterLink';
 import { usePermission } from '@/hooks/usePermission';
-import { message, modal } from '@/lib/feedback';
+import { modal } from '@/lib/feedback';
 import { AddManagerModal } from './AddManagerModal';
 import { ProjectFormModal } from './ProjectFormModal';
 import { projectInUseMessage } from './projectInUse';
 import { formatDateTime } from '@/lib/time';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { useListDelete } from '@/components/list/useListDelete';
 
 const FILTERS = ['name', 'code', 'agentId'] as const;
 const ADMIN_ONLY = ['admin'] as const;
@@ -42,24 +43,18 @@ export function ProjectsPage() {
     { page: 1, pageSize: PAGE_SIZE_MAX, sortField: 'name', sortOrder: 'asc' },
     { enabled: isAdmin },
   );
-  // Silent: a project still in use is explained in one dialog; any other failure is reported below.
-  const remove = useEndpointMutation(projectApi.delete, [], { silent: true });
-  const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<ProjectItem | 'new' | null>(null);
   const [appointing, setAppointing] = useState<ProjectItem | null>(null);
 
-  const removeIds = async (ids: number[]) => {
-    try {
-      await remove.mutateAsync({ ids });
-    } catch (error) {
+  // Silent: a project still in use is explained in one dialog; any other failure is reported here.
+  const { selected, setSelected, removeIds } = useListDelete(projectApi.delete, {
+    silent: true,
+    onRefused: (error) => {
       const refusal = projectInUseMessage(error, t);
       if (refusal) modal().error(refusal);
-      else await afterReport(Promise.reject(error));
-      return;
-    }
-    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
-    message().success(t('common.deleteSuccess'));
-  };
+      else void afterReport(Promise.reject(error));
+    },
+  });
 
   const deleteButton = (ids: () => number[], disabled: boolean, batch: boolean) => (
     <Popconfirm

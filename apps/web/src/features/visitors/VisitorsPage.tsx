@@ -1,10 +1,10 @@
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import { Button, Card, Flex, Form, Input, Select, Space } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation } from '@/api/queries';
+
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
@@ -18,6 +18,7 @@ import { VisitorFormDrawer } from './VisitorFormDrawer';
 import { VisitorInfoModal } from './VisitorInfoModal';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { useListDelete } from '@/components/list/useListDelete';
 
 const FILTERS = ['realName', 'phone', 'idNo', 'status'] as const;
 
@@ -31,18 +32,11 @@ export const firstRead = listRead(visitorApi.listAll, () => LIST);
 export function VisitorsPage() {
   const { t } = useTranslation();
   const { table, input } = useListPage(visitorApi.listAll, LIST);
-  const remove = useEndpointMutation(visitorApi.delete);
-  const [selected, setSelected] = useState<Key[]>([]);
+  const { selected, setSelected, removeIds } = useListDelete(visitorApi.delete);
   const [editing, setEditing] = useState<VisitorItem | 'new' | null>(null);
   const [viewing, setViewing] = useState<VisitorItem | null>(null);
   const [auditing, setAuditing] = useState<VisitorItem | null>(null);
   const [exporting, setExporting] = useState(false);
-
-  const removeIds = async (ids: number[]) => {
-    await remove.mutateAsync({ ids });
-    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
-    message().success(t('common.deleteSuccess'));
-  };
 
   const runExport = async () => {
     setExporting(true);

@@ -1,4 +1,4 @@
-import { useMemo, useState, type Key } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, DatePicker, Flex, Form, Input, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -13,11 +13,12 @@ import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { ModalForm } from '@/components/form/ModalForm';
-import { message } from '@/lib/feedback';
+
 import { formatDateTime } from '@/lib/time';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { useListDelete } from '@/components/list/useListDelete';
 
 interface FormValues {
   platformName: string;
@@ -35,15 +36,8 @@ export function PlatformsPage() {
   const { table } = useListPage(platformApi.listAll, LIST);
   const add = useEndpointMutation(platformApi.add);
   const update = useEndpointMutation(platformApi.update);
-  const remove = useEndpointMutation(platformApi.delete);
-  const [selected, setSelected] = useState<Key[]>([]);
+  const { selected, setSelected, removeIds } = useListDelete(platformApi.delete);
   const [editing, setEditing] = useState<PlatformItem | 'new' | null>(null);
-
-  const removeIds = async (ids: number[]) => {
-    await remove.mutateAsync({ ids });
-    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
-    message().success(t('common.deleteSuccess'));
-  };
 
   const initial = useMemo<Partial<FormValues> | undefined>(
     () =>

@@ -1,4 +1,4 @@
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import { Button, Card, Flex, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { RocketOutlined, UploadOutlined } from '@ant-design/icons';
@@ -8,13 +8,13 @@ import { useNavigate } from 'react-router';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { UPGRADE_STATUSES, type UpgradeItem, type UpgradeStatus } from '@siteops/contracts/upgrade';
 import { upgradeApi } from '@siteops/contracts/api/upgrade';
-import { useDownload, useEndpointMutation } from '@/api/queries';
+import { useDownload } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
-import { message } from '@/lib/feedback';
+
 import { formatDateTime } from '@/lib/time';
 import { formatBytes } from './formatBytes';
 import { UploadDialog } from './UploadDialog';
@@ -22,6 +22,7 @@ import { RolloutDialog } from '@/features/devices/rollout/RolloutDialog';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { useListDelete } from '@/components/list/useListDelete';
 
 const FILTERS = ['fileName', 'fileVersion', 'status', 'deviceType'] as const;
 const STATUS_COLOR: Record<UpgradeStatus, string> = { new: 'processing', success: 'success', failure: 'error' };
@@ -33,18 +34,11 @@ export const firstRead = listRead(upgradeApi.listAll, () => LIST);
 export function UpgradePage() {
   const { t } = useTranslation();
   const { table } = useListPage(upgradeApi.listAll, LIST);
-  const remove = useEndpointMutation(upgradeApi.delete);
   const download = useDownload(upgradeApi.download, 'firmware.bin');
-  const [selected, setSelected] = useState<Key[]>([]);
+  const { selected, setSelected, removeIds } = useListDelete(upgradeApi.delete);
   const [uploading, setUploading] = useState(false);
   const [rollingOut, setRollingOut] = useState<UpgradeItem | null>(null);
   const navigate = useNavigate();
-
-  const removeIds = async (ids: number[]) => {
-    await remove.mutateAsync({ ids });
-    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
-    message().success(t('common.deleteSuccess'));
-  };
 
   const columns: TableColumnsType<UpgradeItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },

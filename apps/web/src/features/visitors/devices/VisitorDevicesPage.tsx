@@ -1,4 +1,4 @@
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import { Button, Card, Flex, Form, Input, Popconfirm, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
@@ -7,18 +7,19 @@ import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
 import type { VisitorDeviceItem } from '@siteops/contracts/visitorDevice';
 import { projectApi } from '@siteops/contracts/api/project';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
+import { useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
-import { message } from '@/lib/feedback';
+
 import { time } from '@/features/visitors/visitorView';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { DeviceImportDialog } from './DeviceImportDialog';
 import { DeviceInfoModal } from './DeviceInfoModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { useListDelete } from '@/components/list/useListDelete';
 
 const FILTERS = ['keyword', 'projectId', 'direction'] as const;
 
@@ -34,16 +35,9 @@ export function VisitorDevicesPage() {
   const { t } = useTranslation();
   const { table } = useListPage(visitorApi.listDevices, LIST);
   const projects = useEndpointQuery(projectApi.listAll, { pageSize: 200, sortField: 'name', sortOrder: 'asc' });
-  const remove = useEndpointMutation(visitorApi.removeDevices);
-  const [selected, setSelected] = useState<Key[]>([]);
+  const { selected, setSelected, removeIds } = useListDelete(visitorApi.removeDevices);
   const [viewing, setViewing] = useState<VisitorDeviceItem | null>(null);
   const [importing, setImporting] = useState(false);
-
-  const removeIds = async (ids: number[]) => {
-    await remove.mutateAsync({ ids });
-    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
-    message().success(t('common.deleteSuccess'));
-  };
 
   const columns: TableColumnsType<VisitorDeviceItem> = [
     { key: 'devName', dataIndex: 'devName', title: t('visitorDevices.devName'), sorter: true },

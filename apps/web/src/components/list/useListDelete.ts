@@ -1,0 +1,38 @@
+import { useState, type Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Endpoint, InputOf } from '@siteops/contracts/endpoint';
+import { useEndpointMutation } from '@/api/queries';
+import { message } from '@/lib/feedback';
+
+export interface ListDeleteOptions {
+  /**
+   * Explains a refusal the page words itself (a record still in use); the delete then ends quietly.
+   * Without it a failure propagates (the client has already reported it).
+   */
+  onRefused?: (error: unknown) => void;
+  /** The client stays quiet on failure: `onRefused` says everything (one message per event). */
+  silent?: boolean;
+}
+
+/**
+ * Deleting a list's rows by id, one or the selected ones: the endpoint's `{ ids }` delete, the selection
+ * kept to rows that still exist, and one success message.
+ */
+export function useListDelete<E extends Endpoint>(endpoint: E, opts: ListDeleteOptions = {}) {
+  const { t } = useTranslation();
+  const remove = useEndpointMutation(endpoint, [], { silent: opts.silent });
+  const [selected, setSelected] = useState<Key[]>([]);
+
+  const removeIds = async (ids: number[]) => {
+    try {
+      await remove.mutateAsync({ ids } as InputOf<E>);
+    } catch (error) {
+      if (!opts.onRefused) throw error;
+      opts.onRefused(error);
+      return;
+    }
+    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
+    message().success(t('common.deleteSuccess'));
+  };
+  return { selected, setSelected, removeIds };
+}
