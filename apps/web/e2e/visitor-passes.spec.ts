@@ -118,6 +118,15 @@ test('a visitor published to a face terminal is synced in its face library, pass
   // Someone shows the visitor's face at the gate: a pass naming the visitor.
   const outcome = device.reportPass(personId, 'in');
   expect(outcome.passed).toBe(true);
+  // The device reports the pass over its link; the page is opened once the server has stored it (the
+  // list reads while the console loads, and does not follow new passes live).
+  await expect
+    .poll(
+      async () =>
+        (await api<{ total: number }>(request, admin, 'GET', `/api/visitor/passes?visitorId=${visitorId}`)).total,
+      { timeout: 20_000 },
+    )
+    .toBe(1);
 
   // The pass-record list, for this visitor (as the info modal's link opens it).
   await openConsole(page, `/visitor/pass-records?visitorId=${visitorId}`);
