@@ -161,7 +161,9 @@ describe('the hourly rollup', () => {
     await sink.flush({ latest: [], points: [], events: [again] });
     await sink.flush({ latest: [], points: [], events: [again] });
     const sent = await api(admin, q);
-    expect(sent.passes[0].count).toBe(first.passes[0].count + 1);
+    // Summed over the range: at(120) falls on the next day when the test runs in the last two hours of a UTC day.
+    const passes = (a: typeof first) => a.passes.reduce((n, p) => n + p.count, 0);
+    expect(passes(sent)).toBe(passes(first) + 1);
     const rows = await rollupRows();
     await rebuildRollup(t.database.db, at(0), at(300));
     await rebuildRollup(t.database.db, at(0), at(300));
