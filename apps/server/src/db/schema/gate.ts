@@ -65,5 +65,19 @@ export const gatePersons = pgTable(
   ],
 );
 
+/**
+ * Devices whose whole person list is to be worked out again (authorised, taken off the list, moved to
+ * another project, a configuration published). A change marks a device here, one row in its own
+ * transaction; the dispatcher expands the mark into per-person outbox rows a few devices at a time
+ * (visitor/gate.ts), so publishing ten thousand visitors to a hundred terminals commits at once
+ * instead of writing a million rows in one statement.
+ */
+export const gateDeviceMarks = pgTable('gate_device_marks', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type VisitorDeviceRow = typeof visitorDevices.$inferSelect;
 export type GatePersonRow = typeof gatePersons.$inferSelect;

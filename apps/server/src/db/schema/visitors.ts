@@ -62,6 +62,10 @@ export const visitors = pgTable(
     index('visitors_project_idx').on(t.projectId, t.status),
     index('visitors_created_idx').on(t.createdAt),
     index('visitors_id_no_hash_idx').on(t.idNoHash),
+    // The list's "sorted by visit" pages (bench/visitors.ts: 100,000 visitors sorted by visit start
+    // sorted every row for a page, p95 230 ms on PostgreSQL); id is the list's tie-break.
+    index('visitors_visit_start_idx').on(t.visitStart, t.id),
+    index('visitors_visit_end_idx').on(t.visitEnd, t.id),
     // The expiry job's question: valid visitors whose visit has ended.
     index('visitors_expiry_idx')
       .on(t.visitEnd)

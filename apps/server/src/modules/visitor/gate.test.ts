@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import { devices, gatePersons } from '../../db/schema/index.ts';
+import { devices, gateDeviceMarks, gatePersons, visitorDevices, visitors } from '../../db/schema/index.ts';
 import { deriveKey, loadMasterKey } from '../../crypto/keys.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { FileUrls } from '../file/urls.ts';
+import { expandDeviceMarks, markDevices } from './gate.ts';
 import { GateSync } from './gateSync.ts';
 import { faceJpeg, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
 
@@ -199,5 +200,47 @@ describe('publishing visitors to the gate', () => {
     expect(held).toHaveLength(25);
     // Visitors of the earlier tests still valid are sent too; none twice.
     expect(face.faces.received - before).toBe(face.faces.size);
+  });
+
+  it('a change marks each device once, and the marks become one outbox row per owed person whoever expands them', async () => {
+    const db = t.database.db;
+    await passedVisitor();
+    const ids = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const d = await t.addDevice({ type: 'face' });
+        await db.update(devices).set({ projectId: w.projectA }).where(eq(devices.id, d.id));
+        return d.id;
+      }),
+    );
+    // Authorised and marked twice in one change (offline terminals: nothing is sent, rows stay pending).
+    await db.transaction(async (tx) => {
+      await tx.insert(visitorDevices).values(ids.map((deviceId) => ({ deviceId })));
+      await markDevices(tx, ids);
+      await markDevices(tx, ids);
+      expect(await tx.select().from(gateDeviceMarks).where(inArray(gateDeviceMarks.deviceId, ids))).toHaveLength(3);
+      // The change itself writes no person rows: a publish to many terminals commits at once.
+      expect(await tx.select().from(gatePersons).where(inArray(gatePersons.deviceId, ids))).toEqual([]);
+    });
+    // Two more dispatchers race the app's for the marks.
+    await Promise.all([expandDeviceMarks(db, 2), expandDeviceMarks(db, 2), expandDeviceMarks(db, 1)]);
+    await eventually(
+      async () => (await db.select().from(gateDeviceMarks).where(inArray(gateDeviceMarks.deviceId, ids))).length === 0,
+      'every mark taken',
+    );
+    const owed = (
+      await db
+        .select({ id: visitors.id })
+        .from(visitors)
+        .where(and(eq(visitors.projectId, w.projectA), eq(visitors.status, 'valid'), gt(visitors.visitEnd, new Date())))
+    )
+      .map((v) => `V${v.id}`)
+      .sort();
+    expect(owed.length).toBeGreaterThan(0);
+    const rows = await db.select().from(gatePersons).where(inArray(gatePersons.deviceId, ids));
+    for (const id of ids) {
+      const mine = rows.filter((r) => r.deviceId === id && r.personId.startsWith('V'));
+      expect(mine.map((r) => r.personId).sort()).toEqual(owed);
+      expect(mine.every((r) => r.pending && !r.onDevice)).toBe(true);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { insertOwedPersonnel } from './gatePersonnel.ts';
 
 /**
@@ -45,9 +46,34 @@ export const markVisitors = (db: Db, visitorIds: readonly number[]) => mark(db, 
 
 /**
  * These devices were authorised or taken off the list (or their configuration re-published): their
- * visitors and their project's personnel (personnel.ts).
+ * visitors and their project's personnel (personnel.ts). One row a device now; the dispatcher expands
+ * it into the persons (expandDeviceMarks).
  */
 export async function markDevices(db: Db, deviceIds: readonly number[]) {
-  await mark(db, 'device', deviceIds);
-  if (deviceIds.length) await insertOwedPersonnel(db, sql`vd.device_id in ${idList(deviceIds)}`);
+  if (!deviceIds.length) return;
+  await db.execute(sql`
+    insert into gate_device_marks (device_id)
+    select d.id from devices d where d.id in ${idList(deviceIds)}
+    on conflict (device_id) do nothing`);
+}
+
+/**
+ * The dispatcher's first step of a round: up to `limit` marked devices (oldest mark first) become outbox
+ * rows, what they hold marked and what they owe (valid visitors, personnel) added, in one transaction
+ * with taking their marks. A device marked again meanwhile keeps a new mark and is expanded once more.
+ * Answers the number of devices expanded.
+ */
+export async function expandDeviceMarks(db: Db, limit: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const taken = await tx.execute(sql`
+      delete from gate_device_marks where device_id in (
+        select device_id from gate_device_marks order by marked_at, device_id limit ${limit}
+        for update skip locked)
+      returning device_id`);
+    const ids = rowsOf<{ device_id: number }>(taken).map((r) => r.device_id);
+    if (!ids.length) return 0;
+    await mark(tx, 'device', ids);
+    await insertOwedPersonnel(tx, sql`vd.device_id in ${idList(ids)}`);
+    return ids.length;
+  });
 }

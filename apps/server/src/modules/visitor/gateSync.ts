@@ -8,6 +8,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { devices, gatePersons, visitorDevices, visitorPhotos, visitors } from '../../db/schema/index.ts';
 import { RpcError } from '../../gateway/index.ts';
 import type { FileUrls } from '../file/urls.ts';
+import { expandDeviceMarks } from './gate.ts';
 import { wantedPersonnel } from './gatePersonnel.ts';
 import { PHOTO_BASE } from './photo.ts';
 
@@ -44,6 +45,9 @@ interface Wanted {
   person: GatePerson;
   hash: string;
 }
+
+/** Marked devices expanded into outbox rows per round (a device of 10,000 visitors is 10,000 rows). */
+const EXPAND_DEVICES = 4;
 
 /** Rows of one device per round: two additions' worth, so one device never holds a round up. */
 const ROWS_PER_DEVICE = MAX_PERSONS_PER_ADD * 2;
@@ -150,10 +154,11 @@ export class GateSync {
     }
   }
 
-  /** One round: claim, send per device, record. Answers the number of rows claimed. */
+  /** One round: expand marked devices, claim, send per device, record. Answers the devices expanded and rows claimed. */
   async runOnce(): Promise<number> {
+    const expanded = await expandDeviceMarks(this.#db, EXPAND_DEVICES);
     const rows = await claim(this.#db, this.#batch);
-    if (!rows.length) return 0;
+    if (!rows.length) return expanded;
     const wanted = await this.#wanted(rows);
     const byDevice = new Map<number, Claimed[]>();
     for (const r of rows) byDevice.set(r.device_id, [...(byDevice.get(r.device_id) ?? []), r]);
@@ -162,7 +167,7 @@ export class GateSync {
       for (let next = queue.shift(); next; next = queue.shift()) await this.#syncDevice(next[0], next[1], wanted);
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_DEVICES, queue.length) }, worker));
-    return rows.length;
+    return expanded + rows.length;
   }
 
   /** For each claimed row (a visitor `V…` or a member `U…`), the person its device should hold, by row id (absent: none). */
