@@ -34,5 +34,11 @@ export function useListDelete<E extends Endpoint>(endpoint: E, opts: ListDeleteO
     setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
     message().success(t('common.deleteSuccess'));
   };
-  return { selected, setSelected, removeIds };
+  return {
+    selected,
+    setSelected,
+    removeIds,
+    /** Spread into <DataTable>: its row checkboxes are this selection. */
+    selection: { selectedKeys: selected, onSelectedKeysChange: setSelected },
+  };
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AGENT_STATUS, type AgentInUse, type AgentItem } from '@siteops/contracts/agent';
 import { agentApi } from '@siteops/contracts/api/agent';
@@ -10,7 +9,6 @@ import { ApiError } from '@/api/envelope';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 import { usePermission } from '@/hooks/usePermission';
 import { modal } from '@/lib/feedback';
 import { AgentFormModal } from './AgentFormModal';
@@ -19,6 +17,8 @@ import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { useListDelete } from '@/components/list/useListDelete';
+import { CreateButton } from '@/components/table/CreateButton';
+import { ListLayout } from '@/components/list/ListLayout';
 
 const FILTERS = ['name', 'linkName', 'linkPhone', 'status', 'expired'] as const;
 const ADMIN_ONLY = ['admin'] as const;
@@ -110,9 +110,10 @@ export function AgentsPage() {
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
           <Form.Item name="name" label={t('agents.name')} htmlFor="agents-query-name">
             <Input id="agents-query-name" allowClear />
           </Form.Item>
@@ -138,8 +139,9 @@ export function AgentsPage() {
               options={(['true', 'false'] as const).map((v) => ({ value: v, label: t(`agents.expiredValues.${v}`) }))}
             />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<AgentItem>
           tableId="agents"
@@ -151,9 +153,7 @@ export function AgentsPage() {
           toolbar={
             isAdmin && (
               <>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                  {t('common.create')}
-                </Button>
+                <CreateButton onClick={() => setEditing('new')} />
                 <BatchDeleteButton count={selected.length} onConfirm={() => removeIds(selected.map(Number))} />
               </>
             )
@@ -161,6 +161,6 @@ export function AgentsPage() {
         />
       </Card>
       <AgentFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />
-    </Flex>
+    </ListLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PlusOutlined, PushpinFilled } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { PushpinFilled } from '@ant-design/icons';
+import { Button, Card, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,16 +11,17 @@ import {
 } from '@siteops/contracts/announcement';
 import { announcementApi } from '@siteops/contracts/api/announcement';
 import { useEndpointMutation } from '@/api/queries';
-import { QueryForm } from '@/components/form/QueryForm';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';
 import { message } from '@/lib/feedback';
-import { formatDateTime } from '@/lib/time';
 import { useUserStore } from '@/stores/user';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { CreateButton } from '@/components/table/CreateButton';
+import { ListLayout } from '@/components/list/ListLayout';
+import { timeColumn } from '@/components/table/columns';
 
 const FILTERS = ['title', 'status', 'level', 'audience'] as const;
 // Status colours (not the palette's green/orange fills), which keep 4.5:1 text contrast (axe, pages.spec).
@@ -86,27 +87,10 @@ export function AnnouncementsPage() {
       title: t('announcements.status'),
       render: (v: AnnouncementItem['status']) => <Tag color={STATUS_COLOR[v]}>{t(`announcements.statuses.${v}`)}</Tag>,
     },
-    {
-      key: 'publishedAt',
-      dataIndex: 'publishedAt',
-      title: t('announcements.publishedAt'),
-      sorter: true,
-      render: (v: string | null) => (v ? formatDateTime(v) : ''),
-    },
-    {
-      key: 'expiresAt',
-      dataIndex: 'expiresAt',
-      title: t('announcements.expiresAt'),
-      render: (v: string | null) => (v ? formatDateTime(v) : t('announcements.never')),
-    },
+    timeColumn<AnnouncementItem>('publishedAt', t('announcements.publishedAt'), { sortable: true }),
+    timeColumn<AnnouncementItem>('expiresAt', t('announcements.expiresAt'), { empty: t('announcements.never') }),
     { key: 'createdByName', dataIndex: 'createdByName', title: t('announcements.createdBy') },
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('announcements.createdAt'),
-      sorter: true,
-      render: (v: string) => formatDateTime(v),
-    },
+    timeColumn<AnnouncementItem>('createdAt', t('announcements.createdAt'), { sortable: true }),
     actionsColumn<AnnouncementItem>(t, (row) => (
       <RowActions>
         <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
@@ -139,9 +123,10 @@ export function AnnouncementsPage() {
   const options = (values: readonly string[], group: string) =>
     values.map((v) => ({ value: v, label: t(`announcements.${group}.${v}`) }));
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
           <Form.Item name="title" label={t('announcements.title')} htmlFor="announcements-query-title">
             <Input id="announcements-query-title" allowClear />
           </Form.Item>
@@ -171,22 +156,19 @@ export function AnnouncementsPage() {
               />
             </Form.Item>
           )}
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<AnnouncementItem>
           tableId="announcements"
           rowKey="id"
           columns={columns}
           {...table}
-          toolbar={
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('common.create')}
-            </Button>
-          }
+          toolbar={<CreateButton onClick={() => setEditing('new')} />}
         />
       </Card>
       <AnnouncementFormModal editing={editing} role={role} agentId={agentId} onClose={() => setEditing(null)} />
-    </Flex>
+    </ListLayout>
   );
 }

@@ -1,7 +1,6 @@
 import { useState, type Key } from 'react';
-import { Button, Card, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import { Card, Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { broadcastApi } from '@siteops/contracts/api/broadcast';
@@ -10,12 +9,13 @@ import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
-import { formatDateTime } from '@/lib/time';
 import { CampaignActions } from './CampaignActions';
 import { CampaignRuns, OutcomeCountsText } from './CampaignRuns';
 import { NewCampaign } from './NewCampaign';
 import { scheduleText } from './scheduleText';
 import { useCampaignLive } from './useCampaignLive';
+import { CreateButton } from '@/components/table/CreateButton';
+import { timeColumn } from '@/components/table/columns';
 
 const FILTERS = ['name', 'status'] as const;
 const STATUS_COLOR: Record<CampaignStatus, string> = {
@@ -80,12 +80,7 @@ function CampaignList({ onNew }: { onNew: () => void }) {
       title: t('broadcast.col.schedule'),
       render: (_: unknown, c) => scheduleText(t, c.schedule),
     },
-    {
-      key: 'nextRunAt',
-      dataIndex: 'nextRunAt',
-      title: t('broadcast.col.nextRun'),
-      render: (v: string | null) => formatDateTime(v),
-    },
+    timeColumn<CampaignItem>('nextRunAt', t('broadcast.col.nextRun')),
     {
       key: 'lastRun',
       dataIndex: 'lastRun',
@@ -98,12 +93,7 @@ function CampaignList({ onNew }: { onNew: () => void }) {
         ),
     },
     { key: 'deviceCount', dataIndex: 'deviceCount', title: t('broadcast.col.devices') },
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('broadcast.col.createdAt'),
-      render: (v: string) => formatDateTime(v),
-    },
+    timeColumn<CampaignItem>('createdAt', t('broadcast.col.createdAt')),
     {
       key: 'actions',
       title: t('common.actions'),
@@ -133,11 +123,7 @@ function CampaignList({ onNew }: { onNew: () => void }) {
           tableId="broadcast-campaigns"
           rowKey="id"
           columns={columns}
-          toolbar={
-            <Button type="primary" icon={<PlusOutlined />} onClick={onNew}>
-              {t('broadcast.newCampaign')}
-            </Button>
-          }
+          toolbar={<CreateButton onClick={onNew}>{t('broadcast.newCampaign')}</CreateButton>}
           expandable={{
             expandedRowKeys: expanded,
             onExpandedRowsChange: setExpanded,

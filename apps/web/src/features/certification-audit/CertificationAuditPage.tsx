@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { Card, Flex, Form, Input, Tabs } from 'antd';
+import { Card, Form, Input, Tabs } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import type { CertificationItem } from '@siteops/contracts/certification';
-import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';
 import { CertificationStatusTag, certificationContent } from '@/components/certification/CertificationView';
-import { formatDateTime } from '@/lib/time';
 import { ReviewModal } from './ReviewModal';
 import { actionsColumn, RowAction } from '@/components/table/rowActions';
+import { ListLayout } from '@/components/list/ListLayout';
+import { timeColumn } from '@/components/table/columns';
 
 const FILTERS = ['keyword'] as const;
 const TABS = ['auditing', 'passed', 'rejected', 'withdrawn'] as const;
@@ -54,13 +54,7 @@ export function CertificationAuditPage() {
       title: t('certification.field.status'),
       render: (status: CertificationItem['status']) => <CertificationStatusTag status={status} />,
     },
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('certification.field.createdAt'),
-      sorter: true,
-      render: (v: string) => formatDateTime(v),
-    },
+    timeColumn<CertificationItem>('createdAt', t('certification.field.createdAt'), { sortable: true }),
     actionsColumn<CertificationItem>(t, (row) => (
       <RowAction onClick={() => setOpen(row)}>
         {t(row.status === 'auditing' ? 'certificationAudit.review' : 'certificationAudit.view')}
@@ -69,14 +63,16 @@ export function CertificationAuditPage() {
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
           <Form.Item name="keyword" label={t('certificationAudit.keyword')}>
             <Input allowClear placeholder={t('certificationAudit.keywordPlaceholder')} />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <Tabs
           activeKey={tab}
@@ -86,6 +82,6 @@ export function CertificationAuditPage() {
         <DataTable<CertificationItem> tableId="certification-audit" rowKey="id" columns={columns} {...table} />
       </Card>
       <ReviewModal item={open} onClose={() => setOpen(null)} />
-    </Flex>
+    </ListLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { DatePicker, Card, Flex, Form, Input, Typography } from 'antd';
+import { DatePicker, Card, Form, Input, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,9 @@ import { auditApi } from '@siteops/contracts/api/audit';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 import { valuesToParams } from '@/components/form/formKit';
 import { formatDateTime } from '@/lib/time';
+import { ListLayout } from '@/components/list/ListLayout';
 
 interface Filters {
   actor?: string;
@@ -64,9 +64,12 @@ export function AuditPage() {
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm<Filters> names={NAMES} toParams={toParams} fromParams={fromParams}>
+    <ListLayout<Filters>
+      filters={NAMES}
+      toParams={toParams}
+      fromParams={fromParams}
+      search={
+        <>
           <Form.Item name="actor" label={t('audit.actor')}>
             <Input allowClear />
           </Form.Item>
@@ -82,8 +85,9 @@ export function AuditPage() {
           <Form.Item name="range" label={t('audit.range')}>
             <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<AuditItem>
           tableId="audit"
@@ -100,6 +104,6 @@ export function AuditPage() {
           }}
         />
       </Card>
-    </Flex>
+    </ListLayout>
   );
 }

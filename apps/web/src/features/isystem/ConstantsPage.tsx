@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Card, Form, Input, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CONSTANT_VALUE_MAX_BYTES, type ConstantItem } from '@siteops/contracts/constant';
 import { constantApi } from '@siteops/contracts/api/constant';
@@ -9,7 +8,6 @@ import { useEndpointMutation } from '@/api/queries';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 import { ModalForm } from '@/components/form/ModalForm';
 
 import { formatDateTime } from '@/lib/time';
@@ -17,6 +15,8 @@ import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { useListDelete } from '@/components/list/useListDelete';
+import { CreateButton } from '@/components/table/CreateButton';
+import { ListLayout } from '@/components/list/ListLayout';
 
 interface FormValues {
   key: string;
@@ -35,7 +35,7 @@ export function ConstantsPage() {
   const { table } = useListPage(constantApi.listAll, LIST);
   const add = useEndpointMutation(constantApi.add);
   const update = useEndpointMutation(constantApi.update);
-  const { selected, setSelected, removeIds } = useListDelete(constantApi.delete);
+  const { selected, selection, removeIds } = useListDelete(constantApi.delete);
   const [editing, setEditing] = useState<ConstantItem | 'new' | null>(null);
 
   const initial = useMemo(
@@ -86,30 +86,29 @@ export function ConstantsPage() {
       : add.mutateAsync(values);
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={['key', 'value']}>
+    <ListLayout
+      filters={['key', 'value']}
+      search={
+        <>
           <Form.Item name="key" label={t('constants.key')}>
             <Input allowClear />
           </Form.Item>
           <Form.Item name="value" label={t('constants.value')}>
             <Input allowClear />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<ConstantItem>
           tableId="constants"
           rowKey="id"
           columns={columns}
           {...table}
-          selectedKeys={selected}
-          onSelectedKeysChange={setSelected}
+          {...selection}
           toolbar={
             <>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('common.create')}
-              </Button>
+              <CreateButton onClick={() => setEditing('new')} />
               <BatchDeleteButton count={selected.length} onConfirm={() => removeIds(selected.map(Number))} />
             </>
           }
@@ -149,6 +148,6 @@ export function ConstantsPage() {
           <Input />
         </Form.Item>
       </ModalForm>
-    </Flex>
+    </ListLayout>
   );
 }

@@ -11,14 +11,14 @@ import {
 } from '@siteops/contracts/notification';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
-import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { DataTable } from '@/components/table/DataTable';
-import { formatDateTime } from '@/lib/time';
 import { useNotificationCounts } from './useNotifications';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { ListLayout } from '@/components/list/ListLayout';
+import { timeColumn } from '@/components/table/columns';
 
 const FILTERS = ['keyword', 'kind', 'unread'] as const;
 const TABS = ['all', 'message', 'notice', 'todo'] as const;
@@ -93,12 +93,7 @@ export function NotificationCentrePage() {
       title: t('notifications.field.status'),
       render: (v: boolean) => t(v ? 'notifications.read' : 'notifications.unread'),
     },
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('notifications.field.createdAt'),
-      render: (v: string) => formatDateTime(v),
-    },
+    timeColumn<NotificationItem>('createdAt', t('notifications.field.createdAt')),
     actionsColumn<NotificationItem>(t, (row) => (
       <RowActions>
         {row.link && <RowAction onClick={() => open(row)}>{t('notifications.open')}</RowAction>}
@@ -113,9 +108,10 @@ export function NotificationCentrePage() {
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
           <Form.Item name="keyword" label={t('notifications.keyword')}>
             <Input allowClear placeholder={t('notifications.keywordPlaceholder')} />
           </Form.Item>
@@ -138,8 +134,9 @@ export function NotificationCentrePage() {
               ]}
             />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <Tabs
           activeKey={tab}
@@ -174,6 +171,6 @@ export function NotificationCentrePage() {
           {...table}
         />
       </Card>
-    </Flex>
+    </ListLayout>
   );
 }

@@ -16,8 +16,8 @@ import { message } from '@/lib/feedback';
 import { useUserStore } from '@/stores/user';
 import { AddMembersModal } from './AddMembersModal';
 import { useDebouncedValue } from './useDebouncedValue';
-import { formatDateTime } from '@/lib/time';
 import { actionsColumn } from '@/components/table/rowActions';
+import { timeColumn } from '@/components/table/columns';
 
 /**
  * /project/project-User (admin, manager): the people of one project (chosen here or given as
@@ -103,12 +103,7 @@ export function ProjectPersonnelPage() {
       title: t('projects.people.certification'),
       render: (v: string) => label('values.certification', v),
     },
-    {
-      key: 'joinedAt',
-      dataIndex: 'joinedAt',
-      title: t('projects.people.joinedAt'),
-      render: (v: string) => formatDateTime(v),
-    },
+    timeColumn<ProjectMemberItem>('joinedAt', t('projects.people.joinedAt')),
     actionsColumn<ProjectMemberItem>(t, (row) =>
       row.projectRole === 'manager' && !isAdmin ? null : (
         <Popconfirm

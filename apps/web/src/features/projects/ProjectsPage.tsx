@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ProjectItem } from '@siteops/contracts/project';
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
@@ -12,16 +12,17 @@ import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 import { RouterLink } from '@/components/RouterLink';
 import { usePermission } from '@/hooks/usePermission';
 import { modal } from '@/lib/feedback';
 import { AddManagerModal } from './AddManagerModal';
 import { ProjectFormModal } from './ProjectFormModal';
 import { projectInUseMessage } from './projectInUse';
-import { formatDateTime } from '@/lib/time';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
+import { CreateButton } from '@/components/table/CreateButton';
+import { ListLayout } from '@/components/list/ListLayout';
+import { timeColumn } from '@/components/table/columns';
 
 const FILTERS = ['name', 'code', 'agentId'] as const;
 const ADMIN_ONLY = ['admin'] as const;
@@ -110,13 +111,7 @@ export function ProjectsPage() {
         </Typography.Text>
       ),
     },
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('projects.createdAt'),
-      sorter: true,
-      render: (v: string) => formatDateTime(v),
-    },
+    timeColumn<ProjectItem>('createdAt', t('projects.createdAt'), { sortable: true }),
     actionsColumn<ProjectItem>(t, (row) => (
       <RowActions>
         <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
@@ -130,9 +125,10 @@ export function ProjectsPage() {
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
           <Form.Item name="name" label={t('projects.name')} htmlFor="projects-query-name">
             <Input id="projects-query-name" allowClear />
           </Form.Item>
@@ -150,8 +146,9 @@ export function ProjectsPage() {
               />
             </Form.Item>
           )}
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<ProjectItem>
           tableId="projects"
@@ -163,9 +160,7 @@ export function ProjectsPage() {
           toolbar={
             isAdmin && (
               <>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                  {t('common.create')}
-                </Button>
+                <CreateButton onClick={() => setEditing('new')} />
                 {deleteButton(() => selected.map(Number), selected.length === 0, true)}
               </>
             )
@@ -174,6 +169,6 @@ export function ProjectsPage() {
       </Card>
       <ProjectFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />
       <AddManagerModal project={appointing} onClose={() => setAppointing(null)} />
-    </Flex>
+    </ListLayout>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Flex, Form, Input, Select } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Card, DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { UserListItem } from '@siteops/contracts/userList';
@@ -8,7 +7,6 @@ import { userApi } from '@siteops/contracts/api/user';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 import { valuesToParams } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
 import { showOneTimePassword } from '@/components/OneTimePassword';
@@ -18,6 +16,8 @@ import { userColumns } from './userColumns';
 import { UserRowActions } from './UserRowActions';
 import { UserFormDrawer } from './components/UserFormDrawer';
 import { useUserDetail, useUserWrite } from './userCache';
+import { CreateButton } from '@/components/table/CreateButton';
+import { ListLayout } from '@/components/list/ListLayout';
 
 interface Filters {
   userName?: string;
@@ -100,9 +100,12 @@ export function UserInfoPage() {
   const editing = editingId !== undefined && detail.data?.id === editingId ? detail.data : undefined;
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm<Filters> names={NAMES} toParams={toParams} fromParams={fromParams}>
+    <ListLayout<Filters>
+      filters={NAMES}
+      toParams={toParams}
+      fromParams={fromParams}
+      search={
+        <>
           <Form.Item name="userName" label={t('users.userName')}>
             <Input allowClear />
           </Form.Item>
@@ -127,8 +130,9 @@ export function UserInfoPage() {
           <Form.Item name="range" label={t('users.createdRange')}>
             <DatePicker.RangePicker />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<UserListItem>
           tableId="users"
@@ -136,11 +140,7 @@ export function UserInfoPage() {
           columns={columns}
           {...table}
           loading={table.loading || (editingId !== undefined && detail.isFetching)}
-          toolbar={
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('common.create')}
-            </Button>
-          }
+          toolbar={<CreateButton onClick={() => setCreating(true)} />}
         />
       </Card>
       <UserFormDrawer
@@ -152,6 +152,6 @@ export function UserInfoPage() {
           setEditingId(undefined);
         }}
       />
-    </Flex>
+    </ListLayout>
   );
 }

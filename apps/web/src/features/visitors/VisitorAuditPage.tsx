@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Tabs } from 'antd';
+import { Button, Card, Form, Input, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { VisitorItem, VisitorStatus } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import { DataTable } from '@/components/table/DataTable';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 import { AuditModal } from './AuditModal';
 import { visitorColumns } from './visitorColumns';
 import { VisitorInfoModal } from './VisitorInfoModal';
+import { ListLayout } from '@/components/list/ListLayout';
 
 const FILTERS = ['realName', 'phone', 'idNo'] as const;
 /** Tab -> the status it lists (spec 4: pending approval, passed, not pass). */
@@ -56,9 +56,10 @@ export function VisitorAuditPage() {
   );
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
           <Form.Item name="realName" label={t('visitors.realName')}>
             <Input allowClear />
           </Form.Item>
@@ -68,14 +69,15 @@ export function VisitorAuditPage() {
           <Form.Item name="idNo" label={t('visitors.idNo')} tooltip={t('visitors.idNoSearchHint')}>
             <Input allowClear autoComplete="off" />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <Tabs activeKey={tab} onChange={openTab} items={TABS.map((x) => ({ key: x.key, label: t(x.label) }))} />
         <DataTable<VisitorItem> tableId="visitor-audit" rowKey="id" columns={columns} {...table} />
       </Card>
       <AuditModal visitor={auditing} onClose={() => setAuditing(null)} />
       <VisitorInfoModal visitor={viewing} onClose={() => setViewing(null)} />
-    </Flex>
+    </ListLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Select, Space } from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
@@ -9,7 +9,6 @@ import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 import { message } from '@/lib/feedback';
 import { AuditModal } from './AuditModal';
 import { exportVisitors } from './exportVisitors';
@@ -19,6 +18,8 @@ import { VisitorInfoModal } from './VisitorInfoModal';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { useListDelete } from '@/components/list/useListDelete';
+import { CreateButton } from '@/components/table/CreateButton';
+import { ListLayout } from '@/components/list/ListLayout';
 
 const FILTERS = ['realName', 'phone', 'idNo', 'status'] as const;
 
@@ -32,7 +33,7 @@ export const firstRead = listRead(visitorApi.listAll, () => LIST);
 export function VisitorsPage() {
   const { t } = useTranslation();
   const { table, input } = useListPage(visitorApi.listAll, LIST);
-  const { selected, setSelected, removeIds } = useListDelete(visitorApi.delete);
+  const { selected, selection, removeIds } = useListDelete(visitorApi.delete);
   const [editing, setEditing] = useState<VisitorItem | 'new' | null>(null);
   const [viewing, setViewing] = useState<VisitorItem | null>(null);
   const [auditing, setAuditing] = useState<VisitorItem | null>(null);
@@ -66,9 +67,10 @@ export function VisitorsPage() {
   ));
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
           <Form.Item name="realName" label={t('visitors.realName')}>
             <Input allowClear />
           </Form.Item>
@@ -85,21 +87,19 @@ export function VisitorsPage() {
               options={VISITOR_STATUS.map((s) => ({ value: s, label: t(`visitors.statuses.${s}`) }))}
             />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<VisitorItem>
           tableId="visitors"
           rowKey="id"
           columns={columns}
           {...table}
-          selectedKeys={selected}
-          onSelectedKeysChange={setSelected}
+          {...selection}
           toolbar={
             <>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('common.create')}
-              </Button>
+              <CreateButton onClick={() => setEditing('new')} />
               <BatchDeleteButton
                 count={selected.length}
                 onConfirm={() => afterReport(removeIds(selected.map(Number)))}
@@ -118,6 +118,6 @@ export function VisitorsPage() {
       />
       <VisitorInfoModal visitor={viewing} onClose={() => setViewing(null)} />
       <AuditModal visitor={auditing} onClose={() => setAuditing(null)} />
-    </Flex>
+    </ListLayout>
   );
 }

@@ -8,8 +8,9 @@ import type { FacePersonItem, FaceSyncState } from '@siteops/contracts/visitorGa
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
-import { formatDateTime, formatMinute } from '@/lib/time';
+import { formatMinute } from '@/lib/time';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { timeColumn } from '@/components/table/columns';
 
 export interface FaceDevice {
   id: number;
@@ -92,12 +93,7 @@ export function FaceLibraryDrawer({ device, onClose }: { device: FaceDevice | nu
         return r.lastError ? <Tooltip title={r.lastError}>{tag}</Tooltip> : tag;
       },
     },
-    {
-      key: 'syncedAt',
-      dataIndex: 'syncedAt',
-      title: t('faceLibrary.syncedAt'),
-      render: (v: string | null) => formatDateTime(v),
-    },
+    timeColumn<FacePersonItem>('syncedAt', t('faceLibrary.syncedAt')),
     actionsColumn<FacePersonItem>(t, (r) => (
       <RowActions>
         <RowAction onClick={() => void afterReport(act('resync', r))}>{t('faceLibrary.resync')}</RowAction>

@@ -1,4 +1,4 @@
-import { Form, Input, Tag, Typography } from 'antd';
+import { Form, Input, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GrantItem } from '@siteops/contracts/deviceLicence';
@@ -7,6 +7,7 @@ import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';
 import { formatDateTime } from '@/lib/time';
+import { textColumn } from '@/components/table/columns';
 
 const FILTERS = ['sn'] as const;
 
@@ -30,16 +31,7 @@ export function GrantHistory() {
       render: (v: string[]) => v.map((p) => <Tag key={p}>{p}</Tag>),
     },
     { key: 'expiresAt', dataIndex: 'expiresAt', title: t('devices.grant.expiresAt'), render: formatDateTime },
-    {
-      key: 'attachInfo',
-      dataIndex: 'attachInfo',
-      title: t('devices.grant.attachInfo'),
-      render: (v: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
-          {v}
-        </Typography.Text>
-      ),
-    },
+    textColumn<GrantItem>('attachInfo', t('devices.grant.attachInfo'), 240),
   ];
   return (
     <>

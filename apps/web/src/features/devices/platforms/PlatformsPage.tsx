@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, DatePicker, Flex, Form, Input, Space, Tag, Typography } from 'antd';
+import { Card, DatePicker, Form, Input, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { PlatformItem } from '@siteops/contracts/device';
@@ -11,14 +10,15 @@ import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 import { ModalForm } from '@/components/form/ModalForm';
 
-import { formatDateTime } from '@/lib/time';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
+import { CreateButton } from '@/components/table/CreateButton';
+import { ListLayout } from '@/components/list/ListLayout';
+import { textColumn, timeColumn } from '@/components/table/columns';
 
 interface FormValues {
   platformName: string;
@@ -36,7 +36,7 @@ export function PlatformsPage() {
   const { table } = useListPage(platformApi.listAll, LIST);
   const add = useEndpointMutation(platformApi.add);
   const update = useEndpointMutation(platformApi.update);
-  const { selected, setSelected, removeIds } = useListDelete(platformApi.delete);
+  const { selected, selection, removeIds } = useListDelete(platformApi.delete);
   const [editing, setEditing] = useState<PlatformItem | 'new' | null>(null);
 
   const initial = useMemo<Partial<FormValues> | undefined>(
@@ -70,23 +70,8 @@ export function PlatformsPage() {
         </Space>
       ),
     },
-    {
-      key: 'attachInfo',
-      dataIndex: 'attachInfo',
-      title: t('devices.platform.attachInfo'),
-      render: (v: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>
-          {v}
-        </Typography.Text>
-      ),
-    },
-    {
-      key: 'updatedAt',
-      dataIndex: 'updatedAt',
-      title: t('devices.field.updatedAt'),
-      sorter: true,
-      render: (v: string) => formatDateTime(v),
-    },
+    textColumn<PlatformItem>('attachInfo', t('devices.platform.attachInfo')),
+    timeColumn<PlatformItem>('updatedAt', t('devices.field.updatedAt'), { sortable: true }),
     actionsColumn<PlatformItem>(t, (row) => (
       <RowActions>
         <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
@@ -105,27 +90,26 @@ export function PlatformsPage() {
   };
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={['platformName']}>
+    <ListLayout
+      filters={['platformName']}
+      search={
+        <>
           <Form.Item name="platformName" label={t('devices.platform.name')}>
             <Input allowClear />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<PlatformItem>
           tableId="platforms"
           rowKey="id"
           columns={columns}
           {...table}
-          selectedKeys={selected}
-          onSelectedKeysChange={setSelected}
+          {...selection}
           toolbar={
             <>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('common.create')}
-              </Button>
+              <CreateButton onClick={() => setEditing('new')} />
               <BatchDeleteButton
                 count={selected.length}
                 onConfirm={() => afterReport(removeIds(selected.map(Number)))}
@@ -163,6 +147,6 @@ export function PlatformsPage() {
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
         </Form.Item>
       </ModalForm>
-    </Flex>
+    </ListLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Drawer, Flex, Form, Select } from 'antd';
+import { Card, Drawer, Form, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,13 +7,13 @@ import { ROLLOUT_STATUSES, type RolloutItem } from '@siteops/contracts/rollout';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
-import { formatDateTime } from '@/lib/time';
 import { RolloutActions } from './RolloutActions';
 import { RolloutDetail } from './RolloutDetail';
 import { CountsProgress, RolloutStatus, StateCounts } from './rolloutTags';
 import { useRolloutLive } from './useRolloutLive';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { ListLayout } from '@/components/list/ListLayout';
+import { timeColumn } from '@/components/table/columns';
 
 const FILTERS = ['status', 'packageId'] as const;
 
@@ -69,12 +69,7 @@ export function RolloutsPage() {
       title: t('rollout.currentGroup'),
       render: (_: unknown, r) => `${r.currentGroup} / ${r.groupCount}`,
     },
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('rollout.createdAt'),
-      render: (v: string) => formatDateTime(v),
-    },
+    timeColumn<RolloutItem>('createdAt', t('rollout.createdAt')),
     actionsColumn<RolloutItem>(t, (r) => (
       <RowActions>
         <RowAction onClick={() => show(r.id)}>{t('rollout.detail')}</RowAction>
@@ -84,14 +79,16 @@ export function RolloutsPage() {
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
           <Form.Item name="status" label={t('rollout.statusTitle')}>
             <Select allowClear options={ROLLOUT_STATUSES.map((s) => ({ value: s, label: t(`rollout.status.${s}`) }))} />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<RolloutItem> tableId="rollouts" rowKey="id" columns={columns} {...table} />
       </Card>
@@ -104,6 +101,6 @@ export function RolloutsPage() {
       >
         {openId !== undefined && <RolloutDetail id={openId} />}
       </Drawer>
-    </Flex>
+    </ListLayout>
   );
 }

@@ -13,9 +13,7 @@ import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 
-import { formatDateTime } from '@/lib/time';
 import { formatBytes } from './formatBytes';
 import { UploadDialog } from './UploadDialog';
 import { RolloutDialog } from '@/features/devices/rollout/RolloutDialog';
@@ -23,6 +21,8 @@ import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
+import { ListLayout } from '@/components/list/ListLayout';
+import { textColumn, timeColumn } from '@/components/table/columns';
 
 const FILTERS = ['fileName', 'fileVersion', 'status', 'deviceType'] as const;
 const STATUS_COLOR: Record<UpgradeStatus, string> = { new: 'processing', success: 'success', failure: 'error' };
@@ -35,7 +35,7 @@ export function UpgradePage() {
   const { t } = useTranslation();
   const { table } = useListPage(upgradeApi.listAll, LIST);
   const download = useDownload(upgradeApi.download, 'firmware.bin');
-  const { selected, setSelected, removeIds } = useListDelete(upgradeApi.delete);
+  const { selected, selection, removeIds } = useListDelete(upgradeApi.delete);
   const [uploading, setUploading] = useState(false);
   const [rollingOut, setRollingOut] = useState<UpgradeItem | null>(null);
   const navigate = useNavigate();
@@ -87,23 +87,8 @@ export function UpgradePage() {
         </Space>
       ),
     },
-    {
-      key: 'releaseNotes',
-      dataIndex: 'releaseNotes',
-      title: t('upgrade.releaseNotes'),
-      render: (v: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
-          {v}
-        </Typography.Text>
-      ),
-    },
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('upgrade.createdAt'),
-      sorter: true,
-      render: (v: string) => formatDateTime(v),
-    },
+    textColumn<UpgradeItem>('releaseNotes', t('upgrade.releaseNotes'), 240),
+    timeColumn<UpgradeItem>('createdAt', t('upgrade.createdAt'), { sortable: true }),
     actionsColumn<UpgradeItem>(t, (row) => (
       <RowActions>
         <RowAction onClick={() => setRollingOut(row)}>{t('rollout.rollOut')}</RowAction>
@@ -123,9 +108,10 @@ export function UpgradePage() {
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
           <Form.Item name="fileName" label={t('upgrade.fileName')}>
             <Input allowClear />
           </Form.Item>
@@ -144,16 +130,16 @@ export function UpgradePage() {
               options={DEVICE_TYPES.map((type) => ({ value: type, label: t(`devices.type.${type}`) }))}
             />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<UpgradeItem>
           tableId="upgrades"
           rowKey="id"
           columns={columns}
           {...table}
-          selectedKeys={selected}
-          onSelectedKeysChange={setSelected}
+          {...selection}
           toolbar={
             <>
               <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
@@ -172,6 +158,6 @@ export function UpgradePage() {
       </Card>
       <UploadDialog open={uploading} onClose={() => setUploading(false)} />
       <RolloutDialog pkg={rollingOut} onClose={() => setRollingOut(null)} />
-    </Flex>
+    </ListLayout>
   );
 }

@@ -6,7 +6,7 @@ import { accountApi } from '@siteops/contracts/api/account';
 import type { SecurityLogItem } from '@siteops/contracts/account';
 import { useEndpointQuery } from '@/api/queries';
 import { DataTable, type PageParams } from '@/components/table/DataTable';
-import { formatDateTime } from '@/lib/time';
+import { timeColumn } from '@/components/table/columns';
 
 /** `user.updatePasswd` -> `userSecurity.action.user_updatePasswd` (i18next reads dots as nesting). */
 const actionKey = (action: string) => `userSecurity.action.${action.replace(/\./g, '_')}`;
@@ -34,12 +34,7 @@ export function SecurityLog() {
         row.byOther ? <Tag color="warning">{name ?? ''}</Tag> : t('userSecurity.log.you'),
     },
     { key: 'ip', dataIndex: 'ip', title: t('userSecurity.log.ip') },
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('userSecurity.log.time'),
-      render: (v: string) => formatDateTime(v),
-    },
+    timeColumn<SecurityLogItem>('createdAt', t('userSecurity.log.time')),
   ];
   return (
     <DataTable<SecurityLogItem>

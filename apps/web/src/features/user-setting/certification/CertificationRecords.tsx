@@ -13,7 +13,7 @@ import {
 } from '@/components/certification/CertificationView';
 import { DataTable, type PageParams } from '@/components/table/DataTable';
 import { message } from '@/lib/feedback';
-import { formatDateTime } from '@/lib/time';
+import { timeColumn } from '@/components/table/columns';
 
 /**
  * The caller's certification records (spec 2): type, content, status, created time; view, and withdraw
@@ -50,12 +50,7 @@ export function CertificationRecords() {
       title: t('certification.field.status'),
       render: (status: CertificationItem['status']) => <CertificationStatusTag status={status} />,
     },
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('certification.field.createdAt'),
-      render: (v: string) => formatDateTime(v),
-    },
+    timeColumn<CertificationItem>('createdAt', t('certification.field.createdAt')),
     {
       key: 'actions',
       title: t('common.actions'),

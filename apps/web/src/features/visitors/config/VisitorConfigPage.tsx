@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Flex, Form, Input, Tag } from 'antd';
+import { Card, Form, Input, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorConfigItem } from '@siteops/contracts/visitor';
@@ -7,11 +7,11 @@ import { visitorApi } from '@siteops/contracts/api/visitor';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 import { time } from '@/features/visitors/visitorView';
 import { ConfigDrawer } from './ConfigDrawer';
 import { RegLinkModal } from './RegLinkModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { ListLayout } from '@/components/list/ListLayout';
 
 const FILTERS = ['keyword'] as const;
 
@@ -72,19 +72,21 @@ export function VisitorConfigPage() {
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
           <Form.Item name="keyword" label={t('visitorConfig.project')}>
             <Input allowClear placeholder={t('visitorConfig.keywordPlaceholder')} />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<VisitorConfigItem> tableId="visitor-config" rowKey="projectId" columns={columns} {...table} />
       </Card>
       <ConfigDrawer config={editing} onClose={() => setEditing(null)} />
       <RegLinkModal config={linking} onClose={() => setLinking(null)} />
-    </Flex>
+    </ListLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Popconfirm, Select, Tag } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,6 @@ import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 
 import { time } from '@/features/visitors/visitorView';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
@@ -20,6 +19,7 @@ import { DeviceImportDialog } from './DeviceImportDialog';
 import { DeviceInfoModal } from './DeviceInfoModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
+import { ListLayout } from '@/components/list/ListLayout';
 
 const FILTERS = ['keyword', 'projectId', 'direction'] as const;
 
@@ -35,7 +35,7 @@ export function VisitorDevicesPage() {
   const { t } = useTranslation();
   const { table } = useListPage(visitorApi.listDevices, LIST);
   const projects = useEndpointQuery(projectApi.listAll, { pageSize: 200, sortField: 'name', sortOrder: 'asc' });
-  const { selected, setSelected, removeIds } = useListDelete(visitorApi.removeDevices);
+  const { selected, selection, removeIds } = useListDelete(visitorApi.removeDevices);
   const [viewing, setViewing] = useState<VisitorDeviceItem | null>(null);
   const [importing, setImporting] = useState(false);
 
@@ -85,9 +85,10 @@ export function VisitorDevicesPage() {
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
           <Form.Item name="keyword" label={t('visitorDevices.keyword')}>
             <Input allowClear placeholder={t('visitorDevices.keywordPlaceholder')} />
           </Form.Item>
@@ -107,16 +108,16 @@ export function VisitorDevicesPage() {
               options={DEVICE_DIRECTIONS.map((d) => ({ value: d, label: t(`visitorDevices.directions.${d}`) }))}
             />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<VisitorDeviceItem>
           tableId="visitor-devices"
           rowKey="id"
           columns={columns}
           {...table}
-          selectedKeys={selected}
-          onSelectedKeysChange={setSelected}
+          {...selection}
           toolbar={
             <>
               <Button type="primary" icon={<UploadOutlined />} onClick={() => setImporting(true)}>
@@ -139,6 +140,6 @@ export function VisitorDevicesPage() {
       </Card>
       <DeviceInfoModal device={viewing} onClose={() => setViewing(null)} />
       <DeviceImportDialog open={importing} onClose={() => setImporting(false)} />
-    </Flex>
+    </ListLayout>
   );
 }

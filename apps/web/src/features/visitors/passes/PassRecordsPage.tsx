@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, DatePicker, Flex, Form, Select } from 'antd';
+import { Card, DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { visitorApi } from '@siteops/contracts/api/visitor';
@@ -8,9 +8,9 @@ import { useEndpointQuery } from '@/api/queries';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 import { valuesToParams } from '@/components/form/formKit';
 import { passColumns } from './passColumns';
+import { ListLayout } from '@/components/list/ListLayout';
 
 interface Filters {
   deviceId?: string;
@@ -73,9 +73,12 @@ export function PassRecordsPage() {
   const devices = useEndpointQuery(visitorApi.listDevices, { pageSize: 200 });
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <QueryForm<Filters> names={NAMES} toParams={toParams} fromParams={fromParams}>
+    <ListLayout<Filters>
+      filters={NAMES}
+      toParams={toParams}
+      fromParams={fromParams}
+      search={
+        <>
           <Form.Item name="deviceId" label={t('passRecords.device')}>
             <Select
               allowClear
@@ -91,11 +94,12 @@ export function PassRecordsPage() {
           <Form.Item name="range" label={t('passRecords.range')}>
             <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
           </Form.Item>
-        </QueryForm>
-      </Card>
+        </>
+      }
+    >
       <Card>
         <DataTable<PassRecordItem> tableId="pass-records" rowKey="id" columns={passColumns(t)} {...table} />
       </Card>
-    </Flex>
+    </ListLayout>
   );
 }
