@@ -72,6 +72,8 @@ export default defineConfig({
       // Security codes go to the run's own SMTP server and SMS webhook receiver (global-setup.ts).
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       SMS_WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}/sms`,
+      // Notification emails link to the console where the run serves it (notification-email.spec.ts).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // E2E_WEB_DIST lets parallel work build the console elsewhere (vite build --outDir) without clobbering.
       WEB_DIST: path.resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist'),
     },

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { inbox } from './inbox.ts';
 
 /** One email as the test's SMTP server received it. */
 export interface ReceivedMail {
@@ -15,8 +16,7 @@ export interface ReceivedMail {
  * The end-to-end run starts one too (apps/web/e2e/global-setup.ts), on the port its server is given.
  */
 export async function startMailbox(opts: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}) {
-  const mails: ReceivedMail[] = [];
-  const waiters: (() => void)[] = [];
+  const box = inbox<ReceivedMail>('mail', (m, address) => m.to.some((a) => a.toLowerCase() === address.toLowerCase()));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -26,9 +26,8 @@ export async function startMailbox(opts: { port?: number; onMail?: (mail: Receiv
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const mail = { to: session.envelope.rcptTo.map((r) => r.address), ...parseMail(Buffer.concat(chunks)) };
-        mails.push(mail);
+        box.add(mail);
         opts.onMail?.(mail);
-        waiters.splice(0).forEach((w) => w());
         callback();
       });
     },
@@ -37,20 +36,9 @@ export async function startMailbox(opts: { port?: number; onMail?: (mail: Receiv
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
-    mails,
-    /** The newest mail to `address`, waiting up to `timeoutMs` for one to arrive. */
-    async next(address: string, after = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mails.slice(after).findLast((m) => m.to.some((a) => a.toLowerCase() === address.toLowerCase()));
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
-    },
+    mails: box.received,
+    /** The newest mail to `address` after the first `after`, waiting up to `timeoutMs` for one to arrive. */
+    next: box.next,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

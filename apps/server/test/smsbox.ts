@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { inbox } from './inbox.ts';
 
 /** One SMS webhook call as the test's receiver got it (the body the server POSTs, decision 0019). */
 export interface ReceivedText {
@@ -16,8 +17,7 @@ export interface ReceivedText {
  * one too (apps/web/e2e/global-setup.ts), on the port its server is given.
  */
 export async function startSmsbox(opts: { port?: number; onText?: (text: ReceivedText) => void } = {}) {
-  const texts: ReceivedText[] = [];
-  const waiters: (() => void)[] = [];
+  const box = inbox<ReceivedText>('text', (m, phone) => m.phone === phone);
   const answer = { status: 200, holdMs: 0 };
   /** Calls received whose answer is still held back. */
   let pending = 0;
@@ -26,9 +26,8 @@ export async function startSmsbox(opts: { port?: number; onText?: (text: Receive
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ReceivedText;
-      texts.push(text);
+      box.add(text);
       opts.onText?.(text);
-      waiters.splice(0).forEach((w) => w());
       const { status, holdMs } = answer;
       pending++;
       setTimeout(() => {
@@ -41,22 +40,11 @@ export async function startSmsbox(opts: { port?: number; onText?: (text: Receive
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/sms`,
-    texts,
+    texts: box.received,
     answer,
     pending: () => pending,
     /** The newest text to `phone` after the first `after`, waiting up to `timeoutMs` for one to arrive. */
-    async next(phone: string, after = 0, timeoutMs = 10_000): Promise<ReceivedText> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = texts.slice(after).findLast((m) => m.phone === phone);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no text to ${phone}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
-    },
+    next: box.next,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

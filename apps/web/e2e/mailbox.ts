@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect } from '@playwright/test';
+import { everyIn, newestIn } from './inbox';
 
 export interface Mail {
   to: string[];
@@ -8,24 +6,19 @@ export interface Mail {
   text: string;
 }
 
-/** The newest mail the run's SMTP server (global-setup.ts) received for `address`, waiting for it. */
-export async function mailTo(address: string): Promise<Mail> {
-  const dir = process.env.E2E_MAIL_DIR!;
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-        found = files
-          .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Mail)
-          .findLast((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
-        return Boolean(found);
-      },
-      { message: `a mail to ${address}`, timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
+const isTo = (address: string) => (m: Mail) => m.to.some((to) => to.toLowerCase() === address.toLowerCase());
+
+/**
+ * The newest mail the run's SMTP server (global-setup.ts) received for `address` that `match` accepts,
+ * waiting for it.
+ */
+export function mailTo(address: string, match: (mail: Mail) => boolean = () => true): Promise<Mail> {
+  const to = isTo(address);
+  return newestIn<Mail>(process.env.E2E_MAIL_DIR!, (m) => to(m) && match(m), `a mail to ${address}`);
 }
+
+/** Every mail received for `address` so far, oldest first, without waiting. */
+export const mailsTo = (address: string): Mail[] => everyIn(process.env.E2E_MAIL_DIR!, isTo(address));
 
 /** The 6-digit code of a security-code mail. */
 export const codeOf = (mail: Mail) => /(\d{6})/.exec(mail.subject)![1]!;

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { apiCall, apiLogin, createUser, fillLogin, login, openConsole } from './support';
+import { apiLogin, createUser, fillLogin, login, openConsole } from './support';
+import { apiBindByCode, bindByCode } from './bindByCode';
 import { textTo } from './smsbox';
 
 test.use({ reducedMotion: 'reduce' });
@@ -21,27 +22,11 @@ test('bind the security phone with the code received by the SMS webhook', async 
   const phoneRow = page.getByRole('list', { name: '安全设置' }).getByRole('listitem', { name: '安全手机' });
   await expect(phoneRow).toContainText('未绑定');
 
-  await phoneRow.getByRole('button', { name: '绑定' }).click();
-  const dialog = page.getByRole('dialog', { name: '绑定安全手机' });
   const phone = newPhone();
-  await dialog.getByLabel('手机号').fill(`${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}`);
-  await dialog.getByRole('button', { name: '发送验证码' }).click();
-  await expect(page.getByText('验证码已通过短信发送')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: /^\d+ 秒后重发$/ })).toBeDisabled();
-
-  const text = await textTo(phone);
+  const text = await bindByCode(page, 'phone', phone, {
+    typed: `${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}`,
+  });
   expect(text).toMatchObject({ locale: 'zh-CN', purpose: 'bind' });
-  await dialog.getByLabel('验证码', { exact: true }).fill(otherThan(text.code));
-  await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
-  await expect(dialog.getByText('验证码不正确，还可尝试 4 次').first()).toBeVisible();
-
-  await dialog.getByLabel('验证码', { exact: true }).fill(text.code);
-  await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
-  await expect(page.getByText('绑定成功')).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(phoneRow).toContainText('已绑定');
-  await expect(phoneRow).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
-  await expect(phoneRow.getByRole('button', { name: '解绑' })).toBeVisible();
 });
 
 /**
@@ -52,13 +37,7 @@ test('recover a forgotten password with a code sent to the security phone', asyn
   const who = await createUser(request, 'user');
   const token = await apiLogin(request, who);
   const phone = newPhone();
-  await apiCall(request, token, 'POST', '/api/account/securityCode', { channel: 'phone', target: phone });
-  const bindCode = (await textTo(phone, (m) => m.purpose === 'bind')).code;
-  await apiCall(request, token, 'POST', '/api/account/securityBind', {
-    channel: 'phone',
-    target: phone,
-    code: bindCode,
-  });
+  await apiBindByCode(request, token, 'phone', phone);
 
   await page.goto('/recover');
   await page.getByLabel('用户名').fill(who.username);

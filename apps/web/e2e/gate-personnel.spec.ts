@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import jpeg from 'jpeg-js';
+import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
+import { ADMIN, apiCall, apiLogin, createUser, grantDevice, login, openConsole, uniqueName } from './support';
+
+/**
+ * Issue 11's project personnel on the gate, as a gate office sees it: a user with a face photo added to
+ * the personnel of a project in the console is enrolled as worker `U<id>` on the project's authorised
+ * face terminal (a simulator over the real device link) and shows in the terminal's face library, synced;
+ * removed from the personnel, the terminal loses them and the face library no longer lists them.
+ */
+test.use({ reducedMotion: 'reduce' });
+// The machine is shared by several engineers' builds and tests: pages can take seconds to load.
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** A real JPEG face photo (a flat grey 240x320, each run a different shade so its hash is its own). */
+const facePhoto = () =>
+  Buffer.from(
+    jpeg.encode(
+      { data: Buffer.alloc(240 * 320 * 4, 60 + Math.floor(Math.random() * 140)), width: 240, height: 320 },
+      80,
+    ).data,
+  );
+
+const rows = (page: Page) => page.locator('main .ant-table-tbody tr.ant-table-row');
+
+/** Types into a searching select until the option shows, then picks it. */
+async function pick(page: Page, select: Locator, text: string) {
+  const option = page.locator('.ant-select-item-option', { hasText: text }).first();
+  await expect(async () => {
+    await select.click();
+    await select.fill('');
+    await select.pressSequentially(text);
+    await expect(option).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  await option.click();
+}
+
+let device: SimDevice | undefined;
+test.afterEach(async () => {
+  await device?.stop();
+  device = undefined;
+});
+
+test('a member with a face photo added to the project personnel is enrolled on its face terminal, and leaves it when removed', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const projectName = uniqueName('Crew site');
+  const { id: projectId } = await apiCall<{ id: number }>(request, admin, 'POST', '/api/project/add', {
+    name: projectName,
+    code: uniqueName('CS').replace(/[^A-Za-z0-9_.-]/g, ''),
+  });
+
+  // The project's face terminal, online through the simulator, authorised on its visitor device list.
+  const devName = `e2e crew gate ${Math.random().toString(36).slice(2, 7)}`;
+  const gate = await grantDevice(request, admin, { type: 'face', prefix: 'E2ECREW', devName });
+  await apiCall(request, admin, 'PUT', '/api/device/update', { id: gate.id, projectId });
+  device = createSimDevice({
+    url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
+    sn: gate.sn,
+    mac: gate.mac,
+    secret: gate.secret,
+    type: 'face',
+    eventRate: 0,
+    telemetryMs: 0,
+  });
+  await device.waitFor('up', 15_000);
+  await apiCall(request, admin, 'PUT', '/api/visitor/publishConfig', {
+    projectId,
+    requiredFields: [],
+    defaultVisitHours: 4,
+    autoApprove: false,
+    deviceIds: [gate.id],
+  });
+
+  // A worker (a user of no agent, as the admin's project is) with a real JPEG as avatar.
+  const realName = uniqueName('Zhao Gong');
+  const worker = await createUser(request, 'user', 'Passw0rd!e2e', { realName });
+  const { list } = await apiCall<{ list: { id: number }[] }>(
+    request,
+    admin,
+    'GET',
+    `/api/user/listAll?userName=${encodeURIComponent(worker.username)}`,
+  );
+  expect(list).toHaveLength(1);
+  const personId = `U${list[0].id}`;
+  const photo = facePhoto();
+  const upload = await request.post('/api/file/upload?kind=avatar', {
+    headers: { authorization: `Bearer ${admin}` },
+    multipart: { file: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
+  const avatar = ((await upload.json()) as { data: { id: string } }).data.id;
+  await apiCall(request, admin, 'PUT', '/api/user/update', { id: list[0].id, avatar });
+
+  // The gate office: the terminal on the visitor device list, online; its face library holds nobody yet.
+  await login(page);
+  await openConsole(page, `/visitor/device-authorize?keyword=${encodeURIComponent(gate.sn)}`);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(devName);
+  await expect(rows(page).first()).toContainText(projectName);
+  await openConsole(page, `/device/face-list?sn=${encodeURIComponent(gate.sn)}`);
+  const row = page.getByRole('row').filter({ hasText: gate.sn });
+  await expect(row).toContainText('在线', { timeout: 60_000 });
+  await row.getByRole('button', { name: /更多|More/ }).click();
+  await page.getByRole('menuitem', { name: '人脸库' }).click();
+  const library = page.getByRole('dialog').filter({ hasText: `人脸库：${devName}` });
+  await expect(library.locator('.ant-table-placeholder')).toBeVisible();
+  expect(device.faces!.get(personId)).toBeUndefined();
+
+  // The personnel page, in a second tab: the user is added to the project.
+  const office = await page.context().newPage();
+  await openConsole(office, `/project/project-User?projectId=${projectId}`);
+  await office.getByRole('button', { name: /添加人员/ }).click();
+  const adding = office.getByRole('dialog', { name: /添加人员/ });
+  await pick(office, adding.getByLabel('人员'), worker.username);
+  await office.keyboard.press('Escape');
+  await adding.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(office.getByText('已添加 1 人')).toBeVisible();
+  await expect(adding).toBeHidden();
+  const member = rows(office).filter({ hasText: worker.username });
+  await expect(member).toContainText(realName);
+
+  // The terminal really holds the worker, with the avatar as its photo, and for good.
+  await expect
+    .poll(() => device!.faces!.get(personId), { timeout: 30_000 })
+    .toMatchObject({
+      name: realName,
+      role: 'worker',
+      photoSha256: createHash('sha256').update(photo).digest('hex'),
+    });
+  // The face library, still open in the first tab (it looks again every few seconds), lists the worker, synced.
+  await page.bringToFront();
+  const person = library.getByRole('row').filter({ hasText: personId });
+  await expect(person).toContainText(realName);
+  await expect(person).toContainText('项目人员');
+  await expect(person).toContainText('长期有效');
+  await expect(library.getByTestId(`face-state-${personId}`)).toHaveText('已同步');
+
+  // Removed from the personnel: the terminal loses the worker and the face library no longer lists them.
+  await office.bringToFront();
+  await member.getByRole('button', { name: /移\s*除/ }).click();
+  const confirm = office.locator('.ant-popconfirm').filter({ hasText: '确定要将选中的人员移出该项目吗？' });
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(office.getByText('已移除 1 人')).toBeVisible();
+  await expect(member).toHaveCount(0);
+  await expect.poll(() => device!.faces!.get(personId), { timeout: 30_000 }).toBeUndefined();
+  await page.bringToFront();
+  await expect(person).toHaveCount(0);
+  await expect(library.locator('.ant-table-placeholder')).toBeVisible();
+  expect(device.reportPass(personId, 'in').passed, 'a worker who left is a stranger at the gate').toBe(false);
+});
