@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Card, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import { Card, Flex, Form, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { scheduleText } from './scheduleText';
 import { useCampaignLive } from './useCampaignLive';
 import { CreateButton } from '@/components/table/CreateButton';
 import { timeColumn } from '@/components/table/columns';
+import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['name', 'status'] as const;
 const STATUS_COLOR: Record<CampaignStatus, string> = {
@@ -107,9 +108,7 @@ function CampaignList({ onNew }: { onNew: () => void }) {
       <Card>
         <Typography.Paragraph type="secondary">{t('broadcast.intro')}</Typography.Paragraph>
         <QueryForm names={FILTERS}>
-          <Form.Item name="name" label={t('broadcast.col.name')}>
-            <Input allowClear />
-          </Form.Item>
+          <SearchText name="name" label={t('broadcast.col.name')} />
           <Form.Item name="status" label={t('broadcast.col.status')}>
             <Select
               allowClear

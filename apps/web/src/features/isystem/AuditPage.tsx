@@ -10,6 +10,7 @@ import { useListPage } from '@/components/list/useListPage';
 import { valuesToParams } from '@/components/form/formKit';
 import { formatDateTime } from '@/lib/time';
 import { ListLayout } from '@/components/list/ListLayout';
+import { SearchText } from '@/components/form/SearchText';
 
 interface Filters {
   actor?: string;
@@ -70,18 +71,12 @@ export function AuditPage() {
       fromParams={fromParams}
       search={
         <>
-          <Form.Item name="actor" label={t('audit.actor')}>
-            <Input allowClear />
-          </Form.Item>
+          <SearchText name="actor" label={t('audit.actor')} />
           <Form.Item name="action" label={t('audit.action')}>
             <Input allowClear placeholder="user.update" />
           </Form.Item>
-          <Form.Item name="targetType" label={t('audit.targetType')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="targetId" label={t('audit.targetId')}>
-            <Input allowClear />
-          </Form.Item>
+          <SearchText name="targetType" label={t('audit.targetType')} />
+          <SearchText name="targetId" label={t('audit.targetId')} />
           <Form.Item name="range" label={t('audit.range')}>
             <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
           </Form.Item>

@@ -17,6 +17,7 @@ import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { useListDelete } from '@/components/list/useListDelete';
 import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
+import { SearchText } from '@/components/form/SearchText';
 
 interface FormValues {
   key: string;
@@ -90,12 +91,8 @@ export function ConstantsPage() {
       filters={['key', 'value']}
       search={
         <>
-          <Form.Item name="key" label={t('constants.key')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="value" label={t('constants.value')}>
-            <Input allowClear />
-          </Form.Item>
+          <SearchText name="key" label={t('constants.key')} />
+          <SearchText name="value" label={t('constants.value')} />
         </>
       }
     >

@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Flex, Popconfirm, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { AddMembersModal } from './AddMembersModal';
 import { useDebouncedValue } from './useDebouncedValue';
 import { actionsColumn } from '@/components/table/rowActions';
 import { timeColumn } from '@/components/table/columns';
+import { SearchText } from '@/components/form/SearchText';
 
 /**
  * /project/project-User (admin, manager): the people of one project (chosen here or given as
@@ -147,9 +148,7 @@ export function ProjectPersonnelPage() {
           </Space>
           {projectId && (
             <QueryForm names={['keyword']}>
-              <Form.Item name="keyword" label={t('projects.people.keyword')}>
-                <Input allowClear />
-              </Form.Item>
+              <SearchText name="keyword" label={t('projects.people.keyword')} />
             </QueryForm>
           )}
         </Flex>

@@ -18,6 +18,7 @@ import { UserFormDrawer } from './components/UserFormDrawer';
 import { useUserDetail, useUserWrite } from './userCache';
 import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
+import { SearchText } from '@/components/form/SearchText';
 
 interface Filters {
   userName?: string;
@@ -106,15 +107,9 @@ export function UserInfoPage() {
       fromParams={fromParams}
       search={
         <>
-          <Form.Item name="userName" label={t('users.userName')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="realName" label={t('users.realName')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="phone" label={t('users.phone')}>
-            <Input allowClear />
-          </Form.Item>
+          <SearchText name="userName" label={t('users.userName')} />
+          <SearchText name="realName" label={t('users.realName')} />
+          <SearchText name="phone" label={t('users.phone')} />
           <Form.Item name="enabled" label={t('users.enabled')}>
             <Select allowClear options={options.enabled} style={{ width: 120 }} />
           </Form.Item>

@@ -10,6 +10,7 @@ import { AuditModal } from './AuditModal';
 import { visitorColumns } from './visitorColumns';
 import { VisitorInfoModal } from './VisitorInfoModal';
 import { ListLayout } from '@/components/list/ListLayout';
+import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['realName', 'phone', 'idNo'] as const;
 /** Tab -> the status it lists (spec 4: pending approval, passed, not pass). */
@@ -60,12 +61,8 @@ export function VisitorAuditPage() {
       filters={FILTERS}
       search={
         <>
-          <Form.Item name="realName" label={t('visitors.realName')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="phone" label={t('visitors.phone')}>
-            <Input allowClear />
-          </Form.Item>
+          <SearchText name="realName" label={t('visitors.realName')} />
+          <SearchText name="phone" label={t('visitors.phone')} />
           <Form.Item name="idNo" label={t('visitors.idNo')} tooltip={t('visitors.idNoSearchHint')}>
             <Input allowClear autoComplete="off" />
           </Form.Item>

@@ -20,6 +20,7 @@ import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { useListDelete } from '@/components/list/useListDelete';
 import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
+import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['realName', 'phone', 'idNo', 'status'] as const;
 
@@ -71,12 +72,8 @@ export function VisitorsPage() {
       filters={FILTERS}
       search={
         <>
-          <Form.Item name="realName" label={t('visitors.realName')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="phone" label={t('visitors.phone')}>
-            <Input allowClear />
-          </Form.Item>
+          <SearchText name="realName" label={t('visitors.realName')} />
+          <SearchText name="phone" label={t('visitors.phone')} />
           <Form.Item name="idNo" label={t('visitors.idNo')} tooltip={t('visitors.idNoSearchHint')}>
             <Input allowClear autoComplete="off" />
           </Form.Item>

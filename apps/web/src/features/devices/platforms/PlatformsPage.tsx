@@ -19,6 +19,7 @@ import { useListDelete } from '@/components/list/useListDelete';
 import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
+import { SearchText } from '@/components/form/SearchText';
 
 interface FormValues {
   platformName: string;
@@ -94,9 +95,7 @@ export function PlatformsPage() {
       filters={['platformName']}
       search={
         <>
-          <Form.Item name="platformName" label={t('devices.platform.name')}>
-            <Input allowClear />
-          </Form.Item>
+          <SearchText name="platformName" label={t('devices.platform.name')} />
         </>
       }
     >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Form, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { RocketOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActi
 import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
+import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['fileName', 'fileVersion', 'status', 'deviceType'] as const;
 const STATUS_COLOR: Record<UpgradeStatus, string> = { new: 'processing', success: 'success', failure: 'error' };
@@ -112,12 +113,8 @@ export function UpgradePage() {
       filters={FILTERS}
       search={
         <>
-          <Form.Item name="fileName" label={t('upgrade.fileName')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="fileVersion" label={t('upgrade.fileVersion')}>
-            <Input allowClear />
-          </Form.Item>
+          <SearchText name="fileName" label={t('upgrade.fileName')} />
+          <SearchText name="fileVersion" label={t('upgrade.fileVersion')} />
           <Form.Item name="status" label={t('upgrade.status')}>
             <Select
               allowClear
