@@ -3,7 +3,8 @@
  * page, apps/web/src/features/device-search) through the whole server (buildApp, app.inject), p50/p95/p99
  * after a warm-up, as admin and as an agent, for the queries the page's form issues: the default page
  * (last 24 hours, newest first, 20 a page), by device type, by sn/name keyword, a 7-day range, a value
- * threshold (dust PM2.5 above a bound), events only at alarm level, and sorted by sn.
+ * threshold (dust PM2.5 above a bound), events only at alarm level, sorted by sn, and a deep page of
+ * the 7-day range (page 250) by page number and by the console's "next page" (the cursor page 249 answered).
  *
  * Seeds `devices` devices (half dust monitors, a quarter tower cranes, a quarter face terminals) over
  * 10 agents with 2 projects each, then `telemetry` readings and `events` events spread evenly over the
@@ -183,7 +184,19 @@ try {
     const rnd = (n: number) => Math.floor(Math.random() * n);
     // An agent-0 device's sn (device i with i % 10 = 0), so both callers find it: the last 6 characters.
     const snPart = () => ids[rnd(Math.ceil(N / AGENTS)) * AGENTS].sn.slice(-6);
-    const cases: [string, () => string][] = [
+    // The deep page: by its number (OFFSET), and as the console's "next page" asks it, with the cursor
+    // page 249 answered (read once before timing; a server without cursors answers none, so OFFSET).
+    const deep = `pageSize=20&${week}`;
+    const cursorAfter = async (token: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/deviceSearch/listAll?page=249&${deep}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const next = (res.json().data as { next?: string | null }).next;
+      return next ? `&after=${encodeURIComponent(next)}` : '';
+    };
+    const cases: [string, (after: string) => string, boolean?][] = [
       ['default page (24 h)', () => `page=1&pageSize=20&${day}`],
       ['device type dust (24 h)', () => `page=1&pageSize=20&deviceType=dust&${day}`],
       ['sn keyword (24 h)', () => `page=1&pageSize=20&device=${snPart()}&${day}`],
@@ -191,18 +204,21 @@ try {
       ['dust a34004 > 120 (24 h)', () => `page=1&pageSize=20&deviceType=dust&field=a34004&above=120&${day}`],
       ['events, level alarm (24 h)', () => `page=1&pageSize=20&source=event&level=alarm&${day}`],
       ['sorted by sn asc (24 h)', () => `page=1&pageSize=20&sortField=sn&sortOrder=asc&${day}`],
+      ['7-day range, page 250', () => `page=250&${deep}`],
+      ['7-day range, page 250 by next page', (after) => `page=250&${deep}${after}`, true],
     ];
     const out: Record<string, ReturnType<typeof percentiles> & { total: number }> = {};
     console.log(`${'case'.padEnd(40)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)}  total`);
     for (const role of ['admin', 'agent'] as const) {
-      for (const [name, query] of cases) {
+      for (const [name, query, byCursor] of cases) {
+        const after = byCursor ? await cursorAfter(tokens[role]) : '';
         const times: number[] = [];
         let total = 0;
         for (let i = 0; i < WARMUP + REQUESTS; i++) {
           const s = performance.now();
           const res = await app.inject({
             method: 'GET',
-            url: `/api/deviceSearch/listAll?${query()}`,
+            url: `/api/deviceSearch/listAll?${query(after)}`,
             headers: { authorization: `Bearer ${tokens[role]}` },
           });
           const ms = performance.now() - s;

@@ -77,6 +77,23 @@ test.describe('device search and catalogue', () => {
     await expect(rows).toHaveCount(1, { timeout: 60_000 });
     await expect(rows.first()).toContainText('35');
 
+    // One row a page, newest first: "next page" asks the server for the page after the shown row (the
+    // answer's cursor in the address); page 3 is the first reading (page 4 the monitor's start-up event).
+    // A numbered page drops the cursor.
+    await page.goto(`/device/device-search?device=${sn}&${range}&pageSize=1`);
+    await expect(page.locator('.ant-pagination-total-text')).toHaveText('共 4 条', { timeout: 30_000 });
+    const next = page.locator('.ant-pagination-next');
+    await next.click();
+    await expect(page).toHaveURL(/[?&]page=2&.*after=/);
+    await expect(rows).toHaveCount(1);
+    await next.click();
+    await expect(page).toHaveURL(/[?&]page=3&.*after=/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('35');
+    await page.locator('.ant-pagination-item-1').click();
+    await expect(page).toHaveURL((url) => url.searchParams.get('after') === null && !url.searchParams.has('page'));
+    await expect(rows.first()).toContainText('180');
+
     // The whole range, then the site and PM2.5 above 150 through the form: the 180 reading, not the 35 nor the alarm.
     await page.goto(`/device/device-search?device=${sn}&${range}`);
     // A full load of the console first (as the first goto above), so more than the default 10 s on a busy machine.

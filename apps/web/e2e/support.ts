@@ -69,13 +69,13 @@ export async function grantDevice(
 }
 
 /**
- * A new agent with its own login and one site (project), and `deviceId` moved to both: a tenant whose
- * numbers nobody else's data can touch.
+ * A new agent with its own login and one site (project), and `deviceId` (one or several, moved together)
+ * to both: a tenant whose numbers nobody else's data can touch.
  */
 export async function agentSiteFor(
   request: APIRequestContext,
   token: string,
-  deviceId: number,
+  deviceId: number | number[],
   label: string,
 ): Promise<{ agentUser: Credentials; agentId: number; siteId: number; siteName: string }> {
   const agentUser = { username: uniqueName(`e2e_${label}`), password: 'Passw0rd!e2e' };
@@ -86,14 +86,15 @@ export async function agentSiteFor(
     expDate: '2099-12-31',
     user: { userName: agentUser.username, realName: `E2E ${label}`, password: agentUser.password },
   });
-  await apiCall(request, token, 'POST', '/api/device/divideAgent', { ids: [deviceId], agentId: agent.id });
+  const ids = [deviceId].flat();
+  await apiCall(request, token, 'POST', '/api/device/divideAgent', { ids, agentId: agent.id });
   const siteName = uniqueName(`E2E ${label} 工地`);
   const site = await apiCall<{ id: number }>(request, token, 'POST', '/api/project/add', {
     name: siteName,
     code: uniqueName('SITE'),
     agentId: agent.id,
   });
-  await apiCall(request, token, 'POST', '/api/device/divideProject', { ids: [deviceId], projectId: site.id });
+  await apiCall(request, token, 'POST', '/api/device/divideProject', { ids, projectId: site.id });
   return { agentUser, agentId: agent.id, siteId: site.id, siteName };
 }
 

@@ -1,13 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { ADMIN, apiLogin, consoleReady, fillLogin, grantDevice } from './support';
+import {
+  ADMIN,
+  agentSiteFor,
+  apiLogin,
+  consoleReady,
+  fillLogin,
+  grantDevice,
+  login,
+  type Credentials,
+} from './support';
 
 /**
  * The Workplace's fleet panel end to end: an admin sees the figures the server counts; a simulated
  * device comes online and the online count rises, and its start-up event shows in the real-time
  * monitor with a link to the device, without a reload (the live topic `fleet`). In both languages,
- * with no serious accessibility violation, and it fits a 390×844 screen.
+ * with no serious accessibility violation, and it fits a 390×844 screen. The overview's project tab
+ * shows the caller's projects as cards with their fleet: the admin the sites it made, an agent only its own.
  */
 
 interface Envelope<T> {
@@ -31,6 +41,20 @@ async function axeViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')}`);
+}
+
+/** A page of its own (cookies, storage) in the run's browser, as the test's own page is set up. */
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' });
+  return context.newPage();
+}
+
+/** The Workplace's project tab as `who` sees it. */
+async function projectCards(page: Page, who: Credentials) {
+  await login(page, who);
+  await page.goto('/dashboard/workplace');
+  await page.getByRole('tab', { name: '项目', exact: true }).click();
+  return page.getByRole('tabpanel', { name: '项目' });
 }
 
 const figure = (page: Page, testId: string) =>
@@ -96,6 +120,28 @@ test.describe('Workplace fleet', () => {
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the project tab shows the caller’s projects with their devices: the admin’s, and an agent only its own', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const token = await apiLogin(request, ADMIN);
+    const grant = (prefix: string) => grantDevice(request, token, { type: 'dust', prefix }).then((d) => d.id);
+    // Two sites of two agents, made by the admin: two monitors on the first, one on the second.
+    const mine = await agentSiteFor(request, token, [await grant('E2EWPA'), await grant('E2EWPA')], 'wpa');
+    const theirs = await agentSiteFor(request, token, await grant('E2EWPB'), 'wpb');
+
+    const cards = await projectCards(page, ADMIN);
+    await expect(cards.getByRole('group', { name: mine.siteName })).toContainText('设备在线 0 / 2');
+    await expect(cards.getByRole('group', { name: theirs.siteName })).toContainText('设备在线 0 / 1');
+
+    const agentCards = await projectCards(await freshPage(browser), mine.agentUser);
+    await expect(agentCards.getByRole('group')).toHaveCount(1);
+    await expect(agentCards.getByRole('group', { name: mine.siteName })).toContainText('设备在线 0 / 2');
+    await expect(agentCards.getByRole('group', { name: mine.siteName })).toContainText('0 名成员');
   });
 
   test('in English, on a 390×844 screen, the panel fits', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_TYPES, EVENT_LEVELS } from './device-protocol.ts';
 import { SHEET_LANGS } from './deviceSheet.ts';
-import { instant, pageQuery, rowIdParam, sortQuery } from './pagination.ts';
+import { cappedPageOf, instant, pageQuery, rowIdParam, sortQuery } from './pagination.ts';
 import { text } from './text.ts';
 
 /**
@@ -62,10 +62,63 @@ function checkFilters(q: Filters, ctx: z.RefinementCtx) {
   }
 }
 
+/**
+ * Where the next page of the newest-first search starts: the sort key of the page's last row — its time
+ * in microseconds since the epoch (the database keeps microseconds; a JS date only milliseconds), its
+ * device, and for an event its id ('' for a reading) — and whether the range held more rows than
+ * {@link SEARCH_COUNT_CAP} (then the next page need not count them again). Clients pass it back as they
+ * got it (`next` → `after`).
+ */
+export interface SearchCursor {
+  micros: number;
+  deviceId: number;
+  source: SearchSource;
+  ekey: string;
+  capped: boolean;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The cursor as URL-safe text (base64url of a JSON array). */
+export function encodeSearchCursor(c: SearchCursor): string {
+  return btoa(JSON.stringify([c.micros, c.deviceId, c.source, c.ekey, c.capped ? 1 : 0]))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The cursor {@link encodeSearchCursor} wrote, or undefined for any other text. */
+export function decodeSearchCursor(text: string): SearchCursor | undefined {
+  try {
+    const parsed: unknown = JSON.parse(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
+    if (!Array.isArray(parsed) || parsed.length !== 5) return undefined;
+    const [micros, deviceId, source, ekey, capped] = parsed as unknown[];
+    if (capped !== 0 && capped !== 1) return undefined;
+    if (!Number.isSafeInteger(micros) || !Number.isInteger(deviceId) || typeof ekey !== 'string') return undefined;
+    if ((deviceId as number) < 1 || (deviceId as number) > 2_147_483_647) return undefined;
+    if (!(source === 'telemetry' && ekey === '') && !(source === 'event' && UUID.test(ekey))) return undefined;
+    return { micros: micros as number, deviceId: deviceId as number, source, ekey, capped: capped === 1 };
+  } catch {
+    return undefined;
+  }
+}
+
 /** `GET /api/deviceSearch/listAll`: readings and events of the devices in scope, newest first by default. */
 export const searchQuery = pageQuery
-  .extend({ ...sortQuery(SEARCH_SORT_FIELDS).shape, ...filters.shape })
-  .superRefine(checkFilters);
+  .extend({
+    ...sortQuery(SEARCH_SORT_FIELDS).shape,
+    ...filters.shape,
+    /**
+     * The `next` of the previous page: this page then starts after that row (keyset) instead of skipping
+     * `(page - 1) * pageSize` rows; `page` is only echoed. Newest first only; ignored under another sort.
+     */
+    after: z.string().max(200).optional(),
+  })
+  .superRefine((q, ctx) => {
+    checkFilters(q, ctx);
+    if (q.after !== undefined && !decodeSearchCursor(q.after)) {
+      ctx.addIssue({ code: 'custom', path: ['after'], message: 'after is not a page cursor of this search' });
+    }
+  });
 export type SearchQuery = z.input<typeof searchQuery>;
 
 /** `GET /api/deviceSearch/export`: the same filters, no paging, as an xlsx in `lang`. */
@@ -91,6 +144,12 @@ export const searchItem = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type SearchItem = z.infer<typeof searchItem>;
+
+/** A page of the search: its total counted up to {@link SEARCH_COUNT_CAP}, and the next page's cursor. */
+export const searchPageAnswer = cappedPageOf(searchItem).extend({
+  /** Pass as `after` for the page after this one (newest first only); null on the last page or under another sort. */
+  next: z.string().nullable(),
+});
 
 const catalogueAlarm = z.object({
   id: z.string(),

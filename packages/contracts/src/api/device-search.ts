@@ -1,6 +1,5 @@
 import { defineEndpoints } from '../endpoint.ts';
-import { cappedPageOf } from '../pagination.ts';
-import { catalogueAnswer, searchExportQuery, searchItem, searchQuery } from '../deviceSearch.ts';
+import { catalogueAnswer, searchExportQuery, searchPageAnswer, searchQuery } from '../deviceSearch.ts';
 
 const ROLES = ['admin', 'agent', 'manager'] as const;
 
@@ -15,9 +14,9 @@ export const deviceSearchApi = defineEndpoints('deviceSearch', {
     access: ROLES,
     summary: 'Telemetry readings and events of the devices in scope, filtered, sorted and paged',
     description:
-      'A time range (from, to; at most 31 days) is required. `field` with `above` and/or `below` keeps rows whose numeric `data[field]` is strictly inside the bounds. The total is counted up to 10,000 rows; past that it is 10,000 and `totalCapped` is true.',
+      'A time range (from, to; at most 31 days) is required. `field` with `above` and/or `below` keeps rows whose numeric `data[field]` is strictly inside the bounds. The total is counted up to 10,000 rows; past that it is 10,000 and `totalCapped` is true. Newest first (the default order), `next` is the cursor of the following page: sent back as `after`, that page starts after this one’s last row instead of skipping rows, which stays cheap however deep the page.',
     query: searchQuery,
-    answer: cappedPageOf(searchItem),
+    answer: searchPageAnswer,
   },
   export: {
     method: 'GET',

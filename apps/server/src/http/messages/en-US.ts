@@ -352,6 +352,7 @@ export const enUS = {
   'field.offlineSeconds': 'must be a whole number of seconds from 0 to 86400',
   'field.after': '{field} must be after {other}',
   'field.maxDaysAfter': '{field} is at most {max} days after {other}',
+  'field.pageCursor': '{field} is not a page cursor of this search',
   'field.maxWords': '{field} is at most {max} words',
   'field.httpLink': '{field} must start with http:// or https://',
   'field.httpUrl': '{field} must be an http:// or https:// address',

@@ -26,6 +26,7 @@ export const FIELD_LABELS_ZH: Readonly<Record<string, string>> = {
   agentId: '代理商',
   agentName: '代理商名称',
   projectId: '项目',
+  after: '翻页游标',
   projectName: '项目名称',
   projectCode: '项目编号',
   platformName: '平台名称',

@@ -332,6 +332,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'field.offlineSeconds': '必须是 0 到 86400 之间的整数秒',
   'field.after': '{field} 必须晚于 {other}',
   'field.maxDaysAfter': '{field} 最多晚于 {other} {max} 天',
+  'field.pageCursor': '{field} 无效，请从第一页重新翻页',
   'field.maxWords': '{field} 最多 {max} 个字',
   'field.httpLink': '{field} 必须以 http:// 或 https:// 开头',
   'field.httpUrl': '{field} 必须是以 http:// 或 https:// 开头的网址',

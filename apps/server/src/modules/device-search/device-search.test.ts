@@ -6,6 +6,7 @@ import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { eq, sql } from 'drizzle-orm';
 import { deviceEvents, deviceTelemetry, devices, projects } from '../../db/schema/index.ts';
+import { cursorOf, exportPage, toItem } from './search.ts';
 
 /**
  * The telemetry and event search and the device-type catalogue: field errors for bad ranges and
@@ -33,7 +34,7 @@ async function addDevice(type: string, agentId: number, onlineStatus = 'offline'
 const search = async (token: string, query: string) => {
   const res = await t.call({ method: 'GET', url: `/api/deviceSearch/listAll?${query}`, token });
   expect(res.status, res.body.msg).toBe(200);
-  return res.body.data as { list: SearchItem[]; total: number; totalCapped: boolean };
+  return res.body.data as { list: SearchItem[]; total: number; totalCapped: boolean; next: string | null };
 };
 
 beforeAll(async () => {
@@ -156,10 +157,93 @@ describe('search', () => {
     // Past the counted rows, a page still answers the rows there (newest first, one a second).
     const deep = await search(busyAgent.token, `${range}&pageSize=100&page=105`);
     expect(deep.list[0].at).toBe(new Date(at(180).getTime() - 1000 - 104 * 100 * 1000).toISOString());
+    // The console's "next page" there: after page 104's last row, the same rows as page 105 by number.
+    const before = await search(busyAgent.token, `${range}&pageSize=100&page=104`);
+    const next = await search(busyAgent.token, `${range}&pageSize=100&page=105&after=${before.next}`);
+    expect(next.list.map((r) => r.key)).toEqual(deep.list.map((r) => r.key));
+    expect(next).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, page: 105 });
     // Under the cap the total is exact.
     const hour = await search(busyAgent.token, `from=${at(0).toISOString()}&to=${at(60).toISOString()}`);
     expect(hour).toMatchObject({ total: 3600, totalCapped: false });
     expect((await search(agentA.token, RANGE)).totalCapped).toBe(false);
+  });
+
+  it('walks newest first by cursor through the same rows, in the same order, as the numbered pages', async () => {
+    // Agent C's three devices report at the same instants (two of them also a microsecond apart, which a
+    // JS date cannot tell), with several events at one instant; agent B's device too, out of C's scope.
+    const agentC = await createAgent(t, admin);
+    const [d1, d2, d3] = [
+      await addDevice('dust', agentC.id),
+      await addDevice('dust', agentC.id),
+      await addDevice('face', agentC.id),
+    ];
+    const inst = (minutes: number, micros = 0) =>
+      sql`${at(minutes).toISOString()}::timestamptz + ${micros} * interval '1 microsecond'`;
+    for (const m of [200, 230, 260]) {
+      for (const d of [d1, d2, d3, dustB]) {
+        await t.database.db.execute(
+          sql`insert into device_telemetry (device_id, at, data) values (${d}, ${inst(m)}, ${JSON.stringify({ a34004: m })}::jsonb)`,
+        );
+      }
+      await t.database.db.execute(
+        sql`insert into device_telemetry (device_id, at, data) values (${d1}, ${inst(m, 1)}, '{"a34004": 1}'::jsonb), (${d2}, ${inst(m, 1)}, '{"a34004": 2}'::jsonb)`,
+      );
+    }
+    await t.database.db.execute(
+      sql`insert into device_events (id, device_id, type, kind, level, at, received_at, data)
+        select gen_random_uuid(), d, 'face', 'pass', 'info', ${inst(230)}, ${inst(230)}, '{}'::jsonb
+        from unnest(array[${d3}, ${d3}, ${d3}, ${d1}, ${dustB}]::int[]) d`,
+    );
+    const range = `from=${at(200).toISOString()}&to=${at(261).toISOString()}`;
+    const all = await search(agentC.token, `${range}&pageSize=100`);
+    expect(all.total).toBe(3 * 5 + 4);
+    expect(all.list.every((r) => [d1, d2, d3].includes(r.deviceId))).toBe(true);
+    for (const size of [1, 3, 4]) {
+      const byNumber: string[] = [];
+      const byCursor: string[] = [];
+      let after: string | null = null;
+      for (let page = 1; page <= Math.ceil(all.total / size) + 1; page++) {
+        byNumber.push(...(await search(agentC.token, `${range}&pageSize=${size}&page=${page}`)).list.map((r) => r.key));
+        if (page > 1 && after === null) continue;
+        const got = await search(
+          agentC.token,
+          `${range}&pageSize=${size}&page=${page}${after ? `&after=${after}` : ''}`,
+        );
+        expect(got.total).toBe(all.total);
+        byCursor.push(...got.list.map((r) => r.key));
+        after = got.next;
+      }
+      expect(byNumber).toEqual(all.list.map((r) => r.key));
+      expect(byCursor).toEqual(byNumber);
+      // The same walk where each branch stops after the page (past the cap, and the export).
+      const caller = { id: 0, role: 'agent' as const, agentId: agentC.id };
+      const filters = { from: at(200), to: at(261) };
+      const walked: string[] = [];
+      for (let rows = await exportPage(t.database.db, caller, filters, size); rows.length;) {
+        walked.push(...rows.map((r) => toItem(r).key));
+        rows = await exportPage(t.database.db, caller, filters, size, cursorOf(rows[rows.length - 1]));
+      }
+      expect(walked).toEqual(byNumber);
+    }
+    // A cursor never reaches past the caller's scope: agent B's rows at those instants stay out.
+    const last = await search(agentC.token, `${range}&pageSize=${all.total - 1}`);
+    const tail = await search(agentC.token, `${range}&pageSize=${all.total - 1}&page=2&after=${last.next}`);
+    expect(tail).toMatchObject({ list: [{ key: all.list[all.total - 1].key }], next: null });
+  });
+
+  it('refuses a cursor it did not write and ignores one under another sort', async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/deviceSearch/listAll?${RANGE}&page=2&after=bm90IGEgY3Vyc29y`,
+      token: agentA.token,
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys((res.body.data as { fields: Record<string, string> }).fields)).toEqual(['after']);
+    const first = await search(agentA.token, `${RANGE}&pageSize=5`);
+    const bySn = `${RANGE}&pageSize=5&page=2&sortField=sn&sortOrder=asc`;
+    const sorted = await search(agentA.token, `${bySn}&after=${first.next}`);
+    expect(sorted.list.map((r) => r.key)).toEqual((await search(agentA.token, bySn)).list.map((r) => r.key));
+    expect(sorted.next).toBeNull();
   });
 
   it('narrows to one site (project)', async () => {

@@ -9,7 +9,7 @@ import type { Handler } from '../../http/endpoint.ts';
 import { neutralised } from '../../xlsx/text.ts';
 import { drained, EXPORT_CHUNK } from '../device/export.ts';
 import { XLSX_MIME } from '../device/sheet.ts';
-import { exportPage, searchRows, toItem, type Cursor } from './search.ts';
+import { cursorOf, exportPage, toItem } from './search.ts';
 
 const SHEET = { 'zh-CN': '遥测与事件', 'en-US': 'Telemetry and events' } as const;
 const COLUMNS: { key: string; 'zh-CN': string; 'en-US': string; width: number }[] = [
@@ -43,9 +43,8 @@ const when = (iso: string) => iso.slice(0, 23).replace('T', ' ');
  */
 export const exportSearch: Handler<typeof deviceSearchApi.export> = async ({ db, caller, request, reply }, q) => {
   const { lang } = q;
-  const rows = searchRows(caller, q);
   // The first page is read before answering, so a failure here is still an envelope.
-  let page = await exportPage(db, rows, EXPORT_CHUNK);
+  let page = await exportPage(db, caller, q, EXPORT_CHUNK);
 
   const out = new PassThrough({ highWaterMark: 1 << 20 });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
@@ -74,8 +73,8 @@ export const exportSearch: Handler<typeof deviceSearchApi.export> = async ({ db,
       if (page.length < EXPORT_CHUNK || written >= SEARCH_EXPORT_MAX || out.destroyed) break;
       await drained(out);
       if (out.destroyed) break;
-      const last: Cursor = page[page.length - 1];
-      page = await exportPage(db, rows, Math.min(EXPORT_CHUNK, SEARCH_EXPORT_MAX - written), last);
+      const last = cursorOf(page[page.length - 1]);
+      page = await exportPage(db, caller, q, Math.min(EXPORT_CHUNK, SEARCH_EXPORT_MAX - written), last);
     }
     if (out.destroyed) return;
     ws.commit();

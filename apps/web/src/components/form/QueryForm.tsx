@@ -57,6 +57,7 @@ export function QueryForm<V extends object>({ names, children, toParams, fromPar
     const next = new URLSearchParams(search);
     for (const n of names) next.delete(n);
     next.delete('page');
+    next.delete('after');
     if (values) {
       const own = toParams ? toParams(values) : valuesToParams(values as Record<string, unknown>);
       for (const [k, v] of Object.entries(own)) next.set(k, v);

@@ -32,4 +32,12 @@ describe('list state in the URL', () => {
     expect(readListState(new URLSearchParams('page=-2&pageSize=9999'))).toEqual({ page: 1, pageSize: 200 });
     expect(readListState(new URLSearchParams('page=x'))).toEqual({ page: 1, pageSize: 20 });
   });
+
+  it('keeps a next-page cursor beside its page only, and drops it when the page changes otherwise', () => {
+    const url = writeListState(new URLSearchParams('from=x'), { page: 4, pageSize: 20, after: 'abc' });
+    expect(url.toString()).toBe('from=x&page=4&after=abc');
+    expect(readListState(url)).toEqual({ page: 4, pageSize: 20, after: 'abc' });
+    expect(writeListState(url, { page: 2, pageSize: 20 }).toString()).toBe('from=x&page=2');
+    expect(readListState(new URLSearchParams('after=abc'))).toEqual({ page: 1, pageSize: 20 });
+  });
 });

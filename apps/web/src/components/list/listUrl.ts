@@ -1,14 +1,19 @@
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
 
-/** Paging and sorting of a list as they stand in the URL (`page`, `pageSize`, `sortField`, `sortOrder`). */
+/**
+ * Paging and sorting of a list as they stand in the URL (`page`, `pageSize`, `sortField`, `sortOrder`,
+ * and `after` where the page was reached by "next page" on a list that answers a cursor).
+ */
 export interface ListState<F extends string = string> {
   page: number;
   pageSize: number;
   sortField?: F;
   sortOrder?: 'asc' | 'desc';
+  /** The previous page's `next`: the server starts this page after it instead of skipping rows. */
+  after?: string;
 }
 
-const PAGING = ['page', 'pageSize', 'sortField', 'sortOrder'] as const;
+const PAGING = ['page', 'pageSize', 'sortField', 'sortOrder', 'after'] as const;
 
 function positive(text: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) {
   const n = Number(text);
@@ -33,6 +38,8 @@ export function readListState<F extends string>(
     state.sortField = field as F;
     state.sortOrder = order;
   }
+  const after = params.get('after');
+  if (after && state.page > 1) state.after = after;
   return state;
 }
 
@@ -50,6 +57,7 @@ export function writeListState(
     next.set('sortField', state.sortField);
     next.set('sortOrder', state.sortOrder);
   }
+  if (state.after && state.page > 1) next.set('after', state.after);
   return next;
 }
 

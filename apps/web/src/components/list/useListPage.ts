@@ -27,14 +27,33 @@ export function useListPage<E extends Endpoint>(endpoint: E, opts: ListPageOptio
   const state = readListState(params, { sortFields: endpoint.sortFields, defaultPageSize: opts.defaultPageSize });
   const input = listInput(endpoint, opts, params);
   const query = useEndpointQuery(endpoint, input, { enabled: opts.enabled ?? true });
-  const data = query.data as { list: ItemOf<E>[]; total: number; totalCapped?: boolean } | undefined;
+  const data = query.data as
+    | {
+        list: ItemOf<E>[];
+        total: number;
+        totalCapped?: boolean;
+        page?: number;
+        pageSize?: number;
+        next?: string | null;
+      }
+    | undefined;
 
   // The address as it is now, not as it was at the last render: a sort or page click right after a
   // search (before this page re-rendered with it, as on a busy machine) must keep the new filters.
+  // "Next page" on a list that answered a cursor for it (the device search, newest first) carries the
+  // cursor, so the server starts after the shown rows instead of skipping them; any other move drops it.
   const setState = (next: ListState) => {
     const current =
       visible && window.location.pathname === ownPath ? new URLSearchParams(window.location.search) : params;
-    setSearch(writeListState(current, next, opts.defaultPageSize));
+    const forward =
+      next.page === state.page + 1 &&
+      next.pageSize === state.pageSize &&
+      next.sortField === state.sortField &&
+      next.sortOrder === state.sortOrder &&
+      data?.page === state.page &&
+      data.pageSize === state.pageSize;
+    const after = forward && data.next ? data.next : undefined;
+    setSearch(writeListState(current, { ...next, after }, opts.defaultPageSize));
   };
   return {
     query,
