@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import jpeg from 'jpeg-js';
 import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { ADMIN, apiCall, apiLogin, createUser, grantDevice, login, openConsole, uniqueName } from './support';
+import {
+  ADMIN,
+  apiCall,
+  apiLogin,
+  createUser,
+  grantDevice,
+  login,
+  openConsole,
+  pickOption,
+  uniqueName,
+} from './support';
 
 /**
  * Issue 11's project personnel on the gate, as a gate office sees it: a user with a face photo added to
@@ -25,18 +35,6 @@ const facePhoto = () =>
   );
 
 const rows = (page: Page) => page.locator('main .ant-table-tbody tr.ant-table-row');
-
-/** Types into a searching select until the option shows, then picks it. */
-async function pick(page: Page, select: Locator, text: string) {
-  const option = page.locator('.ant-select-item-option', { hasText: text }).first();
-  await expect(async () => {
-    await select.click();
-    await select.fill('');
-    await select.pressSequentially(text);
-    await expect(option).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
-  await option.click();
-}
 
 let device: SimDevice | undefined;
 test.afterEach(async () => {
@@ -117,7 +115,7 @@ test('a member with a face photo added to the project personnel is enrolled on i
   await openConsole(office, `/project/project-User?projectId=${projectId}`);
   await office.getByRole('button', { name: /添加人员/ }).click();
   const adding = office.getByRole('dialog', { name: /添加人员/ });
-  await pick(office, adding.getByLabel('人员'), worker.username);
+  await pickOption(office, adding.getByLabel('人员'), worker.username);
   await office.keyboard.press('Escape');
   await adding.getByRole('button', { name: /保\s*存/ }).click();
   await expect(office.getByText('已添加 1 人')).toBeVisible();

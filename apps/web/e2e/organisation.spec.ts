@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { ADMIN, apiLogin, login, uniqueName, type Credentials } from './support';
+import { ADMIN, apiLogin, login, pickOption, uniqueName, type Credentials } from './support';
 
 /**
  * Organisation pages end to end: agents (with their admin user), projects, managers and personnel,
@@ -127,21 +127,6 @@ const button = (scope: Page | Locator, label: RegExp | string) => scope.getByRol
 /** Body rows of the shown page's data table (pages of other open tabs stay mounted, hidden). */
 const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ visible: true });
 const tableBody = (page: Page) => page.locator('.ant-table-tbody').filter({ visible: true });
-
-/**
- * Types into an antd Select and picks the option whose text contains `text`. Typed again when the option
- * does not come: a click that lands while the tags of an earlier pick re-flow can close the open list.
- */
-async function pick(page: Page, select: Locator, text: string) {
-  const option = page.locator('.ant-select-item-option', { hasText: text }).first();
-  await expect(async () => {
-    await select.click();
-    await select.fill('');
-    await select.pressSequentially(text);
-    await expect(option).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
-  await option.click();
-}
 
 async function confirmPopup(page: Page, question: string) {
   const pop = page.locator('.ant-popconfirm').filter({ hasText: question });
@@ -287,7 +272,7 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   const dialog = page.getByRole('dialog', { name: '新建项目' });
   await dialog.getByLabel('项目名称').fill(projectName);
   await dialog.getByLabel('项目编码').fill(takenCode);
-  await pick(page, dialog.getByLabel('所属代理商'), agentName);
+  await pickOption(page, dialog.getByLabel('所属代理商'), agentName);
   await dialog.getByLabel('备注').fill('East bank');
   await button(dialog, /保\s*存/).click();
   // A code already in use: the server's 409 message sits on the code field.
@@ -308,7 +293,7 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   // Appoint the manager from the candidates (people of the project's agent with the role manager).
   await button(row, '添加项目经理').click();
   const appoint = page.getByRole('dialog', { name: /添加项目经理/ });
-  await pick(page, appoint.getByLabel('项目经理'), manager.username);
+  await pickOption(page, appoint.getByLabel('项目经理'), manager.username);
   await button(appoint, /保\s*存/).click();
   await expect(appoint).toBeHidden();
   await expect(row).toContainText(`Site Manager (${manager.username})`);
@@ -319,8 +304,8 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   await button(page, /添加人员/).click();
   const adding = page.getByRole('dialog', { name: /添加人员/ });
   const people = adding.getByLabel('人员');
-  await pick(page, people, w1.username);
-  await pick(page, people, w2.username);
+  await pickOption(page, people, w1.username);
+  await pickOption(page, people, w2.username);
   await page.keyboard.press('Escape');
   await button(adding, /保\s*存/).click();
   await expect(adding).toBeHidden();

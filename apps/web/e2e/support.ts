@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { Role } from '@siteops/contracts/roles';
 import { macFor } from '@siteops/device-sim/fleet';
@@ -334,3 +334,18 @@ export const isPlanned = async (page: Page) =>
     .getByText(/(is not built yet|尚未建成)$/)
     .filter({ visible: true })
     .count()) > 0;
+
+/**
+ * Types into an antd Select and picks the option whose text contains `text`. Typed again when the option
+ * does not come: a click that lands while the tags of an earlier pick re-flow can close the open list.
+ */
+export async function pickOption(page: Page, select: Locator, text: string) {
+  const option = page.locator('.ant-select-item-option', { hasText: text }).first();
+  await expect(async () => {
+    await select.click();
+    await select.fill('');
+    await select.pressSequentially(text);
+    await expect(option).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  await option.click();
+}
