@@ -83,9 +83,14 @@ test.describe('device search and catalogue', () => {
     await page.goto(`/device/device-search?device=${sn}&${range}&pageSize=1`);
     await expect(page.locator('.ant-pagination-total-text')).toHaveText('共 4 条', { timeout: 30_000 });
     const next = page.locator('.ant-pagination-next');
+    await expect(rows).toHaveCount(1);
+    const firstPageRow = (await rows.first().textContent()) ?? '';
     await next.click();
     await expect(page).toHaveURL(/[?&]page=2&.*after=/);
+    // Page 2 holds the other row at the 180 instant; the next click waits for its answer (a click while the
+    // page loads would ask for the page after page 1 again).
     await expect(rows).toHaveCount(1);
+    await expect(rows.first()).not.toHaveText(firstPageRow);
     await next.click();
     await expect(page).toHaveURL(/[?&]page=3&.*after=/);
     await expect(rows).toHaveCount(1);
