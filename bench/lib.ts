@@ -79,13 +79,16 @@ export function forkFleets(
     const offset = Math.floor((opts.n * k) / opts.processes);
     const count = Math.floor((opts.n * (k + 1)) / opts.processes) - offset;
     const child = fork(script, ['--fleet', opts.url, String(offset), String(count), ...(opts.more ?? [])], {
-      execArgv: ['--import', 'tsx'],
+      // BENCH_FLEET_CPU_PROF=<dir>: a V8 CPU profile of each simulator process there (NODE_OPTIONS may not carry --cpu-prof).
+      execArgv: ['--import', 'tsx', ...cpuProfileArgs(process.env.BENCH_FLEET_CPU_PROF)],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     if (opts.onMessage) child.on('message', (m) => opts.onMessage!(k, m));
     return child;
   });
 }
+
+const cpuProfileArgs = (dir: string | undefined) => (dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
 
 /** Sends each simulator process `stop` and waits for it to exit. */
 export function stopFleets(children: ChildProcess[]) {

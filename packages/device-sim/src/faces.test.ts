@@ -65,6 +65,35 @@ describe('a face shown at the terminal', () => {
     });
   });
 
+  it('a photo sent inside the call is kept without a download; bytes that do not match the hash are refused', async () => {
+    const lib = new FaceLibrary(() => 'http://127.0.0.1:9');
+    const now = Date.now();
+    const inline = person('V3', now - hour, now + hour);
+    const bad = person('V4', now - hour, now + hour);
+    const { added, failed } = await lib.add([
+      { ...inline, photo: { ...inline.photo, data: photo.toString('base64') } },
+      { ...bad, photo: { ...bad.photo, data: Buffer.from('not the photo').toString('base64') } },
+    ]);
+    expect(added).toEqual(['V3']);
+    expect(failed).toEqual([{ personId: 'V4', code: 'failed', message: 'photo does not match its sha256' }]);
+    expect(lib.fetches).toBe(0);
+    expect(lib.present('V3').passed).toBe(true);
+  });
+
+  it('a photo already held is not downloaded again, until no held person uses it', async () => {
+    const lib = new FaceLibrary(() => base);
+    const now = Date.now();
+    await lib.add([person('V5', now - hour, now + hour)]);
+    await lib.add([person('V6', now - hour, now + hour)]);
+    expect(lib.fetches).toBe(1);
+    lib.remove(['V5']);
+    await lib.add([person('V7', now - hour, now + hour)]);
+    expect(lib.fetches).toBe(1);
+    lib.remove(['V6', 'V7']);
+    await lib.add([person('V8', now - hour, now + hour)]);
+    expect(lib.fetches).toBe(2);
+  });
+
   it('the typed commands name the device and say what happened', () => {
     const face = new SimDevice({
       url: 'ws://127.0.0.1:9/gateway',

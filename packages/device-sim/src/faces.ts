@@ -24,13 +24,15 @@ const isFace = (buf: Buffer) =>
 
 /**
  * The person list of a simulated face terminal (docs/device-protocol.md 5.2). It lives on the device,
- * so it survives a lost link and a reboot, as a real terminal's flash does. `persons.add` fetches each
- * photo from the server the device is linked to (`httpBase`, the gateway's scheme and host) and checks
- * it against the hash before keeping the person.
+ * so it survives a lost link and a reboot, as a real terminal's flash does. `persons.add` takes each
+ * photo from the call (`photo.data`) or fetches it from the server the device is linked to (`httpBase`,
+ * the gateway's scheme and host), and checks it against the hash before keeping the person.
  */
 export class FaceLibrary {
   readonly #persons = new Map<string, HeldPerson>();
-  /** Photos fetched, and persons received in `persons.add` calls (tests count them: nothing is sent twice). */
+  /** How many held persons use each photo: a photo already held is not fetched again (looked up per person, so a map). */
+  readonly #photoUses = new Map<string, number>();
+  /** Photos downloaded (not those sent inside the call), and persons received in `persons.add` calls (tests count them: nothing is sent twice). */
   fetches = 0;
   received = 0;
 
@@ -90,6 +92,8 @@ export class FaceLibrary {
       persons.map(async (p) => {
         try {
           const sha = await this.#fetchPhoto(p.photo);
+          this.#release(p.personId);
+          this.#photoUses.set(sha, (this.#photoUses.get(sha) ?? 0) + 1);
           this.#persons.set(p.personId, {
             personId: p.personId,
             name: p.name,
@@ -112,7 +116,17 @@ export class FaceLibrary {
   }
 
   remove(personIds: string[]) {
-    return { removed: personIds.filter((id) => this.#persons.delete(id)) };
+    return { removed: personIds.filter((id) => this.#release(id) && this.#persons.delete(id)) };
+  }
+
+  /** Drops a held person's use of its photo; answers whether the person was held. */
+  #release(personId: string): boolean {
+    const held = this.#persons.get(personId);
+    if (!held) return false;
+    const uses = (this.#photoUses.get(held.photoSha256) ?? 1) - 1;
+    if (uses > 0) this.#photoUses.set(held.photoSha256, uses);
+    else this.#photoUses.delete(held.photoSha256);
+    return true;
   }
 
   page(offset = 0, limit = 100) {
@@ -121,16 +135,19 @@ export class FaceLibrary {
   }
 
   async #fetchPhoto(photo: GatePerson['photo']): Promise<string> {
-    const held = [...this.#persons.values()].find((p) => p.photoSha256 === photo.sha256);
-    if (held) return held.photoSha256;
-    this.fetches++;
-    const res = await fetch(new URL(photo.url, this.httpBase()), { signal: AbortSignal.timeout(5_000) });
-    if (!res.ok) throw new Error(`photo download answered HTTP ${res.status}`);
-    const buf = Buffer.from(await res.arrayBuffer());
+    if (this.#photoUses.has(photo.sha256)) return photo.sha256;
+    const buf = photo.data === undefined ? await this.#download(photo.url) : Buffer.from(photo.data, 'base64');
     const sha = createHash('sha256').update(buf).digest('hex');
     if (sha !== photo.sha256) throw new Error('photo does not match its sha256');
     if (!isFace(buf)) throw new Error('photo is not a JPEG or PNG');
     return sha;
+  }
+
+  async #download(url: string): Promise<Buffer> {
+    this.fetches++;
+    const res = await fetch(new URL(url, this.httpBase()), { signal: AbortSignal.timeout(5_000) });
+    if (!res.ok) throw new Error(`photo download answered HTTP ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
   }
 }
 

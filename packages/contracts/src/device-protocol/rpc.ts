@@ -44,6 +44,8 @@ export interface RpcMethodDef {
 
 /** Face devices: the access terminals and the tower/elevator face readers. */
 const FACE_TYPES = ['face', 'towerElevatorFace'] as const;
+/** Photos up to this size travel inside `persons.add` (`photo.data`); larger ones only by `photo.url`. */
+export const PHOTO_INLINE_MAX_BYTES = 32 * 1024;
 const personId = text().min(1).max(64);
 /** A person a face device lets through between `validFrom` and `validTo`, recognised by the photo. */
 export const gatePerson = z.object({
@@ -61,6 +63,15 @@ export const gatePerson = z.object({
     /** Lower-case hex SHA-256 of the photo's bytes; a device refuses bytes that differ. */
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     size: z.number().int().min(1),
+    /**
+     * The photo's bytes in base64, sent along when the photo is at most PHOTO_INLINE_MAX_BYTES: the
+     * device keeps them instead of downloading (publishing 10,000 persons to 100 terminals would
+     * otherwise be a million downloads). A device that does not read it fetches `url` as before.
+     */
+    data: z
+      .base64()
+      .max(Math.ceil(PHOTO_INLINE_MAX_BYTES / 3) * 4)
+      .optional(),
   }),
 });
 export type GatePerson = z.infer<typeof gatePerson>;

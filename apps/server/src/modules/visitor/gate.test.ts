@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
@@ -6,6 +7,7 @@ import { devices, gateDeviceMarks, gatePersons, visitorDevices, visitors } from 
 import { deriveKey, loadMasterKey } from '../../crypto/keys.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { FileUrls } from '../file/urls.ts';
+import { LocalStorage } from '../../storage/local.ts';
 import { expandDeviceMarks, markDevices } from './gate.ts';
 import { GateSync } from './gateSync.ts';
 import { faceJpeg, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
@@ -188,7 +190,8 @@ describe('publishing visitors to the gate', () => {
     for (let i = 0; i < 25; i++) ids.push((await passedVisitor()).id);
     const before = face.faces.received;
     const fileUrls = new FileUrls(deriveKey(loadMasterKey(t.config), 'file-url'));
-    const ctx = { db: t.database.db, deviceCommands: t.app.deviceLink.deviceCommands, fileUrls };
+    const storage = new LocalStorage(path.join(t.config.dataDir, 'files'));
+    const ctx = { db: t.database.db, deviceCommands: t.app.deviceLink.deviceCommands, fileUrls, storage };
     const a = new GateSync(ctx, t.app.log, { batch: 7 });
     const b = new GateSync(ctx, t.app.log, { batch: 7 });
     // Authorising the device marks 25 persons; the app's dispatcher and two more race for them.

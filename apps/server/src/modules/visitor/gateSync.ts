@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_PERSON_IDS, MAX_PERSONS_PER_ADD, type GatePerson } from '@siteops/contracts/device-protocol';
+import {
+  MAX_PERSON_IDS,
+  MAX_PERSONS_PER_ADD,
+  PHOTO_INLINE_MAX_BYTES,
+  type GatePerson,
+} from '@siteops/contracts/device-protocol';
 import type { DeviceCommands } from '../../app/context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -10,25 +15,31 @@ import { RpcError } from '../../gateway/index.ts';
 import type { FileUrls } from '../file/urls.ts';
 import { expandDeviceMarks } from './gate.ts';
 import { wantedPersonnel } from './gatePersonnel.ts';
-import { PHOTO_BASE } from './photo.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { inlinePhoto, PHOTO_BASE } from './photo.ts';
 
 export interface GateSyncOptions {
   /** How often the outbox is looked at for devices that came back (default 5 s; tests shorter). */
   everyMs?: number;
-  /** Rows claimed per round (default 200). */
+  /** Rows of one device claimed at a time (default 100: five additions). */
   batch?: number;
 }
 
-/** A claim lasts this long (a round sends at most 10 additions of 60 s to a device): a crashed instance's rows are taken up by another after it. */
+/** A claim lasts this long (a claim sends at most a few additions of 60 s to a device): a crashed instance's rows are taken up by another after it. */
 const CLAIM_SECONDS = 900;
-/** Devices sent to at once by one instance. */
-const PARALLEL_DEVICES = 8;
+/**
+ * Devices sent to at once by one instance. A terminal spends an addition downloading photos, so the
+ * sender mostly waits: publishing to a hundred terminals moves at the speed of this many.
+ */
+const PARALLEL_DEVICES = 32;
 /** Not reachable now (offline, no answer): tried again this soon, without counting as a failure. */
 const UNREACHABLE_RETRY_S = 5;
 const UNREACHABLE = new Set(['offline', 'timeout', 'linkClosed', 'busy']);
 /** A device downloads each photo while it adds: `persons.add` gets longer than a console command. */
 const ADD_TIMEOUT_MS = 60_000;
 const REMOVE_TIMEOUT_MS = 15_000;
+/** While devices are being expanded, an idle sender looks for new rows this often. */
+const EXPANDING_POLL_MS = 200;
 
 interface Claimed {
   id: number;
@@ -46,19 +57,18 @@ interface Wanted {
   hash: string;
 }
 
-/** Marked devices expanded into outbox rows per round (a device of 10,000 visitors is 10,000 rows). */
+/** Marked devices expanded into outbox rows per transaction (a device of 10,000 visitors is 10,000 rows). */
 const EXPAND_DEVICES = 4;
 
-/** Rows of one device per round: two additions' worth, so one device never holds a round up. */
-const ROWS_PER_DEVICE = MAX_PERSONS_PER_ADD * 2;
+/** Rows of one device per claim: five additions' worth. */
+const ROWS_PER_DEVICE = MAX_PERSONS_PER_ADD * 5;
 
 /**
- * Claim pending rows of online devices, skipping rows another instance holds (FOR UPDATE SKIP LOCKED,
- * then a lease in `claimed_until`), so two instances never send the same change. A round takes a few
- * rows from each of several devices rather than the first rows of one: devices are sent to in parallel,
- * so publishing to a hundred terminals moves at the speed of several, not of one.
+ * Claim pending rows of one online device that this instance is not sending to already (`busy`),
+ * skipping rows another instance holds (FOR UPDATE SKIP LOCKED, then a lease in `claimed_until`), so
+ * two instances never send the same change.
  */
-async function claim(db: Db, limit: number): Promise<Claimed[]> {
+async function claim(db: Db, limit: number, busy: readonly number[]): Promise<Claimed[]> {
   const due = (g: string) =>
     sql.raw(`${g}.pending
         and (${g}.claimed_until is null or ${g}.claimed_until < now())
@@ -67,18 +77,16 @@ async function claim(db: Db, limit: number): Promise<Claimed[]> {
     with ready as (
       select d.id from devices d
       where d.online_status = 'online'
+        and d.id not in (select value::int from jsonb_array_elements_text(${JSON.stringify(busy)}::jsonb))
         and exists (select 1 from gate_persons p where p.device_id = d.id and ${due('p')})
       order by d.id
-      limit ${PARALLEL_DEVICES * 2}
+      limit 1
     ), c as (
-      select claimable.id from ready cross join lateral (
-        select g.id from gate_persons g
-        where g.device_id = ready.id and ${due('g')}
-        order by g.id
-        limit ${ROWS_PER_DEVICE}
-        for update of g skip locked
-      ) claimable
+      select g.id from ready join gate_persons g on g.device_id = ready.id
+      where ${due('g')}
+      order by g.id
       limit ${limit}
+      for update of g skip locked
     )
     update gate_persons g set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}::float8), claim_gen = g.gen
     from c where g.id = c.id
@@ -99,6 +107,7 @@ export class GateSync {
   readonly #db: Db;
   readonly #commands: DeviceCommands;
   readonly #urls: FileUrls;
+  readonly #storage: Storage;
   readonly #log: FastifyBaseLogger;
   readonly #batch: number;
   #timer?: NodeJS.Timeout;
@@ -107,15 +116,16 @@ export class GateSync {
   #stopped = false;
 
   constructor(
-    ctx: { db: Db; deviceCommands: DeviceCommands; fileUrls: FileUrls },
+    ctx: { db: Db; deviceCommands: DeviceCommands; fileUrls: FileUrls; storage: Storage },
     log: FastifyBaseLogger,
     readonly opts: GateSyncOptions = {},
   ) {
     this.#db = ctx.db;
     this.#commands = ctx.deviceCommands;
     this.#urls = ctx.fileUrls;
+    this.#storage = ctx.storage;
     this.#log = log;
-    this.#batch = opts.batch ?? 200;
+    this.#batch = opts.batch ?? ROWS_PER_DEVICE;
   }
 
   start() {
@@ -145,29 +155,65 @@ export class GateSync {
     });
   }
 
+  /**
+   * Until nothing is due: marked devices are expanded in their own loop (a device of 10,000 persons
+   * takes a while), while up to PARALLEL_DEVICES senders each take one device's rows, send them and
+   * take the next, so a slow terminal holds up only its own sender.
+   */
   async #drain() {
-    try {
-      // Until a round finds nothing due (rows that could not be sent wait for their next attempt).
-      while (!this.#stopped && (await this.runOnce()) > 0);
-    } catch (err) {
-      this.#log.warn({ err }, 'gate person sync failed');
-    }
+    let expanding = true;
+    const expand = async () => {
+      try {
+        while (!this.#stopped && (await expandDeviceMarks(this.#db, EXPAND_DEVICES)) > 0);
+      } catch (err) {
+        this.#log.warn({ err }, 'gate device expansion failed');
+      } finally {
+        expanding = false;
+      }
+    };
+    const sender = async () => {
+      try {
+        while (!this.#stopped) {
+          if ((await this.#sendOneDevice()) > 0) continue;
+          if (!expanding) return;
+          await new Promise((r) => setTimeout(r, EXPANDING_POLL_MS));
+        }
+      } catch (err) {
+        this.#log.warn({ err }, 'gate person sync failed');
+      }
+    };
+    await Promise.all([expand(), ...Array.from({ length: PARALLEL_DEVICES }, sender)]);
   }
 
-  /** One round: expand marked devices, claim, send per device, record. Answers the devices expanded and rows claimed. */
+  /** One round: expand marked devices, then claim and send one device's rows per sender. Answers the devices expanded and rows claimed. */
   async runOnce(): Promise<number> {
     const expanded = await expandDeviceMarks(this.#db, EXPAND_DEVICES);
-    const rows = await claim(this.#db, this.#batch);
-    if (!rows.length) return expanded;
-    const wanted = await this.#wanted(rows);
-    const byDevice = new Map<number, Claimed[]>();
-    for (const r of rows) byDevice.set(r.device_id, [...(byDevice.get(r.device_id) ?? []), r]);
-    const queue = [...byDevice.entries()];
-    const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await this.#syncDevice(next[0], next[1], wanted);
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_DEVICES, queue.length) }, worker));
-    return expanded + rows.length;
+    const sent = await Promise.all(Array.from({ length: PARALLEL_DEVICES }, () => this.#sendOneDevice()));
+    return expanded + sent.reduce((a, b) => a + b, 0);
+  }
+
+  /** Devices this instance is sending to now: a sender takes another. */
+  readonly #busy = new Set<number>();
+  /** Claims one at a time, so two senders of this instance never take the same device. */
+  #claiming: Promise<unknown> = Promise.resolve();
+
+  /** Claims the due rows of one device and sends them; answers the rows claimed (0: nothing due). */
+  async #sendOneDevice(): Promise<number> {
+    const claimed = this.#claiming.then(() => claim(this.#db, this.#batch, [...this.#busy]));
+    this.#claiming = claimed.then(
+      (rows) => rows[0] && this.#busy.add(rows[0].device_id),
+      () => undefined,
+    );
+    const rows = await claimed;
+    if (!rows.length) return 0;
+    const deviceId = rows[0].device_id;
+    this.#busy.add(deviceId);
+    try {
+      await this.#syncDevice(deviceId, rows, await this.#wanted(rows));
+    } finally {
+      this.#busy.delete(deviceId);
+    }
+    return rows.length;
   }
 
   /** For each claimed row (a visitor `V…` or a member `U…`), the person its device should hold, by row id (absent: none). */
@@ -213,7 +259,12 @@ export class GateSync {
         role: 'visitor',
         validFrom: v.visitStart.toISOString(),
         validTo: v.visitEnd.toISOString(),
-        photo: { url: this.#urls.url(v.avatar, now, PHOTO_BASE), sha256: v.sha256, size: v.size },
+        photo: {
+          url: this.#urls.url(v.avatar, now, PHOTO_BASE),
+          sha256: v.sha256,
+          size: v.size,
+          data: v.size <= PHOTO_INLINE_MAX_BYTES ? await this.#inline(v.avatar) : undefined,
+        },
       });
     }
     const wanted = new Map<number, Wanted>();
@@ -225,6 +276,16 @@ export class GateSync {
       wanted.set(id, { person, hash });
     }
     return wanted;
+  }
+
+  /** The photo's bytes for the call, or none (the device downloads it) when storage cannot give them now. */
+  async #inline(photoId: string): Promise<string | undefined> {
+    try {
+      return await inlinePhoto(this.#storage, photoId);
+    } catch (err) {
+      this.#log.warn({ err, photoId }, 'gate photo not inlined');
+      return undefined;
+    }
   }
 
   async #syncDevice(deviceId: number, rows: Claimed[], wanted: Map<number, Wanted>) {
@@ -247,6 +308,9 @@ export class GateSync {
         await this.#failed(chunk, err);
       }
     }
+    // Confirmed additions are recorded once for the whole claim (one statement, not one per call); a
+    // crash before that only sends them again, and `persons.add` is idempotent.
+    const confirmed: { id: number; hash: string }[] = [];
     for (let i = 0; i < adds.length; i += MAX_PERSONS_PER_ADD) {
       const chunk = adds.slice(i, i + MAX_PERSONS_PER_ADD);
       try {
@@ -258,9 +322,7 @@ export class GateSync {
         );
         const ok = new Set(result.added);
         const failedBy = new Map(result.failed.map((f) => [f.personId, f]));
-        await this.#added(
-          chunk.filter((r) => ok.has(r.person_id)).map((r) => ({ id: r.id, hash: wanted.get(r.id)!.hash })),
-        );
+        for (const r of chunk) if (ok.has(r.person_id)) confirmed.push({ id: r.id, hash: wanted.get(r.id)!.hash });
         const failed = chunk.filter((r) => !ok.has(r.person_id));
         for (const r of failed) {
           const f = failedBy.get(r.person_id);
@@ -270,6 +332,7 @@ export class GateSync {
         await this.#failed(chunk, err);
       }
     }
+    await this.#added(confirmed);
   }
 
   /** Nothing to send: done, unless marked again meanwhile. */
