@@ -1,16 +1,17 @@
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '@/components/intent/LazyTooltip';
 import { useSettingsStore } from '@/stores/settings';
 
-/** Light/dark switch; the choice persists with the other settings. */
+/** Light/dark switch; the choice persists with the other settings. The hint mounts on the first hover (IntentScope). */
 export function ThemeToggle() {
   const { t } = useTranslation();
   const dark = useSettingsStore((s) => s.theme === 'dark');
   const toggleTheme = useSettingsStore((s) => s.toggleTheme);
   const label = dark ? t('navbar.toLight') : t('navbar.toDark');
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <Button
         type="text"
         shape="circle"
@@ -18,6 +19,6 @@ export function ThemeToggle() {
         aria-label={label}
         onClick={toggleTheme}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

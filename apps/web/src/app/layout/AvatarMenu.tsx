@@ -1,4 +1,4 @@
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
 import { LogoutOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
@@ -7,11 +7,13 @@ import { HOME_PATH, pathOf } from '@/lib/routeMeta';
 import { logout } from '@/lib/session';
 import { canPreview, displayName, isPreview, useUserStore } from '@/stores/user';
 import { MyAvatar } from '@/components/MyAvatar';
+import { LazyDropdown } from '@/components/intent/LazyDropdown';
 import { useCurrentRoute } from './useCurrentRoute';
 import { message } from '@/lib/feedback';
 
 const USER_SETTINGS = 'setting';
 
+/** The user's menu; it mounts once the navbar is hovered or focused (the navbar's IntentScope). */
 export function AvatarMenu({ showName = true }: { showName?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -53,7 +55,7 @@ export function AvatarMenu({ showName = true }: { showName?: boolean }) {
   };
 
   return (
-    <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick: (e) => void onClick(e) }}>
+    <LazyDropdown placement="bottomRight" menu={{ items, onClick: (e) => void onClick(e) }}>
       <Button
         type="text"
         // The visible name starts the accessible name, so a voice command "click <name>" finds it.
@@ -67,6 +69,6 @@ export function AvatarMenu({ showName = true }: { showName?: boolean }) {
           </span>
         )}
       </Button>
-    </Dropdown>
+    </LazyDropdown>
   );
 }

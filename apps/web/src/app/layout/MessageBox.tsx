@@ -1,11 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Flex, Popover, Tabs, Tooltip } from 'antd';
+import { Badge, Button, Flex, Popover, Tabs } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { NotificationItem, NotificationTab } from '@siteops/contracts/notification';
 import { notificationApi } from '@siteops/contracts/api/notification';
 import { useEndpointMutation } from '@/api/queries';
+import { useIntent } from '@/components/intent/intent';
+import { LazyTooltip } from '@/components/intent/LazyTooltip';
 import { pathOf } from '@/lib/routeMeta';
 import { afterReport } from '@/api/reported';
 import { NotificationList } from '@/features/notifications/NotificationList';
@@ -21,10 +23,13 @@ const CENTRE = 'messages';
 /**
  * The navbar's bell: unread count, and a box with the message / notice / to-do tabs (their unread
  * counts on them), the newest items of each, and "all read". New items arrive over the live channel.
+ * The box and the tooltip mount once the navbar is hovered or focused (its IntentScope); a press on the
+ * bell before that mounts them and opens the box.
  */
 export function MessageBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { armed, arm } = useIntent();
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<NotificationTab>('message');
   const counts = useNotificationCounts().data;
@@ -81,18 +86,29 @@ export function MessageBox() {
     </div>
   );
   const label = total ? t('notifications.bellUnread', { count: total }) : t('notifications.bell');
+  const bell = (
+    <Badge count={total} size="small">
+      <Button
+        type="text"
+        shape="circle"
+        icon={<BellOutlined />}
+        aria-label={label}
+        onClick={armed ? undefined : () => arm(() => setOpen(true))}
+      />
+    </Badge>
+  );
   return (
     <>
       <Suspense fallback={null}>
         <LiveNotifications />
       </Suspense>
-      <Popover trigger="click" placement="bottomRight" content={content} open={open} onOpenChange={setOpen}>
-        <Tooltip title={t('navbar.messages')}>
-          <Badge count={total} size="small">
-            <Button type="text" shape="circle" icon={<BellOutlined />} aria-label={label} />
-          </Badge>
-        </Tooltip>
-      </Popover>
+      {armed ? (
+        <Popover trigger="click" placement="bottomRight" content={content} open={open} onOpenChange={setOpen}>
+          <LazyTooltip title={t('navbar.messages')}>{bell}</LazyTooltip>
+        </Popover>
+      ) : (
+        bell
+      )}
     </>
   );
 }

@@ -1,8 +1,10 @@
-import { Button, Flex, Layout, Tooltip, Typography, theme } from 'antd';
+import { Button, Flex, Layout, Typography, theme } from 'antd';
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '@/components/BrandLogo';
+import { IntentScope } from '@/components/intent/IntentScope';
+import { LazyTooltip } from '@/components/intent/LazyTooltip';
 import { LocaleSwitch } from '@/components/LocaleSwitch';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { HOME_PATH } from '@/lib/routeMeta';
@@ -14,7 +16,9 @@ export const NAVBAR_HEIGHT = 56;
 
 /**
  * Top bar: brand, and on the right locale, theme, messages, settings and the user's menu. `compact`
- * (narrow screens) keeps the icons and drops the brand name and the user's name.
+ * (narrow screens) keeps the icons and drops the brand name and the user's name. The buttons' tooltips,
+ * the bell's box and the user's menu mount when the pointer or the keyboard first reaches them
+ * (IntentScope), not in the console's first paint.
  */
 export function Navbar({ onOpenMenu, compact = false }: { onOpenMenu?: () => void; compact?: boolean }) {
   const { t } = useTranslation();
@@ -49,21 +53,23 @@ export function Navbar({ onOpenMenu, compact = false }: { onOpenMenu?: () => voi
           )}
         </Link>
       </Flex>
-      <Flex align="center" gap={compact ? 0 : 4}>
-        <LocaleSwitch />
-        <ThemeToggle />
-        <MessageBox />
-        <Tooltip title={t('navbar.settings')}>
-          <Button
-            type="text"
-            shape="circle"
-            icon={<SettingOutlined />}
-            aria-label={t('navbar.settings')}
-            onClick={() => update({ globalSettings: true })}
-          />
-        </Tooltip>
-        <AvatarMenu showName={!compact} />
-      </Flex>
+      <IntentScope>
+        <Flex align="center" gap={compact ? 0 : 4}>
+          <LocaleSwitch />
+          <ThemeToggle />
+          <MessageBox />
+          <LazyTooltip title={t('navbar.settings')}>
+            <Button
+              type="text"
+              shape="circle"
+              icon={<SettingOutlined />}
+              aria-label={t('navbar.settings')}
+              onClick={() => update({ globalSettings: true })}
+            />
+          </LazyTooltip>
+          <AvatarMenu showName={!compact} />
+        </Flex>
+      </IntentScope>
     </Layout.Header>
   );
 }

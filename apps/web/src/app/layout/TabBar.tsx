@@ -11,6 +11,9 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { IntentScope } from '@/components/intent/IntentScope';
+import { LazyDropdown } from '@/components/intent/LazyDropdown';
+import { WhenArmed } from '@/components/intent/WhenArmed';
 import { HOME_TAB, isHome, neighbourOf, type TabItem } from '@/stores/tabList';
 import { useTabsStore } from '@/stores/tabs';
 import { useCurrentRoute } from './useCurrentRoute';
@@ -43,7 +46,10 @@ function useTablistOfTabsOnly(navRef: RefObject<HTMLElement | null>) {
   });
 }
 
-/** Tabs of the visited pages (persisted), with reload and close actions on each tab's context menu. */
+/**
+ * Tabs of the visited pages (persisted), with reload and close actions on each tab's context menu. The
+ * menus mount when the pointer or the keyboard first reaches the tab bar (IntentScope), not in its first paint.
+ */
 export function TabBar() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -125,44 +131,52 @@ export function TabBar() {
         background: token.colorBgContainer,
       }}
     >
-      <Tabs
-        type="card"
-        size="small"
-        style={{ flex: 1, minWidth: 0 }}
-        activeKey={activeKey}
-        onChange={(key) => {
-          const tab = tabs.find((x) => x.key === key);
-          if (tab) void navigate(tab.fullPath);
-        }}
-        tabBarStyle={{ margin: 0 }}
-        items={tabs.map((tab) => ({
-          key: tab.key,
-          label: (
-            <Dropdown trigger={['contextMenu']} menu={menuFor(tab)}>
-              <span>
-                {t(tab.i18nKey)}
-                {!isHome(tab.key) && (
-                  <CloseOutlined
-                    aria-hidden
-                    data-testid="tab-close"
-                    title={t('tabs.closeHint')}
-                    style={{ marginInlineStart: 8, fontSize: 10, color: token.colorTextTertiary }}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      run('close', tab);
-                    }}
-                  />
+      <IntentScope>
+        <Tabs
+          type="card"
+          size="small"
+          style={{ flex: 1, minWidth: 0 }}
+          activeKey={activeKey}
+          onChange={(key) => {
+            const tab = tabs.find((x) => x.key === key);
+            if (tab) void navigate(tab.fullPath);
+          }}
+          tabBarStyle={{ margin: 0 }}
+          items={tabs.map((tab) => ({
+            key: tab.key,
+            label: (
+              <WhenArmed
+                render={(label) => (
+                  <Dropdown trigger={['contextMenu']} menu={menuFor(tab)}>
+                    {label}
+                  </Dropdown>
                 )}
-              </span>
-            </Dropdown>
-          ),
-        }))}
-      />
-      {activeTab && (
-        <Dropdown trigger={['click']} placement="bottomRight" menu={menuFor(activeTab)}>
-          <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.actions')} />
-        </Dropdown>
-      )}
+              >
+                <span>
+                  {t(tab.i18nKey)}
+                  {!isHome(tab.key) && (
+                    <CloseOutlined
+                      aria-hidden
+                      data-testid="tab-close"
+                      title={t('tabs.closeHint')}
+                      style={{ marginInlineStart: 8, fontSize: 10, color: token.colorTextTertiary }}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        run('close', tab);
+                      }}
+                    />
+                  )}
+                </span>
+              </WhenArmed>
+            ),
+          }))}
+        />
+        {activeTab && (
+          <LazyDropdown placement="bottomRight" menu={menuFor(activeTab)}>
+            <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.actions')} />
+          </LazyDropdown>
+        )}
+      </IntentScope>
     </nav>
   );
 }

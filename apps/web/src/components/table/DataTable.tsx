@@ -1,8 +1,12 @@
 import { useState, type Key, type ReactNode } from 'react';
-import { Button, Checkbox, Dropdown, Empty, Flex, Popover, Result, Space, Table, Tooltip } from 'antd';
+import { Button, Checkbox, Empty, Flex, Popover, Result, Space, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { IntentScope } from '@/components/intent/IntentScope';
+import { LazyDropdown } from '@/components/intent/LazyDropdown';
+import { LazyPopup } from '@/components/intent/LazyPopup';
+import { LazyTooltip } from '@/components/intent/LazyTooltip';
 import {
   antdSize,
   DENSITIES,
@@ -106,25 +110,40 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Space wrap>{props.toolbar}</Space>
-        <Space>
-          <Tooltip title={t('table.refresh')}>
-            <Button aria-label={t('table.refresh')} icon={<ReloadOutlined />} onClick={props.onRefresh} />
-          </Tooltip>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              selectable: true,
-              selectedKeys: [density],
-              items: DENSITIES.map((d) => ({ key: d, label: t(`table.density.${d}`) })),
-              onClick: ({ key }) => changeDensity(key as Density),
-            }}
-          >
-            <Button aria-label={t('table.densityLabel')} icon={<ColumnHeightOutlined />} />
-          </Dropdown>
-          <Popover trigger="click" placement="bottomRight" title={t('table.columns')} content={settings}>
-            <Button aria-label={t('table.columns')} icon={<SettingOutlined />} />
-          </Popover>
-        </Space>
+        {/* The tools' tooltip and menus mount when the pointer or the keyboard reaches them (issue 9). */}
+        <IntentScope>
+          <Space>
+            <LazyTooltip title={t('table.refresh')}>
+              <Button aria-label={t('table.refresh')} icon={<ReloadOutlined />} onClick={props.onRefresh} />
+            </LazyTooltip>
+            <LazyDropdown
+              menu={{
+                selectable: true,
+                selectedKeys: [density],
+                items: DENSITIES.map((d) => ({ key: d, label: t(`table.density.${d}`) })),
+                onClick: ({ key }) => changeDensity(key as Density),
+              }}
+            >
+              <Button aria-label={t('table.densityLabel')} icon={<ColumnHeightOutlined />} />
+            </LazyDropdown>
+            <LazyPopup
+              render={(trigger, open, setOpen) => (
+                <Popover
+                  trigger="click"
+                  placement="bottomRight"
+                  title={t('table.columns')}
+                  content={settings}
+                  open={open}
+                  onOpenChange={setOpen}
+                >
+                  {trigger}
+                </Popover>
+              )}
+            >
+              <Button aria-label={t('table.columns')} icon={<SettingOutlined />} />
+            </LazyPopup>
+          </Space>
+        </IntentScope>
       </Flex>
       <Table<T>
         className={density === 'mini' ? 'data-table-mini' : undefined}

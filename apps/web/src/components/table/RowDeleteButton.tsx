@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 
 /**
  * A table row's delete action: a small danger link that asks before it deletes. `onConfirm`'s answer
- * is handed to the Popconfirm, so a promise keeps its OK button loading until the delete settles.
+ * is handed to the Popconfirm, so a promise keeps its OK button loading until the delete settles. In a
+ * row (RowActions) the Popconfirm mounts on the row's first hover or focus.
  */
 export function RowDeleteButton({ onConfirm, label }: { onConfirm: () => unknown; label?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Popconfirm
+    <LazyPopconfirm
       title={t('common.deleteConfirm')}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
@@ -18,6 +20,6 @@ export function RowDeleteButton({ onConfirm, label }: { onConfirm: () => unknown
       <Button type="link" size="small" danger>
         {label ?? t('common.delete')}
       </Button>
-    </Popconfirm>
+    </LazyPopconfirm>
   );
 }

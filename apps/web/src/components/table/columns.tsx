@@ -1,5 +1,5 @@
-import { Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
+import { EllipsisText } from '@/components/EllipsisText';
 import { formatDateTime } from '@/lib/time';
 
 interface ColumnOptions {
@@ -28,10 +28,6 @@ export function textColumn<T>(key: keyof T & string, title: string, maxWidth = 3
     key,
     dataIndex: key,
     title,
-    render: (v: string | null) => (
-      <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth }}>
-        {v}
-      </Typography.Text>
-    ),
+    render: (v: string | null) => <EllipsisText text={v} maxWidth={maxWidth} />,
   };
 }

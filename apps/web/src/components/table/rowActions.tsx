@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { IntentScope } from '@/components/intent/IntentScope';
 
 /**
  * The row actions column every list has: last, under one heading, pinned right so the actions stay in
@@ -11,12 +12,17 @@ export function actionsColumn<T>(t: TFunction, render: (row: T) => ReactNode): C
   return { key: 'actions', title: t('common.actions'), fixed: 'right', render: (_: unknown, row: T) => render(row) };
 }
 
-/** A row's actions side by side; they wrap rather than widen a narrow column. */
+/**
+ * A row's actions side by side; they wrap rather than widen a narrow column. Their popups (a delete's
+ * confirmation) mount when the pointer or the keyboard reaches the row's actions, not with every row.
+ */
 export function RowActions({ children }: { children: ReactNode }) {
   return (
-    <Space size={0} wrap>
-      {children}
-    </Space>
+    <IntentScope>
+      <Space size={0} wrap>
+        {children}
+      </Space>
+    </IntentScope>
   );
 }
 

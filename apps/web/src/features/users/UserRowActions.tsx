@@ -1,7 +1,9 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserListItem } from '@siteops/contracts/userList';
 import { afterReport } from '@/api/reported';
+import { IntentScope } from '@/components/intent/IntentScope';
+import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 
 interface Props {
   row: UserListItem;
@@ -14,11 +16,14 @@ interface Props {
   onRemove: () => Promise<void>;
 }
 
-/** A user row's actions; a failed write was already reported by the client, afterReport ends the click. */
+/**
+ * A user row's actions; a failed write was already reported by the client, afterReport ends the click.
+ * The confirmations mount on the row's first hover or focus (IntentScope), not with every row.
+ */
 export function UserRowActions({ row, self, isAdmin, onEdit, onSetEnabled, onResetPassword, onRemove }: Props) {
   const { t } = useTranslation();
   const confirm = (key: string, title: string, run: () => Promise<void>, danger = true) => (
-    <Popconfirm
+    <LazyPopconfirm
       key={key}
       title={title}
       okText={t('common.ok')}
@@ -28,23 +33,25 @@ export function UserRowActions({ row, self, isAdmin, onEdit, onSetEnabled, onRes
       <Button type="link" size="small" danger={danger}>
         {key === 'delete' ? t('common.delete') : t(`users.${key}`)}
       </Button>
-    </Popconfirm>
+    </LazyPopconfirm>
   );
   return (
-    <Space size={0} wrap={false}>
-      <Button type="link" size="small" onClick={onEdit}>
-        {t('common.edit')}
-      </Button>
-      {row.enabled !== 'enable' && (
-        <Button type="link" size="small" onClick={() => void afterReport(onSetEnabled('enable'))}>
-          {t('users.enable')}
+    <IntentScope>
+      <Space size={0} wrap={false}>
+        <Button type="link" size="small" onClick={onEdit}>
+          {t('common.edit')}
         </Button>
-      )}
-      {row.enabled !== 'disable' &&
-        !self &&
-        confirm('disable', t('users.disableConfirm'), () => onSetEnabled('disable'))}
-      {isAdmin && !self && confirm('resetPassword', t('users.resetConfirm'), onResetPassword, false)}
-      {!self && confirm('delete', t('common.deleteConfirm'), onRemove)}
-    </Space>
+        {row.enabled !== 'enable' && (
+          <Button type="link" size="small" onClick={() => void afterReport(onSetEnabled('enable'))}>
+            {t('users.enable')}
+          </Button>
+        )}
+        {row.enabled !== 'disable' &&
+          !self &&
+          confirm('disable', t('users.disableConfirm'), () => onSetEnabled('disable'))}
+        {isAdmin && !self && confirm('resetPassword', t('users.resetConfirm'), onResetPassword, false)}
+        {!self && confirm('delete', t('common.deleteConfirm'), onRemove)}
+      </Space>
+    </IntentScope>
   );
 }

@@ -1,11 +1,15 @@
-import { Button, Dropdown, Popconfirm, Space, type MenuProps } from 'antd';
-import { DeleteOutlined, DownOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
+import { VISITOR_DEVICE_TYPES } from '@siteops/contracts/visitorDevice';
 import { afterReport } from '@/api/reported';
-import { modal } from '@/lib/feedback';
-import { useDeviceLinkMenu } from '@/features/devices/link/useDeviceLinkMenu';
-import { useFaceLibraryMenu } from '@/features/devices/faces/useFaceLibraryMenu';
+import { IntentScope } from '@/components/intent/IntentScope';
+import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
+import { LazyPopup } from '@/components/intent/LazyPopup';
+import { usePermission } from '@/hooks/usePermission';
+import { LINK_ROLES } from '@/features/devices/link/capabilities';
+import { DeviceMoreMenu } from './DeviceMoreMenu';
 
 interface Props {
   row: DeviceItem;
@@ -19,69 +23,55 @@ interface Props {
 /**
  * One device row's actions: view, edit and authorise/forbid in sight; a face terminal's face library,
  * the remote commands and delete (admin) under "more", so the column stays narrow and the status columns are visible at 1440 px.
+ * The forbid confirmation and the "more" menu mount on the row's first hover or focus (IntentScope).
  * A failed write was already reported by the client; afterReport only ends the click's promise.
  */
 export function DeviceRowActions({ row, isAdmin, onView, onEdit, onSetAuth, onRemove }: Props) {
   const { t } = useTranslation();
-  const link = useDeviceLinkMenu(row);
-  const faces = useFaceLibraryMenu(row);
-  const confirmRemove = () =>
-    modal().confirm({
-      title: t('common.deleteConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: () => afterReport(onRemove()),
-    });
-  const more: NonNullable<MenuProps['items']> = [
-    ...faces.items,
-    ...link.items,
-    ...(isAdmin
-      ? [
-          ...(link.items.length || faces.items.length ? [{ type: 'divider' as const }] : []),
-          {
-            key: 'delete',
-            icon: <DeleteOutlined />,
-            label: t('common.delete'),
-            danger: true,
-            onClick: confirmRemove,
-          },
-        ]
-      : []),
-  ];
+  // The menu's items, known without mounting it: the remote commands (LINK_ROLES), a face terminal's face
+  // library, delete (admin); see DeviceMoreMenu.
+  const linked = usePermission(LINK_ROLES);
+  const hasMore = isAdmin || linked || (VISITOR_DEVICE_TYPES as readonly string[]).includes(row.type);
   return (
-    <Space size={0}>
-      <Button type="link" size="small" onClick={onView}>
-        {t('devices.view')}
-      </Button>
-      <Button type="link" size="small" onClick={onEdit}>
-        {t('common.edit')}
-      </Button>
-      {row.authStatus === 'authorize' ? (
-        <Popconfirm
-          title={t('devices.forbidConfirm')}
-          okText={t('common.ok')}
-          cancelText={t('common.cancel')}
-          onConfirm={() => afterReport(onSetAuth('forbidden'))}
-        >
-          <Button type="link" size="small" danger>
-            {t('devices.forbid')}
-          </Button>
-        </Popconfirm>
-      ) : (
-        <Button type="link" size="small" onClick={() => void afterReport(onSetAuth('authorize'))}>
-          {t('devices.authorize')}
+    <IntentScope>
+      <Space size={0}>
+        <Button type="link" size="small" onClick={onView}>
+          {t('devices.view')}
         </Button>
-      )}
-      {more.length > 0 && (
-        <Dropdown menu={{ items: more }} trigger={['click']}>
-          <Button type="link" size="small">
-            {t('common.more')} <DownOutlined />
+        <Button type="link" size="small" onClick={onEdit}>
+          {t('common.edit')}
+        </Button>
+        {row.authStatus === 'authorize' ? (
+          <LazyPopconfirm
+            title={t('devices.forbidConfirm')}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => afterReport(onSetAuth('forbidden'))}
+          >
+            <Button type="link" size="small" danger>
+              {t('devices.forbid')}
+            </Button>
+          </LazyPopconfirm>
+        ) : (
+          <Button type="link" size="small" onClick={() => void afterReport(onSetAuth('authorize'))}>
+            {t('devices.authorize')}
           </Button>
-        </Dropdown>
-      )}
-      {link.dialogs}
-      {faces.dialogs}
-    </Space>
+        )}
+        {hasMore && (
+          <LazyPopup
+            render={(trigger, open, setOpen) => (
+              <DeviceMoreMenu row={row} isAdmin={isAdmin} onRemove={onRemove} open={open} setOpen={setOpen}>
+                {trigger}
+              </DeviceMoreMenu>
+            )}
+          >
+            <Button type="link" size="small">
+              {/* antd's Dropdown draws its trigger's arrow at fontSizeIcon; the same before it mounts. */}
+              {t('common.more')} <DownOutlined style={{ fontSize: 12 }} />
+            </Button>
+          </LazyPopup>
+        )}
+      </Space>
+    </IntentScope>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
+import { EllipsisText } from '@/components/EllipsisText';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
@@ -65,11 +65,7 @@ export function deviceColumns({ t, fixedType, isAdmin, actions }: ColumnOptions)
     { ...text('heartbeatDatetime', true), render: formatDateTime },
     {
       ...text('remark'),
-      render: (v: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
-          {v}
-        </Typography.Text>
-      ),
+      render: (v: string | null) => <EllipsisText text={v} maxWidth={200} />,
     },
     actionsColumn(t, actions),
   ];
