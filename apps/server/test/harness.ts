@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config, type Env } from '../src/config.ts';
@@ -104,4 +104,14 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The test app a test file's tests share, and the admin's token: made as the file loads (call it with a
+ * top-level await) and closed after the file's last test.
+ */
+export async function fileTestApp(env: Env = {}): Promise<{ t: TestApp; admin: string }> {
+  const t = await createTestApp(env);
+  afterAll(() => t.close());
+  return { t, admin: await t.login() };
 }
