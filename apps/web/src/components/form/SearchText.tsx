@@ -10,16 +10,19 @@ export function SearchText({
   label,
   tooltip,
   placeholder,
+  id,
 }: {
   name: string;
   label: ReactNode;
   tooltip?: ReactNode;
   /** An example of what to type, where the label alone does not say what the field matches. */
   placeholder?: string;
+  /** Ties the label to the field where a page sets its own ids. */
+  id?: string;
 }) {
   return (
-    <Form.Item name={name} label={label} tooltip={tooltip}>
-      <Input allowClear placeholder={placeholder} />
+    <Form.Item name={name} label={label} tooltip={tooltip} htmlFor={id}>
+      <Input id={id} allowClear placeholder={placeholder} />
     </Form.Item>
   );
 }
