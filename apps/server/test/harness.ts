@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config, type Env } from '../src/config.ts';
@@ -63,6 +63,34 @@ export interface Envelope {
   data: any;
 }
 
+/** `TestApp['call']` over `app.inject`: a bearer token and a JSON body in, the status and parsed envelope out. */
+export function injectCall(app: FastifyInstance): TestApp['call'] {
+  return async ({ token, body, headers, ...rest }) => {
+    const res = await app.inject({
+      ...rest,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+    });
+    let parsed: Envelope;
+    try {
+      parsed = res.json();
+    } catch {
+      // Not an envelope (e.g. a file or a proxy's error page): the body is kept as the message.
+      parsed = { code: -1, msg: res.body, data: null };
+    }
+    return { status: res.statusCode, body: parsed };
+  };
+}
+
+/** `TestApp['login']` through the login endpoint, failing loudly when it is refused. */
+export function loginThrough(call: TestApp['call']): TestApp['login'] {
+  return async (username = 'admin', password = ADMIN_PASSWORD) => {
+    const res = await call({ method: 'POST', url: '/api/user/login', body: { username, password } });
+    if (res.body.code !== 200) throw new Error(`login ${username} failed: ${res.body.msg}`);
+    return res.body.data.token as string;
+  };
+}
+
 /** `opts.logger`: Fastify logger options, for tests that read the log lines (default: no logger). */
 export async function createTestApp(
   env: Env = {},
@@ -75,33 +103,26 @@ export async function createTestApp(
   const database = opts.database ?? (await openTestDatabase());
   const app = await buildApp({ config, db: database.db, logger: opts.logger ?? false, databaseKind: database.kind });
   await app.ready();
-  const call: TestApp['call'] = async ({ token, body, headers, ...rest }) => {
-    const res = await app.inject({
-      ...rest,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
-    });
-    let parsed: Envelope;
-    try {
-      parsed = res.json();
-    } catch {
-      parsed = { code: -1, msg: res.body, data: null };
-    }
-    return { status: res.statusCode, body: parsed };
-  };
+  const call = injectCall(app);
   return {
     app,
     database,
     config,
     call,
-    async login(username = 'admin', password = ADMIN_PASSWORD) {
-      const res = await call({ method: 'POST', url: '/api/user/login', body: { username, password } });
-      if (res.body.code !== 200) throw new Error(`login ${username} failed: ${res.body.msg}`);
-      return res.body.data.token as string;
-    },
+    login: loginThrough(call),
     async close() {
       await app.close();
       await database.close();
     },
   };
+}
+
+/**
+ * The test app a test file's tests share, and the admin's token: made as the file loads (call it with a
+ * top-level await) and closed after the file's last test.
+ */
+export async function fileTestApp(env: Env = {}): Promise<{ t: TestApp; admin: string }> {
+  const t = await createTestApp(env);
+  afterAll(() => t.close());
+  return { t, admin: await t.login() };
 }

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { ADMIN, apiLogin, grantDevice, login } from './support';
+import { expect } from '@playwright/test';
+import { ADMIN, apiLogin, type Envelope, grantDevice, login } from './support';
+import { test } from './simDevice';
 
 /**
  * AI-box stream settings end to end: two AI boxes granted through the API, one simulated box dialled
@@ -9,20 +9,8 @@ import { ADMIN, apiLogin, grantDevice, login } from './support';
  * (the box really holds the new values), offline, and the box's own refusal of 30 fps at 1080p.
  */
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
 test.describe('AI-box stream settings', () => {
-  let device: SimDevice | undefined;
-  test.afterEach(async () => {
-    await device?.stop();
-    device = undefined;
-  });
-
-  test('read, check, push to two boxes (one offline), and a box refusing', async ({ page, request, baseURL }) => {
+  test('read, check, push to two boxes (one offline), and a box refusing', async ({ page, request, dialSim }) => {
     test.setTimeout(180_000);
     const token = await apiLogin(request, ADMIN);
     const online = await grantDevice(request, token, {
@@ -35,15 +23,7 @@ test.describe('AI-box stream settings', () => {
       prefix: 'E2EAI',
       devName: `e2e AI 离线 ${Date.now() % 100000}`,
     });
-    device = createSimDevice({
-      url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
-      sn: online.sn,
-      mac: online.mac,
-      secret: online.secret,
-      type: 'aiBox',
-      telemetryMs: 0,
-      eventRate: 0,
-    });
+    const device = dialSim(online, 'aiBox');
     await device.waitFor('up', 30_000);
 
     await login(page);

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { ADMIN, agentSiteFor, apiCall, apiLogin, grantDevice, login } from './support';
+import { ADMIN, agentSiteFor, apiLogin, grantDevice, login, waitForReadings } from './support';
+import { test } from './simDevice';
 
 /**
  * Fleet analytics end to end: a simulated dust monitor on a fresh agent's site reports PM2.5 40 and 110
@@ -11,13 +11,7 @@ import { ADMIN, agentSiteFor, apiCall, apiLogin, grantDevice, login } from './su
  */
 
 test.describe('fleet analytics', () => {
-  let device: SimDevice | undefined;
-  test.afterEach(async () => {
-    await device?.stop();
-    device = undefined;
-  });
-
-  test('stored dust readings appear in the chart, its summary and its xlsx', async ({ page, request, baseURL }) => {
+  test('stored dust readings appear in the chart, its summary and its xlsx', async ({ page, request, dialSim }) => {
     test.setTimeout(180_000);
     const token = await apiLogin(request, ADMIN);
     const { id, sn, mac, secret } = await grantDevice(request, token, {
@@ -27,37 +21,13 @@ test.describe('fleet analytics', () => {
     const { agentUser, siteName } = await agentSiteFor(request, token, id, 'anl');
 
     const start = new Date(Date.now() - 60_000).toISOString();
-    device = createSimDevice({
-      url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
-      sn,
-      mac,
-      secret,
-      type: 'dust',
-      telemetryMs: 0,
-      eventRate: 0,
-    });
+    const device = dialSim({ sn, mac, secret }, 'dust');
     await device.waitFor('up', 30_000);
     device.sendTelemetry({ a34004: 40, LA: 55 });
     await new Promise((r) => setTimeout(r, 1000));
     device.sendTelemetry({ a34004: 110, LA: 65 });
     device.sendEvent({ kind: 'overLimit', level: 'alarm', data: { code: 'a34004', value: 110, limit: 75 } });
-    const end = new Date(Date.now() + 5 * 60_000).toISOString();
-    const range = `from=${encodeURIComponent(start)}&to=${encodeURIComponent(end)}`;
-    // Stored in batches: wait until both readings are there.
-    await expect
-      .poll(
-        async () =>
-          (
-            await apiCall<{ total: number }>(
-              request,
-              token,
-              'GET',
-              `/api/deviceSearch/listAll?${range}&device=${sn}&source=telemetry`,
-            )
-          ).total,
-        { timeout: 30_000 },
-      )
-      .toBe(2);
+    await waitForReadings(request, token, { sn, from: start, count: 2 });
 
     await login(page, agentUser);
     await page.goto('/dashboard/analysis');

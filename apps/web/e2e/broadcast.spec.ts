@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
+import { expect } from '@playwright/test';
 import { ADMIN, apiLogin, grantDevice, login, openConsole } from './support';
+import { test } from './simDevice';
 
 /**
  * Broadcast campaigns end to end: a cloud speaker granted through the API and dialled in by the
@@ -16,30 +16,16 @@ const pickerText = (d: Date) => {
 };
 
 test.describe('broadcast campaigns', () => {
-  let speaker: SimDevice | undefined;
-  test.afterEach(async () => {
-    await speaker?.stop();
-    speaker = undefined;
-  });
-
   test('a campaign scheduled through the step form plays on a simulated speaker at its time', async ({
     page,
     request,
-    baseURL,
+    dialSim,
   }) => {
     test.setTimeout(240_000);
     const token = await apiLogin(request, ADMIN);
     const devName = `e2e 广播 ${Date.now() % 100000}`;
     const d = await grantDevice(request, token, { type: 'broadcast', prefix: 'E2EBC', devName });
-    speaker = createSimDevice({
-      url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
-      sn: d.sn,
-      mac: d.mac,
-      secret: d.secret,
-      type: 'broadcast',
-      telemetryMs: 0,
-      eventRate: 0,
-    });
+    const speaker = dialSim(d, 'broadcast');
     await speaker.waitFor('up', 30_000);
 
     await login(page);

@@ -1,7 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { macFor } from '@siteops/device-sim/fleet';
-import { ADMIN, apiLogin, login, uniqueName } from './support';
+import { expect } from '@playwright/test';
+import { ADMIN, apiCall, apiLogin, grantDevice, login } from './support';
+import { test } from './simDevice';
 
 /**
  * The device link end to end: a simulated face terminal (the device-sim library, speaking the real
@@ -9,53 +8,20 @@ import { ADMIN, apiLogin, login, uniqueName } from './support';
  * its snapshot, open-door and terminal buttons reach the device and show what it answered.
  */
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function grantDevice(request: APIRequestContext, token: string, sn: string, type: string) {
-  const mac = macFor(sn);
-  const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const response = await request.post('/api/device/grant', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { sn, mac, type, expiresAt },
-  });
-  const body = (await response.json()) as Envelope<{ deviceId: number; file: { licence: { deviceSecret: string } } }>;
-  expect(body.code, body.msg).toBe(200);
-  return { id: body.data.deviceId, mac, secret: body.data.file.licence.deviceSecret };
-}
-
-async function nameDevice(request: APIRequestContext, token: string, id: number, devName: string) {
-  const response = await request.put('/api/device/update', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { id, devName },
-  });
-  const body = (await response.json()) as Envelope<unknown>;
-  expect(body.code, body.msg).toBe(200);
-}
-
 test.describe('device link', () => {
-  let device: SimDevice | undefined;
-
-  test.afterEach(async () => {
-    await device?.stop();
-    device = undefined;
-  });
-
   test('a live device: online without reload, snapshot, open door, terminal, reboot', async ({
     page,
     request,
-    baseURL,
+    dialSim,
   }) => {
     // A busy machine (several suites, a shared 2-core box) can take tens of seconds to render the page.
     test.setTimeout(180_000);
     const token = await apiLogin(request, ADMIN);
-    const sn = uniqueName('E2EFACE').replace(/_/g, '-').toUpperCase().slice(0, 40);
+    const granted = await grantDevice(request, token, { type: 'face', prefix: 'E2EFACE' });
+    const { sn } = granted;
+    // Named after its serial number, which the grant makes up.
     const devName = `e2e 门禁 ${sn.slice(-5)}`;
-    const granted = await grantDevice(request, token, sn, 'face');
-    await nameDevice(request, token, granted.id, devName);
+    await apiCall(request, token, 'PUT', '/api/device/update', { id: granted.id, devName });
 
     await login(page);
     await page.goto(`/device/face-list?sn=${encodeURIComponent(sn)}`);
@@ -82,16 +48,7 @@ test.describe('device link', () => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations.push(frame.url());
     });
-    device = createSimDevice({
-      url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
-      sn,
-      mac: granted.mac,
-      secret: granted.secret,
-      type: 'face',
-      name: devName,
-      eventRate: 0,
-      telemetryMs: 0,
-    });
+    const device = dialSim(granted, 'face', { name: devName });
     await expect(row.getByText(/^(在线|Online)$/)).toBeVisible({ timeout: 15_000 });
     expect(navigations).toEqual([]);
 
@@ -146,7 +103,6 @@ test.describe('device link', () => {
 
     // The device goes away: the row turns offline live, and its commands are disabled again.
     await device.stop();
-    device = undefined;
     await expect(row.getByText(/^(离线|Offline)$/)).toBeVisible({ timeout: 15_000 });
     await expect(await command(/终\s*端|Terminal/)).toHaveAttribute('aria-disabled', 'true');
   });

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { ADMIN, agentSiteFor, apiCall, apiLogin, createUser, grantDevice, login } from './support';
+import { ADMIN, agentSiteFor, apiCall, apiLogin, createUser, grantDevice, login, waitForReadings } from './support';
+import { test } from './simDevice';
 
 /**
  * Telemetry and event search and the device-type catalogue end to end: a simulated dust monitor of a
@@ -11,17 +11,11 @@ import { ADMIN, agentSiteFor, apiCall, apiLogin, createUser, grantDevice, login 
  */
 
 test.describe('device search and catalogue', () => {
-  let device: SimDevice | undefined;
-  test.afterEach(async () => {
-    await device?.stop();
-    device = undefined;
-  });
-
   test('find readings by time range and threshold, export them, and count the type', async ({
     page,
     browser,
     request,
-    baseURL,
+    dialSim,
   }) => {
     test.setTimeout(180_000);
     const token = await apiLogin(request, ADMIN);
@@ -33,15 +27,7 @@ test.describe('device search and catalogue', () => {
     const { agentUser, agentId, siteId, siteName } = await agentSiteFor(request, token, id, 'search');
 
     const start = new Date(Date.now() - 60_000).toISOString();
-    device = createSimDevice({
-      url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
-      sn,
-      mac,
-      secret,
-      type: 'dust',
-      telemetryMs: 0,
-      eventRate: 0,
-    });
+    const device = dialSim({ sn, mac, secret }, 'dust');
     await device.waitFor('up', 30_000);
     device.sendTelemetry({ a34004: 35 });
     await new Promise((r) => setTimeout(r, 1500));
@@ -49,23 +35,7 @@ test.describe('device search and catalogue', () => {
     await new Promise((r) => setTimeout(r, 500));
     device.sendTelemetry({ a34004: 180 });
     device.sendEvent({ kind: 'overLimit', level: 'alarm', data: { code: 'a34004', value: 180, limit: 150 } });
-    const end = new Date(Date.now() + 5 * 60_000).toISOString();
-    const range = `from=${encodeURIComponent(start)}&to=${encodeURIComponent(end)}`;
-    // Stored in batches: wait until both readings are there.
-    await expect
-      .poll(
-        async () =>
-          (
-            await apiCall<{ total: number }>(
-              request,
-              token,
-              'GET',
-              `/api/deviceSearch/listAll?${range}&device=${sn}&source=telemetry`,
-            )
-          ).total,
-        { timeout: 30_000 },
-      )
-      .toBe(2);
+    const range = await waitForReadings(request, token, { sn, from: start, count: 2 });
 
     await login(page, agentUser);
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');

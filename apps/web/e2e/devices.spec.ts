@@ -1,27 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
 import { verifyLicence } from '@siteops/contracts/licence';
-import { ADMIN, apiLogin, login, uniqueName } from './support';
+import { ADMIN, apiCall, apiLogin, type Envelope, login, uniqueName } from './support';
 
 test.use({ reducedMotion: 'reduce' });
 // The machines these run on are shared and often loaded: allow slow answers rather than flake.
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const response = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, data });
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(200);
-  return body.data;
-}
 
 /** A unique, upper-case serial prefix: the tests share one database, so every page filters by it. */
 const serialPrefix = () =>
@@ -72,7 +59,7 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   const token = await apiLogin(request, ADMIN);
   const agentName = uniqueName('E2E agent');
   const agentUser = { username: uniqueName('e2e_agent'), password: 'Passw0rd!e2e' };
-  const agent = await api<{ id: number }>(request, token, 'POST', '/api/agent/add', {
+  const agent = await apiCall<{ id: number }>(request, token, 'POST', '/api/agent/add', {
     name: agentName,
     linkName: 'E2E',
     linkPhone: '13900139000',
@@ -180,7 +167,7 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
 
   // The same ten, by id, through the API as the agent.
   const agentToken = await apiLogin(request, agentUser);
-  const list = await api<{ total: number; list: { id: number; agentId: number }[] }>(
+  const list = await apiCall<{ total: number; list: { id: number; agentId: number }[] }>(
     request,
     agentToken,
     'GET',
@@ -196,7 +183,7 @@ test('admin grants a licence on /device/grant-auth and the downloaded file verif
 }) => {
   const token = await apiLogin(request, ADMIN);
   const platformName = uniqueName('E2E platform');
-  await api(request, token, 'POST', '/api/platform/add', { platformName, expirationDate: '2099-12-31' });
+  await apiCall(request, token, 'POST', '/api/platform/add', { platformName, expirationDate: '2099-12-31' });
   const sn = `${serialPrefix()}-LIC`;
   const expiry = `${new Date().getUTCFullYear() + 1}-06-30`;
 
@@ -244,7 +231,7 @@ test('grant form checks the MAC and keeps the expiry within the chosen platforms
   const token = await apiLogin(request, ADMIN);
   const platformName = uniqueName('E2E short platform');
   const platformEnd = `${new Date().getUTCFullYear() + 1}-01-31`;
-  await api(request, token, 'POST', '/api/platform/add', { platformName, expirationDate: platformEnd });
+  await apiCall(request, token, 'POST', '/api/platform/add', { platformName, expirationDate: platformEnd });
 
   await login(page);
   await page.goto('/device/grant-auth');
@@ -276,7 +263,7 @@ test('authorisation platforms: create, unique name on the field, expired shown, 
 }) => {
   const token = await apiLogin(request, ADMIN);
   const taken = uniqueName('E2E taken');
-  await api(request, token, 'POST', '/api/platform/add', { platformName: taken, expirationDate: '2099-01-01' });
+  await apiCall(request, token, 'POST', '/api/platform/add', { platformName: taken, expirationDate: '2099-01-01' });
   const name = uniqueName('E2E old');
 
   await login(page);

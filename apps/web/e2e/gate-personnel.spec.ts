@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import jpeg from 'jpeg-js';
-import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
 import {
   ADMIN,
+  addProject,
   apiCall,
   apiLogin,
   createUser,
@@ -13,6 +13,7 @@ import {
   pickOption,
   uniqueName,
 } from './support';
+import { test } from './simDevice';
 
 /**
  * Issue 11's project personnel on the gate, as a gate office sees it: a user with a face photo added to
@@ -36,37 +37,22 @@ const facePhoto = () =>
 
 const rows = (page: Page) => page.locator('main .ant-table-tbody tr.ant-table-row');
 
-let device: SimDevice | undefined;
-test.afterEach(async () => {
-  await device?.stop();
-  device = undefined;
-});
-
 test('a member with a face photo added to the project personnel is enrolled on its face terminal, and leaves it when removed', async ({
   page,
   request,
-  baseURL,
+  dialSim,
 }) => {
   const admin = await apiLogin(request, ADMIN);
-  const projectName = uniqueName('Crew site');
-  const { id: projectId } = await apiCall<{ id: number }>(request, admin, 'POST', '/api/project/add', {
-    name: projectName,
-    code: uniqueName('CS').replace(/[^A-Za-z0-9_.-]/g, ''),
+  const { id: projectId, name: projectName } = await addProject(request, admin, {
+    label: 'Crew site',
+    codePrefix: 'CS',
   });
 
   // The project's face terminal, online through the simulator, authorised on its visitor device list.
   const devName = `e2e crew gate ${Math.random().toString(36).slice(2, 7)}`;
   const gate = await grantDevice(request, admin, { type: 'face', prefix: 'E2ECREW', devName });
   await apiCall(request, admin, 'PUT', '/api/device/update', { id: gate.id, projectId });
-  device = createSimDevice({
-    url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
-    sn: gate.sn,
-    mac: gate.mac,
-    secret: gate.secret,
-    type: 'face',
-    eventRate: 0,
-    telemetryMs: 0,
-  });
+  const device = dialSim(gate, 'face');
   await device.waitFor('up', 15_000);
   await apiCall(request, admin, 'PUT', '/api/visitor/publishConfig', {
     projectId,

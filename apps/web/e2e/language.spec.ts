@@ -1,5 +1,15 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, adminPages, apiLogin, isPlanned, login, showRoute, sideMenu, uniqueName } from './support';
+import {
+  ADMIN,
+  adminPages,
+  apiLogin,
+  type Envelope,
+  isPlanned,
+  login,
+  showRoute,
+  sideMenu,
+  uniqueName,
+} from './support';
 
 /**
  * Every built page of the admin's menu, switched to English, shows no Chinese: not in the chrome
@@ -14,12 +24,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Han characters, CJK punctuation and full-width forms (a "：" or "，" left behind counts too). */
 const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 /** Every string containing CJK in the lists the admin can read: stored data, allowed to stay as typed. */
 async function storedCjkStrings(request: APIRequestContext, token: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
 import { macFor } from '@siteops/device-sim/fleet';
-import { ADMIN, apiLogin, createUser, login, uniqueName } from './support';
+import { ADMIN, apiLogin, createUser, type Envelope, login, uniqueName } from './support';
 
 /** Opens the bell's box and waits until its opening animation is over (a click during it can miss). */
 async function openBox(page: Page, bellButton: Locator) {
@@ -24,12 +24,6 @@ async function openBox(page: Page, bellButton: Locator) {
  * open console (no reload) counts it on the bell and pops it up; opening it goes to the device and
  * marks it read; the device back online is a second one, and "all read" clears the bell.
  */
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 async function api<T>(
   request: APIRequestContext,

@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { ADMIN, apiLogin, login, pickOption, uniqueName, type Credentials } from './support';
+import { ADMIN, apiLogin, type Credentials, type Envelope, login, pickOption, uniqueName } from './support';
 
 /**
  * Organisation pages end to end: agents (with their admin user), projects, managers and personnel,
@@ -19,12 +19,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 150_000 });
 
 const PASSWORD = 'Passw0rd!org';
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 async function api<T>(
   request: APIRequestContext,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { macFor } from '@siteops/device-sim/fleet';
-import { ADMIN, apiLogin, login, uniqueName } from './support';
+import { expect as baseExpect } from '@playwright/test';
+import type { SimDevice } from '@siteops/device-sim/device';
+import { ADMIN, apiLogin, grantDevice, type Envelope, login, uniqueName } from './support';
+import { test } from './simDevice';
 
 /**
  * A firmware rollout end to end, with two simulated access terminals on 1.0.0: the admin rolls a
@@ -15,50 +15,19 @@ import { ADMIN, apiLogin, login, uniqueName } from './support';
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 45_000 });
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function grantFace(request: APIRequestContext, token: string) {
-  const sn = uniqueName('E2EFW').replace(/_/g, '-').toUpperCase().slice(0, 40);
-  const mac = macFor(sn);
-  const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const res = (await (
-    await request.post('/api/device/grant', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { sn, mac, type: 'face', expiresAt },
-    })
-  ).json()) as Envelope<{ deviceId: number; file: { licence: { deviceSecret: string } } }>;
-  expect(res.code, res.msg).toBe(200);
-  return { id: res.data.deviceId, sn, mac, secret: res.data.file.licence.deviceSecret };
-}
-
 test.describe('firmware rollout', () => {
-  const sims: SimDevice[] = [];
-  test.afterEach(async () => {
-    await Promise.all(sims.splice(0).map((s) => s.stop()));
-  });
-
   test('roll out from the upgrade page, watch it pause itself on a refused install, resume, finish', async ({
     page,
     request,
-    baseURL,
+    dialSim,
   }) => {
     const token = await apiLogin(request, ADMIN);
     // Granted first, so the first group: its failure pauses the rollout before the second group starts.
-    const bad = await grantFace(request, token);
-    const good = await grantFace(request, token);
+    const bad = await grantDevice(request, token, { type: 'face', prefix: 'E2EFW' });
+    const good = await grantDevice(request, token, { type: 'face', prefix: 'E2EFW' });
+    const sims: SimDevice[] = [];
     for (const d of [bad, good]) {
-      const sim = createSimDevice({
-        url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
-        sn: d.sn,
-        mac: d.mac,
-        secret: d.secret,
-        type: 'face',
-        telemetryMs: 0,
-        eventRate: 0,
+      const sim = dialSim(d, 'face', {
         rebootMs: 300,
         versions: { version: '1.0.0' },
         upgradeFault: d === bad ? 'refuseInstall' : undefined,

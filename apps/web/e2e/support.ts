@@ -19,7 +19,8 @@ export function uniqueName(prefix: string) {
   return `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
 
-interface Envelope<T> {
+/** What every API answer is wrapped in. */
+export interface Envelope<T> {
   code: number;
   msg: string;
   data: T;
@@ -66,6 +67,38 @@ export async function grantDevice(
   const id = granted.deviceId;
   if (devName) await apiCall(request, token, 'PUT', '/api/device/update', { id, devName });
   return { id, sn, mac, secret: granted.file.licence.deviceSecret };
+}
+
+/**
+ * Waits until the server holds `count` telemetry readings of device `sn` since `from` (it stores them in
+ * batches, so a reading just sent is not there yet). Answers the search range `from=…&to=…` that holds
+ * them: up to five minutes ahead, so a reading sent while the test runs still falls in it.
+ */
+export async function waitForReadings(
+  request: APIRequestContext,
+  token: string,
+  { sn, from, count }: { sn: string; from: string; count: number },
+): Promise<string> {
+  const to = new Date(Date.now() + 5 * 60_000).toISOString();
+  const range = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+  const url = `/api/deviceSearch/listAll?${range}&device=${sn}&source=telemetry`;
+  await expect
+    .poll(async () => (await apiCall<{ total: number }>(request, token, 'GET', url)).total, { timeout: 30_000 })
+    .toBe(count);
+  return range;
+}
+
+/** A new project (site) of no agent, named `${label}_…` with a code `${codePrefix}…`, both unique. */
+export async function addProject(
+  request: APIRequestContext,
+  token: string,
+  { label, codePrefix }: { label: string; codePrefix: string },
+): Promise<{ id: number; name: string }> {
+  const name = uniqueName(label);
+  // A project code takes letters, digits and _.- only.
+  const code = uniqueName(codePrefix).replace(/[^A-Za-z0-9_.-]/g, '');
+  const { id } = await apiCall<{ id: number }>(request, token, 'POST', '/api/project/add', { name, code });
+  return { id, name };
 }
 
 /**

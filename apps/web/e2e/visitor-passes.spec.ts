@@ -1,8 +1,7 @@
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import jpeg from 'jpeg-js';
-import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { macFor } from '@siteops/device-sim/fleet';
-import { ADMIN, apiLogin, login, openConsole, uniqueName } from './support';
+import { ADMIN, addProject, apiCall, apiLogin, grantDevice, login, openConsole, uniqueName } from './support';
+import { test } from './simDevice';
 
 /**
  * Issue 11's face library and pass records end to end: a valid visitor published to a simulated face
@@ -14,66 +13,29 @@ test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  data?: object,
-) {
-  const response = await request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
-  const body = (await response.json()) as { code: number; msg: string; data: T };
-  expect(body.code, `${url}: ${body.msg}`).toBe(200);
-  return body.data;
-}
-
 const face = () =>
   Buffer.from(jpeg.encode({ data: Buffer.alloc(240 * 320 * 4, 120), width: 240, height: 320 }, 80).data);
-
-let device: SimDevice | undefined;
-test.afterEach(async () => {
-  await device?.stop();
-  device = undefined;
-});
 
 test('a visitor published to a face terminal is synced in its face library, passes, and the pass shows', async ({
   page,
   request,
-  baseURL,
+  dialSim,
 }) => {
   const admin = await apiLogin(request, ADMIN);
-  const projectName = uniqueName('Pass site');
-  const projectId = (
-    await api<{ id: number }>(request, admin, 'POST', '/api/project/add', {
-      name: projectName,
-      code: uniqueName('PS').replace(/[^A-Za-z0-9_.-]/g, ''),
-    })
-  ).id;
+  const { id: projectId } = await addProject(request, admin, {
+    label: 'Pass site',
+    codePrefix: 'PS',
+  });
 
   // A face terminal of the project, linked through the simulator, on the project's visitor device list.
-  const sn = uniqueName('E2EGATE').replace(/_/g, '-').toUpperCase().slice(0, 40);
+  const granted = await grantDevice(request, admin, { type: 'face', prefix: 'E2EGATE' });
+  const { id: deviceId, sn } = granted;
+  // Named after its serial number, which the grant makes up.
   const devName = `e2e gate ${sn.slice(-5)}`;
-  const mac = macFor(sn);
-  const granted = await api<{ deviceId: number; file: { licence: { deviceSecret: string } } }>(
-    request,
-    admin,
-    'POST',
-    '/api/device/grant',
-    { sn, mac, type: 'face', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) },
-  );
-  const deviceId = granted.deviceId;
-  await api(request, admin, 'PUT', '/api/device/update', { id: deviceId, devName, projectId });
-  device = createSimDevice({
-    url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
-    sn,
-    mac,
-    secret: granted.file.licence.deviceSecret,
-    type: 'face',
-    eventRate: 0,
-    telemetryMs: 0,
-  });
+  await apiCall(request, admin, 'PUT', '/api/device/update', { id: deviceId, devName, projectId });
+  const device = dialSim(granted, 'face');
   await device.waitFor('up', 15_000);
-  await api(request, admin, 'PUT', '/api/visitor/publishConfig', {
+  await apiCall(request, admin, 'PUT', '/api/visitor/publishConfig', {
     projectId,
     requiredFields: [],
     defaultVisitHours: 4,
@@ -89,7 +51,7 @@ test('a visitor published to a face terminal is synced in its face library, pass
   const photo = ((await upload.json()) as { data: { id: string } }).data;
   const name = uniqueName('Gao Visitor');
   const visitorId = (
-    await api<{ id: number }>(request, admin, 'POST', '/api/visitor/add', {
+    await apiCall<{ id: number }>(request, admin, 'POST', '/api/visitor/add', {
       projectId,
       realName: name,
       phone: '13700137000',
@@ -98,7 +60,7 @@ test('a visitor published to a face terminal is synced in its face library, pass
       visitEnd: new Date(Date.now() + 4 * 3_600_000).toISOString(),
     })
   ).id;
-  await api(request, admin, 'PUT', '/api/visitor/auditVisitor', { id: visitorId, status: 'valid' });
+  await apiCall(request, admin, 'PUT', '/api/visitor/auditVisitor', { id: visitorId, status: 'valid' });
   const personId = `V${visitorId}`;
   await expect.poll(() => device!.faces!.get(personId)?.name, { timeout: 20_000 }).toBe(name);
 
@@ -123,7 +85,7 @@ test('a visitor published to a face terminal is synced in its face library, pass
   await expect
     .poll(
       async () =>
-        (await api<{ total: number }>(request, admin, 'GET', `/api/visitor/passes?visitorId=${visitorId}`)).total,
+        (await apiCall<{ total: number }>(request, admin, 'GET', `/api/visitor/passes?visitorId=${visitorId}`)).total,
       { timeout: 20_000 },
     )
     .toBe(1);

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import jpeg from 'jpeg-js';
-import { ADMIN, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { ADMIN, addProject, apiCall, apiLogin, createUser, login, openConsole, uniqueName } from './support';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
@@ -9,21 +9,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 const PHONE = { width: 390, height: 844 };
 
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  data?: object,
-) {
-  const response = await request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
-  const body = (await response.json()) as { code: number; msg: string; data: T };
-  expect(body.code, `${url}: ${body.msg}`).toBe(200);
-  return body.data;
-}
-
 const idOf = async (request: APIRequestContext, token: string, userName: string) =>
-  (await api<{ list: { id: number }[] }>(request, token, 'GET', `/api/user/listAll?userName=${userName}`)).list[0].id;
+  (await apiCall<{ list: { id: number }[] }>(request, token, 'GET', `/api/user/listAll?userName=${userName}`)).list[0]
+    .id;
 
 /** A phone camera's face photo (a real JPEG the server's content check accepts). */
 const face = () =>
@@ -36,21 +24,18 @@ test('a visitor registers from the project QR code on a phone, the manager appro
   request,
 }) => {
   const admin = await apiLogin(request, ADMIN);
-  const projectName = uniqueName('Gate site');
-  const projectId = (
-    await api<{ id: number }>(request, admin, 'POST', '/api/project/add', {
-      name: projectName,
-      code: uniqueName('SR').replace(/[^A-Za-z0-9_.-]/g, ''),
-    })
-  ).id;
+  const { id: projectId, name: projectName } = await addProject(request, admin, {
+    label: 'Gate site',
+    codePrefix: 'SR',
+  });
   const manager = await createUser(request, 'manager');
   const host = await createUser(request, 'user');
   const managerId = await idOf(request, admin, manager.username);
   const hostId = await idOf(request, admin, host.username);
-  await api(request, admin, 'PUT', '/api/user/update', { id: hostId, nickName: 'Host Chen' });
-  await api(request, admin, 'POST', '/api/project/addManager', { projectId, userId: managerId });
-  await api(request, admin, 'POST', '/api/project/addMembers', { projectId, userIds: [hostId] });
-  await api(request, admin, 'PUT', '/api/visitor/publishConfig', {
+  await apiCall(request, admin, 'PUT', '/api/user/update', { id: hostId, nickName: 'Host Chen' });
+  await apiCall(request, admin, 'POST', '/api/project/addManager', { projectId, userId: managerId });
+  await apiCall(request, admin, 'POST', '/api/project/addMembers', { projectId, userIds: [hostId] });
+  await apiCall(request, admin, 'PUT', '/api/visitor/publishConfig', {
     projectId,
     requiredFields: ['avatar', 'userId'],
     defaultVisitHours: 4,

@@ -1,16 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
+import { expect, type Browser, type Page } from '@playwright/test';
 import {
   ADMIN,
   agentSiteFor,
   apiLogin,
   consoleReady,
+  type Credentials,
+  type Envelope,
   fillLogin,
   grantDevice,
   login,
-  type Credentials,
 } from './support';
+import { test } from './simDevice';
 
 /**
  * The Workplace's fleet panel end to end: an admin sees the figures the server counts; a simulated
@@ -19,12 +20,6 @@ import {
  * with no serious accessibility violation, and it fits a 390×844 screen. The overview's project tab
  * shows the caller's projects as cards with their fleet: the admin the sites it made, an agent only its own.
  */
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 async function openWorkplace(page: Page, locale: 'zh-CN' | 'en-US') {
   await page.addInitScript((value) => localStorage.setItem('locale', value), locale);
@@ -65,16 +60,10 @@ const figure = (page: Page, testId: string) =>
     .then((text) => Number(text.replace(/[^\d]/g, '')));
 
 test.describe('Workplace fleet', () => {
-  let device: SimDevice | undefined;
-  test.afterEach(async () => {
-    await device?.stop();
-    device = undefined;
-  });
-
   test('the admin sees the fleet, and a device coming online shows without a reload', async ({
     page,
     request,
-    baseURL,
+    dialSim,
   }) => {
     test.setTimeout(120_000);
     const token = await apiLogin(request, ADMIN);
@@ -98,15 +87,7 @@ test.describe('Workplace fleet', () => {
     // A reload would drop this mark.
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
-    device = createSimDevice({
-      url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
-      sn: granted.sn,
-      mac: granted.mac,
-      secret: granted.secret,
-      type: 'dust',
-      telemetryMs: 0,
-      eventRate: 0,
-    });
+    const device = dialSim(granted, 'dust');
     await device.waitFor('up', 30_000);
 
     await expect.poll(() => figure(page, 'fleet-online'), { timeout: 20_000 }).toBeGreaterThan(onlineBefore);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { optionalText } from './textFields.ts';
 import { calendarDate, pageQuery, queryBool, rowId, sortQuery } from './pagination.ts';
 import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED, emailSchema } from './user.ts';
 import { passwordSchema } from './userPassword.ts';
@@ -13,14 +14,6 @@ const requiredText = (name: string, max: number) =>
     .trim()
     .min(1, `${name} cannot be empty`)
     .max(max, `${name} is at most ${max} characters`);
-const optionalText = (name: string, max: number) =>
-  text({ error: `${name} must be text` })
-    .trim()
-    .max(max, `${name} is at most ${max} characters`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
-
 /** Spec 3's Agent fields. */
 export const agentFields = {
   name: requiredText('name', 128),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { missing, requiredEnum, requiredText } from './textFields.ts';
 import { CERTIFICATION, idNumberSchema } from './user.ts';
 import { pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
 
@@ -23,18 +24,6 @@ export const REVIEW_RESULTS = ['passed', 'rejected'] as const;
 
 /** Organisation code / unified social credit code: letters and digits once spaces and dashes are gone. */
 export const ORG_CODE_PATTERN = /^[0-9A-Z]{8,18}$/;
-
-const missing = (name: string, what: string) => (iss: { input?: unknown }) =>
-  iss.input === undefined || iss.input === null ? `${name} is required` : `${name} ${what}`;
-
-const requiredText = (name: string, max: number) =>
-  text({ error: missing(name, 'must be text') })
-    .trim()
-    .min(1, `${name} cannot be empty`)
-    .max(max, `${name} is at most ${max} characters`);
-
-const requiredEnum = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
-  z.enum(values, { error: missing(name, `must be one of ${values.join(', ')}`) });
 
 const organisationCode = text({ error: missing('organisationCode', 'must be text') })
   .transform((v) => v.replace(/[\s-]+/g, '').toUpperCase())

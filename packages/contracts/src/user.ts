@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { missing, optionalText, requiredEnum, requiredText } from './textFields.ts';
 import { ROLES } from './roles.ts';
 import { rowId } from './pagination.ts';
 import { oneTimePasswordAnswer, passwordSchema } from './userPassword.ts';
@@ -75,28 +76,6 @@ export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{4,30}$/;
 export const ID_NO_PATTERN = /^[0-9A-Z]{8,32}$/;
 /** After removing spaces and dashes. */
 export const CARD_NO_PATTERN = /^[0-9]{8,32}$/;
-
-const missing = (name: string, what: string) => (iss: { input?: unknown }) =>
-  iss.input === undefined || iss.input === null ? `${name} is required` : `${name} ${what}`;
-
-/** A required text field: trimmed, non-empty, bounded. */
-const requiredText = (name: string, max: number) =>
-  text({ error: missing(name, 'must be text') })
-    .trim()
-    .min(1, `${name} cannot be empty`)
-    .max(max, `${name} is at most ${max} characters`);
-
-/** An optional text field; '' is stored as null. */
-const optionalText = (name: string, max: number) =>
-  text({ error: `${name} must be text` })
-    .trim()
-    .max(max, `${name} is at most ${max} characters`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
-
-const requiredEnum = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
-  z.enum(values, { error: missing(name, `must be one of ${values.join(', ')}`) });
 
 const image = (name: string) =>
   z.uuid({ error: missing(name, 'must be the id of an uploaded image (POST /api/file/upload)') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { missing, optionalText, requiredText } from './textFields.ts';
 import { instant, pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
 import { idNoSchema, phoneSchema, SEX } from './user.ts';
 
@@ -24,23 +25,6 @@ export const VISITOR_PHOTO_MAX_PX = 4096;
 /** Default length of a visit when the configuration says nothing, and the longest one. */
 export const DEFAULT_VISIT_HOURS = 8;
 export const MAX_VISIT_HOURS = 24 * 31;
-
-const missing = (name: string, what: string) => (iss: { input?: unknown }) =>
-  iss.input === undefined || iss.input === null ? `${name} is required` : `${name} ${what}`;
-
-const requiredText = (name: string, max: number) =>
-  text({ error: missing(name, 'must be text') })
-    .trim()
-    .min(1, `${name} cannot be empty`)
-    .max(max, `${name} is at most ${max} characters`);
-
-const optionalText = (name: string, max: number) =>
-  text({ error: `${name} must be text` })
-    .trim()
-    .max(max, `${name} is at most ${max} characters`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
 
 const photoId = z.uuid({
   error: missing('avatar', 'must be the id of an uploaded photo (POST /api/visitor/postAvatar)'),

@@ -19,7 +19,14 @@ import { serveRpc, type RpcLink } from './rpc.ts';
 import { onServerFrame, onServerText, type InboxHost } from './serverMessages.ts';
 import type { SimShell } from './shell.ts';
 import { initialConfig, mergeConfig } from './simConfig.ts';
-import type { BootReason, SimCounters, SimDeviceEvents, SimDeviceOptions, SimState } from './simTypes.ts';
+import {
+  zeroCounters,
+  type BootReason,
+  type SimCounters,
+  type SimDeviceEvents,
+  type SimDeviceOptions,
+  type SimState,
+} from './simTypes.ts';
 import { authMessage, closeGently, dialGateway, messageBytes } from './socket.ts';
 import type { PlayRecord } from './speaker.ts';
 import type { SimUpgrade, UpgradeFault } from './upgrade.ts';
@@ -39,17 +46,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   readonly model: DeviceModel;
   /** Face devices: the persons the terminal lets through (docs/device-protocol.md 5.2). */
   readonly faces?: FaceLibrary;
-  readonly counters: SimCounters = {
-    connects: 0,
-    links: 0,
-    messagesOut: 0,
-    messagesIn: 0,
-    heartbeats: 0,
-    telemetry: 0,
-    events: 0,
-    rpcs: 0,
-    refused: 0,
-  };
+  readonly counters: SimCounters = zeroCounters();
   lastRefusal?: { reason: RefuseReason; message: string };
   lastClose?: { code: number; reason: string };
   /** How the next upgrade steps fail (undefined: they succeed). */

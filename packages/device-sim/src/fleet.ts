@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEVICE_TYPES, type DeviceType, type RefuseReason } from '@siteops/contracts/device-protocol';
-import { SimDevice, type SimDeviceOptions, type SimState } from './device.ts';
+import { SimDevice, type SimCounters, type SimDeviceOptions, type SimState } from './device.ts';
 
 /** Four letters per type, used in generated serial numbers (SIMDUST000001). */
 export const TYPE_CODES: Record<DeviceType, string> = {
@@ -55,17 +55,13 @@ export type FleetOptions = Omit<SimDeviceOptions, 'sn' | 'mac' | 'secret' | 'typ
   connectRate?: number;
 };
 
-export interface FleetStats {
+/** The device counters a fleet's stats add up (links and refusals it counts by state instead). */
+const SUMMED = ['connects', 'messagesOut', 'messagesIn', 'heartbeats', 'telemetry', 'events', 'rpcs'] as const;
+
+export interface FleetStats extends Pick<SimCounters, (typeof SUMMED)[number]> {
   total: number;
   states: Record<SimState, number>;
   refused: Partial<Record<RefuseReason, number>>;
-  connects: number;
-  messagesOut: number;
-  messagesIn: number;
-  heartbeats: number;
-  telemetry: number;
-  events: number;
-  rpcs: number;
 }
 
 /** Many simulated devices in one process, started at a bounded rate. */
@@ -112,32 +108,14 @@ export class SimFleet {
       stopped: 0,
     } satisfies Record<SimState, number>;
     const refused: FleetStats['refused'] = {};
-    const s: FleetStats = {
-      total: this.devices.length,
-      states,
-      refused,
-      connects: 0,
-      messagesOut: 0,
-      messagesIn: 0,
-      heartbeats: 0,
-      telemetry: 0,
-      events: 0,
-      rpcs: 0,
-    };
+    const sums = Object.fromEntries(SUMMED.map((k) => [k, 0])) as Pick<FleetStats, (typeof SUMMED)[number]>;
     for (const d of this.devices) {
       states[d.state]++;
       if (d.state === 'waiting' && d.lastClose?.code === 4003 && d.lastRefusal) {
         refused[d.lastRefusal.reason] = (refused[d.lastRefusal.reason] ?? 0) + 1;
       }
-      const c = d.counters;
-      s.connects += c.connects;
-      s.messagesOut += c.messagesOut;
-      s.messagesIn += c.messagesIn;
-      s.heartbeats += c.heartbeats;
-      s.telemetry += c.telemetry;
-      s.events += c.events;
-      s.rpcs += c.rpcs;
+      for (const k of SUMMED) sums[k] += d.counters[k];
     }
-    return s;
+    return { total: this.devices.length, states, refused, ...sums };
   }
 }

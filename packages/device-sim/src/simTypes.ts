@@ -51,6 +51,19 @@ export interface SimCounters {
   refused: number;
 }
 
+/** A device's counters before it has done anything. */
+export const zeroCounters = (): SimCounters => ({
+  connects: 0,
+  links: 0,
+  messagesOut: 0,
+  messagesIn: 0,
+  heartbeats: 0,
+  telemetry: 0,
+  events: 0,
+  rpcs: 0,
+  refused: 0,
+});
+
 export interface SimDeviceEvents {
   state: [SimState];
   linked: [{ heartbeatSeconds: number; ip: string }];

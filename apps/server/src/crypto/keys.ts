@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import { createKeyFileOnce } from './keyFileOnce.ts';
 import type { Db } from '../db/client.ts';
 import { keyFingerprints } from '../db/schema/index.ts';
 
@@ -35,17 +36,7 @@ export function loadMasterKey(config: Pick<Config, 'piiKey' | 'dataDir'>): Buffe
   }
   try {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    // Written whole to a private temp file, then linked into place: a concurrent starter either
-    // wins the link or reads the complete winner, never a half-written key.
-    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    fs.writeFileSync(tmp, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-    try {
-      fs.linkSync(tmp, file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      fs.rmSync(tmp, { force: true });
-    }
+    createKeyFileOnce(file, `${randomBytes(32).toString('hex')}\n`);
   } catch (err) {
     throw new KeyError(
       `No PII_KEY is configured and ${file} cannot be created (${(err as NodeJS.ErrnoException).code ?? 'error'}). ` +

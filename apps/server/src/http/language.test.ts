@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser, uniq } from '../../test/fixtures.ts';
 
 /**
  * docs/decisions/0011: the server answers in the request's language. The console sends its locale as
  * Accept-Language; a caller that sends none (curl, a device maker's script) gets English.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let user: { userName: string; password: string };
 let userToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   user = await createUser(t, admin);
   userToken = await t.login(user.userName, user.password);
 });
-afterAll(() => t.close());
 
 const ZH = { 'accept-language': 'zh-CN' };
 const CJK = /[\u3400-\u9fff]/;

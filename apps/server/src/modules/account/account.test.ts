@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 
 /**
  * The caller's own account: a security log of what was done to it (by itself or an administrator),
  * nobody else's; and "export data", everything about the caller in one audited file.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let me: { id: number; userName: string; password: string; token: string };
 let other: { id: number; token: string };
 
 const get = (url: string, token: string) => t.call({ method: 'GET', url, token });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   const u = await createUser(t, admin, { role: 'user' });
   me = { ...u, token: await t.login(u.userName, u.password) };
   const o = await createUser(t, admin, { role: 'user' });
   other = { id: o.id, token: await t.login(o.userName, o.password) };
 });
-afterAll(() => t.close());
 
 describe('account', () => {
   it('the security log lists the caller’s logins, its own changes and an administrator’s, nobody else’s', async () => {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, fileTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, uniq } from '../../../test/fixtures.ts';
 import { codeIn, startMailbox, type ReceivedMail } from '../../../test/mailbox.ts';
 import { startSmsbox, type ReceivedText } from '../../../test/smsbox.ts';
@@ -12,8 +12,7 @@ import { auditLog, recoveryCodes } from '../../db/schema/index.ts';
  * stable decoy for names that have none, so nothing is learnt about accounts), the new password for
  * the right answer, every session ended, the user told, failures backing off like logins.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 
 interface Person {
   id: number;
@@ -47,12 +46,6 @@ const recover = (username: string, answer: string, newPassword = 'Recovered#2026
     body: { username, answer, newPassword },
     headers: { 'accept-language': lang },
   });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(() => t.close());
 
 describe('recovering a password with the security question', () => {
   it('answers the account’s own question; any other name gets the same decoy every time, in either language', async () => {

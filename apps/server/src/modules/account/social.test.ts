@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 
@@ -8,14 +8,7 @@ import { auditLog, users } from '../../db/schema/index.ts';
  * Social info (settings' social tab): the caller keeps its own WeChat ID, QQ, DingTalk ID, WeCom account
  * and website; whoever may read a user (the scope rule) sees them on the user's detail.
  */
-let t: TestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(() => t.close());
+const { t, admin } = await fileTestApp();
 
 interface Me {
   id: number;

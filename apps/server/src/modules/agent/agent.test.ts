@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { agents, auditLog, users } from '../../db/schema/index.ts';
 
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let a: Awaited<ReturnType<typeof createAgent>>;
 let b: Awaited<ReturnType<typeof createAgent>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   a = await createAgent(t, admin);
   b = await createAgent(t, admin);
 });
-afterAll(() => t.close());
 
 const agentBody = (overrides: Record<string, unknown> = {}) => ({
   name: uniq('Agent '),

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { createAgent } from '../../../test/fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { deviceEvents, deviceTelemetry } from '../../db/schema/index.ts';
 import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLocal, timeline } from './testkit.ts';
 
@@ -10,8 +10,7 @@ import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLoc
  * Fleet analytics: per-bucket sums equal what was stored, exceedances against the dust limits, an agent's
  * numbers never include another agent's devices, a manager sees its projects', and the range rules.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 let manager: string;
@@ -36,8 +35,6 @@ const event = (deviceId: number, type: string, minutes: number, kind: string, da
 const fleet = (token: string, query = RANGE) => fleetAnswer(t, token, query);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   const world = await analyticsWorld(t, admin);
   ({ agentA, agentB, siteA } = world);
   const dustA = await addDevice('dust', agentA.id, siteA);
@@ -72,7 +69,6 @@ beforeAll(async () => {
   ]);
   manager = await world.managerOfSite();
 });
-afterAll(() => t.close());
 
 describe('fleet analytics', () => {
   it('answers every hour of the range and the stored readings per hour and project', async () => {

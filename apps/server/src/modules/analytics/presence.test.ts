@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createUser, type createAgent } from '../../../test/fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { presenceSamples } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { prunePresence, samplePresence, slotOf } from './presence.ts';
@@ -14,8 +14,7 @@ import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLoc
  * per bucket and over the range, in the caller's scope (an agent its devices' groups, a manager its
  * projects').
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 let manager: string;
@@ -40,8 +39,6 @@ const samplesAt = async (slot: Date) =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   const world = await analyticsWorld(t, admin);
   ({ agentA, agentB, siteA } = world);
   // Agent A: two dust monitors on its site (one online), a face terminal there (offline) and one on no
@@ -53,7 +50,6 @@ beforeAll(async () => {
   await addDevice('dust', agentB.id, null, 'online');
   manager = await world.managerOfSite();
 });
-afterAll(() => t.close());
 
 describe('presence sampler', () => {
   it('writes each group once per slot, called again and concurrently in the same slot', async () => {

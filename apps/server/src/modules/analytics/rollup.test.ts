@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { analyticsQuery, type AnalyticsQuery } from '@siteops/contracts/analytics';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { uniq, type createAgent } from '../../../test/fixtures.ts';
-import { createTestApp, DB_KIND, type TestApp } from '../../../test/harness.ts';
+import { DB_KIND, fileTestApp } from '../../../test/harness.ts';
 import { migrateAcross } from '../../../test/migrations.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { devices, projects } from '../../db/schema/index.ts';
@@ -19,8 +19,7 @@ import { addDevice, analyticsWorld, fleetAnswer, timeline } from './testkit.ts';
  * a late reading counts in its hour at once, an event sent twice and an hour rebuilt twice count once, an
  * agent sees only its devices' hours, and the history outlives the raw rows' retention.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 const ids: Record<string, number> = {};
@@ -73,8 +72,6 @@ const dirtyHours = async () =>
   ).map((r) => new Date(r.hour).toISOString());
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   let siteA: number;
   ({ agentA, agentB, siteA } = await analyticsWorld(t, admin));
   for (const [name, agentId, projectId] of [
@@ -107,7 +104,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t.close());
 
 describe('the hourly rollup', () => {
   it('answers exactly what the raw rows answer: hours, viewer days, part hours, a half-hour offset, per caller', async () => {

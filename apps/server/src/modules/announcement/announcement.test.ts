@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
@@ -9,8 +9,7 @@ import { auditLog } from '../../db/schema/index.ts';
  * rest 403, other tenants' targets and announcements 404), publishing once into the notice tab of
  * exactly the audience (muted users left out), and the Workplace's "in force for me" list.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 type Agent = Awaited<ReturnType<typeof createAgent>>;
 type Person = { id: number; token: string };
 let agentA: Agent;
@@ -51,8 +50,6 @@ const listed = async (token: string) =>
   ((await get('/api/announcement/listAll?pageSize=200', token)).body.data.list as { id: number }[]).map((a) => a.id);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   [agentA, agentB] = [await createAgent(t, admin), await createAgent(t, admin)];
   userA = await person({ agentId: agentA.id });
   userB = await person({ agentId: agentB.id });
@@ -69,7 +66,6 @@ beforeAll(async () => {
     (await send('POST', '/api/project/addMembers', admin, { projectId: p1, userIds: [member.id] })).body.code,
   ).toBe(200);
 });
-afterAll(() => t.close());
 
 describe('who may address whom', () => {
   it("an agent announces only to its own agent's people; another agent's target and announcements are 404", async () => {

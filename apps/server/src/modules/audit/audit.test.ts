@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let agent: Awaited<ReturnType<typeof createAgent>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   agent = await createAgent(t, admin);
 });
-afterAll(() => t.close());
 
 const list = (query: string, token = admin) => t.call({ method: 'GET', url: `/api/audit/listAll?${query}`, token });
 

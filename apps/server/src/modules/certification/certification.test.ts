@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createUser, idNumber } from '../../../test/fixtures.ts';
 import { certifications } from '../../db/schema/index.ts';
 
@@ -8,8 +8,7 @@ import { certifications } from '../../db/schema/index.ts';
  * Real-name certification: a user submits, sees only its own records (another's id is 404, for an
  * admin too when withdrawing), admins get a to-do and review; the user's status and message follow.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 type Person = { id: number; userName: string; token: string };
 let alice: Person;
 let bob: Person;
@@ -41,12 +40,9 @@ const inbox = async (token: string, tab: string) =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   alice = await person();
   bob = await person();
 });
-afterAll(() => t.close());
 
 describe('certification', () => {
   let aliceId: number;

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { constants } from '../../db/schema/index.ts';
 import { CONSTANT_CACHE_MS, getConstant, heartbeatSeconds } from './service.ts';
 
-let t: TestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(() => t.close());
+const { t, admin } = await fileTestApp();
 
 const add = (body: object, token = admin) => t.call({ method: 'POST', url: '/api/constant/add', token, body });
 const update = (body: object) => t.call({ method: 'PUT', url: '/api/constant/update', token: admin, body });

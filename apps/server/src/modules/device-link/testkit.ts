@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { createSimDevice, type SimDevice, type SimDeviceOptions } from '@siteops/device-sim/device';
@@ -9,7 +8,7 @@ import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import { hashDeviceSecret } from '../../crypto/deviceSecret.ts';
-import { ADMIN_PASSWORD, openTestDatabase, type Envelope, type TestApp } from '../../../test/harness.ts';
+import { injectCall, loginThrough, openTestDatabase, type TestApp } from '../../../test/harness.ts';
 import type { DeviceLinkOptions } from './link.ts';
 
 export const HEARTBEAT_S = 0.2;
@@ -77,20 +76,7 @@ export async function startLinkApp(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const sims: SimDevice[] = [];
-  const call: TestApp['call'] = async ({ token, body, headers, ...rest }) => {
-    const res = await app.inject({
-      ...rest,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
-    });
-    let parsed: Envelope;
-    try {
-      parsed = res.json();
-    } catch {
-      parsed = { code: -1, msg: res.body, data: null };
-    }
-    return { status: res.statusCode, body: parsed };
-  };
+  const call = injectCall(app);
   const self: LinkTestApp = {
     app,
     database,
@@ -99,11 +85,7 @@ export async function startLinkApp(
     base: `http://127.0.0.1:${port}`,
     gatewayUrl: `ws://127.0.0.1:${port}/gateway`,
     sims,
-    async login(username = 'admin', password = ADMIN_PASSWORD) {
-      const res = await call({ method: 'POST', url: '/api/user/login', body: { username, password } });
-      if (res.body.code !== 200) throw new Error(`login ${username} failed: ${res.body.msg}`);
-      return res.body.data.token as string;
-    },
+    login: loginThrough(call),
     async addDevice(o = {}) {
       const type = o.type ?? 'face';
       const sn = `T${type.slice(0, 3).toUpperCase()}${process.pid}${++serial}${randomBytes(2).toString('hex')}`;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { SEARCH_COUNT_CAP, type CatalogueAnswer, type SearchItem } from '@siteops/contracts/deviceSearch';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { eq, sql } from 'drizzle-orm';
 import { deviceEvents, deviceTelemetry, devices, projects } from '../../db/schema/index.ts';
 import { cursorOf, exportPage, toItem } from './search.ts';
@@ -12,8 +12,7 @@ import { cursorOf, exportPage, toItem } from './search.ts';
  * The telemetry and event search and the device-type catalogue: field errors for bad ranges and
  * thresholds, values compared in SQL, paging, and an agent never seeing another agent's rows or counts.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 let dustA: number;
@@ -38,8 +37,6 @@ const search = async (token: string, query: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   agentA = await createAgent(t, admin);
   agentB = await createAgent(t, admin);
   dustA = await addDevice('dust', agentA.id);
@@ -72,7 +69,6 @@ beforeAll(async () => {
       event(dustB, Date.now() / 60_000 - NIGHT / 60_000 - 5, 'overLimit', 'alarm', { value: 1, limit: 0 }),
     ]);
 });
-afterAll(() => t.close());
 
 describe('search validation', () => {
   it.each([

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
 
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 let projectA: number;
@@ -33,14 +32,11 @@ async function addProject(agentId: number) {
 const rowOf = async (id: number) => (await t.database.db.select().from(devices).where(eq(devices.id, id)))[0];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   agentA = await createAgent(t, admin);
   agentB = await createAgent(t, admin);
   projectA = await addProject(agentA.id);
   projectB = await addProject(agentB.id);
 });
-afterAll(() => t.close());
 
 describe('device CRUD', () => {
   it('adds with a normalised MAC, reads, updates and deletes, auditing each', async () => {

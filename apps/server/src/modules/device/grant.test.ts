@@ -1,15 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { verifyLicence, type LicenceFile } from '@siteops/contracts/licence';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, fileTestApp } from '../../../test/harness.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices, licenceGrants } from '../../db/schema/index.ts';
 import { secretMatches } from '../../crypto/deviceSecret.ts';
 import { checkSigningKeyFingerprint, loadSigningKey } from './signingKey.ts';
 
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, body?: object) =>
   t.call({ method, url, token, body });
@@ -34,12 +33,6 @@ async function publicKey(): Promise<string> {
   return res.body.data.pem as string;
 }
 const deviceBySn = async (sn: string) => (await t.database.db.select().from(devices).where(eq(devices.sn, sn)))[0];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(() => t.close());
 
 describe('licence grant', () => {
   it('creates the device, authorises it, keeps only the secret hash, and the file verifies with the public key', async () => {

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { EXPORT_CHUNK } from './export.ts';
 
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 let agentAName: string;
@@ -77,8 +76,6 @@ const sheetRows = (ws: ExcelJS.Worksheet) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   agentA = await createAgent(t, admin);
   agentB = await createAgent(t, admin);
   const names = await t.call({ method: 'GET', url: '/api/agent/listAll?pageSize=200', token: admin });
@@ -87,7 +84,6 @@ beforeAll(async () => {
   projectA = await addProject(agentA.id);
   projectB = await addProject(agentB.id);
 });
-afterAll(() => t.close());
 
 describe('import template', () => {
   it('has the headers in the asked language, drop-downs and an instructions sheet', async () => {

@@ -1,17 +1,10 @@
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  randomBytes,
-  sign,
-  type KeyObject,
-} from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { canonicalJson, type LicenceBody, type LicenceFile } from '@siteops/contracts/licence';
 import type { Db } from '../../db/client.ts';
+import { createKeyFileOnce } from '../../crypto/keyFileOnce.ts';
 import { keyFingerprints } from '../../db/schema/index.ts';
 import { KeyError } from '../../crypto/keys.ts';
 
@@ -61,17 +54,7 @@ function readOrCreateKeyFile(file: string): string {
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    // Written whole to a private temp file, then linked into place: a concurrent starter either wins
-    // the link or reads the complete winner, never a half-written key (same as the PII key).
-    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    fs.writeFileSync(tmp, pem, { mode: 0o600, flag: 'wx' });
-    try {
-      fs.linkSync(tmp, file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      fs.rmSync(tmp, { force: true });
-    }
+    createKeyFileOnce(file, pem);
   } catch (err) {
     throw new KeyError(
       `No LICENCE_KEY_PEM is configured and ${file} cannot be created (${(err as NodeJS.ErrnoException).code ?? 'error'}); ` +

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createUser, idNumber } from '../../../test/fixtures.ts';
 import { pruneNotifications } from './service.ts';
 
@@ -9,8 +9,7 @@ import { pruneNotifications } from './service.ts';
  * The message centre: search in the reader's language, delete (own ids only, all or none), the
  * per-kind preferences the notifier honours, and retention.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 type Person = { id: number; token: string };
 let alice: Person;
 let otherAdmin: Person;
@@ -46,13 +45,10 @@ const submit = (token: string, enterpriseName: string) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   alice = await person('user');
   otherAdmin = await person('admin');
   mutedAdmin = await person('admin');
 });
-afterAll(() => t.close());
 
 describe('notification preferences', () => {
   it('answer every kind, on in the console by default, email unavailable', async () => {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
 
 /**
  * The message box: fed by a real event (a password changed or reset), read only by its owner (an
  * admin included: another user's id is 404 and never listed), counted per tab, marked read.
  */
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let user: { id: number; userName: string; password: string; token: string };
 let other: string;
 
@@ -16,14 +15,11 @@ const get = (url: string, token: string, lang?: string) =>
 const put = (url: string, token: string, body: object) => t.call({ method: 'PUT', url, token, body });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   const u = await createUser(t, admin, { role: 'user' });
   user = { ...u, token: await t.login(u.userName, u.password) };
   const agent = await createAgent(t, admin);
   other = agent.token;
 });
-afterAll(() => t.close());
 
 describe('notifications', () => {
   it('a changed password lands in its owner’s message tab, in the reader’s language', async () => {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: object) =>
   t.call({ method, url, token, body });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(() => t.close());
 
 describe('authorisation platforms', () => {
   it('CRUD with a unique name and an expired flag', async () => {

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
 
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 type Person = { id: number; userName: string; password: string; token: string };
@@ -27,8 +26,6 @@ async function addProject(body: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   agentA = await createAgent(t, admin);
   agentB = await createAgent(t, admin);
   managerA = await person(agentA.token, 'manager');
@@ -42,7 +39,6 @@ beforeAll(async () => {
     (await call('POST', '/api/project/addManager', admin, { projectId: projectB, userId: managerB.id })).status,
   ).toBe(200);
 });
-afterAll(() => t.close());
 
 describe('project CRUD', () => {
   it('creates, reads, lists and updates with name, unique code, remark and owning agent', async () => {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uploadId } from '../../../test/fixtures.ts';
 import { auditLog, devices, files, users } from '../../db/schema/index.ts';
 
-let t: TestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(() => t.close());
+const { t, admin } = await fileTestApp();
 
 const updateSelf = (body: object, token: string) => t.call({ method: 'PUT', url: '/api/user/updateSelf', token, body });
 const overview = (token: string, query = '') => t.call({ method: 'GET', url: `/api/user/overview${query}`, token });

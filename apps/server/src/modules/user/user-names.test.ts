@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KIND, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { DB_KIND, fileTestApp } from '../../../test/harness.ts';
 import { createUser, uniq, userBody } from '../../../test/fixtures.ts';
 import { migrateAcross } from '../../../test/migrations.ts';
 
 // Account names are unique regardless of case; login ignores case (docs/decisions/0009-account-names-ignore-case.md).
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
-afterAll(() => t.close());
+const { t, admin } = await fileTestApp();
 
 describe('account names ignore case', () => {
   it('a name differing only in case from an existing one is refused with the duplicate-name 409', async () => {

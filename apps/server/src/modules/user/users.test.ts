@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CULTURE_LEVELS, POLITICS, SEX, USER_REQUIRED_FIELDS } from '@siteops/contracts/user';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq, uploadId, userBody } from '../../../test/fixtures.ts';
 import { auditLog, files, sessions, users } from '../../db/schema/index.ts';
 
-let t: TestApp;
-let admin: string;
+const { t, admin } = await fileTestApp();
 let a: Awaited<ReturnType<typeof createAgent>>;
 let b: Awaited<ReturnType<typeof createAgent>>;
 let userOfB: { id: number; userName: string; password: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
   a = await createAgent(t, admin);
   b = await createAgent(t, admin);
   userOfB = await createUser(t, b.token);
 });
-afterAll(() => t.close());
 
 const add = (body: object, token = admin) => t.call({ method: 'POST', url: '/api/user/add', token, body });
 const update = (body: object, token = admin) => t.call({ method: 'PUT', url: '/api/user/update', token, body });

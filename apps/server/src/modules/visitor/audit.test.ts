@@ -1,23 +1,15 @@
 import { createPublicKey, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, idNumber, uniq } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { expireVisitors } from './audit.ts';
 import { readPass } from './pass.ts';
 import { visitorWorld, visitWindow } from './testkit.ts';
 
-let t: TestApp;
-let admin: string;
-let w: Awaited<ReturnType<typeof visitorWorld>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  w = await visitorWorld(t, admin);
-});
-afterAll(() => t.close());
+const { t, admin } = await fileTestApp();
+const w = await visitorWorld(t, admin);
 
 const audit = (body: object, token = admin) => t.call({ method: 'PUT', url: '/api/visitor/auditVisitor', token, body });
 const update = (body: object, token = admin) => t.call({ method: 'PUT', url: '/api/visitor/update', token, body });

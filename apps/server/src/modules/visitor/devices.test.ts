@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { VisitorDeviceItem } from '@siteops/contracts/visitorDevice';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { devices, visitorDevices } from '../../db/schema/index.ts';
@@ -13,16 +13,8 @@ import { visitorWorld } from './testkit.ts';
  * The visitor device list (spec 2/3's device authorisation): the xlsx import with its row errors in the
  * sheet's language, all or nothing; the list with search and the manager's scope; taking devices off.
  */
-let t: TestApp;
-let admin: string;
-let w: Awaited<ReturnType<typeof visitorWorld>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  w = await visitorWorld(t, admin);
-});
-afterAll(() => t.close());
+const { t, admin } = await fileTestApp();
+const w = await visitorWorld(t, admin);
 
 const randomMac = () => [...randomBytes(6)].map((b) => b.toString(16).padStart(2, '0')).join(':');
 

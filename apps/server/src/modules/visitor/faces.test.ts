@@ -4,6 +4,7 @@ import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { devices, projects } from '../../db/schema/index.ts';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { eventually, linkOnline } from './gateTestkit.ts';
 import { postPhoto, visitorWorld } from './testkit.ts';
 
 /**
@@ -28,16 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function eventually<T>(fn: () => T | Promise<T>, what: string, ms = 8_000): Promise<NonNullable<T>> {
-  const started = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 /** The envelope, with the HTTP status as `status`. */
 const req = async (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object, token = admin) => {
   const res = await t.call({ method, url, token, ...(body ? { body } : {}) });
@@ -54,12 +45,7 @@ async function terminal(type: DeviceType = 'face') {
   const d = await t.addDevice({ type });
   const [p] = await t.database.db.select().from(projects).where(eq(projects.id, w.projectA));
   await t.database.db.update(devices).set({ projectId: w.projectA, agentId: p.agentId }).where(eq(devices.id, d.id));
-  const sim = t.sim(d);
-  await sim.waitFor('up', 10_000);
-  await eventually(
-    async () => (await t.database.db.select().from(devices).where(eq(devices.id, d.id)))[0].onlineStatus === 'online',
-    'online',
-  );
+  const sim = await linkOnline(t, d);
   return { ...d, sim, faces: sim.faces! };
 }
 const publish = (deviceIds: number[]) =>

@@ -6,6 +6,7 @@ import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { devices, gateDeviceMarks, gatePersons, visitorDevices, visitors } from '../../db/schema/index.ts';
 import { deriveKey, loadMasterKey } from '../../crypto/keys.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { eventually, linkOnline } from './gateTestkit.ts';
 import { FileUrls } from '../file/urls.ts';
 import { LocalStorage } from '../../storage/local.ts';
 import { expandDeviceMarks, markDevices } from './gate.ts';
@@ -28,27 +29,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function eventually<T>(fn: () => T | Promise<T>, what: string, ms = 8_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 /** A face device of the project, linked through a simulated terminal. */
 async function terminal(projectId: number, type: DeviceType = 'face') {
   const d = await t.addDevice({ type });
   await t.database.db.update(devices).set({ projectId }).where(eq(devices.id, d.id));
-  const sim = t.sim(d);
-  await sim.waitFor('up', 10_000);
-  // Presence reaches the table in its next flush; the dispatcher sends to devices online there.
-  await eventually(
-    async () => (await t.database.db.select().from(devices).where(eq(devices.id, d.id)))[0].onlineStatus === 'online',
-    'online',
-  );
+  const sim = await linkOnline(t, d);
   return { ...d, sim, faces: sim.faces! };
 }
 

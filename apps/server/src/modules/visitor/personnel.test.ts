@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { devices, gatePersons, projects } from '../../db/schema/index.ts';
 import { createAgent, createUser, upload, WEBP } from '../../../test/fixtures.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { eventually, linkOnline } from './gateTestkit.ts';
 import { PERSONNEL_VALID_FROM, PERSONNEL_VALID_TO } from './gatePersonnel.ts';
 import { faceJpeg, visitorWorld } from './testkit.ts';
 
@@ -33,16 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function eventually<T>(fn: () => T | Promise<T>, what: string, ms = 8_000): Promise<NonNullable<T>> {
-  const started = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 /** The envelope, with the HTTP status as `status`. */
 const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, token = admin) => {
   const res = await t.call({ method, url, token, ...(body ? { body } : {}) });
@@ -58,12 +49,7 @@ const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?:
 async function terminal() {
   const d = await t.addDevice({ type: 'face', agentId: agentIdA });
   await t.database.db.update(devices).set({ projectId: w.projectA }).where(eq(devices.id, d.id));
-  const sim = t.sim(d);
-  await sim.waitFor('up', 10_000);
-  await eventually(
-    async () => (await t.database.db.select().from(devices).where(eq(devices.id, d.id)))[0].onlineStatus === 'online',
-    'online',
-  );
+  const sim = await linkOnline(t, d);
   await ok('PUT', '/api/visitor/publishConfig', {
     projectId: w.projectA,
     requiredFields: [],

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { fileTestApp } from '../../../test/harness.ts';
 import { idNumber, PNG } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { faceJpeg, photoId, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
 
-let t: TestApp;
-let admin: string;
-let w: Awaited<ReturnType<typeof visitorWorld>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  w = await visitorWorld(t, admin);
-});
-afterAll(() => t.close());
+const { t, admin } = await fileTestApp();
+const w = await visitorWorld(t, admin);
 
 const list = (query: string, token = admin) => t.call({ method: 'GET', url: `/api/visitor/listAll?${query}`, token });
 const ids = (res: { body: { data: { list: { id: number }[] } } }) => res.body.data.list.map((v) => v.id);

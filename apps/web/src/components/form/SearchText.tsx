@@ -5,10 +5,24 @@ import { Form, Input } from 'antd';
  * A search form's free-text field: matched as "contains" by the endpoint (or exactly, where the
  * tooltip says so), cleared with one click.
  */
-export function SearchText({ name, label, tooltip }: { name: string; label: ReactNode; tooltip?: ReactNode }) {
+export function SearchText({
+  name,
+  label,
+  tooltip,
+  placeholder,
+  id,
+}: {
+  name: string;
+  label: ReactNode;
+  tooltip?: ReactNode;
+  /** An example of what to type, where the label alone does not say what the field matches. */
+  placeholder?: string;
+  /** Ties the label to the field where a page sets its own ids. */
+  id?: string;
+}) {
   return (
-    <Form.Item name={name} label={label} tooltip={tooltip}>
-      <Input allowClear />
+    <Form.Item name={name} label={label} tooltip={tooltip} htmlFor={id}>
+      <Input id={id} allowClear placeholder={placeholder} />
     </Form.Item>
   );
 }

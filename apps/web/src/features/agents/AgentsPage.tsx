@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Card, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AGENT_STATUS, type AgentInUse, type AgentItem } from '@siteops/contracts/agent';
@@ -19,6 +19,8 @@ import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { useListDelete } from '@/components/list/useListDelete';
 import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
+import { SearchText } from '@/components/form/SearchText';
+import { SearchSelect } from '@/components/form/SearchSelect';
 
 const FILTERS = ['name', 'linkName', 'linkPhone', 'status', 'expired'] as const;
 const ADMIN_ONLY = ['admin'] as const;
@@ -114,31 +116,23 @@ export function AgentsPage() {
       filters={FILTERS}
       search={
         <>
-          <Form.Item name="name" label={t('agents.name')} htmlFor="agents-query-name">
-            <Input id="agents-query-name" allowClear />
-          </Form.Item>
-          <Form.Item name="linkName" label={t('agents.linkName')} htmlFor="agents-query-linkName">
-            <Input id="agents-query-linkName" allowClear />
-          </Form.Item>
-          <Form.Item name="linkPhone" label={t('agents.linkPhone')} htmlFor="agents-query-linkPhone">
-            <Input id="agents-query-linkPhone" allowClear />
-          </Form.Item>
-          <Form.Item name="status" label={t('agents.status')} htmlFor="agents-query-status">
-            <Select
-              id="agents-query-status"
-              allowClear
-              style={{ width: 120 }}
-              options={AGENT_STATUS.map((s) => ({ value: s, label: t(`agents.statusValues.${s}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="expired" label={t('agents.expiredFilter')} htmlFor="agents-query-expired">
-            <Select
-              id="agents-query-expired"
-              allowClear
-              style={{ width: 120 }}
-              options={(['true', 'false'] as const).map((v) => ({ value: v, label: t(`agents.expiredValues.${v}`) }))}
-            />
-          </Form.Item>
+          <SearchText name="name" label={t('agents.name')} id="agents-query-name" />
+          <SearchText name="linkName" label={t('agents.linkName')} id="agents-query-linkName" />
+          <SearchText name="linkPhone" label={t('agents.linkPhone')} id="agents-query-linkPhone" />
+          <SearchSelect
+            name="status"
+            label={t('agents.status')}
+            id="agents-query-status"
+            width={120}
+            options={AGENT_STATUS.map((s) => ({ value: s, label: t(`agents.statusValues.${s}`) }))}
+          />
+          <SearchSelect
+            name="expired"
+            label={t('agents.expiredFilter')}
+            id="agents-query-expired"
+            width={120}
+            options={(['true', 'false'] as const).map((v) => ({ value: v, label: t(`agents.expiredValues.${v}`) }))}
+          />
         </>
       }
     >

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PushpinFilled } from '@ant-design/icons';
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,6 +22,8 @@ import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { timeColumn } from '@/components/table/columns';
+import { SearchText } from '@/components/form/SearchText';
+import { SearchSelect } from '@/components/form/SearchSelect';
 
 const FILTERS = ['title', 'status', 'level', 'audience'] as const;
 // Status colours (not the palette's green/orange fills), which keep 4.5:1 text contrast (axe, pages.spec).
@@ -127,34 +129,29 @@ export function AnnouncementsPage() {
       filters={FILTERS}
       search={
         <>
-          <Form.Item name="title" label={t('announcements.title')} htmlFor="announcements-query-title">
-            <Input id="announcements-query-title" allowClear />
-          </Form.Item>
-          <Form.Item name="status" label={t('announcements.status')} htmlFor="announcements-query-status">
-            <Select
-              id="announcements-query-status"
-              allowClear
-              style={{ width: 140 }}
-              options={options(ANNOUNCEMENT_STATUSES, 'statuses')}
-            />
-          </Form.Item>
-          <Form.Item name="level" label={t('announcements.level')} htmlFor="announcements-query-level">
-            <Select
-              id="announcements-query-level"
-              allowClear
-              style={{ width: 140 }}
-              options={options(ANNOUNCEMENT_LEVELS, 'levels')}
-            />
-          </Form.Item>
+          <SearchText name="title" label={t('announcements.title')} id="announcements-query-title" />
+          <SearchSelect
+            name="status"
+            label={t('announcements.status')}
+            id="announcements-query-status"
+            width={140}
+            options={options(ANNOUNCEMENT_STATUSES, 'statuses')}
+          />
+          <SearchSelect
+            name="level"
+            label={t('announcements.level')}
+            id="announcements-query-level"
+            width={140}
+            options={options(ANNOUNCEMENT_LEVELS, 'levels')}
+          />
           {role === 'admin' && (
-            <Form.Item name="audience" label={t('announcements.audience')} htmlFor="announcements-query-audience">
-              <Select
-                id="announcements-query-audience"
-                allowClear
-                style={{ width: 160 }}
-                options={options(ANNOUNCEMENT_AUDIENCES, 'audiences')}
-              />
-            </Form.Item>
+            <SearchSelect
+              name="audience"
+              label={t('announcements.audience')}
+              id="announcements-query-audience"
+              width={160}
+              options={options(ANNOUNCEMENT_AUDIENCES, 'audiences')}
+            />
           )}
         </>
       }

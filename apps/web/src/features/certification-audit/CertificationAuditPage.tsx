@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Form, Input, Tabs } from 'antd';
+import { Card, Tabs } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { ReviewModal } from './ReviewModal';
 import { actionsColumn, RowAction } from '@/components/table/rowActions';
 import { ListLayout } from '@/components/list/ListLayout';
 import { timeColumn } from '@/components/table/columns';
+import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['keyword'] as const;
 const TABS = ['auditing', 'passed', 'rejected', 'withdrawn'] as const;
@@ -67,9 +68,11 @@ export function CertificationAuditPage() {
       filters={FILTERS}
       search={
         <>
-          <Form.Item name="keyword" label={t('certificationAudit.keyword')}>
-            <Input allowClear placeholder={t('certificationAudit.keywordPlaceholder')} />
-          </Form.Item>
+          <SearchText
+            name="keyword"
+            label={t('certificationAudit.keyword')}
+            placeholder={t('certificationAudit.keywordPlaceholder')}
+          />
         </>
       }
     >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AutoComplete, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { AutoComplete, Button, Card, DatePicker, Flex, Form, InputNumber, Select } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { InputOf } from '@siteops/contracts/endpoint';
@@ -12,6 +12,7 @@ import { afterReport } from '@/api/reported';
 import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';
+import { SearchText } from '@/components/form/SearchText';
 import { ProjectSelect } from './ProjectSelect';
 import { defaultRange, fromParams, SEARCH_FILTERS, toInput, toParams, type SearchFormValues } from './searchFilters';
 import { searchColumns } from './searchColumns';
@@ -74,9 +75,11 @@ export function SearchPage() {
               options={DEVICE_TYPES.map((ty) => ({ value: ty, label: t(`deviceSearch.types.${ty}`) }))}
             />
           </Form.Item>
-          <Form.Item name="device" label={t('deviceSearch.device')}>
-            <Input allowClear placeholder={t('deviceSearch.devicePlaceholder')} />
-          </Form.Item>
+          <SearchText
+            name="device"
+            label={t('deviceSearch.device')}
+            placeholder={t('deviceSearch.devicePlaceholder')}
+          />
           <Form.Item name="projectId" label={t('deviceSearch.project')}>
             <ProjectSelect />
           </Form.Item>

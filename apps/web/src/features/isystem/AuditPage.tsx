@@ -1,4 +1,4 @@
-import { DatePicker, Card, Form, Input, Typography } from 'antd';
+import { DatePicker, Card, Form, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -72,9 +72,7 @@ export function AuditPage() {
       search={
         <>
           <SearchText name="actor" label={t('audit.actor')} />
-          <Form.Item name="action" label={t('audit.action')}>
-            <Input allowClear placeholder="user.update" />
-          </Form.Item>
+          <SearchText name="action" label={t('audit.action')} placeholder="user.update" />
           <SearchText name="targetType" label={t('audit.targetType')} />
           <SearchText name="targetId" label={t('audit.targetId')} />
           <Form.Item name="range" label={t('audit.range')}>

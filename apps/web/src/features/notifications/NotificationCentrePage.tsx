@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Badge, Button, Card, Flex, Form, Input, Select, Space, Tabs, Typography } from 'antd';
+import { Badge, Button, Card, Flex, Form, Select, Space, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActi
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { timeColumn } from '@/components/table/columns';
+import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['keyword', 'kind', 'unread'] as const;
 const TABS = ['all', 'message', 'notice', 'todo'] as const;
@@ -112,9 +113,11 @@ export function NotificationCentrePage() {
       filters={FILTERS}
       search={
         <>
-          <Form.Item name="keyword" label={t('notifications.keyword')}>
-            <Input allowClear placeholder={t('notifications.keywordPlaceholder')} />
-          </Form.Item>
+          <SearchText
+            name="keyword"
+            label={t('notifications.keyword')}
+            placeholder={t('notifications.keywordPlaceholder')}
+          />
           <Form.Item name="kind" label={t('notifications.field.kind')}>
             <Select
               allowClear

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,8 @@ import { useListDelete } from '@/components/list/useListDelete';
 import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { timeColumn } from '@/components/table/columns';
+import { SearchText } from '@/components/form/SearchText';
+import { SearchSelect } from '@/components/form/SearchSelect';
 
 const FILTERS = ['name', 'code', 'agentId'] as const;
 const ADMIN_ONLY = ['admin'] as const;
@@ -129,22 +131,17 @@ export function ProjectsPage() {
       filters={FILTERS}
       search={
         <>
-          <Form.Item name="name" label={t('projects.name')} htmlFor="projects-query-name">
-            <Input id="projects-query-name" allowClear />
-          </Form.Item>
-          <Form.Item name="code" label={t('projects.code')} htmlFor="projects-query-code">
-            <Input id="projects-query-code" allowClear />
-          </Form.Item>
+          <SearchText name="name" label={t('projects.name')} id="projects-query-name" />
+          <SearchText name="code" label={t('projects.code')} id="projects-query-code" />
           {isAdmin && (
-            <Form.Item name="agentId" label={t('projects.agent')} htmlFor="projects-query-agentId">
-              <Select
-                id="projects-query-agentId"
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                style={{ width: 180 }}
-                options={(agents.data?.list ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-              />
-            </Form.Item>
+            <SearchSelect
+              name="agentId"
+              label={t('projects.agent')}
+              id="projects-query-agentId"
+              width={180}
+              options={(agents.data?.list ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+              searchable
+            />
           )}
         </>
       }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, DatePicker, Form, Input, Select } from 'antd';
+import { Card, DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { UserListItem } from '@siteops/contracts/userList';
@@ -19,6 +19,7 @@ import { useUserDetail, useUserWrite } from './userCache';
 import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { SearchText } from '@/components/form/SearchText';
+import { SearchSelect } from '@/components/form/SearchSelect';
 
 interface Filters {
   userName?: string;
@@ -110,15 +111,14 @@ export function UserInfoPage() {
           <SearchText name="userName" label={t('users.userName')} />
           <SearchText name="realName" label={t('users.realName')} />
           <SearchText name="phone" label={t('users.phone')} />
-          <Form.Item name="enabled" label={t('users.enabled')}>
-            <Select allowClear options={options.enabled} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="certification" label={t('users.certification')}>
-            <Select allowClear options={options.certification} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="isAgent" label={t('users.isAgent')}>
-            <Select allowClear options={options.yesNo} style={{ width: 100 }} />
-          </Form.Item>
+          <SearchSelect name="enabled" label={t('users.enabled')} width={120} options={options.enabled} />
+          <SearchSelect
+            name="certification"
+            label={t('users.certification')}
+            width={120}
+            options={options.certification}
+          />
+          <SearchSelect name="isAgent" label={t('users.isAgent')} width={100} options={options.yesNo} />
           <Form.Item name="idNo" label={t('users.idNoSearch')}>
             <Input allowClear autoComplete="off" />
           </Form.Item>

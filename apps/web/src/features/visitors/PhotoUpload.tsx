@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Button, Flex, Image, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_MAX_BYTES_DEFAULT } from '@siteops/contracts/file';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import { upload } from '@/api/endpoint';
+import { useImageUpload } from '@/components/upload/useImageUpload';
 
 const PHOTO_MIMES = ['image/jpeg', 'image/png'];
 
@@ -19,34 +18,20 @@ export interface PhotoUploadProps {
 
 /**
  * The visitor's face photo: picks a JPEG or PNG, uploads it to postAvatar (the server checks the
- * content and the size in pixels again) and holds the answered id as the field's value.
+ * content and the size in pixels again: a wrong type, too small or too large is its toast) and holds the
+ * answered id as the field's value.
  */
 export function PhotoUpload({ value, onChange, initialUrl, id }: PhotoUploadProps) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(initialUrl ?? null);
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown = value ? url : null;
-
-  const choose = async (file: File) => {
-    setProblem(null);
-    if (!PHOTO_MIMES.includes(file.type)) return setProblem(t('visitors.uploadWrongType'));
-    if (file.size > UPLOAD_MAX_BYTES_DEFAULT) {
-      return setProblem(t('visitors.uploadTooLarge', { size: UPLOAD_MAX_BYTES_DEFAULT / 1024 / 1024 }));
-    }
-    setUploading(true);
-    try {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      const uploaded = await upload(visitorApi.postAvatar, form);
-      setUrl(uploaded.url);
-      onChange?.(uploaded.id);
-    } catch {
-      // The client already showed the server's reason (wrong type, too small, too large).
-    } finally {
-      setUploading(false);
-    }
-  };
+  const field = useImageUpload({
+    mimes: PHOTO_MIMES,
+    send: (form) => upload(visitorApi.postAvatar, form),
+    wrongType: () => t('visitors.uploadWrongType'),
+    tooLarge: (size) => t('visitors.uploadTooLarge', { size }),
+    initialUrl,
+    onChange,
+  });
+  const shown = value ? field.url : null;
 
   return (
     <Flex align="center" gap={12} wrap>
@@ -59,20 +44,13 @@ export function PhotoUpload({ value, onChange, initialUrl, id }: PhotoUploadProp
           alt={t('visitors.avatar')}
         />
       ) : null}
-      <Upload
-        accept={PHOTO_MIMES.join(',')}
-        showUploadList={false}
-        beforeUpload={(file) => {
-          void choose(file);
-          return Upload.LIST_IGNORE;
-        }}
-      >
-        <Button id={id} icon={<UploadOutlined />} loading={uploading}>
+      <Upload accept={field.accept} showUploadList={false} beforeUpload={field.beforeUpload}>
+        <Button id={id} icon={<UploadOutlined />} loading={field.uploading}>
           {t('visitors.upload')}
         </Button>
       </Upload>
-      <span style={{ color: problem ? 'var(--ant-color-error)' : 'var(--ant-color-text-tertiary)' }}>
-        {problem ?? t('visitors.uploadTypes')}
+      <span style={{ color: field.problem ? 'var(--ant-color-error)' : 'var(--ant-color-text-tertiary)' }}>
+        {field.problem ?? t('visitors.uploadTypes')}
       </span>
     </Flex>
   );

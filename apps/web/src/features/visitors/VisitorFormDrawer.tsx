@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, DatePicker, Drawer, Form, Input, Select, Space } from 'antd';
+import { Alert, DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ID_NO_PATTERN, PHONE_PATTERN, SEX } from '@siteops/contracts/user';
@@ -7,9 +7,9 @@ import { DEFAULT_VISIT_HOURS, type VisitorItem } from '@siteops/contracts/visito
 import { projectApi } from '@siteops/contracts/api/project';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
-import { afterReport } from '@/api/reported';
 import { fieldErrorsOf, type FieldError } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
+import { FormDrawer } from '@/components/form/FormDrawer';
 import { PhotoUpload } from './PhotoUpload';
 
 interface FormValues {
@@ -113,22 +113,14 @@ export function VisitorFormDrawer({ open, visitor, onClose }: VisitorFormDrawerP
   const required = (key: string) => ({ required: true, message: t(`visitors.rules.${key}`) });
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       title={visitor ? t('visitors.editTitle') : t('visitors.createTitle')}
       size={560}
       onClose={onClose}
-      keyboard={false}
-      maskClosable={false}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void afterReport(submit())}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      onSave={submit}
+      saving={saving}
+      closeByButtonOnly
     >
       {visitor && visitor.status !== 'new' ? (
         <Alert type="info" showIcon title={t('visitors.backToPending')} style={{ marginBottom: 16 }} />
@@ -199,6 +191,6 @@ export function VisitorFormDrawer({ open, visitor, onClose }: VisitorFormDrawerP
           <PhotoUpload id="visitor-form-avatar" initialUrl={visitor?.avatarUrl} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -9,7 +9,7 @@ import { userApi } from '@siteops/contracts/api/user';
 import { endpointQuery, useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { useUserStore } from '@/stores/user';
-import { AvatarUpload } from '@/components/AvatarUpload';
+import { AvatarUpload } from '@/components/upload/AvatarUpload';
 
 interface FormValues {
   realName?: string;

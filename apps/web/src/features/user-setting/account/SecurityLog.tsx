@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
 import type { SecurityLogItem } from '@siteops/contracts/account';
-import { useEndpointQuery } from '@/api/queries';
-import { DataTable, type PageParams } from '@/components/table/DataTable';
+import { DataTable } from '@/components/table/DataTable';
+import { useLocalListPage } from '@/components/list/useLocalListPage';
 import { timeColumn } from '@/components/table/columns';
 
 /** `user.updatePasswd` -> `userSecurity.action.user_updatePasswd` (i18next reads dots as nesting). */
@@ -17,8 +16,7 @@ const actionKey = (action: string) => `userSecurity.action.${action.replace(/\./
  */
 export function SecurityLog() {
   const { t } = useTranslation();
-  const [params, setParams] = useState<PageParams>({ page: 1, pageSize: 10 });
-  const query = useEndpointQuery(accountApi.securityLog, { page: params.page, pageSize: params.pageSize });
+  const { table } = useLocalListPage(accountApi.securityLog);
   const columns: TableColumnsType<SecurityLogItem> = [
     {
       key: 'action',
@@ -36,18 +34,5 @@ export function SecurityLog() {
     { key: 'ip', dataIndex: 'ip', title: t('userSecurity.log.ip') },
     timeColumn<SecurityLogItem>('createdAt', t('userSecurity.log.time')),
   ];
-  return (
-    <DataTable<SecurityLogItem>
-      tableId="security-log"
-      rowKey="id"
-      columns={columns}
-      list={query.data?.list}
-      total={query.data?.total ?? 0}
-      loading={query.isFetching}
-      failed={query.isError && !query.data}
-      params={params}
-      onParamsChange={setParams}
-      onRefresh={() => void query.refetch()}
-    />
-  );
+  return <DataTable<SecurityLogItem> tableId="security-log" rowKey="id" columns={columns} {...table} />;
 }

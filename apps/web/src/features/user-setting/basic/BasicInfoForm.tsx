@@ -7,7 +7,7 @@ import { INTRODUCTION_MAX, PHONE_PATTERN, SEX, UPDATE_SELF_FIELDS } from '@siteo
 import { userApi } from '@siteops/contracts/api/user';
 import { endpointQuery, useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
-import { AvatarUpload } from '@/components/AvatarUpload';
+import { AvatarUpload } from '@/components/upload/AvatarUpload';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
 import { useUserStore } from '@/stores/user';

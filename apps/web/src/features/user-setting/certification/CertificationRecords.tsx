@@ -4,14 +4,15 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import type { CertificationItem } from '@siteops/contracts/certification';
-import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
+import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import {
   CertificationDescriptions,
   CertificationStatusTag,
   certificationContent,
 } from '@/components/certification/CertificationView';
-import { DataTable, type PageParams } from '@/components/table/DataTable';
+import { DataTable } from '@/components/table/DataTable';
+import { useLocalListPage } from '@/components/list/useLocalListPage';
 import { message } from '@/lib/feedback';
 import { timeColumn } from '@/components/table/columns';
 
@@ -22,8 +23,7 @@ import { timeColumn } from '@/components/table/columns';
  */
 export function CertificationRecords() {
   const { t } = useTranslation();
-  const [params, setParams] = useState<PageParams>({ page: 1, pageSize: 10 });
-  const query = useEndpointQuery(certificationApi.listAll, { page: params.page, pageSize: params.pageSize });
+  const { table } = useLocalListPage(certificationApi.listAll);
   const withdraw = useEndpointMutation(certificationApi.withdraw);
   const [viewing, setViewing] = useState<CertificationItem | null>(null);
 
@@ -78,18 +78,7 @@ export function CertificationRecords() {
 
   return (
     <>
-      <DataTable<CertificationItem>
-        tableId="certification-records"
-        rowKey="id"
-        columns={columns}
-        list={query.data?.list}
-        total={query.data?.total ?? 0}
-        loading={query.isFetching}
-        failed={query.isError && !query.data}
-        params={params}
-        onParamsChange={setParams}
-        onRefresh={() => void query.refetch()}
-      />
+      <DataTable<CertificationItem> tableId="certification-records" rowKey="id" columns={columns} {...table} />
       <Modal
         open={viewing !== null}
         title={viewing ? t(`certification.type.${viewing.type}`) : ''}

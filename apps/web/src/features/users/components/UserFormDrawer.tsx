@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Button, Drawer, Form, Space } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@siteops/contracts/roles';
 import type { UserDetail } from '@siteops/contracts/userList';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { userApi } from '@siteops/contracts/api/user';
 import { useEndpointQuery } from '@/api/queries';
-import { afterReport } from '@/api/reported';
 import { useUserWrite } from '@/features/users/userCache';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
 import { announceSaved } from '@/components/OneTimePassword';
+import { FormDrawer } from '@/components/form/FormDrawer';
 import { UserAccountFields } from './UserAccountFields';
 import { UserIdentityFields } from './UserIdentityFields';
 import { UserPersonalFields } from './UserPersonalFields';
@@ -86,23 +86,14 @@ export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDraw
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       title={editing ? t('users.editTitle') : t('users.createTitle')}
       size={760}
       onClose={onClose}
-      // A long form: Escape (which also closes pickers) or a stray click outside must not throw it away.
-      keyboard={false}
-      maskClosable={false}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void afterReport(submit())}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      onSave={submit}
+      saving={saving}
+      closeByButtonOnly
     >
       <Form form={form} layout="vertical" onFinish={() => void submit()} name="user-form">
         <UserAccountFields
@@ -119,6 +110,6 @@ export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDraw
         <UserIdentityFields kit={kit} user={user} />
       </Form>
       {user && <UserSocialInfo social={user.social} />}
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_VISIT_HOURS,
@@ -10,8 +10,8 @@ import {
 import { deviceApi } from '@siteops/contracts/api/device';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
-import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
+import { FormDrawer } from '@/components/form/FormDrawer';
 
 interface Values {
   requiredFields: VisitorOptionalField[];
@@ -69,20 +69,14 @@ export function ConfigDrawer({ config, onClose }: { config: VisitorConfigItem | 
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       title={config ? t('visitorConfig.title', { name: config.projectName }) : ''}
       size={560}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void afterReport(submit())}>
-            {t('visitorConfig.publish')}
-          </Button>
-        </Space>
-      }
+      onSave={submit}
+      saving={saving}
+      saveLabel={t('visitorConfig.publish')}
     >
       <Form form={form} layout="vertical" name="visitor-config-form">
         <Form.Item name="requiredFields" label={t('visitorConfig.requiredFields')}>
@@ -121,6 +115,6 @@ export function ConfigDrawer({ config, onClose }: { config: VisitorConfigItem | 
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Form, Input, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorConfigItem } from '@siteops/contracts/visitor';
@@ -12,6 +12,7 @@ import { ConfigDrawer } from './ConfigDrawer';
 import { RegLinkModal } from './RegLinkModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { ListLayout } from '@/components/list/ListLayout';
+import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['keyword'] as const;
 
@@ -76,9 +77,11 @@ export function VisitorConfigPage() {
       filters={FILTERS}
       search={
         <>
-          <Form.Item name="keyword" label={t('visitorConfig.project')}>
-            <Input allowClear placeholder={t('visitorConfig.keywordPlaceholder')} />
-          </Form.Item>
+          <SearchText
+            name="keyword"
+            label={t('visitorConfig.project')}
+            placeholder={t('visitorConfig.keywordPlaceholder')}
+          />
         </>
       }
     >

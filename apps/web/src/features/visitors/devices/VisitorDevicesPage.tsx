@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Popconfirm, Select, Tag } from 'antd';
+import { Button, Card, Form, Popconfirm, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { DeviceInfoModal } from './DeviceInfoModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';
+import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['keyword', 'projectId', 'direction'] as const;
 
@@ -89,9 +90,11 @@ export function VisitorDevicesPage() {
       filters={FILTERS}
       search={
         <>
-          <Form.Item name="keyword" label={t('visitorDevices.keyword')}>
-            <Input allowClear placeholder={t('visitorDevices.keywordPlaceholder')} />
-          </Form.Item>
+          <SearchText
+            name="keyword"
+            label={t('visitorDevices.keyword')}
+            placeholder={t('visitorDevices.keywordPlaceholder')}
+          />
           <Form.Item name="projectId" label={t('visitorDevices.project')}>
             <Select
               allowClear

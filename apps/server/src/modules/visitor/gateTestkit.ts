@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { devices } from '../../db/schema/index.ts';
+import type { LinkTestApp } from '../device-link/testkit.ts';
+
+/** Polls `fn` every 25 ms until it answers something truthy, and answers that; fails after `ms`. */
+export async function eventually<T>(fn: () => T | Promise<T>, what: string, ms = 8_000): Promise<NonNullable<T>> {
+  const started = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * Links a simulated terminal for device `d` and waits until the devices table has it online: presence
+ * reaches the table in its next flush, and the gate dispatcher sends only to devices online there.
+ */
+export async function linkOnline(t: LinkTestApp, d: Parameters<LinkTestApp['sim']>[0] & { id: number }) {
+  const sim = t.sim(d);
+  await sim.waitFor('up', 10_000);
+  await eventually(
+    async () => (await t.database.db.select().from(devices).where(eq(devices.id, d.id)))[0].onlineStatus === 'online',
+    'online',
+  );
+  return sim;
+}

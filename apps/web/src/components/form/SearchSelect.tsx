@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Form, Select } from 'antd';
+
+/**
+ * A search form's pick-one filter: empty (any) until chosen, cleared with one click. `searchable` lets
+ * the user type to narrow a long list by the options' labels.
+ */
+export function SearchSelect({
+  name,
+  label,
+  id,
+  width,
+  options,
+  searchable = false,
+}: {
+  name: string;
+  label: ReactNode;
+  /** Ties the label to the field where a page sets its own ids. */
+  id?: string;
+  width: number;
+  options: { value: string; label: ReactNode }[];
+  searchable?: boolean;
+}) {
+  return (
+    <Form.Item name={name} label={label} htmlFor={id}>
+      <Select
+        id={id}
+        allowClear
+        showSearch={searchable ? { optionFilterProp: 'label' } : undefined}
+        style={{ width }}
+        options={options}
+      />
+    </Form.Item>
+  );
+}

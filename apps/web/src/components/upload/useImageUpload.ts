@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Upload } from 'antd';
+import { UPLOAD_MAX_BYTES_DEFAULT } from '@siteops/contracts/file';
+import { afterReport } from '@/api/reported';
+
+export interface ImageUploadOptions {
+  /** The MIME types the field takes (its chooser offers only these). */
+  mimes: readonly string[];
+  /** Sends the picked file; answers the stored file's id and a URL to show it. */
+  send: (form: FormData) => Promise<{ id: string; url: string }>;
+  /** The field's message for a file of another type, and for one over the size limit (in MB). */
+  wrongType: () => string;
+  tooLarge: (megabytes: number) => string;
+  /** Signed URL of the image the record already has. */
+  initialUrl?: string | null;
+  onChange?: (id: string | null) => void;
+}
+
+/**
+ * The state of an image form field that uploads as soon as a file is picked: the type and size are
+ * checked here first, so the user hears at once (the server checks the content again), and the
+ * answered id becomes the field's value. A failed upload is told by the client (afterReport).
+ */
+export function useImageUpload({ mimes, send, wrongType, tooLarge, initialUrl, onChange }: ImageUploadOptions) {
+  const [url, setUrl] = useState<string | null>(initialUrl ?? null);
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const choose = async (file: File) => {
+    setProblem(null);
+    if (!mimes.includes(file.type)) return setProblem(wrongType());
+    if (file.size > UPLOAD_MAX_BYTES_DEFAULT) return setProblem(tooLarge(UPLOAD_MAX_BYTES_DEFAULT / 1024 / 1024));
+    setUploading(true);
+    const form = new FormData();
+    form.append('file', file, file.name);
+    const uploaded = await afterReport(send(form));
+    setUploading(false);
+    if (!uploaded) return;
+    setUrl(uploaded.url);
+    onChange?.(uploaded.id);
+  };
+
+  /** antd Upload's beforeUpload: this hook uploads the file, so Upload keeps no list of its own. */
+  const beforeUpload = (file: File) => {
+    void choose(file);
+    return Upload.LIST_IGNORE;
+  };
+
+  return { url, uploading, problem, beforeUpload, accept: mimes.join(',') };
+}
