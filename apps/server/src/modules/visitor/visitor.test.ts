@@ -124,6 +124,27 @@ describe('visitor registration', () => {
     });
     expect(res.body.data.fields.visitEnd).toBe('来访结束时间 必须晚于 来访开始时间');
   });
+
+  it('pages a name search in the asked order with its total, also past the last match, within scope', async () => {
+    const tag = `Pager${Date.now() % 100000}`;
+    const [c, a, b] = [
+      await w.add({ projectId: w.projectA, realName: `${tag} C` }),
+      await w.add({ projectId: w.projectA, realName: `${tag} A` }),
+      await w.add({ projectId: w.projectA, realName: `${tag} B` }),
+    ];
+    const other = await w.add({ projectId: w.projectB, realName: `${tag} D` });
+    const page = async (query: string, token = admin) => {
+      const { list: found, total } = (await list(`realName=${tag}&pageSize=2&${query}`, token)).body.data;
+      return { ids: found.map((v: { id: number }) => v.id), total };
+    };
+    expect(await page('page=1&sortField=realName&sortOrder=asc')).toEqual({ ids: [a, b], total: 4 });
+    expect(await page('page=2&sortField=realName&sortOrder=asc')).toEqual({ ids: [c, other], total: 4 });
+    expect(await page('page=3&sortField=realName&sortOrder=asc')).toEqual({ ids: [], total: 4 });
+    expect(await page('page=1')).toEqual({ ids: [other, b], total: 4 });
+    expect(await page('page=1&sortField=realName&sortOrder=desc', w.managerToken)).toEqual({ ids: [c, b], total: 3 });
+    expect(await page('page=5', w.managerToken)).toEqual({ ids: [], total: 3 });
+    expect(await page('page=1&phone=000000')).toEqual({ ids: [], total: 0 });
+  });
 });
 
 describe('scope: a manager has only its projects’ visitors', () => {
