@@ -13,7 +13,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { devices, gatePersons, visitorDevices, visitorPhotos, visitors } from '../../db/schema/index.ts';
 import { RpcError } from '../../gateway/index.ts';
 import type { FileUrls } from '../file/urls.ts';
-import { expandDeviceMarks } from './gate.ts';
+import { expandDeviceMarks, LAZY_COMMIT } from './gate.ts';
 import { wantedPersonnel } from './gatePersonnel.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { inlinePhoto, PHOTO_BASE } from './photo.ts';
@@ -21,7 +21,7 @@ import { inlinePhoto, PHOTO_BASE } from './photo.ts';
 export interface GateSyncOptions {
   /** How often the outbox is looked at for devices that came back (default 5 s; tests shorter). */
   everyMs?: number;
-  /** Rows of one device claimed at a time (default 100: five additions). */
+  /** Rows of one device claimed at a time (default 200: ten additions). */
   batch?: number;
 }
 
@@ -60,8 +60,8 @@ interface Wanted {
 /** Marked devices expanded into outbox rows per transaction (a device of 10,000 visitors is 10,000 rows). */
 const EXPAND_DEVICES = 4;
 
-/** Rows of one device per claim: five additions' worth. */
-const ROWS_PER_DEVICE = MAX_PERSONS_PER_ADD * 5;
+/** Rows of one device per claim: ten additions' worth (a claim's bookkeeping is a dozen statements). */
+const ROWS_PER_DEVICE = MAX_PERSONS_PER_ADD * 10;
 
 /**
  * Claim pending rows of one online device that this instance is not sending to already (`busy`),
@@ -73,8 +73,8 @@ async function claim(db: Db, limit: number, busy: readonly number[]): Promise<Cl
   // statistics see a few rows a device where expansion just wrote 10,000), so it would fetch and sort
   // every pending row of the device for each claim of 100.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    await tx.execute(sql`set local enable_sort = off`);
+    await tx.execute(sql`select set_config('synchronous_commit', 'off', true),
+      set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`);
     return rowsOf<Claimed>(await tx.execute(claimStatement(limit, busy)));
   });
 }
@@ -362,11 +362,14 @@ export class GateSync {
 
   async #added(rows: { id: number; hash: string }[]) {
     if (!rows.length) return;
-    await this.#db.execute(sql`
-      update gate_persons g set on_device = true, sent_hash = v.hash, synced_at = now(), attempts = 0,
-        last_error = null, next_attempt_at = null, claimed_until = null, pending = (g.gen <> g.claim_gen)
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, hash text)
-      where g.id = v.id`);
+    await this.#db.transaction(async (tx) => {
+      await tx.execute(LAZY_COMMIT);
+      await tx.execute(sql`
+        update gate_persons g set on_device = true, sent_hash = v.hash, synced_at = now(), attempts = 0,
+          last_error = null, next_attempt_at = null, claimed_until = null, pending = (g.gen <> g.claim_gen)
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, hash text)
+        where g.id = v.id`);
+    });
   }
 
   /**
