@@ -22,9 +22,10 @@ export function SearchSelect({
   searchable?: boolean;
 }) {
   return (
-    <Form.Item name={name} label={label} htmlFor={id}>
+    // Only a given id (see SearchText): an undefined `id` prop would stop Form.Item giving its own.
+    <Form.Item name={name} label={label} {...(id ? { htmlFor: id } : {})}>
       <Select
-        id={id}
+        {...(id ? { id } : {})}
         allowClear
         showSearch={searchable ? { optionFilterProp: 'label' } : undefined}
         style={{ width }}

@@ -20,9 +20,12 @@ export function SearchText({
   /** Ties the label to the field where a page sets its own ids. */
   id?: string;
 }) {
+  // Only a given id: an `id` prop, even undefined, stops Form.Item giving the input its own, and the
+  // label would then name no field.
+  const ids = id ? { id } : {};
   return (
-    <Form.Item name={name} label={label} tooltip={tooltip} htmlFor={id}>
-      <Input id={id} allowClear placeholder={placeholder} />
+    <Form.Item name={name} label={label} tooltip={tooltip} {...(id ? { htmlFor: id } : {})}>
+      <Input {...ids} allowClear placeholder={placeholder} />
     </Form.Item>
   );
 }
