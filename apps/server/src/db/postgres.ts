@@ -102,7 +102,12 @@ export function createResilientPool(
   }
 
   const pool = new GuardedPool({ ...common, ...session, max, idleTimeoutMillis: t.idleMs, Client: DroppingClient });
-  pool.on('connect', (c) => live.add(c));
+  pool.on('connect', (c) => {
+    live.add(c);
+    // A client checked out but between queries (inside a transaction, say) that loses its server emits
+    // 'error' with nobody listening, which would crash the process; its next query fails anyway.
+    c.on('error', () => {});
+  });
   pool.on('remove', (c) => live.delete(c));
   // An idle client losing its server must not crash the process.
   pool.on('error', () => {});
