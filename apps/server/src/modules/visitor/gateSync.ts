@@ -251,14 +251,13 @@ export class GateSync {
 
   async #added(rows: { id: number; hash: string; gen: number }[]) {
     if (!rows.length) return;
-    await this.#db.transaction(async (tx) => {
-      await tx.execute(LAZY_COMMIT);
-      await tx.execute(sql`
-        update gate_persons g set on_device = true, sent_hash = v.hash, synced_at = now(), attempts = 0,
-          last_error = null, next_attempt_at = null, pending = (g.gen <> v.gen)
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, hash text, gen int)
-        where g.id = v.id`);
-    });
+    // One statement, its own transaction: the lazy commit (see LAZY_COMMIT) set from inside it.
+    await this.#db.execute(sql`
+      with lazy as (${LAZY_COMMIT})
+      update gate_persons g set on_device = true, sent_hash = v.hash, synced_at = now(), attempts = 0,
+        last_error = null, next_attempt_at = null, pending = (g.gen <> v.gen)
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, hash text, gen int), lazy
+      where g.id = v.id`);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import { PHOTO_INLINE_MAX_BYTES, type GatePerson } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
@@ -83,13 +84,19 @@ export async function wantedPersons(deps: WantedDeps, rows: readonly OutboxRow[]
   const wanted = new Map<number, Wanted>();
   for (const [id, person] of persons) {
     // The photo by its hash: the signed URL changes every minute, the person does not.
-    const hash = createHash('sha256')
-      .update(JSON.stringify([person.name, person.role, person.validFrom, person.validTo, person.photo.sha256]))
-      .digest('hex');
+    const sent = JSON.stringify([person.name, person.role, person.validFrom, person.validTo, person.photo.sha256]);
+    let hash = hashes.get(sent);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(sent).digest('hex');
+      hashes.set(sent, hash);
+    }
     wanted.set(id, { person, hash });
   }
   return wanted;
 }
+
+/** A person's hash by what is hashed: a publish sends each person to a hundred terminals. */
+const hashes = new LRUCache<string, string>({ max: 50_000 });
 
 /** The photo's bytes for the call, or none (the device downloads it) when storage cannot give them now. */
 async function inlineOrNone({ storage, log }: WantedDeps, photoId: string): Promise<string | undefined> {

@@ -131,7 +131,7 @@ const photoBase64 = new LRUCache<string, string, Storage>({
 
 /** A photo's bytes in base64, to send inside a device command. */
 export async function inlinePhoto(storage: Storage, id: string): Promise<string> {
-  return (await photoBase64.fetch(id, { context: storage }))!;
+  return photoBase64.get(id) ?? (await photoBase64.fetch(id, { context: storage }))!;
 }
 
 async function readPhoto(storage: Storage, id: string): Promise<Buffer> {
