@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PushpinFilled } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Card, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +19,7 @@ import { useUserStore } from '@/stores/user';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { timeColumn } from '@/components/table/columns';
@@ -97,7 +98,7 @@ export function AnnouncementsPage() {
       <RowActions>
         <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
         {row.status === 'draft' && (
-          <Popconfirm
+          <LazyPopconfirm
             title={t('announcements.publishConfirm', { title: row.title })}
             description={t('announcements.publishHint')}
             okText={t('announcements.publish')}
@@ -110,7 +111,7 @@ export function AnnouncementsPage() {
             <Button type="link" size="small">
               {t('announcements.publish')}
             </Button>
-          </Popconfirm>
+          </LazyPopconfirm>
         )}
         <RowDeleteButton
           onConfirm={async () => {

@@ -10,6 +10,7 @@ import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { CampaignActions } from './CampaignActions';
+import { actionsColumn } from '@/components/table/rowActions';
 import { CampaignRuns, OutcomeCountsText } from './CampaignRuns';
 import { NewCampaign } from './NewCampaign';
 import { scheduleText } from './scheduleText';
@@ -95,12 +96,7 @@ function CampaignList({ onNew }: { onNew: () => void }) {
     },
     { key: 'deviceCount', dataIndex: 'deviceCount', title: t('broadcast.col.devices') },
     timeColumn<CampaignItem>('createdAt', t('broadcast.col.createdAt')),
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, c) => <CampaignActions item={c} />,
-    },
+    actionsColumn<CampaignItem>(t, (c) => <CampaignActions item={c} />),
   ];
 
   return (

@@ -16,7 +16,8 @@ import { message } from '@/lib/feedback';
 import { useUserStore } from '@/stores/user';
 import { AddMembersModal } from './AddMembersModal';
 import { useDebouncedValue } from './useDebouncedValue';
-import { actionsColumn } from '@/components/table/rowActions';
+import { actionsColumn, RowActions } from '@/components/table/rowActions';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
 
@@ -107,16 +108,13 @@ export function ProjectPersonnelPage() {
     timeColumn<ProjectMemberItem>('joinedAt', t('projects.people.joinedAt')),
     actionsColumn<ProjectMemberItem>(t, (row) =>
       row.projectRole === 'manager' && !isAdmin ? null : (
-        <Popconfirm
-          title={t('projects.people.removeConfirm')}
-          okText={t('common.ok')}
-          cancelText={t('common.cancel')}
-          onConfirm={() => afterReport(removeIds([row.userId]))}
-        >
-          <Button type="link" size="small" danger>
-            {t('projects.people.remove')}
-          </Button>
-        </Popconfirm>
+        <RowActions>
+          <RowDeleteButton
+            title={t('projects.people.removeConfirm')}
+            label={t('projects.people.remove')}
+            onConfirm={() => afterReport(removeIds([row.userId]))}
+          />
+        </RowActions>
       ),
     ),
   ];

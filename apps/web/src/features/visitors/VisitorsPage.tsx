@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Button, Card, Form, Input, Select } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor';
@@ -17,6 +17,7 @@ import { VisitorFormDrawer } from './VisitorFormDrawer';
 import { VisitorInfoModal } from './VisitorInfoModal';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
@@ -53,18 +54,12 @@ export function VisitorsPage() {
   };
 
   const columns = visitorColumns(t, (row) => (
-    <Space size={0}>
-      <Button type="link" size="small" onClick={() => setViewing(row)}>
-        {t('visitors.view')}
-      </Button>
-      <Button type="link" size="small" onClick={() => setEditing(row)}>
-        {t('common.edit')}
-      </Button>
-      <Button type="link" size="small" onClick={() => setAuditing(row)}>
-        {t('visitors.audit')}
-      </Button>
+    <RowActions wrap={false}>
+      <RowAction onClick={() => setViewing(row)}>{t('visitors.view')}</RowAction>
+      <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+      <RowAction onClick={() => setAuditing(row)}>{t('visitors.audit')}</RowAction>
       <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
-    </Space>
+    </RowActions>
   ));
 
   return (

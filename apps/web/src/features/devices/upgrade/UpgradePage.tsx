@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Form, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { RocketOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { UPGRADE_STATUSES, type UpgradeItem, type UpgradeStatus } from '@siteops
 import { upgradeApi } from '@siteops/contracts/api/upgrade';
 import { useDownload } from '@/api/queries';
 import { afterReport } from '@/api/reported';
+import { LazyTooltip } from '@/components/intent/LazyTooltip';
 import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
@@ -93,7 +94,7 @@ export function UpgradePage() {
     actionsColumn<UpgradeItem>(t, (row) => (
       <RowActions>
         <RowAction onClick={() => setRollingOut(row)}>{t('rollout.rollOut')}</RowAction>
-        <Tooltip title={row.fileName}>
+        <LazyTooltip title={row.fileName}>
           <Button
             type="link"
             size="small"
@@ -102,7 +103,7 @@ export function UpgradePage() {
           >
             {t('upgrade.download')}
           </Button>
-        </Tooltip>
+        </LazyTooltip>
         <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
       </RowActions>
     )),
