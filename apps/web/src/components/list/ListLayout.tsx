@@ -1,21 +1,40 @@
 import type { ReactNode } from 'react';
 import { Card, Flex } from 'antd';
 import { QueryForm, type QueryFormProps } from '@/components/form/QueryForm';
+import { DataTable, type DataTableProps } from '@/components/table/DataTable';
 
-export interface ListLayoutProps<V extends object> extends Pick<QueryFormProps<V>, 'toParams' | 'fromParams'> {
+/** The list's table: DataTable's props, its rows keyed by `id` unless `rowKey` says otherwise. */
+export type ListTableProps<T> = Omit<DataTableProps<T>, 'rowKey'> & Partial<Pick<DataTableProps<T>, 'rowKey'>>;
+
+export interface ListLayoutProps<V extends object, T extends object> extends Pick<
+  QueryFormProps<V>,
+  'toParams' | 'fromParams'
+> {
   /** The search params the search form owns: the page's filters. */
   filters: readonly string[];
   /** The search form's fields. */
   search: ReactNode;
-  /** The table, and whatever opens from it (drawers and modals). */
-  children: ReactNode;
+  /** The list's table, drawn in the card below the search (or draw it yourself in `children`). */
+  table?: ListTableProps<T>;
+  /** Above the table in its card: the list's tabs. */
+  tableHead?: ReactNode;
+  /** Whatever opens from the table (drawers and modals); without `table`, the table's card too. */
+  children?: ReactNode;
 }
 
 /**
  * Every list page's frame: the search form in its card above, the table in its card below, one gap
  * between them; dialogs the page opens sit after the table.
  */
-export function ListLayout<V extends object>({ filters, search, children, toParams, fromParams }: ListLayoutProps<V>) {
+export function ListLayout<V extends object, T extends object = object>({
+  filters,
+  search,
+  table,
+  tableHead,
+  children,
+  toParams,
+  fromParams,
+}: ListLayoutProps<V, T>) {
   return (
     <Flex vertical gap={16}>
       <Card>
@@ -23,6 +42,12 @@ export function ListLayout<V extends object>({ filters, search, children, toPara
           {search}
         </QueryForm>
       </Card>
+      {table && (
+        <Card>
+          {tableHead}
+          <DataTable<T> rowKey={'id' as keyof T & string} {...table} />
+        </Card>
+      )}
       {children}
     </Flex>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PushpinFilled } from '@ant-design/icons';
-import { Button, Card, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,7 +13,6 @@ import { announcementApi } from '@siteops/contracts/api/announcement';
 import { useEndpointMutation } from '@/api/queries';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { DataTable } from '@/components/table/DataTable';
 import { message } from '@/lib/feedback';
 import { useUserStore } from '@/stores/user';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
@@ -156,16 +155,13 @@ export function AnnouncementsPage() {
           )}
         </>
       }
+      table={{
+        tableId: 'announcements',
+        columns,
+        ...table,
+        toolbar: <CreateButton onClick={() => setEditing('new')} />,
+      }}
     >
-      <Card>
-        <DataTable<AnnouncementItem>
-          tableId="announcements"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          toolbar={<CreateButton onClick={() => setEditing('new')} />}
-        />
-      </Card>
       <AnnouncementFormModal editing={editing} role={role} agentId={agentId} onClose={() => setEditing(null)} />
     </ListLayout>
   );

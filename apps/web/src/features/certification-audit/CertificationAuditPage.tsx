@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Card, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import type { CertificationItem } from '@siteops/contracts/certification';
 import { useListPage } from '@/components/list/useListPage';
-import { DataTable } from '@/components/table/DataTable';
 import { CertificationStatusTag, certificationContent } from '@/components/certification/CertificationView';
 import { ReviewModal } from './ReviewModal';
 import { actionsColumn, RowAction } from '@/components/table/rowActions';
@@ -75,15 +74,15 @@ export function CertificationAuditPage() {
           />
         </>
       }
-    >
-      <Card>
+      tableHead={
         <Tabs
           activeKey={tab}
           onChange={openTab}
           items={TABS.map((key) => ({ key, label: t(`certification.status.${key}`) }))}
         />
-        <DataTable<CertificationItem> tableId="certification-audit" rowKey="id" columns={columns} {...table} />
-      </Card>
+      }
+      table={{ tableId: 'certification-audit', columns, ...table }}
+    >
       <ReviewModal item={open} onClose={() => setOpen(null)} />
     </ListLayout>
   );

@@ -1,10 +1,9 @@
-import { DatePicker, Card, Form, Typography } from 'antd';
+import { DatePicker, Form, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AuditItem } from '@siteops/contracts/audit';
 import { auditApi } from '@siteops/contracts/api/audit';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { valuesToParams } from '@/components/form/formKit';
@@ -65,7 +64,7 @@ export function AuditPage() {
   ];
 
   return (
-    <ListLayout<Filters>
+    <ListLayout<Filters, AuditItem>
       filters={NAMES}
       toParams={toParams}
       fromParams={fromParams}
@@ -80,23 +79,19 @@ export function AuditPage() {
           </Form.Item>
         </>
       }
-    >
-      <Card>
-        <DataTable<AuditItem>
-          tableId="audit"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          expandable={{
-            rowExpandable: (r) => r.detail !== null,
-            expandedRowRender: (r) => (
-              <Typography.Paragraph style={{ margin: 0 }}>
-                <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(r.detail, null, 2)}</pre>
-              </Typography.Paragraph>
-            ),
-          }}
-        />
-      </Card>
-    </ListLayout>
+      table={{
+        tableId: 'audit',
+        columns,
+        ...table,
+        expandable: {
+          rowExpandable: (r) => r.detail !== null,
+          expandedRowRender: (r) => (
+            <Typography.Paragraph style={{ margin: 0 }}>
+              <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(r.detail, null, 2)}</pre>
+            </Typography.Paragraph>
+          ),
+        },
+      }}
+    />
   );
 }

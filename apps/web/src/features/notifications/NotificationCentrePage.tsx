@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Badge, Button, Card, Flex, Form, Select, Space, Tabs, Typography } from 'antd';
+import { Badge, Button, Flex, Space, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +13,13 @@ import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useListPage } from '@/components/list/useListPage';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
-import { DataTable } from '@/components/table/DataTable';
 import { useNotificationCounts } from './useNotifications';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
+import { SearchSelect } from '@/components/form/SearchSelect';
 
 const FILTERS = ['keyword', 'kind', 'unread'] as const;
 const TABS = ['all', 'message', 'notice', 'todo'] as const;
@@ -118,29 +118,26 @@ export function NotificationCentrePage() {
             label={t('notifications.keyword')}
             placeholder={t('notifications.keywordPlaceholder')}
           />
-          <Form.Item name="kind" label={t('notifications.field.kind')}>
-            <Select
-              allowClear
-              style={{ minWidth: 140 }}
-              placeholder={t('notifications.anyKind')}
-              options={NOTIFICATION_FILTER_KINDS.map((k) => ({ value: k, label: t(`notifications.kinds.${k}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="unread" label={t('notifications.field.status')}>
-            <Select
-              allowClear
-              style={{ minWidth: 120 }}
-              placeholder={t('notifications.any')}
-              options={[
-                { value: 'true', label: t('notifications.unread') },
-                { value: 'false', label: t('notifications.read') },
-              ]}
-            />
-          </Form.Item>
+          <SearchSelect
+            name="kind"
+            label={t('notifications.field.kind')}
+            minWidth={140}
+            placeholder={t('notifications.anyKind')}
+            options={NOTIFICATION_FILTER_KINDS.map((k) => ({ value: k, label: t(`notifications.kinds.${k}`) }))}
+          />
+          <SearchSelect
+            name="unread"
+            label={t('notifications.field.status')}
+            minWidth={120}
+            placeholder={t('notifications.any')}
+            options={[
+              { value: 'true', label: t('notifications.unread') },
+              { value: 'false', label: t('notifications.read') },
+            ]}
+          />
         </>
       }
-    >
-      <Card>
+      tableHead={
         <Tabs
           activeKey={tab}
           onChange={openTab}
@@ -153,27 +150,26 @@ export function NotificationCentrePage() {
             ),
           }))}
         />
-        <DataTable<NotificationItem>
-          tableId="notification-centre"
-          rowKey="id"
-          columns={columns}
-          selectedKeys={selected}
-          onSelectedKeysChange={setSelected}
-          toolbar={
-            <Space wrap>
-              <Button
-                disabled={unreadHere === 0}
-                loading={readAll.isPending}
-                onClick={() => void afterReport(readAll.mutateAsync(tab === 'all' ? {} : { tab }))}
-              >
-                {t('messageBox.allRead')}
-              </Button>
-              <BatchDeleteButton count={selected.length} onConfirm={() => removeIds(selected.map(Number))} />
-            </Space>
-          }
-          {...table}
-        />
-      </Card>
-    </ListLayout>
+      }
+      table={{
+        tableId: 'notification-centre',
+        columns,
+        selectedKeys: selected,
+        onSelectedKeysChange: setSelected,
+        toolbar: (
+          <Space wrap>
+            <Button
+              disabled={unreadHere === 0}
+              loading={readAll.isPending}
+              onClick={() => void afterReport(readAll.mutateAsync(tab === 'all' ? {} : { tab }))}
+            >
+              {t('messageBox.allRead')}
+            </Button>
+            <BatchDeleteButton count={selected.length} onConfirm={() => void removeIds(selected.map(Number))} />
+          </Space>
+        ),
+        ...table,
+      }}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Card, DatePicker, Form, Input } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { UserListItem } from '@siteops/contracts/userList';
 import { userApi } from '@siteops/contracts/api/user';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { valuesToParams } from '@/components/form/formKit';
@@ -102,7 +101,7 @@ export function UserInfoPage() {
   const editing = editingId !== undefined && detail.data?.id === editingId ? detail.data : undefined;
 
   return (
-    <ListLayout<Filters>
+    <ListLayout<Filters, UserListItem>
       filters={NAMES}
       toParams={toParams}
       fromParams={fromParams}
@@ -127,17 +126,14 @@ export function UserInfoPage() {
           </Form.Item>
         </>
       }
+      table={{
+        tableId: 'users',
+        columns,
+        ...table,
+        loading: table.loading || (editingId !== undefined && detail.isFetching),
+        toolbar: <CreateButton onClick={() => setCreating(true)} />,
+      }}
     >
-      <Card>
-        <DataTable<UserListItem>
-          tableId="users"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          loading={table.loading || (editingId !== undefined && detail.isFetching)}
-          toolbar={<CreateButton onClick={() => setCreating(true)} />}
-        />
-      </Card>
       <UserFormDrawer
         open={creating || editing !== undefined}
         user={creating ? undefined : editing}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Tabs } from 'antd';
+import { Button, Form, Input, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { VisitorItem, VisitorStatus } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { DataTable } from '@/components/table/DataTable';
 import { useListPage } from '@/components/list/useListPage';
 import { AuditModal } from './AuditModal';
 import { visitorColumns } from './visitorColumns';
@@ -68,11 +67,11 @@ export function VisitorAuditPage() {
           </Form.Item>
         </>
       }
-    >
-      <Card>
+      tableHead={
         <Tabs activeKey={tab} onChange={openTab} items={TABS.map((x) => ({ key: x.key, label: t(x.label) }))} />
-        <DataTable<VisitorItem> tableId="visitor-audit" rowKey="id" columns={columns} {...table} />
-      </Card>
+      }
+      table={{ tableId: 'visitor-audit', columns, ...table }}
+    >
       <AuditModal visitor={auditing} onClose={() => setAuditing(null)} />
       <VisitorInfoModal visitor={viewing} onClose={() => setViewing(null)} />
     </ListLayout>

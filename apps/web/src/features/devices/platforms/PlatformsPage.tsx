@@ -1,19 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Card, DatePicker, Form, Input, Space, Tag } from 'antd';
+import { DatePicker, Form, Input, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { PlatformItem } from '@siteops/contracts/device';
 import { platformApi } from '@siteops/contracts/api/platform';
 import { useEndpointMutation } from '@/api/queries';
-import { afterReport } from '@/api/reported';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { ModalForm } from '@/components/form/ModalForm';
 
-import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
-import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { CreateButton } from '@/components/table/CreateButton';
@@ -37,7 +33,7 @@ export function PlatformsPage() {
   const { table } = useListPage(platformApi.listAll, LIST);
   const add = useEndpointMutation(platformApi.add);
   const update = useEndpointMutation(platformApi.update);
-  const { selected, selection, removeIds } = useListDelete(platformApi.delete);
+  const { selection, batchDelete, rowDelete } = useListDelete(platformApi.delete);
   const [editing, setEditing] = useState<PlatformItem | 'new' | null>(null);
 
   const initial = useMemo<Partial<FormValues> | undefined>(
@@ -76,7 +72,7 @@ export function PlatformsPage() {
     actionsColumn<PlatformItem>(t, (row) => (
       <RowActions>
         <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
-        <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
+        {rowDelete(row.id)}
       </RowActions>
     )),
   ];
@@ -93,30 +89,20 @@ export function PlatformsPage() {
   return (
     <ListLayout
       filters={['platformName']}
-      search={
-        <>
-          <SearchText name="platformName" label={t('devices.platform.name')} />
-        </>
-      }
+      search={<SearchText name="platformName" label={t('devices.platform.name')} />}
+      table={{
+        tableId: 'platforms',
+        columns,
+        ...table,
+        ...selection,
+        toolbar: (
+          <>
+            <CreateButton onClick={() => setEditing('new')} />
+            {batchDelete}
+          </>
+        ),
+      }}
     >
-      <Card>
-        <DataTable<PlatformItem>
-          tableId="platforms"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          {...selection}
-          toolbar={
-            <>
-              <CreateButton onClick={() => setEditing('new')} />
-              <BatchDeleteButton
-                count={selected.length}
-                onConfirm={() => afterReport(removeIds(selected.map(Number)))}
-              />
-            </>
-          }
-        />
-      </Card>
       <ModalForm<FormValues>
         open={editing !== null}
         title={editing === 'new' ? t('devices.platform.createTitle') : t('devices.platform.editTitle')}

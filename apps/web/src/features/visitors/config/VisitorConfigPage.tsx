@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Card, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorConfigItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { time } from '@/features/visitors/visitorView';
@@ -84,10 +83,8 @@ export function VisitorConfigPage() {
           />
         </>
       }
+      table={{ tableId: 'visitor-config', rowKey: 'projectId', columns, ...table }}
     >
-      <Card>
-        <DataTable<VisitorConfigItem> tableId="visitor-config" rowKey="projectId" columns={columns} {...table} />
-      </Card>
       <ConfigDrawer config={editing} onClose={() => setEditing(null)} />
       <RegLinkModal config={linking} onClose={() => setLinking(null)} />
     </ListLayout>

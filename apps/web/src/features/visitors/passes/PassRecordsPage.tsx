@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Card, DatePicker, Form, Select } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import type { PassRecordItem } from '@siteops/contracts/visitorGate';
 import { useEndpointQuery } from '@/api/queries';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { valuesToParams } from '@/components/form/formKit';
@@ -73,7 +72,7 @@ export function PassRecordsPage() {
   const devices = useEndpointQuery(visitorApi.listDevices, { pageSize: 200 });
 
   return (
-    <ListLayout<Filters>
+    <ListLayout<Filters, PassRecordItem>
       filters={NAMES}
       toParams={toParams}
       fromParams={fromParams}
@@ -96,10 +95,7 @@ export function PassRecordsPage() {
           </Form.Item>
         </>
       }
-    >
-      <Card>
-        <DataTable<PassRecordItem> tableId="pass-records" rowKey="id" columns={passColumns(t)} {...table} />
-      </Card>
-    </ListLayout>
+      table={{ tableId: 'pass-records', columns: passColumns(t), ...table }}
+    />
   );
 }
