@@ -68,3 +68,18 @@ export function ModalForm<V extends object>(props: ModalFormProps<V>) {
     </Modal>
   );
 }
+
+/**
+ * A list's create-or-edit dialog over its rows: `create()` or `edit(row)` opens it, `row` is the row being
+ * edited (none for a create), `form` goes to its ModalForm (open, the row's values to start from, close).
+ */
+export function useEditDialog<T, V extends object>(toValues: (row: T) => Partial<V>) {
+  const [state, setState] = useState<{ row?: T; values?: Partial<V> } | null>(null);
+  return {
+    row: state?.row,
+    create: () => setState({}),
+    // The row's values are taken once, as it opens: ModalForm fills the form again when they change.
+    edit: (row: T) => setState({ row, values: toValues(row) }),
+    form: { open: state !== null, initialValues: state?.values, onClose: () => setState(null) },
+  };
+}

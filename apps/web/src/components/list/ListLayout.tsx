@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
 import { Card, Flex } from 'antd';
 import { QueryForm, type QueryFormProps } from '@/components/form/QueryForm';
+import { CreateButton } from '@/components/table/CreateButton';
 import { DataTable, type DataTableProps } from '@/components/table/DataTable';
 
-/** The list's table: DataTable's props, its rows keyed by `id` unless `rowKey` says otherwise. */
-export type ListTableProps<T> = Omit<DataTableProps<T>, 'rowKey'> & Partial<Pick<DataTableProps<T>, 'rowKey'>>;
+/**
+ * The list's table: DataTable's props, its rows keyed by `id` unless `rowKey` says otherwise; with
+ * `onCreate`, the toolbar starts with the create button.
+ */
+export type ListTableProps<T> = Omit<DataTableProps<T>, 'rowKey'> &
+  Partial<Pick<DataTableProps<T>, 'rowKey'>> & { onCreate?: () => void };
 
 export interface ListLayoutProps<V extends object, T extends object> extends Pick<
   QueryFormProps<V>,
@@ -45,10 +50,29 @@ export function ListLayout<V extends object, T extends object = object>({
       {table && (
         <Card>
           {tableHead}
-          <DataTable<T> rowKey={'id' as keyof T & string} {...table} />
+          <ListTable {...table} />
         </Card>
       )}
       {children}
     </Flex>
+  );
+}
+
+function ListTable<T extends object>({ onCreate, toolbar, ...table }: ListTableProps<T>) {
+  return (
+    <DataTable<T>
+      rowKey={'id' as keyof T & string}
+      {...table}
+      toolbar={
+        onCreate ? (
+          <>
+            <CreateButton onClick={onCreate} />
+            {toolbar}
+          </>
+        ) : (
+          toolbar
+        )
+      }
+    />
   );
 }

@@ -13,7 +13,6 @@ import { modal } from '@/lib/feedback';
 import { AgentFormModal } from './AgentFormModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
@@ -121,13 +120,8 @@ export function AgentsPage() {
         tableId: 'agents',
         columns,
         ...table,
-        ...(isAdmin && selection),
-        toolbar: isAdmin && (
-          <>
-            <CreateButton onClick={() => setEditing('new')} />
-            {batchDelete}
-          </>
-        ),
+        // Only an administrator creates and deletes.
+        ...(isAdmin && { ...selection, onCreate: () => setEditing('new'), toolbar: batchDelete }),
       }}
     >
       <AgentFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />

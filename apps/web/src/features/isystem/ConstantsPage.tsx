@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react';
 import { Form, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +6,10 @@ import { constantApi } from '@siteops/contracts/api/constant';
 import { useEndpointMutation } from '@/api/queries';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { ModalForm } from '@/components/form/ModalForm';
+import { ModalForm, useEditDialog } from '@/components/form/ModalForm';
 
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
@@ -34,15 +32,11 @@ export function ConstantsPage() {
   const add = useEndpointMutation(constantApi.add);
   const update = useEndpointMutation(constantApi.update);
   const { selection, batchDelete, rowDelete } = useListDelete(constantApi.delete);
-  const [editing, setEditing] = useState<ConstantItem | 'new' | null>(null);
-
-  const initial = useMemo(
-    () =>
-      editing && editing !== 'new'
-        ? { key: editing.key, value: editing.value, remark: editing.remark ?? undefined }
-        : undefined,
-    [editing],
-  );
+  const dialog = useEditDialog<ConstantItem, FormValues>((c) => ({
+    key: c.key,
+    value: c.value,
+    remark: c.remark ?? undefined,
+  }));
 
   const columns: TableColumnsType<ConstantItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
@@ -57,15 +51,15 @@ export function ConstantsPage() {
     timeColumn<ConstantItem>('updatedAt', t('constants.updatedAt'), { sortable: true }),
     actionsColumn<ConstantItem>(t, (row) => (
       <RowActions>
-        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+        <RowAction onClick={() => dialog.edit(row)}>{t('common.edit')}</RowAction>
         {rowDelete(row.id)}
       </RowActions>
     )),
   ];
 
   const save = (values: FormValues) =>
-    editing && editing !== 'new'
-      ? update.mutateAsync({ id: editing.id, ...values, remark: values.remark ?? '' })
+    dialog.row
+      ? update.mutateAsync({ id: dialog.row.id, ...values, remark: values.remark ?? '' })
       : add.mutateAsync(values);
 
   return (
@@ -82,21 +76,15 @@ export function ConstantsPage() {
         columns,
         ...table,
         ...selection,
-        toolbar: (
-          <>
-            <CreateButton onClick={() => setEditing('new')} />
-            {batchDelete}
-          </>
-        ),
+        onCreate: dialog.create,
+        toolbar: batchDelete,
       }}
     >
       <ModalForm<FormValues>
-        open={editing !== null}
-        title={editing === 'new' ? t('constants.createTitle') : t('constants.editTitle')}
-        initialValues={initial}
+        {...dialog.form}
+        title={dialog.row ? t('constants.editTitle') : t('constants.createTitle')}
         fieldNames={FIELDS}
         onSubmit={save}
-        onClose={() => setEditing(null)}
       >
         <Form.Item
           name="key"

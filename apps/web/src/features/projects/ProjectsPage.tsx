@@ -18,7 +18,6 @@ import { ProjectFormModal } from './ProjectFormModal';
 import { projectInUseMessage } from './projectInUse';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
@@ -118,13 +117,8 @@ export function ProjectsPage() {
         tableId: 'projects',
         columns,
         ...table,
-        ...(isAdmin && selection),
-        toolbar: isAdmin && (
-          <>
-            <CreateButton onClick={() => setEditing('new')} />
-            {batchDelete}
-          </>
-        ),
+        // Only an administrator creates and deletes.
+        ...(isAdmin && { ...selection, onCreate: () => setEditing('new'), toolbar: batchDelete }),
       }}
     >
       <ProjectFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />

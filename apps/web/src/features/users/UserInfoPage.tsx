@@ -15,7 +15,6 @@ import { userColumns } from './userColumns';
 import { UserRowActions } from './UserRowActions';
 import { UserFormDrawer } from './components/UserFormDrawer';
 import { useUserDetail, useUserWrite } from './userCache';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
@@ -131,7 +130,7 @@ export function UserInfoPage() {
         columns,
         ...table,
         loading: table.loading || (editingId !== undefined && detail.isFetching),
-        toolbar: <CreateButton onClick={() => setCreating(true)} />,
+        onCreate: () => setCreating(true),
       }}
     >
       <UserFormDrawer

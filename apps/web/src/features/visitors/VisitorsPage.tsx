@@ -16,7 +16,6 @@ import { VisitorFormDrawer } from './VisitorFormDrawer';
 import { VisitorInfoModal } from './VisitorInfoModal';
 import { RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
@@ -83,9 +82,9 @@ export function VisitorsPage() {
         columns,
         ...table,
         ...selection,
+        onCreate: () => setEditing('new'),
         toolbar: (
           <>
-            <CreateButton onClick={() => setEditing('new')} />
             {batchDelete}
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void afterReport(runExport())}>
               {t('visitors.export')}

@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react';
 import { DatePicker, Form, Input, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -8,11 +7,10 @@ import { platformApi } from '@siteops/contracts/api/platform';
 import { useEndpointMutation } from '@/api/queries';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { ModalForm } from '@/components/form/ModalForm';
+import { ModalForm, useEditDialog } from '@/components/form/ModalForm';
 
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
@@ -34,19 +32,11 @@ export function PlatformsPage() {
   const add = useEndpointMutation(platformApi.add);
   const update = useEndpointMutation(platformApi.update);
   const { selection, batchDelete, rowDelete } = useListDelete(platformApi.delete);
-  const [editing, setEditing] = useState<PlatformItem | 'new' | null>(null);
-
-  const initial = useMemo<Partial<FormValues> | undefined>(
-    () =>
-      editing && editing !== 'new'
-        ? {
-            platformName: editing.platformName,
-            expirationDate: dayjs(editing.expirationDate),
-            attachInfo: editing.attachInfo ?? undefined,
-          }
-        : undefined,
-    [editing],
-  );
+  const dialog = useEditDialog<PlatformItem, FormValues>((p) => ({
+    platformName: p.platformName,
+    expirationDate: dayjs(p.expirationDate),
+    attachInfo: p.attachInfo ?? undefined,
+  }));
 
   const columns: TableColumnsType<PlatformItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
@@ -71,7 +61,7 @@ export function PlatformsPage() {
     timeColumn<PlatformItem>('updatedAt', t('devices.field.updatedAt'), { sortable: true }),
     actionsColumn<PlatformItem>(t, (row) => (
       <RowActions>
-        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+        <RowAction onClick={() => dialog.edit(row)}>{t('common.edit')}</RowAction>
         {rowDelete(row.id)}
       </RowActions>
     )),
@@ -83,7 +73,7 @@ export function PlatformsPage() {
       expirationDate: values.expirationDate.format('YYYY-MM-DD'),
       attachInfo: values.attachInfo ?? '',
     };
-    return editing && editing !== 'new' ? update.mutateAsync({ id: editing.id, ...body }) : add.mutateAsync(body);
+    return dialog.row ? update.mutateAsync({ id: dialog.row.id, ...body }) : add.mutateAsync(body);
   };
 
   return (
@@ -95,21 +85,15 @@ export function PlatformsPage() {
         columns,
         ...table,
         ...selection,
-        toolbar: (
-          <>
-            <CreateButton onClick={() => setEditing('new')} />
-            {batchDelete}
-          </>
-        ),
+        onCreate: dialog.create,
+        toolbar: batchDelete,
       }}
     >
       <ModalForm<FormValues>
-        open={editing !== null}
-        title={editing === 'new' ? t('devices.platform.createTitle') : t('devices.platform.editTitle')}
-        initialValues={initial}
+        {...dialog.form}
+        title={dialog.row ? t('devices.platform.editTitle') : t('devices.platform.createTitle')}
         fieldNames={FIELDS}
         onSubmit={save}
-        onClose={() => setEditing(null)}
       >
         <Form.Item
           name="platformName"
