@@ -38,6 +38,9 @@ export function useListDelete<E extends Endpoint>(endpoint: E, opts: ListDeleteO
     setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
     message().success(t('common.deleteSuccess'));
   };
+  const batchDelete = (
+    <BatchDeleteButton count={selected.length} onConfirm={() => void afterReport(removeIds(selected.map(Number)))} />
+  );
   return {
     selected,
     setSelected,
@@ -45,9 +48,9 @@ export function useListDelete<E extends Endpoint>(endpoint: E, opts: ListDeleteO
     /** Spread into <DataTable>: its row checkboxes are this selection. */
     selection: { selectedKeys: selected, onSelectedKeysChange: setSelected },
     /** The toolbar's "batch delete" of the selected rows. */
-    batchDelete: (
-      <BatchDeleteButton count={selected.length} onConfirm={() => void afterReport(removeIds(selected.map(Number)))} />
-    ),
+    batchDelete,
+    /** Spread into a list's table: the selection, and the batch delete as its toolbar (or in the page's own). */
+    selectable: { selectedKeys: selected, onSelectedKeysChange: setSelected, toolbar: batchDelete },
     /** A row's "delete" link (in RowActions), or the page's own word for it. */
     rowDelete: (id: number, label?: ReactNode) => (
       <RowDeleteButton onConfirm={() => afterReport(removeIds([id]))} label={label} />

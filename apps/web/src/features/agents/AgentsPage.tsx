@@ -46,7 +46,7 @@ export function AgentsPage() {
     modal().error({ title: t('agents.inUse.title'), content: t('agents.inUse.content', { name: data.name, what }) });
   };
 
-  const { selection, batchDelete, rowDelete } = useListDelete(agentApi.delete, { onRefused: explainInUse });
+  const { selectable, rowDelete } = useListDelete(agentApi.delete, { onRefused: explainInUse });
 
   const columns: TableColumnsType<AgentItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 70 },
@@ -121,7 +121,7 @@ export function AgentsPage() {
         columns,
         ...table,
         // Only an administrator creates and deletes.
-        ...(isAdmin && { ...selection, onCreate: () => setEditing('new'), toolbar: batchDelete }),
+        ...(isAdmin && { ...selectable, onCreate: () => setEditing('new') }),
       }}
     >
       <AgentFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />

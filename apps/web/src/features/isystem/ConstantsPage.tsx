@@ -31,7 +31,7 @@ export function ConstantsPage() {
   const { table } = useListPage(constantApi.listAll, LIST);
   const add = useEndpointMutation(constantApi.add);
   const update = useEndpointMutation(constantApi.update);
-  const { selection, batchDelete, rowDelete } = useListDelete(constantApi.delete);
+  const { selectable, rowDelete } = useListDelete(constantApi.delete);
   const dialog = useEditDialog<ConstantItem, FormValues>((c) => ({
     key: c.key,
     value: c.value,
@@ -71,14 +71,7 @@ export function ConstantsPage() {
           <SearchText name="value" label={t('constants.value')} />
         </>
       }
-      table={{
-        tableId: 'constants',
-        columns,
-        ...table,
-        ...selection,
-        onCreate: dialog.create,
-        toolbar: batchDelete,
-      }}
+      table={{ tableId: 'constants', columns, ...table, ...selectable, onCreate: dialog.create }}
     >
       <ModalForm<FormValues>
         {...dialog.form}

@@ -47,7 +47,7 @@ export function ProjectsPage() {
   const [appointing, setAppointing] = useState<ProjectItem | null>(null);
 
   // Silent: a project still in use is explained in one dialog; any other failure is reported here.
-  const { selection, batchDelete, rowDelete } = useListDelete(projectApi.delete, {
+  const { selectable, rowDelete } = useListDelete(projectApi.delete, {
     silent: true,
     onRefused: (error) => {
       const refusal = projectInUseMessage(error, t);
@@ -118,7 +118,7 @@ export function ProjectsPage() {
         columns,
         ...table,
         // Only an administrator creates and deletes.
-        ...(isAdmin && { ...selection, onCreate: () => setEditing('new'), toolbar: batchDelete }),
+        ...(isAdmin && { ...selectable, onCreate: () => setEditing('new') }),
       }}
     >
       <ProjectFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />

@@ -31,7 +31,7 @@ export function PlatformsPage() {
   const { table } = useListPage(platformApi.listAll, LIST);
   const add = useEndpointMutation(platformApi.add);
   const update = useEndpointMutation(platformApi.update);
-  const { selection, batchDelete, rowDelete } = useListDelete(platformApi.delete);
+  const { selectable, rowDelete } = useListDelete(platformApi.delete);
   const dialog = useEditDialog<PlatformItem, FormValues>((p) => ({
     platformName: p.platformName,
     expirationDate: dayjs(p.expirationDate),
@@ -80,14 +80,7 @@ export function PlatformsPage() {
     <ListLayout
       filters={['platformName']}
       search={<SearchText name="platformName" label={t('devices.platform.name')} />}
-      table={{
-        tableId: 'platforms',
-        columns,
-        ...table,
-        ...selection,
-        onCreate: dialog.create,
-        toolbar: batchDelete,
-      }}
+      table={{ tableId: 'platforms', columns, ...table, ...selectable, onCreate: dialog.create }}
     >
       <ModalForm<FormValues>
         {...dialog.form}
