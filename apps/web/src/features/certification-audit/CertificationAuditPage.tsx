@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Tabs } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import type { CertificationItem } from '@siteops/contracts/certification';
 import { useListPage } from '@/components/list/useListPage';
+import { useTabParam } from '@/components/list/useTabParam';
 import { CertificationStatusTag, certificationContent } from '@/components/certification/CertificationView';
 import { ReviewModal } from './ReviewModal';
 import { actionsColumn, RowAction } from '@/components/table/rowActions';
@@ -15,8 +15,6 @@ import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['keyword'] as const;
 const TABS = ['auditing', 'passed', 'rejected', 'withdrawn'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (s: string | null): s is Tab => (TABS as readonly (string | null)[]).includes(s);
 
 /**
  * /user/certification-audit (admin): the review queue of real-name certifications, by status (in the
@@ -25,17 +23,9 @@ const isTab = (s: string | null): s is Tab => (TABS as readonly (string | null)[
  */
 export function CertificationAuditPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const tab: Tab = isTab(search.get('tab')) ? (search.get('tab') as Tab) : 'auditing';
+  const [tab, openTab] = useTabParam(TABS);
   const { table } = useListPage(certificationApi.reviewList, { filters: FILTERS, fixed: { status: tab } });
   const [open, setOpen] = useState<CertificationItem | null>(null);
-
-  const openTab = (key: string) => {
-    const next = new URLSearchParams(search);
-    next.set('tab', key);
-    next.delete('page');
-    setSearch(next);
-  };
 
   const columns: TableColumnsType<CertificationItem> = [
     { key: 'userName', dataIndex: 'userName', title: t('certification.field.userName') },

@@ -1,7 +1,7 @@
 import { useState, type Key } from 'react';
 import { Badge, Button, Flex, Space, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notificationApi } from '@siteops/contracts/api/notification';
 import {
@@ -12,6 +12,7 @@ import {
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useListPage } from '@/components/list/useListPage';
+import { useTabParam } from '@/components/list/useTabParam';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { useNotificationCounts } from './useNotifications';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
@@ -23,8 +24,6 @@ import { SearchSelect } from '@/components/form/SearchSelect';
 
 const FILTERS = ['keyword', 'kind', 'unread'] as const;
 const TABS = ['all', 'message', 'notice', 'todo'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (s: string | null): s is Tab => (TABS as readonly (string | null)[]).includes(s);
 
 /**
  * /user/messages (every role): the caller's whole message box, by tab (in the address like every
@@ -34,8 +33,7 @@ const isTab = (s: string | null): s is Tab => (TABS as readonly (string | null)[
 export function NotificationCentrePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  const tab: Tab = isTab(search.get('tab')) ? (search.get('tab') as Tab) : 'all';
+  const [tab, switchTab] = useTabParam(TABS, { omitFirst: true });
   const fixed = tab === 'all' ? {} : { tab };
   const { table } = useListPage(notificationApi.listAll, { filters: FILTERS, fixed });
   const counts = useNotificationCounts().data;
@@ -45,11 +43,7 @@ export function NotificationCentrePage() {
   const remove = useEndpointMutation(notificationApi.delete);
 
   const openTab = (key: string) => {
-    const next = new URLSearchParams(search);
-    if (key === 'all') next.delete('tab');
-    else next.set('tab', key);
-    next.delete('page');
-    setSearch(next);
+    switchTab(key);
     setSelected([]);
   };
   const removeIds = (ids: number[]) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor';
@@ -17,7 +17,7 @@ import { VisitorInfoModal } from './VisitorInfoModal';
 import { RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';
-import { SearchText } from '@/components/form/SearchText';
+import { VisitorSearchFields } from './VisitorSearchFields';
 import { SearchSelect } from '@/components/form/SearchSelect';
 
 const FILTERS = ['realName', 'phone', 'idNo', 'status'] as const;
@@ -64,11 +64,7 @@ export function VisitorsPage() {
       filters={FILTERS}
       search={
         <>
-          <SearchText name="realName" label={t('visitors.realName')} />
-          <SearchText name="phone" label={t('visitors.phone')} />
-          <Form.Item name="idNo" label={t('visitors.idNo')} tooltip={t('visitors.idNoSearchHint')}>
-            <Input allowClear autoComplete="off" />
-          </Form.Item>
+          <VisitorSearchFields />
           <SearchSelect
             name="status"
             label={t('visitors.status')}
