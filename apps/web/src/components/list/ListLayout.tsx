@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Flex } from 'antd';
 import { QueryForm, type QueryFormProps } from '@/components/form/QueryForm';
+import { SearchText } from '@/components/form/SearchText';
 import { CreateButton } from '@/components/table/CreateButton';
 import { DataTable, type DataTableProps } from '@/components/table/DataTable';
 
@@ -17,8 +18,10 @@ export interface ListLayoutProps<V extends object, T extends object> extends Pic
 > {
   /** The search params the search form owns: the page's filters. */
   filters: readonly string[];
-  /** The search form's fields. */
-  search: ReactNode;
+  /** The search by words most lists start with: a `keyword` field (in `filters`) first in the form. */
+  keyword?: { label: string; placeholder?: string };
+  /** The search form's (other) fields. */
+  search?: ReactNode;
   /** The list's table, drawn in the card below the search (or draw it yourself in `children`). */
   table?: ListTableProps<T>;
   /** Above the table in its card: the list's tabs. */
@@ -33,6 +36,7 @@ export interface ListLayoutProps<V extends object, T extends object> extends Pic
  */
 export function ListLayout<V extends object, T extends object = object>({
   filters,
+  keyword,
   search,
   table,
   tableHead,
@@ -44,6 +48,7 @@ export function ListLayout<V extends object, T extends object = object>({
     <Flex vertical gap={16}>
       <Card>
         <QueryForm<V> names={filters} toParams={toParams} fromParams={fromParams}>
+          {keyword && <SearchText name="keyword" label={keyword.label} placeholder={keyword.placeholder} />}
           {search}
         </QueryForm>
       </Card>

@@ -11,7 +11,6 @@ import { ReviewModal } from './ReviewModal';
 import { actionsColumn, RowAction } from '@/components/table/rowActions';
 import { ListLayout } from '@/components/list/ListLayout';
 import { timeColumn } from '@/components/table/columns';
-import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['keyword'] as const;
 const TABS = ['auditing', 'passed', 'rejected', 'withdrawn'] as const;
@@ -55,15 +54,7 @@ export function CertificationAuditPage() {
   return (
     <ListLayout
       filters={FILTERS}
-      search={
-        <>
-          <SearchText
-            name="keyword"
-            label={t('certificationAudit.keyword')}
-            placeholder={t('certificationAudit.keywordPlaceholder')}
-          />
-        </>
-      }
+      keyword={{ label: t('certificationAudit.keyword'), placeholder: t('certificationAudit.keywordPlaceholder') }}
       tableHead={
         <Tabs
           activeKey={tab}

@@ -19,7 +19,6 @@ import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActi
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { timeColumn } from '@/components/table/columns';
-import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
 
 const FILTERS = ['keyword', 'kind', 'unread'] as const;
@@ -105,13 +104,9 @@ export function NotificationCentrePage() {
   return (
     <ListLayout
       filters={FILTERS}
+      keyword={{ label: t('notifications.keyword'), placeholder: t('notifications.keywordPlaceholder') }}
       search={
         <>
-          <SearchText
-            name="keyword"
-            label={t('notifications.keyword')}
-            placeholder={t('notifications.keywordPlaceholder')}
-          />
           <SearchSelect
             name="kind"
             label={t('notifications.field.kind')}

@@ -11,7 +11,6 @@ import { ConfigDrawer } from './ConfigDrawer';
 import { RegLinkModal } from './RegLinkModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { ListLayout } from '@/components/list/ListLayout';
-import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['keyword'] as const;
 
@@ -74,15 +73,7 @@ export function VisitorConfigPage() {
   return (
     <ListLayout
       filters={FILTERS}
-      search={
-        <>
-          <SearchText
-            name="keyword"
-            label={t('visitorConfig.project')}
-            placeholder={t('visitorConfig.keywordPlaceholder')}
-          />
-        </>
-      }
+      keyword={{ label: t('visitorConfig.project'), placeholder: t('visitorConfig.keywordPlaceholder') }}
       table={{ tableId: 'visitor-config', rowKey: 'projectId', columns, ...table }}
     >
       <ConfigDrawer config={editing} onClose={() => setEditing(null)} />

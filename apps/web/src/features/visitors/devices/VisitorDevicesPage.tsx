@@ -18,7 +18,6 @@ import { DeviceInfoModal } from './DeviceInfoModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';
-import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 
@@ -88,13 +87,9 @@ export function VisitorDevicesPage() {
   return (
     <ListLayout
       filters={FILTERS}
+      keyword={{ label: t('visitorDevices.keyword'), placeholder: t('visitorDevices.keywordPlaceholder') }}
       search={
         <>
-          <SearchText
-            name="keyword"
-            label={t('visitorDevices.keyword')}
-            placeholder={t('visitorDevices.keywordPlaceholder')}
-          />
           <SearchSelect
             name="projectId"
             label={t('visitorDevices.project')}
