@@ -18,6 +18,8 @@ export interface ListLayoutProps<V extends object, T extends object> extends Pic
 > {
   /** The search params the search form owns: the page's filters. */
   filters: readonly string[];
+  /** Above the search form in its card: what the list is, where the page says it. */
+  intro?: ReactNode;
   /** The search by words most lists start with: a `keyword` field (in `filters`) first in the form. */
   keyword?: { label: string; placeholder?: string };
   /** The search form's (other) fields. */
@@ -36,6 +38,7 @@ export interface ListLayoutProps<V extends object, T extends object> extends Pic
  */
 export function ListLayout<V extends object, T extends object = object>({
   filters,
+  intro,
   keyword,
   search,
   table,
@@ -47,6 +50,7 @@ export function ListLayout<V extends object, T extends object = object>({
   return (
     <Flex vertical gap={16}>
       <Card>
+        {intro}
         <QueryForm<V> names={filters} toParams={toParams} fromParams={fromParams}>
           {keyword && <SearchText name="keyword" label={keyword.label} placeholder={keyword.placeholder} />}
           {search}

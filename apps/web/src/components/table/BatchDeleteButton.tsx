@@ -11,22 +11,26 @@ export function BatchDeleteButton({
   count,
   onConfirm,
   label,
+  title,
+  icon = <DeleteOutlined />,
 }: {
   count: number;
   onConfirm: () => unknown;
-  /** The button's words; default "Batch delete". */
+  /** The button's words (default "Batch delete"), the question it asks (default "Are you sure to delete?"), its icon. */
   label?: ReactNode;
+  title?: ReactNode;
+  icon?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Popconfirm
-      title={t('common.deleteConfirm')}
+      title={title ?? t('common.deleteConfirm')}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
       disabled={count === 0}
       onConfirm={onConfirm}
     >
-      <Button danger icon={<DeleteOutlined />} disabled={count === 0}>
+      <Button danger icon={icon} disabled={count === 0}>
         {label ?? t('common.batchDelete')}
       </Button>
     </Popconfirm>
