@@ -9,6 +9,8 @@ import { useListPage } from '@/components/list/useListPage';
 import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
 import { passColumns } from './passColumns';
 import { ListLayout } from '@/components/list/ListLayout';
+import { useLiveTopics } from '@/hooks/useLiveTopics';
+import { FLEET_TOPIC } from '@siteops/contracts/live';
 
 interface Filters {
   deviceId?: string;
@@ -55,7 +57,18 @@ export const firstRead = listRead(visitorApi.passes, () => LIST);
  */
 export function PassRecordsPage() {
   const { t } = useTranslation();
-  const { table } = useListPage(visitorApi.passes, LIST);
+  const { query, table } = useListPage(visitorApi.passes, LIST);
+  // New passes show without a reload: a `fleet` frame counts devices' events once they are stored (a
+  // manager's tab hears only its projects' devices). Only the first page moves; a later one stays put
+  // while it is read.
+  const firstPage = table.params.page === 1;
+  useLiveTopics(
+    [FLEET_TOPIC],
+    (m) => {
+      if (m.type === 'fleet' && (m.data as { events: number }).events > 0 && firstPage) void query.refetch();
+    },
+    () => void query.refetch(),
+  );
   const devices = useEndpointQuery(visitorApi.listDevices, { pageSize: 200 });
 
   return (
