@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { createdAtColumn, updatedAtColumn } from './columns.ts';
 
 /**
  * A user's security settings (spec 2's security tab), apart from the password: a security question
@@ -16,10 +17,7 @@ export const userSecurity = pgTable('user_security', {
   answerHash: text('answer_hash'),
   email: varchar('email', { length: 128 }),
   phone: varchar('phone', { length: 32 }),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => sql`now()`),
+  updatedAt: updatedAtColumn(),
 });
 
 /**
@@ -43,7 +41,7 @@ export const securityCodes = pgTable(
     tries: integer('tries').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('security_codes_user_idx').on(t.userId, t.channel, t.createdAt),
@@ -76,7 +74,7 @@ export const recoveryCodes = pgTable(
     tries: integer('tries').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('recovery_codes_name_idx').on(t.nameHash, t.createdAt),
