@@ -1,23 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
 import { macFor } from '@siteops/device-sim/fleet';
 import { ADMIN, apiLogin, createUser, type Envelope, login, uniqueName } from './support';
-
-/** Opens the bell's box and waits until its opening animation is over (a click during it can miss). */
-async function openBox(page: Page, bellButton: Locator) {
-  await bellButton.click();
-  const box = page.locator('.ant-popover').filter({ visible: true });
-  await expect(box.first()).toBeVisible();
-  // Finite animations only: a loading spinner turns for ever.
-  await box.first().evaluate((el) =>
-    Promise.all(
-      el
-        .getAnimations({ subtree: true })
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished),
-    ),
-  );
-}
+import { openBellBox } from './uiSteps';
 
 /**
  * The message box fed by a real event: a simulated device of an agent's goes offline, and the agent's
@@ -124,7 +109,7 @@ test.describe('notifications', () => {
     await expect(page.locator('.ant-notification').getByText(offlineTitle)).toBeVisible();
 
     // Opening it follows its link to the device and marks it read.
-    await openBox(page, bell(1));
+    await openBellBox(page, bell(1));
     const item = page.getByRole('button', { name: new RegExp(offlineTitle) });
     await item.click();
     await expect(page).toHaveURL(new RegExp(`/device/device-list\\?sn=${sn}`));
@@ -134,7 +119,7 @@ test.describe('notifications', () => {
     device = dial();
     await device.waitFor('up', 30_000);
     await expect(bell(1)).toBeVisible({ timeout: 45_000 });
-    await openBox(page, bell(1));
+    await openBellBox(page, bell(1));
     await expect(page.getByRole('button', { name: new RegExp(`设备恢复在线：${devName}`) })).toBeVisible();
     await page.getByRole('button', { name: /全部已读/ }).click();
     await expect(bell()).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import jpeg from 'jpeg-js';
 import { ADMIN, addProject, apiCall, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { confirmPopup } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
@@ -110,10 +111,7 @@ test('a visitor registers from the project QR code on a phone, the manager appro
   await row.getByRole('button', { name: /审\s*核/ }).click();
   const audit = desk.getByRole('dialog').filter({ hasText: `审核访客：${visitor}` });
   await audit.getByRole('button', { name: /^通\s*过$/ }).click();
-  await desk
-    .getByRole('tooltip')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmPopup(desk);
   await expect(desk.getByText('访客已审核通过')).toBeVisible();
 
   // The phone picks the approval up by itself and shows the pass; it is still there after a reload.
