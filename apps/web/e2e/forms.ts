@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import jpeg from 'jpeg-js';
 import type { Envelope } from './support';
 
 /** A 1x1 PNG: the smallest image the console's image fields and the upload API accept. */
@@ -60,3 +61,7 @@ export const CERTIFICATION_FORM = {
   enterpriseCertType: 'businessLicence',
   organisationCode: '91110000-MA01ABCD3X',
 } as const;
+
+/** A real JPEG face photo: a flat 240x320 of grey `shade` (0-255); a shade of its own gives a hash of its own. */
+export const greyFacePhoto = (shade: number) =>
+  Buffer.from(jpeg.encode({ data: Buffer.alloc(240 * 320 * 4, shade), width: 240, height: 320 }, 80).data);

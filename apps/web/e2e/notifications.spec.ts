@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { macFor } from '@siteops/device-sim/fleet';
-import { ADMIN, apiLogin, createUser, type Envelope, login, uniqueName } from './support';
+import { ADMIN, apiCall, apiLogin, createUser, type Envelope, grantDevice, login } from './support';
 import { openBellBox } from './uiSteps';
 
 /**
@@ -64,24 +63,10 @@ test.describe('notifications', () => {
     const agentToken = await apiLogin(request, agent);
     const { agentId } = (await api<{ agentId: number }>(request, agentToken, 'post', '/api/user/info')).data;
 
-    const sn = uniqueName('E2ENOTE').replace(/_/g, '-').toUpperCase().slice(0, 40);
+    const granted = await grantDevice(request, admin, { type: 'face', prefix: 'E2ENOTE' });
+    const { sn, mac } = granted;
     const devName = `e2e 通知 ${sn.slice(-5)}`;
-    const mac = macFor(sn);
-    const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const granted = await api<{ deviceId: number; file: { licence: { deviceSecret: string } } }>(
-      request,
-      admin,
-      'post',
-      '/api/device/grant',
-      { sn, mac, type: 'face', expiresAt },
-    );
-    expect(granted.code, granted.msg).toBe(200);
-    const updated = await api(request, admin, 'put', '/api/device/update', {
-      id: granted.data.deviceId,
-      devName,
-      agentId,
-    });
-    expect(updated.code, updated.msg).toBe(200);
+    await apiCall(request, admin, 'PUT', '/api/device/update', { id: granted.id, devName, agentId });
     restore = await notifyAtOnce(request, admin);
 
     await login(page, agent);
@@ -93,7 +78,7 @@ test.describe('notifications', () => {
         url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
         sn,
         mac,
-        secret: granted.data.file.licence.deviceSecret,
+        secret: granted.secret,
         type: 'face',
         name: devName,
         eventRate: 0,

@@ -103,6 +103,25 @@ export async function addProject(
 }
 
 /**
+ * Publishes the visitor configuration of `projectId` with `deviceIds` as its gate terminals: no field
+ * required, four-hour visits, each visitor approved by hand.
+ */
+export async function publishGateConfig(
+  request: APIRequestContext,
+  token: string,
+  projectId: number,
+  deviceIds: number[],
+) {
+  await apiCall(request, token, 'PUT', '/api/visitor/publishConfig', {
+    projectId,
+    requiredFields: [],
+    defaultVisitHours: 4,
+    autoApprove: false,
+    deviceIds,
+  });
+}
+
+/**
  * A new agent with its own login and one site (project), and `deviceId` (one or several, moved together)
  * to both: a tenant whose numbers nobody else's data can touch.
  */

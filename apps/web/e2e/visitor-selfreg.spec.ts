@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import jpeg from 'jpeg-js';
 import { ADMIN, addProject, apiCall, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { greyFacePhoto } from './forms';
 import { confirmPopup } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
@@ -15,8 +15,7 @@ const idOf = async (request: APIRequestContext, token: string, userName: string)
     .id;
 
 /** A phone camera's face photo (a real JPEG the server's content check accepts). */
-const face = () =>
-  Buffer.from(jpeg.encode({ data: Buffer.alloc(240 * 320 * 4, 150), width: 240, height: 320 }, 80).data);
+const face = () => greyFacePhoto(150);
 
 test('a visitor registers from the project QR code on a phone, the manager approves, the phone shows the pass', async ({
   browser,
