@@ -45,14 +45,7 @@ export function upload(
   filename?: string,
   type?: string,
 ) {
-  const body = multipart(content, filename, type);
-  return t.call({
-    method: 'POST',
-    url: `/api/file/upload?kind=${kind}`,
-    token,
-    payload: body.payload,
-    headers: body.headers,
-  });
+  return t.call({ method: 'POST', url: `/api/file/upload?kind=${kind}`, token, ...multipart(content, filename, type) });
 }
 
 export async function uploadId(t: TestApp, token: string, kind: FileKind): Promise<string> {

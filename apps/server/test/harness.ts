@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config, type Env } from '../src/config.ts';
@@ -80,6 +80,18 @@ export function injectCall(app: FastifyInstance): TestApp['call'] {
     }
     return { status: res.statusCode, body: parsed };
   };
+}
+
+/** Call options for a body sent as `payload` under `contentType`, as it is (not as JSON): bodies the server must refuse. */
+export const rawBody = (contentType: string, payload: string) => ({
+  headers: { 'content-type': contentType },
+  payload,
+});
+
+/** Checks that `res` is a 400 whose field errors have `field` (a key path, as `toHaveProperty` takes it). */
+export function expectFieldError(res: { status: number; body: Envelope }, field: string | string[]) {
+  expect(res.status).toBe(400);
+  expect(res.body.data.fields).toHaveProperty(field);
 }
 
 /** `TestApp['login']` through the login endpoint, failing loudly when it is refused. */

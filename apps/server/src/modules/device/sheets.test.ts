@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
-import { fileTestApp } from '../../../test/harness.ts';
+import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
@@ -256,14 +256,12 @@ describe('device import', () => {
   it('answers 400 for what is not an import: no file, not xlsx, no required columns, bad mode', async () => {
     expect((await t.call({ method: 'POST', url: '/api/device/import', token: admin, body: {} })).status).toBe(400);
     const notXlsx = await importFile(admin, Buffer.from('hello'));
-    expect(notXlsx.status).toBe(400);
-    expect(notXlsx.body.data.fields).toHaveProperty('file');
+    expectFieldError(notXlsx, 'file');
     const noMac = await importFile(admin, await xlsx([{ type: 'face', sn: 'X1' }], ['Device type', 'Serial number']));
     expect(noMac.status).toBe(400);
     expect(noMac.body.msg).toContain('MAC');
     const badMode = await importFile(admin, await xlsx([row()]), 'sometimes');
-    expect(badMode.status).toBe(400);
-    expect(badMode.body.data.fields).toHaveProperty('mode');
+    expectFieldError(badMode, 'mode');
     const user = await t.call({ method: 'POST', url: '/api/device/import', body: {} });
     expect(user.status).toBe(401);
   });

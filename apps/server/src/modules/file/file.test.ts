@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, createUser, JPEG, multipart, PNG, upload, uploadId, WEBP } from '../../../test/fixtures.ts';
 import { files } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/local.ts';
@@ -67,8 +67,7 @@ describe('POST /api/file/upload', () => {
       'x.png',
       'image/png',
     );
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty('file');
+    expectFieldError(res, 'file');
     expect(res.body.msg).toMatch(/JPEG, PNG or WebP/);
     expect(stored().length).toBe(before);
   });
@@ -94,8 +93,7 @@ describe('POST /api/file/upload', () => {
   it('needs a known kind, a multipart body with a file, and a session', async () => {
     const body = multipart(PNG);
     const bad = await t.call({ method: 'POST', url: '/api/file/upload?kind=passport', token: admin, ...body });
-    expect(bad.status).toBe(400);
-    expect(bad.body.data.fields).toHaveProperty('kind');
+    expectFieldError(bad, 'kind');
     const json = await t.call({
       method: 'POST',
       url: '/api/file/upload?kind=avatar',

@@ -1,7 +1,7 @@
 import { createPublicKey, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fileTestApp } from '../../../test/harness.ts';
+import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, idNumber, uniq } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { expireVisitors } from './audit.ts';
@@ -72,8 +72,7 @@ describe('audit', () => {
 
   it('refuses an audit result other than valid or invalid (400)', async () => {
     const res = await audit({ id: w.visitorA, status: 'new' });
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty('status');
+    expectFieldError(res, 'status');
   });
 
   it('changing who or when sends a passed visitor back to pending; other fields keep the audit', async () => {
@@ -90,8 +89,7 @@ describe('audit', () => {
 
   it('an edit that would end the visit before it starts is 400 naming visitEnd', async () => {
     const res = await update({ id: w.visitorA, visitEnd: '2000-01-01T00:00:00Z' });
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty('visitEnd');
+    expectFieldError(res, 'visitEnd');
   });
 });
 
@@ -143,8 +141,7 @@ describe('configuration (admin)', () => {
 
     const base = { projectId: w.projectB, realName: 'Qian Qi', phone: '13700137000', ...visitWindow() };
     const noId = await t.call({ method: 'POST', url: '/api/visitor/add', token: admin, body: base });
-    expect(noId.status).toBe(400);
-    expect(noId.body.data.fields).toHaveProperty('idNo');
+    expectFieldError(noId, 'idNo');
     const ok = await t.call({
       method: 'POST',
       url: '/api/visitor/add',
@@ -171,8 +168,7 @@ describe('configuration (admin)', () => {
       deviceIds: [dev.body.data.id],
     };
     const res = await t.call({ method: 'PUT', url: '/api/visitor/publishConfig', token: admin, body });
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty('deviceIds');
+    expectFieldError(res, 'deviceIds');
     const missing = await t.call({
       method: 'PUT',
       url: '/api/visitor/publishConfig',

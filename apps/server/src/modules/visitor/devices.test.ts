@@ -40,14 +40,7 @@ async function xlsx(rows: (string | null)[][], headers = ['Serial number', 'Dire
 }
 
 async function importRows(token: string, file: Buffer, lang = 'en-US') {
-  const body = multipart(file);
-  return t.call({
-    method: 'POST',
-    url: `/api/visitor/importDevices?lang=${lang}`,
-    token,
-    payload: body.payload,
-    headers: body.headers,
-  });
+  return t.call({ method: 'POST', url: `/api/visitor/importDevices?lang=${lang}`, token, ...multipart(file) });
 }
 
 const list = async (token: string, query = '') => {
