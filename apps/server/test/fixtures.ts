@@ -120,3 +120,16 @@ export async function createAgent(t: TestApp, adminToken: string, overrides: Rec
   const token = await t.login(user.userName, user.password ?? 'Passw0rd!');
   return { id: res.body.data.id as number, userId: res.body.data.userId as number, userName: user.userName, token };
 }
+
+/** Disables account `id` through the API as `token` (an admin, or the account's agent). */
+export async function disableUser(t: Pick<TestApp, 'call'>, token: string, id: number) {
+  const res = await t.call({ method: 'PUT', url: '/api/user/update', token, body: { id, enabled: 'disable' } });
+  expect(res.body.code, res.body.msg).toBe(200);
+}
+
+/** Creates a project through the API as `token` (`body`: name, code and the rest of the form); answers its id. */
+export async function createProject(t: Pick<TestApp, 'call'>, token: string, body: Record<string, unknown>) {
+  const res = await t.call({ method: 'POST', url: '/api/project/add', token, body });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id as number;
+}

@@ -1,18 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devices, upgradePackages } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { fileApp } from '../../../test/harness.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { insertRollout, pauseRollout, resumeRollout, cancelRollout, type RolloutSettings } from './rollouts.ts';
-import {
-  eventually,
-  fleet,
-  jobsOf,
-  rolloutRow,
-  startRolloutApp,
-  uploadPackage,
-  type RolloutTestApp,
-} from './rolloutTestkit.ts';
+import { eventually, fleet, jobsOf, rolloutRow, startRolloutApp, uploadPackage } from './rolloutTestkit.ts';
 
 /**
  * The rollout engine against real simulated devices over the device link: what each device does
@@ -20,14 +13,7 @@ import {
  * and what the rollout does about it (retry, time out, pause at the error threshold, next group).
  * The API slice creates rollouts from targets; here they are inserted as it will.
  */
-let t: RolloutTestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startRolloutApp();
-  admin = await t.login();
-});
-afterAll(() => t?.close());
+const { t, admin } = await fileApp(() => startRolloutApp());
 
 const SETTINGS: RolloutSettings = {
   groups: { mode: 'count', size: 100 },

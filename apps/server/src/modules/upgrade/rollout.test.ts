@@ -1,25 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RolloutDetail, RolloutJob } from '@siteops/contracts/rollout';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
-import { eventually, fleet, startRolloutApp, uploadPackage, type RolloutTestApp } from './rolloutTestkit.ts';
-import { expectFieldError } from '../../../test/harness.ts';
+import { eventually, fleet, startRolloutApp, uploadPackage } from './rolloutTestkit.ts';
+import { expectFieldError, fileApp } from '../../../test/harness.ts';
 
 /**
  * /api/rollout/* with real simulated devices: which devices a rollout takes, what an admin sees of it
  * (counts by state per group, each device's state and failure reason), and pausing, resuming and
  * cancelling it by hand; each change audited.
  */
-let t: RolloutTestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startRolloutApp();
-  admin = await t.login();
-});
-afterAll(() => t?.close());
+const { t, admin } = await fileApp(() => startRolloutApp());
 
 const post = (url: string, body: object, token = admin) => t.call({ method: 'POST', url, token, body });
 const get = (url: string, token = admin) => t.call({ method: 'GET', url, token });

@@ -1,33 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp, expectFieldError } from '../../../test/harness.ts';
+import { createTestAppOnDisk, expectFieldError, storedFiles, type TestApp } from '../../../test/harness.ts';
 import { createAgent, multipart } from '../../../test/fixtures.ts';
 import { upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
 
 const LIMIT = 256 * 1024;
-let t: TestApp;
-let dataDir: string;
+/** Its DATA_DIR (`t.dataDir`) is a folder of its own: the tests look at the stored files. */
+let t: TestApp & { dataDir: string };
 let admin: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-upgrade-'));
-  t = await createTestApp({ DATA_DIR: dataDir, UPGRADE_MAX_BYTES: String(LIMIT) });
+  t = await createTestAppOnDisk('siteops-upgrade-', { UPGRADE_MAX_BYTES: String(LIMIT) });
   admin = await t.login();
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
-/** Every stored object under DATA_DIR/files, temp files included. */
-const stored = () =>
-  fs.existsSync(path.join(dataDir, 'files'))
-    ? fs.readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-    : [];
+const stored = () => storedFiles(t.dataDir);
 const rowCount = async () => (await t.database.db.select({ id: upgradePackages.id }).from(upgradePackages)).length;
 const digest = (algo: string, data: Buffer) => createHash(algo).update(data).digest('hex');
 

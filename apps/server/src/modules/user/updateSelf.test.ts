@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
-import { createAgent, createUser, uploadId } from '../../../test/fixtures.ts';
+import { createAgent, createProject, createUser, uploadId } from '../../../test/fixtures.ts';
 import { auditLog, devices, files, users } from '../../db/schema/index.ts';
 
 const { t, admin } = await fileTestApp();
@@ -145,14 +145,7 @@ describe('GET /api/user/overview for every role, with site notifications', () =>
   it('being added to a project or made its manager is a notification naming the project', async () => {
     const m = await createUser(t, admin, { role: 'manager' });
     const member = await createUser(t, admin);
-    const project = await t.call({
-      method: 'POST',
-      url: '/api/project/add',
-      token: admin,
-      body: { name: 'Notified Tower', code: `NT${Date.now()}` },
-    });
-    expect(project.body.code, project.body.msg).toBe(200);
-    const projectId = project.body.data.id as number;
+    const projectId = await createProject(t, admin, { name: 'Notified Tower', code: `NT${Date.now()}` });
     const managerRes = await t.call({
       method: 'POST',
       url: '/api/project/addManager',
