@@ -21,6 +21,19 @@ export const userSecurity = pgTable('user_security', {
 });
 
 /**
+ * What a one-time code sent by mail or text keeps of itself: the code's hash (never the code), the tries
+ * spent, when it dies, when it was used and when it was sent.
+ */
+const sentCodeColumns = () => ({
+  codeHash: text('code_hash').notNull(),
+  /** Tries spent, the right one included; at the limit the code is dead. */
+  tries: integer('tries').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAtColumn(),
+});
+
+/**
  * One-time codes sent to bind a security email or phone. The code is stored hashed and the target only
  * as a keyed hash (the user sends it again to bind), so this table reveals neither. Rows stay a day
  * after use for the rate limits, which count them per user and per target.
@@ -36,12 +49,7 @@ export const securityCodes = pgTable(
     channel: varchar('channel', { length: 8 }).notNull(),
     /** Keyed hash (PII search key) of the normalised email or phone. */
     targetHash: varchar('target_hash', { length: 64 }).notNull(),
-    codeHash: text('code_hash').notNull(),
-    /** Tries spent, the right one included; at the limit the code is dead. */
-    tries: integer('tries').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAtColumn(),
+    ...sentCodeColumns(),
   },
   (t) => [
     index('security_codes_user_idx').on(t.userId, t.channel, t.createdAt),
@@ -69,12 +77,7 @@ export const recoveryCodes = pgTable(
     targetHash: varchar('target_hash', { length: 64 }).notNull(),
     /** Keyed hash of the client that asked: one client cannot spray names without end. */
     clientHash: varchar('client_hash', { length: 64 }).notNull(),
-    codeHash: text('code_hash').notNull(),
-    /** Tries spent, the right one included; at the limit the code is dead. */
-    tries: integer('tries').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAtColumn(),
+    ...sentCodeColumns(),
   },
   (t) => [
     index('recovery_codes_name_idx').on(t.nameHash, t.createdAt),
