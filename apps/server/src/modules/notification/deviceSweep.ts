@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OFFLINE_NOTICE_SECONDS_RANGE } from '@siteops/contracts/constant';
 import type { ModuleContext } from '../../app/context.ts';
+import { repeatRounds } from '../../app/rounds.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { t } from '../../http/messages/index.ts';
@@ -67,7 +68,6 @@ async function claimBackOnline(db: Db): Promise<DeviceRow[]> {
  */
 export function startDeviceSweep(ctx: ModuleContext, log: FastifyBaseLogger, opts: DeviceSweepOptions = {}) {
   const { db, notifications } = ctx;
-  let running: Promise<void> | undefined;
   const link = (sn: string) => `/device/device-list?sn=${encodeURIComponent(sn)}`;
   const sweep = async () => {
     try {
@@ -99,13 +99,6 @@ export function startDeviceSweep(ctx: ModuleContext, log: FastifyBaseLogger, opt
       log.warn({ err }, 'device notification sweep failed');
     }
   };
-  const timer = setInterval(() => {
-    running ??= sweep().finally(() => (running = undefined));
-  }, opts.deviceSweepMs ?? 10_000);
-  timer.unref();
-  // Stopping waits for a sweep under way, so it never runs against a closed database.
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  const rounds = repeatRounds(sweep, opts.deviceSweepMs ?? 10_000);
+  return () => rounds.stop();
 }
