@@ -96,6 +96,13 @@ export function expectFieldError(res: { status: number; body: Envelope }, field:
   expect(res.body.data.fields).toHaveProperty(field);
 }
 
+/** Checks that `res` is a 400 whose field errors name every one of `fields` (and maybe more). */
+export function expectFieldsNamed(res: { status: number; body: Envelope }, fields: readonly string[]) {
+  expect(res.status).toBe(400);
+  const named = Object.keys(res.body.data.fields);
+  for (const f of fields) expect(named).toContain(f);
+}
+
 /** `TestApp['login']` through the login endpoint, failing loudly when it is refused. */
 export function loginThrough(call: TestApp['call']): TestApp['login'] {
   return async (username = 'admin', password = ADMIN_PASSWORD) => {
