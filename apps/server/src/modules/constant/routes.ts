@@ -99,11 +99,7 @@ export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext)
         ids,
         what: 'Constant',
         select: { id: constants.id, key: constants.key },
-        audit: (tx, row: { id: number; key: string }) =>
-          c.audit(
-            { action: 'constant.delete', targetType: 'constant', targetId: row.id, detail: { key: row.key } },
-            tx,
-          ),
+        audit: { record: c.audit, action: 'constant.delete', targetType: 'constant' },
       });
     } finally {
       invalidateConstants(db);

@@ -90,8 +90,7 @@ export const deleteDevices: Handler<typeof deviceApi.delete> = async (c, { ids }
     scope: scope.devices(c.caller),
     what: 'Device',
     select: { id: devices.id, sn: devices.sn },
-    audit: (tx, row: { id: number; sn: string }) =>
-      c.audit({ action: 'device.delete', targetType: 'device', targetId: row.id, detail: { sn: row.sn } }, tx),
+    audit: { record: c.audit, action: 'device.delete', targetType: 'device' },
   });
   await cutOffLinks(c.deviceCommands, c.request.log, [...new Set(ids)]);
   return { changed: deleted };

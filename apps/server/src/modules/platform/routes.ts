@@ -75,16 +75,7 @@ export function registerPlatformModule(app: FastifyInstance, ctx: ModuleContext)
       ids,
       what: 'Platform',
       select: { id: authPlatforms.id, platformName: authPlatforms.platformName },
-      audit: (tx, row: { id: number; platformName: string }) =>
-        c.audit(
-          {
-            action: 'platform.delete',
-            targetType: 'platform',
-            targetId: row.id,
-            detail: { platformName: row.platformName },
-          },
-          tx,
-        ),
+      audit: { record: c.audit, action: 'platform.delete', targetType: 'platform' },
     }),
   );
 }

@@ -111,16 +111,7 @@ export function registerProjectModule(app: FastifyInstance, ctx: ModuleContext) 
           }
         }
       },
-      audit: (tx, row) =>
-        c.audit(
-          {
-            action: 'project.delete',
-            targetType: 'project',
-            targetId: row.id,
-            detail: { name: row.name, code: row.code },
-          },
-          tx,
-        ),
+      audit: { record: c.audit, action: 'project.delete', targetType: 'project' },
     }),
   );
 
