@@ -143,12 +143,11 @@ export async function deleteAllOrNone<T extends PgTable, S extends { id: PgColum
   db: Db,
   opts: {
     table: T;
-    idColumn: AnyColumn;
     ids: readonly number[];
     scope?: SQL;
     /** "Platform": the 404 says "Platform 7, 9 not found". */
     what: Entity;
-    /** The columns to read for `beforeDelete` and the audit entry (must include `id`). */
+    /** The columns to read for `beforeDelete` and the audit entry; `id` is the column `ids` are matched in. */
     select: S;
     /**
      * Runs first in the transaction, before the rows are locked: for a wider lock that refusals
@@ -174,12 +173,12 @@ export async function deleteAllOrNone<T extends PgTable, S extends { id: PgColum
     const rows = (await tx
       .select(opts.select as Record<string, PgColumn>)
       .from(opts.table as PgTable)
-      .where(and(inArray(opts.idColumn, ids), opts.scope))
+      .where(and(inArray(opts.select.id, ids), opts.scope))
       .for('update')) as unknown as SelectedRow<S>[];
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length) throw notFoundOf(opts.what, missing);
     await opts.beforeDelete?.(tx, rows);
-    await tx.delete(opts.table).where(inArray(opts.idColumn, ids));
+    await tx.delete(opts.table).where(inArray(opts.select.id, ids));
     const { record, action, targetType, detail } = opts.audit;
     for (const row of rows) {
       // `select` reads `id` from an integer id column.

@@ -109,7 +109,6 @@ export function registerAgentModule(app: FastifyInstance, ctx: ModuleContext) {
     let blobs: string[] = [];
     const result = await deleteAllOrNone(db, {
       table: agents,
-      idColumn: agents.id,
       ids,
       scope: scope.agents(c.caller),
       what: 'Agent',

@@ -98,7 +98,6 @@ export function registerAnnouncementModule(app: FastifyInstance, ctx: ModuleCont
   route(app, ctx, announcementApi.delete, async (c, { ids }) =>
     deleteAllOrNone(db, {
       table: announcements,
-      idColumn: announcements.id,
       ids,
       scope: scope.announcements(c.caller),
       what: 'Announcement',

@@ -95,7 +95,6 @@ export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext)
     try {
       return await deleteAllOrNone(db, {
         table: constants,
-        idColumn: constants.id,
         ids,
         what: 'Constant',
         select: { id: constants.id, key: constants.key },

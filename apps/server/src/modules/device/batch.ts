@@ -85,7 +85,6 @@ export const divideProject: Handler<typeof deviceApi.divideProject> = async (c, 
 export const deleteDevices: Handler<typeof deviceApi.delete> = async (c, { ids }) => {
   const { deleted } = await deleteAllOrNone(c.db, {
     table: devices,
-    idColumn: devices.id,
     ids,
     scope: scope.devices(c.caller),
     what: 'Device',

@@ -71,7 +71,6 @@ export function registerPlatformModule(app: FastifyInstance, ctx: ModuleContext)
   route(app, ctx, platformApi.delete, async (c, { ids }) =>
     deleteAllOrNone(db, {
       table: authPlatforms,
-      idColumn: authPlatforms.id,
       ids,
       what: 'Platform',
       select: { id: authPlatforms.id, platformName: authPlatforms.platformName },

@@ -96,7 +96,6 @@ export function registerProjectModule(app: FastifyInstance, ctx: ModuleContext) 
   route(app, ctx, projectApi.delete, async (c, { ids }) =>
     deleteAllOrNone(db, {
       table: projects,
-      idColumn: projects.id,
       ids,
       scope: scope.projects(c.caller),
       what: 'Project',

@@ -84,7 +84,6 @@ export function registerUpgradeModule(app: FastifyInstance, ctx: ModuleContext, 
     const keys: string[] = [];
     const result = await deleteAllOrNone(db, {
       table: upgradePackages,
-      idColumn: upgradePackages.id,
       ids,
       what: 'Upgrade',
       select: { id: upgradePackages.id, fileName: upgradePackages.fileName, storageKey: upgradePackages.storageKey },

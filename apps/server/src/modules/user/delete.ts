@@ -20,7 +20,6 @@ export const deleteUsers: Handler<typeof userApi.delete> = async (c, { ids }) =>
   let blobs: string[] = [];
   const result = await deleteAllOrNone(c.db, {
     table: users,
-    idColumn: users.id,
     ids,
     scope: scope.users(c.caller),
     what: 'User',

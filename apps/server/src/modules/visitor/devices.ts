@@ -78,7 +78,6 @@ export const removeVisitorDevices =
   async (c, { ids }) => {
     const result = await deleteAllOrNone(c.db, {
       table: visitorDevices,
-      idColumn: visitorDevices.deviceId,
       ids,
       scope: devicesInScope(c.caller),
       what: 'Device',

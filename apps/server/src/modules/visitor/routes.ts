@@ -46,7 +46,6 @@ export function registerVisitorModule(app: FastifyInstance, ctx: ModuleContext, 
     let photos: string[] = [];
     const result = await deleteAllOrNone(c.db, {
       table: visitors,
-      idColumn: visitors.id,
       ids,
       scope: scope.visitors(c.caller),
       what: 'Visitor',
