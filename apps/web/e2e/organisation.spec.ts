@@ -8,6 +8,7 @@ import {
 } from '@playwright/test';
 import { ADMIN, apiLogin, type Credentials, type Envelope, login, pickOption, uniqueName } from './support';
 import { personalInfoForm } from './forms';
+import { searchFor } from './uiSteps';
 
 /**
  * Organisation pages end to end: agents (with their admin user), projects, managers and personnel,
@@ -136,8 +137,7 @@ test('admin creates an agent with its admin user through the form; that agent se
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.getByTestId('query-form').getByLabel('代理商名称').fill(agentName);
-  await button(page.getByTestId('query-form'), /查\s*询/).click();
+  await searchFor(page, '代理商名称', agentName);
   await expect(tableRows(page)).toHaveCount(1);
   const row = tableRows(page).first();
   await expect(row).toContainText(agentName);
@@ -160,8 +160,7 @@ test('admin creates an agent with its admin user through the form; that agent se
   // An agent past its validity date says so in the list.
   const lapsedName = uniqueName('Org lapsed');
   await addAgent(request, admin, lapsedName, '2020-01-01');
-  await page.getByTestId('query-form').getByLabel('代理商名称').fill(lapsedName);
-  await button(page.getByTestId('query-form'), /查\s*询/).click();
+  await searchFor(page, '代理商名称', lapsedName);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText('2020-01-01');
   await expect(tableRows(page).first()).toContainText('已过期');
@@ -242,8 +241,7 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.getByTestId('query-form').getByLabel('项目编码').fill(code);
-  await button(page.getByTestId('query-form'), /查\s*询/).click();
+  await searchFor(page, '项目编码', code);
   await expect(tableRows(page)).toHaveCount(1);
   const row = tableRows(page).first();
   await expect(row).toContainText(projectName);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createUser, login, openConsole, reloadConsole } from './support';
-import { seriousAxeViolations } from './uiSteps';
+import { searchFor, seriousAxeViolations } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
 // Logs in twice; a login boots the console, which takes long on a busy machine.
@@ -59,9 +59,7 @@ test('a user keeps its social info; the admin sees it on the user’s details', 
   await page.evaluate(() => localStorage.clear());
   await login(page);
   await openConsole(page, '/user/info');
-  const query = page.getByTestId('query-form');
-  await query.getByLabel('账号').fill(who.username);
-  await query.getByRole('button', { name: /^查\s*询$/ }).click();
+  await searchFor(page, '账号', who.username);
   const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: who.username });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /编\s*辑/ }).click();

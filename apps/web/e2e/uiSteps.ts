@@ -30,6 +30,13 @@ export async function openFormSavedEmpty(page: Page, opener: RegExp, title: stri
   return form;
 }
 
+/** Fills the field `label` of the list's query form with `text` and runs the query. */
+export async function searchFor(page: Page, label: string, text: string) {
+  const query = page.getByTestId('query-form');
+  await query.getByLabel(label).fill(text);
+  await query.getByRole('button', { name: /^查\s*询$/ }).click();
+}
+
 /** Opens the bell's box and waits until its opening animation is over (a click during it can miss). */
 export async function openBellBox(page: Page, bellButton: Locator) {
   await bellButton.click();
