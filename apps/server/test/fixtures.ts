@@ -24,6 +24,12 @@ export const WEBP = Buffer.concat([
 /** A unique suffix, so tests in one database never collide on unique names. */
 export const uniq = (prefix = '') => `${prefix}${randomBytes(4).toString('hex')}`;
 
+/** A random MAC address, `0a:1b:…` unless `separator` and `upperCase` say otherwise (the server takes every way of writing one). */
+export function randomMac({ separator = ':', upperCase = false } = {}) {
+  const mac = [...randomBytes(6)].map((b) => b.toString(16).padStart(2, '0')).join(separator);
+  return upperCase ? mac.toUpperCase() : mac;
+}
+
 /** A multipart/form-data body with one file part. */
 export function multipart(content: Buffer, filename = 'image.png', type = 'image/png', field = 'file') {
   const boundary = `----siteops${randomBytes(8).toString('hex')}`;

@@ -1,8 +1,8 @@
-import { createPublicKey, randomBytes } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
-import { createAgent, idNumber, uniq } from '../../../test/fixtures.ts';
+import { createAgent, idNumber, randomMac, uniq } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { expireVisitors } from './audit.ts';
 import { readPass } from './pass.ts';
@@ -17,7 +17,6 @@ const one = async (id: number) => {
   const res = await t.call({ method: 'GET', url: `/api/visitor/listAll?pageSize=200`, token: admin });
   return res.body.data.list.find((v: { id: number }) => v.id === id);
 };
-const randomMac = () => [...randomBytes(6)].map((b) => b.toString(16).padStart(2, '0')).join(':');
 const gatePublicKey = async () => {
   const res = await t.call({ method: 'GET', url: '/api/device/licencePublicKey' });
   return createPublicKey(res.body.data.pem);
