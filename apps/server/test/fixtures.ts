@@ -105,6 +105,12 @@ export async function createUser(t: TestApp, token: string, overrides: Record<st
   return { id: res.body.data.id as number, userName: body.userName as string, password: body.password as string };
 }
 
+/** `createUser`, then signed in as that user: answers the user and its session token. */
+export async function createSignedInUser(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
+  const user = await createUser(t, token, overrides);
+  return [user, await t.login(user.userName, user.password)] as const;
+}
+
 /** Create an agent and its admin user as the admin; answers ids and a logged-in token for the agent user. */
 export async function createAgent(t: TestApp, adminToken: string, overrides: Record<string, unknown> = {}) {
   const userName = uniq('agent');

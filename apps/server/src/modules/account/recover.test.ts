@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fileTestApp, type TestApp } from '../../../test/harness.ts';
-import { createUser, disableUser, uniq } from '../../../test/fixtures.ts';
+import { createUser, disableUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { codeIn, startMailbox, type ReceivedMail } from '../../../test/mailbox.ts';
 import { startSmsbox, type ReceivedText } from '../../../test/smsbox.ts';
 import { auditLog, recoveryCodes } from '../../db/schema/index.ts';
@@ -21,8 +21,7 @@ interface Person {
   token: string;
 }
 async function withQuestion(question = '第一只宠物的名字？', answer = ' Rex '): Promise<Person> {
-  const u = await createUser(t, admin, { role: 'user' });
-  const token = await t.login(u.userName, u.password);
+  const [u, token] = await createSignedInUser(t, admin, { role: 'user' });
   const res = await t.call({
     method: 'PUT',
     url: '/api/account/securityQuestion',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AiStreamApplyItem, AiStreamReadItem } from '@siteops/contracts/ai-stream';
 import { auditLog } from '../../db/schema/index.ts';
-import { createAgent, createUser } from '../../../test/fixtures.ts';
+import { createAgent, createSignedInUser } from '../../../test/fixtures.ts';
 import { startLinkApp } from '../device-link/testkit.ts';
 import { fileApp } from '../../../test/harness.ts';
 
@@ -146,8 +146,7 @@ describe('scope', () => {
 
   it('managers and users are refused (403)', async () => {
     const box = await linkedBox();
-    const manager = await createUser(t, admin, { role: 'manager' });
-    const token = await t.login(manager.userName, manager.password);
+    const [, token] = await createSignedInUser(t, admin, { role: 'manager' });
     expect((await read(token, [box.id])).status).toBe(403);
     expect((await apply(token, [box.id], { frameRate: 10 })).status).toBe(403);
   });

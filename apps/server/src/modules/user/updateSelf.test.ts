@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
-import { createAgent, createProject, createUser, uploadId } from '../../../test/fixtures.ts';
+import { createAgent, createProject, createUser, uploadId, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, devices, files, users } from '../../db/schema/index.ts';
 
 const { t, admin } = await fileTestApp();
@@ -43,8 +43,7 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
   });
 
   it('refuses role, account, enabled, agent and PII fields with a 400 naming them, and changes nothing', async () => {
-    const u = await createUser(t, admin);
-    const token = await t.login(u.userName, u.password);
+    const [u, token] = await createSignedInUser(t, admin);
     for (const [field, value] of [
       ['role', 'admin'],
       ['userName', 'taken_over'],
@@ -63,8 +62,7 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
   });
 
   it('validates like the admin form: introduction <= 200, email, phone, sex, birthday', async () => {
-    const u = await createUser(t, admin);
-    const token = await t.login(u.userName, u.password);
+    const [, token] = await createSignedInUser(t, admin);
     expect((await updateSelf({ introduction: 'x'.repeat(200) }, token)).status).toBe(200);
     for (const [field, value] of [
       ['introduction', 'x'.repeat(201)],
@@ -82,8 +80,7 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
   });
 
   it('takes an avatar the caller uploaded, never someone else’s, and drops the replaced one', async () => {
-    const u = await createUser(t, admin);
-    const token = await t.login(u.userName, u.password);
+    const [u, token] = await createSignedInUser(t, admin);
     const first = await uploadId(t, token, 'avatar');
     expect((await updateSelf({ avatar: first }, token)).status).toBe(200);
     expect((await rowOf(u.id)).avatar).toBe(first);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CULTURE_LEVELS, POLITICS, SEX, USER_REQUIRED_FIELDS } from '@siteops/contracts/user';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
-import { createAgent, createUser, uniq, uploadId, userBody } from '../../../test/fixtures.ts';
+import { createAgent, createUser, uniq, uploadId, userBody, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, files, sessions, users } from '../../db/schema/index.ts';
 
 const { t, admin } = await fileTestApp();
@@ -173,8 +173,7 @@ describe('agent scope over users', () => {
   });
 
   it('a user may read its own detail but nobody else’s', async () => {
-    const u = await createUser(t, admin);
-    const token = await t.login(u.userName, u.password);
+    const [u, token] = await createSignedInUser(t, admin);
     expect((await detail(u.id, token)).status).toBe(200);
     expect((await detail(userOfB.id, token)).status).toBe(404);
   });
@@ -240,8 +239,7 @@ describe('user list', () => {
 
 describe('enable / disable', () => {
   it('disabling through update ends the user’s sessions at once (50012) and refuses login', async () => {
-    const u = await createUser(t, admin);
-    const token = await t.login(u.userName, u.password);
+    const [u, token] = await createSignedInUser(t, admin);
     expect((await info(token)).body.code).toBe(200);
     expect((await update({ id: u.id, enabled: 'disable' })).status).toBe(200);
     const [live] = await t.database.db.select().from(sessions).where(eq(sessions.userId, u.id));
@@ -260,8 +258,7 @@ describe('enable / disable', () => {
   });
 
   it('an agent disabling one of its users works the same', async () => {
-    const u = await createUser(t, a.token);
-    const token = await t.login(u.userName, u.password);
+    const [u, token] = await createSignedInUser(t, a.token);
     expect((await update({ id: u.id, enabled: 'disable' }, a.token)).status).toBe(200);
     expect((await info(token)).body.code).toBe(50012);
   });
