@@ -24,6 +24,12 @@ export const WEBP = Buffer.concat([
 /** A unique suffix, so tests in one database never collide on unique names. */
 export const uniq = (prefix = '') => `${prefix}${randomBytes(4).toString('hex')}`;
 
+/** A random MAC address, `0a:1b:…` unless `separator` and `upperCase` say otherwise (the server takes every way of writing one). */
+export function randomMac({ separator = ':', upperCase = false } = {}) {
+  const mac = [...randomBytes(6)].map((b) => b.toString(16).padStart(2, '0')).join(separator);
+  return upperCase ? mac.toUpperCase() : mac;
+}
+
 /** A multipart/form-data body with one file part. */
 export function multipart(content: Buffer, filename = 'image.png', type = 'image/png', field = 'file') {
   const boundary = `----siteops${randomBytes(8).toString('hex')}`;
@@ -45,14 +51,7 @@ export function upload(
   filename?: string,
   type?: string,
 ) {
-  const body = multipart(content, filename, type);
-  return t.call({
-    method: 'POST',
-    url: `/api/file/upload?kind=${kind}`,
-    token,
-    payload: body.payload,
-    headers: body.headers,
-  });
+  return t.call({ method: 'POST', url: `/api/file/upload?kind=${kind}`, token, ...multipart(content, filename, type) });
 }
 
 export async function uploadId(t: TestApp, token: string, kind: FileKind): Promise<string> {
@@ -106,6 +105,12 @@ export async function createUser(t: TestApp, token: string, overrides: Record<st
   return { id: res.body.data.id as number, userName: body.userName as string, password: body.password as string };
 }
 
+/** `createUser`, then signed in as that user: answers the user and its session token. */
+export async function createSignedInUser(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
+  const user = await createUser(t, token, overrides);
+  return [user, await t.login(user.userName, user.password)] as const;
+}
+
 /** Create an agent and its admin user as the admin; answers ids and a logged-in token for the agent user. */
 export async function createAgent(t: TestApp, adminToken: string, overrides: Record<string, unknown> = {}) {
   const userName = uniq('agent');
@@ -126,4 +131,17 @@ export async function createAgent(t: TestApp, adminToken: string, overrides: Rec
   const user = body.user as { userName: string; password?: string };
   const token = await t.login(user.userName, user.password ?? 'Passw0rd!');
   return { id: res.body.data.id as number, userId: res.body.data.userId as number, userName: user.userName, token };
+}
+
+/** Disables account `id` through the API as `token` (an admin, or the account's agent). */
+export async function disableUser(t: Pick<TestApp, 'call'>, token: string, id: number) {
+  const res = await t.call({ method: 'PUT', url: '/api/user/update', token, body: { id, enabled: 'disable' } });
+  expect(res.body.code, res.body.msg).toBe(200);
+}
+
+/** Creates a project through the API as `token` (`body`: name, code and the rest of the form); answers its id. */
+export async function createProject(t: Pick<TestApp, 'call'>, token: string, body: Record<string, unknown>) {
+  const res = await t.call({ method: 'POST', url: '/api/project/add', token, body });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id as number;
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config, type Env } from '../src/config.ts';
@@ -82,6 +84,25 @@ export function injectCall(app: FastifyInstance): TestApp['call'] {
   };
 }
 
+/** Call options for a body sent as `payload` under `contentType`, as it is (not as JSON): bodies the server must refuse. */
+export const rawBody = (contentType: string, payload: string) => ({
+  headers: { 'content-type': contentType },
+  payload,
+});
+
+/** Checks that `res` is a 400 whose field errors have `field` (a key path, as `toHaveProperty` takes it). */
+export function expectFieldError(res: { status: number; body: Envelope }, field: string | string[]) {
+  expect(res.status).toBe(400);
+  expect(res.body.data.fields).toHaveProperty(field);
+}
+
+/** Checks that `res` is a 400 whose field errors name every one of `fields` (and maybe more). */
+export function expectFieldsNamed(res: { status: number; body: Envelope }, fields: readonly string[]) {
+  expect(res.status).toBe(400);
+  const named = Object.keys(res.body.data.fields);
+  for (const f of fields) expect(named).toContain(f);
+}
+
 /** `TestApp['login']` through the login endpoint, failing loudly when it is refused. */
 export function loginThrough(call: TestApp['call']): TestApp['login'] {
   return async (username = 'admin', password = ADMIN_PASSWORD) => {
@@ -117,12 +138,39 @@ export async function createTestApp(
   };
 }
 
+/** `createTestApp` with a DATA_DIR of its own: a fresh temporary folder named `prefix…`, removed when the app closes. */
+export async function createTestAppOnDisk(prefix: string, env: Env = {}): Promise<TestApp & { dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const t = await createTestApp({ DATA_DIR: dataDir, ...env });
+  const close = t.close;
+  return Object.assign(t, {
+    dataDir,
+    close: async () => {
+      await close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+/** Every object stored under `dataDir`/files, temp files included. */
+export function storedFiles(dataDir: string) {
+  const dir = path.join(dataDir, 'files');
+  return fs.existsSync(dir)
+    ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    : [];
+}
+
 /**
- * The test app a test file's tests share, and the admin's token: made as the file loads (call it with a
- * top-level await) and closed after the file's last test.
+ * The app a test file's tests share, made by `start`, and the admin's token: made as the file loads (call
+ * it with a top-level await) and closed after the file's last test.
  */
-export async function fileTestApp(env: Env = {}): Promise<{ t: TestApp; admin: string }> {
-  const t = await createTestApp(env);
+export async function fileApp<App extends Pick<TestApp, 'login' | 'close'>>(
+  start: () => Promise<App>,
+): Promise<{ t: App; admin: string }> {
+  const t = await start();
   afterAll(() => t.close());
   return { t, admin: await t.login() };
 }
+
+/** `fileApp` of `createTestApp(env)`. */
+export const fileTestApp = (env: Env = {}) => fileApp(() => createTestApp(env));

@@ -1,16 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createUser, login } from './support';
+import { PNG } from './forms';
 
 test.use({ reducedMotion: 'reduce' });
 // Logs in several times; a login boots the console, which takes long on a busy machine.
 test.describe.configure({ timeout: 240_000 });
-
-/** A 1x1 PNG. */
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c63f8cfc0f01f0005000201b8b8a9a60000000049454e44ae426082',
-  'hex',
-);
 
 const navbarAvatar = (page: Page) => page.getByRole('button', { name: '用户菜单' }).locator('img');
 const welcomeAvatar = (page: Page) =>

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import type { AnalyticsAnswer } from '@siteops/contracts/analytics';
 import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
 import { ADMIN, agentSiteFor, apiCall, apiLogin, grantDevice, login } from './support';
+import { firstSheetOf } from './workbooks';
 
 /**
  * The fleet analytics' online rate at a value between empty and 100 %: a fresh agent's site holds two dust
@@ -97,9 +97,7 @@ test.describe('fleet analytics online rate', () => {
     const download = page.waitForEvent('download');
     await downloads.click();
     await page.getByRole('menuitem', { name: '数据 (xlsx)' }).click();
-    const sheet = new ExcelJS.Workbook();
-    await sheet.xlsx.readFile(await (await download).path());
-    const ws = sheet.worksheets[0];
+    const ws = await firstSheetOf(await download);
     expect([ws.getRow(1).getCell(2).text, ws.getRow(1).getCell(3).text]).toEqual(['项目', '在线率 (%)']);
     expect(ws.rowCount).toBeGreaterThan(1);
     for (let i = 2; i <= ws.rowCount; i++) {

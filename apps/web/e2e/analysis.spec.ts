@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { ADMIN, agentSiteFor, apiLogin, grantDevice, login, waitForReadings } from './support';
+import { firstSheetOf } from './workbooks';
 import { test } from './simDevice';
 
 /**
@@ -67,9 +67,7 @@ test.describe('fleet analytics', () => {
     await page.getByRole('menuitem', { name: '数据 (xlsx)' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
-    const sheet = new ExcelJS.Workbook();
-    await sheet.xlsx.readFile(await file.path());
-    const ws = sheet.worksheets[0];
+    const ws = await firstSheetOf(file);
     expect(ws.getRow(1).getCell(4).text).toBe('PM2.5 均值');
     expect(ws.rowCount).toBe(2);
     expect(ws.getRow(2).getCell(2).text).toBe(siteName);

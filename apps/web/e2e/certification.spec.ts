@@ -1,5 +1,7 @@
-import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, createUser, login, openConsole, reloadConsole } from './support';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, apiCall, apiLogin, createUser, login, openConsole, reloadConsole } from './support';
+import { confirmPopup, openBellBox } from './uiSteps';
+import { CERTIFICATION_FORM } from './forms';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
@@ -47,13 +49,13 @@ test('a user submits a certification, an admin passes it, the user is told and c
   // The form checks its fields before anything is sent.
   await form.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(form.getByText('请输入法人姓名')).toBeVisible();
-  await form.getByLabel('法人姓名').fill('王五');
-  await form.getByLabel('法人证件号码').fill('110105199005171234');
+  await form.getByLabel('法人姓名').fill(CERTIFICATION_FORM.legalPersonName);
+  await form.getByLabel('法人证件号码').fill(CERTIFICATION_FORM.legalIdNo);
   await form.getByLabel('企业名称').fill(enterprise);
   await form.getByLabel('组织机构代码').fill('12');
   await form.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(form.getByText('8-18 位字母或数字')).toBeVisible();
-  await form.getByLabel('组织机构代码').fill('91110000-MA01ABCD3X');
+  await form.getByLabel('组织机构代码').fill(CERTIFICATION_FORM.organisationCode);
   await form.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(page.getByText('已提交，等待管理员审核')).toBeVisible();
   await expect(form).toBeHidden();
@@ -99,11 +101,7 @@ test('a user submits a certification, an admin passes it, the user is told and c
   const review = admin.getByRole('dialog').filter({ hasText: `${user.username} 的实名认证` });
   await review.getByLabel('审核意见').fill('证照清晰');
   await review.getByRole('button', { name: /^通\s*过$/ }).click();
-  await expect(admin.getByRole('tooltip')).toContainText('确定审核通过吗？');
-  await admin
-    .getByRole('tooltip')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmPopup(admin, '确定审核通过吗？');
   await expect(admin.getByText('认证已通过')).toBeVisible();
   await expect(queue).toHaveCount(0);
 
@@ -133,22 +131,6 @@ test('a user submits a certification, an admin passes it, the user is told and c
   expect(file.suggestedFilename()).toMatch(new RegExp(`^siteops-${user.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
 });
 
-/** Opens the bell's box and waits until its opening animation is over (a click during it can miss). */
-async function openBox(page: Page, bellButton: Locator) {
-  await bellButton.click();
-  const box = page.locator('.ant-popover').filter({ visible: true });
-  await expect(box.first()).toBeVisible();
-  // Finite animations only: a loading spinner turns for ever.
-  await box.first().evaluate((el) =>
-    Promise.all(
-      el
-        .getAnimations({ subtree: true })
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished),
-    ),
-  );
-}
-
 /**
  * The message centre fed by a real event: a user submits a real-name certification, which is a to-do
  * for every admin. A fresh admin's console (no reload) counts it on the bell; "view all" opens the
@@ -159,20 +141,7 @@ async function openBox(page: Page, bellButton: Locator) {
 
 async function submitCertification(request: APIRequestContext, enterpriseName: string) {
   const token = await apiLogin(request, await createUser(request, 'user'));
-  const res = await request.post('/api/certification/submit', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      accountType: 'enterprise',
-      legalPersonName: '王五',
-      legalIdType: 'idCard',
-      legalIdNo: '110105199005171234',
-      enterpriseName,
-      enterpriseCertType: 'businessLicence',
-      organisationCode: '91110000-MA01ABCD3X',
-    },
-  });
-  const body = (await res.json()) as { code: number; msg: string };
-  expect(body.code, body.msg).toBe(200);
+  await apiCall(request, token, 'POST', '/api/certification/submit', { ...CERTIFICATION_FORM, enterpriseName });
 }
 
 async function todoTitles(request: APIRequestContext, token: string) {
@@ -215,7 +184,7 @@ test('a to-do shows in the centre, mark read clears the bell live, a muted kind 
   await expect(bell(1)).toBeVisible({ timeout: 30_000 });
 
   // The bell's box links to the full page, on the tab it shows.
-  await openBox(page, bell(1));
+  await openBellBox(page, bell(1));
   await page.getByRole('tab', { name: /待办/ }).click();
   await page.getByRole('button', { name: '查看全部' }).click();
   await expect(page).toHaveURL(/\/user\/messages\?tab=todo/);

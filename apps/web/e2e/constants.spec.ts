@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { login, openConsole, uniqueName } from './support';
+import { deleteRow, openFormSavedEmpty } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
@@ -41,9 +42,7 @@ test('admin adds a constant, finds it by key and by value, meets the 409 on a du
   await expect(page.locator('.ant-table-thead')).toContainText('键');
 
   // Add.
-  await page.getByRole('button', { name: /新\s*建$/ }).click();
-  let dialog = page.getByRole('dialog').filter({ hasText: '新建常量' });
-  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  let dialog = await openFormSavedEmpty(page, /新\s*建$/, '新建常量');
   await expect(dialog.getByText('请输入键')).toBeVisible();
   await field(dialog, 'key').fill(key);
   await field(dialog, 'value').fill(value);
@@ -98,16 +97,7 @@ test('admin adds a constant, finds it by key and by value, meets the 409 on a du
   await expect(rows(page)).toHaveCount(1);
 
   // Delete, with the confirmation.
-  await rows(page)
-    .first()
-    .getByRole('button', { name: /删\s*除/ })
-    .click();
-  await expect(page.getByRole('tooltip')).toContainText('确定要删除吗？');
-  await page
-    .getByRole('tooltip')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-  await expect(page.getByText('删除成功')).toBeVisible();
+  await deleteRow(page, rows(page).first());
   await expect(rows(page)).toHaveCount(0);
   await search(page, '键', key);
   await expect(rows(page)).toHaveCount(0);

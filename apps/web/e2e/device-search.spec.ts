@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { ADMIN, agentSiteFor, apiCall, apiLogin, createUser, grantDevice, login, waitForReadings } from './support';
+import { firstSheetOf } from './workbooks';
 import { test } from './simDevice';
 
 /**
@@ -91,9 +91,7 @@ test.describe('device search and catalogue', () => {
     await page.getByRole('button', { name: /导\s*出/ }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
-    const sheet = new ExcelJS.Workbook();
-    await sheet.xlsx.readFile(await file.path());
-    const ws = sheet.worksheets[0];
+    const ws = await firstSheetOf(file);
     expect(ws.getRow(1).getCell(1).text).toBe('时间 (UTC)');
     expect(ws.rowCount).toBe(2);
     expect(ws.getRow(2).getCell(4).text).toBe(sn);

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
 import { verifyLicence } from '@siteops/contracts/licence';
 import { ADMIN, apiCall, apiLogin, type Envelope, login, uniqueName } from './support';
+import { firstSheetOf } from './workbooks';
 
 test.use({ reducedMotion: 'reduce' });
 // The machines these run on are shared and often loaded: allow slow answers rather than flake.
@@ -78,9 +79,8 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   const dialog = page.getByRole('dialog', { name: '导入设备' });
   const templateDownload = page.waitForEvent('download');
   await dialog.getByRole('button', { name: /下载模板$/ }).click();
-  const template = new ExcelJS.Workbook();
-  await template.xlsx.readFile(await (await templateDownload).path());
-  expect(template.worksheets[0].getRow(1).getCell(2).text).toMatch(/^设备序列号/);
+  const template = await firstSheetOf(await templateDownload);
+  expect(template.getRow(1).getCell(2).text).toMatch(/^设备序列号/);
 
   await dialog.locator('input[type=file]').setInputFiles({
     name: 'devices.xlsx',
@@ -99,9 +99,7 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   // Download exports the current query: the same 50 devices, headers in the user's language.
   const exported = page.waitForEvent('download');
   await page.getByRole('button', { name: /下\s*载$/ }).click();
-  const sheet = new ExcelJS.Workbook();
-  await sheet.xlsx.readFile(await (await exported).path());
-  const rowsOut = sheet.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+  const rowsOut = (await firstSheetOf(await exported)).getSheetValues().filter(Boolean) as unknown[][];
   expect(rowsOut).toHaveLength(51);
   expect(
     rowsOut

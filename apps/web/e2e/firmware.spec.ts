@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { login, openConsole, uniqueName } from './support';
+import { confirmPopup, openFormSavedEmpty } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
@@ -21,9 +22,7 @@ test('admin uploads firmware with a progress bar, is refused a wrong checksum wi
   await openConsole(page, '/device/device-upgrade');
   await expect(page.locator('.ant-table-thead')).toContainText('校验值');
 
-  await page.getByRole('button', { name: /上\s*传$/ }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: '上传固件' });
-  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  const dialog = await openFormSavedEmpty(page, /上\s*传$/, '上传固件');
   await expect(dialog.getByText('请选择固件文件')).toBeVisible();
   await expect(dialog.getByText('请输入版本号')).toBeVisible();
   await expect(dialog.getByText('请至少选择一种设备类型')).toBeVisible();
@@ -67,10 +66,7 @@ test('admin uploads firmware with a progress bar, is refused a wrong checksum wi
   expect(download.suggestedFilename()).toBe(name);
 
   await row.getByRole('button', { name: /删\s*除/ }).click();
-  await page
-    .getByRole('tooltip')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmPopup(page);
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(rows(page)).toHaveCount(0);
 });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { expect as baseExpect, type Page } from '@playwright/test';
-import jpeg from 'jpeg-js';
 import {
   ADMIN,
   addProject,
@@ -12,7 +11,9 @@ import {
   openConsole,
   pickOption,
   uniqueName,
+  publishGateConfig,
 } from './support';
+import { greyFacePhoto } from './forms';
 import { test } from './simDevice';
 
 /**
@@ -27,13 +28,7 @@ test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** A real JPEG face photo (a flat grey 240x320, each run a different shade so its hash is its own). */
-const facePhoto = () =>
-  Buffer.from(
-    jpeg.encode(
-      { data: Buffer.alloc(240 * 320 * 4, 60 + Math.floor(Math.random() * 140)), width: 240, height: 320 },
-      80,
-    ).data,
-  );
+const facePhoto = () => greyFacePhoto(60 + Math.floor(Math.random() * 140));
 
 const rows = (page: Page) => page.locator('main .ant-table-tbody tr.ant-table-row');
 
@@ -54,13 +49,7 @@ test('a member with a face photo added to the project personnel is enrolled on i
   await apiCall(request, admin, 'PUT', '/api/device/update', { id: gate.id, projectId });
   const device = dialSim(gate, 'face');
   await device.waitFor('up', 15_000);
-  await apiCall(request, admin, 'PUT', '/api/visitor/publishConfig', {
-    projectId,
-    requiredFields: [],
-    defaultVisitHours: 4,
-    autoApprove: false,
-    deviceIds: [gate.id],
-  });
+  await publishGateConfig(request, admin, projectId, [gate.id]);
 
   // A worker (a user of no agent, as the admin's project is) with a real JPEG as avatar.
   const realName = uniqueName('Zhao Gong');

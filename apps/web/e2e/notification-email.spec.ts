@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiBindByCode, bindByCode } from './bindByCode';
 import { mailTo, mailsTo } from './mailbox';
 import { ADMIN, apiCall, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { CERTIFICATION_FORM } from './forms';
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 240_000 });
@@ -18,13 +19,8 @@ test.describe.configure({ timeout: 240_000 });
 /** Submits a real-name certification for the user of `token`; answers its id. */
 async function submitCertification(request: APIRequestContext, token: string, enterpriseName: string) {
   const submitted = await apiCall<{ id: number }>(request, token, 'POST', '/api/certification/submit', {
-    accountType: 'enterprise',
-    legalPersonName: '王五',
-    legalIdType: 'idCard',
-    legalIdNo: '110105199005171234',
+    ...CERTIFICATION_FORM,
     enterpriseName,
-    enterpriseCertType: 'businessLicence',
-    organisationCode: '91110000-MA01ABCD3X',
   });
   return submitted.id;
 }

@@ -1,23 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { macFor } from '@siteops/device-sim/fleet';
-import { ADMIN, apiLogin, createUser, type Envelope, login, uniqueName } from './support';
-
-/** Opens the bell's box and waits until its opening animation is over (a click during it can miss). */
-async function openBox(page: Page, bellButton: Locator) {
-  await bellButton.click();
-  const box = page.locator('.ant-popover').filter({ visible: true });
-  await expect(box.first()).toBeVisible();
-  // Finite animations only: a loading spinner turns for ever.
-  await box.first().evaluate((el) =>
-    Promise.all(
-      el
-        .getAnimations({ subtree: true })
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished),
-    ),
-  );
-}
+import { ADMIN, apiCall, apiLogin, createUser, type Envelope, grantDevice, login } from './support';
+import { openBellBox } from './uiSteps';
 
 /**
  * The message box fed by a real event: a simulated device of an agent's goes offline, and the agent's
@@ -79,24 +63,10 @@ test.describe('notifications', () => {
     const agentToken = await apiLogin(request, agent);
     const { agentId } = (await api<{ agentId: number }>(request, agentToken, 'post', '/api/user/info')).data;
 
-    const sn = uniqueName('E2ENOTE').replace(/_/g, '-').toUpperCase().slice(0, 40);
+    const granted = await grantDevice(request, admin, { type: 'face', prefix: 'E2ENOTE' });
+    const { sn, mac } = granted;
     const devName = `e2e 通知 ${sn.slice(-5)}`;
-    const mac = macFor(sn);
-    const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const granted = await api<{ deviceId: number; file: { licence: { deviceSecret: string } } }>(
-      request,
-      admin,
-      'post',
-      '/api/device/grant',
-      { sn, mac, type: 'face', expiresAt },
-    );
-    expect(granted.code, granted.msg).toBe(200);
-    const updated = await api(request, admin, 'put', '/api/device/update', {
-      id: granted.data.deviceId,
-      devName,
-      agentId,
-    });
-    expect(updated.code, updated.msg).toBe(200);
+    await apiCall(request, admin, 'PUT', '/api/device/update', { id: granted.id, devName, agentId });
     restore = await notifyAtOnce(request, admin);
 
     await login(page, agent);
@@ -108,7 +78,7 @@ test.describe('notifications', () => {
         url: `${baseURL!.replace(/^http/, 'ws')}/gateway`,
         sn,
         mac,
-        secret: granted.data.file.licence.deviceSecret,
+        secret: granted.secret,
         type: 'face',
         name: devName,
         eventRate: 0,
@@ -124,7 +94,7 @@ test.describe('notifications', () => {
     await expect(page.locator('.ant-notification').getByText(offlineTitle)).toBeVisible();
 
     // Opening it follows its link to the device and marks it read.
-    await openBox(page, bell(1));
+    await openBellBox(page, bell(1));
     const item = page.getByRole('button', { name: new RegExp(offlineTitle) });
     await item.click();
     await expect(page).toHaveURL(new RegExp(`/device/device-list\\?sn=${sn}`));
@@ -134,7 +104,7 @@ test.describe('notifications', () => {
     device = dial();
     await device.waitFor('up', 30_000);
     await expect(bell(1)).toBeVisible({ timeout: 45_000 });
-    await openBox(page, bell(1));
+    await openBellBox(page, bell(1));
     await expect(page.getByRole('button', { name: new RegExp(`设备恢复在线：${devName}`) })).toBeVisible();
     await page.getByRole('button', { name: /全部已读/ }).click();
     await expect(bell()).toBeVisible();

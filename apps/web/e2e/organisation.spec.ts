@@ -7,6 +7,8 @@ import {
   type Page,
 } from '@playwright/test';
 import { ADMIN, apiLogin, type Credentials, type Envelope, login, pickOption, uniqueName } from './support';
+import { personalInfoForm } from './forms';
+import { searchFor } from './uiSteps';
 
 /**
  * Organisation pages end to end: agents (with their admin user), projects, managers and personnel,
@@ -38,23 +40,6 @@ async function ok<T>(request: APIRequestContext, token: string, method: 'GET' | 
   return body.data;
 }
 
-/** A 1x1 PNG for the images the complete personal-info form requires. */
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c63f8cfc0f01f0005000201b8b8a9a60000000049454e44ae426082',
-  'hex',
-);
-
-async function upload(request: APIRequestContext, token: string, kind: string) {
-  const response = await request.post(`/api/file/upload?kind=${kind}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: { file: { name: 'image.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  const body = (await response.json()) as Envelope<{ id: string }>;
-  expect(body.code, body.msg).toBe(200);
-  return body.data.id;
-}
-
 /** A person of an agent, created by the admin through /api/user/add with the complete spec-5 form. */
 async function addPerson(
   request: APIRequestContext,
@@ -63,32 +48,14 @@ async function addPerson(
   role: 'user' | 'manager',
   realName: string,
 ): Promise<Credentials & { id: number; realName: string }> {
-  const [qrCode, idFrontPic, idBackPic, cardPic] = await Promise.all(
-    ['qrCode', 'idFront', 'idBack', 'cardPic'].map((kind) => upload(request, token, kind)),
-  );
   const userName = uniqueName(`org_${role}`);
-  const serial = String(Math.floor(Math.random() * 900) + 100);
   const { id } = await ok<{ id: number }>(request, token, 'POST', '/api/user/add', {
     userName,
     password: PASSWORD,
     realName,
     role,
     agentId,
-    nickName: realName,
-    qrCode,
-    birthday: '1990-05-17',
-    sex: 'male',
-    phone: '13800138000',
-    email: 'org@example.com',
-    nation: 'Han',
-    country: 'CN',
-    area: 'Beijing',
-    idNo: `11010519900517${serial}X`,
-    idFrontPic,
-    idBackPic,
-    cardNo: '6222020200112233445',
-    cardPic,
-    bankName: 'ICBC',
+    ...(await personalInfoForm(request, token, { nickName: realName, email: 'org@example.com' })),
   });
   return { id, username: userName, password: PASSWORD, realName };
 }
@@ -170,8 +137,7 @@ test('admin creates an agent with its admin user through the form; that agent se
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.getByTestId('query-form').getByLabel('代理商名称').fill(agentName);
-  await button(page.getByTestId('query-form'), /查\s*询/).click();
+  await searchFor(page, '代理商名称', agentName);
   await expect(tableRows(page)).toHaveCount(1);
   const row = tableRows(page).first();
   await expect(row).toContainText(agentName);
@@ -194,8 +160,7 @@ test('admin creates an agent with its admin user through the form; that agent se
   // An agent past its validity date says so in the list.
   const lapsedName = uniqueName('Org lapsed');
   await addAgent(request, admin, lapsedName, '2020-01-01');
-  await page.getByTestId('query-form').getByLabel('代理商名称').fill(lapsedName);
-  await button(page.getByTestId('query-form'), /查\s*询/).click();
+  await searchFor(page, '代理商名称', lapsedName);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText('2020-01-01');
   await expect(tableRows(page).first()).toContainText('已过期');
@@ -276,8 +241,7 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.getByTestId('query-form').getByLabel('项目编码').fill(code);
-  await button(page.getByTestId('query-form'), /查\s*询/).click();
+  await searchFor(page, '项目编码', code);
   await expect(tableRows(page)).toHaveCount(1);
   const row = tableRows(page).first();
   await expect(row).toContainText(projectName);

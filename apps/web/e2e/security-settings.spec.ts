@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiLogin, createUser, fillLogin, login, openConsole, uniqueName } from './support';
+import { expect, test } from '@playwright/test';
+import { apiCall, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { seriousAxeViolations } from './uiSteps';
 import { apiBindByCode, bindByCode } from './bindByCode';
+import { loginWithRecoveredPassword, resetPasswordWithCode } from './recovery';
 import { codeOf, mailTo } from './mailbox';
 
 test.use({ reducedMotion: 'reduce' });
@@ -12,14 +13,6 @@ test.describe.configure({ timeout: 180_000 });
  * SMTP server, global-setup.ts); a wrong code is refused beside its field. The run has an SMS webhook
  * receiver too, so the phone is offered for binding (sms.spec.ts binds one).
  */
-/** Serious and critical accessibility violations of what is on screen, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 test('bind the security email with the code received by mail', async ({ page, request }) => {
   const who = await createUser(request, 'user');
   await login(page, who);
@@ -32,11 +25,11 @@ test('bind the security email with the code received by mail', async ({ page, re
   await expect(phoneRow.getByRole('button', { name: '绑定' })).toBeVisible();
   await expect(settings.getByRole('listitem', { name: '密保问题' })).toContainText('未设置');
 
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   const address = `${uniqueName('e2e').toLowerCase()}@example.com`;
   const mail = await bindByCode(page, 'email', address, {
-    opened: async () => expect(await axeViolations(page)).toEqual([]),
+    opened: async () => expect(await seriousAxeViolations(page)).toEqual([]),
   });
   expect(mail.subject).toMatch(/^SiteOps 安全验证码：\d{6}$/);
   expect(mail.text).toContain(who.username);
@@ -90,7 +83,7 @@ test('recover a forgotten password with the security question', async ({ page, r
   await expect(page.getByRole('heading', { name: '找回密码' })).toBeVisible();
   // The pointer stays where the link was, over the next button: checked as it rests, not hovered.
   await page.mouse.move(0, 0);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await page.getByLabel('用户名').fill(who.username);
   await page.getByRole('button', { name: '下一步' }).click();
   // This run sends email, so the emailed code is offered first; the question is the other way.
@@ -112,13 +105,8 @@ test('recover a forgotten password with the security question', async ({ page, r
   await page.getByRole('button', { name: '重置密码' }).click();
   await expect(page.getByText('密码已重置')).toBeVisible();
   await page.mouse.move(0, 0);
-  expect(await axeViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: '返回登录' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-
-  await fillLogin(page, { username: who.username, password: who.password });
-  await expect(page.getByRole('alert')).toBeVisible();
-  await login(page, { username: who.username, password: newPassword });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await loginWithRecoveredPassword(page, who, newPassword);
 });
 
 /**
@@ -141,7 +129,7 @@ test('recover a forgotten password with a code sent to the security email', asyn
   await expect(page.getByRole('status')).toContainText('验证码已发送至该邮箱');
   await expect(page.getByRole('button', { name: /^\d+ 秒后重发$/ })).toBeDisabled();
   await page.mouse.move(0, 0);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   // The newest mail to the address is the recovery one (the binding code came before).
   let mail = await mailTo(address);
@@ -149,19 +137,6 @@ test('recover a forgotten password with a code sent to the security email', asyn
   expect(mail.text).toContain(who.username);
   const code = codeOf(mail);
   const newPassword = 'Mailed#2026';
-  await page.getByLabel('验证码', { exact: true }).fill(code === '000000' ? '111111' : '000000');
-  await page.getByLabel('新密码', { exact: true }).fill(newPassword);
-  await page.getByLabel('确认新密码').fill(newPassword);
-  await page.getByRole('button', { name: '重置密码' }).click();
-  await expect(page.getByText('验证码不正确，还可尝试 4 次')).toBeVisible();
-
-  await page.getByLabel('验证码', { exact: true }).fill(code);
-  await page.getByRole('button', { name: '重置密码' }).click();
-  await expect(page.getByText('密码已重置')).toBeVisible();
-  await page.getByRole('button', { name: '返回登录' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-
-  await fillLogin(page, { username: who.username, password: who.password });
-  await expect(page.getByRole('alert')).toBeVisible();
-  await login(page, { username: who.username, password: newPassword });
+  await resetPasswordWithCode(page, code, newPassword);
+  await loginWithRecoveredPassword(page, who, newPassword);
 });

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { apiLogin, createUser, fillLogin, login, openConsole } from './support';
+import { apiLogin, createUser, login, openConsole } from './support';
 import { apiBindByCode, bindByCode } from './bindByCode';
+import { loginWithRecoveredPassword, resetPasswordWithCode } from './recovery';
 import { textTo } from './smsbox';
 
 test.use({ reducedMotion: 'reduce' });
@@ -13,7 +14,6 @@ test.describe.configure({ timeout: 180_000 });
  * a code texted to it, no number shown on the way.
  */
 const newPhone = () => `139${String(randomInt(0, 1e8)).padStart(8, '0')}`;
-const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 
 test('bind the security phone with the code received by the SMS webhook', async ({ page, request }) => {
   const who = await createUser(request, 'user');
@@ -55,19 +55,6 @@ test('recover a forgotten password with a code sent to the security phone', asyn
   const text = await textTo(phone, (m) => m.purpose === 'recover');
   expect(text.locale).toBe('zh-CN');
   const newPassword = 'Texted#2026';
-  await page.getByLabel('验证码', { exact: true }).fill(otherThan(text.code));
-  await page.getByLabel('新密码', { exact: true }).fill(newPassword);
-  await page.getByLabel('确认新密码').fill(newPassword);
-  await page.getByRole('button', { name: '重置密码' }).click();
-  await expect(page.getByText('验证码不正确，还可尝试 4 次')).toBeVisible();
-
-  await page.getByLabel('验证码', { exact: true }).fill(text.code);
-  await page.getByRole('button', { name: '重置密码' }).click();
-  await expect(page.getByText('密码已重置')).toBeVisible();
-  await page.getByRole('button', { name: '返回登录' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-
-  await fillLogin(page, { username: who.username, password: who.password });
-  await expect(page.getByRole('alert')).toBeVisible();
-  await login(page, { username: who.username, password: newPassword });
+  await resetPasswordWithCode(page, text.code, newPassword);
+  await loginWithRecoveredPassword(page, who, newPassword);
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createUser, login, openConsole, reloadConsole } from './support';
+import { searchFor, seriousAxeViolations } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
 // Logs in twice; a login boots the console, which takes long on a busy machine.
@@ -10,13 +10,6 @@ test.describe.configure({ timeout: 240_000 });
  * The settings' social-info tab: a user keeps the handles colleagues reach them by, meets a field error,
  * saves by keyboard, finds it all again after a reload, and the admin sees it on that user's details.
  */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 const HANDLES = {
   微信号: 'zhang_san88',
   QQ号: '12345678',
@@ -33,7 +26,7 @@ test('a user keeps its social info; the admin sees it on the user’s details', 
   await expect(page).toHaveURL(/tab=social/);
   const form = page.getByRole('region', { name: '社交信息' });
   for (const label of Object.keys(HANDLES)) await expect(form.getByLabel(label)).toHaveValue('');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   // A QQ number never starts with 0: refused beside its field, nothing is saved.
   await form.getByLabel('微信号').fill(HANDLES.微信号);
@@ -66,9 +59,7 @@ test('a user keeps its social info; the admin sees it on the user’s details', 
   await page.evaluate(() => localStorage.clear());
   await login(page);
   await openConsole(page, '/user/info');
-  const query = page.getByTestId('query-form');
-  await query.getByLabel('账号').fill(who.username);
-  await query.getByRole('button', { name: /^查\s*询$/ }).click();
+  await searchFor(page, '账号', who.username);
   const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: who.username });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /编\s*辑/ }).click();

@@ -5,6 +5,7 @@ import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { Role } from '@siteops/contracts/roles';
 import { macFor } from '@siteops/device-sim/fleet';
 import { ROUTES, menuForRole, type MenuNode } from '@siteops/contracts/routes';
+import { personalInfoForm } from './forms';
 
 /** playwright.config.ts starts the server with this admin password (E2E_ADMIN_PASSWORD there). */
 export const ADMIN = { username: 'admin', password: 'Admin@12345' };
@@ -102,6 +103,25 @@ export async function addProject(
 }
 
 /**
+ * Publishes the visitor configuration of `projectId` with `deviceIds` as its gate terminals: no field
+ * required, four-hour visits, each visitor approved by hand.
+ */
+export async function publishGateConfig(
+  request: APIRequestContext,
+  token: string,
+  projectId: number,
+  deviceIds: number[],
+) {
+  await apiCall(request, token, 'PUT', '/api/visitor/publishConfig', {
+    projectId,
+    requiredFields: [],
+    defaultVisitHours: 4,
+    autoApprove: false,
+    deviceIds,
+  });
+}
+
+/**
  * A new agent with its own login and one site (project), and `deviceId` (one or several, moved together)
  * to both: a tenant whose numbers nobody else's data can touch.
  */
@@ -138,13 +158,6 @@ export async function apiLogin(request: APIRequestContext, { username, password 
   return body.data.token;
 }
 
-/** A 1x1 PNG, for the images a complete personal-info form needs. */
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c63f8cfc0f01f0005000201b8b8a9a60000000049454e44ae426082',
-  'hex',
-);
-
 /** What an account created without a password is answered. */
 interface OneTime {
   oneTimePassword?: string;
@@ -153,41 +166,6 @@ interface OneTime {
 async function post<T>(request: APIRequestContext, token: string, url: string, data: unknown) {
   const response = await request.post(url, { headers: { Authorization: `Bearer ${token}` }, data });
   return { status: response.status(), body: (await response.json()) as Envelope<T> };
-}
-
-async function uploadImage(request: APIRequestContext, token: string, kind: string): Promise<string> {
-  const response = await request.post(`/api/file/upload?kind=${kind}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: { file: { name: 'image.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  const body = (await response.json()) as Envelope<{ id: string }>;
-  expect(body.code, body.msg).toBe(200);
-  return body.data.id;
-}
-
-/** The complete spec-5 personal-info form, for servers whose /api/user/add requires it. */
-async function fullProfile(request: APIRequestContext, token: string) {
-  const [qrCode, idFrontPic, idBackPic, cardPic] = await Promise.all(
-    ['qrCode', 'idFront', 'idBack', 'cardPic'].map((kind) => uploadImage(request, token, kind)),
-  );
-  const serial = String(Math.floor(Math.random() * 900) + 100);
-  return {
-    nickName: 'e2e',
-    qrCode,
-    birthday: '1990-05-17',
-    sex: 'male',
-    phone: '13800138000',
-    email: 'e2e@example.com',
-    nation: 'Han',
-    country: 'CN',
-    area: 'Beijing',
-    idNo: `11010519900517${serial}X`,
-    idFrontPic,
-    idBackPic,
-    cardNo: '6222020200112233445',
-    cardPic,
-    bankName: 'ICBC',
-  };
 }
 
 /**
@@ -225,7 +203,7 @@ export async function createUser(
   if (added.body.code === 40000) {
     added = await post<OneTime>(request, token, '/api/user/add', {
       ...minimal,
-      ...(await fullProfile(request, token)),
+      ...(await personalInfoForm(request, token, { nickName: 'e2e', email: 'e2e@example.com' })),
     });
   }
   expect(added.body.code, added.body.msg).toBe(200);

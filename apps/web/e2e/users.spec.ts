@@ -1,17 +1,13 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { createUser, fillLogin, login, uniqueName } from './support';
+import { confirmPopup } from './uiSteps';
+import { PNG } from './forms';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-/** A 1x1 PNG for the form's image fields. */
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c63f8cfc0f01f0005000201b8b8a9a60000000049454e44ae426082',
-  'hex',
-);
 const CJK = /[\u3400-\u9fff\uff01-\uff5e]/;
 
 const drawerOf = (page: Page, title: string) => page.getByRole('dialog').filter({ hasText: title });
@@ -142,10 +138,7 @@ test('admin creates a user in the form, disables it (its open session is logged 
 
   // Disable: the user's session ends at once; its next call brings the logout dialog.
   await row.getByRole('button', { name: /禁\s*用/ }).click();
-  await page
-    .getByRole('tooltip')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmPopup(page);
   await expect(row.locator('.ant-tag').filter({ hasText: /^禁用$/ })).toBeVisible();
 
   await userPage.getByRole('button', { name: '刷新' }).click();

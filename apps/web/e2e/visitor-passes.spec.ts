@@ -1,6 +1,16 @@
 import { expect as baseExpect } from '@playwright/test';
-import jpeg from 'jpeg-js';
-import { ADMIN, addProject, apiCall, apiLogin, grantDevice, login, openConsole, uniqueName } from './support';
+import {
+  ADMIN,
+  addProject,
+  apiCall,
+  apiLogin,
+  grantDevice,
+  login,
+  publishGateConfig,
+  openConsole,
+  uniqueName,
+} from './support';
+import { greyFacePhoto } from './forms';
 import { test } from './simDevice';
 
 /**
@@ -13,8 +23,7 @@ test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const face = () =>
-  Buffer.from(jpeg.encode({ data: Buffer.alloc(240 * 320 * 4, 120), width: 240, height: 320 }, 80).data);
+const face = () => greyFacePhoto(120);
 
 test('a visitor published to a face terminal is synced in its face library, passes, and the pass shows', async ({
   page,
@@ -35,13 +44,7 @@ test('a visitor published to a face terminal is synced in its face library, pass
   await apiCall(request, admin, 'PUT', '/api/device/update', { id: deviceId, devName, projectId });
   const device = dialSim(granted, 'face');
   await device.waitFor('up', 15_000);
-  await apiCall(request, admin, 'PUT', '/api/visitor/publishConfig', {
-    projectId,
-    requiredFields: [],
-    defaultVisitHours: 4,
-    autoApprove: false,
-    deviceIds: [deviceId],
-  });
+  await publishGateConfig(request, admin, projectId, [deviceId]);
 
   // A visitor with a face photo, passed: the terminal gets it.
   const upload = await request.post('/api/visitor/postAvatar', {

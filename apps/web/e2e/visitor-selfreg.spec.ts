@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import jpeg from 'jpeg-js';
 import { ADMIN, addProject, apiCall, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { greyFacePhoto } from './forms';
+import { confirmPopup } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
@@ -14,8 +15,7 @@ const idOf = async (request: APIRequestContext, token: string, userName: string)
     .id;
 
 /** A phone camera's face photo (a real JPEG the server's content check accepts). */
-const face = () =>
-  Buffer.from(jpeg.encode({ data: Buffer.alloc(240 * 320 * 4, 150), width: 240, height: 320 }, 80).data);
+const face = () => greyFacePhoto(150);
 
 test('a visitor registers from the project QR code on a phone, the manager approves, the phone shows the pass', async ({
   browser,
@@ -110,10 +110,7 @@ test('a visitor registers from the project QR code on a phone, the manager appro
   await row.getByRole('button', { name: /审\s*核/ }).click();
   const audit = desk.getByRole('dialog').filter({ hasText: `审核访客：${visitor}` });
   await audit.getByRole('button', { name: /^通\s*过$/ }).click();
-  await desk
-    .getByRole('tooltip')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmPopup(desk);
   await expect(desk.getByText('访客已审核通过')).toBeVisible();
 
   // The phone picks the approval up by itself and shows the pass; it is still there after a reload.

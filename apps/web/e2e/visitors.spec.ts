@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { ADMIN, apiLogin, login, openConsole, uniqueName } from './support';
+import { confirmPopup, deleteRow, openFormSavedEmpty } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
@@ -36,9 +37,7 @@ test('admin registers a visitor, audits it as passed on the audit page, and the 
   await expect(page.locator('main .ant-table-thead')).toContainText('访客姓名');
 
   // Register: the drawer checks the required fields first.
-  await page.getByRole('button', { name: /新\s*建$/ }).click();
-  const drawer = page.getByRole('dialog').filter({ hasText: '新建访客' });
-  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  const drawer = await openFormSavedEmpty(page, /新\s*建$/, '新建访客');
   await expect(drawer.getByText('请输入访客姓名')).toBeVisible();
   await drawer.getByLabel('项目').click();
   await page.locator('.ant-select-item-option').filter({ hasText: project }).click();
@@ -65,11 +64,7 @@ test('admin registers a visitor, audits it as passed on the audit page, and the 
   const audit = page.getByRole('dialog').filter({ hasText: `审核访客：${name}` });
   await audit.getByLabel('审核意见').fill('Expected by the site office');
   await audit.getByRole('button', { name: /^通\s*过$/ }).click();
-  await expect(page.getByRole('tooltip')).toContainText('确定审核通过吗？');
-  await page
-    .getByRole('tooltip')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmPopup(page, '确定审核通过吗？');
   await expect(page.getByText('访客已审核通过')).toBeVisible();
   await expect(audit).toBeHidden();
   await expect(rows(page)).toHaveCount(0);
@@ -95,15 +90,6 @@ test('admin registers a visitor, audits it as passed on the audit page, and the 
   await info.getByRole('button', { name: /Close|关闭/ }).click();
 
   // Delete, with the confirmation.
-  await rows(page)
-    .first()
-    .getByRole('button', { name: /删\s*除/ })
-    .click();
-  await expect(page.getByRole('tooltip')).toContainText('确定要删除吗？');
-  await page
-    .getByRole('tooltip')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-  await expect(page.getByText('删除成功')).toBeVisible();
+  await deleteRow(page, rows(page).first());
   await expect(rows(page)).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.ts';
+import { disableUser } from '../../test/fixtures.ts';
 import type { LinkTestApp } from '../modules/device-link/testkit.ts';
 import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from '../modules/device-link/twoInstances.ts';
 
@@ -47,13 +48,7 @@ describe.skipIf(skip)('sessions across two instances (PostgreSQL + Redis)', () =
     const token = await a.login('u2', USER_PASSWORD);
     await warmOnB(token);
     const [u2] = await a.database.db.select({ id: users.id }).from(users).where(eq(users.userName, 'u2'));
-    const off = await a.call({
-      method: 'PUT',
-      url: '/api/user/update',
-      token: admin,
-      body: { id: u2.id, enabled: 'disable' },
-    });
-    expect(off.body.code, off.body.msg).toBe(200);
+    await disableUser(a, admin, u2.id);
     const res = await b.call({ method: 'POST', url: '/api/user/info', token });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe(50012);

@@ -121,29 +121,50 @@ export async function listTable<T extends PgTable, F extends string, Item, Row =
   return { list, total, page: q.page, pageSize: q.pageSize };
 }
 
+/** A row as the columns `S` read it (null where a column may be). */
+type SelectedRow<S extends Record<string, PgColumn>> = {
+  [K in keyof S]: S[K]['_']['notNull'] extends true ? S[K]['_']['data'] : S[K]['_']['data'] | null;
+};
+
+/** The audit entry `deleteAllOrNone` writes for one deleted row. */
+export interface DeletedRowEntry {
+  action: string;
+  targetType: string;
+  targetId: number;
+  detail: Record<string, unknown>;
+}
+
 /**
  * Delete rows by id, all or none: any id missing (or outside `scope`) answers 404 naming them and
  * nothing is deleted. Rows are locked first so `beforeDelete` (refusals such as "still in use")
  * judges what is really deleted; each deleted row gets its audit entry in the same transaction.
  */
-export async function deleteAllOrNone<T extends PgTable, R extends { id: number }>(
+export async function deleteAllOrNone<T extends PgTable, S extends { id: PgColumn } & Record<string, PgColumn>>(
   db: Db,
   opts: {
     table: T;
-    idColumn: AnyColumn;
     ids: readonly number[];
     scope?: SQL;
     /** "Platform": the 404 says "Platform 7, 9 not found". */
     what: Entity;
-    /** The columns to read for `beforeDelete` and the audit entry (must include `id`). */
-    select: Record<keyof R, PgColumn>;
+    /** The columns to read for `beforeDelete` and the audit entry; `id` is the column `ids` are matched in. */
+    select: S;
     /**
      * Runs first in the transaction, before the rows are locked: for a wider lock that refusals
      * depend on (every admin row, say), taken in one order by every writer so they cannot deadlock.
      */
     lockFirst?: (tx: Db) => Promise<void>;
-    beforeDelete?: (tx: Db, rows: R[]) => Promise<void>;
-    audit: (tx: Db, row: R) => Promise<void>;
+    beforeDelete?: (tx: Db, rows: SelectedRow<S>[]) => Promise<void>;
+    /**
+     * Each deleted row's audit entry, written by `record` in the transaction: the row's id is its target
+     * and, unless `detail` says otherwise, the row's other selected columns are its detail.
+     */
+    audit: {
+      record: (entry: DeletedRowEntry, tx: Db) => Promise<void>;
+      action: string;
+      targetType: string;
+      detail?: (row: SelectedRow<S>) => Record<string, unknown>;
+    };
   },
 ): Promise<{ deleted: number }> {
   const ids = [...new Set(opts.ids)];
@@ -152,13 +173,18 @@ export async function deleteAllOrNone<T extends PgTable, R extends { id: number 
     const rows = (await tx
       .select(opts.select as Record<string, PgColumn>)
       .from(opts.table as PgTable)
-      .where(and(inArray(opts.idColumn, ids), opts.scope))
-      .for('update')) as unknown as R[];
+      .where(and(inArray(opts.select.id, ids), opts.scope))
+      .for('update')) as unknown as SelectedRow<S>[];
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length) throw notFoundOf(opts.what, missing);
     await opts.beforeDelete?.(tx, rows);
-    await tx.delete(opts.table).where(inArray(opts.idColumn, ids));
-    for (const row of rows) await opts.audit(tx, row);
+    await tx.delete(opts.table).where(inArray(opts.select.id, ids));
+    const { record, action, targetType, detail } = opts.audit;
+    for (const row of rows) {
+      // `select` reads `id` from an integer id column.
+      const { id, ...columns } = row as SelectedRow<S> & { id: number };
+      await record({ action, targetType, targetId: id, detail: detail?.(row) ?? columns }, tx);
+    }
   });
   return { deleted: ids.length };
 }

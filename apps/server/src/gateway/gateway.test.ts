@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import jpeg from 'jpeg-js';
 import { createSimDevice, type SimDevice, type SimDeviceOptions } from '@siteops/device-sim/device';
 import { CloseCode, type DeviceType } from '@siteops/contracts/device-protocol';
-import { startTestGateway, until, type TestGateway } from './testkit.ts';
+import { quietSim, startTestGateway, until, type TestGateway } from './testkit.ts';
 import { RpcError } from './types.ts';
 
 const HEARTBEAT_MS = 200;
@@ -135,15 +135,7 @@ describe('presence', () => {
   it('a second link for the same sn replaces the first without an offline', async () => {
     const first = await linked('face');
     const since = Date.now();
-    const second = createSimDevice({
-      url: gw.url,
-      sn: first.sn,
-      mac: first.mac,
-      secret: first.secret,
-      type: 'face',
-      telemetryMs: 0,
-      eventRate: 0,
-    });
+    const second = quietSim(gw.url, first, 'face');
     sims.push(second);
     await second.waitFor('up', 10_000);
     await until(() => first.sim.lastClose, 2_000, 'first link closed');

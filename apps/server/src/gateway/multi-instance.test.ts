@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
+import { type SimDevice } from '@siteops/device-sim/device';
 import { CloseCode, type DeviceType } from '@siteops/contracts/device-protocol';
 import { createMemoryBus, type Bus } from '../bus/bus.ts';
 import { createRedisBus } from '../bus/redis.ts';
 import { MemoryDirectory } from './memory.ts';
-import { startTestGateway, until, type TestGateway } from './testkit.ts';
+import { quietSim, startTestGateway, until, type TestGateway } from './testkit.ts';
 import { RpcError } from './types.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -63,7 +63,7 @@ for (const setup of setups) {
       const mac = `02:10:00:00:00:${String(n).padStart(2, '0')}`;
       const secret = randomUUID();
       const rec = directory.add({ sn, mac, type, secret });
-      const sim = createSimDevice({ url: gw.url, sn, mac, secret, type, telemetryMs: 0, eventRate: 0, ...extra });
+      const sim = quietSim(gw.url, { sn, mac, secret }, type, extra);
       sims.push(sim);
       await sim.waitFor('up', 10_000);
       // Both instances know where it is once A's `up` has crossed the bus.
@@ -135,15 +135,7 @@ for (const setup of setups) {
     it('a device that moves from A to B is replaced on A without an offline anywhere', async () => {
       const first = await linkedTo(a, 'towerCrane');
       const since = Date.now();
-      const moved = createSimDevice({
-        url: b.url,
-        sn: first.sn,
-        mac: first.mac,
-        secret: first.secret,
-        type: 'towerCrane',
-        telemetryMs: 0,
-        eventRate: 0,
-      });
+      const moved = quietSim(b.url, first, 'towerCrane');
       sims.push(moved);
       await moved.waitFor('up', 10_000);
       await until(() => first.sim.lastClose, 2_000, 'old link closed on A');

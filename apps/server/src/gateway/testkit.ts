@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import { createSimDevice, type SimDeviceOptions } from '@siteops/device-sim/device';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { createMemoryBus, type Bus } from '../bus/bus.ts';
 import { registerGateway } from './index.ts';
 import type { Gateway } from './gateway.ts';
@@ -137,3 +139,14 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** The licence a simulated device links with. */
+export interface SimIdentity {
+  sn: string;
+  mac: string;
+  secret: string;
+}
+
+/** A simulated device of `type` linking to `url` as `who`, quiet (no telemetry, no random events) unless `extra` says so. */
+export const quietSim = (url: string, who: SimIdentity, type: DeviceType, extra: Partial<SimDeviceOptions> = {}) =>
+  createSimDevice({ url, sn: who.sn, mac: who.mac, secret: who.secret, type, telemetryMs: 0, eventRate: 0, ...extra });

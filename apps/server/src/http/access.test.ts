@@ -4,7 +4,7 @@ import { ALL_ENDPOINTS } from '@siteops/contracts/api/all';
 import { fillPath, type Endpoint } from '@siteops/contracts/endpoint';
 import type { Role } from '@siteops/contracts/roles';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
-import { createAgent, createUser, uniq } from '../../test/fixtures.ts';
+import { createAgent, createUser, randomMac, uniq } from '../../test/fixtures.ts';
 import { announcements, certifications, notifications } from '../db/schema/index.ts';
 
 /**
@@ -18,8 +18,6 @@ type Caller = { name: string; role: Role; userName: string; password: string; to
 const callers: Caller[] = [];
 /** Per resource kind: an id that agent B (and its project) owns, outside agent A's and the manager's scope. */
 const foreign: Record<string, number> = {};
-
-const randomMac = () => [...randomBytes(6)].map((b) => b.toString(16).padStart(2, '0')).join(':');
 
 beforeAll(async () => {
   t = await createTestApp();

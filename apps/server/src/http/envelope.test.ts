@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, rawBody, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,8 +12,7 @@ describe('every answer is an envelope, never a 500 for bad input', () => {
     const res = await t.call({
       method: 'POST',
       url: '/api/user/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": "admin"',
+      ...rawBody('application/json', '{"username": "admin"'),
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 40000, msg: 'Malformed JSON body', data: null });
@@ -43,12 +42,7 @@ describe('every answer is an envelope, never a 500 for bad input', () => {
   });
 
   it('a body that is not JSON at all is a 4xx envelope', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/user/login',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'username=admin',
-    });
+    const res = await t.call({ method: 'POST', url: '/api/user/login', ...rawBody('text/plain', 'username=admin') });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(typeof res.body.code).toBe('number');

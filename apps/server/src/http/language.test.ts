@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileTestApp, type TestApp } from '../../test/harness.ts';
+import { fileTestApp, rawBody, type TestApp } from '../../test/harness.ts';
 import { createUser, uniq } from '../../test/fixtures.ts';
 
 /**
@@ -89,28 +89,13 @@ describe('server messages in the request language', () => {
   });
 
   it('a malformed body', async () => {
-    const json = await both({
-      method: 'POST',
-      url: '/api/user/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username":',
-    });
+    const json = await both({ method: 'POST', url: '/api/user/login', ...rawBody('application/json', '{"username":') });
     expect(json.en.msg).toBe('Malformed JSON body');
     expect(json.zh.msg).toBe('请求体不是有效的 JSON');
-    const empty = await both({
-      method: 'POST',
-      url: '/api/user/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-    });
+    const empty = await both({ method: 'POST', url: '/api/user/login', ...rawBody('application/json', '') });
     expect(empty.en.msg).toBe('The JSON body is empty');
     expect(empty.zh.msg).toBe('JSON 请求体为空');
-    const media = await both({
-      method: 'POST',
-      url: '/api/user/login',
-      headers: { 'content-type': 'text/x-nothing' },
-      payload: 'x',
-    });
+    const media = await both({ method: 'POST', url: '/api/user/login', ...rawBody('text/x-nothing', 'x') });
     expect(media.status).toBe(415);
     expect(media.zh.msg).toBe('不支持的内容类型');
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, index, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { editStamps } from './columns.ts';
 
 /**
  * Spec 3's Agent (a reseller). Its users point at it through `users.agent_id`; the one created with
@@ -18,13 +19,7 @@ export const agents = pgTable(
     address: varchar('address', { length: 256 }),
     longitude: doublePrecision('longitude'),
     latitude: doublePrecision('latitude'),
-    createdId: integer('created_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedId: integer('updated_id'),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    ...editStamps(),
   },
   (t) => [
     index('agents_created_idx').on(t.createdAt),

@@ -3,6 +3,7 @@ import { boolean, index, integer, pgTable, serial, text, timestamp, varchar } fr
 import { agents } from './agents.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
+import { createdAtColumn } from './columns.ts';
 
 /**
  * Announcements (spec 2): a draft until published; publishing writes one notice per user of the
@@ -27,7 +28,7 @@ export const announcements = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from './columns.ts';
 
 /** Who did what to which row, from where. Details never hold unmasked PII. */
 export const auditLog = pgTable(
@@ -12,7 +13,7 @@ export const auditLog = pgTable(
     targetId: varchar('target_id', { length: 64 }),
     detail: jsonb('detail'),
     ip: varchar('ip', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('audit_created_idx').on(t.createdAt),

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
+import { createdAtColumn, updatedAtColumn } from './columns.ts';
 
 /**
  * A broadcast campaign (issue 14): what the speakers say and when. `next_run_at` is the scheduler's
@@ -24,11 +24,8 @@ export const broadcastCampaigns = pgTable(
     schedule: jsonb('schedule').$type<Record<string, unknown>>().notNull(),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
     createdId: integer('created_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index('broadcast_campaigns_due_idx').on(t.status, t.nextRunAt),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { createdAtColumn, updatedAtColumn } from './columns.ts';
 
 /**
  * Real-name certifications (spec 3's certification record and enterprise certification), one row per
@@ -31,11 +32,8 @@ export const certifications = pgTable(
     reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     opinion: varchar('opinion', { length: 256 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index('certifications_user_idx').on(t.userId, t.id),

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -14,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { projects } from './projects.ts';
+import { createdAtColumn, updatedAtColumn } from './columns.ts';
 
 export const DEVICE_AUTH_STATUS = ['authorize', 'forbidden', 'unknown'] as const;
 export const DEVICE_ONLINE_STATUS = ['online', 'offline', 'unknown'] as const;
@@ -57,10 +57,7 @@ export const devices = pgTable(
     heartbeatDatetime: timestamp('heartbeat_datetime', { withTimezone: true }),
     createdId: integer('created_id'),
     updatedId: integer('updated_id'),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index('devices_agent_idx').on(t.agentId, t.id),
@@ -82,11 +79,8 @@ export const authPlatforms = pgTable('auth_platforms', {
   platformName: varchar('platform_name', { length: 128 }).notNull().unique(),
   expirationDate: date('expiration_date').notNull(),
   attachInfo: varchar('attach_info', { length: 1024 }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => sql`now()`),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** Every licence issued: the grant history, and the id a device's licence names. */

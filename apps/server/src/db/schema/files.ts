@@ -1,5 +1,6 @@
-import { index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { createdAtColumn } from './columns.ts';
 
 /**
  * Uploaded images. `owner_id` is the user the image belongs to: the uploader until a user record
@@ -18,7 +19,7 @@ export const files = pgTable(
     mime: varchar('mime', { length: 64 }).notNull(),
     size: integer('size').notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('files_owner_idx').on(t.ownerId)],
 );

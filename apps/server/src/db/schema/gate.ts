@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
+import { createdAtColumn } from './columns.ts';
 
 /**
  * Access devices visitors may pass (spec 3's device authorisation: direction none / in / out, created
@@ -15,7 +16,7 @@ export const visitorDevices = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     direction: varchar('direction', { length: 8 }).notNull().default('none'),
     createdId: integer('created_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [check('visitor_devices_direction_check', sql`${t.direction} in ('none', 'in', 'out')`)],
 );

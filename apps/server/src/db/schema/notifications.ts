@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
 import { users } from './users.ts';
+import { createdAtColumn } from './columns.ts';
 
 /** A message to be rendered in the reader's language: a server catalog key and its parameters. */
 export interface StoredText {
@@ -32,7 +33,7 @@ export const notifications = pgTable(
     /** A console path to what it is about. */
     link: varchar('link', { length: 512 }),
     readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     // The first page of a tab, newest first (ids grow with time).

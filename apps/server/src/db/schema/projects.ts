@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { users } from './users.ts';
+import { createdAtColumn, editStamps } from './columns.ts';
 
 /** Spec 3's Project (name, unique code, remark) and the agent that owns it (null: the platform's own). */
 export const projects = pgTable(
@@ -12,13 +13,7 @@ export const projects = pgTable(
     code: varchar('code', { length: 64 }).notNull().unique(),
     remark: varchar('remark', { length: 512 }),
     agentId: integer('agent_id').references(() => agents.id),
-    createdId: integer('created_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedId: integer('updated_id'),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    ...editStamps(),
   },
   (t) => [index('projects_agent_idx').on(t.agentId), index('projects_created_idx').on(t.createdAt)],
 );
@@ -35,7 +30,7 @@ export const projectMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: varchar('role', { length: 16 }).notNull().default('member'),
     createdId: integer('created_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId] }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { createdAtColumn, updatedAtColumn } from './columns.ts';
 
 /**
  * A user's security settings (spec 2's security tab), apart from the password: a security question
@@ -16,10 +17,20 @@ export const userSecurity = pgTable('user_security', {
   answerHash: text('answer_hash'),
   email: varchar('email', { length: 128 }),
   phone: varchar('phone', { length: 32 }),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => sql`now()`),
+  updatedAt: updatedAtColumn(),
+});
+
+/**
+ * What a one-time code sent by mail or text keeps of itself: the code's hash (never the code), the tries
+ * spent, when it dies, when it was used and when it was sent.
+ */
+const sentCodeColumns = () => ({
+  codeHash: text('code_hash').notNull(),
+  /** Tries spent, the right one included; at the limit the code is dead. */
+  tries: integer('tries').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAtColumn(),
 });
 
 /**
@@ -38,12 +49,7 @@ export const securityCodes = pgTable(
     channel: varchar('channel', { length: 8 }).notNull(),
     /** Keyed hash (PII search key) of the normalised email or phone. */
     targetHash: varchar('target_hash', { length: 64 }).notNull(),
-    codeHash: text('code_hash').notNull(),
-    /** Tries spent, the right one included; at the limit the code is dead. */
-    tries: integer('tries').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...sentCodeColumns(),
   },
   (t) => [
     index('security_codes_user_idx').on(t.userId, t.channel, t.createdAt),
@@ -71,12 +77,7 @@ export const recoveryCodes = pgTable(
     targetHash: varchar('target_hash', { length: 64 }).notNull(),
     /** Keyed hash of the client that asked: one client cannot spray names without end. */
     clientHash: varchar('client_hash', { length: 64 }).notNull(),
-    codeHash: text('code_hash').notNull(),
-    /** Tries spent, the right one included; at the limit the code is dead. */
-    tries: integer('tries').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...sentCodeColumns(),
   },
   (t) => [
     index('recovery_codes_name_idx').on(t.nameHash, t.createdAt),

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { createdAtColumn } from './columns.ts';
 
 export const REVOKE_REASONS = ['logout', 'password', 'disabled', 'admin', 'agent'] as const;
 export type RevokeReason = (typeof REVOKE_REASONS)[number];
@@ -13,7 +14,7 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -13,6 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
+import { createdAtColumn, editStamps, updatedAtColumn } from './columns.ts';
 
 /**
  * Spec 3's Upgrade file: one firmware package. The bytes live in the Storage under `storage_key`; all
@@ -35,13 +35,7 @@ export const upgradePackages = pgTable(
     deviceTypes: varchar('device_types', { length: 32 }).array().notNull(),
     minVersion: varchar('min_version', { length: 64 }),
     releaseNotes: text('release_notes'),
-    createdId: integer('created_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedId: integer('updated_id'),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    ...editStamps(),
   },
   (t) => [index('upgrade_packages_created_idx').on(t.createdAt)],
 );
@@ -80,12 +74,9 @@ export const upgradeRollouts = pgTable(
     stepTimeoutS: integer('step_timeout_s').notNull().default(300),
     maxConcurrent: integer('max_concurrent').notNull().default(20),
     createdId: integer('created_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [index('upgrade_rollouts_package_idx').on(t.packageId), index('upgrade_rollouts_status_idx').on(t.status)],
 );

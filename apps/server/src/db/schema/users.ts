@@ -12,6 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
+import { editStamps } from './columns.ts';
 
 /**
  * Spec 3's User. `password` holds an argon2id PHC string, which carries its own salt, so the
@@ -71,13 +72,7 @@ export const users = pgTable(
      * logs in until then, once; the login moves it to now, so it is spent (docs/decisions/0012).
      */
     passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
-    createdId: integer('created_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedId: integer('updated_id'),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    ...editStamps(),
   },
   (t) => [
     // Account names are unique regardless of case (`aDmIn` beside `admin` would be a lookalike); login

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
+import { createdAtColumn, editStamps } from './columns.ts';
 
 /**
  * Spec 3's Visitor, in one project (deleted with it). The spec's auditor (updatedId) and audit time
@@ -50,13 +51,7 @@ export const visitors = pgTable(
     auditRemark: varchar('audit_remark', { length: 256 }),
     /** SHA-256 of the secret a self-registration answered, with which the visitor reads its own status. */
     selfRegSecretHash: varchar('self_reg_secret_hash', { length: 64 }),
-    createdId: integer('created_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedId: integer('updated_id'),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    ...editStamps(),
   },
   (t) => [
     index('visitors_project_idx').on(t.projectId, t.status),
@@ -90,7 +85,7 @@ export const visitorPhotos = pgTable('visitor_photos', {
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   sha256: varchar('sha256', { length: 64 }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** A project's visitor configuration, as last published (spec 2's configure page). */
@@ -118,7 +113,7 @@ export const visitorRegLinks = pgTable('visitor_reg_links', {
     .references(() => projects.id, { onDelete: 'cascade' }),
   token: varchar('token', { length: 64 }).notNull().unique(),
   createdId: integer('created_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 export type VisitorRow = typeof visitors.$inferSelect;

@@ -4,6 +4,7 @@ import { auditLog, certifications, notifications, projectMembers, projects } fro
 import type { Handler } from '../../http/endpoint.ts';
 import { sendAttachment } from '../../http/attachment.ts';
 import { renderStored } from '../notification/texts.ts';
+import { auditOwnAccount } from '../audit/record.ts';
 
 /** How many of the caller's own audit rows and notifications the file carries (newest first). */
 const MAX_ROWS = 10_000;
@@ -72,7 +73,7 @@ export const exportMine: Handler<typeof accountApi.exportMine> = async (c) => {
       createdAt: iso(a.createdAt),
     })),
   };
-  await c.audit({ action: 'user.exportMine', targetType: 'user', targetId: me.id });
+  await auditOwnAccount(c, 'user.exportMine');
   return sendAttachment(c.reply, JSON.stringify(file, null, 2), {
     type: 'application/json; charset=utf-8',
     fileName: `siteops-${me.userName}-${new Date().toISOString().slice(0, 10)}.json`,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fileTestApp, type TestApp } from '../../../test/harness.ts';
-import { createUser, uniq } from '../../../test/fixtures.ts';
+import { createUser, disableUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { codeIn, startMailbox, type ReceivedMail } from '../../../test/mailbox.ts';
 import { startSmsbox, type ReceivedText } from '../../../test/smsbox.ts';
 import { auditLog, recoveryCodes } from '../../db/schema/index.ts';
@@ -21,8 +21,7 @@ interface Person {
   token: string;
 }
 async function withQuestion(question = '第一只宠物的名字？', answer = ' Rex '): Promise<Person> {
-  const u = await createUser(t, admin, { role: 'user' });
-  const token = await t.login(u.userName, u.password);
+  const [u, token] = await createSignedInUser(t, admin, { role: 'user' });
   const res = await t.call({
     method: 'PUT',
     url: '/api/account/securityQuestion',
@@ -111,13 +110,7 @@ describe('recovering a password with the security question', () => {
     expect(unknown.body.msg).toBe(wrong.body.msg);
 
     const off = await withQuestion();
-    const disabled = await t.call({
-      method: 'PUT',
-      url: '/api/user/update',
-      token: admin,
-      body: { id: off.id, enabled: 'disable' },
-    });
-    expect(disabled.body.code, disabled.body.msg).toBe(200);
+    await disableUser(t, admin, off.id);
     expect((await recover(off.userName, 'Rex')).status).toBe(400);
     expect((await ask(off.userName)).body.data.question).not.toBe('第一只宠物的名字？');
     // A weak new password is refused before the answer is looked at.
@@ -334,13 +327,7 @@ describe.each(CHANNELS.map((c) => [c.how, c] as const))('recovering a password w
       await bind(app, { token }, c.other, fresh(c.other));
     }
     const off = await bound();
-    const disabled = await app.call({
-      method: 'PUT',
-      url: '/api/user/update',
-      token: adminToken,
-      body: { id: off.id, enabled: 'disable' },
-    });
-    expect(disabled.body.code, disabled.body.msg).toBe(200);
+    await disableUser(app, adminToken, off.id);
 
     // Before any code is asked for, a name with this channel and one without read the same.
     const none = await reset(me.userName, '123456');

@@ -8,6 +8,7 @@ import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import { badRequest, throttled } from '../../http/errors.ts';
 import { t, type Text } from '../../http/messages/index.ts';
 import { canSend } from './delivery.ts';
+import { auditOwnAccount } from '../audit/record.ts';
 
 /** a***@x.com: the first character of the local part, the domain whole. */
 export function maskEmail(email: string): string {
@@ -74,15 +75,7 @@ export const setSecurityQuestion: Handler<typeof accountApi.securityQuestion> = 
       .values({ userId: c.user.id, question, answerHash })
       .onConflictDoUpdate({ target: userSecurity.userId, set: { question, answerHash } });
     // The question is the user's own words, kept; the answer never enters the audit log.
-    await c.audit(
-      {
-        action: 'account.securityQuestion',
-        targetType: 'user',
-        targetId: c.user.id,
-        detail: { question, changed: Boolean(before?.question) },
-      },
-      tx,
-    );
+    await auditOwnAccount(c, 'account.securityQuestion', { question, changed: Boolean(before?.question) }, tx);
   });
   await securityNotice(c, t('notification.securityQuestionSet'));
   return null;
@@ -100,15 +93,7 @@ export const unbindSecurity: Handler<typeof accountApi.securityUnbind> = async (
       .update(userSecurity)
       .set({ [channel]: null })
       .where(eq(userSecurity.userId, c.user.id));
-    await c.audit(
-      {
-        action: 'account.securityUnbind',
-        targetType: 'user',
-        targetId: c.user.id,
-        detail: { channel, target: masked },
-      },
-      tx,
-    );
+    await auditOwnAccount(c, 'account.securityUnbind', { channel, target: masked }, tx);
     return masked;
   });
   if (masked)

@@ -11,6 +11,7 @@ import { ApiError, badRequest, conflict, tooManyRequests } from '../../http/erro
 import { t } from '../../http/messages/index.ts';
 import { canSend, sendCode } from './delivery.ts';
 import { maskEmail, maskPhone, securityNotice } from './security.ts';
+import { auditOwnAccount } from '../audit/record.ts';
 
 /** Tries a code allows, the right one included; then it is dead and a new one must be requested. */
 export const CODE_TRIES = 5;
@@ -183,15 +184,7 @@ export const bindSecurityTarget: Handler<typeof accountApi.securityBind> = async
       .insert(userSecurity)
       .values({ userId: c.user.id, [channel]: target })
       .onConflictDoUpdate({ target: userSecurity.userId, set: { [channel]: target } });
-    await c.audit(
-      {
-        action: 'account.securityBind',
-        targetType: 'user',
-        targetId: c.user.id,
-        detail: { channel, target: masked },
-      },
-      tx,
-    );
+    await auditOwnAccount(c, 'account.securityBind', { channel, target: masked }, tx);
   });
   await securityNotice(
     c,

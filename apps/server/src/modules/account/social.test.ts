@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
-import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
+import { createAgent, createProject, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 
 /**
@@ -168,15 +168,8 @@ describe('another user’s social info, on the user detail', () => {
     await save(worker, FULL);
     const stored = { ...FULL, wechat: 'site_Lead-01' };
 
-    const managerUser = await createUser(t, admin, { role: 'manager', agentId: a.id });
-    const manager = await t.login(managerUser.userName, managerUser.password);
-    const project = await t.call({
-      method: 'POST',
-      url: '/api/project/add',
-      token: admin,
-      body: { name: 'Social site', code: uniq('SOC-'), agentId: a.id },
-    });
-    const projectId = project.body.data.id as number;
+    const [managerUser, manager] = await createSignedInUser(t, admin, { role: 'manager', agentId: a.id });
+    const projectId = await createProject(t, admin, { name: 'Social site', code: uniq('SOC-'), agentId: a.id });
     const ok = async (url: string, body: object) =>
       expect((await t.call({ method: 'POST', url, token: admin, body })).body.code).toBe(200);
     await ok('/api/project/addManager', { projectId, userId: managerUser.id });

@@ -5,7 +5,7 @@ import type { SocialInfo } from '@siteops/contracts/account';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditOwnAccount, changeSet } from '../audit/record.ts';
 import { socialOf } from '../user/service.ts';
 
 const socialColumns = Object.fromEntries(SOCIAL_FIELDS.map((f) => [f, users[f]])) as {
@@ -40,15 +40,7 @@ export const saveSocial: Handler<typeof accountApi.saveSocial> = async (c, input
       .update(users)
       .set({ ...patch, updatedId: me.id })
       .where(eq(users.id, me.id));
-    await c.audit(
-      {
-        action: 'account.social',
-        targetType: 'user',
-        targetId: me.id,
-        detail: changeSet(patch, { userName: me.userName }),
-      },
-      tx,
-    );
+    await auditOwnAccount(c, 'account.social', changeSet(patch, { userName: me.userName }), tx);
     return { ...socialOf(before), ...patch };
   });
 };

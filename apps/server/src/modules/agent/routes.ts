@@ -109,7 +109,6 @@ export function registerAgentModule(app: FastifyInstance, ctx: ModuleContext) {
     let blobs: string[] = [];
     const result = await deleteAllOrNone(db, {
       table: agents,
-      idColumn: agents.id,
       ids,
       scope: scope.agents(c.caller),
       what: 'Agent',
@@ -123,16 +122,13 @@ export function registerAgentModule(app: FastifyInstance, ctx: ModuleContext) {
         blobs = await filesOwnedBy(tx, adminIds);
         if (adminIds.length) await tx.delete(users).where(inArray(users.id, adminIds));
       },
-      audit: (tx, row) =>
-        c.audit(
-          {
-            action: 'agent.delete',
-            targetType: 'agent',
-            targetId: row.id,
-            detail: { name: row.name, users: adminIds },
-          },
-          tx,
-        ),
+      audit: {
+        record: c.audit,
+        action: 'agent.delete',
+        targetType: 'agent',
+        // Its admin users went with it.
+        detail: (row) => ({ name: row.name, users: adminIds }),
+      },
     });
     await Promise.all(blobs.map((key) => storage.delete(key).catch(() => {})));
     return result;

@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AiStreamApplyItem, AiStreamReadItem } from '@siteops/contracts/ai-stream';
 import { auditLog } from '../../db/schema/index.ts';
-import { createAgent, createUser } from '../../../test/fixtures.ts';
-import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { createAgent, createSignedInUser } from '../../../test/fixtures.ts';
+import { startLinkApp } from '../device-link/testkit.ts';
+import { fileApp } from '../../../test/harness.ts';
 
 /**
  * The stream settings form's server side against real simulated AI boxes over the device link: what
  * the boxes report, what a push changes on them, a box's own refusal, an offline box, and that
  * nothing reaches a device on a request that is invalid or names a device outside the caller's scope.
  */
-let t: LinkTestApp;
-let admin: string;
-let agentA: Awaited<ReturnType<typeof createAgent>>;
-let agentB: Awaited<ReturnType<typeof createAgent>>;
-
-beforeAll(async () => {
-  t = await startLinkApp();
-  admin = await t.login();
-  agentA = await createAgent(t, admin);
-  agentB = await createAgent(t, admin);
-});
-afterAll(() => t?.close());
+const { t, admin } = await fileApp(() => startLinkApp());
+const agentA = await createAgent(t, admin);
+const agentB = await createAgent(t, admin);
 
 async function linkedBox(agentId: number | null = null) {
   const d = await t.addDevice({ type: 'aiBox', agentId });
@@ -154,8 +146,7 @@ describe('scope', () => {
 
   it('managers and users are refused (403)', async () => {
     const box = await linkedBox();
-    const manager = await createUser(t, admin, { role: 'manager' });
-    const token = await t.login(manager.userName, manager.password);
+    const [, token] = await createSignedInUser(t, admin, { role: 'manager' });
     expect((await read(token, [box.id])).status).toBe(403);
     expect((await apply(token, [box.id], { frameRate: 10 })).status).toBe(403);
   });

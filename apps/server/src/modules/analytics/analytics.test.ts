@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { createAgent } from '../../../test/fixtures.ts';
-import { fileTestApp } from '../../../test/harness.ts';
+import { expectFieldsNamed, fileTestApp } from '../../../test/harness.ts';
 import { deviceEvents, deviceTelemetry } from '../../db/schema/index.ts';
 import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLocal, timeline } from './testkit.ts';
 
@@ -11,10 +10,8 @@ import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLoc
  * numbers never include another agent's devices, a manager sees its projects', and the range rules.
  */
 const { t, admin } = await fileTestApp();
-let agentA: Awaited<ReturnType<typeof createAgent>>;
-let agentB: Awaited<ReturnType<typeof createAgent>>;
+const { agentA, agentB, siteA, managerOfSite } = await analyticsWorld(t, admin);
 let manager: string;
-let siteA: number;
 /** Two days ago at a whole hour: the range below ends well before now. */
 const { start: START, at } = timeline(48);
 const RANGE = `from=${at(0).toISOString()}&to=${at(180).toISOString()}`;
@@ -35,8 +32,6 @@ const event = (deviceId: number, type: string, minutes: number, kind: string, da
 const fleet = (token: string, query = RANGE) => fleetAnswer(t, token, query);
 
 beforeAll(async () => {
-  const world = await analyticsWorld(t, admin);
-  ({ agentA, agentB, siteA } = world);
   const dustA = await addDevice('dust', agentA.id, siteA);
   const dustB = await addDevice('dust', agentB.id);
   const craneA = await addDevice('towerCrane', agentA.id, siteA);
@@ -67,7 +62,7 @@ beforeAll(async () => {
     }),
     event(dustA, 'dust', 20, 'overLimit', { code: 'a34002', value: 160, limit: 150 }),
   ]);
-  manager = await world.managerOfSite();
+  manager = await managerOfSite();
 });
 
 describe('fleet analytics', () => {
@@ -154,9 +149,7 @@ describe('fleet analytics validation', () => {
     ['a chart that is no chart', `${RANGE}&chart=pie`, ['chart'], 'export'],
   ])('%s is a 400 naming the field', async (_, query, fields, endpoint = 'fleet') => {
     const res = await t.call({ method: 'GET', url: `/api/analytics/${endpoint}?${query}`, token: admin });
-    expect(res.status).toBe(400);
-    const named = Object.keys((res.body.data as { fields: Record<string, string> }).fields);
-    for (const f of fields) expect(named).toContain(f);
+    expectFieldsNamed(res, fields);
   });
 
   it('says the range error in Chinese to a Chinese console', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { createUser, type createAgent } from '../../../test/fixtures.ts';
+import { createUser } from '../../../test/fixtures.ts';
 import { fileTestApp } from '../../../test/harness.ts';
 import { presenceSamples } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -15,10 +15,8 @@ import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLoc
  * projects').
  */
 const { t, admin } = await fileTestApp();
-let agentA: Awaited<ReturnType<typeof createAgent>>;
-let agentB: Awaited<ReturnType<typeof createAgent>>;
+const { agentA, agentB, siteA, managerOfSite } = await analyticsWorld(t, admin);
 let manager: string;
-let siteA: number;
 /** Two days ago at a whole hour: the hand-built history; the sampler's own slots two days before it. */
 const { start: START, at } = timeline(48);
 const RANGE = `from=${at(0).toISOString()}&to=${at(180).toISOString()}`;
@@ -39,8 +37,6 @@ const samplesAt = async (slot: Date) =>
   );
 
 beforeAll(async () => {
-  const world = await analyticsWorld(t, admin);
-  ({ agentA, agentB, siteA } = world);
   // Agent A: two dust monitors on its site (one online), a face terminal there (offline) and one on no
   // site (online). Agent B: a dust monitor on no site (online).
   await addDevice('dust', agentA.id, siteA, 'online');
@@ -48,7 +44,7 @@ beforeAll(async () => {
   await addDevice('face', agentA.id, siteA, 'offline');
   await addDevice('face', agentA.id, null, 'online');
   await addDevice('dust', agentB.id, null, 'online');
-  manager = await world.managerOfSite();
+  manager = await managerOfSite();
 });
 
 describe('presence sampler', () => {

@@ -98,16 +98,11 @@ export function registerAnnouncementModule(app: FastifyInstance, ctx: ModuleCont
   route(app, ctx, announcementApi.delete, async (c, { ids }) =>
     deleteAllOrNone(db, {
       table: announcements,
-      idColumn: announcements.id,
       ids,
       scope: scope.announcements(c.caller),
       what: 'Announcement',
       select: { id: announcements.id, title: announcements.title },
-      audit: (tx, row: { id: number; title: string }) =>
-        c.audit(
-          { action: 'announcement.delete', targetType: 'announcement', targetId: row.id, detail: { title: row.title } },
-          tx,
-        ),
+      audit: { record: c.audit, action: 'announcement.delete', targetType: 'announcement' },
     }),
   );
 

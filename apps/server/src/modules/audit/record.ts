@@ -15,6 +15,19 @@ export interface AuditEntry {
   actor?: { id: number | null; name: string | null };
 }
 
+/**
+ * Audits what the caller did to its own account: its user row is the target. `c` is a handler's
+ * context (its signed-in user and its audit).
+ */
+export function auditOwnAccount(
+  c: { user: { id: number }; audit(entry: AuditEntry, tx?: Db): Promise<void> },
+  action: string,
+  detail?: Record<string, unknown>,
+  tx?: Db,
+) {
+  return c.audit({ action, targetType: 'user', targetId: c.user.id, detail }, tx);
+}
+
 /** The audit_log.target_id column's width. */
 export const TARGET_ID_CHARS = 64;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CampaignItem, CampaignRun } from '@siteops/contracts/broadcast';
 import { auditLog, broadcastCampaigns, broadcastRuns, devices } from '../../db/schema/index.ts';
-import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
+import { createAgent, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { claimDueRuns } from './scheduler.ts';
 
@@ -337,8 +337,7 @@ describe('scope', () => {
     expect((await get(`/api/broadcast/detail?id=${onP2.id}`, token)).status).toBe(404);
     expect((await get(`/api/broadcast/detail?id=${c.id}`, agent.token)).status).toBe(200);
 
-    const user = await createUser(t, admin, { role: 'user' });
-    const userToken = await t.login(user.userName, user.password);
+    const [, userToken] = await createSignedInUser(t, admin, { role: 'user' });
     expect((await get('/api/broadcast/listAll', userToken)).status).toBe(403);
   });
 });

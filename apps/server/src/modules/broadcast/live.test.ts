@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CampaignItem } from '@siteops/contracts/broadcast';
 import type { LiveCampaignChange } from '@siteops/contracts/live';
 import { broadcastCampaigns, devices } from '../../db/schema/index.ts';
 import { createAgent } from '../../../test/fixtures.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
-import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { startLinkApp } from '../device-link/testkit.ts';
+import { fileApp } from '../../../test/harness.ts';
 
 /**
  * The live topic `campaign:<id>`: a tab watching a campaign hears its speakers' outcomes and its
  * status as they change, without asking; a tab outside the campaign's scope is refused it.
  */
-let t: LinkTestApp;
-let admin: string;
-
-beforeAll(async () => {
-  // A speaker's answer may take a while on a busy machine: this file is about frames, not timeouts.
-  t = await startLinkApp({ broadcasts: { tickMs: 100, commandTimeoutMs: 15_000 } });
-  admin = await t.login();
-});
-afterAll(() => t?.close());
+// A speaker's answer may take a while on a busy machine: this file is about frames, not timeouts.
+const { t, admin } = await fileApp(() => startLinkApp({ broadcasts: { tickMs: 100, commandTimeoutMs: 15_000 } }));
 
 const add = async (token: string, body: object) => {
   const res = await t.call({

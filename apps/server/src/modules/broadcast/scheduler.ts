@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CampaignSchedule, CampaignStatus, PlayOutcome } from '@siteops/contracts/broadcast';
 import type { ModuleContext } from '../../app/context.ts';
+import { repeatRounds, type Rounds } from '../../app/rounds.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { RpcError } from '../../gateway/index.ts';
@@ -92,8 +93,7 @@ export class BroadcastScheduler {
   /** Hears what changed in which campaign (a run claimed, a device answered), after it committed. */
   onChange?: (campaignId: number, event: CampaignEvent) => void;
   readonly #opts: Required<BroadcastSchedulerOptions>;
-  #timer?: NodeJS.Timeout;
-  #ticking?: Promise<void>;
+  #rounds?: Rounds;
   #stopped = false;
   #sending = new Set<Promise<unknown>>();
 
@@ -110,16 +110,12 @@ export class BroadcastScheduler {
   }
 
   start() {
-    this.#timer = setInterval(() => {
-      this.#ticking ??= this.tick().finally(() => (this.#ticking = undefined));
-    }, this.#opts.tickMs);
-    this.#timer.unref();
+    this.#rounds = repeatRounds(() => this.tick(), this.#opts.tickMs);
   }
 
   async stop() {
     this.#stopped = true;
-    clearInterval(this.#timer);
-    await this.#ticking;
+    await this.#rounds?.stop();
     await Promise.allSettled([...this.#sending]);
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fileTestApp } from '../../../test/harness.ts';
+import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { constants } from '../../db/schema/index.ts';
 import { CONSTANT_CACHE_MS, getConstant, heartbeatSeconds } from './service.ts';
@@ -48,8 +48,7 @@ describe('constant CRUD', () => {
   it('value: 4096 bytes pass, 4097 are 400 naming value (bytes, not characters)', async () => {
     expect((await add({ key: uniq('big.'), value: 'x'.repeat(4096) })).status).toBe(200);
     const over = await add({ key: uniq('big.'), value: 'x'.repeat(4097) });
-    expect(over.status).toBe(400);
-    expect(over.body.data.fields).toHaveProperty('value');
+    expectFieldError(over, 'value');
     // 1366 three-byte characters are 4098 bytes.
     expect((await add({ key: uniq('big.'), value: '中'.repeat(1366) })).status).toBe(400);
   });
@@ -61,8 +60,7 @@ describe('constant CRUD', () => {
     ['remark', { remark: 'r'.repeat(257) }],
   ])('answers 400 naming %s', async (field, overrides) => {
     const res = await add({ key: uniq('k.'), value: 'v', ...overrides });
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty([field]);
+    expectFieldError(res, [field]);
   });
 
   it('is admin only', async () => {

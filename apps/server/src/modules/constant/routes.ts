@@ -95,15 +95,10 @@ export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext)
     try {
       return await deleteAllOrNone(db, {
         table: constants,
-        idColumn: constants.id,
         ids,
         what: 'Constant',
         select: { id: constants.id, key: constants.key },
-        audit: (tx, row: { id: number; key: string }) =>
-          c.audit(
-            { action: 'constant.delete', targetType: 'constant', targetId: row.id, detail: { key: row.key } },
-            tx,
-          ),
+        audit: { record: c.audit, action: 'constant.delete', targetType: 'constant' },
       });
     } finally {
       invalidateConstants(db);

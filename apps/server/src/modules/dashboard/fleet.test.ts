@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FleetFigures } from '@siteops/contracts/dashboard';
-import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
+import { createAgent, createProject, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { devices } from '../../db/schema/index.ts';
 import { FAST, startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
@@ -103,15 +103,8 @@ describe('fleet figures', () => {
   });
 
   it('a manager counts its projects’ devices, a user none; admins see platforms', async () => {
-    const manager = await createUser(t, agentA.token, { role: 'manager' });
-    const managerToken = await t.login(manager.userName, manager.password);
-    const project = await t.call({
-      method: 'POST',
-      url: '/api/project/add',
-      token: admin,
-      body: { name: 'Tower', code: uniq('P-'), agentId: agentA.id },
-    });
-    const projectId = project.body.data.id as number;
+    const [manager, managerToken] = await createSignedInUser(t, agentA.token, { role: 'manager' });
+    const projectId = await createProject(t, admin, { name: 'Tower', code: uniq('P-'), agentId: agentA.id });
     await t.call({
       method: 'POST',
       url: '/api/project/addManager',

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DeviceLinkCode, TerminalClose } from '@siteops/contracts/device-link';
 import { auditLog, constants, deviceEvents, devices } from '../../db/schema/index.ts';
 import { openTestDatabase } from '../../../test/harness.ts';
-import { createAgent, createUser } from '../../../test/fixtures.ts';
+import { createAgent, createSignedInUser } from '../../../test/fixtures.ts';
 import { until } from '../../gateway/testkit.ts';
 import { DbPresenceSink, DbTelemetrySink, pruneEvents, pruneTelemetry } from './sinks.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -252,8 +252,7 @@ describe('commands', () => {
   });
 
   it('a manager may neither command nor open a terminal, and its live stream carries no device', async () => {
-    const manager = await createUser(t, admin, { role: 'manager' });
-    const token = await t.login(manager.userName, manager.password);
+    const [, token] = await createSignedInUser(t, admin, { role: 'manager' });
     const d = await linked({ type: 'face' });
     expect((await post(`/api/device/${d.id}/openDoor`, token)).status).toBe(403);
     expect(

@@ -85,13 +85,11 @@ export const divideProject: Handler<typeof deviceApi.divideProject> = async (c, 
 export const deleteDevices: Handler<typeof deviceApi.delete> = async (c, { ids }) => {
   const { deleted } = await deleteAllOrNone(c.db, {
     table: devices,
-    idColumn: devices.id,
     ids,
     scope: scope.devices(c.caller),
     what: 'Device',
     select: { id: devices.id, sn: devices.sn },
-    audit: (tx, row: { id: number; sn: string }) =>
-      c.audit({ action: 'device.delete', targetType: 'device', targetId: row.id, detail: { sn: row.sn } }, tx),
+    audit: { record: c.audit, action: 'device.delete', targetType: 'device' },
   });
   await cutOffLinks(c.deviceCommands, c.request.log, [...new Set(ids)]);
   return { changed: deleted };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { fileTestApp } from '../../../test/harness.ts';
-import { createAgent, uniq } from '../../../test/fixtures.ts';
+import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
 
 const { t, admin } = await fileTestApp();
@@ -13,14 +13,10 @@ let projectB: number;
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: object) =>
   t.call({ method, url, token, body });
 
-const hex = () =>
-  Math.floor(Math.random() * 256)
-    .toString(16)
-    .padStart(2, '0');
-const randomMac = () => Array.from({ length: 6 }, hex).join('-').toLowerCase();
+const dashedMac = () => randomMac({ separator: '-' });
 
 async function addDevice(body: Record<string, unknown> = {}) {
-  const res = await call('POST', '/api/device/add', admin, { type: 'face', sn: uniq('SN'), mac: randomMac(), ...body });
+  const res = await call('POST', '/api/device/add', admin, { type: 'face', sn: uniq('SN'), mac: dashedMac(), ...body });
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.id as number;
 }
@@ -69,12 +65,12 @@ describe('device CRUD', () => {
       400,
     );
     expect(
-      (await call('POST', '/api/device/add', admin, { type: 'toaster', sn: uniq('S'), mac: randomMac() })).status,
+      (await call('POST', '/api/device/add', admin, { type: 'toaster', sn: uniq('S'), mac: dashedMac() })).status,
     ).toBe(400);
     const sn = uniq('SN');
-    const mac = randomMac();
+    const mac = dashedMac();
     await addDevice({ sn, mac });
-    const dupSn = await call('POST', '/api/device/add', admin, { type: 'face', sn, mac: randomMac() });
+    const dupSn = await call('POST', '/api/device/add', admin, { type: 'face', sn, mac: dashedMac() });
     expect(dupSn.status).toBe(409);
     expect(dupSn.body.data).toEqual({ field: 'sn' });
     const dupMac = await call('POST', '/api/device/add', admin, { type: 'face', sn: uniq('SN'), mac });
@@ -186,7 +182,7 @@ describe('device scope', () => {
   it('agents cannot add, delete or divide to agents', async () => {
     const id = await addDevice({ agentId: agentA.id });
     expect(
-      (await call('POST', '/api/device/add', agentA.token, { type: 'face', sn: uniq('S'), mac: randomMac() })).status,
+      (await call('POST', '/api/device/add', agentA.token, { type: 'face', sn: uniq('S'), mac: dashedMac() })).status,
     ).toBe(403);
     expect((await call('DELETE', '/api/device/delete', agentA.token, { ids: [id] })).status).toBe(403);
     expect(
@@ -267,7 +263,7 @@ describe('device batches', () => {
     const added = await call('POST', '/api/device/add', admin, {
       type: 'face',
       sn: uniq('SN'),
-      mac: randomMac(),
+      mac: dashedMac(),
       agentId: agentB.id,
       projectId: projectA,
     });

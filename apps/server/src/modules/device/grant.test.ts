@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { verifyLicence, type LicenceFile } from '@siteops/contracts/licence';
 import { createTestApp, fileTestApp } from '../../../test/harness.ts';
-import { createAgent, uniq } from '../../../test/fixtures.ts';
+import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices, licenceGrants } from '../../db/schema/index.ts';
 import { secretMatches } from '../../crypto/deviceSecret.ts';
 import { checkSigningKeyFingerprint, loadSigningKey } from './signingKey.ts';
@@ -12,11 +12,7 @@ const { t, admin } = await fileTestApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, body?: object) =>
   t.call({ method, url, token, body });
-const hex = () =>
-  Math.floor(Math.random() * 256)
-    .toString(16)
-    .padStart(2, '0');
-const randomMac = () => Array.from({ length: 6 }, hex).join(':').toUpperCase();
+const upperMac = () => randomMac({ upperCase: true });
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function addPlatform(expirationDate: string) {
@@ -37,7 +33,7 @@ const deviceBySn = async (sn: string) => (await t.database.db.select().from(devi
 describe('licence grant', () => {
   it('creates the device, authorises it, keeps only the secret hash, and the file verifies with the public key', async () => {
     const sn = uniq('LIC');
-    const mac = randomMac();
+    const mac = upperMac();
     const platform = await addPlatform(inDays(400));
     const res = await grant({ sn, mac: mac.toLowerCase(), platformIds: [platform], attachInfo: '{"type":"dust"}' });
     expect(res.body.code, res.body.msg).toBe(200);
@@ -71,7 +67,7 @@ describe('licence grant', () => {
   });
 
   it('a tampered licence fails, an expired one reports expired', async () => {
-    const res = await grant({ sn: uniq('LIC'), mac: randomMac() });
+    const res = await grant({ sn: uniq('LIC'), mac: upperMac() });
     const file = res.body.data.file as LicenceFile;
     const pem = await publicKey();
     const tampered = { ...file, licence: { ...file.licence, expiresAt: '2099-12-31T23:59:59.999Z' } };
@@ -84,7 +80,7 @@ describe('licence grant', () => {
 
   it('a new grant rotates the secret: the old one stops matching; both grants are in the history', async () => {
     const sn = uniq('ROT');
-    const mac = randomMac();
+    const mac = upperMac();
     const add = await call('POST', '/api/device/add', admin, { type: 'face', sn, mac });
     expect(add.body.code, add.body.msg).toBe(200);
     const first = (await grant({ sn, mac })).body.data;
@@ -119,29 +115,29 @@ describe('licence grant', () => {
     let res = await grant({ sn, mac: 'AA:BB:CC' });
     expect(res.status).toBe(400);
     expect(fieldOf(res)).toEqual(['mac']);
-    res = await grant({ mac: randomMac() });
+    res = await grant({ mac: upperMac() });
     expect(fieldOf(res)).toEqual(['sn']);
-    res = await grant({ sn, mac: randomMac(), expiresAt: '2020-01-01' });
+    res = await grant({ sn, mac: upperMac(), expiresAt: '2020-01-01' });
     expect(res.status).toBe(400);
     expect(fieldOf(res)).toEqual(['expiresAt']);
-    res = await grant({ sn, mac: randomMac(), expiresAt: 'tomorrow' });
+    res = await grant({ sn, mac: upperMac(), expiresAt: 'tomorrow' });
     expect(fieldOf(res)).toEqual(['expiresAt']);
 
     const expired = await addPlatform('2020-01-01');
-    res = await grant({ sn, mac: randomMac(), platformIds: [expired] });
+    res = await grant({ sn, mac: upperMac(), platformIds: [expired] });
     expect(res.status).toBe(400);
     expect(fieldOf(res)).toEqual(['platformIds']);
     expect(res.body.msg).toContain('expired');
-    res = await grant({ sn, mac: randomMac(), platformIds: [999_999] });
+    res = await grant({ sn, mac: upperMac(), platformIds: [999_999] });
     expect(fieldOf(res)).toEqual(['platformIds']);
 
     const soon = await addPlatform(inDays(10));
     const later = await addPlatform(inDays(100));
-    res = await grant({ sn, mac: randomMac(), platformIds: [soon], expiresAt: inDays(30) });
+    res = await grant({ sn, mac: upperMac(), platformIds: [soon], expiresAt: inDays(30) });
     expect(res.status).toBe(400);
     expect(fieldOf(res)).toEqual(['expiresAt']);
     // The latest of the chosen platforms bounds the expiry.
-    res = await grant({ sn, mac: randomMac(), platformIds: [soon, later], expiresAt: inDays(100) });
+    res = await grant({ sn, mac: upperMac(), platformIds: [soon, later], expiresAt: inDays(100) });
     expect(res.body.code, res.body.msg).toBe(200);
     expect(res.body.data.file.licence.platforms).toHaveLength(2);
     expect((await deviceBySn(sn)).authStatus).toBe('authorize');
@@ -151,9 +147,9 @@ describe('licence grant', () => {
 
   it('refuses a MAC that differs from the registered device or belongs to another (409)', async () => {
     const sn = uniq('MAC');
-    const mac = randomMac();
+    const mac = upperMac();
     expect((await grant({ sn, mac })).status).toBe(200);
-    const other = await grant({ sn, mac: randomMac() });
+    const other = await grant({ sn, mac: upperMac() });
     expect(other.status).toBe(409);
     expect(other.body.data).toEqual({ field: 'mac' });
     const taken = await grant({ sn: uniq('MAC'), mac });
@@ -167,7 +163,7 @@ describe('licence grant', () => {
       method: 'POST',
       url: '/api/device/grant?download=1',
       headers: { authorization: `Bearer ${admin}` },
-      payload: { sn, mac: randomMac(), expiresAt: inDays(5) },
+      payload: { sn, mac: upperMac(), expiresAt: inDays(5) },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${sn}.lic"`);
@@ -180,7 +176,7 @@ describe('licence grant', () => {
   it('is for administrators; the public key is public and names its fingerprint', async () => {
     const agent = await createAgent(t, admin);
     expect(
-      (await call('POST', '/api/device/grant', agent.token, { sn: uniq('X'), mac: randomMac(), expiresAt: inDays(3) }))
+      (await call('POST', '/api/device/grant', agent.token, { sn: uniq('X'), mac: upperMac(), expiresAt: inDays(3) }))
         .status,
     ).toBe(403);
     expect((await call('GET', '/api/device/grants', agent.token)).status).toBe(403);

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
-import { fileTestApp } from '../../../test/harness.ts';
-import { createAgent, uniq } from '../../../test/fixtures.ts';
+import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
+import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { EXPORT_CHUNK } from './export.ts';
@@ -17,8 +16,7 @@ let agentBName: string;
 let projectA: string;
 let projectB: string;
 
-const hex = () => randomBytes(1).toString('hex');
-const randomMac = () => Array.from({ length: 6 }, hex).join(':').toUpperCase();
+const upperMac = () => randomMac({ upperCase: true });
 
 async function addProject(agentId: number) {
   const code = uniq('P-');
@@ -59,7 +57,7 @@ async function importFile(
   });
 }
 
-const row = (over: Record<string, string> = {}) => ({ type: 'face', sn: uniq('IMP'), mac: randomMac(), ...over });
+const row = (over: Record<string, string> = {}) => ({ type: 'face', sn: uniq('IMP'), mac: upperMac(), ...over });
 const bySn = async (sns: string[]) => t.database.db.select().from(devices).where(inArray(devices.sn, sns));
 
 async function download(url: string, token: string) {
@@ -117,7 +115,7 @@ describe('device import', () => {
   it('creates, then re-importing the same file updates and never duplicates', async () => {
     const rows = [
       row({ devName: 'Gate 1', agent: agentAName, projectCode: projectA, direction: 'in' }),
-      row({ type: 'Dust monitor', mac: randomMac().replace(/:/g, '-').toLowerCase() }),
+      row({ type: 'Dust monitor', mac: upperMac().replace(/:/g, '-').toLowerCase() }),
       row({ type: 'plate', projectCode: projectB }),
     ];
     const file = await xlsx(rows);
@@ -256,14 +254,12 @@ describe('device import', () => {
   it('answers 400 for what is not an import: no file, not xlsx, no required columns, bad mode', async () => {
     expect((await t.call({ method: 'POST', url: '/api/device/import', token: admin, body: {} })).status).toBe(400);
     const notXlsx = await importFile(admin, Buffer.from('hello'));
-    expect(notXlsx.status).toBe(400);
-    expect(notXlsx.body.data.fields).toHaveProperty('file');
+    expectFieldError(notXlsx, 'file');
     const noMac = await importFile(admin, await xlsx([{ type: 'face', sn: 'X1' }], ['Device type', 'Serial number']));
     expect(noMac.status).toBe(400);
     expect(noMac.body.msg).toContain('MAC');
     const badMode = await importFile(admin, await xlsx([row()]), 'sometimes');
-    expect(badMode.status).toBe(400);
-    expect(badMode.body.data.fields).toHaveProperty('mode');
+    expectFieldError(badMode, 'mode');
     const user = await t.call({ method: 'POST', url: '/api/device/import', body: {} });
     expect(user.status).toBe(401);
   });
@@ -283,7 +279,7 @@ describe('device export', () => {
         body: {
           type,
           sn,
-          mac: randomMac(),
+          mac: upperMac(),
           devName: `Crane ${i}`,
           terminalPassword: 'TopSecret-42',
           agentId: agentA.id,
@@ -324,7 +320,7 @@ describe('device export', () => {
       method: 'POST',
       url: '/api/device/add',
       token: admin,
-      body: { type: 'gateway', sn, mac: randomMac(), ...hostile },
+      body: { type: 'gateway', sn, mac: upperMac(), ...hostile },
     });
     expect(add.body.code, add.body.msg).toBe(200);
     const { wb } = await download(`/api/device/export?sn=${sn}&lang=en-US`, admin);

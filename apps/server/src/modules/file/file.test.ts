@@ -1,39 +1,29 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestAppOnDisk, expectFieldError, storedFiles, type TestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, JPEG, multipart, PNG, upload, uploadId, WEBP } from '../../../test/fixtures.ts';
 import { files } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/local.ts';
 import { sweepUnattachedFiles, UNATTACHED_GRACE_MS } from './sweep.ts';
 
 const LIMIT = 4096;
-let t: TestApp;
-let dataDir: string;
+/** Its DATA_DIR (`t.dataDir`) is a folder of its own: the tests look at the stored files. */
+let t: TestApp & { dataDir: string };
 let admin: string;
 let a: Awaited<ReturnType<typeof createAgent>>;
 let b: Awaited<ReturnType<typeof createAgent>>;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-files-'));
-  t = await createTestApp({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(LIMIT) });
+  t = await createTestAppOnDisk('siteops-files-', { UPLOAD_MAX_BYTES: String(LIMIT) });
   admin = await t.login();
   a = await createAgent(t, admin);
   b = await createAgent(t, admin);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
-/** Every stored object under DATA_DIR/files (temp files included). */
-const stored = () =>
-  fs.existsSync(path.join(dataDir, 'files'))
-    ? fs.readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-    : [];
+const stored = () => storedFiles(t.dataDir);
 const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
@@ -67,8 +57,7 @@ describe('POST /api/file/upload', () => {
       'x.png',
       'image/png',
     );
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty('file');
+    expectFieldError(res, 'file');
     expect(res.body.msg).toMatch(/JPEG, PNG or WebP/);
     expect(stored().length).toBe(before);
   });
@@ -94,8 +83,7 @@ describe('POST /api/file/upload', () => {
   it('needs a known kind, a multipart body with a file, and a session', async () => {
     const body = multipart(PNG);
     const bad = await t.call({ method: 'POST', url: '/api/file/upload?kind=passport', token: admin, ...body });
-    expect(bad.status).toBe(400);
-    expect(bad.body.data.fields).toHaveProperty('kind');
+    expectFieldError(bad, 'kind');
     const json = await t.call({
       method: 'POST',
       url: '/api/file/upload?kind=avatar',
@@ -179,7 +167,7 @@ describe('unattached uploads', () => {
       .update(files)
       .set({ createdAt: old })
       .where(inArray(files.id, [abandoned, attached]));
-    const storage = new LocalStorage(path.join(dataDir, 'files'));
+    const storage = new LocalStorage(path.join(t.dataDir, 'files'));
     expect(stored().some((e) => e.name === abandoned)).toBe(true);
 
     const removed = await sweepUnattachedFiles(t.database.db, storage);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.ts';
 import { fileTestApp } from '../../../test/harness.ts';
-import { createUser, idNumber } from '../../../test/fixtures.ts';
+import { createUser, idNumber, createSignedInUser } from '../../../test/fixtures.ts';
 import { pruneNotifications } from './service.ts';
 
 /**
@@ -119,8 +119,7 @@ describe('message centre', () => {
     expect(await kinds(otherAdmin.token, 'device')).toEqual([]);
     expect(await kinds(otherAdmin.token, 'account')).toEqual([]);
 
-    const u = await createUser(t, admin, { role: 'user' });
-    const token = await t.login(u.userName, u.password);
+    const [u, token] = await createSignedInUser(t, admin, { role: 'user' });
     const changed = await put('/api/user/updatePasswd', token, {
       oldPassword: u.password,
       newPassword: 'Kind@Filter2026',

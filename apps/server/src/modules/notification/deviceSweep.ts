@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OFFLINE_NOTICE_SECONDS_RANGE } from '@siteops/contracts/constant';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext, NewNotification } from '../../app/context.ts';
+import { repeatRounds } from '../../app/rounds.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { t } from '../../http/messages/index.ts';
@@ -67,45 +68,37 @@ async function claimBackOnline(db: Db): Promise<DeviceRow[]> {
  */
 export function startDeviceSweep(ctx: ModuleContext, log: FastifyBaseLogger, opts: DeviceSweepOptions = {}) {
   const { db, notifications } = ctx;
-  let running: Promise<void> | undefined;
-  const link = (sn: string) => `/device/device-list?sn=${encodeURIComponent(sn)}`;
+  /** A device notice (offline, back online) to admins and the device's agent, linking to the device. */
+  const notifyAbout = (d: DeviceRow, notice: Pick<NewNotification, 'level' | 'title' | 'body'>) =>
+    notifications.notify({
+      to: { roles: ['admin'], agentUsersOf: d.agent_id },
+      tab: 'message',
+      kind: 'device',
+      ...notice,
+      link: `/device/device-list?sn=${encodeURIComponent(d.sn)}`,
+    });
   const sweep = async () => {
     try {
       const seconds = await offlineSeconds(db);
       for (const d of await claimOffline(db, seconds)) {
         const since = new Date(d.since!).toISOString().slice(0, 19).replace('T', ' ');
-        await notifications.notify({
-          to: { roles: ['admin'], agentUsersOf: d.agent_id },
-          tab: 'message',
-          kind: 'device',
+        await notifyAbout(d, {
           level: 'warning',
           title: t('notification.deviceOffline', { name: d.dev_name || d.sn }),
           body: t('notification.deviceOffline.body', { sn: d.sn, since }),
-          link: link(d.sn),
         });
       }
       for (const d of await claimBackOnline(db)) {
-        await notifications.notify({
-          to: { roles: ['admin'], agentUsersOf: d.agent_id },
-          tab: 'message',
-          kind: 'device',
+        await notifyAbout(d, {
           level: 'success',
           title: t('notification.deviceOnline', { name: d.dev_name || d.sn }),
           body: t('notification.deviceOnline.body', { sn: d.sn }),
-          link: link(d.sn),
         });
       }
     } catch (err) {
       log.warn({ err }, 'device notification sweep failed');
     }
   };
-  const timer = setInterval(() => {
-    running ??= sweep().finally(() => (running = undefined));
-  }, opts.deviceSweepMs ?? 10_000);
-  timer.unref();
-  // Stopping waits for a sweep under way, so it never runs against a closed database.
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  const rounds = repeatRounds(sweep, opts.deviceSweepMs ?? 10_000);
+  return () => rounds.stop();
 }

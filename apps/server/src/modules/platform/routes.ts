@@ -71,20 +71,10 @@ export function registerPlatformModule(app: FastifyInstance, ctx: ModuleContext)
   route(app, ctx, platformApi.delete, async (c, { ids }) =>
     deleteAllOrNone(db, {
       table: authPlatforms,
-      idColumn: authPlatforms.id,
       ids,
       what: 'Platform',
       select: { id: authPlatforms.id, platformName: authPlatforms.platformName },
-      audit: (tx, row: { id: number; platformName: string }) =>
-        c.audit(
-          {
-            action: 'platform.delete',
-            targetType: 'platform',
-            targetId: row.id,
-            detail: { platformName: row.platformName },
-          },
-          tx,
-        ),
+      audit: { record: c.audit, action: 'platform.delete', targetType: 'platform' },
     }),
   );
 }

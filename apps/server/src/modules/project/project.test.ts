@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fileTestApp } from '../../../test/harness.ts';
+import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
 
@@ -78,8 +78,7 @@ describe('project CRUD', () => {
     ['remark', { remark: 'r'.repeat(513) }],
   ])('answers 400 naming %s', async (field, overrides) => {
     const res = await call('POST', '/api/project/add', admin, { name: 'n', code: uniq('V-'), ...overrides });
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty([field]);
+    expectFieldError(res, [field]);
   });
 
   it('an unknown agent is 400 naming agentId; unknown sort is 400', async () => {
@@ -143,8 +142,7 @@ describe('managers and personnel', () => {
   it('addManager needs a user with role manager (400 naming userId) of the project’s agent (404 otherwise)', async () => {
     const worker = await createUser(t, agentA.token, { role: 'user' });
     const res = await call('POST', '/api/project/addManager', admin, { projectId: projectA, userId: worker.id });
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty('userId');
+    expectFieldError(res, 'userId');
     const foreign = await call('POST', '/api/project/addManager', admin, { projectId: projectA, userId: managerB.id });
     expect(foreign.status).toBe(404);
   });
@@ -169,8 +167,7 @@ describe('managers and personnel', () => {
     expect(members).not.toContain(m2.id);
     expect(members).not.toContain(worker.id);
     const bad = await call('GET', `/api/project/candidates?projectId=${id}&purpose=boss`, admin);
-    expect(bad.status).toBe(400);
-    expect(bad.body.data.fields).toHaveProperty('purpose');
+    expectFieldError(bad, 'purpose');
     // Appointing a member promotes it.
     await call('POST', '/api/project/addManager', admin, { projectId: id, userId: m2.id });
     const detail = await call('GET', `/api/project/detail?id=${id}`, admin);

@@ -96,7 +96,6 @@ export function registerProjectModule(app: FastifyInstance, ctx: ModuleContext) 
   route(app, ctx, projectApi.delete, async (c, { ids }) =>
     deleteAllOrNone(db, {
       table: projects,
-      idColumn: projects.id,
       ids,
       scope: scope.projects(c.caller),
       what: 'Project',
@@ -111,16 +110,7 @@ export function registerProjectModule(app: FastifyInstance, ctx: ModuleContext) 
           }
         }
       },
-      audit: (tx, row) =>
-        c.audit(
-          {
-            action: 'project.delete',
-            targetType: 'project',
-            targetId: row.id,
-            detail: { name: row.name, code: row.code },
-          },
-          tx,
-        ),
+      audit: { record: c.audit, action: 'project.delete', targetType: 'project' },
     }),
   );
 

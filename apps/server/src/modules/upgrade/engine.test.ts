@@ -1,18 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devices, upgradePackages } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { fileApp } from '../../../test/harness.ts';
+import type { UpgradeFault } from '@siteops/device-sim/upgrade';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { insertRollout, pauseRollout, resumeRollout, cancelRollout, type RolloutSettings } from './rollouts.ts';
-import {
-  eventually,
-  fleet,
-  jobsOf,
-  rolloutRow,
-  startRolloutApp,
-  uploadPackage,
-  type RolloutTestApp,
-} from './rolloutTestkit.ts';
+import { eventually, fleet, jobsOf, rolloutRow, startRolloutApp, uploadPackage } from './rolloutTestkit.ts';
 
 /**
  * The rollout engine against real simulated devices over the device link: what each device does
@@ -20,14 +14,7 @@ import {
  * and what the rollout does about it (retry, time out, pause at the error threshold, next group).
  * The API slice creates rollouts from targets; here they are inserted as it will.
  */
-let t: RolloutTestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startRolloutApp();
-  admin = await t.login();
-});
-afterAll(() => t?.close());
+const { t, admin } = await fileApp(() => startRolloutApp());
 
 const SETTINGS: RolloutSettings = {
   groups: { mode: 'count', size: 100 },
@@ -148,17 +135,22 @@ describe('a device fails', () => {
   });
 });
 
+/**
+ * A rollout of package `version` to three devices in groups of two, the first device failing with
+ * `fault`, once it has paused itself; answers its id.
+ */
+async function selfPaused(version: string, fault: UpgradeFault, s: Partial<RolloutSettings>) {
+  const pkg = await uploadPackage(t, admin, { version });
+  const [faulty, good, later] = await fleet(t, 3);
+  faulty.sim!.upgradeFault = fault;
+  const id = await rollout(pkg.id, [faulty, good, later], { groups: { mode: 'count', size: 2 }, ...s });
+  await settled(id, 'paused');
+  return id;
+}
+
 describe('the rollout', () => {
   it('pauses itself when a group passes the error threshold; resume accepts those failures; cancel closes it', async () => {
-    const pkg = await uploadPackage(t, admin, { version: '4.0.0' });
-    const [bad, good, later] = await fleet(t, 3);
-    bad.sim!.upgradeFault = 'refuseInstall';
-    const id = await rollout(pkg.id, [bad, good, later], {
-      groups: { mode: 'count', size: 2 },
-      errorThreshold: 0,
-      successThreshold: 50,
-    });
-    await settled(id, 'paused');
+    const id = await selfPaused('4.0.0', 'refuseInstall', { errorThreshold: 0, successThreshold: 50 });
     expect((await rolloutRow(t, id)).pauseReason).toBe('errorThreshold');
     const jobs = await jobsOf(t, id);
     expect(jobs[0]).toMatchObject({ state: 'failure', reason: 'install' });
@@ -179,15 +171,7 @@ describe('the rollout', () => {
     try {
       await tab.ready();
       expect((await tab.subscribe(['notifications'])).refused).toEqual([]);
-      const pkg = await uploadPackage(t, admin, { version: '4.0.1' });
-      const [stuck, good, later] = await fleet(t, 3);
-      stuck.sim!.upgradeFault = 'hang';
-      const id = await rollout(pkg.id, [stuck, good, later], {
-        groups: { mode: 'count', size: 2 },
-        successThreshold: 100,
-        stepTimeoutS: 1,
-      });
-      await settled(id, 'paused');
+      const id = await selfPaused('4.0.1', 'hang', { successThreshold: 100, stepTimeoutS: 1 });
       expect((await rolloutRow(t, id)).pauseReason).toBe('successUnreachable');
       const frame = await tab.waitFor((m) => m.type === 'notification', 5_000, 'notification');
       const told = frame.data as { data: { body: Record<string, string> } };

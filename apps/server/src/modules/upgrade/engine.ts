@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UpgradeProgressMessage } from '@siteops/contracts/device-protocol';
 import type { ModuleContext } from '../../app/context.ts';
+import { repeatRounds, type Rounds } from '../../app/rounds.ts';
 import { RpcError } from '../../gateway/index.ts';
 import { t } from '../../http/messages/index.ts';
 import { advanceRollout, runningRollouts, type Finished, type SelfPause } from './advance.ts';
@@ -50,8 +51,7 @@ export class RolloutEngine {
   readonly #opts: Required<Omit<RolloutEngineOptions, 'retryBaseS'>>;
   /** Each device's reports are written in order (a pool may otherwise reorder two quick updates). */
   #queues = new Map<number, Promise<unknown>>();
-  #timer?: NodeJS.Timeout;
-  #ticking?: Promise<void>;
+  #rounds?: Rounds;
   #stopped = false;
   #unlisten: (() => void)[] = [];
   #sending = new Set<Promise<unknown>>();
@@ -79,17 +79,15 @@ export class RolloutEngine {
         this.#inOrder(deviceId, () => this.#linked(deviceId, versions.version, true)),
       ),
     );
-    this.#timer = setInterval(() => {
-      this.#ticking ??= this.tick().finally(() => (this.#ticking = undefined));
-    }, this.#opts.tickMs);
-    this.#timer.unref();
+    this.#rounds = repeatRounds(() => this.tick(), this.#opts.tickMs);
   }
 
   async stop() {
     this.#stopped = true;
-    clearInterval(this.#timer);
+    // The timer ends at once; the listeners go before the round under way is waited for.
+    const rounds = this.#rounds?.stop();
     for (const u of this.#unlisten.splice(0)) u();
-    await this.#ticking;
+    await rounds;
     await Promise.allSettled([...this.#queues.values(), ...this.#sending]);
   }
 

@@ -1,24 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RolloutDetail, RolloutJob } from '@siteops/contracts/rollout';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
-import { eventually, fleet, startRolloutApp, uploadPackage, type RolloutTestApp } from './rolloutTestkit.ts';
+import { eventually, fleet, startRolloutApp, uploadPackage } from './rolloutTestkit.ts';
+import { expectFieldError, fileApp } from '../../../test/harness.ts';
 
 /**
  * /api/rollout/* with real simulated devices: which devices a rollout takes, what an admin sees of it
  * (counts by state per group, each device's state and failure reason), and pausing, resuming and
  * cancelling it by hand; each change audited.
  */
-let t: RolloutTestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startRolloutApp();
-  admin = await t.login();
-});
-afterAll(() => t?.close());
+const { t, admin } = await fileApp(() => startRolloutApp());
 
 const post = (url: string, body: object, token = admin) => t.call({ method: 'POST', url, token, body });
 const get = (url: string, token = admin) => t.call({ method: 'GET', url, token });
@@ -78,8 +72,7 @@ describe('targets', () => {
     expect(await preview({ agentIds: [agent.id] })).toEqual([ofAgent, dust]);
 
     const none = await post('/api/rollout/add', { packageId: pkg.id, targets: { ids: [plate, current] } });
-    expect(none.status).toBe(400);
-    expect(none.body.data.fields).toHaveProperty('targets');
+    expectFieldError(none, 'targets');
     expect((await post('/api/rollout/add', { packageId: 999_999, targets: {} })).status).toBe(404);
 
     // A device in an open rollout is not taken by another.
@@ -311,7 +304,6 @@ describe('a rollout', () => {
     expect((await get('/api/rollout/jobs?id=999999')).status).toBe(404);
     expect((await post('/api/rollout/pause', { id: 999999 })).status).toBe(404);
     const bad = await post('/api/rollout/add', { packageId: 1, targets: {}, groupMode: 'percent', groupSize: 150 });
-    expect(bad.status).toBe(400);
-    expect(bad.body.data.fields).toHaveProperty('groupSize');
+    expectFieldError(bad, 'groupSize');
   });
 });

@@ -82,14 +82,14 @@ export function registerUpgradeModule(app: FastifyInstance, ctx: ModuleContext, 
 
   route(app, ctx, upgradeApi.delete, async (c, { ids }) => {
     const keys: string[] = [];
-    type Doomed = { id: number; fileName: string; storageKey: string };
-    const result = await deleteAllOrNone<typeof upgradePackages, Doomed>(db, {
+    const result = await deleteAllOrNone(db, {
       table: upgradePackages,
-      idColumn: upgradePackages.id,
       ids,
       what: 'Upgrade',
       select: { id: upgradePackages.id, fileName: upgradePackages.fileName, storageKey: upgradePackages.storageKey },
       beforeDelete: async (tx, rows) => {
+        // Deleted from the storage only once the transaction has committed (see below).
+        keys.push(...rows.map((r) => r.storageKey));
         const open = await tx
           .select({ id: upgradeRollouts.id, packageId: upgradeRollouts.packageId })
           .from(upgradeRollouts)
@@ -110,12 +110,11 @@ export function registerUpgradeModule(app: FastifyInstance, ctx: ModuleContext, 
           rollouts: open.map((o) => o.id),
         });
       },
-      audit: (tx, row) => {
-        keys.push(row.storageKey);
-        return c.audit(
-          { action: 'upgrade.delete', targetType: 'upgrade', targetId: row.id, detail: { fileName: row.fileName } },
-          tx,
-        );
+      audit: {
+        record: c.audit,
+        action: 'upgrade.delete',
+        targetType: 'upgrade',
+        detail: (row) => ({ fileName: row.fileName }),
       },
     });
     // After the commit: a failed transaction must leave the files its rows point at.

@@ -1,45 +1,32 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestAppOnDisk, expectFieldError, storedFiles, type TestApp } from '../../../test/harness.ts';
 import { createAgent, multipart } from '../../../test/fixtures.ts';
 import { upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
 
 const LIMIT = 256 * 1024;
-let t: TestApp;
-let dataDir: string;
+/** Its DATA_DIR (`t.dataDir`) is a folder of its own: the tests look at the stored files. */
+let t: TestApp & { dataDir: string };
 let admin: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-upgrade-'));
-  t = await createTestApp({ DATA_DIR: dataDir, UPGRADE_MAX_BYTES: String(LIMIT) });
+  t = await createTestAppOnDisk('siteops-upgrade-', { UPGRADE_MAX_BYTES: String(LIMIT) });
   admin = await t.login();
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
-/** Every stored object under DATA_DIR/files, temp files included. */
-const stored = () =>
-  fs.existsSync(path.join(dataDir, 'files'))
-    ? fs.readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-    : [];
+const stored = () => storedFiles(t.dataDir);
 const rowCount = async () => (await t.database.db.select({ id: upgradePackages.id }).from(upgradePackages)).length;
 const digest = (algo: string, data: Buffer) => createHash(algo).update(data).digest('hex');
 
 function uploadFirmware(content: Buffer, query: Record<string, string>, token = admin, name = 'fw.bin') {
-  const body = multipart(content, name, 'application/octet-stream');
   const qs = new URLSearchParams({ deviceTypes: 'face', fileVersion: '1.2.3', ...query });
   return t.call({
     method: 'POST',
     url: `/api/upgrade/upload?${qs}`,
     token,
-    payload: body.payload,
-    headers: body.headers,
+    ...multipart(content, name, 'application/octet-stream'),
   });
 }
 
@@ -131,8 +118,7 @@ describe('POST /api/upgrade/upload', () => {
       checkType: 'SHA256',
       checkSum: digest('md5', Buffer.from('abc')),
     });
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty('checkSum');
+    expectFieldError(res, 'checkSum');
   });
 
   it('refuses a file over UPGRADE_MAX_BYTES with 413, and keeps nothing', async () => {
@@ -149,8 +135,7 @@ describe('POST /api/upgrade/upload', () => {
     const noVersion = await uploadFirmware(Buffer.from('x'), { fileVersion: '' });
     expect(noVersion.body.data.fields).toHaveProperty('fileVersion');
     const badType = await uploadFirmware(Buffer.from('x'), { deviceTypes: 'face,toaster' });
-    expect(badType.status).toBe(400);
-    expect(badType.body.data.fields).toHaveProperty('deviceTypes.1');
+    expectFieldError(badType, 'deviceTypes.1');
   });
 
   it('is for admins only', async () => {

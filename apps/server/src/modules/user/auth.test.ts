@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, ADMIN_PASSWORD, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, ADMIN_PASSWORD, type TestApp, expectFieldError } from '../../../test/harness.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { createAgent, createUser, userBody } from '../../../test/fixtures.ts';
 
@@ -136,14 +136,12 @@ describe('passwords', () => {
     await addUser(`pol${Math.random().toString(36).slice(2, 8)}`);
     const token = await t.login();
     const res = await update(token, ADMIN_PASSWORD, pw);
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty('newPassword');
+    expectFieldError(res, 'newPassword');
   });
 
   it('refuses a wrong old password', async () => {
     const res = await update(await t.login(), 'Wrong@1234', 'Better@123');
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty('oldPassword');
+    expectFieldError(res, 'oldPassword');
   });
 
   it('changes the password and ends the other sessions, not this one', async () => {

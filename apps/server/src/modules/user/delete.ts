@@ -20,7 +20,6 @@ export const deleteUsers: Handler<typeof userApi.delete> = async (c, { ids }) =>
   let blobs: string[] = [];
   const result = await deleteAllOrNone(c.db, {
     table: users,
-    idColumn: users.id,
     ids,
     scope: scope.users(c.caller),
     what: 'User',
@@ -36,16 +35,7 @@ export const deleteUsers: Handler<typeof userApi.delete> = async (c, { ids }) =>
       blobs = await filesOwnedBy(tx, [...ids]);
       await markPersonnel(tx, ids);
     },
-    audit: (tx, row) =>
-      c.audit(
-        {
-          action: 'user.delete',
-          targetType: 'user',
-          targetId: row.id,
-          detail: { userName: row.userName, role: row.role },
-        },
-        tx,
-      ),
+    audit: { record: c.audit, action: 'user.delete', targetType: 'user' },
   });
   await Promise.all(blobs.map((key) => c.storage.delete(key).catch(() => {})));
   return result;

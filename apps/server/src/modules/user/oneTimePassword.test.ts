@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { passwordProblem } from '@siteops/contracts/userPassword';
 import { createTestApp, DB_KIND, type TestApp } from '../../../test/harness.ts';
 import { migrateAcross } from '../../../test/migrations.ts';
-import { createAgent, createUser, uniq, userBody } from '../../../test/fixtures.ts';
+import { createAgent, createUser, uniq, userBody, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { oneTimePassword } from '../../auth/oneTimePassword.ts';
 
@@ -151,8 +151,7 @@ describe('one-time passwords', () => {
   it('(e) an agent or a manager cannot reset anyone, not even its own users', async () => {
     const agent = await createAgent(t, admin);
     const own = await createUser(t, agent.token);
-    const manager = await createUser(t, admin, { role: 'manager' });
-    const managerToken = await t.login(manager.userName, manager.password);
+    const [, managerToken] = await createSignedInUser(t, admin, { role: 'manager' });
     for (const token of [agent.token, managerToken]) {
       const res = await reset(own.id, token);
       expect(res.status).toBe(403);

@@ -64,6 +64,15 @@ function concernsMe(c: Caller) {
   );
 }
 
+/** Who did what to which row: what the activity feed and the notifications both show of an audit entry. */
+const AUDIT_ENTRY = {
+  id: auditLog.id,
+  actorName: auditLog.actorName,
+  action: auditLog.action,
+  targetType: auditLog.targetType,
+  targetId: auditLog.targetId,
+};
+
 /**
  * What an activity row is about, by name: the row as it is now, else the name the audit detail kept
  * (a deleted row), else nothing — the feed then names only the kind ("user"), never "user #7" or a file id.
@@ -137,29 +146,13 @@ export const overview: Handler<typeof userApi.overview> = async (c, { limit }) =
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(8),
     db
-      .select({
-        id: auditLog.id,
-        actorName: auditLog.actorName,
-        action: auditLog.action,
-        targetType: auditLog.targetType,
-        targetId: auditLog.targetId,
-        targetName,
-        createdAt: auditLog.createdAt,
-      })
+      .select({ ...AUDIT_ENTRY, targetName, createdAt: auditLog.createdAt })
       .from(auditLog)
       .where(scope.audit(caller))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(limit + 1),
     db
-      .select({
-        id: auditLog.id,
-        actorName: auditLog.actorName,
-        action: auditLog.action,
-        targetType: auditLog.targetType,
-        targetId: auditLog.targetId,
-        projectName: projects.name,
-        createdAt: auditLog.createdAt,
-      })
+      .select({ ...AUDIT_ENTRY, projectName: projects.name, createdAt: auditLog.createdAt })
       .from(auditLog)
       .leftJoin(projects, and(eq(auditLog.targetType, 'project'), sql`${auditLog.targetId} = ${projects.id}::text`))
       .where(concernsMe(caller))

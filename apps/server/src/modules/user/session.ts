@@ -5,11 +5,12 @@ import { authOf } from '../../auth/guard.ts';
 import { revokeSession } from '../../auth/sessions.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { toUserInfo } from './userInfo.ts';
+import { auditOwnAccount } from '../audit/record.ts';
 
 /** logout, info and menu: what the console asks about the session it holds. */
 export const logout: Handler<typeof userApi.logout> = async (c) => {
   await revokeSession(c.db, authOf(c.request).sessionId, 'logout');
-  await c.audit({ action: 'user.logout', targetType: 'user', targetId: c.user.id });
+  await auditOwnAccount(c, 'user.logout');
   return null;
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fileTestApp } from '../../../test/harness.ts';
-import { createAgent, createUser, uploadId } from '../../../test/fixtures.ts';
+import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
+import { createAgent, createProject, createUser, uploadId, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, devices, files, users } from '../../db/schema/index.ts';
 
 const { t, admin } = await fileTestApp();
@@ -9,6 +9,21 @@ const { t, admin } = await fileTestApp();
 const updateSelf = (body: object, token: string) => t.call({ method: 'PUT', url: '/api/user/updateSelf', token, body });
 const overview = (token: string, query = '') => t.call({ method: 'GET', url: `/api/user/overview${query}`, token });
 const rowOf = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+
+/** Every safe field a user may change about itself, each to a new value. */
+const SELF_EDITS = {
+  realName: 'Self Edited',
+  sex: 'female',
+  birthday: '1991-02-03',
+  phone: '13700137000',
+  email: 'me@example.com',
+  address: 'Hangzhou',
+  introduction: 'Hello',
+  nickName: 'selfie',
+  nation: 'Han',
+  country: 'CN',
+  area: 'Zhejiang',
+};
 
 describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
   it.each(['user', 'manager', 'agent', 'admin'] as const)('a %s changes its own safe fields', async (role) => {
@@ -19,45 +34,16 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
             id: u.id,
             token: await t.login(u.userName, u.password),
           }));
-    const res = await updateSelf(
-      {
-        realName: 'Self Edited',
-        sex: 'female',
-        birthday: '1991-02-03',
-        phone: '13700137000',
-        email: 'me@example.com',
-        address: 'Hangzhou',
-        introduction: 'Hello',
-        nickName: 'selfie',
-        nation: 'Han',
-        country: 'CN',
-        area: 'Zhejiang',
-      },
-      who.token,
-    );
+    const res = await updateSelf(SELF_EDITS, who.token);
     expect(res.status, res.body.msg).toBe(200);
     const row = await rowOf(who.id);
-    expect(row).toMatchObject({
-      realName: 'Self Edited',
-      sex: 'female',
-      birthday: '1991-02-03',
-      phone: '13700137000',
-      email: 'me@example.com',
-      address: 'Hangzhou',
-      introduction: 'Hello',
-      nickName: 'selfie',
-      nation: 'Han',
-      country: 'CN',
-      area: 'Zhejiang',
-      updatedId: who.id,
-    });
+    expect(row).toMatchObject({ ...SELF_EDITS, updatedId: who.id });
     const info = await t.call({ method: 'POST', url: '/api/user/info', token: who.token });
     expect(info.body.data.realName).toBe('Self Edited');
   });
 
   it('refuses role, account, enabled, agent and PII fields with a 400 naming them, and changes nothing', async () => {
-    const u = await createUser(t, admin);
-    const token = await t.login(u.userName, u.password);
+    const [u, token] = await createSignedInUser(t, admin);
     for (const [field, value] of [
       ['role', 'admin'],
       ['userName', 'taken_over'],
@@ -68,8 +54,7 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
       ['id', 1],
     ] as const) {
       const res = await updateSelf({ realName: 'Nope', [field]: value }, token);
-      expect(res.status).toBe(400);
-      expect(res.body.data.fields).toHaveProperty([field]);
+      expectFieldError(res, [field]);
     }
     const row = await rowOf(u.id);
     expect(row.role).toBe('user');
@@ -77,8 +62,7 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
   });
 
   it('validates like the admin form: introduction <= 200, email, phone, sex, birthday', async () => {
-    const u = await createUser(t, admin);
-    const token = await t.login(u.userName, u.password);
+    const [, token] = await createSignedInUser(t, admin);
     expect((await updateSelf({ introduction: 'x'.repeat(200) }, token)).status).toBe(200);
     for (const [field, value] of [
       ['introduction', 'x'.repeat(201)],
@@ -91,14 +75,12 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
       ['area', ' '],
     ] as const) {
       const res = await updateSelf({ [field]: value }, token);
-      expect(res.status).toBe(400);
-      expect(res.body.data.fields).toHaveProperty([field]);
+      expectFieldError(res, [field]);
     }
   });
 
   it('takes an avatar the caller uploaded, never someone else’s, and drops the replaced one', async () => {
-    const u = await createUser(t, admin);
-    const token = await t.login(u.userName, u.password);
+    const [u, token] = await createSignedInUser(t, admin);
     const first = await uploadId(t, token, 'avatar');
     expect((await updateSelf({ avatar: first }, token)).status).toBe(200);
     expect((await rowOf(u.id)).avatar).toBe(first);
@@ -112,8 +94,7 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
 
     const others = await uploadId(t, admin, 'avatar');
     const res = await updateSelf({ avatar: others }, token);
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty('avatar');
+    expectFieldError(res, 'avatar');
     expect((await rowOf(u.id)).avatar).toBe(second);
   });
 
@@ -161,14 +142,7 @@ describe('GET /api/user/overview for every role, with site notifications', () =>
   it('being added to a project or made its manager is a notification naming the project', async () => {
     const m = await createUser(t, admin, { role: 'manager' });
     const member = await createUser(t, admin);
-    const project = await t.call({
-      method: 'POST',
-      url: '/api/project/add',
-      token: admin,
-      body: { name: 'Notified Tower', code: `NT${Date.now()}` },
-    });
-    expect(project.body.code, project.body.msg).toBe(200);
-    const projectId = project.body.data.id as number;
+    const projectId = await createProject(t, admin, { name: 'Notified Tower', code: `NT${Date.now()}` });
     const managerRes = await t.call({
       method: 'POST',
       url: '/api/project/addManager',

@@ -3,7 +3,7 @@ import type { userApi } from '@siteops/contracts/api/user';
 import { UPDATE_SELF_FIELDS } from '@siteops/contracts/user';
 import { users } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditOwnAccount, changeSet } from '../audit/record.ts';
 import { attachImages, columnsOf } from './service.ts';
 // A project member's face terminals show its name and photo.
 import { markPersonnel, seenByGates } from '../visitor/personnel.ts';
@@ -28,15 +28,7 @@ export const updateSelf: Handler<typeof userApi.updateSelf> = async (c, input) =
     }
     const orphans = await attachImages(tx, me.id, me, patch);
     if (seenByGates(patch)) await markPersonnel(tx, [me.id]);
-    await c.audit(
-      {
-        action: 'user.updateSelf',
-        targetType: 'user',
-        targetId: me.id,
-        detail: changeSet(patch, { userName: me.userName }),
-      },
-      tx,
-    );
+    await auditOwnAccount(c, 'user.updateSelf', changeSet(patch, { userName: me.userName }), tx);
     return orphans;
   });
   await Promise.all(replaced.map((key) => storage.delete(key).catch(() => {})));

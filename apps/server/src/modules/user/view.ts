@@ -2,18 +2,14 @@ import type { UserDetail, UserListItem } from '@siteops/contracts/userList';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { ModuleContext } from '../../app/context.ts';
 import { socialOf } from './service.ts';
+import { userIdentity } from './userInfo.ts';
 
 type ViewCtx = Pick<ModuleContext, 'pii' | 'fileUrls'>;
 
 /** A user row as the list shows it: no secrets, idNo and cardNo masked, avatar as a signed URL. */
 export function toUserListItem(row: UserRow, agentName: string | null, { pii, fileUrls }: ViewCtx): UserListItem {
   return {
-    id: row.id,
-    userName: row.userName,
-    realName: row.realName,
-    nickName: row.nickName,
-    avatar: row.avatar,
-    avatarUrl: fileUrls.urlOf(row.avatar),
+    ...userIdentity(row, fileUrls),
     sex: row.sex,
     birthday: row.birthday,
     phone: row.phone,

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { VisitorDeviceItem } from '@siteops/contracts/visitorDevice';
 import { fileTestApp } from '../../../test/harness.ts';
-import { uniq } from '../../../test/fixtures.ts';
+import { randomMac, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { devices, visitorDevices } from '../../db/schema/index.ts';
 import { visitorWorld } from './testkit.ts';
@@ -15,8 +14,6 @@ import { visitorWorld } from './testkit.ts';
  */
 const { t, admin } = await fileTestApp();
 const w = await visitorWorld(t, admin);
-
-const randomMac = () => [...randomBytes(6)].map((b) => b.toString(16).padStart(2, '0')).join(':');
 
 async function device(type: string, projectId: number | null, installSite = 'North gate') {
   const res = await t.call({
@@ -40,14 +37,7 @@ async function xlsx(rows: (string | null)[][], headers = ['Serial number', 'Dire
 }
 
 async function importRows(token: string, file: Buffer, lang = 'en-US') {
-  const body = multipart(file);
-  return t.call({
-    method: 'POST',
-    url: `/api/visitor/importDevices?lang=${lang}`,
-    token,
-    payload: body.payload,
-    headers: body.headers,
-  });
+  return t.call({ method: 'POST', url: `/api/visitor/importDevices?lang=${lang}`, token, ...multipart(file) });
 }
 
 const list = async (token: string, query = '') => {

@@ -78,23 +78,13 @@ export const removeVisitorDevices =
   async (c, { ids }) => {
     const result = await deleteAllOrNone(c.db, {
       table: visitorDevices,
-      idColumn: visitorDevices.deviceId,
       ids,
       scope: devicesInScope(c.caller),
       what: 'Device',
       select: { id: visitorDevices.deviceId, direction: visitorDevices.direction },
       // Marked in the same transaction: the dispatcher then finds them off the list and removes their visitors.
       beforeDelete: (tx) => markDevices(tx, ids),
-      audit: (tx, row: { id: number; direction: string }) =>
-        c.audit(
-          {
-            action: 'visitor.removeDevice',
-            targetType: 'device',
-            targetId: row.id,
-            detail: { direction: row.direction },
-          },
-          tx,
-        ),
+      audit: { record: c.audit, action: 'visitor.removeDevice', targetType: 'device' },
     });
     gate.kick();
     return result;

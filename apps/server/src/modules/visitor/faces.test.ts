@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { devices, projects } from '../../db/schema/index.ts';
-import { createAgent, createUser } from '../../../test/fixtures.ts';
-import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
-import { eventually, linkOnline } from './gateTestkit.ts';
-import { postPhoto, visitorWorld } from './testkit.ts';
+import type { LinkTestApp } from '../device-link/testkit.ts';
+import { eventually, linkOnline, startGateWorld } from './gateTestkit.ts';
+import { postPhoto } from './testkit.ts';
 
 /**
  * The face library of a terminal (who is on it, in what sync state; re-sync and remove one) and the pass
@@ -13,19 +12,13 @@ import { postPhoto, visitorWorld } from './testkit.ts';
  */
 let t: LinkTestApp;
 let admin: string;
-let w: Awaited<ReturnType<typeof visitorWorld>>;
+let w: Awaited<ReturnType<typeof startGateWorld>>['w'];
 /** The agent user of project A's agent (the devices' agent), and a stranger: another agent. */
 let agentA: string;
 let otherAgent: string;
 
 beforeAll(async () => {
-  t = await startLinkApp({ visitors: { gate: { everyMs: 100 } } });
-  admin = await t.login();
-  w = await visitorWorld(t, admin);
-  const [p] = await t.database.db.select().from(projects).where(eq(projects.id, w.projectA));
-  const u = await createUser(t, admin, { role: 'agent', agentId: p.agentId });
-  agentA = await t.login(u.userName, u.password);
-  otherAgent = (await createAgent(t, admin)).token;
+  ({ t, admin, w, agentA, otherAgent } = await startGateWorld());
 });
 afterAll(() => t?.close());
 

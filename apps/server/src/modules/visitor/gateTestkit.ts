@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { devices } from '../../db/schema/index.ts';
-import type { LinkTestApp } from '../device-link/testkit.ts';
+import { createAgent, createUser } from '../../../test/fixtures.ts';
+import { devices, projects } from '../../db/schema/index.ts';
+import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { visitorWorld } from './testkit.ts';
 
 /** Polls `fn` every 25 ms until it answers something truthy, and answers that; fails after `ms`. */
 export async function eventually<T>(fn: () => T | Promise<T>, what: string, ms = 8_000): Promise<NonNullable<T>> {
@@ -25,4 +27,20 @@ export async function linkOnline(t: LinkTestApp, d: Parameters<LinkTestApp['sim'
     'online',
   );
   return sim;
+}
+
+/**
+ * A whole app on loopback whose gate dispatcher runs every 100 ms, the visitor world in it, and two agent
+ * sessions: `agentA`, a user of project A's agent (the devices' agent, `agentIdA`), and `otherAgent`.
+ */
+export async function startGateWorld() {
+  const t = await startLinkApp({ visitors: { gate: { everyMs: 100 } } });
+  const admin = await t.login();
+  const w = await visitorWorld(t, admin);
+  const [p] = await t.database.db.select().from(projects).where(eq(projects.id, w.projectA));
+  const agentIdA = p.agentId!;
+  const u = await createUser(t, admin, { role: 'agent', agentId: agentIdA });
+  const agentA = await t.login(u.userName, u.password);
+  const otherAgent = (await createAgent(t, admin)).token;
+  return { t, admin, w, agentIdA, agentA, otherAgent };
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { devices, gatePersons, projects } from '../../db/schema/index.ts';
-import { createAgent, createUser, upload, WEBP } from '../../../test/fixtures.ts';
-import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
-import { eventually, linkOnline } from './gateTestkit.ts';
+import { devices, gatePersons } from '../../db/schema/index.ts';
+import { createUser, upload, WEBP } from '../../../test/fixtures.ts';
+import { type LinkTestApp } from '../device-link/testkit.ts';
+import { eventually, linkOnline, startGateWorld } from './gateTestkit.ts';
 import { PERSONNEL_VALID_FROM, PERSONNEL_VALID_TO } from './gatePersonnel.ts';
-import { faceJpeg, visitorWorld } from './testkit.ts';
+import { faceJpeg } from './testkit.ts';
 
 /**
  * A project's personnel on its face terminals (issue 11), against simulated terminals over the device
@@ -16,21 +16,14 @@ import { faceJpeg, visitorWorld } from './testkit.ts';
  */
 let t: LinkTestApp;
 let admin: string;
-let w: Awaited<ReturnType<typeof visitorWorld>>;
+let w: Awaited<ReturnType<typeof startGateWorld>>['w'];
 let agentIdA: number;
 /** The agent user of project A's agent (the devices' agent), and another agent. */
 let agentA: string;
 let otherAgent: string;
 
 beforeAll(async () => {
-  t = await startLinkApp({ visitors: { gate: { everyMs: 100 } } });
-  admin = await t.login();
-  w = await visitorWorld(t, admin);
-  const [p] = await t.database.db.select().from(projects).where(eq(projects.id, w.projectA));
-  agentIdA = p.agentId!;
-  const u = await createUser(t, admin, { role: 'agent', agentId: agentIdA });
-  agentA = await t.login(u.userName, u.password);
-  otherAgent = (await createAgent(t, admin)).token;
+  ({ t, admin, w, agentIdA, agentA, otherAgent } = await startGateWorld());
 });
 afterAll(() => t?.close());
 

@@ -46,7 +46,6 @@ export function registerVisitorModule(app: FastifyInstance, ctx: ModuleContext, 
     let photos: string[] = [];
     const result = await deleteAllOrNone(c.db, {
       table: visitors,
-      idColumn: visitors.id,
       ids,
       scope: scope.visitors(c.caller),
       what: 'Visitor',
@@ -56,11 +55,7 @@ export function registerVisitorModule(app: FastifyInstance, ctx: ModuleContext, 
         // The gates holding them lose them (the outbox rows outlive the visitor until then).
         await markVisitors(tx, ids);
       },
-      audit: (tx, row: { id: number; realName: string }) =>
-        c.audit(
-          { action: 'visitor.delete', targetType: 'visitor', targetId: row.id, detail: { realName: row.realName } },
-          tx,
-        ),
+      audit: { record: c.audit, action: 'visitor.delete', targetType: 'visitor' },
     });
     gate.kick();
     if (photos.length) await c.db.delete(visitorPhotos).where(inArray(visitorPhotos.id, photos));

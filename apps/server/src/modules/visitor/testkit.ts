@@ -8,14 +8,7 @@ export const faceJpeg = (width = 160, height = 200) =>
   jpeg.encode({ data: Buffer.alloc(width * height * 4, 128), width, height }, 70).data;
 
 export function postPhoto(t: TestApp, token: string, content: Buffer = faceJpeg(), type = 'image/jpeg') {
-  const body = multipart(content, 'face.jpg', type);
-  return t.call({
-    method: 'POST',
-    url: '/api/visitor/postAvatar',
-    token,
-    payload: body.payload,
-    headers: body.headers,
-  });
+  return t.call({ method: 'POST', url: '/api/visitor/postAvatar', token, ...multipart(content, 'face.jpg', type) });
 }
 
 export async function photoId(t: TestApp, token: string): Promise<string> {

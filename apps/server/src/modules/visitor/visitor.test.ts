@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
 import { LIST_COUNT_CAP } from '@siteops/contracts/pagination';
-import { fileTestApp } from '../../../test/harness.ts';
+import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { idNumber, PNG } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { faceJpeg, photoId, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
@@ -73,8 +73,7 @@ describe('visitor registration', () => {
       token: admin,
       body: { projectId: w.projectA, realName: 'X', phone: '13700137000', ...visitWindow(), ...overrides },
     });
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toHaveProperty([field]);
+    expectFieldError(res, [field]);
     expect((await list('pageSize=1')).body.data.total).toBe(before);
   });
 
@@ -86,8 +85,7 @@ describe('visitor registration', () => {
       token: admin,
       body: { ...base, userId: w.host.id },
     });
-    expect(host.status).toBe(400);
-    expect(host.body.data.fields).toHaveProperty('userId');
+    expectFieldError(host, 'userId');
     const othersPhoto = await photoId(t, w.managerToken);
     const photo = await t.call({
       method: 'POST',
@@ -95,16 +93,14 @@ describe('visitor registration', () => {
       token: admin,
       body: { ...base, avatar: othersPhoto },
     });
-    expect(photo.status).toBe(400);
-    expect(photo.body.data.fields).toHaveProperty('avatar');
+    expectFieldError(photo, 'avatar');
   });
 
   it('takes face-sized JPEG or PNG photos only', async () => {
     expect((await postPhoto(t, admin, faceJpeg(40, 40))).status).toBe(400);
     expect((await postPhoto(t, admin, PNG, 'image/png')).status).toBe(400);
     const text = await postPhoto(t, admin, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/jpeg');
-    expect(text.status).toBe(400);
-    expect(text.body.data.fields).toHaveProperty('file');
+    expectFieldError(text, 'file');
     const ok = await postPhoto(t, admin, faceJpeg(120, 160));
     expect(ok.body.data).toMatchObject({ mime: 'image/jpeg', width: 120, height: 160 });
   });

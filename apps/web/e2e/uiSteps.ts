@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+
+// Steps several specs take the same way through the console's antd widgets. The machine running them is
+// shared and often loaded: the specs that took these steps gave each check this long.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Answers an open pop-up confirmation with OK, having checked its question when one is named. */
+export async function confirmPopup(page: Page, question?: string) {
+  const popup = page.getByRole('tooltip');
+  if (question !== undefined) await expect(popup).toContainText(question);
+  await popup.getByRole('button', { name: /确\s*定/ }).click();
+}
+
+/** Deletes `row` with its delete button and the confirmation, and waits for the list to say so. */
+export async function deleteRow(page: Page, row: Locator) {
+  await row.getByRole('button', { name: /删\s*除/ }).click();
+  await confirmPopup(page, '确定要删除吗？');
+  await expect(page.getByText('删除成功')).toBeVisible();
+}
+
+/**
+ * Opens a form (a dialog or a drawer) with the page's button `opener` and saves it empty, so the caller
+ * can check the required fields' messages; answers the form, found by its `title`.
+ */
+export async function openFormSavedEmpty(page: Page, opener: RegExp, title: string): Promise<Locator> {
+  await page.getByRole('button', { name: opener }).click();
+  const form = page.getByRole('dialog').filter({ hasText: title });
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  return form;
+}
+
+/** Fills the field `label` of the list's query form with `text` and runs the query. */
+export async function searchFor(page: Page, label: string, text: string) {
+  const query = page.getByTestId('query-form');
+  await query.getByLabel(label).fill(text);
+  await query.getByRole('button', { name: /^查\s*询$/ }).click();
+}
+
+/** Opens the bell's box and waits until its opening animation is over (a click during it can miss). */
+export async function openBellBox(page: Page, bellButton: Locator) {
+  await bellButton.click();
+  const box = page.locator('.ant-popover').filter({ visible: true });
+  await expect(box.first()).toBeVisible();
+  // Finite animations only: a loading spinner turns for ever.
+  await box.first().evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
+}
+
+/** Serious and critical accessibility violations of what is on screen, one line each naming the rule and where. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
