@@ -23,7 +23,7 @@ import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './broadcastStates.ts';
  *   changed, to patch or refetch. Allowed for the campaigns the caller may see (`scope.campaigns`:
  *   admin all, agent its speakers', manager its projects'), checked when subscribing and again before
  *   a frame once that check is 15 s old; an id outside that scope is refused like one that does not exist. At most about three frames a second per campaign.
- * - `fleet`: some device the caller may list went online or offline, or sent an event: refetch the
+ * - `fleet`: some device the caller may list went online or offline, or events it sent were stored: refetch the
  *   Workplace's figures (`GET /api/dashboard/fleet`). Scoped like `device:<id>` on every change (a
  *   user's tab hears nothing), and at most one frame per {@link LIVE_FLEET_MS} per tab, counting what
  *   changed, however busy the fleet.

@@ -79,6 +79,13 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 
 /**
+ * Lists that can grow past what one page of a console is for (visitors) count their total up to this:
+ * past it the total is this and `totalCapped` is true (cappedPageOf), so the default page of 100,000
+ * rows does not read them all to count them.
+ */
+export const LIST_COUNT_CAP = 10_000;
+
+/**
  * A list answer whose total is counted only up to a cap (a search over millions of rows): past it,
  * `total` is the cap and `totalCapped` says there are more; the console shows "more than …".
  */

@@ -59,7 +59,11 @@ export class WriteBatches {
   readonly #presenceWrite = new SerialWrite();
   readonly #telemetryWrite = new SerialWrite();
 
-  constructor(private readonly ctx: GatewayContext) {}
+  constructor(
+    private readonly ctx: GatewayContext,
+    /** After a write that stored events, with their devices (each once). */
+    private readonly onEventsStored: (deviceIds: DeviceId[]) => void = () => undefined,
+  ) {}
 
   markPresence(link: Link, online: boolean, at: number) {
     this.#presence.set(link.deviceId, {
@@ -141,6 +145,7 @@ export class WriteBatches {
             events: events.map((e) => e.record),
           });
           ackEvents(events);
+          if (events.length) this.onEventsStored([...new Set(events.map((e) => e.record.deviceId))]);
         } catch (err) {
           this.ctx.log.warn(
             { err, points: points.length, events: events.length },

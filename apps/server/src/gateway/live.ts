@@ -22,6 +22,8 @@ function emitLive(events: GatewayEvents, e: LiveEvent) {
       return events.emit('telemetry', e.body);
     case 'event':
       return events.emit('event', e.body);
+    case 'eventsStored':
+      return events.emit('eventsStored', e.body);
   }
 }
 

@@ -266,11 +266,21 @@ export interface GatewayReportMap {
   linked: [{ deviceId: DeviceId; versions: Versions }];
 }
 
+/**
+ * Devices' events were written (a telemetry flush): what lists them can be read again now. `event`
+ * itself is emitted as the event arrives, before it is stored.
+ */
+export interface EventsStoredEvent {
+  deviceIds: DeviceId[];
+  instanceId: string;
+}
+
 export interface GatewayEventMap {
   online: [OnlineEvent];
   offline: [OfflineEvent];
   telemetry: [TelemetryEvent];
   event: [DeviceEventEvent];
+  eventsStored: [EventsStoredEvent];
 }
 export type LiveEvent = {
   [K in keyof GatewayEventMap]: { kind: K; body: GatewayEventMap[K][0] };

@@ -1,13 +1,21 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Tooltip } from 'antd';
 
 /**
- * One line of text cut with an ellipsis at `maxWidth`, the whole text in a tooltip on hover when it was
- * cut. Stands in for Typography's `ellipsis={{ tooltip }}` in table cells: that measures every cell and
+ * One line of text cut with an ellipsis at `maxWidth`, the whole text (or `tooltip`) in a tooltip on
+ * hover when it was cut. Stands in for Typography's `ellipsis={{ tooltip }}` in table cells: that measures every cell and
  * mounts a Tooltip per row on the first paint; this measures on the first hover and mounts the Tooltip
  * only for a text that does not fit (issue 9).
  */
-export function EllipsisText({ text, maxWidth }: { text: string | null; maxWidth: number }) {
+export function EllipsisText({
+  text,
+  maxWidth,
+  tooltip,
+}: {
+  text: string | null;
+  maxWidth: number;
+  tooltip?: ReactNode;
+}) {
   const [cut, setCut] = useState(false);
   const [hovered, setHovered] = useState(false);
   const line = (
@@ -36,7 +44,7 @@ export function EllipsisText({ text, maxWidth }: { text: string | null; maxWidth
       onPointerLeave={() => setHovered(false)}
     >
       {cut ? (
-        <Tooltip title={text} open={hovered}>
+        <Tooltip title={tooltip ?? text} open={hovered}>
           {line}
         </Tooltip>
       ) : (

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { idsBody, pageOf } from '../pagination.ts';
+import { cappedPageOf, idsBody, pageOf } from '../pagination.ts';
 import { signedUrlQuery } from '../file.ts';
 import {
   addVisitorBody,
@@ -54,8 +54,10 @@ export const visitorApi = defineEndpoints('visitor', {
     path: '/api/visitor/listAll',
     access: ['admin', 'manager'],
     summary: 'Visitors in the caller’s projects: search by name, phone (contains) and ID number (exact), by status',
+    description:
+      'The total is counted up to 10,000 visitors; past that it is 10,000 and `totalCapped` is true (a name or phone search counts its matches exactly).',
     query: visitorListQuery,
-    answer: pageOf(visitorItem),
+    answer: cappedPageOf(visitorItem),
   },
   add: {
     method: 'POST',

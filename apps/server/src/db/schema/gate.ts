@@ -25,8 +25,8 @@ export const visitorDevices = pgTable(
  * The per-device outbox of persons (modules/visitor/gateSync.ts): one row per device and person the
  * device holds or should hold or lose. `pending` marks a row to reconcile: the dispatcher works out what
  * the device should have now (from the visitor and the authorisation) and adds or removes the person.
- * A row is claimed (`claimed_until`) so several instances never send it twice; `gen` counts the marks,
- * so a mark that arrives while a send is under way is not lost when the send completes.
+ * A device is leased (`gate_device_leases`) so several instances never send it the same change; `gen`
+ * counts the marks, so a mark that arrives while a send is under way is not lost when the send completes.
  */
 export const gatePersons = pgTable(
   'gate_persons',
@@ -41,8 +41,6 @@ export const gatePersons = pgTable(
     visitorId: integer('visitor_id'),
     pending: boolean('pending').notNull().default(true),
     gen: integer('gen').notNull().default(1),
-    claimGen: integer('claim_gen'),
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     /** Whether the device confirmed it holds the person, and what it was sent (hash of name, photo, window). */
     onDevice: boolean('on_device').notNull().default(false),
     sentHash: varchar('sent_hash', { length: 64 }),
@@ -60,8 +58,8 @@ export const gatePersons = pgTable(
   (t) => [
     unique('gate_persons_device_person_key').on(t.deviceId, t.personId),
     index('gate_persons_visitor_idx').on(t.visitorId),
-    // A device's pending rows in id order: a claim takes the first due ones without sorting them all (a
-    // publish leaves 10,000 pending rows a terminal, claimed 100 at a time).
+    // A device's pending rows in id order: the dispatcher reads the next due ones without sorting them all
+    // (a publish leaves 10,000 pending rows a terminal, read 200 at a time).
     index('gate_persons_pending_idx')
       .on(t.deviceId, t.id)
       .where(sql`${t.pending}`),
@@ -80,6 +78,20 @@ export const gateDeviceMarks = pgTable('gate_device_marks', {
     .primaryKey()
     .references(() => devices.id, { onDelete: 'cascade' }),
   markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The device one dispatcher sends to now (visitor/gateLease.ts): one row a device while its outbox is
+ * being sent, so two instances never send one device the same change, and its rows are read, not
+ * claimed one by one (a publish writes each of a million rows once less). A lease of a crashed
+ * instance lapses at `until`; a dispatcher renews its own while it sends.
+ */
+export const gateDeviceLeases = pgTable('gate_device_leases', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  token: varchar('token', { length: 36 }).notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
 });
 
 export type VisitorDeviceRow = typeof visitorDevices.$inferSelect;

@@ -99,8 +99,11 @@ export class LiveChannel {
         data: { deviceId: e.deviceId, type: e.type, at: e.at, data: e.data },
       }),
     );
+    // The Workplace and the pass records refetch on a fleet frame: counted once the events are stored.
+    events.on('eventsStored', (e) => {
+      for (const deviceId of e.deviceIds) this.fleet(deviceId, 'events');
+    });
     events.on('event', (e) => {
-      this.fleet(e.deviceId, 'events');
       this.device(e.deviceId, {
         kind: 'event',
         data: {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /** Personal images (faces, ID cards): a leaked URL (history, a proxy log, a screenshot) opens them only this long. */
 export const FILE_URL_LIFETIME_S = 5 * 60;
@@ -13,12 +14,27 @@ const ROUND_S = 60;
  */
 export class FileUrls {
   readonly #key: Buffer;
+  /**
+   * Signatures by `id.exp`: a URL stays the same for a minute, and a publish puts one photo into the
+   * commands of a hundred terminals within that minute.
+   */
+  readonly #signed = new LRUCache<string, string>({ max: 20_000 });
   constructor(key: Buffer) {
     this.#key = key;
   }
 
-  #sign(id: string, exp: number) {
+  #hmac(id: string, exp: number) {
     return createHmac('sha256', this.#key).update(`${id}.${exp}`).digest('base64url');
+  }
+
+  #sign(id: string, exp: number) {
+    const key = `${id}.${exp}`;
+    let sig = this.#signed.get(key);
+    if (sig === undefined) {
+      sig = this.#hmac(id, exp);
+      this.#signed.set(key, sig);
+    }
+    return sig;
   }
 
   /** `base`: the route serving this kind of file (visitor photos have their own, `/api/visitor/photo/`). */
@@ -34,7 +50,8 @@ export class FileUrls {
 
   verify(id: string, exp: number, sig: string, now = Date.now()): boolean {
     if (!Number.isInteger(exp) || exp * 1000 <= now) return false;
-    const expected = Buffer.from(this.#sign(id, exp));
+    // Not through the cache: whoever asks chooses id and exp.
+    const expected = Buffer.from(this.#hmac(id, exp));
     const given = Buffer.from(sig);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }

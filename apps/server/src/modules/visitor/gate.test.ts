@@ -42,15 +42,14 @@ const call = async (method: 'POST' | 'PUT' | 'DELETE', url: string, body: object
   expect(res.body.code, `${url}: ${res.body.msg}`).toBe(200);
   return res.body.data;
 };
-/** Waits until every outbox row of the device is sent (none pending). */
+/** Waits until the device's marks are expanded and every outbox row of it is sent (none pending). */
 const outboxDrained = (deviceId: number) =>
-  eventually(
-    async () =>
-      (await t.database.db.select().from(gatePersons).where(eq(gatePersons.deviceId, deviceId))).every(
-        (r) => !r.pending,
-      ),
-    'the outbox to drain',
-  );
+  eventually(async () => {
+    const db = t.database.db;
+    const marks = await db.select().from(gateDeviceMarks).where(eq(gateDeviceMarks.deviceId, deviceId));
+    const rows = await db.select().from(gatePersons).where(eq(gatePersons.deviceId, deviceId));
+    return !marks.length && rows.every((r) => !r.pending);
+  }, 'the outbox to drain');
 
 const publish = (projectId: number, deviceIds: number[]) =>
   call('PUT', '/api/visitor/publishConfig', {

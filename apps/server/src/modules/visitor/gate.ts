@@ -22,7 +22,8 @@ export const LAZY_COMMIT = sql`select set_config('synchronous_commit', 'off', tr
 /** The person id a device knows a visitor by. */
 export const visitorPersonId = (visitorId: number) => `V${visitorId}`;
 
-const idList = (ids: readonly number[]) =>
+/** A list of ids as one parameter (a subquery), however many there are. */
+export const idList = (ids: readonly number[]) =>
   sql`(select value::int from jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb))`;
 
 /**

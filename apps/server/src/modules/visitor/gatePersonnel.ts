@@ -45,7 +45,7 @@ export const userOfPersonId = (personId: string): number | null => {
 };
 
 /**
- * For the claimed `U` rows, the person each device should hold, by row id (absent: none): the member,
+ * For the outbox `U` rows being sent, the person each device should hold, by row id (absent: none): the member,
  * enabled, with a usable avatar, of the project of the device, when the device is authorised
  * (`projectOf` holds only authorised devices).
  */

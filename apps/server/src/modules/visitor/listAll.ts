@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains, countAll, orderBy, pageWindow } from '../../http/list.ts';
+import { cappedTotal, contains, countAll, orderBy, pageWindow } from '../../http/list.ts';
 import { selectVisitors, toVisitorItem } from './service.ts';
 
 const SORT_COLUMNS = {
@@ -21,7 +21,8 @@ type SortQuery = Parameters<Handler<typeof visitorApi.listAll>>[1];
 
 /**
  * Visitors in the caller's scope (admin all; a manager its projects'), newest first. The ID number
- * matches exactly, through its keyed hash (it is stored encrypted, so "contains" cannot exist).
+ * matches exactly, through its keyed hash (it is stored encrypted, so "contains" cannot exist). The
+ * total is counted up to LIST_COUNT_CAP; a name or phone search counts its matches exactly.
  */
 export const listVisitors: Handler<typeof visitorApi.listAll> = async (c, q) => {
   const { db, pii } = c;
@@ -38,16 +39,17 @@ export const listVisitors: Handler<typeof visitorApi.listAll> = async (c, q) => 
   if (q.realName || q.phone) {
     const { ids, total } = await searchPage(db, where, q);
     const rows = ids.length ? await selectVisitors(db, inArray(visitors.id, ids)).orderBy(...order) : [];
-    return { list: rows.map((r) => toVisitorItem(r, c)), total, page: q.page, pageSize: q.pageSize };
+    const list = rows.map((r) => toVisitorItem(r, c));
+    return { list, total, totalCapped: false, page: q.page, pageSize: q.pageSize };
   }
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     selectVisitors(db, where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
-    db.select({ total: countAll }).from(visitors).where(where),
+    cappedTotal(db, visitors, where),
   ]);
-  return { list: rows.map((r) => toVisitorItem(r, c)), total, page: q.page, pageSize: q.pageSize };
+  return { list: rows.map((r) => toVisitorItem(r, c)), ...counted, page: q.page, pageSize: q.pageSize };
 };
 
 /**

@@ -104,43 +104,38 @@ export const postAvatar: Handler<typeof visitorApi.postAvatar> = async (c) => {
 /**
  * Photo bytes by photo id, recently served first. Publishing sends every terminal of a site the same
  * photos in about the same order (10,000 visitors to 100 terminals: a million downloads of 10,000
- * files), so the bytes are read from storage once, not once per terminal. A photo's bytes never change
- * under its id; a deleted photo is refused by its row before the cache is asked.
+ * files), so the bytes are read from storage once, not once per terminal: `fetch` also joins the
+ * senders that ask for a photo while it is being read. A photo's bytes never change under its id; a
+ * deleted photo is refused by its row before the cache is asked.
  */
-const photoBytes = new LRUCache<string, Buffer>({
+const photoBytes = new LRUCache<string, Buffer, Storage>({
   maxSize: 64 * 1024 * 1024,
   maxEntrySize: 4 * 1024 * 1024,
   sizeCalculation: (buf) => buf.length || 1,
+  fetchMethod: async (id, _stale, { context: storage }) => {
+    try {
+      return await buffer(await storage.get(id));
+    } catch (err) {
+      if (err instanceof StorageNotFoundError) throw notFoundOf('Photo');
+      throw err;
+    }
+  },
 });
 
 /** Photos in base64 for `persons.add` (`photo.data`): encoded once, sent to every terminal. */
-const photoBase64 = new LRUCache<string, string>({
+const photoBase64 = new LRUCache<string, string, Storage>({
   maxSize: 64 * 1024 * 1024,
   sizeCalculation: (text) => text.length || 1,
+  fetchMethod: async (id, _stale, { context: storage }) => (await readPhoto(storage, id)).toString('base64'),
 });
 
 /** A photo's bytes in base64, to send inside a device command. */
 export async function inlinePhoto(storage: Storage, id: string): Promise<string> {
-  let text = photoBase64.get(id);
-  if (text === undefined) {
-    text = (await readPhoto(storage, id)).toString('base64');
-    photoBase64.set(id, text);
-  }
-  return text;
+  return photoBase64.get(id) ?? (await photoBase64.fetch(id, { context: storage }))!;
 }
 
 async function readPhoto(storage: Storage, id: string): Promise<Buffer> {
-  const cached = photoBytes.get(id);
-  if (cached) return cached;
-  let bytes: Buffer;
-  try {
-    bytes = await buffer(await storage.get(id));
-  } catch (err) {
-    if (err instanceof StorageNotFoundError) throw notFoundOf('Photo');
-    throw err;
-  }
-  photoBytes.set(id, bytes);
-  return bytes;
+  return (await photoBytes.fetch(id, { context: storage }))!;
 }
 
 /** A photo through the signed URL a visitor answer carries; anything else is the same 404. */

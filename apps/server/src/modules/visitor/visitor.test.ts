@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
+import { eq, like, sql } from 'drizzle-orm';
+import { LIST_COUNT_CAP } from '@siteops/contracts/pagination';
+import { expectFieldError, fileTestApp } from '../../../test/harness.ts';
 import { idNumber, PNG } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { faceJpeg, photoId, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
@@ -140,6 +141,26 @@ describe('visitor registration', () => {
     expect(await page('page=1&sortField=realName&sortOrder=desc', w.managerToken)).toEqual({ ids: [c, b], total: 3 });
     expect(await page('page=5', w.managerToken)).toEqual({ ids: [], total: 3 });
     expect(await page('page=1&phone=000000')).toEqual({ ids: [], total: 0 });
+  });
+
+  it('counts a list up to LIST_COUNT_CAP and says when there are more; a name search counts exactly', async () => {
+    const db = t.database.db;
+    const tag = `Bulk${Date.now() % 100000}`;
+    await db.execute(sql`
+      insert into visitors (project_id, real_name, phone, visit_start, visit_end)
+      select ${w.projectB}, ${tag} || ' ' || g, '13800000000', now(), now() + interval '1 hour'
+      from generate_series(1, ${LIST_COUNT_CAP + 1}) g`);
+    try {
+      const all = (await list(`projectId=${w.projectB}&pageSize=1`)).body.data;
+      expect(all).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
+      expect(all.list).toHaveLength(1);
+      // `tag 1000` is in `tag 1000` and `tag 10000`, `tag 10001`.
+      const found = (await list(`realName=${encodeURIComponent(`${tag} 1000`)}`)).body.data;
+      expect(found).toMatchObject({ total: 3, totalCapped: false });
+      expect((await list(`projectId=${w.projectA}&pageSize=1`)).body.data.totalCapped).toBe(false);
+    } finally {
+      await db.delete(visitors).where(like(visitors.realName, `${tag} %`));
+    }
   });
 });
 

@@ -68,3 +68,23 @@ export function ModalForm<V extends object>(props: ModalFormProps<V>) {
     </Modal>
   );
 }
+
+/**
+ * A list's create-or-edit dialog over its rows: `create()` or `edit(row)` opens it, `row` is the row being
+ * edited (none for a create), `form` goes to its ModalForm (open, the row's values to start from, close).
+ */
+export function useEditDialog<T, V extends object>(toValues: (row: T) => Partial<V>) {
+  // Closing keeps the row, so the dialog keeps its title while it fades out.
+  const [state, setState] = useState<{ open: boolean; row?: T; values?: Partial<V> }>({ open: false });
+  return {
+    row: state.row,
+    create: () => setState({ open: true }),
+    // The row's values are taken once, as it opens: ModalForm fills the form again when they change.
+    edit: (row: T) => setState({ open: true, row, values: toValues(row) }),
+    form: {
+      open: state.open,
+      initialValues: state.values,
+      onClose: () => setState((s) => ({ ...s, open: false })),
+    },
+  };
+}

@@ -10,16 +10,25 @@ export function SearchSelect({
   label,
   id,
   width,
+  minWidth,
   options,
   searchable = false,
+  placeholder,
+  loading,
 }: {
   name: string;
   label: ReactNode;
   /** Ties the label to the field where a page sets its own ids. */
   id?: string;
-  width: number;
+  /** Its width; or at least `minWidth`, wider for a longer choice; or, with neither, as wide as its choice. */
+  width?: number;
+  minWidth?: number;
   options: { value: string; label: ReactNode }[];
   searchable?: boolean;
+  /** What an empty choice means, where it is not plain "any". */
+  placeholder?: string;
+  /** The options are still being read. */
+  loading?: boolean;
 }) {
   return (
     // Only a given id (see SearchText): an undefined `id` prop would stop Form.Item giving its own.
@@ -28,7 +37,9 @@ export function SearchSelect({
         {...(id ? { id } : {})}
         allowClear
         showSearch={searchable ? { optionFilterProp: 'label' } : undefined}
-        style={{ width }}
+        style={width || minWidth ? { width, minWidth } : undefined}
+        placeholder={placeholder}
+        loading={loading}
         options={options}
       />
     </Form.Item>

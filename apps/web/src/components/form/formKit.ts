@@ -1,3 +1,4 @@
+import dayjs, { type Dayjs } from 'dayjs';
 import { ApiError } from '@/api/envelope';
 
 export interface FieldError {
@@ -27,4 +28,38 @@ export function valuesToParams(values: Record<string, unknown>): Record<string, 
     if (text !== '') out[k] = text;
   }
   return out;
+}
+
+/** A range picker's value: either end may be open. */
+export type DateRange = [Dayjs | null, Dayjs | null];
+
+/** A range back from its two URL params (ISO instants or days); none when neither is there. */
+export function rangeFromParams(params: URLSearchParams, from: string, to: string): DateRange | undefined {
+  const start = params.get(from);
+  const end = params.get(to);
+  return start || end ? [start ? dayjs(start) : null, end ? dayjs(end) : null] : undefined;
+}
+
+/**
+ * QueryForm's toParams and fromParams for a search form of text fields (`texts`) and one date range
+ * (`range`), which travels in the URL as two ISO instants like the API takes them: the picked instants,
+ * or with `wholeDays` the start of the first day and the end of the last.
+ */
+export function rangeSearchParams<V extends { range?: DateRange | null }>(
+  texts: readonly string[],
+  { from = 'from', to = 'to', wholeDays = false }: { from?: string; to?: string; wholeDays?: boolean } = {},
+) {
+  return {
+    toParams: ({ range, ...rest }: V) =>
+      valuesToParams({
+        ...rest,
+        [from]: (wholeDays ? range?.[0]?.startOf('day') : range?.[0])?.toISOString(),
+        [to]: (wholeDays ? range?.[1]?.endOf('day') : range?.[1])?.toISOString(),
+      }),
+    fromParams: (params: URLSearchParams) =>
+      ({
+        ...Object.fromEntries(texts.map((n) => [n, params.get(n) ?? undefined])),
+        range: rangeFromParams(params, from, to),
+      }) as V,
+  };
 }

@@ -1,4 +1,12 @@
-import { cloneElement, useState, type MouseEvent, type ReactElement } from 'react';
+import {
+  cloneElement,
+  createElement,
+  useState,
+  type ComponentType,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useIntent } from './intent';
 
 /** The button a popup opens from: a click on it may arrive before the popup is mounted. */
@@ -25,4 +33,39 @@ export function LazyPopup({
       arm(() => setOpen(true));
     },
   });
+}
+
+/** What a click-opened antd popup (Popconfirm, Dropdown, Popover) takes that LazyPopup drives. */
+interface PopupProps {
+  open?: boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each popup adds its own second argument
+  onOpenChange?: (open: boolean, ...info: any[]) => void;
+  children?: ReactNode;
+}
+
+/**
+ * `Popup` (an antd popup opened by a click on its one child) as a LazyPopup: its open state held here,
+ * the caller's onOpenChange still told; `defaults` go under the caller's props (Dropdown's click trigger).
+ */
+export function lazyPopup<P extends PopupProps>(Popup: ComponentType<P>, defaults?: Partial<P>) {
+  return function Lazy({ children, onOpenChange, ...props }: Omit<P, 'children'> & { children: Trigger }) {
+    return (
+      <LazyPopup
+        render={(trigger, open, setOpen) =>
+          createElement(Popup, {
+            ...defaults,
+            ...(props as unknown as P),
+            open,
+            onOpenChange: (next: boolean, ...info: unknown[]) => {
+              setOpen(next);
+              onOpenChange?.(next, ...info);
+            },
+            children: trigger,
+          })
+        }
+      >
+        {children}
+      </LazyPopup>
+    );
+  };
 }

@@ -8,11 +8,20 @@ import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
  * is handed to the Popconfirm, so a promise keeps its OK button loading until the delete settles. In a
  * row (RowActions) the Popconfirm mounts on the row's first hover or focus.
  */
-export function RowDeleteButton({ onConfirm, label }: { onConfirm: () => unknown; label?: ReactNode }) {
+export function RowDeleteButton({
+  onConfirm,
+  label,
+  title,
+}: {
+  onConfirm: () => unknown;
+  /** The link's words (default "Delete") and the question it asks (default "Are you sure to delete?"). */
+  label?: ReactNode;
+  title?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <LazyPopconfirm
-      title={t('common.deleteConfirm')}
+      title={title ?? t('common.deleteConfirm')}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
       onConfirm={onConfirm}

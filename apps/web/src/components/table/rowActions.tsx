@@ -13,13 +13,14 @@ export function actionsColumn<T>(t: TFunction, render: (row: T) => ReactNode): C
 }
 
 /**
- * A row's actions side by side; they wrap rather than widen a narrow column. Their popups (a delete's
- * confirmation) mount when the pointer or the keyboard reaches the row's actions, not with every row.
+ * A row's actions side by side; they wrap rather than widen a narrow column (unless `wrap` is false: a
+ * list whose actions column keeps them on one line). Their popups (a delete's confirmation) mount when
+ * the pointer or the keyboard reaches the row's actions, not with every row.
  */
-export function RowActions({ children }: { children: ReactNode }) {
+export function RowActions({ children, wrap = true }: { children: ReactNode; wrap?: boolean }) {
   return (
     <IntentScope>
-      <Space size={0} wrap>
+      <Space size={0} wrap={wrap}>
         {children}
       </Space>
     </IntentScope>

@@ -3,7 +3,17 @@ import { Upload } from 'antd';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '@siteops/contracts/file';
 import { afterReport } from '@/api/reported';
 
-export interface ImageUploadOptions {
+/** What Form.Item hands an image field: the stored file's id and its setter, the field's id. */
+export interface ImageFieldProps {
+  /** The uploaded file's id (what the record stores). */
+  value?: string | null;
+  onChange?: (id: string | null) => void;
+  /** Signed URL of the image the record already has. */
+  initialUrl?: string | null;
+  id?: string;
+}
+
+export interface ImageUploadOptions extends Omit<ImageFieldProps, 'id'> {
   /** The MIME types the field takes (its chooser offers only these). */
   mimes: readonly string[];
   /** Sends the picked file; answers the stored file's id and a URL to show it. */
@@ -11,9 +21,6 @@ export interface ImageUploadOptions {
   /** The field's message for a file of another type, and for one over the size limit (in MB). */
   wrongType: () => string;
   tooLarge: (megabytes: number) => string;
-  /** Signed URL of the image the record already has. */
-  initialUrl?: string | null;
-  onChange?: (id: string | null) => void;
 }
 
 /**
@@ -21,7 +28,7 @@ export interface ImageUploadOptions {
  * checked here first, so the user hears at once (the server checks the content again), and the
  * answered id becomes the field's value. A failed upload is told by the client (afterReport).
  */
-export function useImageUpload({ mimes, send, wrongType, tooLarge, initialUrl, onChange }: ImageUploadOptions) {
+export function useImageUpload({ mimes, send, wrongType, tooLarge, value, initialUrl, onChange }: ImageUploadOptions) {
   const [url, setUrl] = useState<string | null>(initialUrl ?? null);
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,5 +53,13 @@ export function useImageUpload({ mimes, send, wrongType, tooLarge, initialUrl, o
     return Upload.LIST_IGNORE;
   };
 
-  return { url, uploading, problem, beforeUpload, accept: mimes.join(',') };
+  return {
+    url,
+    /** The image to show: the field's, while it holds one (a reset form shows none). */
+    shown: value ? url : null,
+    uploading,
+    problem,
+    beforeUpload,
+    accept: mimes.join(','),
+  };
 }

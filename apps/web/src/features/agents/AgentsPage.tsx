@@ -1,24 +1,20 @@
 import { useState } from 'react';
-import { Card, Space, Tag, Typography } from 'antd';
+import { Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AGENT_STATUS, type AgentInUse, type AgentItem } from '@siteops/contracts/agent';
 import { agentApi } from '@siteops/contracts/api/agent';
 
 import { ApiError } from '@/api/envelope';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { usePermission } from '@/hooks/usePermission';
 import { modal } from '@/lib/feedback';
 import { AgentFormModal } from './AgentFormModal';
-import { formatDateTime } from '@/lib/time';
-import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
-import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { useListDelete } from '@/components/list/useListDelete';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
+import { textColumn, timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
 
@@ -50,7 +46,7 @@ export function AgentsPage() {
     modal().error({ title: t('agents.inUse.title'), content: t('agents.inUse.content', { name: data.name, what }) });
   };
 
-  const { selected, setSelected, removeIds } = useListDelete(agentApi.delete, { onRefused: explainInUse });
+  const { selectable, rowDelete } = useListDelete(agentApi.delete, { onRefused: explainInUse });
 
   const columns: TableColumnsType<AgentItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 70 },
@@ -77,16 +73,7 @@ export function AgentsPage() {
         <Tag color={v === 'valid' ? 'success' : 'default'}>{t(`agents.statusValues.${v}`, { defaultValue: v })}</Tag>
       ),
     },
-    {
-      key: 'address',
-      dataIndex: 'address',
-      title: t('agents.address'),
-      render: (v: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
-          {v ?? ''}
-        </Typography.Text>
-      ),
-    },
+    textColumn<AgentItem>('address', t('agents.address'), 200),
     { key: 'longitude', dataIndex: 'longitude', title: t('agents.longitude') },
     { key: 'latitude', dataIndex: 'latitude', title: t('agents.latitude') },
     {
@@ -96,17 +83,11 @@ export function AgentsPage() {
         row.user ? `${row.user.userName}${row.user.realName ? ` (${row.user.realName})` : ''}` : '',
     },
     { key: 'userCount', dataIndex: 'userCount', title: t('agents.userCount') },
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('agents.createdAt'),
-      sorter: true,
-      render: formatDateTime,
-    },
+    timeColumn<AgentItem>('createdAt', t('agents.createdAt'), { sortable: true }),
     actionsColumn<AgentItem>(t, (row) => (
       <RowActions>
         <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
-        {isAdmin && <RowDeleteButton onConfirm={() => removeIds([row.id])} />}
+        {isAdmin && rowDelete(row.id)}
       </RowActions>
     )),
   ];
@@ -135,25 +116,14 @@ export function AgentsPage() {
           />
         </>
       }
+      table={{
+        tableId: 'agents',
+        columns,
+        ...table,
+        // Only an administrator creates and deletes.
+        ...(isAdmin && { ...selectable, onCreate: () => setEditing('new') }),
+      }}
     >
-      <Card>
-        <DataTable<AgentItem>
-          tableId="agents"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          selectedKeys={isAdmin ? selected : undefined}
-          onSelectedKeysChange={isAdmin ? setSelected : undefined}
-          toolbar={
-            isAdmin && (
-              <>
-                <CreateButton onClick={() => setEditing('new')} />
-                <BatchDeleteButton count={selected.length} onConfirm={() => removeIds(selected.map(Number))} />
-              </>
-            )
-          }
-        />
-      </Card>
       <AgentFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />
     </ListLayout>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PushpinFilled } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,14 +13,14 @@ import { announcementApi } from '@siteops/contracts/api/announcement';
 import { useEndpointMutation } from '@/api/queries';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { DataTable } from '@/components/table/DataTable';
 import { message } from '@/lib/feedback';
 import { useUserStore } from '@/stores/user';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
-import { RowDeleteButton } from '@/components/table/RowDeleteButton';
-import { CreateButton } from '@/components/table/CreateButton';
+import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 import { ListLayout } from '@/components/list/ListLayout';
+import { useListDelete } from '@/components/list/useListDelete';
+import { EllipsisText } from '@/components/EllipsisText';
 import { timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
@@ -44,7 +44,7 @@ export function AnnouncementsPage() {
   const { table } = useListPage(announcementApi.listAll, LIST);
   const [editing, setEditing] = useState<AnnouncementItem | 'new' | null>(null);
   const publish = useEndpointMutation(announcementApi.publish, ['notification']);
-  const remove = useEndpointMutation(announcementApi.delete);
+  const { rowDelete } = useListDelete(announcementApi.delete);
 
   const audienceOf = (a: AnnouncementItem) => {
     const kind = t(`announcements.audiences.${a.audience}`);
@@ -68,9 +68,7 @@ export function AnnouncementsPage() {
       render: (v: string, row) => (
         <Space size={4}>
           {row.pinned && <PushpinFilled aria-label={t('announcements.pinned')} />}
-          <Typography.Text ellipsis={{ tooltip: row.body }} style={{ maxWidth: 280 }}>
-            {v}
-          </Typography.Text>
+          <EllipsisText text={v} tooltip={row.body} maxWidth={280} />
         </Space>
       ),
     },
@@ -97,7 +95,7 @@ export function AnnouncementsPage() {
       <RowActions>
         <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
         {row.status === 'draft' && (
-          <Popconfirm
+          <LazyPopconfirm
             title={t('announcements.publishConfirm', { title: row.title })}
             description={t('announcements.publishHint')}
             okText={t('announcements.publish')}
@@ -110,61 +108,40 @@ export function AnnouncementsPage() {
             <Button type="link" size="small">
               {t('announcements.publish')}
             </Button>
-          </Popconfirm>
+          </LazyPopconfirm>
         )}
-        <RowDeleteButton
-          onConfirm={async () => {
-            await remove.mutateAsync({ ids: [row.id] });
-            message().success(t('common.deleteSuccess'));
-          }}
-        />
+        {rowDelete(row.id)}
       </RowActions>
     )),
   ];
 
-  const options = (values: readonly string[], group: string) =>
-    values.map((v) => ({ value: v, label: t(`announcements.${group}.${v}`) }));
+  const filter = (name: 'status' | 'level' | 'audience', values: readonly string[], group: string, width: number) => (
+    <SearchSelect
+      name={name}
+      label={t(`announcements.${name}`)}
+      id={`announcements-query-${name}`}
+      width={width}
+      options={values.map((v) => ({ value: v, label: t(`announcements.${group}.${v}`) }))}
+    />
+  );
   return (
     <ListLayout
       filters={FILTERS}
       search={
         <>
           <SearchText name="title" label={t('announcements.title')} id="announcements-query-title" />
-          <SearchSelect
-            name="status"
-            label={t('announcements.status')}
-            id="announcements-query-status"
-            width={140}
-            options={options(ANNOUNCEMENT_STATUSES, 'statuses')}
-          />
-          <SearchSelect
-            name="level"
-            label={t('announcements.level')}
-            id="announcements-query-level"
-            width={140}
-            options={options(ANNOUNCEMENT_LEVELS, 'levels')}
-          />
-          {role === 'admin' && (
-            <SearchSelect
-              name="audience"
-              label={t('announcements.audience')}
-              id="announcements-query-audience"
-              width={160}
-              options={options(ANNOUNCEMENT_AUDIENCES, 'audiences')}
-            />
-          )}
+          {filter('status', ANNOUNCEMENT_STATUSES, 'statuses', 140)}
+          {filter('level', ANNOUNCEMENT_LEVELS, 'levels', 140)}
+          {role === 'admin' && filter('audience', ANNOUNCEMENT_AUDIENCES, 'audiences', 160)}
         </>
       }
+      table={{
+        tableId: 'announcements',
+        columns,
+        ...table,
+        onCreate: () => setEditing('new'),
+      }}
     >
-      <Card>
-        <DataTable<AnnouncementItem>
-          tableId="announcements"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          toolbar={<CreateButton onClick={() => setEditing('new')} />}
-        />
-      </Card>
       <AnnouncementFormModal editing={editing} role={role} agentId={agentId} onClose={() => setEditing(null)} />
     </ListLayout>
   );

@@ -1,15 +1,14 @@
 import { useState, type Key } from 'react';
-import { Card, Flex, Form, Select, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { broadcastApi } from '@siteops/contracts/api/broadcast';
 import { CAMPAIGN_STATUSES, type CampaignItem, type CampaignStatus } from '@siteops/contracts/broadcast';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { QueryForm } from '@/components/form/QueryForm';
 import { CampaignActions } from './CampaignActions';
+import { actionsColumn } from '@/components/table/rowActions';
 import { CampaignRuns, OutcomeCountsText } from './CampaignRuns';
 import { NewCampaign } from './NewCampaign';
 import { scheduleText } from './scheduleText';
@@ -17,6 +16,8 @@ import { useCampaignLive } from './useCampaignLive';
 import { CreateButton } from '@/components/table/CreateButton';
 import { timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
+import { SearchSelect } from '@/components/form/SearchSelect';
+import { ListLayout } from '@/components/list/ListLayout';
 
 const FILTERS = ['name', 'status'] as const;
 const STATUS_COLOR: Record<CampaignStatus, string> = {
@@ -95,42 +96,34 @@ function CampaignList({ onNew }: { onNew: () => void }) {
     },
     { key: 'deviceCount', dataIndex: 'deviceCount', title: t('broadcast.col.devices') },
     timeColumn<CampaignItem>('createdAt', t('broadcast.col.createdAt')),
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      render: (_: unknown, c) => <CampaignActions item={c} />,
-    },
+    actionsColumn<CampaignItem>(t, (c) => <CampaignActions item={c} />),
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <Typography.Paragraph type="secondary">{t('broadcast.intro')}</Typography.Paragraph>
-        <QueryForm names={FILTERS}>
+    <ListLayout
+      filters={FILTERS}
+      intro={<Typography.Paragraph type="secondary">{t('broadcast.intro')}</Typography.Paragraph>}
+      search={
+        <>
           <SearchText name="name" label={t('broadcast.col.name')} />
-          <Form.Item name="status" label={t('broadcast.col.status')}>
-            <Select
-              allowClear
-              options={CAMPAIGN_STATUSES.map((s) => ({ value: s, label: t(`broadcast.status.${s}`) }))}
-            />
-          </Form.Item>
-        </QueryForm>
-      </Card>
-      <Card>
-        <DataTable<CampaignItem>
-          tableId="broadcast-campaigns"
-          rowKey="id"
-          columns={columns}
-          toolbar={<CreateButton onClick={onNew}>{t('broadcast.newCampaign')}</CreateButton>}
-          expandable={{
-            expandedRowKeys: expanded,
-            onExpandedRowsChange: setExpanded,
-            expandedRowRender: (c) => <CampaignRuns item={c} />,
-          }}
-          {...table}
-        />
-      </Card>
-    </Flex>
+          <SearchSelect
+            name="status"
+            label={t('broadcast.col.status')}
+            options={CAMPAIGN_STATUSES.map((s) => ({ value: s, label: t(`broadcast.status.${s}`) }))}
+          />
+        </>
+      }
+      table={{
+        tableId: 'broadcast-campaigns',
+        columns,
+        toolbar: <CreateButton onClick={onNew}>{t('broadcast.newCampaign')}</CreateButton>,
+        expandable: {
+          expandedRowKeys: expanded,
+          onExpandedRowsChange: setExpanded,
+          expandedRowRender: (c) => <CampaignRuns item={c} />,
+        },
+        ...table,
+      }}
+    />
   );
 }

@@ -1,23 +1,19 @@
 import { useState } from 'react';
-import { Card, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import type { CertificationItem } from '@siteops/contracts/certification';
 import { useListPage } from '@/components/list/useListPage';
-import { DataTable } from '@/components/table/DataTable';
+import { useTabParam } from '@/components/list/useTabParam';
 import { CertificationStatusTag, certificationContent } from '@/components/certification/CertificationView';
 import { ReviewModal } from './ReviewModal';
 import { actionsColumn, RowAction } from '@/components/table/rowActions';
 import { ListLayout } from '@/components/list/ListLayout';
 import { timeColumn } from '@/components/table/columns';
-import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['keyword'] as const;
 const TABS = ['auditing', 'passed', 'rejected', 'withdrawn'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (s: string | null): s is Tab => (TABS as readonly (string | null)[]).includes(s);
 
 /**
  * /user/certification-audit (admin): the review queue of real-name certifications, by status (in the
@@ -26,17 +22,9 @@ const isTab = (s: string | null): s is Tab => (TABS as readonly (string | null)[
  */
 export function CertificationAuditPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const tab: Tab = isTab(search.get('tab')) ? (search.get('tab') as Tab) : 'auditing';
+  const [tab, openTab] = useTabParam(TABS);
   const { table } = useListPage(certificationApi.reviewList, { filters: FILTERS, fixed: { status: tab } });
   const [open, setOpen] = useState<CertificationItem | null>(null);
-
-  const openTab = (key: string) => {
-    const next = new URLSearchParams(search);
-    next.set('tab', key);
-    next.delete('page');
-    setSearch(next);
-  };
 
   const columns: TableColumnsType<CertificationItem> = [
     { key: 'userName', dataIndex: 'userName', title: t('certification.field.userName') },
@@ -66,24 +54,16 @@ export function CertificationAuditPage() {
   return (
     <ListLayout
       filters={FILTERS}
-      search={
-        <>
-          <SearchText
-            name="keyword"
-            label={t('certificationAudit.keyword')}
-            placeholder={t('certificationAudit.keywordPlaceholder')}
-          />
-        </>
-      }
-    >
-      <Card>
+      keyword={{ label: t('certificationAudit.keyword'), placeholder: t('certificationAudit.keywordPlaceholder') }}
+      tableHead={
         <Tabs
           activeKey={tab}
           onChange={openTab}
           items={TABS.map((key) => ({ key, label: t(`certification.status.${key}`) }))}
         />
-        <DataTable<CertificationItem> tableId="certification-audit" rowKey="id" columns={columns} {...table} />
-      </Card>
+      }
+      table={{ tableId: 'certification-audit', columns, ...table }}
+    >
       <ReviewModal item={open} onClose={() => setOpen(null)} />
     </ListLayout>
   );

@@ -1,7 +1,8 @@
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { SearchItem } from '@siteops/contracts/deviceSearch';
+import { EllipsisText } from '@/components/EllipsisText';
 import { formatDateTime } from '@/lib/time';
 
 const LEVEL_COLOURS: Record<string, string> = { info: 'blue', warning: 'orange', alarm: 'red' };
@@ -57,11 +58,8 @@ export function searchColumns(t: TFunction): TableColumnsType<SearchItem> {
     {
       title: t('deviceSearch.data'),
       dataIndex: 'data',
-      render: (data: SearchItem['data']) => (
-        <Typography.Text style={{ maxWidth: 360 }} ellipsis={{ tooltip: true }}>
-          {dataText(t, data)}
-        </Typography.Text>
-      ),
+      // Measured and given its tooltip on the first hover, not with every row (issue 9).
+      render: (data: SearchItem['data']) => <EllipsisText text={dataText(t, data)} maxWidth={360} />,
     },
   ];
 }

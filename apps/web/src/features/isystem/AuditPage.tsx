@@ -1,13 +1,11 @@
-import { DatePicker, Card, Form, Typography } from 'antd';
+import { DatePicker, Form, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AuditItem } from '@siteops/contracts/audit';
 import { auditApi } from '@siteops/contracts/api/audit';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { valuesToParams } from '@/components/form/formKit';
+import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
 import { formatDateTime } from '@/lib/time';
 import { ListLayout } from '@/components/list/ListLayout';
 import { SearchText } from '@/components/form/SearchText';
@@ -17,26 +15,12 @@ interface Filters {
   action?: string;
   targetType?: string;
   targetId?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DateRange | null;
 }
 const NAMES = ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 
-/** The time range travels in the URL as ISO instants, like the API takes them. */
-function toParams({ range, ...rest }: Filters) {
-  return valuesToParams({ ...rest, from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() });
-}
-
-function fromParams(params: URLSearchParams): Filters {
-  const from = params.get('from');
-  const to = params.get('to');
-  return {
-    actor: params.get('actor') ?? undefined,
-    action: params.get('action') ?? undefined,
-    targetType: params.get('targetType') ?? undefined,
-    targetId: params.get('targetId') ?? undefined,
-    range: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : undefined,
-  };
-}
+// The time range travels in the URL as ISO instants, like the API takes them.
+const { toParams, fromParams } = rangeSearchParams<Filters>(['actor', 'action', 'targetType', 'targetId']);
 
 const LIST = { filters: NAMES };
 export const firstRead = listRead(auditApi.listAll, () => LIST);
@@ -65,7 +49,7 @@ export function AuditPage() {
   ];
 
   return (
-    <ListLayout<Filters>
+    <ListLayout<Filters, AuditItem>
       filters={NAMES}
       toParams={toParams}
       fromParams={fromParams}
@@ -80,23 +64,19 @@ export function AuditPage() {
           </Form.Item>
         </>
       }
-    >
-      <Card>
-        <DataTable<AuditItem>
-          tableId="audit"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          expandable={{
-            rowExpandable: (r) => r.detail !== null,
-            expandedRowRender: (r) => (
-              <Typography.Paragraph style={{ margin: 0 }}>
-                <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(r.detail, null, 2)}</pre>
-              </Typography.Paragraph>
-            ),
-          }}
-        />
-      </Card>
-    </ListLayout>
+      table={{
+        tableId: 'audit',
+        columns,
+        ...table,
+        expandable: {
+          rowExpandable: (r) => r.detail !== null,
+          expandedRowRender: (r) => (
+            <Typography.Paragraph style={{ margin: 0 }}>
+              <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(r.detail, null, 2)}</pre>
+            </Typography.Paragraph>
+          ),
+        },
+      }}
+    />
   );
 }

@@ -1,22 +1,17 @@
-import { useMemo, useState } from 'react';
-import { Card, Form, Input, Typography } from 'antd';
+import { Form, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONSTANT_VALUE_MAX_BYTES, type ConstantItem } from '@siteops/contracts/constant';
 import { constantApi } from '@siteops/contracts/api/constant';
 import { useEndpointMutation } from '@/api/queries';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { ModalForm } from '@/components/form/ModalForm';
+import { ModalForm, useEditDialog } from '@/components/form/ModalForm';
 
-import { formatDateTime } from '@/lib/time';
-import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
-import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { useListDelete } from '@/components/list/useListDelete';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
+import { textColumn, timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
 
 interface FormValues {
@@ -36,54 +31,35 @@ export function ConstantsPage() {
   const { table } = useListPage(constantApi.listAll, LIST);
   const add = useEndpointMutation(constantApi.add);
   const update = useEndpointMutation(constantApi.update);
-  const { selected, selection, removeIds } = useListDelete(constantApi.delete);
-  const [editing, setEditing] = useState<ConstantItem | 'new' | null>(null);
-
-  const initial = useMemo(
-    () =>
-      editing && editing !== 'new'
-        ? { key: editing.key, value: editing.value, remark: editing.remark ?? undefined }
-        : undefined,
-    [editing],
-  );
+  const { selectable, rowDelete } = useListDelete(constantApi.delete);
+  const dialog = useEditDialog<ConstantItem, FormValues>((c) => ({
+    key: c.key,
+    value: c.value,
+    remark: c.remark ?? undefined,
+  }));
 
   const columns: TableColumnsType<ConstantItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
     { key: 'key', dataIndex: 'key', title: t('constants.key'), sorter: true },
-    {
-      key: 'value',
-      dataIndex: 'value',
-      title: t('constants.value'),
-      render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>
-          {v}
-        </Typography.Text>
-      ),
-    },
+    textColumn<ConstantItem>('value', t('constants.value')),
     {
       key: 'remark',
       dataIndex: 'remark',
       title: t('constants.remark'),
       render: (_: unknown, row) => row.remark ?? row.description ?? '',
     },
-    {
-      key: 'updatedAt',
-      dataIndex: 'updatedAt',
-      title: t('constants.updatedAt'),
-      sorter: true,
-      render: formatDateTime,
-    },
+    timeColumn<ConstantItem>('updatedAt', t('constants.updatedAt'), { sortable: true }),
     actionsColumn<ConstantItem>(t, (row) => (
       <RowActions>
-        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
-        <RowDeleteButton onConfirm={() => removeIds([row.id])} />
+        <RowAction onClick={() => dialog.edit(row)}>{t('common.edit')}</RowAction>
+        {rowDelete(row.id)}
       </RowActions>
     )),
   ];
 
   const save = (values: FormValues) =>
-    editing && editing !== 'new'
-      ? update.mutateAsync({ id: editing.id, ...values, remark: values.remark ?? '' })
+    dialog.row
+      ? update.mutateAsync({ id: dialog.row.id, ...values, remark: values.remark ?? '' })
       : add.mutateAsync(values);
 
   return (
@@ -95,29 +71,13 @@ export function ConstantsPage() {
           <SearchText name="value" label={t('constants.value')} />
         </>
       }
+      table={{ tableId: 'constants', columns, ...table, ...selectable, onCreate: dialog.create }}
     >
-      <Card>
-        <DataTable<ConstantItem>
-          tableId="constants"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          {...selection}
-          toolbar={
-            <>
-              <CreateButton onClick={() => setEditing('new')} />
-              <BatchDeleteButton count={selected.length} onConfirm={() => removeIds(selected.map(Number))} />
-            </>
-          }
-        />
-      </Card>
       <ModalForm<FormValues>
-        open={editing !== null}
-        title={editing === 'new' ? t('constants.createTitle') : t('constants.editTitle')}
-        initialValues={initial}
+        {...dialog.form}
+        title={dialog.row ? t('constants.editTitle') : t('constants.createTitle')}
         fieldNames={FIELDS}
         onSubmit={save}
-        onClose={() => setEditing(null)}
       >
         <Form.Item
           name="key"

@@ -1,7 +1,7 @@
 import { useState, type Key } from 'react';
-import { Badge, Button, Card, Flex, Form, Select, Space, Tabs, Typography } from 'antd';
+import { Badge, Button, Flex, Space, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notificationApi } from '@siteops/contracts/api/notification';
 import {
@@ -12,19 +12,17 @@ import {
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useListPage } from '@/components/list/useListPage';
+import { useTabParam } from '@/components/list/useTabParam';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
-import { DataTable } from '@/components/table/DataTable';
 import { useNotificationCounts } from './useNotifications';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { timeColumn } from '@/components/table/columns';
-import { SearchText } from '@/components/form/SearchText';
+import { SearchSelect } from '@/components/form/SearchSelect';
 
 const FILTERS = ['keyword', 'kind', 'unread'] as const;
 const TABS = ['all', 'message', 'notice', 'todo'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (s: string | null): s is Tab => (TABS as readonly (string | null)[]).includes(s);
 
 /**
  * /user/messages (every role): the caller's whole message box, by tab (in the address like every
@@ -34,8 +32,7 @@ const isTab = (s: string | null): s is Tab => (TABS as readonly (string | null)[
 export function NotificationCentrePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  const tab: Tab = isTab(search.get('tab')) ? (search.get('tab') as Tab) : 'all';
+  const [tab, switchTab] = useTabParam(TABS, { omitFirst: true });
   const fixed = tab === 'all' ? {} : { tab };
   const { table } = useListPage(notificationApi.listAll, { filters: FILTERS, fixed });
   const counts = useNotificationCounts().data;
@@ -45,11 +42,7 @@ export function NotificationCentrePage() {
   const remove = useEndpointMutation(notificationApi.delete);
 
   const openTab = (key: string) => {
-    const next = new URLSearchParams(search);
-    if (key === 'all') next.delete('tab');
-    else next.set('tab', key);
-    next.delete('page');
-    setSearch(next);
+    switchTab(key);
     setSelected([]);
   };
   const removeIds = (ids: number[]) =>
@@ -111,36 +104,29 @@ export function NotificationCentrePage() {
   return (
     <ListLayout
       filters={FILTERS}
+      keyword={{ label: t('notifications.keyword'), placeholder: t('notifications.keywordPlaceholder') }}
       search={
         <>
-          <SearchText
-            name="keyword"
-            label={t('notifications.keyword')}
-            placeholder={t('notifications.keywordPlaceholder')}
+          <SearchSelect
+            name="kind"
+            label={t('notifications.field.kind')}
+            minWidth={140}
+            placeholder={t('notifications.anyKind')}
+            options={NOTIFICATION_FILTER_KINDS.map((k) => ({ value: k, label: t(`notifications.kinds.${k}`) }))}
           />
-          <Form.Item name="kind" label={t('notifications.field.kind')}>
-            <Select
-              allowClear
-              style={{ minWidth: 140 }}
-              placeholder={t('notifications.anyKind')}
-              options={NOTIFICATION_FILTER_KINDS.map((k) => ({ value: k, label: t(`notifications.kinds.${k}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="unread" label={t('notifications.field.status')}>
-            <Select
-              allowClear
-              style={{ minWidth: 120 }}
-              placeholder={t('notifications.any')}
-              options={[
-                { value: 'true', label: t('notifications.unread') },
-                { value: 'false', label: t('notifications.read') },
-              ]}
-            />
-          </Form.Item>
+          <SearchSelect
+            name="unread"
+            label={t('notifications.field.status')}
+            minWidth={120}
+            placeholder={t('notifications.any')}
+            options={[
+              { value: 'true', label: t('notifications.unread') },
+              { value: 'false', label: t('notifications.read') },
+            ]}
+          />
         </>
       }
-    >
-      <Card>
+      tableHead={
         <Tabs
           activeKey={tab}
           onChange={openTab}
@@ -153,27 +139,26 @@ export function NotificationCentrePage() {
             ),
           }))}
         />
-        <DataTable<NotificationItem>
-          tableId="notification-centre"
-          rowKey="id"
-          columns={columns}
-          selectedKeys={selected}
-          onSelectedKeysChange={setSelected}
-          toolbar={
-            <Space wrap>
-              <Button
-                disabled={unreadHere === 0}
-                loading={readAll.isPending}
-                onClick={() => void afterReport(readAll.mutateAsync(tab === 'all' ? {} : { tab }))}
-              >
-                {t('messageBox.allRead')}
-              </Button>
-              <BatchDeleteButton count={selected.length} onConfirm={() => removeIds(selected.map(Number))} />
-            </Space>
-          }
-          {...table}
-        />
-      </Card>
-    </ListLayout>
+      }
+      table={{
+        tableId: 'notification-centre',
+        columns,
+        selectedKeys: selected,
+        onSelectedKeysChange: setSelected,
+        toolbar: (
+          <Space wrap>
+            <Button
+              disabled={unreadHere === 0}
+              loading={readAll.isPending}
+              onClick={() => void afterReport(readAll.mutateAsync(tab === 'all' ? {} : { tab }))}
+            >
+              {t('messageBox.allRead')}
+            </Button>
+            <BatchDeleteButton count={selected.length} onConfirm={() => void removeIds(selected.map(Number))} />
+          </Space>
+        ),
+        ...table,
+      }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Alert, Button, Card, Flex, Popconfirm, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Flex, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,9 @@ import { message } from '@/lib/feedback';
 import { useUserStore } from '@/stores/user';
 import { AddMembersModal } from './AddMembersModal';
 import { useDebouncedValue } from './useDebouncedValue';
-import { actionsColumn } from '@/components/table/rowActions';
+import { actionsColumn, RowActions } from '@/components/table/rowActions';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
 
@@ -107,16 +109,13 @@ export function ProjectPersonnelPage() {
     timeColumn<ProjectMemberItem>('joinedAt', t('projects.people.joinedAt')),
     actionsColumn<ProjectMemberItem>(t, (row) =>
       row.projectRole === 'manager' && !isAdmin ? null : (
-        <Popconfirm
-          title={t('projects.people.removeConfirm')}
-          okText={t('common.ok')}
-          cancelText={t('common.cancel')}
-          onConfirm={() => afterReport(removeIds([row.userId]))}
-        >
-          <Button type="link" size="small" danger>
-            {t('projects.people.remove')}
-          </Button>
-        </Popconfirm>
+        <RowActions>
+          <RowDeleteButton
+            title={t('projects.people.removeConfirm')}
+            label={t('projects.people.remove')}
+            onConfirm={() => afterReport(removeIds([row.userId]))}
+          />
+        </RowActions>
       ),
     ),
   ];
@@ -167,17 +166,13 @@ export function ProjectPersonnelPage() {
                 <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
                   {t('projects.people.addMembers')}
                 </Button>
-                <Popconfirm
+                <BatchDeleteButton
+                  count={selected.length}
                   title={t('projects.people.removeConfirm')}
-                  okText={t('common.ok')}
-                  cancelText={t('common.cancel')}
-                  disabled={selected.length === 0}
+                  label={t('projects.people.batchRemove')}
+                  icon={<UserDeleteOutlined />}
                   onConfirm={() => afterReport(removeIds(selected.map(Number)))}
-                >
-                  <Button danger icon={<UserDeleteOutlined />} disabled={selected.length === 0}>
-                    {t('projects.people.batchRemove')}
-                  </Button>
-                </Popconfirm>
+                />
               </>
             }
           />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ProjectItem } from '@siteops/contracts/project';
 import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
@@ -9,7 +8,6 @@ import { agentApi } from '@siteops/contracts/api/agent';
 import { projectApi } from '@siteops/contracts/api/project';
 import { useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { RouterLink } from '@/components/RouterLink';
@@ -20,9 +18,8 @@ import { ProjectFormModal } from './ProjectFormModal';
 import { projectInUseMessage } from './projectInUse';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
-import { timeColumn } from '@/components/table/columns';
+import { textColumn, timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
 
@@ -50,7 +47,7 @@ export function ProjectsPage() {
   const [appointing, setAppointing] = useState<ProjectItem | null>(null);
 
   // Silent: a project still in use is explained in one dialog; any other failure is reported here.
-  const { selected, setSelected, removeIds } = useListDelete(projectApi.delete, {
+  const { selectable, rowDelete } = useListDelete(projectApi.delete, {
     silent: true,
     onRefused: (error) => {
       const refusal = projectInUseMessage(error, t);
@@ -58,26 +55,6 @@ export function ProjectsPage() {
       else void afterReport(Promise.reject(error));
     },
   });
-
-  const deleteButton = (ids: () => number[], disabled: boolean, batch: boolean) => (
-    <Popconfirm
-      title={t('common.deleteConfirm')}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      disabled={disabled}
-      onConfirm={() => removeIds(ids())}
-    >
-      {batch ? (
-        <Button danger icon={<DeleteOutlined />} disabled={disabled}>
-          {t('common.batchDelete')}
-        </Button>
-      ) : (
-        <Button type="link" size="small" danger>
-          {t('common.delete')}
-        </Button>
-      )}
-    </Popconfirm>
-  );
 
   const columns: TableColumnsType<ProjectItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 70 },
@@ -103,16 +80,7 @@ export function ProjectsPage() {
       ),
     },
     { key: 'memberCount', dataIndex: 'memberCount', title: t('projects.memberCount') },
-    {
-      key: 'remark',
-      dataIndex: 'remark',
-      title: t('projects.remark'),
-      render: (v: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
-          {v ?? ''}
-        </Typography.Text>
-      ),
-    },
+    textColumn<ProjectItem>('remark', t('projects.remark'), 240),
     timeColumn<ProjectItem>('createdAt', t('projects.createdAt'), { sortable: true }),
     actionsColumn<ProjectItem>(t, (row) => (
       <RowActions>
@@ -121,7 +89,7 @@ export function ProjectsPage() {
         <span style={{ padding: '0 7px' }}>
           <RouterLink to={`/project/project-User?projectId=${row.id}`}>{t('projects.personnel')}</RouterLink>
         </span>
-        {isAdmin && deleteButton(() => [row.id], false, false)}
+        {isAdmin && rowDelete(row.id)}
       </RowActions>
     )),
   ];
@@ -145,25 +113,14 @@ export function ProjectsPage() {
           )}
         </>
       }
+      table={{
+        tableId: 'projects',
+        columns,
+        ...table,
+        // Only an administrator creates and deletes.
+        ...(isAdmin && { ...selectable, onCreate: () => setEditing('new') }),
+      }}
     >
-      <Card>
-        <DataTable<ProjectItem>
-          tableId="projects"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          selectedKeys={isAdmin ? selected : undefined}
-          onSelectedKeysChange={isAdmin ? setSelected : undefined}
-          toolbar={
-            isAdmin && (
-              <>
-                <CreateButton onClick={() => setEditing('new')} />
-                {deleteButton(() => selected.map(Number), selected.length === 0, true)}
-              </>
-            )
-          }
-        />
-      </Card>
       <ProjectFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />
       <AddManagerModal project={appointing} onClose={() => setAppointing(null)} />
     </ListLayout>

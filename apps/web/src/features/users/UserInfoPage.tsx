@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Card, DatePicker, Form, Input } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
 import type { UserListItem } from '@siteops/contracts/userList';
 import { userApi } from '@siteops/contracts/api/user';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { valuesToParams } from '@/components/form/formKit';
+import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
 import { showOneTimePassword } from '@/components/OneTimePassword';
 import { useUserStore } from '@/stores/user';
@@ -16,7 +14,6 @@ import { userColumns } from './userColumns';
 import { UserRowActions } from './UserRowActions';
 import { UserFormDrawer } from './components/UserFormDrawer';
 import { useUserDetail, useUserWrite } from './userCache';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
@@ -29,30 +26,19 @@ interface Filters {
   certification?: string;
   isAgent?: string;
   idNo?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DateRange | null;
 }
 const TEXT_FILTERS = ['userName', 'realName', 'phone', 'enabled', 'certification', 'isAgent', 'idNo'] as const;
 const NAMES = [...TEXT_FILTERS, 'createdFrom', 'createdTo'] as const;
 const LIST = { filters: NAMES };
 export const firstRead = listRead(userApi.listAll, () => LIST);
 
-/** The created range travels in the URL as ISO instants (start of the first day, end of the last). */
-function toParams({ range, ...rest }: Filters) {
-  return valuesToParams({
-    ...rest,
-    createdFrom: range?.[0]?.startOf('day').toISOString(),
-    createdTo: range?.[1]?.endOf('day').toISOString(),
-  });
-}
-
-function fromParams(params: URLSearchParams): Filters {
-  const from = params.get('createdFrom');
-  const to = params.get('createdTo');
-  return {
-    ...Object.fromEntries(TEXT_FILTERS.map((n) => [n, params.get(n) ?? undefined])),
-    range: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : undefined,
-  };
-}
+// The created range travels in the URL as ISO instants (start of the first day, end of the last).
+const { toParams, fromParams } = rangeSearchParams<Filters>(TEXT_FILTERS, {
+  from: 'createdFrom',
+  to: 'createdTo',
+  wholeDays: true,
+});
 
 /**
  * /user/info (admin and agent): the users in the caller's scope with spec 2's columns, searched,
@@ -102,7 +88,7 @@ export function UserInfoPage() {
   const editing = editingId !== undefined && detail.data?.id === editingId ? detail.data : undefined;
 
   return (
-    <ListLayout<Filters>
+    <ListLayout<Filters, UserListItem>
       filters={NAMES}
       toParams={toParams}
       fromParams={fromParams}
@@ -127,17 +113,14 @@ export function UserInfoPage() {
           </Form.Item>
         </>
       }
+      table={{
+        tableId: 'users',
+        columns,
+        ...table,
+        loading: table.loading || (editingId !== undefined && detail.isFetching),
+        onCreate: () => setCreating(true),
+      }}
     >
-      <Card>
-        <DataTable<UserListItem>
-          tableId="users"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          loading={table.loading || (editingId !== undefined && detail.isFetching)}
-          toolbar={<CreateButton onClick={() => setCreating(true)} />}
-        />
-      </Card>
       <UserFormDrawer
         open={creating || editing !== undefined}
         user={creating ? undefined : editing}

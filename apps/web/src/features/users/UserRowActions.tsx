@@ -1,9 +1,9 @@
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserListItem } from '@siteops/contracts/userList';
 import { afterReport } from '@/api/reported';
-import { IntentScope } from '@/components/intent/IntentScope';
 import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
+import { RowActions, RowAction } from '@/components/table/rowActions';
 
 interface Props {
   row: UserListItem;
@@ -18,7 +18,7 @@ interface Props {
 
 /**
  * A user row's actions; a failed write was already reported by the client, afterReport ends the click.
- * The confirmations mount on the row's first hover or focus (IntentScope), not with every row.
+ * The confirmations mount on the row's first hover or focus (RowActions), not with every row.
  */
 export function UserRowActions({ row, self, isAdmin, onEdit, onSetEnabled, onResetPassword, onRemove }: Props) {
   const { t } = useTranslation();
@@ -36,22 +36,16 @@ export function UserRowActions({ row, self, isAdmin, onEdit, onSetEnabled, onRes
     </LazyPopconfirm>
   );
   return (
-    <IntentScope>
-      <Space size={0} wrap={false}>
-        <Button type="link" size="small" onClick={onEdit}>
-          {t('common.edit')}
-        </Button>
-        {row.enabled !== 'enable' && (
-          <Button type="link" size="small" onClick={() => void afterReport(onSetEnabled('enable'))}>
-            {t('users.enable')}
-          </Button>
-        )}
-        {row.enabled !== 'disable' &&
-          !self &&
-          confirm('disable', t('users.disableConfirm'), () => onSetEnabled('disable'))}
-        {isAdmin && !self && confirm('resetPassword', t('users.resetConfirm'), onResetPassword, false)}
-        {!self && confirm('delete', t('common.deleteConfirm'), onRemove)}
-      </Space>
-    </IntentScope>
+    <RowActions wrap={false}>
+      <RowAction onClick={onEdit}>{t('common.edit')}</RowAction>
+      {row.enabled !== 'enable' && (
+        <RowAction onClick={() => void afterReport(onSetEnabled('enable'))}>{t('users.enable')}</RowAction>
+      )}
+      {row.enabled !== 'disable' &&
+        !self &&
+        confirm('disable', t('users.disableConfirm'), () => onSetEnabled('disable'))}
+      {isAdmin && !self && confirm('resetPassword', t('users.resetConfirm'), onResetPassword, false)}
+      {!self && confirm('delete', t('common.deleteConfirm'), onRemove)}
+    </RowActions>
   );
 }

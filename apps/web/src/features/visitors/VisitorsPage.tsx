@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 
 import { afterReport } from '@/api/reported';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { message } from '@/lib/feedback';
@@ -15,12 +14,11 @@ import { exportVisitors } from './exportVisitors';
 import { visitorColumns } from './visitorColumns';
 import { VisitorFormDrawer } from './VisitorFormDrawer';
 import { VisitorInfoModal } from './VisitorInfoModal';
-import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
-import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
-import { SearchText } from '@/components/form/SearchText';
+import { VisitorSearchFields } from './VisitorSearchFields';
+import { SearchSelect } from '@/components/form/SearchSelect';
 
 const FILTERS = ['realName', 'phone', 'idNo', 'status'] as const;
 
@@ -34,7 +32,7 @@ export const firstRead = listRead(visitorApi.listAll, () => LIST);
 export function VisitorsPage() {
   const { t } = useTranslation();
   const { table, input } = useListPage(visitorApi.listAll, LIST);
-  const { selected, selection, removeIds } = useListDelete(visitorApi.delete);
+  const { selection, batchDelete, rowDelete } = useListDelete(visitorApi.delete);
   const [editing, setEditing] = useState<VisitorItem | 'new' | null>(null);
   const [viewing, setViewing] = useState<VisitorItem | null>(null);
   const [auditing, setAuditing] = useState<VisitorItem | null>(null);
@@ -53,18 +51,12 @@ export function VisitorsPage() {
   };
 
   const columns = visitorColumns(t, (row) => (
-    <Space size={0}>
-      <Button type="link" size="small" onClick={() => setViewing(row)}>
-        {t('visitors.view')}
-      </Button>
-      <Button type="link" size="small" onClick={() => setEditing(row)}>
-        {t('common.edit')}
-      </Button>
-      <Button type="link" size="small" onClick={() => setAuditing(row)}>
-        {t('visitors.audit')}
-      </Button>
-      <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
-    </Space>
+    <RowActions wrap={false}>
+      <RowAction onClick={() => setViewing(row)}>{t('visitors.view')}</RowAction>
+      <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+      <RowAction onClick={() => setAuditing(row)}>{t('visitors.audit')}</RowAction>
+      {rowDelete(row.id)}
+    </RowActions>
   ));
 
   return (
@@ -72,42 +64,31 @@ export function VisitorsPage() {
       filters={FILTERS}
       search={
         <>
-          <SearchText name="realName" label={t('visitors.realName')} />
-          <SearchText name="phone" label={t('visitors.phone')} />
-          <Form.Item name="idNo" label={t('visitors.idNo')} tooltip={t('visitors.idNoSearchHint')}>
-            <Input allowClear autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="status" label={t('visitors.status')}>
-            <Select
-              allowClear
-              style={{ minWidth: 140 }}
-              options={VISITOR_STATUS.map((s) => ({ value: s, label: t(`visitors.statuses.${s}`) }))}
-            />
-          </Form.Item>
+          <VisitorSearchFields />
+          <SearchSelect
+            name="status"
+            label={t('visitors.status')}
+            minWidth={140}
+            options={VISITOR_STATUS.map((s) => ({ value: s, label: t(`visitors.statuses.${s}`) }))}
+          />
         </>
       }
+      table={{
+        tableId: 'visitors',
+        columns,
+        ...table,
+        ...selection,
+        onCreate: () => setEditing('new'),
+        toolbar: (
+          <>
+            {batchDelete}
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void afterReport(runExport())}>
+              {t('visitors.export')}
+            </Button>
+          </>
+        ),
+      }}
     >
-      <Card>
-        <DataTable<VisitorItem>
-          tableId="visitors"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          {...selection}
-          toolbar={
-            <>
-              <CreateButton onClick={() => setEditing('new')} />
-              <BatchDeleteButton
-                count={selected.length}
-                onConfirm={() => afterReport(removeIds(selected.map(Number)))}
-              />
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void afterReport(runExport())}>
-                {t('visitors.export')}
-              </Button>
-            </>
-          }
-        />
-      </Card>
       <VisitorFormDrawer
         open={editing !== null}
         visitor={editing === 'new' || editing === null ? undefined : editing}

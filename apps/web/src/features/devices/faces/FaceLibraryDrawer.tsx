@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Flex, Input, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Input, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,9 @@ import { visitorApi } from '@siteops/contracts/api/visitor';
 import type { FacePersonItem, FaceSyncState } from '@siteops/contracts/visitorGate';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
+import { IntentScope } from '@/components/intent/IntentScope';
+import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
+import { LazyTooltip } from '@/components/intent/LazyTooltip';
 import { message } from '@/lib/feedback';
 import { formatMinute } from '@/lib/time';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
@@ -90,7 +93,14 @@ export function FaceLibraryDrawer({ device, onClose }: { device: FaceDevice | nu
             {t(`faceLibrary.states.${s}`)}
           </Tag>
         );
-        return r.lastError ? <Tooltip title={r.lastError}>{tag}</Tooltip> : tag;
+        // The error's tooltip mounts on the tag's first hover, not with every row.
+        return r.lastError ? (
+          <IntentScope>
+            <LazyTooltip title={r.lastError}>{tag}</LazyTooltip>
+          </IntentScope>
+        ) : (
+          tag
+        );
       },
     },
     timeColumn<FacePersonItem>('syncedAt', t('faceLibrary.syncedAt')),
@@ -98,7 +108,7 @@ export function FaceLibraryDrawer({ device, onClose }: { device: FaceDevice | nu
       <RowActions>
         <RowAction onClick={() => void afterReport(act('resync', r))}>{t('faceLibrary.resync')}</RowAction>
         {r.state !== 'removed' && (
-          <Popconfirm
+          <LazyPopconfirm
             title={t('faceLibrary.removeConfirm', { name: r.name ?? r.personId })}
             okText={t('common.ok')}
             cancelText={t('common.cancel')}
@@ -108,7 +118,7 @@ export function FaceLibraryDrawer({ device, onClose }: { device: FaceDevice | nu
             <Button type="link" size="small" danger>
               {t('faceLibrary.remove')}
             </Button>
-          </Popconfirm>
+          </LazyPopconfirm>
         )}
       </RowActions>
     )),

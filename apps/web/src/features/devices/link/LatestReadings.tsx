@@ -7,6 +7,8 @@ import {
   type DeviceType,
   type TelemetryField,
 } from '@siteops/contracts/device-protocol';
+import { IntentScope } from '@/components/intent/IntentScope';
+import { WhenArmed } from '@/components/intent/WhenArmed';
 import { formatClock } from '@/lib/time';
 
 /** The few readings a list row shows per type; the rest are in the popover. */
@@ -24,7 +26,8 @@ function isDeviceType(type: string): type is DeviceType {
 
 /**
  * Latest readings of a dust monitor, tower crane or elevator in a list cell: a few headline values
- * with units, alarms as red tags, every field in a popover. Other types render nothing.
+ * with units, alarms as red tags, every field in a popover (mounted on the first hover). Other types
+ * render nothing.
  */
 export function LatestReadings({ type, latest, at }: { type: string; latest?: Readings | null; at?: string | null }) {
   const { t } = useTranslation();
@@ -73,18 +76,28 @@ export function LatestReadings({ type, latest, at }: { type: string; latest?: Re
     />
   );
 
+  const title = at ? t('deviceLink.readings.updatedAt', { time: formatClock(at) }) : undefined;
+  // The popover mounts on the cell's first hover (IntentScope), not with every row of the list.
   return (
-    <Popover content={details} title={at ? t('deviceLink.readings.updatedAt', { time: formatClock(at) }) : undefined}>
-      <Flex vertical gap={2} data-testid="latest-readings">
-        <Space size={8} wrap>
-          {headline.map((f) => (
-            <Typography.Text key={f.key} style={{ whiteSpace: 'nowrap' }}>
-              <Typography.Text type="secondary">{label(f)}</Typography.Text> {show(f, latest[f.key])}
-            </Typography.Text>
-          ))}
-        </Space>
-        {alarmTags.length > 0 && <Space size={2}>{alarmTags}</Space>}
-      </Flex>
-    </Popover>
+    <IntentScope>
+      <WhenArmed
+        render={(cell) => (
+          <Popover content={details} title={title}>
+            {cell}
+          </Popover>
+        )}
+      >
+        <Flex vertical gap={2} data-testid="latest-readings">
+          <Space size={8} wrap>
+            {headline.map((f) => (
+              <Typography.Text key={f.key} style={{ whiteSpace: 'nowrap' }}>
+                <Typography.Text type="secondary">{label(f)}</Typography.Text> {show(f, latest[f.key])}
+              </Typography.Text>
+            ))}
+          </Space>
+          {alarmTags.length > 0 && <Space size={2}>{alarmTags}</Space>}
+        </Flex>
+      </WhenArmed>
+    </IntentScope>
   );
 }

@@ -1,22 +1,16 @@
-import { useMemo, useState } from 'react';
-import { Card, DatePicker, Form, Input, Space, Tag } from 'antd';
+import { DatePicker, Form, Input, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { PlatformItem } from '@siteops/contracts/device';
 import { platformApi } from '@siteops/contracts/api/platform';
 import { useEndpointMutation } from '@/api/queries';
-import { afterReport } from '@/api/reported';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { ModalForm } from '@/components/form/ModalForm';
+import { ModalForm, useEditDialog } from '@/components/form/ModalForm';
 
-import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
-import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
-import { CreateButton } from '@/components/table/CreateButton';
 import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
@@ -37,20 +31,12 @@ export function PlatformsPage() {
   const { table } = useListPage(platformApi.listAll, LIST);
   const add = useEndpointMutation(platformApi.add);
   const update = useEndpointMutation(platformApi.update);
-  const { selected, selection, removeIds } = useListDelete(platformApi.delete);
-  const [editing, setEditing] = useState<PlatformItem | 'new' | null>(null);
-
-  const initial = useMemo<Partial<FormValues> | undefined>(
-    () =>
-      editing && editing !== 'new'
-        ? {
-            platformName: editing.platformName,
-            expirationDate: dayjs(editing.expirationDate),
-            attachInfo: editing.attachInfo ?? undefined,
-          }
-        : undefined,
-    [editing],
-  );
+  const { selectable, rowDelete } = useListDelete(platformApi.delete);
+  const dialog = useEditDialog<PlatformItem, FormValues>((p) => ({
+    platformName: p.platformName,
+    expirationDate: dayjs(p.expirationDate),
+    attachInfo: p.attachInfo ?? undefined,
+  }));
 
   const columns: TableColumnsType<PlatformItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
@@ -75,8 +61,8 @@ export function PlatformsPage() {
     timeColumn<PlatformItem>('updatedAt', t('devices.field.updatedAt'), { sortable: true }),
     actionsColumn<PlatformItem>(t, (row) => (
       <RowActions>
-        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
-        <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
+        <RowAction onClick={() => dialog.edit(row)}>{t('common.edit')}</RowAction>
+        {rowDelete(row.id)}
       </RowActions>
     )),
   ];
@@ -87,43 +73,20 @@ export function PlatformsPage() {
       expirationDate: values.expirationDate.format('YYYY-MM-DD'),
       attachInfo: values.attachInfo ?? '',
     };
-    return editing && editing !== 'new' ? update.mutateAsync({ id: editing.id, ...body }) : add.mutateAsync(body);
+    return dialog.row ? update.mutateAsync({ id: dialog.row.id, ...body }) : add.mutateAsync(body);
   };
 
   return (
     <ListLayout
       filters={['platformName']}
-      search={
-        <>
-          <SearchText name="platformName" label={t('devices.platform.name')} />
-        </>
-      }
+      search={<SearchText name="platformName" label={t('devices.platform.name')} />}
+      table={{ tableId: 'platforms', columns, ...table, ...selectable, onCreate: dialog.create }}
     >
-      <Card>
-        <DataTable<PlatformItem>
-          tableId="platforms"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          {...selection}
-          toolbar={
-            <>
-              <CreateButton onClick={() => setEditing('new')} />
-              <BatchDeleteButton
-                count={selected.length}
-                onConfirm={() => afterReport(removeIds(selected.map(Number)))}
-              />
-            </>
-          }
-        />
-      </Card>
       <ModalForm<FormValues>
-        open={editing !== null}
-        title={editing === 'new' ? t('devices.platform.createTitle') : t('devices.platform.editTitle')}
-        initialValues={initial}
+        {...dialog.form}
+        title={dialog.row ? t('devices.platform.editTitle') : t('devices.platform.createTitle')}
         fieldNames={FIELDS}
         onSubmit={save}
-        onClose={() => setEditing(null)}
       >
         <Form.Item
           name="platformName"

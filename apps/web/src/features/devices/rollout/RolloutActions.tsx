@@ -1,9 +1,10 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rolloutApi } from '@siteops/contracts/api/rollout';
 import type { RolloutItem } from '@siteops/contracts/rollout';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
+import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 import { message } from '@/lib/feedback';
 
 /** Pause, resume and cancel, as the rollout's status allows. */
@@ -32,7 +33,7 @@ export function RolloutActions({ item, size = 'small' }: { item: RolloutItem; si
           {t('rollout.resume')}
         </Button>
       )}
-      <Popconfirm
+      <LazyPopconfirm
         title={t('rollout.cancelConfirm')}
         okText={t('common.ok')}
         cancelText={t('common.cancel')}
@@ -41,7 +42,7 @@ export function RolloutActions({ item, size = 'small' }: { item: RolloutItem; si
         <Button size={size} danger loading={cancel.isPending}>
           {t('rollout.cancel')}
         </Button>
-      </Popconfirm>
+      </LazyPopconfirm>
     </Space>
   );
 }

@@ -1,10 +1,9 @@
-import { Card, Drawer, Form, Select } from 'antd';
+import { Drawer, Form, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { rolloutApi } from '@siteops/contracts/api/rollout';
 import { ROLLOUT_STATUSES, type RolloutItem } from '@siteops/contracts/rollout';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { RolloutActions } from './RolloutActions';
@@ -88,10 +87,8 @@ export function RolloutsPage() {
           </Form.Item>
         </>
       }
+      table={{ tableId: 'rollouts', columns, ...table }}
     >
-      <Card>
-        <DataTable<RolloutItem> tableId="rollouts" rowKey="id" columns={columns} {...table} />
-      </Card>
       <Drawer
         open={openId !== undefined}
         onClose={() => show(undefined)}

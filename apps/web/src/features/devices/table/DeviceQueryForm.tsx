@@ -1,11 +1,11 @@
 import { DatePicker, Form, Input, Select } from 'antd';
 import { DAY_FORMAT } from '@/lib/time';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_AUTH_STATUSES, DEVICE_ONLINE_STATUSES } from '@siteops/contracts/device';
 import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
 import { QueryForm } from '@/components/form/QueryForm';
-import { valuesToParams } from '@/components/form/formKit';
+import { rangeFromParams, valuesToParams } from '@/components/form/formKit';
 import { FILTER_NAMES } from './deviceFilters';
 import { OwnerSelect } from './OwnerSelect';
 
@@ -34,8 +34,6 @@ function toParams({ added, ...rest }: QueryValues): Record<string, string> {
 function fromParams(params: URLSearchParams): Partial<QueryValues> {
   const text = (n: string) => params.get(n) ?? undefined;
   const id = (n: string) => (params.get(n) ? Number(params.get(n)) : undefined);
-  const from = params.get('addedFrom');
-  const to = params.get('addedTo');
   return {
     devName: text('devName'),
     sn: text('sn'),
@@ -48,7 +46,7 @@ function fromParams(params: URLSearchParams): Partial<QueryValues> {
     onlineStatus: text('onlineStatus'),
     factoryName: text('factoryName'),
     version: text('version'),
-    added: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : undefined,
+    added: rangeFromParams(params, 'addedFrom', 'addedTo'),
   };
 }
 

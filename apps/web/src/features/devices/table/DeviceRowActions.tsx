@@ -1,12 +1,12 @@
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
 import { VISITOR_DEVICE_TYPES } from '@siteops/contracts/visitorDevice';
 import { afterReport } from '@/api/reported';
-import { IntentScope } from '@/components/intent/IntentScope';
 import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 import { LazyPopup } from '@/components/intent/LazyPopup';
+import { RowActions, RowAction } from '@/components/table/rowActions';
 import { usePermission } from '@/hooks/usePermission';
 import { LINK_ROLES } from '@/features/devices/link/capabilities';
 import { DeviceMoreMenu } from './DeviceMoreMenu';
@@ -23,7 +23,7 @@ interface Props {
 /**
  * One device row's actions: view, edit and authorise/forbid in sight; a face terminal's face library,
  * the remote commands and delete (admin) under "more", so the column stays narrow and the status columns are visible at 1440 px.
- * The forbid confirmation and the "more" menu mount on the row's first hover or focus (IntentScope).
+ * The forbid confirmation and the "more" menu mount on the row's first hover or focus (RowActions).
  * A failed write was already reported by the client; afterReport only ends the click's promise.
  */
 export function DeviceRowActions({ row, isAdmin, onView, onEdit, onSetAuth, onRemove }: Props) {
@@ -33,45 +33,37 @@ export function DeviceRowActions({ row, isAdmin, onView, onEdit, onSetAuth, onRe
   const linked = usePermission(LINK_ROLES);
   const hasMore = isAdmin || linked || (VISITOR_DEVICE_TYPES as readonly string[]).includes(row.type);
   return (
-    <IntentScope>
-      <Space size={0}>
-        <Button type="link" size="small" onClick={onView}>
-          {t('devices.view')}
-        </Button>
-        <Button type="link" size="small" onClick={onEdit}>
-          {t('common.edit')}
-        </Button>
-        {row.authStatus === 'authorize' ? (
-          <LazyPopconfirm
-            title={t('devices.forbidConfirm')}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => afterReport(onSetAuth('forbidden'))}
-          >
-            <Button type="link" size="small" danger>
-              {t('devices.forbid')}
-            </Button>
-          </LazyPopconfirm>
-        ) : (
-          <Button type="link" size="small" onClick={() => void afterReport(onSetAuth('authorize'))}>
-            {t('devices.authorize')}
+    <RowActions wrap={false}>
+      <RowAction onClick={onView}>{t('devices.view')}</RowAction>
+      <RowAction onClick={onEdit}>{t('common.edit')}</RowAction>
+      {row.authStatus === 'authorize' ? (
+        <LazyPopconfirm
+          title={t('devices.forbidConfirm')}
+          okText={t('common.ok')}
+          cancelText={t('common.cancel')}
+          onConfirm={() => afterReport(onSetAuth('forbidden'))}
+        >
+          <Button type="link" size="small" danger>
+            {t('devices.forbid')}
           </Button>
-        )}
-        {hasMore && (
-          <LazyPopup
-            render={(trigger, open, setOpen) => (
-              <DeviceMoreMenu row={row} isAdmin={isAdmin} onRemove={onRemove} open={open} setOpen={setOpen}>
-                {trigger}
-              </DeviceMoreMenu>
-            )}
-          >
-            <Button type="link" size="small">
-              {/* antd's Dropdown draws its trigger's arrow at fontSizeIcon; the same before it mounts. */}
-              {t('common.more')} <DownOutlined style={{ fontSize: 12 }} />
-            </Button>
-          </LazyPopup>
-        )}
-      </Space>
-    </IntentScope>
+        </LazyPopconfirm>
+      ) : (
+        <RowAction onClick={() => void afterReport(onSetAuth('authorize'))}>{t('devices.authorize')}</RowAction>
+      )}
+      {hasMore && (
+        <LazyPopup
+          render={(trigger, open, setOpen) => (
+            <DeviceMoreMenu row={row} isAdmin={isAdmin} onRemove={onRemove} open={open} setOpen={setOpen}>
+              {trigger}
+            </DeviceMoreMenu>
+          )}
+        >
+          <Button type="link" size="small">
+            {/* antd's Dropdown draws its trigger's arrow at fontSizeIcon; the same before it mounts. */}
+            {t('common.more')} <DownOutlined style={{ fontSize: 12 }} />
+          </Button>
+        </LazyPopup>
+      )}
+    </RowActions>
   );
 }

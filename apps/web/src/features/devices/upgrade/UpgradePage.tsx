@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { RocketOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,20 +10,19 @@ import { UPGRADE_STATUSES, type UpgradeItem, type UpgradeStatus } from '@siteops
 import { upgradeApi } from '@siteops/contracts/api/upgrade';
 import { useDownload } from '@/api/queries';
 import { afterReport } from '@/api/reported';
-import { DataTable } from '@/components/table/DataTable';
+import { LazyTooltip } from '@/components/intent/LazyTooltip';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 
 import { formatBytes } from './formatBytes';
 import { UploadDialog } from './UploadDialog';
 import { RolloutDialog } from '@/features/devices/rollout/RolloutDialog';
-import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
-import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
+import { SearchSelect } from '@/components/form/SearchSelect';
 
 const FILTERS = ['fileName', 'fileVersion', 'status', 'deviceType'] as const;
 const STATUS_COLOR: Record<UpgradeStatus, string> = { new: 'processing', success: 'success', failure: 'error' };
@@ -36,7 +35,7 @@ export function UpgradePage() {
   const { t } = useTranslation();
   const { table } = useListPage(upgradeApi.listAll, LIST);
   const download = useDownload(upgradeApi.download, 'firmware.bin');
-  const { selected, selection, removeIds } = useListDelete(upgradeApi.delete);
+  const { selection, batchDelete, rowDelete } = useListDelete(upgradeApi.delete);
   const [uploading, setUploading] = useState(false);
   const [rollingOut, setRollingOut] = useState<UpgradeItem | null>(null);
   const navigate = useNavigate();
@@ -93,7 +92,7 @@ export function UpgradePage() {
     actionsColumn<UpgradeItem>(t, (row) => (
       <RowActions>
         <RowAction onClick={() => setRollingOut(row)}>{t('rollout.rollOut')}</RowAction>
-        <Tooltip title={row.fileName}>
+        <LazyTooltip title={row.fileName}>
           <Button
             type="link"
             size="small"
@@ -102,8 +101,8 @@ export function UpgradePage() {
           >
             {t('upgrade.download')}
           </Button>
-        </Tooltip>
-        <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} />
+        </LazyTooltip>
+        {rowDelete(row.id)}
       </RowActions>
     )),
   ];
@@ -115,44 +114,36 @@ export function UpgradePage() {
         <>
           <SearchText name="fileName" label={t('upgrade.fileName')} />
           <SearchText name="fileVersion" label={t('upgrade.fileVersion')} />
-          <Form.Item name="status" label={t('upgrade.status')}>
-            <Select
-              allowClear
-              options={UPGRADE_STATUSES.map((s) => ({ value: s, label: t(`upgrade.statusValue.${s}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="deviceType" label={t('upgrade.deviceTypes')}>
-            <Select
-              allowClear
-              options={DEVICE_TYPES.map((type) => ({ value: type, label: t(`devices.type.${type}`) }))}
-            />
-          </Form.Item>
+          <SearchSelect
+            name="status"
+            label={t('upgrade.status')}
+            options={UPGRADE_STATUSES.map((s) => ({ value: s, label: t(`upgrade.statusValue.${s}`) }))}
+          />
+          <SearchSelect
+            name="deviceType"
+            label={t('upgrade.deviceTypes')}
+            options={DEVICE_TYPES.map((type) => ({ value: type, label: t(`devices.type.${type}`) }))}
+          />
         </>
       }
+      table={{
+        tableId: 'upgrades',
+        columns,
+        ...table,
+        ...selection,
+        toolbar: (
+          <>
+            <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+              {t('upgrade.upload')}
+            </Button>
+            <Button icon={<RocketOutlined />} onClick={() => void navigate('/device/device-rollout')}>
+              {t('menu.device.rollout')}
+            </Button>
+            {batchDelete}
+          </>
+        ),
+      }}
     >
-      <Card>
-        <DataTable<UpgradeItem>
-          tableId="upgrades"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          {...selection}
-          toolbar={
-            <>
-              <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-                {t('upgrade.upload')}
-              </Button>
-              <Button icon={<RocketOutlined />} onClick={() => void navigate('/device/device-rollout')}>
-                {t('menu.device.rollout')}
-              </Button>
-              <BatchDeleteButton
-                count={selected.length}
-                onConfirm={() => afterReport(removeIds(selected.map(Number)))}
-              />
-            </>
-          }
-        />
-      </Card>
       <UploadDialog open={uploading} onClose={() => setUploading(false)} />
       <RolloutDialog pkg={rollingOut} onClose={() => setRollingOut(null)} />
     </ListLayout>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Button, Modal, Popconfirm } from 'antd';
+import { Button, Modal } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import type { CertificationItem } from '@siteops/contracts/certification';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
+import { IntentScope } from '@/components/intent/IntentScope';
+import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 import {
   CertificationDescriptions,
   CertificationStatusTag,
@@ -55,12 +57,12 @@ export function CertificationRecords() {
       key: 'actions',
       title: t('common.actions'),
       render: (_: unknown, row) => (
-        <>
+        <IntentScope>
           <Button type="link" size="small" onClick={() => setViewing(row)}>
             {t('certificationTab.view')}
           </Button>
           {row.status === 'auditing' && (
-            <Popconfirm
+            <LazyPopconfirm
               title={t('certificationTab.withdrawConfirm')}
               okText={t('common.ok')}
               cancelText={t('common.cancel')}
@@ -69,9 +71,9 @@ export function CertificationRecords() {
               <Button type="link" size="small" danger>
                 {t('certificationTab.withdraw')}
               </Button>
-            </Popconfirm>
+            </LazyPopconfirm>
           )}
-        </>
+        </IntentScope>
       ),
     },
   ];

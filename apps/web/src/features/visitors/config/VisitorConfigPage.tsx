@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Card, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorConfigItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { time } from '@/features/visitors/visitorView';
@@ -12,7 +11,6 @@ import { ConfigDrawer } from './ConfigDrawer';
 import { RegLinkModal } from './RegLinkModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { ListLayout } from '@/components/list/ListLayout';
-import { SearchText } from '@/components/form/SearchText';
 
 const FILTERS = ['keyword'] as const;
 
@@ -75,19 +73,9 @@ export function VisitorConfigPage() {
   return (
     <ListLayout
       filters={FILTERS}
-      search={
-        <>
-          <SearchText
-            name="keyword"
-            label={t('visitorConfig.project')}
-            placeholder={t('visitorConfig.keywordPlaceholder')}
-          />
-        </>
-      }
+      keyword={{ label: t('visitorConfig.project'), placeholder: t('visitorConfig.keywordPlaceholder') }}
+      table={{ tableId: 'visitor-config', rowKey: 'projectId', columns, ...table }}
     >
-      <Card>
-        <DataTable<VisitorConfigItem> tableId="visitor-config" rowKey="projectId" columns={columns} {...table} />
-      </Card>
       <ConfigDrawer config={editing} onClose={() => setEditing(null)} />
       <RegLinkModal config={linking} onClose={() => setLinking(null)} />
     </ListLayout>

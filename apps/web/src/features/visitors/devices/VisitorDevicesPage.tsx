@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Form, Popconfirm, Select, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
 import type { VisitorDeviceItem } from '@siteops/contracts/visitorDevice';
@@ -9,18 +9,17 @@ import { projectApi } from '@siteops/contracts/api/project';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import { useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 
 import { time } from '@/features/visitors/visitorView';
-import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { DeviceImportDialog } from './DeviceImportDialog';
 import { DeviceInfoModal } from './DeviceInfoModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';
-import { SearchText } from '@/components/form/SearchText';
+import { SearchSelect } from '@/components/form/SearchSelect';
+import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 
 const FILTERS = ['keyword', 'projectId', 'direction'] as const;
 
@@ -36,7 +35,7 @@ export function VisitorDevicesPage() {
   const { t } = useTranslation();
   const { table } = useListPage(visitorApi.listDevices, LIST);
   const projects = useEndpointQuery(projectApi.listAll, { pageSize: 200, sortField: 'name', sortOrder: 'asc' });
-  const { selected, selection, removeIds } = useListDelete(visitorApi.removeDevices);
+  const { selected, selection, removeIds, rowDelete } = useListDelete(visitorApi.removeDevices);
   const [viewing, setViewing] = useState<VisitorDeviceItem | null>(null);
   const [importing, setImporting] = useState(false);
 
@@ -80,7 +79,7 @@ export function VisitorDevicesPage() {
     actionsColumn<VisitorDeviceItem>(t, (row) => (
       <RowActions>
         <RowAction onClick={() => setViewing(row)}>{t('visitors.view')}</RowAction>
-        <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} label={t('visitorDevices.remove')} />
+        {rowDelete(row.id, t('visitorDevices.remove'))}
       </RowActions>
     )),
   ];
@@ -88,59 +87,44 @@ export function VisitorDevicesPage() {
   return (
     <ListLayout
       filters={FILTERS}
+      keyword={{ label: t('visitorDevices.keyword'), placeholder: t('visitorDevices.keywordPlaceholder') }}
       search={
         <>
-          <SearchText
-            name="keyword"
-            label={t('visitorDevices.keyword')}
-            placeholder={t('visitorDevices.keywordPlaceholder')}
+          <SearchSelect
+            name="projectId"
+            label={t('visitorDevices.project')}
+            minWidth={180}
+            searchable
+            loading={projects.isLoading}
+            options={(projects.data?.list ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
           />
-          <Form.Item name="projectId" label={t('visitorDevices.project')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ minWidth: 180 }}
-              loading={projects.isLoading}
-              options={(projects.data?.list ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-            />
-          </Form.Item>
-          <Form.Item name="direction" label={t('visitorDevices.direction')}>
-            <Select
-              allowClear
-              style={{ minWidth: 120 }}
-              options={DEVICE_DIRECTIONS.map((d) => ({ value: d, label: t(`visitorDevices.directions.${d}`) }))}
-            />
-          </Form.Item>
+          <SearchSelect
+            name="direction"
+            label={t('visitorDevices.direction')}
+            minWidth={120}
+            options={DEVICE_DIRECTIONS.map((d) => ({ value: d, label: t(`visitorDevices.directions.${d}`) }))}
+          />
         </>
       }
+      table={{
+        tableId: 'visitor-devices',
+        columns,
+        ...table,
+        ...selection,
+        toolbar: (
+          <>
+            <Button type="primary" icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              {t('visitorDevices.import')}
+            </Button>
+            <BatchDeleteButton
+              count={selected.length}
+              label={t('visitorDevices.batchRemove')}
+              onConfirm={() => afterReport(removeIds(selected.map(Number)))}
+            />
+          </>
+        ),
+      }}
     >
-      <Card>
-        <DataTable<VisitorDeviceItem>
-          tableId="visitor-devices"
-          rowKey="id"
-          columns={columns}
-          {...table}
-          {...selection}
-          toolbar={
-            <>
-              <Button type="primary" icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                {t('visitorDevices.import')}
-              </Button>
-              <Popconfirm
-                title={t('common.deleteConfirm')}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                disabled={selected.length === 0}
-                onConfirm={() => afterReport(removeIds(selected.map(Number)))}
-              >
-                <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
-                  {t('visitorDevices.batchRemove')}
-                </Button>
-              </Popconfirm>
-            </>
-          }
-        />
-      </Card>
       <DeviceInfoModal device={viewing} onClose={() => setViewing(null)} />
       <DeviceImportDialog open={importing} onClose={() => setImporting(false)} />
     </ListLayout>

@@ -1,38 +1,26 @@
 import { useState } from 'react';
-import { Card, DatePicker, Form, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { DatePicker, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import type { PassRecordItem } from '@siteops/contracts/visitorGate';
 import { useEndpointQuery } from '@/api/queries';
-import { DataTable } from '@/components/table/DataTable';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { valuesToParams } from '@/components/form/formKit';
+import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
 import { passColumns } from './passColumns';
 import { ListLayout } from '@/components/list/ListLayout';
+import { useLiveTopics } from '@/hooks/useLiveTopics';
+import { FLEET_TOPIC } from '@siteops/contracts/live';
 
 interface Filters {
   deviceId?: string;
   visitorId?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DateRange | null;
 }
 const NAMES = ['deviceId', 'visitorId', 'from', 'to'] as const;
 
-/** The time range travels in the URL as ISO instants, like the API takes them. */
-function toParams({ range, ...rest }: Filters) {
-  return valuesToParams({ ...rest, from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() });
-}
-
-function fromParams(params: URLSearchParams): Filters {
-  const from = params.get('from');
-  const to = params.get('to');
-  return {
-    deviceId: params.get('deviceId') ?? undefined,
-    visitorId: params.get('visitorId') ?? undefined,
-    range: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : undefined,
-  };
-}
+// The time range travels in the URL as ISO instants, like the API takes them.
+const { toParams, fromParams } = rangeSearchParams<Filters>(['deviceId', 'visitorId']);
 
 /** A visitor by name, searched as one types (a project may have many thousands). */
 function VisitorSelect(props: { value?: string; onChange?: (v: string | undefined) => void }) {
@@ -69,11 +57,22 @@ export const firstRead = listRead(visitorApi.passes, () => LIST);
  */
 export function PassRecordsPage() {
   const { t } = useTranslation();
-  const { table } = useListPage(visitorApi.passes, LIST);
+  const { query, table } = useListPage(visitorApi.passes, LIST);
+  // New passes show without a reload: a `fleet` frame counts devices' events once they are stored (a
+  // manager's tab hears only its projects' devices). Only the first page moves; a later one stays put
+  // while it is read.
+  const firstPage = table.params.page === 1;
+  useLiveTopics(
+    [FLEET_TOPIC],
+    (m) => {
+      if (m.type === 'fleet' && (m.data as { events: number }).events > 0 && firstPage) void query.refetch();
+    },
+    () => void query.refetch(),
+  );
   const devices = useEndpointQuery(visitorApi.listDevices, { pageSize: 200 });
 
   return (
-    <ListLayout<Filters>
+    <ListLayout<Filters, PassRecordItem>
       filters={NAMES}
       toParams={toParams}
       fromParams={fromParams}
@@ -96,10 +95,7 @@ export function PassRecordsPage() {
           </Form.Item>
         </>
       }
-    >
-      <Card>
-        <DataTable<PassRecordItem> tableId="pass-records" rowKey="id" columns={passColumns(t)} {...table} />
-      </Card>
-    </ListLayout>
+      table={{ tableId: 'pass-records', columns: passColumns(t), ...table }}
+    />
   );
 }

@@ -1,7 +1,10 @@
-import { useState, type Key } from 'react';
+import { useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, InputOf } from '@siteops/contracts/endpoint';
 import { useEndpointMutation } from '@/api/queries';
+import { afterReport } from '@/api/reported';
+import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { message } from '@/lib/feedback';
 
 export interface ListDeleteOptions {
@@ -16,7 +19,8 @@ export interface ListDeleteOptions {
 
 /**
  * Deleting a list's rows by id, one or the selected ones: the endpoint's `{ ids }` delete, the selection
- * kept to rows that still exist, and one success message.
+ * kept to rows that still exist, and one success message; the toolbar's batch delete and a row's delete
+ * link, each asking first.
  */
 export function useListDelete<E extends Endpoint>(endpoint: E, opts: ListDeleteOptions = {}) {
   const { t } = useTranslation();
@@ -34,11 +38,22 @@ export function useListDelete<E extends Endpoint>(endpoint: E, opts: ListDeleteO
     setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
     message().success(t('common.deleteSuccess'));
   };
+  const batchDelete = (
+    <BatchDeleteButton count={selected.length} onConfirm={() => void afterReport(removeIds(selected.map(Number)))} />
+  );
   return {
     selected,
     setSelected,
     removeIds,
     /** Spread into <DataTable>: its row checkboxes are this selection. */
     selection: { selectedKeys: selected, onSelectedKeysChange: setSelected },
+    /** The toolbar's "batch delete" of the selected rows. */
+    batchDelete,
+    /** Spread into a list's table: the selection, and the batch delete as its toolbar (or in the page's own). */
+    selectable: { selectedKeys: selected, onSelectedKeysChange: setSelected, toolbar: batchDelete },
+    /** A row's "delete" link (in RowActions), or the page's own word for it. */
+    rowDelete: (id: number, label?: ReactNode) => (
+      <RowDeleteButton onConfirm={() => afterReport(removeIds([id]))} label={label} />
+    ),
   };
 }
