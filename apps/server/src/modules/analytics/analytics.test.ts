@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { expectFieldsNamed, fileTestApp } from '../../../test/harness.ts';
 import { deviceEvents, deviceTelemetry } from '../../db/schema/index.ts';
 import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLocal, timeline } from './testkit.ts';
+import { firstSheetAt } from '../../../test/workbooks.ts';
 
 /**
  * Fleet analytics: per-bucket sums equal what was stored, exceedances against the dust limits, an agent's
@@ -125,15 +125,7 @@ describe('fleet analytics', () => {
   });
 
   it('exports one chart as an xlsx of the same numbers', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/analytics/export?${RANGE}&chart=dust&lang=en-US`,
-      headers: { authorization: `Bearer ${agentA.token}` },
-    });
-    expect(res.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.worksheets[0];
+    const ws = await firstSheetAt(t, `/api/analytics/export?${RANGE}&chart=dust&lang=en-US`, agentA.token);
     expect(ws.getRow(1).getCell(4).value).toBe('PM2.5 average');
     expect(ws.rowCount).toBe(3);
     expect(ws.getRow(2).getCell(4).value).toBe(80);

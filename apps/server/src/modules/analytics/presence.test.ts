@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { createUser } from '../../../test/fixtures.ts';
 import { fileTestApp } from '../../../test/harness.ts';
 import { presenceSamples } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { prunePresence, samplePresence, slotOf } from './presence.ts';
 import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLocal, timeline } from './testkit.ts';
+import { firstSheetAt } from '../../../test/workbooks.ts';
 
 /**
  * Presence history: the sampler writes each device group once per 5-minute slot however often and
@@ -181,15 +181,11 @@ describe('online rate and uptime', () => {
   });
 
   it('exports the online rate as an xlsx, named by the chosen dimension', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/analytics/export?${RANGE}&chart=presence&presenceBy=project&lang=en-US`,
-      headers: { authorization: `Bearer ${agentA.token}` },
-    });
-    expect(res.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.worksheets[0];
+    const ws = await firstSheetAt(
+      t,
+      `/api/analytics/export?${RANGE}&chart=presence&presenceBy=project&lang=en-US`,
+      agentA.token,
+    );
     expect([2, 3].map((c) => ws.getRow(1).getCell(c).value)).toEqual(['Project', 'Online rate (%)']);
     expect(ws.getRow(3).getCell(2).value).toBe('No project');
     expect(ws.getRow(3).getCell(3).value).toBe(100);

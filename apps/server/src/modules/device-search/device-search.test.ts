@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { SEARCH_COUNT_CAP, type CatalogueAnswer, type SearchItem } from '@siteops/contracts/deviceSearch';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { expectFieldsNamed, fileTestApp } from '../../../test/harness.ts';
 import { eq, sql } from 'drizzle-orm';
 import { deviceEvents, deviceTelemetry, devices, projects } from '../../db/schema/index.ts';
 import { cursorOf, exportPage, toItem } from './search.ts';
+import { firstSheetAt } from '../../../test/workbooks.ts';
 
 /**
  * The telemetry and event search and the device-type catalogue: field errors for bad ranges and
@@ -254,15 +254,11 @@ describe('search', () => {
   });
 
   it('exports what the filters match as an xlsx, in scope', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/deviceSearch/export?${RANGE}&field=a34004&above=150&lang=en-US`,
-      headers: { authorization: `Bearer ${agentA.token}` },
-    });
-    expect(res.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.worksheets[0];
+    const ws = await firstSheetAt(
+      t,
+      `/api/deviceSearch/export?${RANGE}&field=a34004&above=150&lang=en-US`,
+      agentA.token,
+    );
     expect(ws.getRow(1).getCell(1).value).toBe('Time (UTC)');
     expect(ws.rowCount).toBe(1 + 4); // the four readings above 150 (the alarm has no a34004)
     expect(String(ws.getRow(2).getCell(9).value)).toContain('190');

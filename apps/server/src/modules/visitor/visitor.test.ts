@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
 import { LIST_COUNT_CAP } from '@siteops/contracts/pagination';
-import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
+import { expectFieldError, fileTestApp } from '../../../test/harness.ts';
 import { idNumber, PNG } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { faceJpeg, photoId, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
