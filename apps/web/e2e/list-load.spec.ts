@@ -46,3 +46,28 @@ test('a reloaded device list reads its rows and its pickers once each', async ({
   expect(reads('/api/agent/listAll').length, 'the agent picker reads once').toBeLessThanOrEqual(1);
   expect(reads('/api/project/listAll').length, 'the project picker reads once').toBeLessThanOrEqual(1);
 });
+
+test('the device list draws its rarer filters on "More filters"; an address holding one draws them, and a search keeps them', async ({
+  page,
+}) => {
+  await login(page);
+  await openConsole(page, '/device/device-list');
+  const form = page.getByTestId('query-form');
+  await expect(page.locator('#query_sn')).toBeVisible();
+  await expect(page.locator('#query_authStatus')).toHaveCount(0);
+  await form.getByRole('button', { name: '更多条件' }).click();
+  await expect(page.locator('#query_authStatus')).toBeVisible();
+  await expect(form.getByRole('button', { name: '收起' })).toHaveAttribute('aria-expanded', 'true');
+
+  // Opened with a folded filter in the address: drawn from the start, with its value.
+  await openConsole(page, '/device/device-list?mac=02-00-00-00-00-01');
+  await expect(page.locator('#query_mac')).toHaveValue('02-00-00-00-00-01');
+  // Folded again, the filter still counts and still filters: a search by SN keeps it.
+  await form.getByRole('button', { name: '收起' }).click();
+  await expect(page.locator('#query_mac')).toHaveCount(0);
+  await expect(form.getByRole('button', { name: '更多条件 (1)' })).toBeVisible();
+  await page.locator('#query_sn').fill('NO-SUCH-SN');
+  await page.locator('#query_sn').press('Enter');
+  await expect(page).toHaveURL(/sn=NO-SUCH-SN/);
+  await expect(page).toHaveURL(/mac=02-00-00-00-00-01/);
+});

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Space } from 'antd';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/useMediaQuery';
@@ -13,6 +14,13 @@ export interface QueryFormProps<V extends object> {
   toParams?: (values: V) => Record<string, string>;
   /** URL params -> form values (default: the params as text). */
   fromParams?: (params: URLSearchParams) => Partial<V>;
+  /**
+   * Fields drawn only after "More filters" (a long form's rarely used ones: fewer fields to draw before
+   * the list's first row). Shown from the start when the address holds one of `moreNames`.
+   */
+  more?: ReactNode;
+  /** The params the `more` fields own. */
+  moreNames?: readonly string[];
 }
 
 /** The part of the address this form owns, comparable as text. */
@@ -29,12 +37,15 @@ function defaultFromParams(names: readonly string[], params: URLSearchParams) {
  * reload; the page reads its filters from the URL too. Enter in any field submits (a submit button).
  * On a phone the fields stack, labels above, so a date range never runs off the screen.
  */
-export function QueryForm<V extends object>({ names, children, toParams, fromParams }: QueryFormProps<V>) {
+export function QueryForm<V extends object>(props: QueryFormProps<V>) {
+  const { names, children, toParams, fromParams, more, moreNames = [] } = props;
   const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_QUERY);
   const [form] = Form.useForm<V>();
   const [params, setParams] = useSearchParams();
   const search = params.toString();
+  const moreActive = moreNames.filter((n) => params.get(n)).length;
+  const [expanded, setExpanded] = useState(moreActive > 0);
   // What the form's own search just wrote: the form already holds it (and whatever was typed since the
   // click), so that address change must not re-fill the form. Any other change (back/forward, a link) does.
   const applied = useRef<string | null>(null);
@@ -53,12 +64,14 @@ export function QueryForm<V extends object>({ names, children, toParams, fromPar
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-sync only when the URL changes
   }, [search]);
 
-  const apply = (values: V | null) => {
+  const apply = (submitted: V | null) => {
     const next = new URLSearchParams(search);
     for (const n of names) next.delete(n);
     next.delete('page');
     next.delete('after');
-    if (values) {
+    if (submitted) {
+      // The folded fields' values too (the form keeps them while they are not drawn).
+      const values = { ...form.getFieldsValue(true), ...submitted };
       const own = toParams ? toParams(values) : valuesToParams(values as Record<string, unknown>);
       for (const [k, v] of Object.entries(own)) next.set(k, v);
     } else form.resetFields();
@@ -78,12 +91,28 @@ export function QueryForm<V extends object>({ names, children, toParams, fromPar
       data-testid="query-form"
     >
       {children}
+      {expanded && more}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">
             {t('queryForm.search')}
           </Button>
           <Button onClick={() => apply(null)}>{t('queryForm.reset')}</Button>
+          {more && (
+            <Button
+              type="link"
+              aria-expanded={expanded}
+              icon={expanded ? <UpOutlined /> : <DownOutlined />}
+              iconPlacement="end"
+              onClick={() => setExpanded(!expanded)}
+            >
+              {expanded
+                ? t('queryForm.less')
+                : moreActive
+                  ? t('queryForm.moreActive', { count: moreActive })
+                  : t('queryForm.more')}
+            </Button>
+          )}
         </Space>
       </Form.Item>
     </Form>

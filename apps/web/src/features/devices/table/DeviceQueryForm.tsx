@@ -57,6 +57,19 @@ interface DeviceQueryFormProps {
   canFilterAgent: boolean;
 }
 
+/** Filters drawn after "More filters": the name, SN, type and presence are what a search usually starts from. */
+const MORE_NAMES = [
+  'mac',
+  'ip',
+  'agentId',
+  'projectId',
+  'authStatus',
+  'factoryName',
+  'version',
+  'addedFrom',
+  'addedTo',
+];
+
 /** The device list's search form; its values live in the URL (shareable, survive reloads). */
 export function DeviceQueryForm({ fixedType, canFilterAgent }: DeviceQueryFormProps) {
   const { t } = useTranslation();
@@ -66,11 +79,40 @@ export function DeviceQueryForm({ fixedType, canFilterAgent }: DeviceQueryFormPr
     </Form.Item>
   );
   return (
-    <QueryForm<QueryValues> names={FILTER_NAMES} toParams={toParams} fromParams={fromParams}>
+    <QueryForm<QueryValues>
+      names={FILTER_NAMES}
+      toParams={toParams}
+      fromParams={fromParams}
+      moreNames={MORE_NAMES}
+      more={
+        <>
+          {text('mac', t('devices.field.mac'))}
+          {text('ip', t('devices.field.ip'))}
+          {canFilterAgent && (
+            <Form.Item name="agentId" label={t('devices.field.agent')}>
+              <OwnerSelect kind="agent" />
+            </Form.Item>
+          )}
+          <Form.Item name="projectId" label={t('devices.field.project')}>
+            <OwnerSelect kind="project" />
+          </Form.Item>
+          <Form.Item name="authStatus" label={t('devices.field.authStatus')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              options={DEVICE_AUTH_STATUSES.map((v) => ({ value: v, label: t(`devices.authStatus.${v}`) }))}
+            />
+          </Form.Item>
+          {text('factoryName', t('devices.field.factoryName'))}
+          {text('version', t('devices.field.version'))}
+          <Form.Item name="added" label={t('devices.field.additionDatetime')}>
+            <DatePicker.RangePicker allowEmpty={[true, true]} />
+          </Form.Item>
+        </>
+      }
+    >
       {text('devName', t('devices.field.devName'))}
       {text('sn', t('devices.field.sn'))}
-      {text('mac', t('devices.field.mac'))}
-      {text('ip', t('devices.field.ip'))}
       {fixedType === undefined && (
         <Form.Item name="type" label={t('devices.field.type')}>
           <Select
@@ -80,32 +122,12 @@ export function DeviceQueryForm({ fixedType, canFilterAgent }: DeviceQueryFormPr
           />
         </Form.Item>
       )}
-      {canFilterAgent && (
-        <Form.Item name="agentId" label={t('devices.field.agent')}>
-          <OwnerSelect kind="agent" />
-        </Form.Item>
-      )}
-      <Form.Item name="projectId" label={t('devices.field.project')}>
-        <OwnerSelect kind="project" />
-      </Form.Item>
-      <Form.Item name="authStatus" label={t('devices.field.authStatus')}>
-        <Select
-          allowClear
-          style={{ width: 140 }}
-          options={DEVICE_AUTH_STATUSES.map((v) => ({ value: v, label: t(`devices.authStatus.${v}`) }))}
-        />
-      </Form.Item>
       <Form.Item name="onlineStatus" label={t('devices.field.onlineStatus')}>
         <Select
           allowClear
           style={{ width: 140 }}
           options={DEVICE_ONLINE_STATUSES.map((v) => ({ value: v, label: t(`devices.onlineStatus.${v}`) }))}
         />
-      </Form.Item>
-      {text('factoryName', t('devices.field.factoryName'))}
-      {text('version', t('devices.field.version'))}
-      <Form.Item name="added" label={t('devices.field.additionDatetime')}>
-        <DatePicker.RangePicker allowEmpty={[true, true]} />
       </Form.Item>
     </QueryForm>
   );
