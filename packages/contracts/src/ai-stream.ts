@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './pagination.ts';
+import { wholeBetween } from './numberFields.ts';
 
 /**
  * AI-box video stream settings (spec 2 "group form", spec 4 "live method", spec 9 ranges): the
@@ -17,13 +18,6 @@ export const FRAME_RATE = { min: 1, max: 30 } as const;
 /** Encoding bit rate, kbit/s (spec 9). */
 export const BIT_RATE = { min: 150, max: 1800 } as const;
 
-const between = (field: string, r: { min: number; max: number }) => `${field} must be between ${r.min} and ${r.max}`;
-const wholeBetween = (field: string, r: { min: number; max: number }) =>
-  z
-    .number({ error: between(field, r) })
-    .int(between(field, r))
-    .min(r.min, between(field, r))
-    .max(r.max, between(field, r));
 const oneOf = (field: string, values: readonly string[]) => `${field} must be one of ${values.join(', ')}`;
 const onOff = (field: string) => z.boolean({ error: `${field} must be true or false` });
 

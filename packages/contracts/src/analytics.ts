@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from './device-protocol.ts';
 import { SHEET_LANGS } from './deviceSheet.ts';
-import { instant, rowIdParam } from './pagination.ts';
+import { checkInstantRange, instant, rowIdParam } from './pagination.ts';
 
 /**
  * Fleet analytics (spec 2 "multi-dimension analysis", bound to the stored telemetry and events): dust
@@ -41,15 +41,7 @@ const filters = z.object({
 });
 type Filters = z.infer<typeof filters>;
 
-function checkRange(q: Filters, ctx: z.RefinementCtx) {
-  // zod runs this even when a field failed (its issue is already there): judge only what parsed.
-  const parsed = q.from instanceof Date && q.to instanceof Date;
-  if (parsed && q.to.getTime() <= q.from.getTime()) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
-  } else if (parsed && q.to.getTime() - q.from.getTime() > ANALYTICS_MAX_DAYS * 86_400_000) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: `to is at most ${ANALYTICS_MAX_DAYS} days after from` });
-  }
-}
+const checkRange = (q: Filters, ctx: z.RefinementCtx) => checkInstantRange(q, ctx, ANALYTICS_MAX_DAYS);
 
 /** `GET /api/analytics/fleet`. */
 export const analyticsQuery = filters.superRefine(checkRange);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { wholeBetween } from './numberFields.ts';
 import { pageQuery, rowId, rowIdParam } from './pagination.ts';
 import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './broadcastStates.ts';
 
@@ -52,13 +53,6 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-const between = (field: string, r: { min: number; max: number }) => `${field} must be between ${r.min} and ${r.max}`;
-const wholeBetween = (field: string, r: { min: number; max: number }) =>
-  z
-    .number({ error: between(field, r) })
-    .int(between(field, r))
-    .min(r.min, between(field, r))
-    .max(r.max, between(field, r));
 const clock = (field: string) =>
   text({ error: `${field} must be a time HH:mm` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${field} must be a time HH:mm`);
 const isoInstant = (field: string) => z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date-time` });

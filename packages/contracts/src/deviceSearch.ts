@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_TYPES, EVENT_LEVELS } from './device-protocol.ts';
 import { SHEET_LANGS } from './deviceSheet.ts';
-import { cappedPageOf, instant, pageQuery, rowIdParam, sortQuery } from './pagination.ts';
+import { cappedPageOf, checkInstantRange, instant, pageQuery, rowIdParam, sortQuery } from './pagination.ts';
 import { text } from './text.ts';
 
 /**
@@ -50,13 +50,7 @@ const filters = z.object({
 type Filters = z.infer<typeof filters>;
 /** The rules across fields, each a field error naming the field to correct. */
 function checkFilters(q: Filters, ctx: z.RefinementCtx) {
-  // zod runs this even when a field failed (its issue is already there): judge only what parsed.
-  const parsed = q.from instanceof Date && q.to instanceof Date;
-  if (parsed && q.to.getTime() <= q.from.getTime()) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
-  } else if (parsed && q.to.getTime() - q.from.getTime() > SEARCH_MAX_DAYS * 86_400_000) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: `to is at most ${SEARCH_MAX_DAYS} days after from` });
-  }
+  checkInstantRange(q, ctx, SEARCH_MAX_DAYS);
   if ((q.above !== undefined || q.below !== undefined) && !q.field) {
     ctx.addIssue({ code: 'custom', path: ['field'], message: 'field is required' });
   }

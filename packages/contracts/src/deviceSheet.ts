@@ -96,12 +96,9 @@ export const importRowError = z.object({
   message: z.string(),
 });
 export type ImportRowError = z.infer<typeof importRowError>;
-/**
- * Always HTTP 200 once the file was read: `failed` rows are listed in `errors` (at most 1,000
- * entries). In `all-or-nothing` mode any failed row means created = updated = 0 and `committed` false.
- */
-export const importDevicesAnswer = z.object({
-  mode: z.enum(DEVICE_IMPORT_MODES),
+
+/** What an xlsx import did: its rows, how many were created, updated or failed, and the failed rows. */
+export const importAnswer = z.object({
   rows: z.number(),
   created: z.number(),
   updated: z.number(),
@@ -109,6 +106,11 @@ export const importDevicesAnswer = z.object({
   committed: z.boolean(),
   errors: z.array(importRowError),
 });
+/**
+ * Always HTTP 200 once the file was read: `failed` rows are listed in `errors` (at most 1,000
+ * entries). In `all-or-nothing` mode any failed row means created = updated = 0 and `committed` false.
+ */
+export const importDevicesAnswer = importAnswer.extend({ mode: z.enum(DEVICE_IMPORT_MODES) });
 export type ImportDevicesAnswer = z.infer<typeof importDevicesAnswer>;
 
 /**

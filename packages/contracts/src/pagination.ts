@@ -90,3 +90,18 @@ export const LIST_COUNT_CAP = 10_000;
  * `total` is the cap and `totalCapped` says there are more; the console shows "more than …".
  */
 export const cappedPageOf = <T extends z.ZodType>(item: T) => pageOf(item).extend({ totalCapped: z.boolean() });
+
+/**
+ * A `from`–`to` range of instants is a field error on `to` when it ends before it starts or spans more
+ * than `maxDays` (for a superRefine). zod runs a refinement even when a field failed (its issue is
+ * already there), so only what parsed is judged.
+ */
+export function checkInstantRange(q: { from?: unknown; to?: unknown }, ctx: z.RefinementCtx, maxDays: number) {
+  const { from, to } = q;
+  if (!(from instanceof Date && to instanceof Date)) return;
+  if (to.getTime() <= from.getTime()) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+  } else if (to.getTime() - from.getTime() > maxDays * 86_400_000) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `to is at most ${maxDays} days after from` });
+  }
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { pageQuery, rowIdParam, sortQuery } from './pagination.ts';
 import { DEVICE_DIRECTIONS } from './device.ts';
-import { SHEET_LANGS, importRowError, type SheetLang } from './deviceSheet.ts';
+import { SHEET_LANGS, importAnswer, type SheetLang } from './deviceSheet.ts';
 
 /**
  * Spec 2/3's visitor device authorisation: the access devices (face terminals and tower/elevator face
@@ -58,12 +58,5 @@ export const visitorDeviceTemplateQuery = z.object({ lang: z.enum(SHEET_LANGS).d
  * HTTP 200 once the file was read. All or nothing: any failed row (listed in `errors`) means nothing
  * was written (`committed` false).
  */
-export const importVisitorDevicesAnswer = z.object({
-  rows: z.number(),
-  created: z.number(),
-  updated: z.number(),
-  failed: z.number(),
-  committed: z.boolean(),
-  errors: z.array(importRowError),
-});
+export const importVisitorDevicesAnswer = importAnswer;
 export type ImportVisitorDevicesAnswer = z.infer<typeof importVisitorDevicesAnswer>;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** Bounds of a numeric setting, as the contracts state them (`{ min, max }`). */
+export interface NumberRange {
+  min: number;
+  max: number;
+}
+
+/** A whole number within `r`, every failure one message naming the field and its bounds. */
+export const wholeBetween = (field: string, r: NumberRange) => {
+  const message = `${field} must be between ${r.min} and ${r.max}`;
+  return z.number({ error: message }).int(message).min(r.min, message).max(r.max, message);
+};
