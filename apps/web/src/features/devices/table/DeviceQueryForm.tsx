@@ -1,10 +1,11 @@
-import { DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import { DAY_FORMAT } from '@/lib/time';
 import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_AUTH_STATUSES, DEVICE_ONLINE_STATUSES } from '@siteops/contracts/device';
 import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
 import { QueryForm } from '@/components/form/QueryForm';
+import { SearchSelect } from '@/components/form/SearchSelect';
 import { rangeFromParams, valuesToParams } from '@/components/form/formKit';
 import { FILTER_NAMES } from './deviceFilters';
 import { OwnerSelect } from './OwnerSelect';
@@ -96,13 +97,12 @@ export function DeviceQueryForm({ fixedType, canFilterAgent }: DeviceQueryFormPr
           <Form.Item name="projectId" label={t('devices.field.project')}>
             <OwnerSelect kind="project" />
           </Form.Item>
-          <Form.Item name="authStatus" label={t('devices.field.authStatus')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              options={DEVICE_AUTH_STATUSES.map((v) => ({ value: v, label: t(`devices.authStatus.${v}`) }))}
-            />
-          </Form.Item>
+          <SearchSelect
+            name="authStatus"
+            label={t('devices.field.authStatus')}
+            width={140}
+            options={DEVICE_AUTH_STATUSES.map((v) => ({ value: v, label: t(`devices.authStatus.${v}`) }))}
+          />
           {text('factoryName', t('devices.field.factoryName'))}
           {text('version', t('devices.field.version'))}
           <Form.Item name="added" label={t('devices.field.additionDatetime')}>
@@ -114,21 +114,19 @@ export function DeviceQueryForm({ fixedType, canFilterAgent }: DeviceQueryFormPr
       {text('devName', t('devices.field.devName'))}
       {text('sn', t('devices.field.sn'))}
       {fixedType === undefined && (
-        <Form.Item name="type" label={t('devices.field.type')}>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`devices.type.${v}`) }))}
-          />
-        </Form.Item>
-      )}
-      <Form.Item name="onlineStatus" label={t('devices.field.onlineStatus')}>
-        <Select
-          allowClear
-          style={{ width: 140 }}
-          options={DEVICE_ONLINE_STATUSES.map((v) => ({ value: v, label: t(`devices.onlineStatus.${v}`) }))}
+        <SearchSelect
+          name="type"
+          label={t('devices.field.type')}
+          width={160}
+          options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`devices.type.${v}`) }))}
         />
-      </Form.Item>
+      )}
+      <SearchSelect
+        name="onlineStatus"
+        label={t('devices.field.onlineStatus')}
+        width={140}
+        options={DEVICE_ONLINE_STATUSES.map((v) => ({ value: v, label: t(`devices.onlineStatus.${v}`) }))}
+      />
     </QueryForm>
   );
 }
