@@ -14,6 +14,9 @@ import {
   loadHidden,
   saveDensity,
   saveHidden,
+  scrollsInCss,
+  pinEndInCss,
+  classNames,
   toSortParams,
   type Density,
   type SortParams,
@@ -75,7 +78,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   };
 
   // The sort arrow follows the URL, so a reloaded or shared link shows how its rows are sorted.
-  const columns = props.columns
+  const shown = props.columns
     .filter((c) => !hidden.includes(colKey(c)))
     .map((c) =>
       c.sorter
@@ -85,6 +88,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           }
         : c,
     );
+  const cssScroll = scrollsInCss(shown);
+  const columns = cssScroll ? shown.map(pinEndInCss) : shown;
   const settings = (
     <Flex vertical gap={4}>
       {props.columns.map((c) => (
@@ -146,7 +151,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         </IntentScope>
       </Flex>
       <Table<T>
-        className={density === 'mini' ? 'data-table-mini' : undefined}
+        className={classNames(density === 'mini' && 'data-table-mini', cssScroll && 'data-table-css-scroll')}
         size={antdSize(density)}
         rowKey={props.rowKey}
         columns={columns}
@@ -177,7 +182,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           showTotal: (total) => t(props.totalCapped ? 'table.totalCapped' : 'table.total', { total }),
         }}
         onChange={onChange}
-        scroll={{ x: 'max-content' }}
+        scroll={cssScroll ? undefined : { x: 'max-content' }}
       />
     </Flex>
   );

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { antdSize, loadDensity, loadHidden, saveDensity, saveHidden, toSortParams } from './tableKit';
+import {
+  antdSize,
+  loadDensity,
+  loadHidden,
+  pinEndInCss,
+  saveDensity,
+  saveHidden,
+  scrollsInCss,
+  toSortParams,
+} from './tableKit';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -51,5 +60,24 @@ describe('hidden columns persistence', () => {
     expect(loadHidden('t', storage)).toEqual(['remark']);
     storage.setItem('table:t:hidden', '{oops');
     expect(loadHidden('t', storage)).toEqual([]);
+  });
+});
+
+describe('sideways scroll in CSS', () => {
+  it('takes a table whose only pinned column is its last, and pins that one with a class', () => {
+    const columns = [{ key: 'name' }, { key: 'sn' }, { key: 'actions', fixed: 'right', className: 'x' }];
+    expect(scrollsInCss(columns)).toBe(true);
+    expect(columns.map(pinEndInCss)).toEqual([
+      { key: 'name' },
+      { key: 'sn' },
+      { key: 'actions', fixed: undefined, className: 'x data-table-pin-end' },
+    ]);
+  });
+
+  it("leaves a table with a column pinned at the start, or pinned before the last, to rc-table's measuring", () => {
+    expect(scrollsInCss([{ fixed: 'left' }, {}, { fixed: 'right' }])).toBe(false);
+    expect(scrollsInCss([{ fixed: true }, {}])).toBe(false);
+    expect(scrollsInCss([{}, { fixed: 'right' }, { fixed: 'right' }])).toBe(false);
+    expect(scrollsInCss([{}, {}])).toBe(true);
   });
 });

@@ -52,3 +52,30 @@ export function saveHidden(
 ) {
   storage.setItem(hiddenKey(tableId), JSON.stringify(hidden));
 }
+
+/** Class names joined, the falsy ones left out. */
+export const classNames = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
+
+/** What the pinning below reads of a column. */
+export interface Pinnable {
+  fixed?: unknown;
+  className?: string;
+}
+
+/** A column pinned at the start (left): rc-table must measure the columns before it to place it. */
+const pinnedStart = (c: Pinnable) => c.fixed === true || c.fixed === 'left' || c.fixed === 'start';
+
+/** No column pinned but (perhaps) the last one, at the end: the table can scroll sideways in CSS. */
+export const scrollsInCss = (columns: readonly Pinnable[]) =>
+  !columns.some(pinnedStart) && columns.slice(0, -1).every((c) => !c.fixed);
+
+/**
+ * rc-table measures every column whenever `scroll.x` is set (a hidden row, a resize observer per cell, then
+ * the whole table drawn a second time: ~10 % of the device list's first paint, issue 9) and needs those
+ * widths only to place pinned columns after the first at each edge. A table whose only pinned column is its
+ * last (the row actions) scrolls sideways in CSS instead, with that column sticky at the end (global.css).
+ */
+export function pinEndInCss<C extends Pinnable>(c: C): C {
+  if (!c.fixed) return c;
+  return { ...c, fixed: undefined, className: classNames(c.className, 'data-table-pin-end') };
+}
