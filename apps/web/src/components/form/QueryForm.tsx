@@ -58,9 +58,14 @@ export function QueryForm<V extends object>(props: QueryFormProps<V>) {
     if (own) return;
     // New fields are empty already. A reset re-mounts every field (antd remounts on reset), which on
     // each list page's first render re-drew the form and restarted its pickers' reads (issue 9).
-    if (mounted.current) form.resetFields();
+    const first = !mounted.current;
+    if (!first) form.resetFields();
     mounted.current = true;
-    form.setFieldsValue((fromParams?.(current) ?? defaultFromParams(names, current)) as never);
+    const values = fromParams?.(current) ?? defaultFromParams(names, current);
+    // An address with no filter leaves a new form as it is: setting its empty values would draw every
+    // field once more right after the first paint (issue 9).
+    if (first && Object.values(values).every((v) => v === undefined)) return;
+    form.setFieldsValue(values as never);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-sync only when the URL changes
   }, [search]);
 
