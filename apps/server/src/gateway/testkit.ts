@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { createSimDevice, type SimDeviceOptions } from '@siteops/device-sim/device';
+import { afterAll, afterEach } from 'vitest';
+import { createSimDevice, type SimDevice, type SimDeviceOptions } from '@siteops/device-sim/device';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { createMemoryBus, type Bus } from '../bus/bus.ts';
 import { registerGateway } from './index.ts';
@@ -150,3 +152,46 @@ export interface SimIdentity {
 /** A simulated device of `type` linking to `url` as `who`, quiet (no telemetry, no random events) unless `extra` says so. */
 export const quietSim = (url: string, who: SimIdentity, type: DeviceType, extra: Partial<SimDeviceOptions> = {}) =>
   createSimDevice({ url, sn: who.sn, mac: who.mac, secret: who.secret, type, telemetryMs: 0, eventRate: 0, ...extra });
+
+/**
+ * The gateway a test file's tests share (heartbeats every `heartbeatMs`, 200 by default), made as the file loads (call it with a
+ * top-level await) and closed after the file's last test; the simulated devices a test starts are stopped after it.
+ */
+export async function fileGateway(heartbeatMs = 200) {
+  const gw = await startTestGateway({ heartbeatSeconds: heartbeatMs / 1000 });
+  const sims: SimDevice[] = [];
+  let counter = 0;
+  afterEach(async () => {
+    await Promise.all(sims.splice(0).map((s) => s.stop()));
+  });
+  afterAll(async () => {
+    await gw.close();
+  });
+
+  /** Register a device in the directory and start a simulated one with its licence secret. */
+  function device(type: DeviceType = 'dust', extra: Partial<SimDeviceOptions> & { register?: boolean } = {}) {
+    const n = ++counter;
+    const sn = `T${type.toUpperCase()}${String(n).padStart(4, '0')}`;
+    const mac = `02:00:00:00:${String(Math.floor(n / 100)).padStart(2, '0')}:${String(n % 100).padStart(2, '0')}`;
+    const secret = randomUUID();
+    const record = extra.register === false ? undefined : gw.directory.add({ sn, mac, type, secret });
+    const sim = quietSim(gw.url, { sn, mac, secret }, type, {
+      retryScale: 1,
+      backoffBaseMs: 50,
+      backoffMaxMs: 200,
+      rebootMs: 100,
+      pingIntervalMs: 20,
+      ...extra,
+    });
+    sims.push(sim);
+    return { sim, id: record?.id ?? -1, sn, mac, secret };
+  }
+
+  /** `device`, once its link is up. */
+  async function linked(type: DeviceType = 'dust', extra: Partial<SimDeviceOptions> = {}) {
+    const d = device(type, extra);
+    await d.sim.waitFor('up', 10_000);
+    return d;
+  }
+  return { gw, sims, device, linked };
+}
