@@ -5,7 +5,7 @@ import { CloseCode, type DeviceType } from '@siteops/contracts/device-protocol';
 import { createMemoryBus, type Bus } from '../bus/bus.ts';
 import { createRedisBus } from '../bus/redis.ts';
 import { MemoryDirectory } from './memory.ts';
-import { quietSim, startTestGateway, until, type TestGateway } from './testkit.ts';
+import { linkAgain, quietSim, startTestGateway, until, type TestGateway } from './testkit.ts';
 import { RpcError } from './types.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -135,10 +135,7 @@ for (const setup of setups) {
     it('a device that moves from A to B is replaced on A without an offline anywhere', async () => {
       const first = await linkedTo(a, 'towerCrane');
       const since = Date.now();
-      const moved = quietSim(b.url, first, 'towerCrane');
-      sims.push(moved);
-      await moved.waitFor('up', 10_000);
-      await until(() => first.sim.lastClose, 2_000, 'old link closed on A');
+      const moved = await linkAgain(b.url, first, 'towerCrane', sims);
       expect(first.sim.lastClose).toEqual({ code: CloseCode.replaced, reason: 'replaced' });
       await until(() => a.gateway.whereIs(first.id) === b.gateway.instanceId, 2_000, 'A routes to B');
       await new Promise((r) => setTimeout(r, 300));

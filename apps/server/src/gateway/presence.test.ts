@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSimDevice } from '@siteops/device-sim/device';
 import { CloseCode } from '@siteops/contracts/device-protocol';
-import { fileGateway, quietSim, startTestGateway, until } from './testkit.ts';
+import { fileGateway, linkAgain, startTestGateway, until } from './testkit.ts';
 
 const HEARTBEAT_MS = 200;
 const { gw, sims, device, linked } = await fileGateway(HEARTBEAT_MS);
@@ -74,10 +74,7 @@ describe('presence', () => {
   it('a second link for the same sn replaces the first without an offline', async () => {
     const first = await linked('face');
     const since = Date.now();
-    const second = quietSim(gw.url, first, 'face');
-    sims.push(second);
-    await second.waitFor('up', 10_000);
-    await until(() => first.sim.lastClose, 2_000, 'first link closed');
+    const second = await linkAgain(gw.url, first, 'face', sims);
     expect(first.sim.lastClose).toEqual({ code: CloseCode.replaced, reason: 'replaced' });
     expect(first.sim.state).toBe('waiting'); // 60 s before it dials again
     await new Promise((r) => setTimeout(r, 3 * HEARTBEAT_MS));

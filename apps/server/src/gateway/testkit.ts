@@ -103,28 +103,41 @@ export async function startTestGateway(
             e.at >= after &&
             where(e.body as unknown as Record<string, unknown>),
         );
-      const found = find();
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const hit = find();
-          if (!hit) return;
-          waiters.delete(check);
-          clearTimeout(t);
-          resolve(hit);
-        };
-        const t = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no ${kind} event for device ${deviceId} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(check);
-      });
+      return awaitFound(find, waiters, timeoutMs, `${kind} event for device ${deviceId}`);
     },
     async close() {
       await app.close();
       if (opts.ownsBus ?? !opts.bus) await bus.close();
     },
   };
+}
+
+/**
+ * What `find` answers, now or when a call of one of `waiters` (which a recorder calls as each message arrives)
+ * finds it; rejects after `timeoutMs`, naming `what`. The test recorders wait this way rather than by polling.
+ */
+export function awaitFound<T>(
+  find: () => T | undefined,
+  waiters: Set<() => void>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const found = find();
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const hit = find();
+      if (!hit) return;
+      waiters.delete(check);
+      clearTimeout(timer);
+      resolve(hit);
+    };
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      reject(new Error(`no ${what} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    waiters.add(check);
+  });
 }
 
 /** Poll until `fn` answers truthy (bounded). */
@@ -147,6 +160,23 @@ export interface SimIdentity {
   sn: string;
   mac: string;
   secret: string;
+}
+
+/**
+ * A second simulated device with `first`'s identity, linking to `url` (the same instance or another): resolves
+ * once it is up and has replaced `first`'s link, as a device that restarts or moves does. Stopped with `sims`.
+ */
+export async function linkAgain(
+  url: string,
+  first: SimIdentity & { sim: SimDevice },
+  type: DeviceType,
+  sims: SimDevice[],
+): Promise<SimDevice> {
+  const second = quietSim(url, first, type);
+  sims.push(second);
+  await second.waitFor('up', 10_000);
+  await until(() => first.sim.lastClose, 2_000, 'the first link closed');
+  return second;
 }
 
 /** A simulated device of `type` linking to `url` as `who`, quiet (no telemetry, no random events) unless `extra` says so. */

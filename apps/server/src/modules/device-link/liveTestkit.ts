@@ -2,6 +2,7 @@ import { afterAll } from 'vitest';
 import WebSocket from 'ws';
 import { deviceTopicOf, type LiveServerMessage } from '@siteops/contracts/live';
 import { createAgent } from '../../../test/fixtures.ts';
+import { awaitFound } from '../../gateway/testkit.ts';
 import { startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
 
 /** What a tab saw: every server message, with device batches flattened into one entry per item. */
@@ -31,22 +32,7 @@ export async function openLive(t: LinkTestApp, token: string) {
   });
 
   const waitFor = (pred: (m: LiveSeen) => boolean, timeoutMs = 2_000, what = 'live message'): Promise<LiveSeen> => {
-    const hit = seen.find(pred);
-    if (hit) return Promise.resolve(hit);
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const m = seen.find(pred);
-        if (!m) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(m);
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no ${what} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      waiters.add(check);
-    });
+    return awaitFound(() => seen.find(pred), waiters, timeoutMs, what);
   };
   const closed = () =>
     new Promise<number>((resolve) => {
