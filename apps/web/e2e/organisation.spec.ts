@@ -87,6 +87,12 @@ async function loginElsewhere(browser: Browser, who: Credentials): Promise<Page>
 const button = (scope: Page | Locator, label: RegExp | string) => scope.getByRole('button', { name: label });
 /** Body rows of the shown page's data table (pages of other open tabs stay mounted, hidden). */
 const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ visible: true });
+/** Goes to the list page `url` and opens its 新建 dialog, named `title`. */
+async function openNewDialog(page: Page, url: string, title: string) {
+  await page.goto(url);
+  await button(page, /新\s*建$/).click();
+  return page.getByRole('dialog', { name: title });
+}
 const tableBody = (page: Page) => page.locator('.ant-table-tbody').filter({ visible: true });
 
 async function confirmPopup(page: Page, question: string) {
@@ -108,9 +114,7 @@ test('admin creates an agent with its admin user through the form; that agent se
   const agentName = uniqueName('Org agent');
   const account = uniqueName('org_admin');
   await login(page);
-  await page.goto('/user/agent');
-  await button(page, /新\s*建$/).click();
-  const dialog = page.getByRole('dialog', { name: '新建代理商' });
+  const dialog = await openNewDialog(page, '/user/agent', '新建代理商');
   await dialog.getByLabel('代理商名称').fill(agentName);
   await dialog.getByLabel('联系人').fill('Zhang Contact');
   await dialog.getByLabel('联系电话').fill('13911112222');
@@ -218,9 +222,7 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   const projectName = uniqueName('Org tower');
   const code = uniqueName('ORG');
   await login(page);
-  await page.goto('/project/project-list');
-  await button(page, /新\s*建$/).click();
-  const dialog = page.getByRole('dialog', { name: '新建项目' });
+  const dialog = await openNewDialog(page, '/project/project-list', '新建项目');
   await dialog.getByLabel('项目名称').fill(projectName);
   await dialog.getByLabel('项目编码').fill(takenCode);
   await pickOption(page, dialog.getByLabel('所属代理商'), agentName);
