@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { fileGateway, until } from './testkit.ts';
+import { answeringShell, fileGateway, until } from './testkit.ts';
 
 const { gw, linked } = await fileGateway();
 
 describe('terminal and tunnel', () => {
   it('terminal round trip: prompt, echo, resize, exit', async () => {
     const { id, sn } = await linked('gateway');
-    const shell = await gw.gateway.openShell(id, { cols: 80, rows: 24 });
-    let out = '';
-    shell.on('data', (chunk) => (out += chunk.toString('utf8')));
-    const closed = new Promise<string>((resolve) => shell.on('close', resolve));
-    await until(() => out.includes(`${sn}@siteops:~$ `), 2_000, 'prompt');
-    shell.write('echo hi\n');
-    await until(() => /\r\nhi\r\n/.test(out), 2_000, 'echo output');
+    const { shell, closed, output } = await answeringShell(gw.gateway, id, sn, { cols: 80, rows: 24 });
     shell.resize(120, 40);
     shell.write('stty size\r');
-    await until(() => out.includes('\r\n40 120\r\n'), 2_000, 'stty size');
+    await until(() => output().includes('\r\n40 120\r\n'), 2_000, 'stty size');
     shell.write('ping -c 2 example.com\r');
-    await until(() => out.includes('2 packets transmitted'), 2_000, 'ping');
+    await until(() => output().includes('2 packets transmitted'), 2_000, 'ping');
     shell.write('exit\r');
     expect(await closed).toBe('exit');
     expect(shell.closed).toBe(true);

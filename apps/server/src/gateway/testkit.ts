@@ -155,6 +155,22 @@ export async function until<T>(
   }
 }
 
+/**
+ * A shell opened through `gateway` (the instance holding the device's link, or another) on device `id`, once
+ * it answers: the device's prompt (`sn`) shown and an `echo hi` echoed. With all it has printed so far, and
+ * its close reason.
+ */
+export async function answeringShell(gateway: Gateway, id: number, sn: string, size: { cols: number; rows: number }) {
+  const shell = await gateway.openShell(id, size);
+  let out = '';
+  shell.on('data', (chunk) => (out += chunk.toString('utf8')));
+  const closed = new Promise<string>((resolve) => shell.on('close', resolve));
+  await until(() => out.includes(`${sn}@siteops:~$ `), 2_000, 'prompt');
+  shell.write('echo hi\n');
+  await until(() => /\r\nhi\r\n/.test(out), 2_000, 'echo output');
+  return { shell, closed, output: () => out };
+}
+
 /** The licence a simulated device links with. */
 export interface SimIdentity {
   sn: string;
