@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { auditLog } from '../src/db/schema/index.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { recordAudit } from '../src/modules/audit/record.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { fileTestApp } from './harness.ts';
 import { uniq } from './fixtures.ts';
 
 /** Issue 10 section 1: bad input is a 400 naming the field, never a 500, and writes nothing. */
 
-let t: TestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-}, 180_000);
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin } = await fileTestApp();
 
 const auditCount = async () =>
   rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from audit_log`))[0]!.n;

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { ADMIN, agentSiteFor, apiLogin, grantDevice, login, waitForReadings } from './support';
-import { firstSheetOf } from './workbooks';
+import { downloadedSheet } from './workbooks';
 import { test } from './simDevice';
 
 /**
@@ -62,12 +62,10 @@ test.describe('fleet analytics', () => {
     // sticky header. The menu opens on a click (a hover menu failed here, and touch has no hover).
     const downloads = dust.getByRole('button', { name: '下载各项目扬尘与噪声' });
     await downloads.evaluate((button) => button.scrollIntoView({ block: 'center' }));
-    const download = page.waitForEvent('download');
-    await downloads.click();
-    await page.getByRole('menuitem', { name: '数据 (xlsx)' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
-    const ws = await firstSheetOf(file);
+    const ws = await downloadedSheet(page, async () => {
+      await downloads.click();
+      await page.getByRole('menuitem', { name: '数据 (xlsx)' }).click();
+    });
     expect(ws.getRow(1).getCell(4).text).toBe('PM2.5 均值');
     expect(ws.rowCount).toBe(2);
     expect(ws.getRow(2).getCell(2).text).toBe(siteName);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiCall, apiLogin, login, openConsole, uniqueName } from './support';
+import { ADMIN, addAgent, apiCall, apiLogin, login, openConsole, uniqueName } from './support';
 
 /**
  * Announcements end to end: an admin writes one for an agent's people and publishes it from the
@@ -16,13 +16,7 @@ test('an announcement published by an admin reaches its audience live: bell, box
   const admin = await apiLogin(request, ADMIN);
   const agentName = uniqueName('E2E 公告代理商');
   const reader = { username: uniqueName('e2e_ann'), password: 'Passw0rd!e2e' };
-  await apiCall(request, admin, 'POST', '/api/agent/add', {
-    name: agentName,
-    linkName: 'E2E',
-    linkPhone: '13900139000',
-    expDate: '2099-12-31',
-    user: { userName: reader.username, realName: 'E2E reader', password: reader.password },
-  });
+  await addAgent(request, admin, agentName, reader, 'E2E reader');
 
   // The reader, in a browser of its own, on its Workplace.
   const readerContext = await browser.newContext();

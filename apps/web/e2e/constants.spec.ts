@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { login, openConsole, uniqueName } from './support';
-import { deleteRow, openFormSavedEmpty } from './uiSteps';
+import { deleteRow, openFormSavedEmpty, saveDialog } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
@@ -47,9 +47,7 @@ test('admin adds a constant, finds it by key and by value, meets the 409 on a du
   await field(dialog, 'key').fill(key);
   await field(dialog, 'value').fill(value);
   await field(dialog, 'remark').fill('made by e2e');
-  await dialog.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('保存成功')).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await saveDialog(page, dialog);
 
   // Search by key, then by value: exactly that row.
   await search(page, '键', key);

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { ADMIN, agentSiteFor, apiCall, apiLogin, createUser, grantDevice, login, waitForReadings } from './support';
-import { firstSheetOf } from './workbooks';
+import { downloadedSheet } from './workbooks';
 import { test } from './simDevice';
 
 /**
@@ -87,11 +87,7 @@ test.describe('device search and catalogue', () => {
     await expect(rows.first()).toContainText(siteName);
     expect(new URL(page.url()).searchParams.get('projectId')).toBe(String(siteId));
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: /导\s*出/ }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
-    const ws = await firstSheetOf(file);
+    const ws = await downloadedSheet(page, () => page.getByRole('button', { name: /导\s*出/ }).click());
     expect(ws.getRow(1).getCell(1).text).toBe('时间 (UTC)');
     expect(ws.rowCount).toBe(2);
     expect(ws.getRow(2).getCell(4).text).toBe(sn);

@@ -3,7 +3,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
 import { verifyLicence } from '@siteops/contracts/licence';
-import { ADMIN, apiCall, apiLogin, type Envelope, login, uniqueName } from './support';
+import { ADMIN, addAgent, apiCall, apiLogin, type Envelope, login, uniqueName } from './support';
 import { firstSheetOf } from './workbooks';
 
 test.use({ reducedMotion: 'reduce' });
@@ -60,13 +60,7 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   const token = await apiLogin(request, ADMIN);
   const agentName = uniqueName('E2E agent');
   const agentUser = { username: uniqueName('e2e_agent'), password: 'Passw0rd!e2e' };
-  const agent = await apiCall<{ id: number }>(request, token, 'POST', '/api/agent/add', {
-    name: agentName,
-    linkName: 'E2E',
-    linkPhone: '13900139000',
-    expDate: '2099-12-31',
-    user: { userName: agentUser.username, realName: 'E2E agent', password: agentUser.password },
-  });
+  const agent = await addAgent(request, token, agentName, agentUser, 'E2E agent');
   const prefix = serialPrefix();
   const file = await templateWorkbook(prefix, 50);
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { login, openConsole, uniqueName } from './support';
-import { confirmPopup, openFormSavedEmpty } from './uiSteps';
+import { confirmPopup, expectOnlyRow, openFormSavedEmpty } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
@@ -51,14 +51,7 @@ test('admin uploads firmware with a progress bar, is refused a wrong checksum wi
     .getByRole('button', { name: /^查\s*询$/ })
     .click();
 
-  await expect(rows(page)).toHaveCount(1);
-  const row = rows(page).first();
-  await expect(row).toContainText(name);
-  await expect(row).toContainText('2.4.0');
-  await expect(row).toContainText('3.0 MB');
-  await expect(row).toContainText('SHA256');
-  await expect(row).toContainText('人脸识别');
-  await expect(row).toContainText('新建');
+  const row = await expectOnlyRow(rows(page), name, '2.4.0', '3.0 MB', 'SHA256', '人脸识别', '新建');
 
   const downloading = page.waitForEvent('download');
   await row.getByRole('button', { name: '下载' }).click();

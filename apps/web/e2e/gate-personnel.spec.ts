@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect as baseExpect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ADMIN,
   addProject,
@@ -10,6 +10,7 @@ import {
   login,
   openConsole,
   pickOption,
+  slowMachineSpec,
   uniqueName,
   publishGateConfig,
 } from './support';
@@ -22,10 +23,7 @@ import { test } from './simDevice';
  * face terminal (a simulator over the real device link) and shows in the terminal's face library, synced;
  * removed from the personnel, the terminal loses them and the face library no longer lists them.
  */
-test.use({ reducedMotion: 'reduce' });
-// The machine is shared by several engineers' builds and tests: pages can take seconds to load.
-test.describe.configure({ timeout: 240_000 });
-const expect = baseExpect.configure({ timeout: 30_000 });
+const expect = slowMachineSpec(test, 240_000);
 
 /** A real JPEG face photo (a flat grey 240x320, each run a different shade so its hash is its own). */
 const facePhoto = () => greyFacePhoto(60 + Math.floor(Math.random() * 140));

@@ -8,6 +8,7 @@ import {
   login,
   showRoute,
   sideMenu,
+  slowMachineSpec,
   uniqueName,
 } from './support';
 
@@ -17,10 +18,8 @@ import {
  * apart from data. Data means values the server stores (names people typed), which are never
  * translated; it is looked up through the list APIs so only stored values are let through.
  */
-test.use({ reducedMotion: 'reduce' });
 // One walk over every page (about 4 minutes on a quiet 2-core machine, twice that beside a busy one).
-test.describe.configure({ timeout: 600_000 });
-const expect = baseExpect.configure({ timeout: 30_000 });
+const expect = slowMachineSpec(test, 600_000);
 
 /** Han characters, CJK punctuation and full-width forms (a "：" or "，" left behind counts too). */
 const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;

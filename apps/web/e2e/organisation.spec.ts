@@ -8,7 +8,7 @@ import {
 } from '@playwright/test';
 import { ADMIN, apiLogin, type Credentials, type Envelope, login, pickOption, uniqueName } from './support';
 import { personalInfoForm } from './forms';
-import { searchFor } from './uiSteps';
+import { expectOnlyRow, saveDialog, searchFor } from './uiSteps';
 
 /**
  * Organisation pages end to end: agents (with their admin user), projects, managers and personnel,
@@ -87,6 +87,12 @@ async function loginElsewhere(browser: Browser, who: Credentials): Promise<Page>
 const button = (scope: Page | Locator, label: RegExp | string) => scope.getByRole('button', { name: label });
 /** Body rows of the shown page's data table (pages of other open tabs stay mounted, hidden). */
 const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ visible: true });
+/** Goes to the list page `url` and opens its 新建 dialog, named `title`. */
+async function openNewDialog(page: Page, url: string, title: string) {
+  await page.goto(url);
+  await button(page, /新\s*建$/).click();
+  return page.getByRole('dialog', { name: title });
+}
 const tableBody = (page: Page) => page.locator('.ant-table-tbody').filter({ visible: true });
 
 async function confirmPopup(page: Page, question: string) {
@@ -108,9 +114,7 @@ test('admin creates an agent with its admin user through the form; that agent se
   const agentName = uniqueName('Org agent');
   const account = uniqueName('org_admin');
   await login(page);
-  await page.goto('/user/agent');
-  await button(page, /新\s*建$/).click();
-  const dialog = page.getByRole('dialog', { name: '新建代理商' });
+  const dialog = await openNewDialog(page, '/user/agent', '新建代理商');
   await dialog.getByLabel('代理商名称').fill(agentName);
   await dialog.getByLabel('联系人').fill('Zhang Contact');
   await dialog.getByLabel('联系电话').fill('13911112222');
@@ -133,18 +137,10 @@ test('admin creates an agent with its admin user through the form; that agent se
   await expect(dialog.locator('.ant-form-item-explain-error', { hasText: '已存在' })).toBeVisible();
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('登录账号').fill(account);
-  await button(dialog, /保\s*存/).click();
-  await expect(page.getByText('保存成功')).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await saveDialog(page, dialog);
 
   await searchFor(page, '代理商名称', agentName);
-  await expect(tableRows(page)).toHaveCount(1);
-  const row = tableRows(page).first();
-  await expect(row).toContainText(agentName);
-  await expect(row).toContainText('2099-12-31');
-  await expect(row).toContainText('有效');
-  await expect(row).toContainText('116.4');
-  await expect(row).toContainText(account);
+  await expectOnlyRow(tableRows(page), agentName, '2099-12-31', '有效', '116.4', account);
 
   // Agent and admin user really were created together, with the form's values.
   const listed = await ok<{ list: { id: number; user: { userName: string; remark: string | null } }[] }>(
@@ -226,9 +222,7 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   const projectName = uniqueName('Org tower');
   const code = uniqueName('ORG');
   await login(page);
-  await page.goto('/project/project-list');
-  await button(page, /新\s*建$/).click();
-  const dialog = page.getByRole('dialog', { name: '新建项目' });
+  const dialog = await openNewDialog(page, '/project/project-list', '新建项目');
   await dialog.getByLabel('项目名称').fill(projectName);
   await dialog.getByLabel('项目编码').fill(takenCode);
   await pickOption(page, dialog.getByLabel('所属代理商'), agentName);
@@ -237,16 +231,10 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   // A code already in use: the server's 409 message sits on the code field.
   await expect(dialog.locator('.ant-form-item-explain-error', { hasText: '已被使用' })).toBeVisible();
   await dialog.getByLabel('项目编码').fill(code);
-  await button(dialog, /保\s*存/).click();
-  await expect(page.getByText('保存成功')).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await saveDialog(page, dialog);
 
   await searchFor(page, '项目编码', code);
-  await expect(tableRows(page)).toHaveCount(1);
-  const row = tableRows(page).first();
-  await expect(row).toContainText(projectName);
-  await expect(row).toContainText(agentName);
-  await expect(row).toContainText('East bank');
+  const row = await expectOnlyRow(tableRows(page), projectName, agentName, 'East bank');
 
   // Appoint the manager from the candidates (people of the project's agent with the role manager).
   await button(row, '添加项目经理').click();

@@ -7,6 +7,23 @@ import { macFor } from '@siteops/device-sim/fleet';
 import { ROUTES, menuForRole, type MenuNode } from '@siteops/contracts/routes';
 import { personalInfoForm } from './forms';
 
+/** What `slowMachineSpec` sets on a spec's `test` (Playwright's own, or one extended with fixtures). */
+interface SpecTest {
+  use(options: { reducedMotion: 'reduce' }): void;
+  describe: { configure(options: { timeout: number }): void };
+}
+
+/**
+ * A spec's settings on the machine running it, shared and often loaded, where pages can take seconds: no
+ * animations, `timeoutMs` for each test, and the `expect` the spec checks with, waiting up to 30 s. Called
+ * once at the top of the spec.
+ */
+export function slowMachineSpec(specTest: SpecTest, timeoutMs: number) {
+  specTest.use({ reducedMotion: 'reduce' });
+  specTest.describe.configure({ timeout: timeoutMs });
+  return expect.configure({ timeout: 30_000 });
+}
+
 /** playwright.config.ts starts the server with this admin password (E2E_ADMIN_PASSWORD there). */
 export const ADMIN = { username: 'admin', password: 'Admin@12345' };
 
@@ -121,6 +138,23 @@ export async function publishGateConfig(
   });
 }
 
+/** A new agent `name`, valid to 2099, created with its admin user: `user`'s login, shown as `realName`. */
+export async function addAgent(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  user: Credentials,
+  realName: string,
+): Promise<{ id: number }> {
+  return apiCall<{ id: number }>(request, token, 'POST', '/api/agent/add', {
+    name,
+    linkName: 'E2E',
+    linkPhone: '13900139000',
+    expDate: '2099-12-31',
+    user: { userName: user.username, realName, password: user.password },
+  });
+}
+
 /**
  * A new agent with its own login and one site (project), and `deviceId` (one or several, moved together)
  * to both: a tenant whose numbers nobody else's data can touch.
@@ -132,13 +166,7 @@ export async function agentSiteFor(
   label: string,
 ): Promise<{ agentUser: Credentials; agentId: number; siteId: number; siteName: string }> {
   const agentUser = { username: uniqueName(`e2e_${label}`), password: 'Passw0rd!e2e' };
-  const agent = await apiCall<{ id: number }>(request, token, 'POST', '/api/agent/add', {
-    name: uniqueName(`E2E ${label} agent`),
-    linkName: 'E2E',
-    linkPhone: '13900139000',
-    expDate: '2099-12-31',
-    user: { userName: agentUser.username, realName: `E2E ${label}`, password: agentUser.password },
-  });
+  const agent = await addAgent(request, token, uniqueName(`E2E ${label} agent`), agentUser, `E2E ${label}`);
   const ids = [deviceId].flat();
   await apiCall(request, token, 'POST', '/api/device/divideAgent', { ids, agentId: agent.id });
   const siteName = uniqueName(`E2E ${label} 工地`);

@@ -30,6 +30,21 @@ export async function openFormSavedEmpty(page: Page, opener: RegExp, title: stri
   return form;
 }
 
+/** Saves `form` (a dialog or a drawer) and waits until the page says it is saved and the form has closed. */
+export async function saveDialog(page: Page, form: Locator) {
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await expect(form).toBeHidden();
+}
+
+/** Checks that the list `rows` holds one row and that it shows every one of `texts`; answers the row. */
+export async function expectOnlyRow(rows: Locator, ...texts: string[]): Promise<Locator> {
+  await expect(rows).toHaveCount(1);
+  const row = rows.first();
+  for (const text of texts) await expect(row).toContainText(text);
+  return row;
+}
+
 /** Fills the field `label` of the list's query form with `text` and runs the query. */
 export async function searchFor(page: Page, label: string, text: string) {
   const query = page.getByTestId('query-form');

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { createUser, fillLogin, login, uniqueName } from './support';
-import { confirmPopup } from './uiSteps';
+import { confirmPopup, saveDialog } from './uiSteps';
 import { PNG } from './forms';
 
 test.use({ reducedMotion: 'reduce' });
@@ -91,9 +91,7 @@ test('admin creates a user in the form, disables it (its open session is logged 
   await drawer.getByLabel('银行卡号').fill('6222020200112233445');
   await drawer.getByLabel('开户行').fill('ICBC');
   for (const kind of ['avatar', 'qrCode', 'cardPic', 'idFront', 'idBack']) await upload(drawer, kind);
-  await drawer.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('保存成功')).toBeVisible();
-  await expect(drawer).toBeHidden();
+  await saveDialog(page, drawer);
 
   // In the list, masked.
   let row = await rowOf(page, userName);

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, apiLogin, login, openConsole, uniqueName } from './support';
+import { ADMIN, addProject, apiLogin, login, openConsole, uniqueName } from './support';
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 180_000 });
@@ -30,11 +30,7 @@ test('admin imports the visitor device list with a row error first, views a devi
   request,
 }) => {
   const token = await apiLogin(request, ADMIN);
-  const project = uniqueName('Gate site');
-  const { id: projectId } = await post(request, token, '/api/project/add', {
-    name: project,
-    code: uniqueName('VD').replace(/[^A-Za-z0-9_.-]/g, ''),
-  });
+  const { id: projectId, name: project } = await addProject(request, token, { label: 'Gate site', codePrefix: 'VD' });
   const sn = uniqueName('GATE').replace(/[^A-Za-z0-9_.-]/g, '');
   const mac = [
     '02',

@@ -1,4 +1,3 @@
-import { expect as baseExpect } from '@playwright/test';
 import {
   ADMIN,
   addProject,
@@ -8,6 +7,7 @@ import {
   login,
   publishGateConfig,
   openConsole,
+  slowMachineSpec,
   uniqueName,
 } from './support';
 import { greyFacePhoto } from './forms';
@@ -18,10 +18,7 @@ import { test } from './simDevice';
  * terminal shows in the terminal's face library as synced; the terminal reports the visitor passing,
  * which shows in the open pass-record list without a reload and on the visitor's info modal.
  */
-test.use({ reducedMotion: 'reduce' });
-// The machine is shared by several engineers' builds and tests: pages can take seconds to load.
-test.describe.configure({ timeout: 240_000 });
-const expect = baseExpect.configure({ timeout: 30_000 });
+const expect = slowMachineSpec(test, 240_000);
 
 const face = () => greyFacePhoto(120);
 

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, login, openConsole, uniqueName } from './support';
+import { ADMIN, addProject, apiLogin, login, openConsole, uniqueName } from './support';
 import { confirmPopup, deleteRow, openFormSavedEmpty } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
@@ -24,12 +24,7 @@ test('admin registers a visitor, audits it as passed on the audit page, and the 
   request,
 }) => {
   const token = await apiLogin(request, ADMIN);
-  const project = uniqueName('Gate site');
-  const created = await request.post('/api/project/add', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name: project, code: uniqueName('GS').replace(/[^A-Za-z0-9_.-]/g, '') },
-  });
-  expect((await created.json()).code).toBe(200);
+  const { name: project } = await addProject(request, token, { label: 'Gate site', codePrefix: 'GS' });
   const name = uniqueName('Visitor');
 
   await login(page);

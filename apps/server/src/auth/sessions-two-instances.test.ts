@@ -35,13 +35,18 @@ describe.skipIf(skip)('sessions across two instances (PostgreSQL + Redis)', () =
     }
   };
 
+  /** user/info through B answers that the session has ended (401, 50012). */
+  const expectEndedOnB = async (token: string) => {
+    const res = await b.call({ method: 'POST', url: '/api/user/info', token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe(50012);
+  };
+
   it('a logout through A ends the session on B at once', async () => {
     const token = await a.login('u1', USER_PASSWORD);
     await warmOnB(token);
     expect((await a.call({ method: 'POST', url: '/api/user/logout', token })).body.code).toBe(200);
-    const res = await b.call({ method: 'POST', url: '/api/user/info', token });
-    expect(res.status).toBe(401);
-    expect(res.body.code).toBe(50012);
+    await expectEndedOnB(token);
   });
 
   it('disabling a user through A ends their session on B at once', async () => {
@@ -49,9 +54,7 @@ describe.skipIf(skip)('sessions across two instances (PostgreSQL + Redis)', () =
     await warmOnB(token);
     const [u2] = await a.database.db.select({ id: users.id }).from(users).where(eq(users.userName, 'u2'));
     await disableUser(a, admin, u2.id);
-    const res = await b.call({ method: 'POST', url: '/api/user/info', token });
-    expect(res.status).toBe(401);
-    expect(res.body.code).toBe(50012);
+    await expectEndedOnB(token);
   });
 
   it('a profile edit through A shows on B at once', async () => {

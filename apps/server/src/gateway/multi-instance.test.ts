@@ -5,7 +5,7 @@ import { CloseCode, type DeviceType } from '@siteops/contracts/device-protocol';
 import { createMemoryBus, type Bus } from '../bus/bus.ts';
 import { createRedisBus } from '../bus/redis.ts';
 import { MemoryDirectory } from './memory.ts';
-import { quietSim, startTestGateway, until, type TestGateway } from './testkit.ts';
+import { answeringShell, linkAgain, quietSim, startTestGateway, until, type TestGateway } from './testkit.ts';
 import { RpcError } from './types.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -100,16 +100,10 @@ for (const setup of setups) {
 
     it('terminal and tunnel through B reach the device on A', async () => {
       const { id, sn } = await linkedTo(a, 'gateway');
-      const shell = await b.gateway.openShell(id, { cols: 100, rows: 30 });
-      let out = '';
-      shell.on('data', (c) => (out += c.toString('utf8')));
-      await until(() => out.includes(`${sn}@siteops:~$ `), 2_000, 'prompt through B');
-      shell.write('echo hi\n');
-      await until(() => /\r\nhi\r\n/.test(out), 2_000, 'echo through B');
+      const { shell, closed, output } = await answeringShell(b.gateway, id, sn, { cols: 100, rows: 30 });
       shell.resize(132, 43);
       shell.write('stty size\r');
-      await until(() => out.includes('43 132'), 2_000, 'resize through B');
-      const closed = new Promise<string>((resolve) => shell.on('close', resolve));
+      await until(() => output().includes('43 132'), 2_000, 'resize through B');
       shell.write('exit\r');
       expect(await closed).toBe('exit');
 
@@ -135,10 +129,7 @@ for (const setup of setups) {
     it('a device that moves from A to B is replaced on A without an offline anywhere', async () => {
       const first = await linkedTo(a, 'towerCrane');
       const since = Date.now();
-      const moved = quietSim(b.url, first, 'towerCrane');
-      sims.push(moved);
-      await moved.waitFor('up', 10_000);
-      await until(() => first.sim.lastClose, 2_000, 'old link closed on A');
+      const moved = await linkAgain(b.url, first, 'towerCrane', sims);
       expect(first.sim.lastClose).toEqual({ code: CloseCode.replaced, reason: 'replaced' });
       await until(() => a.gateway.whereIs(first.id) === b.gateway.instanceId, 2_000, 'A routes to B');
       await new Promise((r) => setTimeout(r, 300));

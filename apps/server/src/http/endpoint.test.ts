@@ -8,6 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** constant.add, a plain endpoint with a body: `query` is added to its URL as it is. */
+const addConstant = (token: string, body: object, query = '') =>
+  t.call({ method: 'POST', url: `/api/constant/add${query}`, token, body });
+
 type Operation = { operationId?: string; tags?: string[]; responses?: Record<string, unknown>; security?: unknown[] };
 
 describe('declared endpoints', () => {
@@ -43,12 +47,7 @@ describe('declared endpoints', () => {
   it('a query string an endpoint does not declare never reaches its handler', async () => {
     const token = await t.login();
     // constant.add declares a body only: neither an id nor a remark may slip in through the URL.
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/constant/add?id=987654&remark=from-the-query',
-      token,
-      body: { key: 'query.ignored', value: 'v' },
-    });
+    const res = await addConstant(token, { key: 'query.ignored', value: 'v' }, '?id=987654&remark=from-the-query');
     expect(res.body.code, res.body.msg).toBe(200);
     expect(res.body.data.id).not.toBe(987654);
     const detail = await t.call({ method: 'GET', url: `/api/constant/detail?id=${res.body.data.id}`, token });
@@ -57,12 +56,7 @@ describe('declared endpoints', () => {
 
   it('the declared success message is the envelope msg', async () => {
     const token = await t.login();
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/constant/add',
-      token,
-      body: { key: 'msg.check', value: 'v' },
-    });
+    const res = await addConstant(token, { key: 'msg.check', value: 'v' });
     expect(res.body).toMatchObject({ code: 200, msg: 'Save Success', data: { id: expect.any(Number) } });
   });
 });

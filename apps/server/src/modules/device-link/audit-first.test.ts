@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.ts';
-import { startLinkApp, type LinkTestApp } from './testkit.ts';
+import { fileApp } from '../../../test/harness.ts';
+import { startLinkApp } from './testkit.ts';
 
 /** Issue 10: a device command never runs without its audit record. */
 
-let t: LinkTestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await startLinkApp();
-  admin = await t.login();
-}, 180_000);
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin } = await fileApp(() => startLinkApp());
 
 async function linkedSpeaker() {
   const d = await t.addDevice({ type: 'broadcast' });

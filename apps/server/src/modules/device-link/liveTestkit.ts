@@ -1,6 +1,9 @@
+import { afterAll } from 'vitest';
 import WebSocket from 'ws';
-import type { LiveServerMessage } from '@siteops/contracts/live';
-import { ticketFor, type LinkTestApp } from './testkit.ts';
+import { deviceTopicOf, type LiveServerMessage } from '@siteops/contracts/live';
+import { createAgent } from '../../../test/fixtures.ts';
+import { awaitFound } from '../../gateway/testkit.ts';
+import { startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';
 
 /** What a tab saw: every server message, with device batches flattened into one entry per item. */
 export type LiveSeen = { type: string; data: Record<string, unknown>; at: number };
@@ -29,22 +32,7 @@ export async function openLive(t: LinkTestApp, token: string) {
   });
 
   const waitFor = (pred: (m: LiveSeen) => boolean, timeoutMs = 2_000, what = 'live message'): Promise<LiveSeen> => {
-    const hit = seen.find(pred);
-    if (hit) return Promise.resolve(hit);
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const m = seen.find(pred);
-        if (!m) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(m);
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no ${what} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      waiters.add(check);
-    });
+    return awaitFound(() => seen.find(pred), waiters, timeoutMs, what);
   };
   const closed = () =>
     new Promise<number>((resolve) => {
@@ -76,3 +64,35 @@ export async function openLive(t: LinkTestApp, token: string) {
   };
 }
 export type LiveTab = Awaited<ReturnType<typeof openLive>>;
+
+/** `tab` subscribes to the devices' topics (answered before it returns, so nothing after is missed). */
+export const watch = (tab: LiveTab, ...ids: number[]) => tab.subscribe(ids.map(deviceTopicOf));
+
+/**
+ * The link app a device-link test file's tests share, made as the file loads (call it with a top-level await)
+ * and closed after its last test: the admin, two agents, and the admin's tab. The live channel sends only the
+ * devices a tab subscribed to, so `linked` has the admin's tab watch each device before it links.
+ */
+export async function fileLinkApp() {
+  const t = await startLinkApp();
+  const admin = await t.login();
+  const agentA = await createAgent(t, admin);
+  const agentB = await createAgent(t, admin);
+  const live = await openLive(t, admin);
+  afterAll(async () => {
+    live.close();
+    await t.close();
+  });
+  await live.ready();
+
+  /** A device row, watched by the admin's tab, with its simulated device linked. */
+  async function linked(type: Parameters<LinkTestApp['addDevice']>[0] extends infer O ? O : never = {}, extra = {}) {
+    const d = await t.addDevice(type);
+    await watch(live, d.id);
+    const sim = t.sim(d, extra);
+    await sim.waitFor('up', 10_000);
+    return { ...d, sim };
+  }
+  const post = (url: string, token: string, body: object = {}) => t.call({ method: 'POST', url, token, body });
+  return { t, admin, agentA, agentB, live, linked, post };
+}

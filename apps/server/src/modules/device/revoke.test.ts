@@ -17,18 +17,17 @@ async function linkedDevice() {
   return { ...d, sim };
 }
 
+/** device.authorize as the admin: sets `authStatus` on the devices `ids`. */
+const authorize = (ids: number[], authStatus: 'authorize' | 'forbidden') =>
+  t.call({ method: 'POST', url: '/api/device/authorize', token: admin, body: { ids, authStatus } });
+
 const closedWith = async (sim: { lastClose?: { code: number } }, code: number) =>
   expect.poll(() => sim.lastClose?.code, { timeout: 1_000 }).toBe(code);
 
 describe('forbidding or deleting a linked device', () => {
   it('forbid through the API closes its link at once (4010 revoked)', async () => {
     const d = await linkedDevice();
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/device/authorize',
-      token: admin,
-      body: { ids: [d.id], authStatus: 'forbidden' },
-    });
+    const res = await authorize([d.id], 'forbidden');
     expect(res.body.data.changed).toBe(1);
     await closedWith(d.sim, 4010);
   });
@@ -62,12 +61,7 @@ describe('forbidding or deleting a linked device', () => {
 
   it('authorising leaves a linked device alone', async () => {
     const d = await linkedDevice();
-    await t.call({
-      method: 'POST',
-      url: '/api/device/authorize',
-      token: admin,
-      body: { ids: [d.id], authStatus: 'authorize' },
-    });
+    await authorize([d.id], 'authorize');
     await new Promise((r) => setTimeout(r, 500));
     expect(d.sim.lastClose).toBeUndefined();
   });

@@ -57,6 +57,15 @@ async function passedVisitor(realName = 'Li Lei') {
   return { id, personId: `V${id}` };
 }
 
+/** A face terminal the visitor config is published to, once it holds a newly passed visitor named `realName`. */
+async function terminalHolding(realName?: string) {
+  const face = await terminal();
+  await publish([face.id]);
+  const v = await passedVisitor(realName);
+  await eventually(() => face.faces.get(v.personId), 'the terminal to hold the visitor');
+  return { face, v };
+}
+
 type Face = { personId: string; name: string | null; state: string; onDevice: boolean; visitorId: number };
 const library = async (deviceId: number, token = admin): Promise<Face[]> =>
   (await ok('GET', `/api/visitor/faces?deviceId=${deviceId}&pageSize=200`, undefined, token)).list;
@@ -65,10 +74,7 @@ const stateOf = async (deviceId: number, personId: string) =>
 
 describe('the face library', () => {
   it('shows who is on the terminal, synced, to the admin, the device’s agent and the project’s manager only', async () => {
-    const face = await terminal();
-    await publish([face.id]);
-    const v = await passedVisitor('Han Meimei');
-    await eventually(() => face.faces.get(v.personId), 'the terminal to hold the visitor');
+    const { face, v } = await terminalHolding('Han Meimei');
     await eventually(async () => (await stateOf(face.id, v.personId)) === 'synced', 'synced');
     for (const token of [admin, agentA, w.managerToken]) {
       const list = await library(face.id, token);
@@ -94,10 +100,7 @@ describe('the face library', () => {
   });
 
   it('a person removed by hand stays off through a re-publish; re-sync or a change of the visitor brings it back', async () => {
-    const face = await terminal();
-    await publish([face.id]);
-    const v = await passedVisitor();
-    await eventually(() => face.faces.get(v.personId), 'held');
+    const { face, v } = await terminalHolding();
     const body = { deviceId: face.id, personId: v.personId };
 
     await ok('DELETE', '/api/visitor/faces', body, agentA);
@@ -130,10 +133,7 @@ type Pass = { personId: string; personName: string; visitorId: number | null; de
 
 describe('pass records', () => {
   it('a pass the terminal reports appears in the list and on the visitor, in scope; strangers are no pass', async () => {
-    const face = await terminal();
-    await publish([face.id]);
-    const v = await passedVisitor('Zhao Liu');
-    await eventually(() => face.faces.get(v.personId), 'held');
+    const { face, v } = await terminalHolding('Zhao Liu');
     const before = new Date().toISOString();
     expect(face.sim.reportPass(v.personId, 'in').passed).toBe(true);
     expect(face.sim.reportPass('V999999').passed).toBe(false);
