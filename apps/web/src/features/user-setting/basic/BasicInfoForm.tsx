@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, DatePicker, Form, Input, Select, Spin } from 'antd';
+import { DatePicker, Form, Input, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -11,6 +11,7 @@ import { AvatarUpload } from '@/components/upload/AvatarUpload';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
 import { useUserStore } from '@/stores/user';
+import { SubmitRow } from '@/components/form/SubmitRow';
 
 type Values = Partial<Record<(typeof UPDATE_SELF_FIELDS)[number], string | null>>;
 /** Spec 5's required personal-info fields that a user edits itself. */
@@ -129,11 +130,7 @@ export function BasicInfoForm() {
       <Form.Item name="introduction" label={label('introduction')} rules={rules('introduction', INTRODUCTION_MAX)}>
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} showCount />
       </Form.Item>
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {t('common.save')}
-        </Button>
-      </Form.Item>
+      <SubmitRow loading={save.isPending}>{t('common.save')}</SubmitRow>
     </Form>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
+import { CurrentPasswordField } from '@/components/form/CurrentPasswordField';
 
 interface Values {
   question: string;
@@ -44,13 +45,10 @@ export function QuestionModal({ open, change, onClose }: { open: boolean; change
       >
         <Input maxLength={64} autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        name="password"
+      <CurrentPasswordField
         label={t('userSecurity.currentPassword')}
-        rules={[{ required: true, message: t('userSecurity.currentPasswordRequired') }]}
-      >
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
+        requiredMessage={t('userSecurity.currentPasswordRequired')}
+      />
     </ModalForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Skeleton, Typography } from 'antd';
+import { Form, Input, Skeleton, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
@@ -16,6 +16,7 @@ import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
+import { SubmitRow } from '@/components/form/SubmitRow';
 
 type Values = Partial<Record<SocialField, string | null>>;
 
@@ -105,11 +106,7 @@ export function SocialInfoForm() {
             />
           </Form.Item>
         ))}
-        <Form.Item style={{ marginBottom: 0 }}>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </Form.Item>
+        <SubmitRow loading={save.isPending}>{t('common.save')}</SubmitRow>
       </Form>
     </section>
   );
