@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Form, Input, Progress, Select, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import {
@@ -16,6 +15,7 @@ import { useUploadMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';
 import { formatBytes } from './formatBytes';
+import { DropHint } from '@/components/upload/DropHint';
 
 interface FormValues {
   file: UploadFile[];
@@ -88,10 +88,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
             disabled={upload.isPending}
             data-testid="upgrade-file"
           >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('upgrade.drop')}</p>
+            <DropHint text={t('upgrade.drop')} />
           </Upload.Dragger>
         </Form.Item>
         <Form.Item
