@@ -10,6 +10,7 @@ import { endpointQuery, useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { useUserStore } from '@/stores/user';
 import { AvatarUpload } from '@/components/upload/AvatarUpload';
+import { blankNulls } from '@/lib/formValues';
 
 interface FormValues {
   realName?: string;
@@ -45,13 +46,7 @@ export function EditInfoModal({
   const initial = useMemo<FormValues | undefined>(
     () =>
       me && {
-        realName: me.realName ?? undefined,
-        sex: me.sex ?? undefined,
-        birthday: me.birthday ?? undefined,
-        phone: me.phone ?? undefined,
-        email: me.email ?? undefined,
-        address: me.address ?? undefined,
-        introduction: me.introduction ?? undefined,
+        ...blankNulls(me, ['realName', 'sex', 'birthday', 'phone', 'email', 'address', 'introduction']),
         avatar: me.avatar,
       },
     [me],

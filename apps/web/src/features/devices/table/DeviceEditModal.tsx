@@ -7,7 +7,7 @@ import { deviceApi } from '@siteops/contracts/api/device';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { MAC_PATTERN } from '@/features/devices/macPattern';
-import { editableFields, toUpdateBody, type EditValues } from './deviceEdit';
+import { editableFields, toEditValues, toUpdateBody, type EditValues } from './deviceEdit';
 
 /** Edit one device. An agent sees (and may send) only the fields the server lets it change. */
 export function DeviceEditModal({
@@ -23,29 +23,7 @@ export function DeviceEditModal({
   const update = useEndpointMutation(deviceApi.update);
   const fields = editableFields(isAdmin);
   const shown = new Set<string>(fields);
-  const initial = useMemo<Partial<EditValues> | undefined>(
-    () =>
-      row
-        ? {
-            type: row.type,
-            sn: row.sn,
-            mac: row.mac ?? undefined,
-            devName: row.devName ?? undefined,
-            factoryName: row.factoryName ?? undefined,
-            ip: row.ip ?? undefined,
-            installSite: row.installSite ?? undefined,
-            frpcVer: row.frpcVer ?? undefined,
-            devVer: row.devVer ?? undefined,
-            version: row.version ?? undefined,
-            remoteAccount: row.remoteAccount ?? undefined,
-            remark: row.remark ?? undefined,
-            direction: row.direction,
-            allow: row.allow,
-            anyAccess: row.anyAccess,
-          }
-        : undefined,
-    [row],
-  );
+  const initial = useMemo(() => (row ? toEditValues(row) : undefined), [row]);
   const text = (name: keyof EditValues) =>
     shown.has(name) && (
       <Form.Item name={name} label={t(`devices.field.${name}`)}>
