@@ -17,6 +17,7 @@ import { afterReport } from '@/api/reported';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
 import { SubmitRow } from '@/components/form/SubmitRow';
+import { TitledSection } from '@/components/TitledSection';
 
 type Values = Partial<Record<SocialField, string | null>>;
 
@@ -75,10 +76,7 @@ export function SocialInfoForm() {
   };
 
   return (
-    <section aria-labelledby="social-info-title" style={{ maxWidth: 560 }}>
-      <Typography.Title level={5} id="social-info-title">
-        {t('userSocial.title')}
-      </Typography.Title>
+    <TitledSection id="social-info-title" title={t('userSocial.title')} style={{ maxWidth: 560 }}>
       <Typography.Paragraph type="secondary">{t('userSocial.intro')}</Typography.Paragraph>
       <Form<Values>
         form={form}
@@ -108,6 +106,6 @@ export function SocialInfoForm() {
         ))}
         <SubmitRow loading={save.isPending}>{t('common.save')}</SubmitRow>
       </Form>
-    </section>
+    </TitledSection>
   );
 }
