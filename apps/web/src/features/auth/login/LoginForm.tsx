@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, theme } from 'antd';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
@@ -13,6 +13,7 @@ import { targetAfterLogin } from '@/lib/loginRedirect';
 import { RECOVER_PATH } from '@/lib/routeMeta';
 import { startSession } from '@/lib/session';
 import { clearToken } from '@/lib/token';
+import { FailureAlert } from '@/features/auth/FailureAlert';
 
 type Field = keyof LoginBody;
 
@@ -78,57 +79,50 @@ export function LoginForm() {
     ) : (
       <div style={{ minHeight: 22, marginTop: 4 }} />
     );
-  const label = (field: Field, text: string) => (
-    <label htmlFor={`login-${field}`} style={{ display: 'block', paddingBottom: 8, fontSize: token.fontSizeLG }}>
-      {text}
-    </label>
+  // What both fields share: their id, size, value, and how they show and announce an error.
+  const inputProps = (field: Field) => ({
+    id: `login-${field}`,
+    size: 'large' as const,
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => change(field, e.target.value),
+    status: errors[field] ? ('error' as const) : undefined,
+    'aria-invalid': Boolean(errors[field]),
+    'aria-describedby': errors[field] ? `login-${field}-error` : undefined,
+  });
+  const field = (name: Field, text: string, input: ReactNode) => (
+    <div style={{ marginBottom: 8 }}>
+      <label htmlFor={`login-${name}`} style={{ display: 'block', paddingBottom: 8, fontSize: token.fontSizeLG }}>
+        {text}
+      </label>
+      {input}
+      {fieldError(name)}
+    </div>
   );
 
   return (
     <form noValidate autoComplete="on" onSubmit={(e) => void submit(e)}>
-      {failure !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('login.form.errMsg')}
-          description={failure || undefined}
-          style={{ marginBottom: 24 }}
-          role="alert"
-        />
-      )}
-      <div style={{ marginBottom: 8 }}>
-        {label('username', t('login.form.userName.label'))}
+      <FailureAlert title={t('login.form.errMsg')} failure={failure} gap={24} />
+      {field(
+        'username',
+        t('login.form.userName.label'),
         <Input
-          id="login-username"
-          size="large"
+          {...inputProps('username')}
           prefix={<UserOutlined />}
           placeholder={t('login.form.userName.placeholder')}
           autoComplete="username"
           autoFocus
-          value={values.username}
-          onChange={(e) => change('username', e.target.value)}
-          status={errors.username ? 'error' : undefined}
-          aria-invalid={Boolean(errors.username)}
-          aria-describedby={errors.username ? 'login-username-error' : undefined}
-        />
-        {fieldError('username')}
-      </div>
-      <div style={{ marginBottom: 8 }}>
-        {label('password', t('login.form.password.label'))}
+        />,
+      )}
+      {field(
+        'password',
+        t('login.form.password.label'),
         <Password
-          id="login-password"
-          size="large"
+          {...inputProps('password')}
           prefix={<LockOutlined />}
           placeholder={t('login.form.password.placeholder')}
           autoComplete="current-password"
-          value={values.password}
-          onChange={(e) => change('password', e.target.value)}
-          status={errors.password ? 'error' : undefined}
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={errors.password ? 'login-password-error' : undefined}
-        />
-        {fieldError('password')}
-      </div>
+        />,
+      )}
       <div style={{ textAlign: 'right', margin: '-4px 0 16px' }}>
         {/* A plain link that navigates in place: react-router's Link would add its weight to the first load. */}
         <a
