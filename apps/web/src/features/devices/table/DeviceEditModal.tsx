@@ -6,7 +6,7 @@ import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
-import { MAC_PATTERN } from '@/features/devices/macPattern';
+import { DeviceIdField } from '@/features/devices/DeviceIdField';
 import { editableFields, toEditValues, toUpdateBody, type EditValues } from './deviceEdit';
 
 /** Edit one device. An agent sees (and may send) only the fields the server lets it change. */
@@ -45,30 +45,8 @@ export function DeviceEditModal({
           <Select options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`devices.type.${v}`) }))} />
         </Form.Item>
       )}
-      {shown.has('sn') && (
-        <Form.Item
-          name="sn"
-          label={t('devices.field.sn')}
-          rules={[
-            { required: true, message: t('devices.rules.snRequired') },
-            { pattern: /^[A-Za-z0-9_.:-]{1,64}$/, message: t('devices.rules.snFormat') },
-          ]}
-        >
-          <Input />
-        </Form.Item>
-      )}
-      {shown.has('mac') && (
-        <Form.Item
-          name="mac"
-          label={t('devices.field.mac')}
-          rules={[
-            { required: true, message: t('devices.rules.macRequired') },
-            { pattern: MAC_PATTERN, message: t('devices.rules.macFormat') },
-          ]}
-        >
-          <Input placeholder="AA:BB:CC:DD:EE:FF" />
-        </Form.Item>
-      )}
+      {shown.has('sn') && <DeviceIdField name="sn" />}
+      {shown.has('mac') && <DeviceIdField name="mac" />}
       {text('devName')}
       {text('factoryName')}
       {text('ip')}
