@@ -40,6 +40,20 @@ export function useReviewDecision<R extends string>(
   return { busy, decide: (result: R) => afterReport(decide(result)) };
 }
 
+/**
+ * The reviewer's opinion of the subject on show: each newly opened subject starts from `initial` (state
+ * adjusted while rendering, not in an effect, so the field never shows the last subject's words).
+ */
+export function useReviewOpinion<S>(subject: S | null, initial: (subject: S | null) => string) {
+  const [opinion, setOpinion] = useState('');
+  const [shownFor, setShownFor] = useState<S | null>(null);
+  if (shownFor !== subject) {
+    setShownFor(subject);
+    setOpinion(initial(subject));
+  }
+  return [opinion, setOpinion] as const;
+}
+
 /** A review dialog's footer: cancel, reject, and pass after a confirmation. */
 export function ReviewFooter<R extends string>({
   kind,

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import type { CertificationItem } from '@siteops/contracts/certification';
 import { useEndpointMutation } from '@/api/queries';
 import { CertificationDescriptions } from '@/components/certification/CertificationView';
-import { OpinionField, ReviewFooter, useReviewDecision } from '@/components/review/ReviewDecision';
+import { OpinionField, ReviewFooter, useReviewDecision, useReviewOpinion } from '@/components/review/ReviewDecision';
 
 const REVIEW = {
   messages: 'certificationAudit',
@@ -21,15 +20,9 @@ const REVIEW = {
  */
 export function ReviewModal({ item, onClose }: { item: CertificationItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [opinion, setOpinion] = useState('');
+  // A newly opened certification starts with an empty opinion.
+  const [opinion, setOpinion] = useReviewOpinion(item, () => '');
   const review = useEndpointMutation(certificationApi.review, ['notification']);
-
-  // A newly opened certification starts with an empty opinion (state adjusted while rendering).
-  const [shownFor, setShownFor] = useState<CertificationItem | null>(null);
-  if (shownFor !== item) {
-    setShownFor(item);
-    setOpinion('');
-  }
 
   const decision = useReviewDecision(
     REVIEW,

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import { useEndpointMutation } from '@/api/queries';
-import { OpinionField, ReviewFooter, useReviewDecision } from '@/components/review/ReviewDecision';
+import { OpinionField, ReviewFooter, useReviewDecision, useReviewOpinion } from '@/components/review/ReviewDecision';
 import { StatusTag, time } from './visitorView';
 
 const REVIEW = {
@@ -20,15 +19,9 @@ const REVIEW = {
  */
 export function AuditModal({ visitor, onClose }: { visitor: VisitorItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [remark, setRemark] = useState('');
+  // A newly opened visitor starts from its last opinion.
+  const [remark, setRemark] = useReviewOpinion(visitor, (v) => v?.auditRemark ?? '');
   const audit = useEndpointMutation(visitorApi.auditVisitor);
-
-  // A newly opened visitor starts from its last opinion (state adjusted while rendering, not in an effect).
-  const [shownFor, setShownFor] = useState<VisitorItem | null>(null);
-  if (shownFor !== visitor) {
-    setShownFor(visitor);
-    setRemark(visitor?.auditRemark ?? '');
-  }
 
   const decision = useReviewDecision(
     REVIEW,
