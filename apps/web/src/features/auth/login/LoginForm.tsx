@@ -1,6 +1,6 @@
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { Button, theme } from 'antd';
-import Input from 'antd/es/input/Input';
+import Input, { type InputProps } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,32 @@ import { clearToken } from '@/lib/token';
 import { FailureAlert } from '@/features/auth/FailureAlert';
 
 type Field = keyof LoginBody;
+
+/** The two fields: their messages (label, placeholder), input, icon, and what a password manager fills in. */
+const FIELDS: {
+  name: Field;
+  messages: string;
+  Control: ComponentType<InputProps>;
+  icon: ReactNode;
+  autoComplete: string;
+  autoFocus?: boolean;
+}[] = [
+  {
+    name: 'username',
+    messages: 'login.form.userName',
+    Control: Input,
+    icon: <UserOutlined />,
+    autoComplete: 'username',
+    autoFocus: true,
+  },
+  {
+    name: 'password',
+    messages: 'login.form.password',
+    Control: Password,
+    icon: <LockOutlined />,
+    autoComplete: 'current-password',
+  },
+];
 
 /**
  * Two fields and a button, checked by hand rather than with antd's Form: the login page is the first
@@ -79,50 +105,30 @@ export function LoginForm() {
     ) : (
       <div style={{ minHeight: 22, marginTop: 4 }} />
     );
-  // What both fields share: their id, size, value, and how they show and announce an error.
-  const inputProps = (field: Field) => ({
-    id: `login-${field}`,
-    size: 'large' as const,
-    value: values[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => change(field, e.target.value),
-    status: errors[field] ? ('error' as const) : undefined,
-    'aria-invalid': Boolean(errors[field]),
-    'aria-describedby': errors[field] ? `login-${field}-error` : undefined,
-  });
-  const field = (name: Field, text: string, input: ReactNode) => (
-    <div style={{ marginBottom: 8 }}>
-      <label htmlFor={`login-${name}`} style={{ display: 'block', paddingBottom: 8, fontSize: token.fontSizeLG }}>
-        {text}
-      </label>
-      {input}
-      {fieldError(name)}
-    </div>
-  );
-
   return (
     <form noValidate autoComplete="on" onSubmit={(e) => void submit(e)}>
       <FailureAlert title={t('login.form.errMsg')} failure={failure} gap={24} />
-      {field(
-        'username',
-        t('login.form.userName.label'),
-        <Input
-          {...inputProps('username')}
-          prefix={<UserOutlined />}
-          placeholder={t('login.form.userName.placeholder')}
-          autoComplete="username"
-          autoFocus
-        />,
-      )}
-      {field(
-        'password',
-        t('login.form.password.label'),
-        <Password
-          {...inputProps('password')}
-          prefix={<LockOutlined />}
-          placeholder={t('login.form.password.placeholder')}
-          autoComplete="current-password"
-        />,
-      )}
+      {FIELDS.map(({ name, messages, Control, icon, autoComplete, autoFocus }) => (
+        <div key={name} style={{ marginBottom: 8 }}>
+          <label htmlFor={`login-${name}`} style={{ display: 'block', paddingBottom: 8, fontSize: token.fontSizeLG }}>
+            {t(`${messages}.label`)}
+          </label>
+          <Control
+            id={`login-${name}`}
+            size="large"
+            prefix={icon}
+            placeholder={t(`${messages}.placeholder`)}
+            autoComplete={autoComplete}
+            autoFocus={autoFocus}
+            value={values[name]}
+            onChange={(e) => change(name, e.target.value)}
+            status={errors[name] ? 'error' : undefined}
+            aria-invalid={Boolean(errors[name])}
+            aria-describedby={errors[name] ? `login-${name}-error` : undefined}
+          />
+          {fieldError(name)}
+        </div>
+      ))}
       <div style={{ textAlign: 'right', margin: '-4px 0 16px' }}>
         {/* A plain link that navigates in place: react-router's Link would add its weight to the first load. */}
         <a
