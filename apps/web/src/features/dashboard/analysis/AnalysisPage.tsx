@@ -15,7 +15,7 @@ import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protoco
 import { useDownload, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useUserStore } from '@/stores/user';
-import { BarChart, LineChart } from './charts';
+import { BarChart, LineChart, type Series } from './charts';
 import { ChartCard } from './ChartCard';
 import { AgentPicker, ProjectPicker } from './pickers';
 import {
@@ -147,6 +147,21 @@ export function AnalysisPage() {
   const dimensions: PresenceDimension[] = isAdmin ? ['deviceType', 'project', 'agent'] : ['deviceType', 'project'];
   const metricName = t(`analysis.dust.${metric}`);
   const limit = DUST_LIMITS[DUST_FIELD[metric]];
+  // Passes and events: one bar chart each, named as its card, its total in the summary.
+  const barCard = (chart: 'passes' | 'events', series: Series[]) => (
+    <Col xs={24} xl={12}>
+      <ChartCard
+        chart={chart}
+        title={t(`analysis.${chart}.title`)}
+        empty={a[chart].length === 0}
+        legend={series}
+        onExcel={onExcel}
+        summary={t(`analysis.${chart}.summary`, { count: total(series) })}
+      >
+        {(ref) => <BarChart ref={ref} title={t(`analysis.${chart}.title`)} labels={labels} series={series} />}
+      </ChartCard>
+    </Col>
+  );
 
   return (
     <Flex vertical gap={16}>
@@ -210,30 +225,8 @@ export function AnalysisPage() {
             )}
           </ChartCard>
         </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            chart="passes"
-            title={t('analysis.passes.title')}
-            empty={a.passes.length === 0}
-            legend={passes}
-            onExcel={onExcel}
-            summary={t('analysis.passes.summary', { count: total(passes) })}
-          >
-            {(ref) => <BarChart ref={ref} title={t('analysis.passes.title')} labels={labels} series={passes} />}
-          </ChartCard>
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            chart="events"
-            title={t('analysis.events.title')}
-            empty={a.events.length === 0}
-            legend={events}
-            onExcel={onExcel}
-            summary={t('analysis.events.summary', { count: total(events) })}
-          >
-            {(ref) => <BarChart ref={ref} title={t('analysis.events.title')} labels={labels} series={events} />}
-          </ChartCard>
-        </Col>
+        {barCard('passes', passes)}
+        {barCard('events', events)}
         <Col xs={24} xl={12}>
           <ChartCard
             chart="presence"
