@@ -15,6 +15,7 @@ import {
   toUpdateAgentBody,
   type AgentFormValues,
 } from './agentForm';
+import { requiredText } from '@/components/form/rules';
 
 export interface AgentFormModalProps {
   /** The row being edited, 'new' to create, null when closed. */
@@ -71,11 +72,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
       {!isAdmin && <Typography.Paragraph type="secondary">{t('agents.ownOnlyHint')}</Typography.Paragraph>}
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item
-            name="name"
-            label={t('agents.name')}
-            rules={[{ required: true, whitespace: true, message: t('agents.rules.nameRequired') }]}
-          >
+          <Form.Item name="name" label={t('agents.name')} rules={[requiredText(t('agents.rules.nameRequired'))]}>
             <Input maxLength={128} />
           </Form.Item>
         </Col>
@@ -83,7 +80,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
           <Form.Item
             name="linkName"
             label={t('agents.linkName')}
-            rules={[{ required: true, whitespace: true, message: t('agents.rules.linkNameRequired') }]}
+            rules={[requiredText(t('agents.rules.linkNameRequired'))]}
           >
             <Input maxLength={64} />
           </Form.Item>
@@ -93,7 +90,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
             name="linkPhone"
             label={t('agents.linkPhone')}
             rules={[
-              { required: true, whitespace: true, message: t('agents.rules.linkPhoneRequired') },
+              requiredText(t('agents.rules.linkPhoneRequired')),
               pattern(PHONE_PATTERN, t('agents.rules.phoneInvalid')),
             ]}
           >
@@ -152,7 +149,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
             rules={
               creating
                 ? [
-                    { required: true, whitespace: true, message: t('agents.rules.userNameRequired') },
+                    requiredText(t('agents.rules.userNameRequired')),
                     pattern(USERNAME_PATTERN, t('agents.rules.userNameInvalid')),
                   ]
                 : []
@@ -184,7 +181,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
           <Form.Item
             name="user.realName"
             label={t('agents.realName')}
-            rules={[{ required: true, whitespace: true, message: t('agents.rules.realNameRequired') }]}
+            rules={[requiredText(t('agents.rules.realNameRequired'))]}
           >
             <Input maxLength={64} />
           </Form.Item>

@@ -12,6 +12,7 @@ import {
   type CampaignSpeaker,
 } from '@siteops/contracts/broadcast';
 import { voiceLabelKey, type CampaignFormValues } from './campaignForm';
+import { requiredText } from '@/components/form/rules';
 
 const check = (ok: (v: string) => boolean, msg: string): Rule => ({
   validator: (_, v: string | undefined) => (!v || ok(v.trim()) ? Promise.resolve() : Promise.reject(new Error(msg))),
@@ -27,7 +28,7 @@ export function FieldsStep() {
         name="name"
         label={t('broadcast.field.name')}
         rules={[
-          { required: true, whitespace: true, message: t('broadcast.rule.nameRequired') },
+          requiredText(t('broadcast.rule.nameRequired')),
           check((v) => v.length <= CAMPAIGN_NAME_MAX, t('broadcast.rule.nameMax')),
         ]}
       >
@@ -36,10 +37,7 @@ export function FieldsStep() {
       <Form.Item
         name="link"
         label={t('broadcast.field.link')}
-        rules={[
-          { required: true, whitespace: true, message: t('broadcast.rule.linkRequired') },
-          check(isHttpLink, t('broadcast.rule.link')),
-        ]}
+        rules={[requiredText(t('broadcast.rule.linkRequired')), check(isHttpLink, t('broadcast.rule.link'))]}
       >
         <Input placeholder="https://" />
       </Form.Item>
@@ -48,7 +46,7 @@ export function FieldsStep() {
         label={t('broadcast.field.content')}
         extra={t('broadcast.words', { count: countWords(content ?? '') })}
         rules={[
-          { required: true, whitespace: true, message: t('broadcast.rule.contentRequired') },
+          requiredText(t('broadcast.rule.contentRequired')),
           check((v) => countWords(v) <= CAMPAIGN_CONTENT_MAX_WORDS, t('broadcast.rule.contentWords')),
         ]}
       >

@@ -14,6 +14,7 @@ import { AuthShell } from '@/features/auth/login/LoginPage';
 import { FailureAlert } from '@/features/auth/FailureAlert';
 import { LOGIN_PATH } from '@/lib/routeMeta';
 import './messages';
+import { requiredText } from '@/components/form/rules';
 
 interface Values {
   username: string;
@@ -124,7 +125,7 @@ export function RecoverPage() {
           <Form.Item
             name="username"
             label={t('login.form.userName.label')}
-            rules={[{ required: true, whitespace: true, message: t('login.form.userName.errMsg') }]}
+            rules={[requiredText(t('login.form.userName.errMsg'))]}
           >
             <Input
               autoComplete="username"
@@ -199,7 +200,7 @@ export function RecoverPage() {
                   <Form.Item
                     name="answer"
                     label={t('recover.answer.label')}
-                    rules={[{ required: true, whitespace: true, message: t('recover.answer.errMsg') }]}
+                    rules={[requiredText(t('recover.answer.errMsg'))]}
                   >
                     <Input autoComplete="off" autoFocus />
                   </Form.Item>

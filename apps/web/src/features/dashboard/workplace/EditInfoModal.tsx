@@ -11,6 +11,7 @@ import { ModalForm } from '@/components/form/ModalForm';
 import { useUserStore } from '@/stores/user';
 import { AvatarUpload } from '@/components/upload/AvatarUpload';
 import { blankNulls } from '@/lib/formValues';
+import { requiredText } from '@/components/form/rules';
 
 interface FormValues {
   realName?: string;
@@ -77,10 +78,7 @@ export function EditInfoModal({
       <Form.Item
         name="realName"
         label={tr('realName')}
-        rules={[
-          { required: true, whitespace: true, message: tr('required', { field: tr('realName') }) },
-          max('realName', 64),
-        ]}
+        rules={[requiredText(tr('required', { field: tr('realName') })), max('realName', 64)]}
       >
         <Input />
       </Form.Item>

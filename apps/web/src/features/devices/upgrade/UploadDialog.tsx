@@ -16,6 +16,7 @@ import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';
 import { formatBytes } from './formatBytes';
 import { DropHint } from '@/components/upload/DropHint';
+import { requiredText } from '@/components/form/rules';
 
 interface FormValues {
   file: UploadFile[];
@@ -95,7 +96,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
           name="fileVersion"
           label={t('upgrade.fileVersion')}
           rules={[
-            { required: true, whitespace: true, message: t('upgrade.versionRequired') },
+            requiredText(t('upgrade.versionRequired')),
             { pattern: VERSION_PATTERN, message: t('upgrade.versionPattern') },
           ]}
         >

@@ -4,6 +4,7 @@ import { accountApi } from '@siteops/contracts/api/account';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { CurrentPasswordField } from '@/components/form/CurrentPasswordField';
+import { requiredText } from '@/components/form/rules';
 
 interface Values {
   question: string;
@@ -28,7 +29,7 @@ export function QuestionModal({ open, change, onClose }: { open: boolean; change
         name="question"
         label={t('userSecurity.question.question')}
         rules={[
-          { required: true, whitespace: true, message: t('userSecurity.question.questionRequired') },
+          requiredText(t('userSecurity.question.questionRequired')),
           { max: 64, message: t('userSecurity.tooLong', { max: 64 }) },
         ]}
       >
@@ -39,7 +40,7 @@ export function QuestionModal({ open, change, onClose }: { open: boolean; change
         label={t('userSecurity.question.answer')}
         extra={t('userSecurity.question.answerHint')}
         rules={[
-          { required: true, whitespace: true, message: t('userSecurity.question.answerRequired') },
+          requiredText(t('userSecurity.question.answerRequired')),
           { max: 64, message: t('userSecurity.tooLong', { max: 64 }) },
         ]}
       >
