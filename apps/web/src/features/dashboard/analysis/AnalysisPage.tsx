@@ -16,7 +16,7 @@ import { useDownload, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useUserStore } from '@/stores/user';
 import { BarChart, LineChart, type Series } from './charts';
-import { ChartCard } from './ChartCard';
+import { ChartCard, ChartSwitch } from './ChartCard';
 import { AgentPicker, ProjectPicker } from './pickers';
 import {
   DUST_FIELD,
@@ -174,12 +174,11 @@ export function AnalysisPage() {
           legend={dust.averages}
           onExcel={onExcel}
           controls={
-            <Segmented<DustMetric>
-              style={{ marginBottom: 8 }}
-              size="small"
+            <ChartSwitch
               value={metric}
               onChange={setMetric}
-              options={DUST_METRICS.map((m) => ({ value: m, label: t(`analysis.dust.${m}`) }))}
+              values={DUST_METRICS}
+              labelOf={(m) => t(`analysis.dust.${m}`)}
             />
           }
           summary={t('analysis.dust.summary', {
@@ -235,12 +234,11 @@ export function AnalysisPage() {
           legend={presence}
           onExcel={onExcel}
           controls={
-            <Segmented<PresenceDimension>
-              style={{ marginBottom: 8 }}
-              size="small"
+            <ChartSwitch
               value={presenceBy}
               onChange={setPresenceBy}
-              options={dimensions.map((d) => ({ value: d, label: t(`analysis.presence.by.${d}`) }))}
+              values={dimensions}
+              labelOf={(d) => t(`analysis.presence.by.${d}`)}
             />
           }
           summary={uptime.lowest && t('analysis.presence.summary', uptime.lowest)}
