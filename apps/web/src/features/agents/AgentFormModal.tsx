@@ -3,7 +3,6 @@ import { Checkbox, Col, DatePicker, Divider, Form, Input, InputNumber, Row, Sele
 import { useTranslation } from 'react-i18next';
 import { AGENT_STATUS, type AgentItem } from '@siteops/contracts/agent';
 import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED } from '@siteops/contracts/user';
-import { passwordProblem } from '@siteops/contracts/userPassword';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
@@ -16,6 +15,7 @@ import {
   type AgentFormValues,
 } from './agentForm';
 import { requiredText } from '@/components/form/rules';
+import { passwordPolicyRule } from '@/components/form/passwordRule';
 
 export interface AgentFormModalProps {
   /** The row being edited, 'new' to create, null when closed. */
@@ -164,14 +164,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
               name="user.password"
               label={t('agents.password')}
               extra={t('agents.passwordHint')}
-              rules={[
-                {
-                  validator: async (_: unknown, v: string | undefined) => {
-                    const problem = v ? passwordProblem(v) : null;
-                    if (problem) throw new Error(t(problem));
-                  },
-                },
-              ]}
+              rules={[passwordPolicyRule(t)]}
             >
               <Input.Password autoComplete="new-password" />
             </Form.Item>
