@@ -83,6 +83,20 @@ export function TargetsStep({ speakers }: { speakers: readonly CampaignSpeaker[]
     p.count += 1;
     projects.set(s.projectId, p);
   }
+  // The speakers by project or one by one: at least one, found by typing part of its label.
+  const pickMany = (
+    name: 'projectIds' | 'deviceIds',
+    messages: 'projects' | 'devices',
+    options: { value: number; label: string }[],
+  ) => (
+    <Form.Item
+      name={name}
+      label={t(`broadcast.field.${messages}`)}
+      rules={[{ required: true, message: t(`broadcast.rule.${messages}Required`) }]}
+    >
+      <Select mode="multiple" showSearch={{ optionFilterProp: 'label' }} options={options} />
+    </Form.Item>
+  );
   const state = (s: CampaignSpeaker) => (s.onlineStatus === 'online' ? t('broadcast.online') : t('broadcast.offline'));
   return (
     <>
@@ -92,37 +106,23 @@ export function TargetsStep({ speakers }: { speakers: readonly CampaignSpeaker[]
           options={(['devices', 'project'] as const).map((v) => ({ value: v, label: t(`broadcast.by.${v}`) }))}
         />
       </Form.Item>
-      {by === 'project' ? (
-        <Form.Item
-          name="projectIds"
-          label={t('broadcast.field.projects')}
-          rules={[{ required: true, message: t('broadcast.rule.projectsRequired') }]}
-        >
-          <Select
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={[...projects].map(([id, p]) => ({
+      {by === 'project'
+        ? pickMany(
+            'projectIds',
+            'projects',
+            [...projects].map(([id, p]) => ({
               value: id,
               label: t('broadcast.projectSpeakers', { name: p.name, count: p.count }),
-            }))}
-          />
-        </Form.Item>
-      ) : (
-        <Form.Item
-          name="deviceIds"
-          label={t('broadcast.field.devices')}
-          rules={[{ required: true, message: t('broadcast.rule.devicesRequired') }]}
-        >
-          <Select
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={speakers.map((s) => ({
+            })),
+          )
+        : pickMany(
+            'deviceIds',
+            'devices',
+            speakers.map((s) => ({
               value: s.id,
               label: `${s.devName ?? s.sn} (${s.sn}) · ${s.projectName ?? t('broadcast.noProject')} · ${state(s)}`,
-            }))}
-          />
-        </Form.Item>
-      )}
+            })),
+          )}
       <Form.Item name="when" label={t('broadcast.field.when')}>
         <Radio.Group
           optionType="button"
