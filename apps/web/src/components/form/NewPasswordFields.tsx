@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordProblem } from '@siteops/contracts/userPassword';
+import { passwordPolicyRule } from '@/components/form/passwordRule';
 
 /**
  * A new password and its confirmation (spec 5's policy, its hint and its "twice" message), as fields
@@ -15,15 +15,7 @@ export function NewPasswordFields() {
         name="newPassword"
         label={t('password.new.label')}
         extra={t('password.hint')}
-        rules={[
-          { required: true, message: t('password.new.errMsg') },
-          {
-            validator: async (_, value: string | undefined) => {
-              const problem = value ? passwordProblem(value) : null;
-              if (problem) throw new Error(t(problem));
-            },
-          },
-        ]}
+        rules={[{ required: true, message: t('password.new.errMsg') }, passwordPolicyRule(t)]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

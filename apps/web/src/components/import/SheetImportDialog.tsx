@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Modal, Progress, Table, Typography, Upload } from 'antd';
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ImportRowError } from '@siteops/contracts/deviceSheet';
 import type { Endpoint } from '@siteops/contracts/endpoint';
 import { useDownload, useUploadMutation } from '@/api/queries';
 import { sheetLang } from '@/lib/sheetLang';
 import { sheetColumnLabel, type SheetColumn } from './sheetColumns';
+import { DropHint } from '@/components/upload/DropHint';
 
 /** What every sheet import answers: counts, whether anything was written, and the rows that failed. */
 export interface SheetImportAnswer {
@@ -115,10 +116,7 @@ export function SheetImportDialog(props: SheetImportDialogProps) {
           disabled={upload.isPending}
           data-testid="import-upload"
         >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">{t('sheetImport.drop')}</p>
+          <DropHint text={t('sheetImport.drop')} />
         </Upload.Dragger>
         {props.options}
         {(upload.isPending || sent > 0) && (

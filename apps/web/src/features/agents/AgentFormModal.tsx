@@ -3,7 +3,6 @@ import { Checkbox, Col, DatePicker, Divider, Form, Input, InputNumber, Row, Sele
 import { useTranslation } from 'react-i18next';
 import { AGENT_STATUS, type AgentItem } from '@siteops/contracts/agent';
 import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED } from '@siteops/contracts/user';
-import { passwordProblem } from '@siteops/contracts/userPassword';
 import { agentApi } from '@siteops/contracts/api/agent';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
@@ -15,6 +14,8 @@ import {
   toUpdateAgentBody,
   type AgentFormValues,
 } from './agentForm';
+import { requiredText } from '@/components/form/rules';
+import { passwordPolicyRule } from '@/components/form/passwordRule';
 
 export interface AgentFormModalProps {
   /** The row being edited, 'new' to create, null when closed. */
@@ -71,11 +72,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
       {!isAdmin && <Typography.Paragraph type="secondary">{t('agents.ownOnlyHint')}</Typography.Paragraph>}
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item
-            name="name"
-            label={t('agents.name')}
-            rules={[{ required: true, whitespace: true, message: t('agents.rules.nameRequired') }]}
-          >
+          <Form.Item name="name" label={t('agents.name')} rules={[requiredText(t('agents.rules.nameRequired'))]}>
             <Input maxLength={128} />
           </Form.Item>
         </Col>
@@ -83,7 +80,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
           <Form.Item
             name="linkName"
             label={t('agents.linkName')}
-            rules={[{ required: true, whitespace: true, message: t('agents.rules.linkNameRequired') }]}
+            rules={[requiredText(t('agents.rules.linkNameRequired'))]}
           >
             <Input maxLength={64} />
           </Form.Item>
@@ -93,7 +90,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
             name="linkPhone"
             label={t('agents.linkPhone')}
             rules={[
-              { required: true, whitespace: true, message: t('agents.rules.linkPhoneRequired') },
+              requiredText(t('agents.rules.linkPhoneRequired')),
               pattern(PHONE_PATTERN, t('agents.rules.phoneInvalid')),
             ]}
           >
@@ -152,7 +149,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
             rules={
               creating
                 ? [
-                    { required: true, whitespace: true, message: t('agents.rules.userNameRequired') },
+                    requiredText(t('agents.rules.userNameRequired')),
                     pattern(USERNAME_PATTERN, t('agents.rules.userNameInvalid')),
                   ]
                 : []
@@ -167,14 +164,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
               name="user.password"
               label={t('agents.password')}
               extra={t('agents.passwordHint')}
-              rules={[
-                {
-                  validator: async (_: unknown, v: string | undefined) => {
-                    const problem = v ? passwordProblem(v) : null;
-                    if (problem) throw new Error(t(problem));
-                  },
-                },
-              ]}
+              rules={[passwordPolicyRule(t)]}
             >
               <Input.Password autoComplete="new-password" />
             </Form.Item>
@@ -184,7 +174,7 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
           <Form.Item
             name="user.realName"
             label={t('agents.realName')}
-            rules={[{ required: true, whitespace: true, message: t('agents.rules.realNameRequired') }]}
+            rules={[requiredText(t('agents.rules.realNameRequired'))]}
           >
             <Input maxLength={64} />
           </Form.Item>

@@ -1,7 +1,7 @@
 import { Card, Col, Form, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIVE_METHODS, RESOLUTIONS, type AiStreamKey, type AiStreamReadItem } from '@siteops/contracts/ai-stream';
-import { mixedValues, rangeProblem } from './streamDiff';
+import { STREAM_RANGES, mixedValues, rangeProblem } from './streamDiff';
 import { useValueText } from './valueText';
 
 /** The group form's fields, in cards by what they are about (spec 2 "group form"). */
@@ -13,10 +13,26 @@ export function StreamFields({ rows, disabled }: { rows: readonly AiStreamReadIt
     const mixed = mixedValues(rows, key);
     return mixed.length ? t('aiStream.mixed', { values: mixed.map((v) => valueText(key, v)).join(' / ') }) : undefined;
   };
-  const range = (key: 'frameRate' | 'bitRate') => ({
-    validator: (_: unknown, value: unknown) =>
-      rangeProblem(key, value) ? Promise.reject(new Error(t(`aiStream.${key}Range`))) : Promise.resolve(),
-  });
+  // A number within its spec range, the range as the placeholder.
+  const ranged = (key: keyof typeof STREAM_RANGES) => (
+    <Form.Item
+      name={key}
+      label={t(`aiStream.field.${key}`)}
+      extra={extra(key)}
+      rules={[
+        {
+          validator: (_: unknown, value: unknown) =>
+            rangeProblem(key, value) ? Promise.reject(new Error(t(`aiStream.${key}Range`))) : Promise.resolve(),
+        },
+      ]}
+    >
+      <InputNumber
+        disabled={disabled}
+        placeholder={`${STREAM_RANGES[key].min} - ${STREAM_RANGES[key].max}`}
+        style={{ width: '100%' }}
+      />
+    </Form.Item>
+  );
   const onOff = (key: 'detectHelmet' | 'detectVest' | 'detectIntrusion') => (
     <Form.Item name={key} label={t(`aiStream.field.${key}`)} extra={extra(key)}>
       <Select
@@ -56,22 +72,8 @@ export function StreamFields({ rows, disabled }: { rows: readonly AiStreamReadIt
       </Col>
       <Col xs={24} xl={8}>
         <Card title={t('aiStream.groups.encoding')} size="small">
-          <Form.Item
-            name="frameRate"
-            label={t('aiStream.field.frameRate')}
-            extra={extra('frameRate')}
-            rules={[range('frameRate')]}
-          >
-            <InputNumber disabled={disabled} placeholder="1 - 30" style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="bitRate"
-            label={t('aiStream.field.bitRate')}
-            extra={extra('bitRate')}
-            rules={[range('bitRate')]}
-          >
-            <InputNumber disabled={disabled} placeholder="150 - 1800" style={{ width: '100%' }} />
-          </Form.Item>
+          {ranged('frameRate')}
+          {ranged('bitRate')}
         </Card>
       </Col>
       <Col xs={24} xl={8}>

@@ -1,11 +1,16 @@
 import { Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AiStreamApplyItem } from '@siteops/contracts/ai-stream';
 import type { DeviceChange } from './streamDiff';
 import { useValueText } from './valueText';
 
 const deviceLabel = (d: { sn: string; devName: string | null }) => (d.devName ? `${d.devName} (${d.sn})` : d.sn);
+
+/** Both tables: one compact row per device (keyed by its id), all on one page, scrolling sideways if wide. */
+function DeviceRowsTable<T extends { id: number }>(props: TableProps<T>) {
+  return <Table<T> rowKey="id" size="small" pagination={false} scroll={{ x: 'max-content' }} {...props} />;
+}
 
 /** Per device: each setting the push would change, from -> to ("what would change" before pushing). */
 export function DiffTable({ changes }: { changes: DeviceChange[] }) {
@@ -30,16 +35,7 @@ export function DiffTable({ changes }: { changes: DeviceChange[] }) {
         ),
     },
   ];
-  return (
-    <Table<DeviceChange>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      columns={columns}
-      dataSource={changes}
-      scroll={{ x: 'max-content' }}
-    />
-  );
+  return <DeviceRowsTable columns={columns} dataSource={changes} />;
 }
 
 const OUTCOME_COLOR: Record<AiStreamApplyItem['outcome'], string> = {
@@ -69,15 +65,5 @@ export function ResultsTable({ results }: { results: AiStreamApplyItem[] }) {
           : (d.reason ?? ''),
     },
   ];
-  return (
-    <Table<AiStreamApplyItem>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      columns={columns}
-      dataSource={results}
-      scroll={{ x: 'max-content' }}
-      data-testid="ai-stream-results"
-    />
-  );
+  return <DeviceRowsTable columns={columns} dataSource={results} data-testid="ai-stream-results" />;
 }

@@ -63,9 +63,12 @@ export function changesOf(patch: AiStreamPatch, rows: readonly AiStreamReadItem[
   });
 }
 
+/** The settings with a spec range (whole numbers from min to max). */
+export const STREAM_RANGES = { frameRate: FRAME_RATE, bitRate: BIT_RATE };
+
 /** The form's check of a whole-number field; the same ranges as the server's (contracts/ai-stream.ts). */
-export function rangeProblem(key: 'frameRate' | 'bitRate', value: unknown): boolean {
+export function rangeProblem(key: keyof typeof STREAM_RANGES, value: unknown): boolean {
   if (value === undefined || value === null || value === '') return false;
-  const range = key === 'frameRate' ? FRAME_RATE : BIT_RATE;
+  const range = STREAM_RANGES[key];
   return !(typeof value === 'number' && Number.isInteger(value) && value >= range.min && value <= range.max);
 }

@@ -12,6 +12,7 @@ import {
   type CampaignSpeaker,
 } from '@siteops/contracts/broadcast';
 import { voiceLabelKey, type CampaignFormValues } from './campaignForm';
+import { requiredText } from '@/components/form/rules';
 
 const check = (ok: (v: string) => boolean, msg: string): Rule => ({
   validator: (_, v: string | undefined) => (!v || ok(v.trim()) ? Promise.resolve() : Promise.reject(new Error(msg))),
@@ -27,7 +28,7 @@ export function FieldsStep() {
         name="name"
         label={t('broadcast.field.name')}
         rules={[
-          { required: true, whitespace: true, message: t('broadcast.rule.nameRequired') },
+          requiredText(t('broadcast.rule.nameRequired')),
           check((v) => v.length <= CAMPAIGN_NAME_MAX, t('broadcast.rule.nameMax')),
         ]}
       >
@@ -36,10 +37,7 @@ export function FieldsStep() {
       <Form.Item
         name="link"
         label={t('broadcast.field.link')}
-        rules={[
-          { required: true, whitespace: true, message: t('broadcast.rule.linkRequired') },
-          check(isHttpLink, t('broadcast.rule.link')),
-        ]}
+        rules={[requiredText(t('broadcast.rule.linkRequired')), check(isHttpLink, t('broadcast.rule.link'))]}
       >
         <Input placeholder="https://" />
       </Form.Item>
@@ -48,7 +46,7 @@ export function FieldsStep() {
         label={t('broadcast.field.content')}
         extra={t('broadcast.words', { count: countWords(content ?? '') })}
         rules={[
-          { required: true, whitespace: true, message: t('broadcast.rule.contentRequired') },
+          requiredText(t('broadcast.rule.contentRequired')),
           check((v) => countWords(v) <= CAMPAIGN_CONTENT_MAX_WORDS, t('broadcast.rule.contentWords')),
         ]}
       >
@@ -85,6 +83,20 @@ export function TargetsStep({ speakers }: { speakers: readonly CampaignSpeaker[]
     p.count += 1;
     projects.set(s.projectId, p);
   }
+  // The speakers by project or one by one: at least one, found by typing part of its label.
+  const pickMany = (
+    name: 'projectIds' | 'deviceIds',
+    messages: 'projects' | 'devices',
+    options: { value: number; label: string }[],
+  ) => (
+    <Form.Item
+      name={name}
+      label={t(`broadcast.field.${messages}`)}
+      rules={[{ required: true, message: t(`broadcast.rule.${messages}Required`) }]}
+    >
+      <Select mode="multiple" showSearch={{ optionFilterProp: 'label' }} options={options} />
+    </Form.Item>
+  );
   const state = (s: CampaignSpeaker) => (s.onlineStatus === 'online' ? t('broadcast.online') : t('broadcast.offline'));
   return (
     <>
@@ -94,37 +106,23 @@ export function TargetsStep({ speakers }: { speakers: readonly CampaignSpeaker[]
           options={(['devices', 'project'] as const).map((v) => ({ value: v, label: t(`broadcast.by.${v}`) }))}
         />
       </Form.Item>
-      {by === 'project' ? (
-        <Form.Item
-          name="projectIds"
-          label={t('broadcast.field.projects')}
-          rules={[{ required: true, message: t('broadcast.rule.projectsRequired') }]}
-        >
-          <Select
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={[...projects].map(([id, p]) => ({
+      {by === 'project'
+        ? pickMany(
+            'projectIds',
+            'projects',
+            [...projects].map(([id, p]) => ({
               value: id,
               label: t('broadcast.projectSpeakers', { name: p.name, count: p.count }),
-            }))}
-          />
-        </Form.Item>
-      ) : (
-        <Form.Item
-          name="deviceIds"
-          label={t('broadcast.field.devices')}
-          rules={[{ required: true, message: t('broadcast.rule.devicesRequired') }]}
-        >
-          <Select
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={speakers.map((s) => ({
+            })),
+          )
+        : pickMany(
+            'deviceIds',
+            'devices',
+            speakers.map((s) => ({
               value: s.id,
               label: `${s.devName ?? s.sn} (${s.sn}) · ${s.projectName ?? t('broadcast.noProject')} · ${state(s)}`,
-            }))}
-          />
-        </Form.Item>
-      )}
+            })),
+          )}
       <Form.Item name="when" label={t('broadcast.field.when')}>
         <Radio.Group
           optionType="button"

@@ -5,6 +5,7 @@ import { broadcastApi } from '@siteops/contracts/api/broadcast';
 import type { CampaignItem, OutcomeCounts, PlayOutcome, RunDevice } from '@siteops/contracts/broadcast';
 import { useEndpointQuery } from '@/api/queries';
 import { formatDateTime } from '@/lib/time';
+import { timeColumn } from '@/components/table/columns';
 
 const COLOR: Record<PlayOutcome, string> = {
   pending: 'processing',
@@ -38,7 +39,7 @@ export function CampaignRuns({ item }: { item: CampaignItem }) {
     { key: 'device', title: t('broadcast.device'), render: (_: unknown, d) => `${d.devName ?? d.sn} (${d.sn})` },
     { key: 'outcome', title: t('broadcast.col.status'), render: (_: unknown, d) => <OutcomeTag outcome={d.outcome} /> },
     { key: 'reason', dataIndex: 'reason', title: t('broadcast.reason') },
-    { key: 'at', dataIndex: 'at', title: t('broadcast.answeredAt'), render: (v: string | null) => formatDateTime(v) },
+    timeColumn<RunDevice>('at', t('broadcast.answeredAt')),
   ];
   const list = runs.data?.list ?? [];
   if (runs.isSuccess && list.length === 0) {

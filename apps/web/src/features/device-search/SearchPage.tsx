@@ -13,6 +13,7 @@ import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';
 import { SearchText } from '@/components/form/SearchText';
+import { SearchSelect } from '@/components/form/SearchSelect';
 import { ProjectSelect } from './ProjectSelect';
 import { defaultRange, fromParams, SEARCH_FILTERS, toInput, toParams, type SearchFormValues } from './searchFilters';
 import { searchColumns } from './searchColumns';
@@ -68,13 +69,12 @@ export function SearchPage() {
           >
             <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowClear={false} />
           </Form.Item>
-          <Form.Item name="deviceType" label={t('deviceSearch.deviceType')}>
-            <Select
-              allowClear
-              style={{ minWidth: 160 }}
-              options={DEVICE_TYPES.map((ty) => ({ value: ty, label: t(`deviceSearch.types.${ty}`) }))}
-            />
-          </Form.Item>
+          <SearchSelect
+            name="deviceType"
+            label={t('deviceSearch.deviceType')}
+            minWidth={160}
+            options={DEVICE_TYPES.map((ty) => ({ value: ty, label: t(`deviceSearch.types.${ty}`) }))}
+          />
           <SearchText
             name="device"
             label={t('deviceSearch.device')}
@@ -83,23 +83,21 @@ export function SearchPage() {
           <Form.Item name="projectId" label={t('deviceSearch.project')}>
             <ProjectSelect />
           </Form.Item>
-          <Form.Item name="source" label={t('deviceSearch.source')}>
-            <Select
-              allowClear
-              style={{ minWidth: 120 }}
-              options={SEARCH_SOURCES.map((s) => ({ value: s, label: t(`deviceSearch.sources.${s}`) }))}
-            />
-          </Form.Item>
+          <SearchSelect
+            name="source"
+            label={t('deviceSearch.source')}
+            minWidth={120}
+            options={SEARCH_SOURCES.map((s) => ({ value: s, label: t(`deviceSearch.sources.${s}`) }))}
+          />
           <Form.Item name="eventKind" label={t('deviceSearch.eventKind')}>
             <Select allowClear showSearch style={{ minWidth: 140 }} options={kindOptions} />
           </Form.Item>
-          <Form.Item name="level" label={t('deviceSearch.level')}>
-            <Select
-              allowClear
-              style={{ minWidth: 110 }}
-              options={EVENT_LEVELS.map((l) => ({ value: l, label: t(`deviceSearch.levels.${l}`) }))}
-            />
-          </Form.Item>
+          <SearchSelect
+            name="level"
+            label={t('deviceSearch.level')}
+            minWidth={110}
+            options={EVENT_LEVELS.map((l) => ({ value: l, label: t(`deviceSearch.levels.${l}`) }))}
+          />
           <Form.Item
             name="field"
             label={t('deviceSearch.field')}

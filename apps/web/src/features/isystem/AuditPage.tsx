@@ -6,9 +6,9 @@ import { auditApi } from '@siteops/contracts/api/audit';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
-import { formatDateTime } from '@/lib/time';
 import { ListLayout } from '@/components/list/ListLayout';
 import { SearchText } from '@/components/form/SearchText';
+import { timeColumn } from '@/components/table/columns';
 
 interface Filters {
   actor?: string;
@@ -31,7 +31,7 @@ export function AuditPage() {
   const { table } = useListPage(auditApi.listAll, LIST);
 
   const columns: TableColumnsType<AuditItem> = [
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('audit.time'), sorter: true, render: formatDateTime },
+    timeColumn<AuditItem>('createdAt', t('audit.time'), { sortable: true }),
     {
       key: 'actorName',
       dataIndex: 'actorName',

@@ -7,6 +7,7 @@ import { agentApi } from '@siteops/contracts/api/agent';
 import { projectApi } from '@siteops/contracts/api/project';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
+import { requiredText } from '@/components/form/rules';
 
 interface ProjectFormValues {
   name: string;
@@ -60,18 +61,14 @@ export function ProjectFormModal({ editing, isAdmin, onClose }: ProjectFormModal
       onSubmit={save}
       onClose={onClose}
     >
-      <Form.Item
-        name="name"
-        label={t('projects.name')}
-        rules={[{ required: true, whitespace: true, message: t('projects.rules.nameRequired') }]}
-      >
+      <Form.Item name="name" label={t('projects.name')} rules={[requiredText(t('projects.rules.nameRequired'))]}>
         <Input maxLength={128} />
       </Form.Item>
       <Form.Item
         name="code"
         label={t('projects.code')}
         rules={[
-          { required: true, whitespace: true, message: t('projects.rules.codeRequired') },
+          requiredText(t('projects.rules.codeRequired')),
           { pattern: PROJECT_CODE_PATTERN, message: t('projects.rules.codeInvalid') },
         ]}
       >

@@ -1,10 +1,12 @@
-import { Button, Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/envelope';
 import { userApi } from '@siteops/contracts/api/user';
 import { useEndpointMutation } from '@/api/queries';
+import { CurrentPasswordField } from '@/components/form/CurrentPasswordField';
 import { NewPasswordFields } from '@/components/form/NewPasswordFields';
 import { message } from '@/lib/feedback';
+import { SubmitRow } from '@/components/form/SubmitRow';
 
 interface Values {
   oldPassword: string;
@@ -38,19 +40,13 @@ export function ChangePasswordForm({ onSuccess }: { onSuccess?: () => void }) {
 
   return (
     <Form<Values> form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 420 }}>
-      <Form.Item
+      <CurrentPasswordField
         name="oldPassword"
         label={t('password.old.label')}
-        rules={[{ required: true, message: t('password.old.errMsg') }]}
-      >
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
+        requiredMessage={t('password.old.errMsg')}
+      />
       <NewPasswordFields />
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" loading={update.isPending}>
-          {t('password.submit')}
-        </Button>
-      </Form.Item>
+      <SubmitRow loading={update.isPending}>{t('password.submit')}</SubmitRow>
     </Form>
   );
 }

@@ -11,6 +11,7 @@ import { ExportData } from './account/ExportData';
 import { SecurityLog } from './account/SecurityLog';
 import { NotificationPreferences } from './notifications/NotificationPreferences';
 import { SocialInfoForm } from './social/SocialInfoForm';
+import { TitledSection } from '@/components/TitledSection';
 
 const TABS = ['basic', 'social', 'security', 'certification', 'notifications'] as const;
 type TabKey = (typeof TABS)[number];
@@ -63,18 +64,12 @@ export function UserSettingPage() {
               label: t('userSetting.security'),
               children: (
                 <Flex vertical gap={24}>
-                  <section aria-labelledby="security-settings-title">
-                    <Typography.Title level={5} id="security-settings-title">
-                      {t('userSecurity.settingsTitle')}
-                    </Typography.Title>
+                  <TitledSection id="security-settings-title" title={t('userSecurity.settingsTitle')}>
                     <SecuritySettings />
-                  </section>
-                  <section aria-labelledby="security-log-title">
-                    <Typography.Title level={5} id="security-log-title">
-                      {t('userSecurity.logTitle')}
-                    </Typography.Title>
+                  </TitledSection>
+                  <TitledSection id="security-log-title" title={t('userSecurity.logTitle')}>
                     <SecurityLog />
-                  </section>
+                  </TitledSection>
                   <ExportData />
                 </Flex>
               ),

@@ -5,8 +5,8 @@ import { UserOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { UserListItem } from '@siteops/contracts/userList';
 import { labelOf } from './userOptions';
-import { formatDateTime } from '@/lib/time';
 import { actionsColumn } from '@/components/table/rowActions';
+import { timeColumn } from '@/components/table/columns';
 
 const ENABLED_COLOR: Record<string, string> = { enable: 'success', disable: 'error', new: 'default' };
 const CERT_COLOR: Record<string, string> = { auth: 'success', new: 'default', unknown: 'warning' };
@@ -53,7 +53,7 @@ export function userColumns(t: TFunction, actions: (row: UserListItem) => ReactN
       title: t('users.isAgent'),
       render: (v: boolean) => (v ? t('users.yes') : t('users.no')),
     },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('users.createdAt'), sorter: true, render: formatDateTime },
+    timeColumn<UserListItem>('createdAt', t('users.createdAt'), { sortable: true }),
     actionsColumn(t, actions),
   ];
 }

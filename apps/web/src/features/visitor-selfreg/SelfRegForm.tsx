@@ -6,6 +6,7 @@ import type { SelfRegForm as FormInfo } from '@siteops/contracts/visitorSelfReg'
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import { call } from '@/api/endpoint';
 import { fieldErrorsOf } from '@/components/form/formKit';
+import { requiredText } from '@/components/form/rules';
 import { FacePhoto } from './FacePhoto';
 
 interface Values {
@@ -67,7 +68,7 @@ export function SelfRegForm({
       <Form.Item
         name="realName"
         label={t('selfReg.realName')}
-        rules={[{ required: true, whitespace: true, message: t('selfReg.required', { field: t('selfReg.realName') }) }]}
+        rules={[requiredText(t('selfReg.required', { field: t('selfReg.realName') }))]}
       >
         <Input autoComplete="name" maxLength={64} />
       </Form.Item>

@@ -1,12 +1,17 @@
-import { useState } from 'react';
-import { Button, Descriptions, Form, Input, Modal, Popconfirm, Space } from 'antd';
+import { Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorItem } from '@siteops/contracts/visitor';
 import { visitorApi } from '@siteops/contracts/api/visitor';
 import { useEndpointMutation } from '@/api/queries';
-import { afterReport } from '@/api/reported';
-import { message } from '@/lib/feedback';
+import { OpinionField, ReviewFooter, useReviewDecision, useReviewOpinion } from '@/components/review/ReviewDecision';
 import { StatusTag, time } from './visitorView';
+
+const REVIEW = {
+  messages: 'visitors.auditPage',
+  rejected: 'invalid',
+  passed: 'valid',
+  opinionId: 'visitor-audit-opinion',
+} as const;
 
 /**
  * The audit modal: the visitor at a glance, a review-opinion field, "Not pass" and "Pass" (which asks
@@ -14,28 +19,15 @@ import { StatusTag, time } from './visitorView';
  */
 export function AuditModal({ visitor, onClose }: { visitor: VisitorItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [remark, setRemark] = useState('');
+  // A newly opened visitor starts from its last opinion.
+  const [remark, setRemark] = useReviewOpinion(visitor, (v) => v?.auditRemark ?? '');
   const audit = useEndpointMutation(visitorApi.auditVisitor);
-  const [busy, setBusy] = useState<'valid' | 'invalid' | null>(null);
 
-  // A newly opened visitor starts from its last opinion (state adjusted while rendering, not in an effect).
-  const [shownFor, setShownFor] = useState<VisitorItem | null>(null);
-  if (shownFor !== visitor) {
-    setShownFor(visitor);
-    setRemark(visitor?.auditRemark ?? '');
-  }
-
-  const decide = async (status: 'valid' | 'invalid') => {
-    if (!visitor) return;
-    setBusy(status);
-    try {
-      await audit.mutateAsync({ id: visitor.id, status, remark });
-      message().success(t(status === 'valid' ? 'visitors.auditPage.passDone' : 'visitors.auditPage.rejectDone'));
-      onClose();
-    } finally {
-      setBusy(null);
-    }
-  };
+  const decision = useReviewDecision(
+    REVIEW,
+    async (status) => visitor && audit.mutateAsync({ id: visitor.id, status, remark }),
+    onClose,
+  );
 
   return (
     <Modal
@@ -43,24 +35,7 @@ export function AuditModal({ visitor, onClose }: { visitor: VisitorItem | null; 
       title={visitor ? t('visitors.auditPage.title', { name: visitor.realName }) : ''}
       onCancel={onClose}
       destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button danger loading={busy === 'invalid'} onClick={() => void afterReport(decide('invalid'))}>
-            {t('visitors.auditPage.reject')}
-          </Button>
-          <Popconfirm
-            title={t('visitors.auditPage.passConfirm')}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => afterReport(decide('valid'))}
-          >
-            <Button type="primary" loading={busy === 'valid'}>
-              {t('visitors.auditPage.pass')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      }
+      footer={<ReviewFooter {...decision} kind={REVIEW} onCancel={onClose} />}
     >
       {visitor ? (
         <>
@@ -80,18 +55,7 @@ export function AuditModal({ visitor, onClose }: { visitor: VisitorItem | null; 
               { key: 'reasons', label: t('visitors.reasons'), children: visitor.reasons ?? '' },
             ]}
           />
-          <Form layout="vertical" style={{ marginTop: 16 }}>
-            <Form.Item label={t('visitors.auditPage.opinion')} htmlFor="visitor-audit-opinion">
-              <Input.TextArea
-                id="visitor-audit-opinion"
-                value={remark}
-                maxLength={256}
-                autoSize={{ minRows: 3, maxRows: 6 }}
-                placeholder={t('visitors.auditPage.opinionPlaceholder')}
-                onChange={(e) => setRemark(e.target.value)}
-              />
-            </Form.Item>
-          </Form>
+          <OpinionField label={t('visitors.auditPage.opinion')} kind={REVIEW} value={remark} onChange={setRemark} />
         </>
       ) : null}
     </Modal>

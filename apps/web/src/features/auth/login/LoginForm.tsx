@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, theme } from 'antd';
-import Input from 'antd/es/input/Input';
+import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { Button, theme } from 'antd';
+import Input, { type InputProps } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,35 @@ import { targetAfterLogin } from '@/lib/loginRedirect';
 import { RECOVER_PATH } from '@/lib/routeMeta';
 import { startSession } from '@/lib/session';
 import { clearToken } from '@/lib/token';
+import { FailureAlert } from '@/features/auth/FailureAlert';
 
 type Field = keyof LoginBody;
+
+/** The two fields: their messages (label, placeholder), input, icon, and what a password manager fills in. */
+const FIELDS: {
+  name: Field;
+  messages: string;
+  Control: ComponentType<InputProps>;
+  icon: ReactNode;
+  autoComplete: string;
+  autoFocus?: boolean;
+}[] = [
+  {
+    name: 'username',
+    messages: 'login.form.userName',
+    Control: Input,
+    icon: <UserOutlined />,
+    autoComplete: 'username',
+    autoFocus: true,
+  },
+  {
+    name: 'password',
+    messages: 'login.form.password',
+    Control: Password,
+    icon: <LockOutlined />,
+    autoComplete: 'current-password',
+  },
+];
 
 /**
  * Two fields and a button, checked by hand rather than with antd's Form: the login page is the first
@@ -78,57 +105,30 @@ export function LoginForm() {
     ) : (
       <div style={{ minHeight: 22, marginTop: 4 }} />
     );
-  const label = (field: Field, text: string) => (
-    <label htmlFor={`login-${field}`} style={{ display: 'block', paddingBottom: 8, fontSize: token.fontSizeLG }}>
-      {text}
-    </label>
-  );
-
   return (
     <form noValidate autoComplete="on" onSubmit={(e) => void submit(e)}>
-      {failure !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('login.form.errMsg')}
-          description={failure || undefined}
-          style={{ marginBottom: 24 }}
-          role="alert"
-        />
-      )}
-      <div style={{ marginBottom: 8 }}>
-        {label('username', t('login.form.userName.label'))}
-        <Input
-          id="login-username"
-          size="large"
-          prefix={<UserOutlined />}
-          placeholder={t('login.form.userName.placeholder')}
-          autoComplete="username"
-          autoFocus
-          value={values.username}
-          onChange={(e) => change('username', e.target.value)}
-          status={errors.username ? 'error' : undefined}
-          aria-invalid={Boolean(errors.username)}
-          aria-describedby={errors.username ? 'login-username-error' : undefined}
-        />
-        {fieldError('username')}
-      </div>
-      <div style={{ marginBottom: 8 }}>
-        {label('password', t('login.form.password.label'))}
-        <Password
-          id="login-password"
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder={t('login.form.password.placeholder')}
-          autoComplete="current-password"
-          value={values.password}
-          onChange={(e) => change('password', e.target.value)}
-          status={errors.password ? 'error' : undefined}
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={errors.password ? 'login-password-error' : undefined}
-        />
-        {fieldError('password')}
-      </div>
+      <FailureAlert title={t('login.form.errMsg')} failure={failure} gap={24} />
+      {FIELDS.map(({ name, messages, Control, icon, autoComplete, autoFocus }) => (
+        <div key={name} style={{ marginBottom: 8 }}>
+          <label htmlFor={`login-${name}`} style={{ display: 'block', paddingBottom: 8, fontSize: token.fontSizeLG }}>
+            {t(`${messages}.label`)}
+          </label>
+          <Control
+            id={`login-${name}`}
+            size="large"
+            prefix={icon}
+            placeholder={t(`${messages}.placeholder`)}
+            autoComplete={autoComplete}
+            autoFocus={autoFocus}
+            value={values[name]}
+            onChange={(e) => change(name, e.target.value)}
+            status={errors[name] ? 'error' : undefined}
+            aria-invalid={Boolean(errors[name])}
+            aria-describedby={errors[name] ? `login-${name}-error` : undefined}
+          />
+          {fieldError(name)}
+        </div>
+      ))}
       <div style={{ textAlign: 'right', margin: '-4px 0 16px' }}>
         {/* A plain link that navigates in place: react-router's Link would add its weight to the first load. */}
         <a

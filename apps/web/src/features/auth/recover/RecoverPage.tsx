@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Radio, Result, Steps, Typography } from 'antd';
+import { Button, Flex, Form, Input, Radio, Result, Steps, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,8 +11,10 @@ import { NewPasswordFields } from '@/components/form/NewPasswordFields';
 import { OneTimeCodeField } from '@/components/form/OneTimeCodeField';
 import { useResendCountdown } from '@/hooks/useResendCountdown';
 import { AuthShell } from '@/features/auth/login/LoginPage';
+import { FailureAlert } from '@/features/auth/FailureAlert';
 import { LOGIN_PATH } from '@/lib/routeMeta';
 import './messages';
+import { requiredText } from '@/components/form/rules';
 
 interface Values {
   username: string;
@@ -118,21 +120,12 @@ export function RecoverPage() {
         />
       ) : (
         <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-          {failure !== null && (
-            <Alert
-              type="error"
-              showIcon
-              title={t('recover.failed')}
-              description={failure || undefined}
-              style={{ marginBottom: 16 }}
-              role="alert"
-            />
-          )}
+          <FailureAlert title={t('recover.failed')} failure={failure} gap={16} />
           {ways === null && <Typography.Paragraph type="secondary">{t('recover.intro')}</Typography.Paragraph>}
           <Form.Item
             name="username"
             label={t('login.form.userName.label')}
-            rules={[{ required: true, whitespace: true, message: t('login.form.userName.errMsg') }]}
+            rules={[requiredText(t('login.form.userName.errMsg'))]}
           >
             <Input
               autoComplete="username"
@@ -207,7 +200,7 @@ export function RecoverPage() {
                   <Form.Item
                     name="answer"
                     label={t('recover.answer.label')}
-                    rules={[{ required: true, whitespace: true, message: t('recover.answer.errMsg') }]}
+                    rules={[requiredText(t('recover.answer.errMsg'))]}
                   >
                     <Input autoComplete="off" autoFocus />
                   </Form.Item>

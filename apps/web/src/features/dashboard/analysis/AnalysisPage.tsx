@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Col, DatePicker, Flex, Result, Row, Segmented, Select, Skeleton, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,8 @@ import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protoco
 import { useDownload, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useUserStore } from '@/stores/user';
-import { BarChart, LineChart } from './charts';
-import { ChartCard } from './ChartCard';
+import { BarChart, LineChart, type Series } from './charts';
+import { ChartCard, ChartSwitch } from './ChartCard';
 import { AgentPicker, ProjectPicker } from './pickers';
 import {
   DUST_FIELD,
@@ -105,26 +105,27 @@ export function AnalysisPage() {
     </Card>
   );
 
+  // The controls stay on top whatever the charts' state.
+  const page = (body: ReactNode) => (
+    <Flex vertical gap={16}>
+      {controls}
+      {body}
+    </Flex>
+  );
   if (query.isPending) {
-    return (
-      <Flex vertical gap={16}>
-        {controls}
-        <Card>
-          <Skeleton active />
-        </Card>
-      </Flex>
+    return page(
+      <Card>
+        <Skeleton active />
+      </Card>,
     );
   }
   if (query.isError) {
-    return (
-      <Flex vertical gap={16}>
-        {controls}
-        <Result
-          status="error"
-          title={t('analysis.loadFailed')}
-          extra={<Button onClick={() => void query.refetch()}>{t('analysis.retry')}</Button>}
-        />
-      </Flex>
+    return page(
+      <Result
+        status="error"
+        title={t('analysis.loadFailed')}
+        extra={<Button onClick={() => void query.refetch()}>{t('analysis.retry')}</Button>}
+      />,
     );
   }
 
@@ -147,123 +148,111 @@ export function AnalysisPage() {
   const dimensions: PresenceDimension[] = isAdmin ? ['deviceType', 'project', 'agent'] : ['deviceType', 'project'];
   const metricName = t(`analysis.dust.${metric}`);
   const limit = DUST_LIMITS[DUST_FIELD[metric]];
+  // Passes and events: one bar chart each, named as its card, its total in the summary.
+  const barCard = (chart: 'passes' | 'events', series: Series[]) => (
+    <Col xs={24} xl={12}>
+      <ChartCard
+        chart={chart}
+        title={t(`analysis.${chart}.title`)}
+        empty={a[chart].length === 0}
+        legend={series}
+        onExcel={onExcel}
+        summary={t(`analysis.${chart}.summary`, { count: total(series) })}
+      >
+        {(ref) => <BarChart ref={ref} title={t(`analysis.${chart}.title`)} labels={labels} series={series} />}
+      </ChartCard>
+    </Col>
+  );
 
-  return (
-    <Flex vertical gap={16}>
-      {controls}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            chart="dust"
-            title={t('analysis.dust.title')}
-            empty={a.dust.length === 0}
-            legend={dust.averages}
-            onExcel={onExcel}
-            controls={
-              <Segmented<DustMetric>
-                style={{ marginBottom: 8 }}
-                size="small"
-                value={metric}
-                onChange={setMetric}
-                options={DUST_METRICS.map((m) => ({ value: m, label: t(`analysis.dust.${m}`) }))}
+  return page(
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={12}>
+        <ChartCard
+          chart="dust"
+          title={t('analysis.dust.title')}
+          empty={a.dust.length === 0}
+          legend={dust.averages}
+          onExcel={onExcel}
+          controls={
+            <ChartSwitch
+              value={metric}
+              onChange={setMetric}
+              values={DUST_METRICS}
+              labelOf={(m) => t(`analysis.dust.${m}`)}
+            />
+          }
+          summary={t('analysis.dust.summary', {
+            metric: metricName,
+            count: total(dust.exceedances),
+            limit,
+            unit: UNIT[metric],
+          })}
+        >
+          {(ref) => (
+            <>
+              <LineChart
+                ref={ref}
+                title={`${t('analysis.dust.title')} · ${metricName}`}
+                labels={labels}
+                series={dust.averages}
+                limit={{ value: limit, label: t('analysis.dust.limit', { limit, unit: UNIT[metric] }) }}
               />
-            }
-            summary={t('analysis.dust.summary', {
-              metric: metricName,
-              count: total(dust.exceedances),
-              limit,
-              unit: UNIT[metric],
-            })}
-          >
-            {(ref) => (
-              <>
-                <LineChart
-                  ref={ref}
-                  title={`${t('analysis.dust.title')} · ${metricName}`}
-                  labels={labels}
-                  series={dust.averages}
-                  limit={{ value: limit, label: t('analysis.dust.limit', { limit, unit: UNIT[metric] }) }}
-                />
-                <BarChart
-                  title={t('analysis.dust.exceedances', { metric: metricName })}
-                  labels={labels}
-                  series={dust.exceedances}
-                />
-              </>
-            )}
-          </ChartCard>
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            chart="lifting"
-            title={t('analysis.lifting.title')}
-            empty={a.lifting.length === 0}
-            legend={lifting.load}
-            onExcel={onExcel}
-            summary={t('analysis.lifting.summary', { count: total(lifting.alarms) })}
-          >
-            {(ref) => (
-              <>
-                <LineChart ref={ref} title={t('analysis.lifting.load')} labels={labels} series={lifting.load} />
-                <BarChart title={t('analysis.lifting.alarms')} labels={labels} series={lifting.alarms} />
-              </>
-            )}
-          </ChartCard>
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            chart="passes"
-            title={t('analysis.passes.title')}
-            empty={a.passes.length === 0}
-            legend={passes}
-            onExcel={onExcel}
-            summary={t('analysis.passes.summary', { count: total(passes) })}
-          >
-            {(ref) => <BarChart ref={ref} title={t('analysis.passes.title')} labels={labels} series={passes} />}
-          </ChartCard>
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            chart="events"
-            title={t('analysis.events.title')}
-            empty={a.events.length === 0}
-            legend={events}
-            onExcel={onExcel}
-            summary={t('analysis.events.summary', { count: total(events) })}
-          >
-            {(ref) => <BarChart ref={ref} title={t('analysis.events.title')} labels={labels} series={events} />}
-          </ChartCard>
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            chart="presence"
-            title={t('analysis.presence.title')}
-            empty={a.presence.length === 0}
-            emptyText={t('analysis.presence.empty')}
-            legend={presence}
-            onExcel={onExcel}
-            controls={
-              <Segmented<PresenceDimension>
-                style={{ marginBottom: 8 }}
-                size="small"
-                value={presenceBy}
-                onChange={setPresenceBy}
-                options={dimensions.map((d) => ({ value: d, label: t(`analysis.presence.by.${d}`) }))}
+              <BarChart
+                title={t('analysis.dust.exceedances', { metric: metricName })}
+                labels={labels}
+                series={dust.exceedances}
               />
-            }
-            summary={uptime.lowest && t('analysis.presence.summary', uptime.lowest)}
-          >
-            {(ref) => (
-              <>
-                <LineChart ref={ref} title={t('analysis.presence.rate')} labels={labels} series={presence} />
-                {/* Bars over dimension values, not buckets: say so, the legend below is the lines'. */}
-                <Typography.Text type="secondary">{t('analysis.presence.uptime')}</Typography.Text>
-                <BarChart title={t('analysis.presence.uptime')} labels={uptime.labels} series={uptime.series} />
-              </>
-            )}
-          </ChartCard>
-        </Col>
-      </Row>
-    </Flex>
+            </>
+          )}
+        </ChartCard>
+      </Col>
+      <Col xs={24} xl={12}>
+        <ChartCard
+          chart="lifting"
+          title={t('analysis.lifting.title')}
+          empty={a.lifting.length === 0}
+          legend={lifting.load}
+          onExcel={onExcel}
+          summary={t('analysis.lifting.summary', { count: total(lifting.alarms) })}
+        >
+          {(ref) => (
+            <>
+              <LineChart ref={ref} title={t('analysis.lifting.load')} labels={labels} series={lifting.load} />
+              <BarChart title={t('analysis.lifting.alarms')} labels={labels} series={lifting.alarms} />
+            </>
+          )}
+        </ChartCard>
+      </Col>
+      {barCard('passes', passes)}
+      {barCard('events', events)}
+      <Col xs={24} xl={12}>
+        <ChartCard
+          chart="presence"
+          title={t('analysis.presence.title')}
+          empty={a.presence.length === 0}
+          emptyText={t('analysis.presence.empty')}
+          legend={presence}
+          onExcel={onExcel}
+          controls={
+            <ChartSwitch
+              value={presenceBy}
+              onChange={setPresenceBy}
+              values={dimensions}
+              labelOf={(d) => t(`analysis.presence.by.${d}`)}
+            />
+          }
+          summary={uptime.lowest && t('analysis.presence.summary', uptime.lowest)}
+        >
+          {(ref) => (
+            <>
+              <LineChart ref={ref} title={t('analysis.presence.rate')} labels={labels} series={presence} />
+              {/* Bars over dimension values, not buckets: say so, the legend below is the lines'. */}
+              <Typography.Text type="secondary">{t('analysis.presence.uptime')}</Typography.Text>
+              <BarChart title={t('analysis.presence.uptime')} labels={uptime.labels} series={uptime.series} />
+            </>
+          )}
+        </ChartCard>
+      </Col>
+    </Row>,
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode, type Ref } from 'react';
-import { Button, Card, Dropdown, Empty, Flex, Typography } from 'antd';
+import { Button, Card, Dropdown, Empty, Flex, Segmented, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsChart } from '@siteops/contracts/analytics';
@@ -107,5 +107,28 @@ export function ChartCard({
         </Flex>
       )}
     </Card>
+  );
+}
+
+/** A card's switch between views of its chart (which metric, grouped by what): small, over the chart. */
+export function ChartSwitch<V extends string>({
+  value,
+  onChange,
+  values,
+  labelOf,
+}: {
+  value: V;
+  onChange: (value: V) => void;
+  values: readonly V[];
+  labelOf: (value: V) => string;
+}) {
+  return (
+    <Segmented<V>
+      style={{ marginBottom: 8 }}
+      size="small"
+      value={value}
+      onChange={onChange}
+      options={values.map((v) => ({ value: v, label: labelOf(v) }))}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { theme } from 'antd';
 
 /** One named line or bar stack part: a value per bucket (null: nothing reported then). */
@@ -19,6 +19,8 @@ interface ChartProps {
 const W = 640;
 const H = 240;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
+const PLOT_W = W - PAD.left - PAD.right;
+const PLOT_H = H - PAD.top - PAD.bottom;
 const PALETTE = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#13c2c2', '#faad14', '#a0d911'];
 export const colorOf = (i: number) => PALETTE[i % PALETTE.length];
 
@@ -30,22 +32,22 @@ export function niceMax(value: number) {
 }
 const fmt = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
-function Axes({ labels, max, plotW, plotH }: { labels: string[]; max: number; plotW: number; plotH: number }) {
+function Axes({ labels, max }: { labels: string[]; max: number }) {
   const { token } = theme.useToken();
   const every = Math.max(1, Math.ceil(labels.length / 6));
-  const step = plotW / Math.max(1, labels.length);
+  const step = PLOT_W / Math.max(1, labels.length);
   return (
     <g fontSize={11} fill={token.colorTextSecondary}>
       {[0, 0.5, 1].map((f) => (
         <g key={f}>
           <line
             x1={PAD.left}
-            x2={PAD.left + plotW}
-            y1={PAD.top + plotH * (1 - f)}
-            y2={PAD.top + plotH * (1 - f)}
+            x2={PAD.left + PLOT_W}
+            y1={PAD.top + PLOT_H * (1 - f)}
+            y2={PAD.top + PLOT_H * (1 - f)}
             stroke={token.colorBorderSecondary}
           />
-          <text x={PAD.left - 4} y={PAD.top + plotH * (1 - f) + 4} textAnchor="end">
+          <text x={PAD.left - 4} y={PAD.top + PLOT_H * (1 - f) + 4} textAnchor="end">
             {fmt(max * f)}
           </text>
         </g>
@@ -61,6 +63,25 @@ function Axes({ labels, max, plotW, plotH }: { labels: string[]; max: number; pl
   );
 }
 
+/** The picture both charts draw in: named `title` for a screen reader, with axes up to `max` under the marks. */
+const ChartFrame = forwardRef<SVGSVGElement, { title: string; labels: string[]; max: number; children: ReactNode }>(
+  function ChartFrame({ title, labels, max, children }, ref) {
+    return (
+      <svg
+        ref={ref}
+        viewBox={`0 0 ${W} ${H}`}
+        width="100%"
+        role="img"
+        aria-label={title}
+        xmlns="http://www.w3.org/2000/svg"
+      >
+        <Axes labels={labels} max={max} />
+        {children}
+      </svg>
+    );
+  },
+);
+
 /**
  * Hand-drawn SVG (no chart library: the console has none, and these few shapes cost less than one).
  * Every point carries a <title> with its series, bucket and value: a tooltip, and what a screen reader
@@ -70,34 +91,24 @@ export const LineChart = forwardRef<SVGSVGElement, ChartProps>(function LineChar
   { labels, series, limit, title },
   ref,
 ) {
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
   const values = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
   const max = niceMax(Math.max(...values, limit?.value ?? 0));
-  const step = plotW / Math.max(1, labels.length);
+  const step = PLOT_W / Math.max(1, labels.length);
   const x = (i: number) => PAD.left + step * (i + 0.5);
-  const y = (v: number) => PAD.top + plotH * (1 - v / max);
+  const y = (v: number) => PAD.top + PLOT_H * (1 - v / max);
   return (
-    <svg
-      ref={ref}
-      viewBox={`0 0 ${W} ${H}`}
-      width="100%"
-      role="img"
-      aria-label={title}
-      xmlns="http://www.w3.org/2000/svg"
-    >
-      <Axes labels={labels} max={max} plotW={plotW} plotH={plotH} />
+    <ChartFrame ref={ref} title={title} labels={labels} max={max}>
       {limit && (
         <g>
           <line
             x1={PAD.left}
-            x2={PAD.left + plotW}
+            x2={PAD.left + PLOT_W}
             y1={y(limit.value)}
             y2={y(limit.value)}
             stroke="#ff4d4f"
             strokeDasharray="6 4"
           />
-          <text x={PAD.left + plotW} y={y(limit.value) - 4} textAnchor="end" fontSize={11} fill="#ff4d4f">
+          <text x={PAD.left + PLOT_W} y={y(limit.value) - 4} textAnchor="end" fontSize={11} fill="#ff4d4f">
             {limit.label}
           </text>
         </g>
@@ -120,28 +131,18 @@ export const LineChart = forwardRef<SVGSVGElement, ChartProps>(function LineChar
           </g>
         );
       })}
-    </svg>
+    </ChartFrame>
   );
 });
 
 /** Stacked bars per bucket, one colour per series. */
 export const BarChart = forwardRef<SVGSVGElement, ChartProps>(function BarChart({ labels, series, title }, ref) {
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
   const totals = labels.map((_, i) => series.reduce((n, s) => n + (s.values[i] ?? 0), 0));
   const max = niceMax(Math.max(0, ...totals));
-  const step = plotW / Math.max(1, labels.length);
+  const step = PLOT_W / Math.max(1, labels.length);
   const barW = Math.max(1, step * 0.7);
   return (
-    <svg
-      ref={ref}
-      viewBox={`0 0 ${W} ${H}`}
-      width="100%"
-      role="img"
-      aria-label={title}
-      xmlns="http://www.w3.org/2000/svg"
-    >
-      <Axes labels={labels} max={max} plotW={plotW} plotH={plotH} />
+    <ChartFrame ref={ref} title={title} labels={labels} max={max}>
       {labels.map((label, i) => {
         let base = 0;
         return (
@@ -149,13 +150,13 @@ export const BarChart = forwardRef<SVGSVGElement, ChartProps>(function BarChart(
             {series.map((s, si) => {
               const v = s.values[i] ?? 0;
               if (!v) return null;
-              const h = (plotH * v) / max;
+              const h = (PLOT_H * v) / max;
               base += h;
               return (
                 <rect
                   key={s.name}
                   x={PAD.left + step * i + (step - barW) / 2}
-                  y={PAD.top + plotH - base}
+                  y={PAD.top + PLOT_H - base}
                   width={barW}
                   height={h}
                   fill={colorOf(si)}
@@ -167,6 +168,6 @@ export const BarChart = forwardRef<SVGSVGElement, ChartProps>(function BarChart(
           </g>
         );
       })}
-    </svg>
+    </ChartFrame>
   );
 });

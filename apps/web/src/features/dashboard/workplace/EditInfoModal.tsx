@@ -10,6 +10,8 @@ import { endpointQuery, useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { useUserStore } from '@/stores/user';
 import { AvatarUpload } from '@/components/upload/AvatarUpload';
+import { blankNulls } from '@/lib/formValues';
+import { requiredText } from '@/components/form/rules';
 
 interface FormValues {
   realName?: string;
@@ -45,13 +47,7 @@ export function EditInfoModal({
   const initial = useMemo<FormValues | undefined>(
     () =>
       me && {
-        realName: me.realName ?? undefined,
-        sex: me.sex ?? undefined,
-        birthday: me.birthday ?? undefined,
-        phone: me.phone ?? undefined,
-        email: me.email ?? undefined,
-        address: me.address ?? undefined,
-        introduction: me.introduction ?? undefined,
+        ...blankNulls(me, ['realName', 'sex', 'birthday', 'phone', 'email', 'address', 'introduction']),
         avatar: me.avatar,
       },
     [me],
@@ -82,10 +78,7 @@ export function EditInfoModal({
       <Form.Item
         name="realName"
         label={tr('realName')}
-        rules={[
-          { required: true, whitespace: true, message: tr('required', { field: tr('realName') }) },
-          max('realName', 64),
-        ]}
+        rules={[requiredText(tr('required', { field: tr('realName') })), max('realName', 64)]}
       >
         <Input />
       </Form.Item>

@@ -11,7 +11,7 @@ import { afterReport } from '@/api/reported';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
 import { saveFile } from '@/lib/saveFile';
-import { MAC_PATTERN } from '@/features/devices/macPattern';
+import { DeviceIdField } from '@/features/devices/DeviceIdField';
 import { GrantHistory } from './GrantHistory';
 import { expiryProblem, latestPlatformExpiry } from './grantRules';
 
@@ -68,26 +68,8 @@ export function GrantAuthPage() {
           style={{ maxWidth: 720 }}
           onFinish={(v) => void submit(v)}
         >
-          <Form.Item
-            name="mac"
-            label={t('devices.field.mac')}
-            rules={[
-              { required: true, whitespace: true, message: t('devices.rules.macRequired') },
-              { pattern: MAC_PATTERN, message: t('devices.rules.macFormat') },
-            ]}
-          >
-            <Input placeholder="AA:BB:CC:DD:EE:FF" />
-          </Form.Item>
-          <Form.Item
-            name="sn"
-            label={t('devices.field.sn')}
-            rules={[
-              { required: true, whitespace: true, message: t('devices.rules.snRequired') },
-              { pattern: /^[A-Za-z0-9_.:-]{1,64}$/, message: t('devices.rules.snFormat') },
-            ]}
-          >
-            <Input />
-          </Form.Item>
+          <DeviceIdField name="mac" blankIsMissing />
+          <DeviceIdField name="sn" blankIsMissing />
           <Form.Item name="platformIds" label={t('devices.grant.platforms')}>
             <Select
               mode="multiple"

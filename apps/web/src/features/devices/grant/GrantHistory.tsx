@@ -6,8 +6,7 @@ import { deviceApi } from '@siteops/contracts/api/device';
 import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';
-import { formatDateTime } from '@/lib/time';
-import { textColumn } from '@/components/table/columns';
+import { textColumn, timeColumn } from '@/components/table/columns';
 
 const FILTERS = ['sn'] as const;
 
@@ -20,7 +19,7 @@ export function GrantHistory() {
   const { t } = useTranslation();
   const { table } = useListPage(deviceApi.grants, { filters: FILTERS, defaultPageSize: 10 });
   const columns: TableColumnsType<GrantItem> = [
-    { key: 'issuedAt', dataIndex: 'issuedAt', title: t('devices.grant.issuedAt'), render: formatDateTime },
+    timeColumn<GrantItem>('issuedAt', t('devices.grant.issuedAt')),
     { key: 'issuedByName', dataIndex: 'issuedByName', title: t('devices.grant.issuedBy') },
     { key: 'sn', dataIndex: 'sn', title: t('devices.field.sn') },
     { key: 'mac', dataIndex: 'mac', title: t('devices.field.mac') },
@@ -30,7 +29,7 @@ export function GrantHistory() {
       title: t('devices.grant.platforms'),
       render: (v: string[]) => v.map((p) => <Tag key={p}>{p}</Tag>),
     },
-    { key: 'expiresAt', dataIndex: 'expiresAt', title: t('devices.grant.expiresAt'), render: formatDateTime },
+    timeColumn<GrantItem>('expiresAt', t('devices.grant.expiresAt')),
     textColumn<GrantItem>('attachInfo', t('devices.grant.attachInfo'), 240),
   ];
   return (

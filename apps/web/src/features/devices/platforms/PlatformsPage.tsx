@@ -14,6 +14,7 @@ import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
+import { requiredText } from '@/components/form/rules';
 
 interface FormValues {
   platformName: string;
@@ -92,7 +93,7 @@ export function PlatformsPage() {
           name="platformName"
           label={t('devices.platform.name')}
           rules={[
-            { required: true, whitespace: true, message: t('devices.platform.nameRequired') },
+            requiredText(t('devices.platform.nameRequired')),
             { max: 128, message: t('devices.platform.nameTooLong') },
           ]}
         >

@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/time';
 import { RolloutActions } from './RolloutActions';
 import { CountsProgress, RolloutStatus, STATE_COLOR, StateCounts } from './rolloutTags';
 import { useRolloutLive } from './useRolloutLive';
+import { timeColumn } from '@/components/table/columns';
 
 const JOBS_PAGE = 20;
 
@@ -80,7 +81,7 @@ function Jobs({ id }: { id: number }) {
         ),
     },
     { key: 'fromVersion', dataIndex: 'fromVersion', title: t('rollout.fromVersion') },
-    { key: 'stateAt', dataIndex: 'stateAt', title: t('rollout.stateAt'), render: (v: string) => formatDateTime(v) },
+    timeColumn<RolloutJob>('stateAt', t('rollout.stateAt')),
   ];
   return (
     <Card

@@ -11,22 +11,32 @@ interface MultiProps {
   id?: string;
 }
 
+/** A multiple choice whose options the server finds for what the user types (no filtering here). */
+function ServerSearchSelect({
+  onSearch,
+  loading,
+  options,
+  ...props
+}: MultiProps & { onSearch: (text: string) => void; loading: boolean; options: { value: number; label: string }[] }) {
+  return (
+    <Select<number[]>
+      {...props}
+      mode="multiple"
+      allowClear
+      showSearch={{ filterOption: false, onSearch }}
+      loading={loading}
+      options={options}
+    />
+  );
+}
+
 /** Several agents or projects, searched by name on the server. */
 export function OwnersSelect({ kind, ...props }: MultiProps & { kind: 'agent' | 'project' }) {
   const [search, setSearch] = useState('');
   const agents = useAgentOptions(search, kind === 'agent');
   const projects = useProjectOptions(search, kind === 'project');
   const query = kind === 'agent' ? agents : projects;
-  return (
-    <Select<number[]>
-      {...props}
-      mode="multiple"
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      loading={query.isFetching}
-      options={query.data ?? []}
-    />
-  );
+  return <ServerSearchSelect {...props} onSearch={setSearch} loading={query.isFetching} options={query.data ?? []} />;
 }
 
 /** Explicit devices of the package's types, searched by serial number on the server. */
@@ -37,14 +47,5 @@ export function DevicesSelect({ types, ...props }: MultiProps & { types: readonl
   const options = (query.data?.list ?? [])
     .filter((d) => types.includes(d.type as DeviceType))
     .map((d) => ({ value: d.id, label: d.devName ? `${d.sn} (${d.devName})` : d.sn }));
-  return (
-    <Select<number[]>
-      {...props}
-      mode="multiple"
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setSn }}
-      loading={query.isFetching}
-      options={options}
-    />
-  );
+  return <ServerSearchSelect {...props} onSearch={setSn} loading={query.isFetching} options={options} />;
 }

@@ -6,8 +6,8 @@ import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
-import { MAC_PATTERN } from '@/features/devices/macPattern';
-import { editableFields, toUpdateBody, type EditValues } from './deviceEdit';
+import { DeviceIdField } from '@/features/devices/DeviceIdField';
+import { editableFields, toEditValues, toUpdateBody, type EditValues } from './deviceEdit';
 
 /** Edit one device. An agent sees (and may send) only the fields the server lets it change. */
 export function DeviceEditModal({
@@ -23,29 +23,7 @@ export function DeviceEditModal({
   const update = useEndpointMutation(deviceApi.update);
   const fields = editableFields(isAdmin);
   const shown = new Set<string>(fields);
-  const initial = useMemo<Partial<EditValues> | undefined>(
-    () =>
-      row
-        ? {
-            type: row.type,
-            sn: row.sn,
-            mac: row.mac ?? undefined,
-            devName: row.devName ?? undefined,
-            factoryName: row.factoryName ?? undefined,
-            ip: row.ip ?? undefined,
-            installSite: row.installSite ?? undefined,
-            frpcVer: row.frpcVer ?? undefined,
-            devVer: row.devVer ?? undefined,
-            version: row.version ?? undefined,
-            remoteAccount: row.remoteAccount ?? undefined,
-            remark: row.remark ?? undefined,
-            direction: row.direction,
-            allow: row.allow,
-            anyAccess: row.anyAccess,
-          }
-        : undefined,
-    [row],
-  );
+  const initial = useMemo(() => (row ? toEditValues(row) : undefined), [row]);
   const text = (name: keyof EditValues) =>
     shown.has(name) && (
       <Form.Item name={name} label={t(`devices.field.${name}`)}>
@@ -67,30 +45,8 @@ export function DeviceEditModal({
           <Select options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`devices.type.${v}`) }))} />
         </Form.Item>
       )}
-      {shown.has('sn') && (
-        <Form.Item
-          name="sn"
-          label={t('devices.field.sn')}
-          rules={[
-            { required: true, message: t('devices.rules.snRequired') },
-            { pattern: /^[A-Za-z0-9_.:-]{1,64}$/, message: t('devices.rules.snFormat') },
-          ]}
-        >
-          <Input />
-        </Form.Item>
-      )}
-      {shown.has('mac') && (
-        <Form.Item
-          name="mac"
-          label={t('devices.field.mac')}
-          rules={[
-            { required: true, message: t('devices.rules.macRequired') },
-            { pattern: MAC_PATTERN, message: t('devices.rules.macFormat') },
-          ]}
-        >
-          <Input placeholder="AA:BB:CC:DD:EE:FF" />
-        </Form.Item>
-      )}
+      {shown.has('sn') && <DeviceIdField name="sn" />}
+      {shown.has('mac') && <DeviceIdField name="mac" />}
       {text('devName')}
       {text('factoryName')}
       {text('ip')}

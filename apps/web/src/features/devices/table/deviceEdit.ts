@@ -1,4 +1,5 @@
-import { DEVICE_AGENT_FIELDS, type UpdateDeviceBody } from '@siteops/contracts/device';
+import { DEVICE_AGENT_FIELDS, type DeviceItem, type UpdateDeviceBody } from '@siteops/contracts/device';
+import { blankNulls } from '@/lib/formValues';
 
 /** The device edit form's values. */
 export interface EditValues {
@@ -20,10 +21,8 @@ export interface EditValues {
   anyAccess?: boolean;
 }
 
-const ALL_FIELDS = [
-  'type',
-  'sn',
-  'mac',
+/** Text fields the server stores as null when sent empty (so clearing a field really clears it). */
+const OPTIONAL_TEXT = [
   'devName',
   'factoryName',
   'ip',
@@ -32,25 +31,33 @@ const ALL_FIELDS = [
   'devVer',
   'version',
   'remoteAccount',
-  'terminalPassword',
   'remark',
+] as const satisfies readonly (keyof EditValues)[];
+const IS_OPTIONAL_TEXT = new Set<string>(OPTIONAL_TEXT);
+
+const ALL_FIELDS = [
+  'type',
+  'sn',
+  'mac',
+  ...OPTIONAL_TEXT,
+  'terminalPassword',
   'direction',
   'allow',
   'anyAccess',
 ] as const satisfies readonly (keyof EditValues)[];
 
-/** Text fields the server stores as null when sent empty (so clearing a field really clears it). */
-const OPTIONAL_TEXT = new Set<string>([
-  'devName',
-  'factoryName',
-  'ip',
-  'installSite',
-  'frpcVer',
-  'devVer',
-  'version',
-  'remoteAccount',
-  'remark',
-]);
+/** A device's values as the edit form starts from them (an empty text field, not null). */
+export function toEditValues(row: DeviceItem): Partial<EditValues> {
+  return {
+    ...blankNulls(row, OPTIONAL_TEXT),
+    type: row.type,
+    sn: row.sn,
+    mac: row.mac ?? undefined,
+    direction: row.direction,
+    allow: row.allow,
+    anyAccess: row.anyAccess,
+  };
+}
 
 /** Only the fields this role may change (contracts' DEVICE_AGENT_FIELDS for an agent). */
 export function editableFields(isAdmin: boolean): readonly (keyof EditValues)[] {
@@ -64,7 +71,7 @@ export function toUpdateBody(id: number, values: EditValues, fields: readonly (k
     const v = values[f];
     if (f === 'terminalPassword') {
       if (v) body[f] = v;
-    } else if (OPTIONAL_TEXT.has(f)) {
+    } else if (IS_OPTIONAL_TEXT.has(f)) {
       body[f] = typeof v === 'string' ? v : '';
     } else if (v !== undefined) {
       body[f] = v;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Form, Input, Progress, Select, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import {
@@ -16,6 +15,8 @@ import { useUploadMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';
 import { formatBytes } from './formatBytes';
+import { DropHint } from '@/components/upload/DropHint';
+import { requiredText } from '@/components/form/rules';
 
 interface FormValues {
   file: UploadFile[];
@@ -88,17 +89,14 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
             disabled={upload.isPending}
             data-testid="upgrade-file"
           >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('upgrade.drop')}</p>
+            <DropHint text={t('upgrade.drop')} />
           </Upload.Dragger>
         </Form.Item>
         <Form.Item
           name="fileVersion"
           label={t('upgrade.fileVersion')}
           rules={[
-            { required: true, whitespace: true, message: t('upgrade.versionRequired') },
+            requiredText(t('upgrade.versionRequired')),
             { pattern: VERSION_PATTERN, message: t('upgrade.versionPattern') },
           ]}
         >

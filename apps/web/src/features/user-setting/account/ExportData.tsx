@@ -4,16 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
 import { useDownload } from '@/api/queries';
 import { afterReport } from '@/api/reported';
+import { TitledSection } from '@/components/TitledSection';
 
 /** "Export data" (spec 2): everything the product holds about me, as one JSON file (the server audits it). */
 export function ExportData() {
   const { t } = useTranslation();
   const download = useDownload(accountApi.exportMine, 'siteops-my-data.json');
   return (
-    <section aria-labelledby="export-data-title">
-      <Typography.Title level={5} id="export-data-title">
-        {t('userSecurity.export.title')}
-      </Typography.Title>
+    <TitledSection id="export-data-title" title={t('userSecurity.export.title')}>
       <Typography.Paragraph type="secondary">{t('userSecurity.export.desc')}</Typography.Paragraph>
       <Button
         icon={<DownloadOutlined />}
@@ -22,6 +20,6 @@ export function ExportData() {
       >
         {t('userSecurity.export.button')}
       </Button>
-    </section>
+    </TitledSection>
   );
 }

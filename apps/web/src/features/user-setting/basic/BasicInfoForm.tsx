@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, DatePicker, Form, Input, Select, Spin } from 'antd';
+import { DatePicker, Form, Input, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -11,6 +11,7 @@ import { AvatarUpload } from '@/components/upload/AvatarUpload';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
 import { useUserStore } from '@/stores/user';
+import { SubmitRow } from '@/components/form/SubmitRow';
 
 type Values = Partial<Record<(typeof UPDATE_SELF_FIELDS)[number], string | null>>;
 /** Spec 5's required personal-info fields that a user edits itself. */
@@ -69,6 +70,11 @@ export function BasicInfoForm() {
     ...((REQUIRED as readonly string[]).includes(field) ? [required(field)] : []),
     max(field, n),
   ];
+  const textField = (field: string, n: number) => (
+    <Form.Item name={field} label={label(field)} rules={rules(field, n)}>
+      <Input />
+    </Form.Item>
+  );
 
   return (
     <Form<Values>
@@ -81,12 +87,8 @@ export function BasicInfoForm() {
       <Form.Item name="avatar" label={label('avatar')} htmlFor="basic-info-avatar">
         <AvatarUpload id="basic-info-avatar" initialUrl={me.data?.avatarUrl} />
       </Form.Item>
-      <Form.Item name="realName" label={label('realName')} rules={rules('realName', 64)}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="nickName" label={label('nickName')} rules={rules('nickName', 64)}>
-        <Input />
-      </Form.Item>
+      {textField('realName', 64)}
+      {textField('nickName', 64)}
       <Form.Item name="sex" label={label('sex')} rules={[required('sex')]}>
         <Select options={SEX.map((s) => ({ value: s, label: t(`values.sex.${s}`) }))} />
       </Form.Item>
@@ -114,26 +116,14 @@ export function BasicInfoForm() {
       >
         <Input />
       </Form.Item>
-      <Form.Item name="nation" label={label('nation')} rules={rules('nation', 64)}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="country" label={label('country')} rules={rules('country', 64)}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="area" label={label('area')} rules={rules('area', 128)}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="address" label={label('address')} rules={rules('address', 256)}>
-        <Input />
-      </Form.Item>
+      {textField('nation', 64)}
+      {textField('country', 64)}
+      {textField('area', 128)}
+      {textField('address', 256)}
       <Form.Item name="introduction" label={label('introduction')} rules={rules('introduction', INTRODUCTION_MAX)}>
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} showCount />
       </Form.Item>
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {t('common.save')}
-        </Button>
-      </Form.Item>
+      <SubmitRow loading={save.isPending}>{t('common.save')}</SubmitRow>
     </Form>
   );
 }

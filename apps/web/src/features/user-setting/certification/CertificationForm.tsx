@@ -1,4 +1,5 @@
 import { Form, Input, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/api/certification';
 import {
@@ -51,6 +52,12 @@ export function CertificationForm({
     required: true,
     message: t('certificationTab.required', { field: label(key) }),
   });
+  // Every field is required (and checked by `more`) and labelled by its name.
+  const field = (name: keyof SubmitCertificationInput, ...more: Rule[]) => ({
+    name,
+    label: label(name),
+    rules: [required(name), ...more],
+  });
   const options = (group: string, values: readonly string[]) =>
     values.map((v) => ({ value: v, label: t(`certification.${group}.${v}`) }));
   const pattern = (re: RegExp, strip: RegExp, key: string) => ({
@@ -69,36 +76,27 @@ export function CertificationForm({
       onSaved={() => message().success(t('certificationTab.submitted'))}
       onClose={onClose}
     >
-      <Form.Item name="accountType" label={label('accountType')} rules={[required('accountType')]}>
+      <Form.Item {...field('accountType')}>
         <Select options={options('accountType', ACCOUNT_TYPES)} />
       </Form.Item>
-      <Form.Item name="legalPersonName" label={label('legalPersonName')} rules={[required('legalPersonName')]}>
+      <Form.Item {...field('legalPersonName')}>
         <Input maxLength={64} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="legalIdType" label={label('legalIdType')} rules={[required('legalIdType')]}>
+      <Form.Item {...field('legalIdType')}>
         <Select options={options('legalIdType', LEGAL_ID_TYPES)} />
       </Form.Item>
-      <Form.Item
-        name="legalIdNo"
-        label={label('legalIdNo')}
-        rules={[required('legalIdNo'), pattern(ID_NO_PATTERN, /\s+/g, 'certificationTab.legalIdNoInvalid')]}
-      >
+      <Form.Item {...field('legalIdNo', pattern(ID_NO_PATTERN, /\s+/g, 'certificationTab.legalIdNoInvalid'))}>
         <Input maxLength={40} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="enterpriseName" label={label('enterpriseName')} rules={[required('enterpriseName')]}>
+      <Form.Item {...field('enterpriseName')}>
         <Input maxLength={128} />
       </Form.Item>
-      <Form.Item name="enterpriseCertType" label={label('enterpriseCertType')} rules={[required('enterpriseCertType')]}>
+      <Form.Item {...field('enterpriseCertType')}>
         <Select options={options('enterpriseCertType', ENTERPRISE_CERT_TYPES)} />
       </Form.Item>
       <Form.Item
-        name="organisationCode"
-        label={label('organisationCode')}
+        {...field('organisationCode', pattern(ORG_CODE_PATTERN, /[\s-]+/g, 'certificationTab.organisationCodeInvalid'))}
         extra={t('certificationTab.organisationCodeHint')}
-        rules={[
-          required('organisationCode'),
-          pattern(ORG_CODE_PATTERN, /[\s-]+/g, 'certificationTab.organisationCodeInvalid'),
-        ]}
       >
         <Input maxLength={40} autoComplete="off" />
       </Form.Item>

@@ -7,13 +7,13 @@ import type { CertificationItem } from '@siteops/contracts/certification';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { IntentScope } from '@/components/intent/IntentScope';
-import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 import {
   CertificationDescriptions,
   CertificationStatusTag,
   certificationContent,
 } from '@/components/certification/CertificationView';
 import { DataTable } from '@/components/table/DataTable';
+import { RowDangerAction } from '@/components/table/RowDeleteButton';
 import { useLocalListPage } from '@/components/list/useLocalListPage';
 import { message } from '@/lib/feedback';
 import { timeColumn } from '@/components/table/columns';
@@ -62,16 +62,12 @@ export function CertificationRecords() {
             {t('certificationTab.view')}
           </Button>
           {row.status === 'auditing' && (
-            <LazyPopconfirm
+            <RowDangerAction
               title={t('certificationTab.withdrawConfirm')}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
               onConfirm={() => afterReport(onWithdraw(row))}
             >
-              <Button type="link" size="small" danger>
-                {t('certificationTab.withdraw')}
-              </Button>
-            </LazyPopconfirm>
+              {t('certificationTab.withdraw')}
+            </RowDangerAction>
           )}
         </IntentScope>
       ),

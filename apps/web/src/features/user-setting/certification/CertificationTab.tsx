@@ -10,6 +10,7 @@ import {
 } from '@/components/certification/CertificationView';
 import { CertificationForm } from './CertificationForm';
 import { CertificationRecords } from './CertificationRecords';
+import { TitledSection } from '@/components/TitledSection';
 
 /**
  * The real-name certification tab (spec 2): the enterprise certification in force with "change
@@ -59,12 +60,9 @@ export function CertificationTab() {
           )}
         </div>
       </section>
-      <section aria-labelledby="certification-records-title">
-        <Typography.Title level={5} id="certification-records-title">
-          {t('certificationTab.records')}
-        </Typography.Title>
+      <TitledSection id="certification-records-title" title={t('certificationTab.records')}>
         <CertificationRecords />
-      </section>
+      </TitledSection>
       <CertificationForm open={formOpen} changeSubject={certified} onClose={() => setFormOpen(false)} />
     </Flex>
   );

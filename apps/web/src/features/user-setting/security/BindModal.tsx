@@ -8,6 +8,7 @@ import { ModalForm } from '@/components/form/ModalForm';
 import { OneTimeCodeField } from '@/components/form/OneTimeCodeField';
 import { useResendCountdown } from '@/hooks/useResendCountdown';
 import { message } from '@/lib/feedback';
+import { requiredText } from '@/components/form/rules';
 
 interface Values {
   target: string;
@@ -42,7 +43,7 @@ export function BindModal(props: { channel: SecurityChannel | null; change: bool
               name="target"
               label={t(`userSecurity.${channel}.target`)}
               rules={[
-                { required: true, whitespace: true, message: t(`userSecurity.${channel}.targetRequired`) },
+                requiredText(t(`userSecurity.${channel}.targetRequired`)),
                 {
                   validator: async (_, value: string | undefined) => {
                     const v = value?.trim() ?? '';

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
+import { CurrentPasswordField } from '@/components/form/CurrentPasswordField';
+import { requiredText } from '@/components/form/rules';
 
 interface Values {
   question: string;
@@ -27,7 +29,7 @@ export function QuestionModal({ open, change, onClose }: { open: boolean; change
         name="question"
         label={t('userSecurity.question.question')}
         rules={[
-          { required: true, whitespace: true, message: t('userSecurity.question.questionRequired') },
+          requiredText(t('userSecurity.question.questionRequired')),
           { max: 64, message: t('userSecurity.tooLong', { max: 64 }) },
         ]}
       >
@@ -38,19 +40,16 @@ export function QuestionModal({ open, change, onClose }: { open: boolean; change
         label={t('userSecurity.question.answer')}
         extra={t('userSecurity.question.answerHint')}
         rules={[
-          { required: true, whitespace: true, message: t('userSecurity.question.answerRequired') },
+          requiredText(t('userSecurity.question.answerRequired')),
           { max: 64, message: t('userSecurity.tooLong', { max: 64 }) },
         ]}
       >
         <Input maxLength={64} autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        name="password"
+      <CurrentPasswordField
         label={t('userSecurity.currentPassword')}
-        rules={[{ required: true, message: t('userSecurity.currentPasswordRequired') }]}
-      >
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
+        requiredMessage={t('userSecurity.currentPasswordRequired')}
+      />
     </ModalForm>
   );
 }

@@ -1,9 +1,10 @@
-import { Form, Input, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SecurityChannel } from '@siteops/contracts/account';
 import { accountApi } from '@siteops/contracts/api/account';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
+import { CurrentPasswordField } from '@/components/form/CurrentPasswordField';
 
 interface Values {
   password: string;
@@ -23,13 +24,10 @@ export function UnbindModal({ channel, onClose }: { channel: SecurityChannel | n
       onClose={onClose}
     >
       <Typography.Paragraph type="secondary">{t('userSecurity.unbindDesc')}</Typography.Paragraph>
-      <Form.Item
-        name="password"
+      <CurrentPasswordField
         label={t('userSecurity.currentPassword')}
-        rules={[{ required: true, message: t('userSecurity.currentPasswordRequired') }]}
-      >
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
+        requiredMessage={t('userSecurity.currentPasswordRequired')}
+      />
     </ModalForm>
   );
 }

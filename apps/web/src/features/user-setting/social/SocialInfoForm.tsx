@@ -1,4 +1,4 @@
-import { Button, Form, Input, Skeleton, Typography } from 'antd';
+import { Form, Input, Skeleton, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/api/account';
@@ -16,6 +16,8 @@ import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
+import { SubmitRow } from '@/components/form/SubmitRow';
+import { TitledSection } from '@/components/TitledSection';
 
 type Values = Partial<Record<SocialField, string | null>>;
 
@@ -74,10 +76,7 @@ export function SocialInfoForm() {
   };
 
   return (
-    <section aria-labelledby="social-info-title" style={{ maxWidth: 560 }}>
-      <Typography.Title level={5} id="social-info-title">
-        {t('userSocial.title')}
-      </Typography.Title>
+    <TitledSection id="social-info-title" title={t('userSocial.title')} style={{ maxWidth: 560 }}>
       <Typography.Paragraph type="secondary">{t('userSocial.intro')}</Typography.Paragraph>
       <Form<Values>
         form={form}
@@ -105,12 +104,8 @@ export function SocialInfoForm() {
             />
           </Form.Item>
         ))}
-        <Form.Item style={{ marginBottom: 0 }}>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </Form.Item>
+        <SubmitRow loading={save.isPending}>{t('common.save')}</SubmitRow>
       </Form>
-    </section>
+    </TitledSection>
   );
 }

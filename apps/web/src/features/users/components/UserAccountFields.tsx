@@ -1,9 +1,9 @@
 import { Divider, Form, Input, Row, Select } from 'antd';
 import { ROLES, type Role } from '@siteops/contracts/roles';
 import { USERNAME_PATTERN } from '@siteops/contracts/user';
-import { passwordProblem } from '@siteops/contracts/userPassword';
 import { optionsOf } from '@/features/users/userOptions';
 import { col, type UserFormKit } from './useUserFormKit';
+import { passwordPolicyRule } from '@/components/form/passwordRule';
 
 export interface UserAccountFieldsProps {
   kit: UserFormKit;
@@ -46,14 +46,7 @@ export function UserAccountFields({
               name="password"
               label={label('password')}
               extra={t('users.passwordHint')}
-              rules={[
-                {
-                  validator: (_, v?: string) => {
-                    const problem = v ? passwordProblem(v) : null;
-                    return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
-                  },
-                },
-              ]}
+              rules={[passwordPolicyRule(t)]}
             >
               <Input.Password autoComplete="new-password" />
             </Form.Item>,

@@ -8,7 +8,7 @@ import { col, type UserFormKit } from './useUserFormKit';
  * whether the numbers are shown in full or masked.
  */
 export function UserIdentityFields({ kit, user }: { kit: UserFormKit; user: UserDetail | undefined }) {
-  const { t, label, required, max, pattern, image } = kit;
+  const { t, label, required, pattern, image, requiredText } = kit;
   const editing = user !== undefined;
   return (
     <>
@@ -40,11 +40,7 @@ export function UserIdentityFields({ kit, user }: { kit: UserFormKit; user: User
             <Input autoComplete="off" />
           </Form.Item>,
         )}
-        {col(
-          <Form.Item name="bankName" label={label('bankName')} rules={[required('bankName'), max('bankName', 128)]}>
-            <Input />
-          </Form.Item>,
-        )}
+        {col(requiredText('bankName', 128))}
         {col(image('cardPic', true))}
         {col(image('idFrontPic', true))}
         {col(image('idBackPic', true))}

@@ -6,22 +6,14 @@ import { col, type UserFormKit } from './useUserFormKit';
 
 /** The user form's personal section: names, birthday, contact, origin, and the avatar and QR code. */
 export function UserPersonalFields({ kit }: { kit: UserFormKit }) {
-  const { t, label, required, max, pattern, image } = kit;
+  const { t, label, required, max, pattern, image, requiredText } = kit;
   const options = optionsOf(t);
   return (
     <>
       <Divider titlePlacement="start">{t('users.personal')}</Divider>
       <Row gutter={16}>
-        {col(
-          <Form.Item name="realName" label={label('realName')} rules={[required('realName'), max('realName', 64)]}>
-            <Input />
-          </Form.Item>,
-        )}
-        {col(
-          <Form.Item name="nickName" label={label('nickName')} rules={[required('nickName'), max('nickName', 64)]}>
-            <Input />
-          </Form.Item>,
-        )}
+        {col(requiredText('realName', 64))}
+        {col(requiredText('nickName', 64))}
         {col(
           <Form.Item name="sex" label={label('sex')} rules={[required('sex', 'requiredPick')]}>
             <Select options={options.sex} />
@@ -60,21 +52,9 @@ export function UserPersonalFields({ kit }: { kit: UserFormKit }) {
             <Input />
           </Form.Item>,
         )}
-        {col(
-          <Form.Item name="nation" label={label('nation')} rules={[required('nation'), max('nation', 64)]}>
-            <Input />
-          </Form.Item>,
-        )}
-        {col(
-          <Form.Item name="country" label={label('country')} rules={[required('country'), max('country', 64)]}>
-            <Input />
-          </Form.Item>,
-        )}
-        {col(
-          <Form.Item name="area" label={label('area')} rules={[required('area'), max('area', 128)]}>
-            <Input />
-          </Form.Item>,
-        )}
+        {col(requiredText('nation', 64))}
+        {col(requiredText('country', 64))}
+        {col(requiredText('area', 128))}
         {col(
           <Form.Item name="address" label={label('address')} rules={[max('address', 256)]}>
             <Input />

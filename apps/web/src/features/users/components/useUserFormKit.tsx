@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Col, Form } from 'antd';
+import { Col, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file';
@@ -47,7 +47,13 @@ export function useUserFormKit(user: UserDetail | undefined) {
       />
     </Form.Item>
   );
-  return { t, label, required, max, pattern, image };
+  // A required line of text of at most `n` characters.
+  const requiredText = (field: string, n: number) => (
+    <Form.Item name={field} label={label(field)} rules={[required(field), max(field, n)]}>
+      <Input />
+    </Form.Item>
+  );
+  return { t, label, required, max, pattern, image, requiredText };
 }
 
 export type UserFormKit = ReturnType<typeof useUserFormKit>;

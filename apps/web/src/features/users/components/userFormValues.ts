@@ -1,6 +1,7 @@
 import type { Role } from '@siteops/contracts/roles';
 import type { AddUserInput } from '@siteops/contracts/user';
 import type { UserDetail } from '@siteops/contracts/userList';
+import { blankNulls } from '@/lib/formValues';
 
 // The user form's values and how they map to and from the API (the drawer's fields are in User*Fields.tsx).
 
@@ -34,12 +35,10 @@ export interface FormValues {
   agentId?: number | null;
 }
 
-export const USER_FORM_FIELDS = [
-  'userName',
-  'password',
+/** The user's text fields that may be empty: null in the API, an empty field in the form. */
+const OPTIONAL_TEXT = [
   'realName',
   'nickName',
-  'avatar',
   'qrCode',
   'birthday',
   'sex',
@@ -55,10 +54,17 @@ export const USER_FORM_FIELDS = [
   'cardNo',
   'cardPic',
   'bankName',
+  'introduction',
+] as const;
+
+export const USER_FORM_FIELDS = [
+  'userName',
+  'password',
+  'avatar',
+  ...OPTIONAL_TEXT,
   'politics',
   'cultureLevel',
   'certification',
-  'introduction',
   'enabled',
   'role',
   'agentId',
@@ -66,29 +72,12 @@ export const USER_FORM_FIELDS = [
 
 export function valuesOf(user: UserDetail): Partial<FormValues> {
   return {
+    ...blankNulls(user, OPTIONAL_TEXT),
     userName: user.userName,
-    realName: user.realName ?? undefined,
-    nickName: user.nickName ?? undefined,
     avatar: user.avatar,
-    qrCode: user.qrCode ?? undefined,
-    birthday: user.birthday ?? undefined,
-    sex: user.sex ?? undefined,
-    phone: user.phone ?? undefined,
-    email: user.email ?? undefined,
-    nation: user.nation ?? undefined,
-    country: user.country ?? undefined,
-    area: user.area ?? undefined,
-    address: user.address ?? undefined,
-    idNo: user.idNo ?? undefined,
-    idFrontPic: user.idFrontPic ?? undefined,
-    idBackPic: user.idBackPic ?? undefined,
-    cardNo: user.cardNo ?? undefined,
-    cardPic: user.cardPic ?? undefined,
-    bankName: user.bankName ?? undefined,
     politics: user.politics,
     cultureLevel: user.cultureLevel,
     certification: user.certification,
-    introduction: user.introduction ?? undefined,
     enabled: user.enabled,
     role: user.role as Role,
     agentId: user.agentId,

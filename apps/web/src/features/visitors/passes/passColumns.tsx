@@ -1,7 +1,7 @@
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { PassRecordItem } from '@siteops/contracts/visitorGate';
-import { formatDateTime } from '@/lib/time';
+import { timeColumn } from '@/components/table/columns';
 
 const known = (t: TFunction, group: string, v: string | null) =>
   v ? t(`passRecords.${group}.${v}`, { defaultValue: v }) : '';
@@ -9,7 +9,7 @@ const known = (t: TFunction, group: string, v: string | null) =>
 /** The columns of a pass record, for the pass-record list and a visitor's last passes. */
 export function passColumns(t: TFunction, opts: { person?: boolean } = {}): TableColumnsType<PassRecordItem> {
   return [
-    { key: 'at', dataIndex: 'at', title: t('passRecords.time'), render: (v: string) => formatDateTime(v) },
+    timeColumn<PassRecordItem>('at', t('passRecords.time')),
     ...(opts.person === false
       ? []
       : [
