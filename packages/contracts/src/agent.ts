@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { optionalText } from './textFields.ts';
-import { calendarDate, pageQuery, queryBool, rowId, sortQuery } from './pagination.ts';
+import { calendarDate, queryBool, rowId, sortedPageQuery } from './pagination.ts';
 import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED, emailSchema } from './user.ts';
 import { passwordSchema } from './userPassword.ts';
+import { editStamps } from './rowFields.ts';
 
 /** Spec 4: an agent is valid or invalid. An invalid or expired agent's users cannot log in. */
 export const AGENT_STATUS = ['valid', 'invalid'] as const;
@@ -82,8 +83,7 @@ export type UpdateAgentBody = z.input<typeof updateAgentBody>;
 
 export const AGENT_SORT_FIELDS = ['id', 'name', 'expDate', 'createdAt', 'updatedAt'] as const;
 
-export const agentListQuery = pageQuery.extend({
-  ...sortQuery(AGENT_SORT_FIELDS).shape,
+export const agentListQuery = sortedPageQuery(AGENT_SORT_FIELDS).extend({
   /** Name contains. */
   name: text().trim().max(128).optional(),
   linkName: text().trim().max(64).optional(),
@@ -120,10 +120,7 @@ export const agentItem = z.object({
       enabled: z.string(),
     })
     .nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  createdId: z.number().nullable(),
-  updatedId: z.number().nullable(),
+  ...editStamps,
 });
 export type AgentItem = z.infer<typeof agentItem>;
 

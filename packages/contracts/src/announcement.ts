@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 import { text } from './text.ts';
-import { instant, pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
+import { instant, rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { editTimes } from './rowFields.ts';
 
 /**
  * Announcements (spec 2: Workplace "announcements", message box "notice"): written by an admin, an
@@ -84,8 +85,7 @@ export const publishAnnouncementBody = z.object({ id: rowId('id is required') })
 
 export const ANNOUNCEMENT_SORT_FIELDS = ['createdAt', 'publishedAt', 'title'] as const;
 
-export const announcementListQuery = pageQuery.extend({
-  ...sortQuery(ANNOUNCEMENT_SORT_FIELDS).shape,
+export const announcementListQuery = sortedPageQuery(ANNOUNCEMENT_SORT_FIELDS).extend({
   /** Title contains. */
   title: text().trim().max(ANNOUNCEMENT_TITLE_MAX).optional(),
   status: z.enum(ANNOUNCEMENT_STATUSES).optional(),
@@ -110,8 +110,7 @@ export const announcementItem = z.object({
   publishedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   createdByName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editTimes,
 });
 export type AnnouncementItem = z.infer<typeof announcementItem>;
 

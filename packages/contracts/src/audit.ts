@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { instant, pageQuery, rowIdParam, sortQuery } from './pagination.ts';
+import { instant, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { nullableString } from './rowFields.ts';
 
 export const AUDIT_SORT_FIELDS = ['id', 'createdAt', 'action', 'actorName'] as const;
 
 /** `GET /api/audit/listAll` (admin): newest first unless sorted otherwise. */
-export const auditListQuery = pageQuery.extend({
-  ...sortQuery(AUDIT_SORT_FIELDS).shape,
+export const auditListQuery = sortedPageQuery(AUDIT_SORT_FIELDS).extend({
   /** Actor account contains. */
   actor: text().trim().max(64).optional(),
   actorId: rowIdParam().optional(),
@@ -19,13 +19,21 @@ export const auditListQuery = pageQuery.extend({
 });
 export type AuditListQuery = z.input<typeof auditListQuery>;
 
+/**
+ * What an audit row is about: the kind of row (`user`, `project`…) and its id, as text since some
+ * targets are not numbered rows. Every view of the audit log answers them alike.
+ */
+export const auditTarget = {
+  targetType: nullableString,
+  targetId: nullableString,
+};
+
 export const auditItem = z.object({
   id: z.number(),
   actorId: z.number().nullable(),
   actorName: z.string().nullable(),
   action: z.string(),
-  targetType: z.string().nullable(),
-  targetId: z.string().nullable(),
+  ...auditTarget,
   /** `{ fields: [...changed field names], values: {...new values, PII masked} }` and context. */
   detail: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string().nullable(),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { missing, requiredEnum, requiredText } from './textFields.ts';
 import { CERTIFICATION, idNumberSchema } from './user.ts';
-import { pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
+import { rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { nullableString } from './rowFields.ts';
 
 /**
  * Real-name certification (spec 2/3/4): a user submits an enterprise certification, an admin passes or
@@ -50,8 +51,7 @@ export type SubmitCertificationInput = z.input<typeof submitCertificationBody>;
 export const CERTIFICATION_SORT_FIELDS = ['createdAt'] as const;
 
 /** `GET /api/certification/listAll`: the caller's own records. */
-export const certificationListQuery = pageQuery.extend({
-  ...sortQuery(CERTIFICATION_SORT_FIELDS).shape,
+export const certificationListQuery = sortedPageQuery(CERTIFICATION_SORT_FIELDS).extend({
   status: z.enum(CERTIFICATION_STATUS).optional(),
 });
 
@@ -76,8 +76,6 @@ export const reviewCertificationBody = z.object({
     .optional(),
 });
 export type ReviewCertificationInput = z.input<typeof reviewCertificationBody>;
-
-const nullableString = z.string().nullable();
 
 /** One certification as its owner and the admins see it: the legal ID number masked. */
 export const certificationItem = z.object({

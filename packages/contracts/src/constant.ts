@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { pageQuery, rowId, sortQuery } from './pagination.ts';
+import { rowId, sortedPageQuery } from './pagination.ts';
+import { editStamps } from './rowFields.ts';
 
 /** Spec 9-style system constants: key/value pairs an admin edits on /isystem/isystem-constants. */
 export const CONSTANT_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -73,8 +74,7 @@ export type UpdateConstantBody = z.input<typeof updateConstantBody>;
 
 export const CONSTANT_SORT_FIELDS = ['id', 'key', 'createdAt', 'updatedAt'] as const;
 
-export const constantListQuery = pageQuery.extend({
-  ...sortQuery(CONSTANT_SORT_FIELDS).shape,
+export const constantListQuery = sortedPageQuery(CONSTANT_SORT_FIELDS).extend({
   /** Key contains. */
   key: text().trim().max(128).optional(),
   /** Value contains. */
@@ -89,9 +89,6 @@ export const constantItem = z.object({
   remark: z.string().nullable(),
   /** What the server uses it for, when it is one of KNOWN_CONSTANTS. */
   description: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  createdId: z.number().nullable(),
-  updatedId: z.number().nullable(),
+  ...editStamps,
 });
 export type ConstantItem = z.infer<typeof constantItem>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { DEVICE_TYPES } from './device-protocol.ts';
-import { calendarDate, idsBody, pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
+import { calendarDate, idsBody, rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { editTimes, editorIds } from './rowFields.ts';
 
 export const DEVICE_AUTH_STATUSES = ['authorize', 'forbidden', 'unknown'] as const;
 export const DEVICE_ONLINE_STATUSES = ['online', 'offline', 'unknown'] as const;
@@ -77,8 +78,7 @@ export const DEVICE_SORT_FIELDS = [
 
 const filterText = (max: number) => text().trim().max(max).optional();
 
-export const deviceListQuery = pageQuery.extend({
-  ...sortQuery(DEVICE_SORT_FIELDS).shape,
+export const deviceListQuery = sortedPageQuery(DEVICE_SORT_FIELDS).extend({
   /** The text filters are "contains". */
   devName: filterText(128),
   sn: filterText(64),
@@ -144,8 +144,7 @@ export const deviceItem = z.object({
   additionDatetime: z.string(),
   heartbeatDatetime: z.string().nullable(),
   updatedAt: z.string(),
-  createdId: z.number().nullable(),
-  updatedId: z.number().nullable(),
+  ...editorIds,
   /** The newest value of every telemetry field (dust, cranes, elevators; null before the first reading). */
   latest: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])).nullable(),
   /** When the newest reading arrived; answered by the device list only. */
@@ -170,8 +169,7 @@ export const updatePlatformBody = z
   .partial()
   .extend({ id: rowId('id is required') });
 export const PLATFORM_SORT_FIELDS = ['id', 'platformName', 'expirationDate', 'createdAt', 'updatedAt'] as const;
-export const platformListQuery = pageQuery.extend({
-  ...sortQuery(PLATFORM_SORT_FIELDS).shape,
+export const platformListQuery = sortedPageQuery(PLATFORM_SORT_FIELDS).extend({
   platformName: text().trim().max(128).optional(),
 });
 export const platformItem = z.object({
@@ -181,7 +179,6 @@ export const platformItem = z.object({
   attachInfo: z.string().nullable(),
   /** The expiration date is before today (UTC). */
   expired: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editTimes,
 });
 export type PlatformItem = z.infer<typeof platformItem>;

@@ -6,14 +6,22 @@ import { deviceFields, macAddress, optionalText } from './device.ts';
 // Licences (admin). The licence file itself is signed on the server; `@siteops/contracts/licence`
 // (Node only) verifies one. The schemas live here so the console can type the answers too.
 
-/** What a licence grants, exactly the bytes that are signed (through canonicalJson). */
-export const licenceBody = z.object({
-  licenceId: z.string(),
+/**
+ * The terms a licence grants: which device, onto which platforms, until when. The signed licence and
+ * the grant history answer them alike.
+ */
+const licenceTerms = {
   sn: z.string(),
   mac: z.string(),
   platforms: z.array(z.string()),
   expiresAt: z.string(),
   attachInfo: z.string().nullable(),
+};
+
+/** What a licence grants, exactly the bytes that are signed (through canonicalJson). */
+export const licenceBody = z.object({
+  licenceId: z.string(),
+  ...licenceTerms,
   issuedAt: z.string(),
   /** The device proves itself to the gateway with this; the server keeps only its hash. */
   deviceSecret: z.string(),
@@ -93,11 +101,7 @@ export const grantListQuery = pageQuery.extend({
 export const grantItem = z.object({
   licenceId: z.string(),
   deviceId: z.number(),
-  sn: z.string(),
-  mac: z.string(),
-  platforms: z.array(z.string()),
-  expiresAt: z.string(),
-  attachInfo: z.string().nullable(),
+  ...licenceTerms,
   issuedById: z.number().nullable(),
   issuedByName: z.string().nullable(),
   issuedAt: z.string(),

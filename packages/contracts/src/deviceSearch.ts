@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_TYPES, EVENT_LEVELS } from './device-protocol.ts';
 import { SHEET_LANGS } from './deviceSheet.ts';
-import { cappedPageOf, checkInstantRange, instant, pageQuery, rowIdParam, sortQuery } from './pagination.ts';
+import { cappedPageOf, checkInstantRange, instant, rowIdParam, sortedPageQuery } from './pagination.ts';
 import { text } from './text.ts';
 
 /**
@@ -97,9 +97,8 @@ export function decodeSearchCursor(text: string): SearchCursor | undefined {
 }
 
 /** `GET /api/deviceSearch/listAll`: readings and events of the devices in scope, newest first by default. */
-export const searchQuery = pageQuery
+export const searchQuery = sortedPageQuery(SEARCH_SORT_FIELDS)
   .extend({
-    ...sortQuery(SEARCH_SORT_FIELDS).shape,
     ...filters.shape,
     /**
      * The `next` of the previous page: this page then starts after that row (keyset) instead of skipping

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { pageQuery, queryBool, rowId, sortQuery } from './pagination.ts';
+import { queryBool, rowId, sortedPageQuery } from './pagination.ts';
 
 /**
  * The message box (spec 2): every notification belongs to ONE user and sits in one tab.
@@ -26,8 +26,7 @@ export type NotificationFilterKind = (typeof NOTIFICATION_FILTER_KINDS)[number];
 
 export const NOTIFICATION_SORT_FIELDS = ['createdAt'] as const;
 
-export const notificationListQuery = pageQuery.extend({
-  ...sortQuery(NOTIFICATION_SORT_FIELDS).shape,
+export const notificationListQuery = sortedPageQuery(NOTIFICATION_SORT_FIELDS).extend({
   tab: z.enum(NOTIFICATION_TABS).optional(),
   /** true: only unread; false: only read; absent: both. */
   unread: queryBool.optional(),

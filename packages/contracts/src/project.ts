@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
+import { pageQuery, rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { editStamps } from './rowFields.ts';
+import { userListItem } from './userList.ts';
 
 export const PROJECT_ROLES = ['manager', 'member'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
@@ -38,8 +40,7 @@ export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 export const PROJECT_SORT_FIELDS = ['id', 'name', 'code', 'createdAt', 'updatedAt'] as const;
 
-export const projectListQuery = pageQuery.extend({
-  ...sortQuery(PROJECT_SORT_FIELDS).shape,
+export const projectListQuery = sortedPageQuery(PROJECT_SORT_FIELDS).extend({
   /** Name contains. */
   name: text().trim().max(128).optional(),
   /** Code contains. */
@@ -67,7 +68,8 @@ export const projectMembersQuery = pageQuery.extend({
   keyword: text().trim().max(64).optional(),
 });
 
-const personRef = z.object({ id: z.number(), userName: z.string(), realName: z.string().nullable() });
+/** A project's manager: the user's id and names, as the user list answers them. */
+const personRef = userListItem.pick({ id: true, userName: true, realName: true });
 
 export const projectItem = z.object({
   id: z.number(),
@@ -78,10 +80,7 @@ export const projectItem = z.object({
   agentName: z.string().nullable(),
   managers: z.array(personRef),
   memberCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  createdId: z.number().nullable(),
-  updatedId: z.number().nullable(),
+  ...editStamps,
 });
 export type ProjectItem = z.infer<typeof projectItem>;
 
@@ -100,13 +99,13 @@ export const projectMemberItem = z.object({
 });
 export type ProjectMemberItem = z.infer<typeof projectMemberItem>;
 
-/** A user who could be added to the project (same agent, not yet a member). */
-export const projectCandidateItem = z.object({
-  id: z.number(),
-  userName: z.string(),
-  realName: z.string().nullable(),
-  phone: z.string().nullable(),
-  role: z.string(),
+/** A user who could be added to the project (same agent, not yet a member): a user-list row, narrowed. */
+export const projectCandidateItem = userListItem.pick({
+  id: true,
+  userName: true,
+  realName: true,
+  phone: true,
+  role: true,
 });
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { DEVICE_TYPES } from './device-protocol/link.ts';
-import { pageQuery, rowId, sortQuery } from './pagination.ts';
+import { rowId, sortedPageQuery } from './pagination.ts';
 
 /**
  * Firmware packages (spec 3's Upgrade file, issue 12). An admin uploads one file; the server computes
@@ -102,8 +102,7 @@ export type UpdateUpgradeBody = z.input<typeof updateUpgradeBody>;
 
 export const UPGRADE_SORT_FIELDS = ['id', 'fileName', 'fileVersion', 'fileSize', 'status', 'createdAt'] as const;
 
-export const upgradeListQuery = pageQuery.extend({
-  ...sortQuery(UPGRADE_SORT_FIELDS).shape,
+export const upgradeListQuery = sortedPageQuery(UPGRADE_SORT_FIELDS).extend({
   /** File name contains. */
   fileName: text().trim().max(255).optional(),
   /** Version contains. */

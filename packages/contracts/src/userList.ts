@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { ROLES } from './roles.ts';
-import { instant, pageQuery, queryBool, rowIdParam, sortQuery } from './pagination.ts';
+import { instant, queryBool, rowIdParam, sortedPageQuery } from './pagination.ts';
 import { CERTIFICATION, USER_ENABLED } from './user.ts';
 import { socialInfo } from './account.ts';
+import { editTimes, editorIds, nullableString } from './rowFields.ts';
 
 // The user list page: its query, its rows, and the detail the edit form loads.
 
 export const USER_SORT_FIELDS = ['id', 'userName', 'realName', 'birthday', 'createdAt', 'updatedAt'] as const;
 
 /** `GET /api/user/listAll` query: filters of the user list page. */
-export const userListQuery = pageQuery.extend({
-  ...sortQuery(USER_SORT_FIELDS).shape,
+export const userListQuery = sortedPageQuery(USER_SORT_FIELDS).extend({
   /** Account contains (case-insensitive). */
   userName: text().trim().max(64).optional(),
   /** Real name contains. */
@@ -43,8 +43,7 @@ export const userDetailQuery = z.object({
   reveal: queryBool.optional(),
 });
 
-/** A text column that may be empty (null). */
-export const nullableString = z.string().nullable();
+export { nullableString };
 
 /** One row of the user list. idNo and cardNo are masked (first 3 and last 4 characters). */
 export const userListItem = z.object({
@@ -69,8 +68,7 @@ export const userListItem = z.object({
   role: z.string(),
   agentId: z.number().nullable(),
   agentName: nullableString,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editTimes,
 });
 export type UserListItem = z.infer<typeof userListItem>;
 
@@ -98,7 +96,6 @@ export const userDetail = userListItem.extend({
   /** The user's social info (settings' social tab), read-only here; whoever may read the user sees it. */
   social: socialInfo,
   revealed: z.boolean(),
-  createdId: z.number().nullable(),
-  updatedId: z.number().nullable(),
+  ...editorIds,
 });
 export type UserDetail = z.infer<typeof userDetail>;

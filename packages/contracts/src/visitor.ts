@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { missing, optionalText, requiredText } from './textFields.ts';
-import { instant, pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
+import { instant, pageQuery, rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
 import { idNoSchema, phoneSchema, SEX } from './user.ts';
+import { editTimes, nullableString } from './rowFields.ts';
 
 /**
  * Spec 3/4's Visitor. `new` waits for an audit; an audit makes it `valid` (passed) or `invalid` (not
@@ -82,8 +83,7 @@ export type AuditVisitorInput = z.input<typeof auditVisitorBody>;
 export const VISITOR_SORT_FIELDS = ['id', 'realName', 'visitStart', 'visitEnd', 'createdAt', 'auditedAt'] as const;
 
 /** `GET /api/visitor/listAll`: the list page's and the audit tabs' filters. */
-export const visitorListQuery = pageQuery.extend({
-  ...sortQuery(VISITOR_SORT_FIELDS).shape,
+export const visitorListQuery = sortedPageQuery(VISITOR_SORT_FIELDS).extend({
   /** Name contains. */
   realName: text().trim().max(64).optional(),
   /** Phone contains. */
@@ -94,8 +94,6 @@ export const visitorListQuery = pageQuery.extend({
   projectId: rowIdParam().optional(),
 });
 export type VisitorListQuery = z.input<typeof visitorListQuery>;
-
-const nullableString = z.string().nullable();
 
 /** One visitor as lists show it: the ID number masked (first 3 and last 4 characters). */
 export const visitorItem = z.object({
@@ -124,8 +122,7 @@ export const visitorItem = z.object({
   auditorName: nullableString,
   auditedAt: nullableString,
   auditRemark: nullableString,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editTimes,
 });
 export type VisitorItem = z.infer<typeof visitorItem>;
 

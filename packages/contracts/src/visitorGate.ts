@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { instant, pageQuery, rowId, rowIdParam } from './pagination.ts';
+import { nullableString } from './rowFields.ts';
 
 /**
  * The face library of a face terminal (who the server keeps on it, docs/device-protocol.md 5.2) and the
@@ -22,8 +23,6 @@ export const facePersonQuery = pageQuery.extend({
   keyword: text().trim().max(64).optional(),
 });
 export type FacePersonQuery = z.input<typeof facePersonQuery>;
-
-const nullableString = z.string().nullable();
 
 export const facePersonItem = z.object({
   /** `V<visitor id>` for a visitor, `U<user id>` for a member of the device's project. */
