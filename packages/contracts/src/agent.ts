@@ -15,6 +15,18 @@ const requiredText = (name: string, max: number) =>
     .trim()
     .min(1, `${name} cannot be empty`)
     .max(max, `${name} is at most ${max} characters`);
+
+/** A map coordinate in degrees, from -`limit` to `limit`; optional, and null clears it. */
+const coordinate = (name: string, limit: number) => {
+  const range = `${name} must be between -${limit} and ${limit}`;
+  return z
+    .number({ error: `${name} must be a number` })
+    .min(-limit, range)
+    .max(limit, range)
+    .nullable()
+    .optional();
+};
+
 /** Spec 3's Agent fields. */
 export const agentFields = {
   name: requiredText('name', 128),
@@ -26,18 +38,8 @@ export const agentFields = {
   expDate: calendarDate,
   status: z.enum(AGENT_STATUS, { error: `status must be one of ${AGENT_STATUS.join(', ')}` }).optional(),
   address: optionalText('address', 256),
-  longitude: z
-    .number({ error: 'longitude must be a number' })
-    .min(-180, 'longitude must be between -180 and 180')
-    .max(180, 'longitude must be between -180 and 180')
-    .nullable()
-    .optional(),
-  latitude: z
-    .number({ error: 'latitude must be a number' })
-    .min(-90, 'latitude must be between -90 and 90')
-    .max(90, 'latitude must be between -90 and 90')
-    .nullable()
-    .optional(),
+  longitude: coordinate('longitude', 180),
+  latitude: coordinate('latitude', 90),
 };
 
 /** The agent's admin user (spec 3: realName, phone, email, address, introduction as remark, enabled, isAgent). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 import { text } from './text.ts';
-import { instant, rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { idBody, instant, rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
 import { editTimes } from './rowFields.ts';
 
 /**
@@ -81,7 +81,7 @@ export const updateAnnouncementBody = z
   .superRefine(targetGiven);
 export type UpdateAnnouncementInput = z.input<typeof updateAnnouncementBody>;
 
-export const publishAnnouncementBody = z.object({ id: rowId('id is required') });
+export const publishAnnouncementBody = idBody;
 
 export const ANNOUNCEMENT_SORT_FIELDS = ['createdAt', 'publishedAt', 'title'] as const;
 

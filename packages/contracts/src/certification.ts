@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { missing, requiredEnum, requiredText } from './textFields.ts';
 import { CERTIFICATION, idNumberSchema } from './user.ts';
-import { rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { idBody, idQuery, rowId, sortedPageQuery } from './pagination.ts';
 import { nullableString } from './rowFields.ts';
 
 /**
@@ -61,8 +61,8 @@ export const certificationReviewQuery = certificationListQuery.extend({
   keyword: text().trim().max(128).optional(),
 });
 
-export const certificationIdQuery = z.object({ id: rowIdParam() });
-export const withdrawCertificationBody = z.object({ id: rowId('id is required') });
+export const certificationIdQuery = idQuery;
+export const withdrawCertificationBody = idBody;
 
 /** `PUT /api/certification/review` (admin): pass or reject, with the opinion. */
 export const reviewCertificationBody = z.object({

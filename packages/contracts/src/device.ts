@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { DEVICE_TYPES } from './device-protocol.ts';
-import { calendarDate, idsBody, rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { calendarDate, idsBody, rowId, rowIdParam, sortedPageQuery, updateBodyOf } from './pagination.ts';
 import { editTimes, editorIds } from './rowFields.ts';
 
 export const DEVICE_AUTH_STATUSES = ['authorize', 'forbidden', 'unknown'] as const;
@@ -54,10 +54,7 @@ export const deviceFields = {
 export const addDeviceBody = z.object(deviceFields);
 export type AddDeviceBody = z.input<typeof addDeviceBody>;
 
-export const updateDeviceBody = z
-  .object(deviceFields)
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updateDeviceBody = updateBodyOf(deviceFields);
 export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
 
 export const DEVICE_SORT_FIELDS = [
@@ -164,10 +161,7 @@ export const platformFields = {
   attachInfo: optionalText('attachInfo', 1024),
 };
 export const addPlatformBody = z.object(platformFields);
-export const updatePlatformBody = z
-  .object(platformFields)
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updatePlatformBody = updateBodyOf(platformFields);
 export const PLATFORM_SORT_FIELDS = ['id', 'platformName', 'expirationDate', 'createdAt', 'updatedAt'] as const;
 export const platformListQuery = sortedPageQuery(PLATFORM_SORT_FIELDS).extend({
   platformName: text().trim().max(128).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { queryBool, rowId, sortedPageQuery } from './pagination.ts';
+import { idBody, queryBool, sortedPageQuery } from './pagination.ts';
 
 /**
  * The message box (spec 2): every notification belongs to ONE user and sits in one tab.
@@ -62,7 +62,7 @@ export const notificationCounts = z.object({
 });
 export type NotificationCounts = z.infer<typeof notificationCounts>;
 
-export const readNotificationBody = z.object({ id: rowId('id is required') });
+export const readNotificationBody = idBody;
 export const readAllNotificationsBody = z.object({ tab: z.enum(NOTIFICATION_TABS).optional() });
 
 export const notificationPreference = z.object({

@@ -73,6 +73,16 @@ export const rowIdParam = () => z.coerce.number().int(ID_RANGE).min(1, ID_RANGE)
 /** An id in a query string: `?id=12`. */
 export const idQuery = z.object({ id: rowIdParam() });
 
+/** A body that names one row: `{ id }` (publish, withdraw, reset, mark read…). */
+export const idBody = z.object({ id: rowId('id is required') });
+
+/**
+ * The body of a `PUT /api/<module>/update` over the add form's `fields`: the row's `id` plus any of
+ * the fields; only those sent change.
+ */
+export const updateBodyOf = <const S extends z.ZodRawShape>(fields: S) =>
+  z.object(fields).partial().extend(idBody.shape);
+
 /** The body of every `DELETE /api/<module>/delete`. */
 export const idsBody = z.object({
   ids: z.array(rowId()).min(1, 'ids cannot be empty').max(500),

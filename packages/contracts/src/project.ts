@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { pageQuery, rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { pageQuery, rowId, rowIdParam, sortedPageQuery, updateBodyOf } from './pagination.ts';
 import { editStamps } from './rowFields.ts';
 import { userListItem } from './userList.ts';
 
@@ -32,10 +32,7 @@ export const projectFields = {
 export const addProjectBody = z.object(projectFields);
 export type AddProjectBody = z.input<typeof addProjectBody>;
 
-export const updateProjectBody = z
-  .object(projectFields)
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updateProjectBody = updateBodyOf(projectFields);
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 export const PROJECT_SORT_FIELDS = ['id', 'name', 'code', 'createdAt', 'updatedAt'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { missing, optionalText, requiredEnum, requiredText } from './textFields.ts';
 import { ROLES } from './roles.ts';
-import { isCalendarDate, rowId } from './pagination.ts';
+import { idBody, isCalendarDate, rowId } from './pagination.ts';
 import { oneTimePasswordAnswer, passwordSchema } from './userPassword.ts';
 
 export const loginBody = z.object({
@@ -192,10 +192,7 @@ export type AddUserInput = z.input<typeof addUserBody>;
  * but not emptied. `enabled: 'disable'` ends the user's sessions at once. idNo/cardNo must be the
  * full numbers (never the masked ones a list shows); leave them out to keep them.
  */
-export const updateUserBody = addUserBody
-  .omit({ password: true })
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updateUserBody = addUserBody.omit({ password: true }).partial().extend(idBody.shape);
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 /**
