@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 import { text } from './text.ts';
-import { idBody, instant, rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { idBody, idQuery, instant, rowId, sortedPageQuery } from './pagination.ts';
 import { editTimes } from './rowFields.ts';
 
 /**
@@ -130,4 +130,4 @@ export const announcementLatestQuery = z.object({
   limit: z.coerce.number().int().min(1).max(20).default(5),
 });
 
-export const announcementIdQuery = z.object({ id: rowIdParam() });
+export const announcementIdQuery = idQuery;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { instant, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { instantRangeFilter, rowIdParam, sortedPageQuery } from './pagination.ts';
 import { nullableString } from './rowFields.ts';
 
 export const AUDIT_SORT_FIELDS = ['id', 'createdAt', 'action', 'actorName'] as const;
@@ -14,8 +14,7 @@ export const auditListQuery = sortedPageQuery(AUDIT_SORT_FIELDS).extend({
   action: text().trim().max(64).optional(),
   targetType: text().trim().max(32).optional(),
   targetId: text().trim().max(64).optional(),
-  from: instant.optional(),
-  to: instant.optional(),
+  ...instantRangeFilter,
 });
 export type AuditListQuery = z.input<typeof auditListQuery>;
 

@@ -52,6 +52,12 @@ export const isCalendarDate = (s: string) => {
   return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
 };
 
+/** An optional `from`–`to` filter on instants; either end may be left open. */
+export const instantRangeFilter = {
+  from: instant.optional(),
+  to: instant.optional(),
+};
+
 /** A calendar date, YYYY-MM-DD, that exists. */
 export const calendarDate = text().trim().refine(isCalendarDate, { message: 'must be a date YYYY-MM-DD' });
 

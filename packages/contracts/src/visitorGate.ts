@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { instant, pageQuery, rowId, rowIdParam } from './pagination.ts';
+import { idQuery, instantRangeFilter, pageQuery, rowId, rowIdParam } from './pagination.ts';
 import { nullableString } from './rowFields.ts';
 
 /**
@@ -56,8 +56,7 @@ export type FacePersonBody = z.infer<typeof facePersonBody>;
 export const passRecordQuery = pageQuery.extend({
   deviceId: rowIdParam().optional(),
   visitorId: rowIdParam().optional(),
-  from: instant.optional(),
-  to: instant.optional(),
+  ...instantRangeFilter,
 });
 export type PassRecordQuery = z.input<typeof passRecordQuery>;
 
@@ -84,5 +83,5 @@ export type PassRecordItem = z.infer<typeof passRecordItem>;
 
 /** How many of a visitor's passes its info modal shows. */
 export const VISITOR_LAST_PASSES = 10;
-export const visitorPassesQuery = z.object({ id: rowIdParam() });
+export const visitorPassesQuery = idQuery;
 export const visitorPassesAnswer = z.array(passRecordItem);
