@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { optionalText } from './textFields.ts';
+import { notText, optionalText } from './textFields.ts';
 import { calendarDate, queryBool, rowId, sortedPageQuery } from './pagination.ts';
 import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED, emailSchema } from './user.ts';
 import { passwordSchema } from './userPassword.ts';
@@ -11,7 +11,7 @@ export const AGENT_STATUS = ['valid', 'invalid'] as const;
 export type AgentStatus = (typeof AGENT_STATUS)[number];
 
 const requiredText = (name: string, max: number) =>
-  text({ error: (iss) => (iss.input === undefined ? `${name} is required` : `${name} must be text`) })
+  text({ error: notText(name) })
     .trim()
     .min(1, `${name} cannot be empty`)
     .max(max, `${name} is at most ${max} characters`);
@@ -31,7 +31,7 @@ const coordinate = (name: string, limit: number) => {
 export const agentFields = {
   name: requiredText('name', 128),
   linkName: requiredText('linkName', 64),
-  linkPhone: text({ error: (iss) => (iss.input === undefined ? 'linkPhone is required' : 'linkPhone must be text') })
+  linkPhone: text({ error: notText('linkPhone') })
     .trim()
     .regex(PHONE_PATTERN, 'linkPhone must be 5-31 digits, optionally with +, spaces or dashes'),
   /** Last day the agent is valid (inclusive). */
@@ -44,7 +44,7 @@ export const agentFields = {
 
 /** The agent's admin user (spec 3: realName, phone, email, address, introduction as remark, enabled, isAgent). */
 export const agentUserFields = {
-  userName: text({ error: (iss) => (iss.input === undefined ? 'userName is required' : 'userName must be text') })
+  userName: text({ error: notText('userName') })
     .trim()
     .regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
   /** Absent: a one-time password (in the answer), to be changed at first login. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 import { text } from './text.ts';
+import { notText } from './textFields.ts';
 import { idBody, idQuery, instant, rowId, sortedPageQuery } from './pagination.ts';
 import { editTimes } from './rowFields.ts';
 
@@ -28,11 +29,11 @@ export const ANNOUNCEMENT_TITLE_MAX = 128;
 export const ANNOUNCEMENT_BODY_MAX = 2000;
 
 const announcementFields = {
-  title: text({ error: (iss) => (iss.input === undefined ? 'title is required' : 'title must be text') })
+  title: text({ error: notText('title') })
     .trim()
     .min(1, 'title cannot be empty')
     .max(ANNOUNCEMENT_TITLE_MAX, `title is at most ${ANNOUNCEMENT_TITLE_MAX} characters`),
-  body: text({ error: (iss) => (iss.input === undefined ? 'body is required' : 'body must be text') })
+  body: text({ error: notText('body') })
     .trim()
     .min(1, 'body cannot be empty')
     .max(ANNOUNCEMENT_BODY_MAX, `body is at most ${ANNOUNCEMENT_BODY_MAX} characters`),

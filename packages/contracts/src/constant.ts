@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { notText } from './textFields.ts';
 import { rowId, sortedPageQuery } from './pagination.ts';
 import { editStamps } from './rowFields.ts';
 
@@ -47,13 +48,12 @@ export function constantValueProblem(key: string, value: string): string | null 
 
 const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
 
-const key = text({ error: (iss) => (iss.input === undefined ? 'key is required' : 'key must be text') })
+const key = text({ error: notText('key') })
   .trim()
   .regex(CONSTANT_KEY_PATTERN, 'key must be 1-128 letters, digits or _ . : -');
-const value = text({ error: (iss) => (iss.input === undefined ? 'value is required' : 'value must be text') }).refine(
-  (v) => utf8Bytes(v) <= CONSTANT_VALUE_MAX_BYTES,
-  { message: 'value is at most 4 KB' },
-);
+const value = text({ error: notText('value') }).refine((v) => utf8Bytes(v) <= CONSTANT_VALUE_MAX_BYTES, {
+  message: 'value is at most 4 KB',
+});
 const remark = text()
   .trim()
   .max(256, 'remark is at most 256 characters')

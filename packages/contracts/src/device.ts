@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { notText } from './textFields.ts';
 import { DEVICE_TYPES } from './device-protocol.ts';
 import { calendarDate, idsBody, rowId, rowIdParam, sortedPageQuery, updateBodyOf } from './pagination.ts';
 import { editTimes, editorIds } from './rowFields.ts';
@@ -9,7 +10,7 @@ export const DEVICE_ONLINE_STATUSES = ['online', 'offline', 'unknown'] as const;
 export const DEVICE_DIRECTIONS = ['none', 'in', 'out'] as const;
 
 /** Six hex pairs separated by `:`, `-` or nothing; normalised to AA:BB:CC:DD:EE:FF. */
-export const macAddress = text({ error: (iss) => (iss.input === undefined ? 'mac is required' : 'mac must be text') })
+export const macAddress = text({ error: notText('mac') })
   .trim()
   .regex(/^[0-9A-Fa-f]{2}([:-]?)[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}$/, 'mac must look like AA:BB:CC:DD:EE:FF')
   .transform((v) => v.replace(/[:-]/g, '').toUpperCase().match(/.{2}/g)!.join(':'));
@@ -29,7 +30,7 @@ export const DEVICE_AGENT_FIELDS = ['devName', 'installSite', 'remark', 'directi
 /** Spec 3's Device fields a person may set. */
 export const deviceFields = {
   type: z.enum(DEVICE_TYPES, { error: `type must be one of ${DEVICE_TYPES.join(', ')}` }),
-  sn: text({ error: (iss) => (iss.input === undefined ? 'sn is required' : 'sn must be text') })
+  sn: text({ error: notText('sn') })
     .trim()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'sn must be 1-64 letters, digits or _ . : -'),
   mac: macAddress,
@@ -152,7 +153,7 @@ export type DeviceItem = z.infer<typeof deviceItem>;
 /** Authorisation platforms (admin). */
 export const platformFields = {
   platformName: text({
-    error: (iss) => (iss.input === undefined ? 'platformName is required' : 'platformName must be text'),
+    error: notText('platformName'),
   })
     .trim()
     .min(1, 'platformName cannot be empty')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { notText } from './textFields.ts';
 import { pageQuery, rowId, rowIdParam } from './pagination.ts';
 import { deviceFields, macAddress, optionalText } from './device.ts';
 
@@ -47,7 +48,7 @@ export const grantLicenceBody = z.object({
   sn: deviceFields.sn,
   mac: macAddress,
   platformIds: z.array(rowId()).max(100).default([]),
-  expiresAt: text({ error: (iss) => (iss.input === undefined ? 'expiresAt is required' : 'expiresAt must be text') })
+  expiresAt: text({ error: notText('expiresAt') })
     .trim()
     .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
       message: 'expiresAt must be a date YYYY-MM-DD or an ISO 8601 date-time',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { notText } from './textFields.ts';
 import { pageQuery, rowId, rowIdParam, sortedPageQuery, updateBodyOf } from './pagination.ts';
 import { editStamps } from './rowFields.ts';
 import { userListItem } from './userList.ts';
@@ -11,12 +12,12 @@ export const PROJECT_CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** Spec 3's Project (name, code, remark) plus the owning agent. */
 export const projectFields = {
-  name: text({ error: (iss) => (iss.input === undefined ? 'name is required' : 'name must be text') })
+  name: text({ error: notText('name') })
     .trim()
     .min(1, 'name cannot be empty')
     .max(128, 'name is at most 128 characters'),
   /** Unique across all projects. */
-  code: text({ error: (iss) => (iss.input === undefined ? 'code is required' : 'code must be text') })
+  code: text({ error: notText('code') })
     .trim()
     .regex(PROJECT_CODE_PATTERN, 'code must be 1-64 letters, digits or _ . -'),
   remark: text()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { notText } from './textFields.ts';
 import { DEVICE_TYPES } from './device-protocol/link.ts';
 import { rowId, sortedPageQuery } from './pagination.ts';
 
@@ -27,7 +28,7 @@ const VERSION_MESSAGE = 'must be a version of 1-64 letters, digits or . _ + -';
 export const RELEASE_NOTES_MAX = 1000;
 
 const version = (field: string) =>
-  text({ error: (iss) => (iss.input === undefined ? `${field} is required` : `${field} must be text`) })
+  text({ error: notText(field) })
     .trim()
     .regex(VERSION_PATTERN, `${field} ${VERSION_MESSAGE}`);
 
@@ -37,7 +38,7 @@ const version = (field: string) =>
  */
 const deviceTypeList = z
   .union([text(), z.array(text())], {
-    error: (iss) => (iss.input === undefined ? 'deviceTypes is required' : 'deviceTypes must be text'),
+    error: notText('deviceTypes'),
   })
   .transform((v) => [
     ...new Set(
