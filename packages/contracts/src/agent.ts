@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { notText, optionalText } from './textFields.ts';
-import { calendarDate, queryBool, rowId, sortedPageQuery } from './pagination.ts';
+import { calendarDate, queryBool, rowId, sortedPageQuery, textFilter } from './pagination.ts';
 import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED, emailSchema } from './user.ts';
 import { passwordSchema } from './userPassword.ts';
 import { editStamps } from './rowFields.ts';
@@ -87,9 +87,9 @@ export const AGENT_SORT_FIELDS = ['id', 'name', 'expDate', 'createdAt', 'updated
 
 export const agentListQuery = sortedPageQuery(AGENT_SORT_FIELDS).extend({
   /** Name contains. */
-  name: text().trim().max(128).optional(),
-  linkName: text().trim().max(64).optional(),
-  linkPhone: text().trim().max(32).optional(),
+  name: textFilter(128),
+  linkName: textFilter(64),
+  linkPhone: textFilter(32),
   status: z.enum(AGENT_STATUS).optional(),
   /** true: only agents whose expDate has passed; false: only those still in date. */
   expired: queryBool.optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from './roles.ts';
 import { text } from './text.ts';
 import { notText } from './textFields.ts';
-import { idBody, idQuery, instant, rowId, sortedPageQuery } from './pagination.ts';
+import { idBody, idQuery, instant, rowId, sortedPageQuery, textFilter } from './pagination.ts';
 import { editTimes } from './rowFields.ts';
 
 /**
@@ -88,7 +88,7 @@ export const ANNOUNCEMENT_SORT_FIELDS = ['createdAt', 'publishedAt', 'title'] as
 
 export const announcementListQuery = sortedPageQuery(ANNOUNCEMENT_SORT_FIELDS).extend({
   /** Title contains. */
-  title: text().trim().max(ANNOUNCEMENT_TITLE_MAX).optional(),
+  title: textFilter(ANNOUNCEMENT_TITLE_MAX),
   status: z.enum(ANNOUNCEMENT_STATUSES).optional(),
   level: z.enum(ANNOUNCEMENT_LEVELS).optional(),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES).optional(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
-import { instantRangeFilter, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { instantRangeFilter, rowIdParam, sortedPageQuery, textFilter } from './pagination.ts';
 import { nullableString } from './rowFields.ts';
 
 export const AUDIT_SORT_FIELDS = ['id', 'createdAt', 'action', 'actorName'] as const;
@@ -8,12 +7,12 @@ export const AUDIT_SORT_FIELDS = ['id', 'createdAt', 'action', 'actorName'] as c
 /** `GET /api/audit/listAll` (admin): newest first unless sorted otherwise. */
 export const auditListQuery = sortedPageQuery(AUDIT_SORT_FIELDS).extend({
   /** Actor account contains. */
-  actor: text().trim().max(64).optional(),
+  actor: textFilter(64),
   actorId: rowIdParam().optional(),
   /** Exact action, e.g. user.update, or a prefix ending in '.', e.g. user. */
-  action: text().trim().max(64).optional(),
-  targetType: text().trim().max(32).optional(),
-  targetId: text().trim().max(64).optional(),
+  action: textFilter(64),
+  targetType: textFilter(32),
+  targetId: textFilter(64),
   ...instantRangeFilter,
 });
 export type AuditListQuery = z.input<typeof auditListQuery>;

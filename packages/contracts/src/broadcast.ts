@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { wholeBetween } from './numberFields.ts';
-import { idQuery, pageQuery, rowId } from './pagination.ts';
+import { idQuery, pageQuery, rowId, textFilter } from './pagination.ts';
 import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './broadcastStates.ts';
 
 /**
@@ -129,7 +129,7 @@ export const addCampaignBody = campaignFields.extend({ targets: campaignTargets,
 export type AddCampaignBody = z.infer<typeof addCampaignBody>;
 
 export const campaignListQuery = pageQuery.extend({
-  name: text().trim().max(64).optional(),
+  name: textFilter(64),
   status: z.enum(CAMPAIGN_STATUSES).optional(),
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { missing, requiredEnum, requiredText } from './textFields.ts';
 import { CERTIFICATION, idNumberSchema } from './user.ts';
-import { idBody, idQuery, rowId, sortedPageQuery } from './pagination.ts';
+import { idBody, idQuery, rowId, sortedPageQuery, textFilter } from './pagination.ts';
 import { nullableString } from './rowFields.ts';
 
 /**
@@ -58,7 +58,7 @@ export const certificationListQuery = sortedPageQuery(CERTIFICATION_SORT_FIELDS)
 /** `GET /api/certification/reviewList` (admin): everybody's, by status (default: being audited). */
 export const certificationReviewQuery = certificationListQuery.extend({
   /** Account name or enterprise name contains. */
-  keyword: text().trim().max(128).optional(),
+  keyword: textFilter(128),
 });
 
 export const certificationIdQuery = idQuery;

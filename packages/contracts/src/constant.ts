@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { notText } from './textFields.ts';
-import { rowId, sortedPageQuery } from './pagination.ts';
+import { rowId, sortedPageQuery, textFilter } from './pagination.ts';
 import { editStamps } from './rowFields.ts';
 
 /** Spec 9-style system constants: key/value pairs an admin edits on /isystem/isystem-constants. */
@@ -76,9 +76,9 @@ export const CONSTANT_SORT_FIELDS = ['id', 'key', 'createdAt', 'updatedAt'] as c
 
 export const constantListQuery = sortedPageQuery(CONSTANT_SORT_FIELDS).extend({
   /** Key contains. */
-  key: text().trim().max(128).optional(),
+  key: textFilter(128),
   /** Value contains. */
-  value: text().trim().max(256).optional(),
+  value: textFilter(256),
 });
 export type ConstantListQuery = z.input<typeof constantListQuery>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { notText } from './textFields.ts';
 import { DEVICE_TYPES } from './device-protocol.ts';
-import { calendarDate, idsBody, rowId, rowIdParam, sortedPageQuery, updateBodyOf } from './pagination.ts';
+import { calendarDate, idsBody, rowId, rowIdParam, sortedPageQuery, textFilter, updateBodyOf } from './pagination.ts';
 import { editTimes, editorIds } from './rowFields.ts';
 
 export const DEVICE_AUTH_STATUSES = ['authorize', 'forbidden', 'unknown'] as const;
@@ -165,7 +165,7 @@ export const addPlatformBody = z.object(platformFields);
 export const updatePlatformBody = updateBodyOf(platformFields);
 export const PLATFORM_SORT_FIELDS = ['id', 'platformName', 'expirationDate', 'createdAt', 'updatedAt'] as const;
 export const platformListQuery = sortedPageQuery(PLATFORM_SORT_FIELDS).extend({
-  platformName: text().trim().max(128).optional(),
+  platformName: textFilter(128),
 });
 export const platformItem = z.object({
   id: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { notText } from './textFields.ts';
-import { pageQuery, rowId, rowIdParam } from './pagination.ts';
+import { pageQuery, rowId, rowIdParam, textFilter } from './pagination.ts';
 import { deviceFields, macAddress, optionalText } from './device.ts';
 
 // Licences (admin). The licence file itself is signed on the server; `@siteops/contracts/licence`
@@ -96,7 +96,7 @@ export const licencePublicKeyQuery = grantLicenceQuery;
 /** `GET /api/device/grants` (admin): the grant history, newest first. */
 export const grantListQuery = pageQuery.extend({
   /** Contains. */
-  sn: text().trim().max(64).optional(),
+  sn: textFilter(64),
   deviceId: rowIdParam().optional(),
 });
 export const grantItem = z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
-import { idBody, queryBool, sortedPageQuery } from './pagination.ts';
+import { idBody, queryBool, sortedPageQuery, textFilter } from './pagination.ts';
 
 /**
  * The message box (spec 2): every notification belongs to ONE user and sits in one tab.
@@ -31,7 +30,7 @@ export const notificationListQuery = sortedPageQuery(NOTIFICATION_SORT_FIELDS).e
   /** true: only unread; false: only read; absent: both. */
   unread: queryBool.optional(),
   /** Words of the title or body, in the reader's language. */
-  keyword: text().trim().max(64).optional(),
+  keyword: textFilter(64),
   /** What it is about; `account`: the account's own security (notifications without a kind). */
   kind: z.enum(NOTIFICATION_FILTER_KINDS).optional(),
 });

@@ -35,6 +35,12 @@ export function sortQuery<const F extends readonly [string, ...string[]]>(fields
 export const sortedPageQuery = <const F extends readonly [string, ...string[]]>(fields: F) =>
   pageQuery.extend(sortQuery(fields).shape);
 
+/**
+ * A text filter of a list query (matched as contains, exactly or as a keyword, as its list says):
+ * trimmed, at most `max` characters, optional.
+ */
+export const textFilter = (max: number) => text().trim().max(max).optional();
+
 /** A boolean in a query string: true/false or 1/0. */
 export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 

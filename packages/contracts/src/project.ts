@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { notText } from './textFields.ts';
-import { pageQuery, rowId, rowIdParam, sortedPageQuery, updateBodyOf } from './pagination.ts';
+import { pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter, updateBodyOf } from './pagination.ts';
 import { editStamps } from './rowFields.ts';
 import { userListItem } from './userList.ts';
 
@@ -40,9 +40,9 @@ export const PROJECT_SORT_FIELDS = ['id', 'name', 'code', 'createdAt', 'updatedA
 
 export const projectListQuery = sortedPageQuery(PROJECT_SORT_FIELDS).extend({
   /** Name contains. */
-  name: text().trim().max(128).optional(),
+  name: textFilter(128),
   /** Code contains. */
-  code: text().trim().max(64).optional(),
+  code: textFilter(64),
   agentId: rowIdParam().optional(),
 });
 export type ProjectListQuery = z.input<typeof projectListQuery>;
@@ -63,7 +63,7 @@ export const projectMembersBody = z.object({
 export const projectMembersQuery = pageQuery.extend({
   projectId: rowIdParam(),
   /** Account or real name contains. */
-  keyword: text().trim().max(64).optional(),
+  keyword: textFilter(64),
 });
 
 /** A project's manager: the user's id and names, as the user list answers them. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { notText } from './textFields.ts';
 import { DEVICE_TYPES } from './device-protocol/link.ts';
-import { rowId, sortedPageQuery } from './pagination.ts';
+import { rowId, sortedPageQuery, textFilter } from './pagination.ts';
 
 /**
  * Firmware packages (spec 3's Upgrade file, issue 12). An admin uploads one file; the server computes
@@ -105,9 +105,9 @@ export const UPGRADE_SORT_FIELDS = ['id', 'fileName', 'fileVersion', 'fileSize',
 
 export const upgradeListQuery = sortedPageQuery(UPGRADE_SORT_FIELDS).extend({
   /** File name contains. */
-  fileName: text().trim().max(255).optional(),
+  fileName: textFilter(255),
   /** Version contains. */
-  fileVersion: text().trim().max(64).optional(),
+  fileVersion: textFilter(64),
   status: z.enum(UPGRADE_STATUSES).optional(),
   checkType: z.enum(CHECK_TYPES).optional(),
   /** Packages that apply to this device type. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { text } from './text.ts';
 import { ROLES } from './roles.ts';
-import { instant, queryBool, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { instant, queryBool, rowIdParam, sortedPageQuery, textFilter } from './pagination.ts';
 import { CERTIFICATION, USER_ENABLED } from './user.ts';
 import { socialInfo } from './account.ts';
 import { editTimes, editorIds, nullableString } from './rowFields.ts';
@@ -13,11 +12,11 @@ export const USER_SORT_FIELDS = ['id', 'userName', 'realName', 'birthday', 'crea
 /** `GET /api/user/listAll` query: filters of the user list page. */
 export const userListQuery = sortedPageQuery(USER_SORT_FIELDS).extend({
   /** Account contains (case-insensitive). */
-  userName: text().trim().max(64).optional(),
+  userName: textFilter(64),
   /** Real name contains. */
-  realName: text().trim().max(64).optional(),
+  realName: textFilter(64),
   /** Phone contains. */
-  phone: text().trim().max(32).optional(),
+  phone: textFilter(32),
   enabled: z.enum(USER_ENABLED).optional(),
   certification: z.enum(CERTIFICATION).optional(),
   isAgent: queryBool.optional(),
@@ -25,7 +24,7 @@ export const userListQuery = sortedPageQuery(USER_SORT_FIELDS).extend({
   /** Admin only (others are limited to their own agent anyway). */
   agentId: rowIdParam().optional(),
   /** Exact ID number, matched through the keyed hash column. */
-  idNo: text().trim().max(64).optional(),
+  idNo: textFilter(64),
   createdFrom: instant.optional(),
   createdTo: instant.optional(),
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { text } from './text.ts';
 import { missing, optionalText, requiredText } from './textFields.ts';
-import { instant, pageQuery, rowId, rowIdParam, sortedPageQuery } from './pagination.ts';
+import { instant, pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter } from './pagination.ts';
 import { idNoSchema, phoneSchema, SEX } from './user.ts';
 import { editTimes, nullableString } from './rowFields.ts';
 
@@ -85,11 +84,11 @@ export const VISITOR_SORT_FIELDS = ['id', 'realName', 'visitStart', 'visitEnd', 
 /** `GET /api/visitor/listAll`: the list page's and the audit tabs' filters. */
 export const visitorListQuery = sortedPageQuery(VISITOR_SORT_FIELDS).extend({
   /** Name contains. */
-  realName: text().trim().max(64).optional(),
+  realName: textFilter(64),
   /** Phone contains. */
-  phone: text().trim().max(32).optional(),
+  phone: textFilter(32),
   /** Exact ID number, matched through the keyed hash column. */
-  idNo: text().trim().max(64).optional(),
+  idNo: textFilter(64),
   status: z.enum(VISITOR_STATUS).optional(),
   projectId: rowIdParam().optional(),
 });
@@ -142,7 +141,7 @@ export const visitorPhotoParams = z.object({ id: z.uuid() });
 /** `GET /api/visitor/listConfig`: one row per project the caller may configure. */
 export const visitorConfigQuery = pageQuery.extend({
   /** Project name or code contains. */
-  keyword: text().trim().max(128).optional(),
+  keyword: textFilter(128),
   projectId: rowIdParam().optional(),
 });
 

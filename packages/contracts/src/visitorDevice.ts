@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
-import { rowIdParam, sortedPageQuery } from './pagination.ts';
+import { rowIdParam, sortedPageQuery, textFilter } from './pagination.ts';
 import { DEVICE_DIRECTIONS } from './device.ts';
 import { SHEET_LANGS, importAnswer, type SheetLang } from './deviceSheet.ts';
 import { nullableString } from './rowFields.ts';
@@ -16,7 +15,7 @@ export const VISITOR_DEVICE_SORT_FIELDS = ['createdAt', 'devName', 'sn', 'instal
 
 export const visitorDeviceQuery = sortedPageQuery(VISITOR_DEVICE_SORT_FIELDS).extend({
   /** Device name, serial number or MAC (contains). */
-  keyword: text().trim().max(64).optional(),
+  keyword: textFilter(64),
   projectId: rowIdParam().optional(),
   direction: z.enum(DEVICE_DIRECTIONS).optional(),
 });

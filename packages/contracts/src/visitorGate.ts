@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { idQuery, instantRangeFilter, pageQuery, rowId, rowIdParam } from './pagination.ts';
+import { idQuery, instantRangeFilter, pageQuery, rowId, rowIdParam, textFilter } from './pagination.ts';
 import { nullableString } from './rowFields.ts';
 
 /**
@@ -20,7 +20,7 @@ export type FaceSyncState = (typeof FACE_SYNC_STATES)[number];
 export const facePersonQuery = pageQuery.extend({
   deviceId: rowIdParam(),
   /** Name (contains) or person id (exact). */
-  keyword: text().trim().max(64).optional(),
+  keyword: textFilter(64),
 });
 export type FacePersonQuery = z.input<typeof facePersonQuery>;
 
