@@ -1,47 +1,50 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { optionalText } from './textFields.ts';
-import { calendarDate, pageQuery, queryBool, rowId, sortQuery } from './pagination.ts';
+import { notText, optionalText } from './textFields.ts';
+import { calendarDate, queryBool, rowId, sortedPageQuery, textFilter } from './pagination.ts';
 import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED, emailSchema } from './user.ts';
 import { passwordSchema } from './userPassword.ts';
+import { editStamps } from './rowFields.ts';
 
 /** Spec 4: an agent is valid or invalid. An invalid or expired agent's users cannot log in. */
 export const AGENT_STATUS = ['valid', 'invalid'] as const;
 export type AgentStatus = (typeof AGENT_STATUS)[number];
 
 const requiredText = (name: string, max: number) =>
-  text({ error: (iss) => (iss.input === undefined ? `${name} is required` : `${name} must be text`) })
+  text({ error: notText(name) })
     .trim()
     .min(1, `${name} cannot be empty`)
     .max(max, `${name} is at most ${max} characters`);
+
+/** A map coordinate in degrees, from -`limit` to `limit`; optional, and null clears it. */
+const coordinate = (name: string, limit: number) => {
+  const range = `${name} must be between -${limit} and ${limit}`;
+  return z
+    .number({ error: `${name} must be a number` })
+    .min(-limit, range)
+    .max(limit, range)
+    .nullable()
+    .optional();
+};
+
 /** Spec 3's Agent fields. */
 export const agentFields = {
   name: requiredText('name', 128),
   linkName: requiredText('linkName', 64),
-  linkPhone: text({ error: (iss) => (iss.input === undefined ? 'linkPhone is required' : 'linkPhone must be text') })
+  linkPhone: text({ error: notText('linkPhone') })
     .trim()
     .regex(PHONE_PATTERN, 'linkPhone must be 5-31 digits, optionally with +, spaces or dashes'),
   /** Last day the agent is valid (inclusive). */
   expDate: calendarDate,
   status: z.enum(AGENT_STATUS, { error: `status must be one of ${AGENT_STATUS.join(', ')}` }).optional(),
   address: optionalText('address', 256),
-  longitude: z
-    .number({ error: 'longitude must be a number' })
-    .min(-180, 'longitude must be between -180 and 180')
-    .max(180, 'longitude must be between -180 and 180')
-    .nullable()
-    .optional(),
-  latitude: z
-    .number({ error: 'latitude must be a number' })
-    .min(-90, 'latitude must be between -90 and 90')
-    .max(90, 'latitude must be between -90 and 90')
-    .nullable()
-    .optional(),
+  longitude: coordinate('longitude', 180),
+  latitude: coordinate('latitude', 90),
 };
 
 /** The agent's admin user (spec 3: realName, phone, email, address, introduction as remark, enabled, isAgent). */
 export const agentUserFields = {
-  userName: text({ error: (iss) => (iss.input === undefined ? 'userName is required' : 'userName must be text') })
+  userName: text({ error: notText('userName') })
     .trim()
     .regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
   /** Absent: a one-time password (in the answer), to be changed at first login. */
@@ -82,12 +85,11 @@ export type UpdateAgentBody = z.input<typeof updateAgentBody>;
 
 export const AGENT_SORT_FIELDS = ['id', 'name', 'expDate', 'createdAt', 'updatedAt'] as const;
 
-export const agentListQuery = pageQuery.extend({
-  ...sortQuery(AGENT_SORT_FIELDS).shape,
+export const agentListQuery = sortedPageQuery(AGENT_SORT_FIELDS).extend({
   /** Name contains. */
-  name: text().trim().max(128).optional(),
-  linkName: text().trim().max(64).optional(),
-  linkPhone: text().trim().max(32).optional(),
+  name: textFilter(128),
+  linkName: textFilter(64),
+  linkPhone: textFilter(32),
   status: z.enum(AGENT_STATUS).optional(),
   /** true: only agents whose expDate has passed; false: only those still in date. */
   expired: queryBool.optional(),
@@ -120,10 +122,7 @@ export const agentItem = z.object({
       enabled: z.string(),
     })
     .nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  createdId: z.number().nullable(),
-  updatedId: z.number().nullable(),
+  ...editStamps,
 });
 export type AgentItem = z.infer<typeof agentItem>;
 

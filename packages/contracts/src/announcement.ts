@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 import { text } from './text.ts';
-import { instant, pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
+import { notText } from './textFields.ts';
+import { idBody, idQuery, instant, rowId, sortedPageQuery, textFilter } from './pagination.ts';
+import { editTimes } from './rowFields.ts';
 
 /**
  * Announcements (spec 2: Workplace "announcements", message box "notice"): written by an admin, an
@@ -27,11 +29,11 @@ export const ANNOUNCEMENT_TITLE_MAX = 128;
 export const ANNOUNCEMENT_BODY_MAX = 2000;
 
 const announcementFields = {
-  title: text({ error: (iss) => (iss.input === undefined ? 'title is required' : 'title must be text') })
+  title: text({ error: notText('title') })
     .trim()
     .min(1, 'title cannot be empty')
     .max(ANNOUNCEMENT_TITLE_MAX, `title is at most ${ANNOUNCEMENT_TITLE_MAX} characters`),
-  body: text({ error: (iss) => (iss.input === undefined ? 'body is required' : 'body must be text') })
+  body: text({ error: notText('body') })
     .trim()
     .min(1, 'body cannot be empty')
     .max(ANNOUNCEMENT_BODY_MAX, `body is at most ${ANNOUNCEMENT_BODY_MAX} characters`),
@@ -80,14 +82,13 @@ export const updateAnnouncementBody = z
   .superRefine(targetGiven);
 export type UpdateAnnouncementInput = z.input<typeof updateAnnouncementBody>;
 
-export const publishAnnouncementBody = z.object({ id: rowId('id is required') });
+export const publishAnnouncementBody = idBody;
 
 export const ANNOUNCEMENT_SORT_FIELDS = ['createdAt', 'publishedAt', 'title'] as const;
 
-export const announcementListQuery = pageQuery.extend({
-  ...sortQuery(ANNOUNCEMENT_SORT_FIELDS).shape,
+export const announcementListQuery = sortedPageQuery(ANNOUNCEMENT_SORT_FIELDS).extend({
   /** Title contains. */
-  title: text().trim().max(ANNOUNCEMENT_TITLE_MAX).optional(),
+  title: textFilter(ANNOUNCEMENT_TITLE_MAX),
   status: z.enum(ANNOUNCEMENT_STATUSES).optional(),
   level: z.enum(ANNOUNCEMENT_LEVELS).optional(),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES).optional(),
@@ -110,8 +111,7 @@ export const announcementItem = z.object({
   publishedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   createdByName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editTimes,
 });
 export type AnnouncementItem = z.infer<typeof announcementItem>;
 
@@ -131,4 +131,4 @@ export const announcementLatestQuery = z.object({
   limit: z.coerce.number().int().min(1).max(20).default(5),
 });
 
-export const announcementIdQuery = z.object({ id: rowIdParam() });
+export const announcementIdQuery = idQuery;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { wholeBetween } from './numberFields.ts';
-import { pageQuery, rowId, rowIdParam } from './pagination.ts';
+import { idQuery, pageQuery, rowId, textFilter } from './pagination.ts';
 import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './broadcastStates.ts';
 
 /**
@@ -129,7 +129,7 @@ export const addCampaignBody = campaignFields.extend({ targets: campaignTargets,
 export type AddCampaignBody = z.infer<typeof addCampaignBody>;
 
 export const campaignListQuery = pageQuery.extend({
-  name: text().trim().max(64).optional(),
+  name: textFilter(64),
   status: z.enum(CAMPAIGN_STATUSES).optional(),
 });
 
@@ -185,7 +185,7 @@ export type CampaignRun = z.infer<typeof campaignRun>;
 export const RUNS_SHOWN = 10;
 export const campaignRuns = z.object({ list: z.array(campaignRun) });
 
-export const campaignRunsQuery = z.object({ id: rowIdParam() });
+export const campaignRunsQuery = idQuery;
 
 /** A cloud speaker the caller may address. */
 export const campaignSpeaker = z.object({

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { missing, requiredEnum, requiredText } from './textFields.ts';
 import { CERTIFICATION, idNumberSchema } from './user.ts';
-import { pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
+import { idBody, idQuery, rowId, sortedPageQuery, textFilter } from './pagination.ts';
+import { nullableString } from './rowFields.ts';
 
 /**
  * Real-name certification (spec 2/3/4): a user submits an enterprise certification, an admin passes or
@@ -50,19 +51,18 @@ export type SubmitCertificationInput = z.input<typeof submitCertificationBody>;
 export const CERTIFICATION_SORT_FIELDS = ['createdAt'] as const;
 
 /** `GET /api/certification/listAll`: the caller's own records. */
-export const certificationListQuery = pageQuery.extend({
-  ...sortQuery(CERTIFICATION_SORT_FIELDS).shape,
+export const certificationListQuery = sortedPageQuery(CERTIFICATION_SORT_FIELDS).extend({
   status: z.enum(CERTIFICATION_STATUS).optional(),
 });
 
 /** `GET /api/certification/reviewList` (admin): everybody's, by status (default: being audited). */
 export const certificationReviewQuery = certificationListQuery.extend({
   /** Account name or enterprise name contains. */
-  keyword: text().trim().max(128).optional(),
+  keyword: textFilter(128),
 });
 
-export const certificationIdQuery = z.object({ id: rowIdParam() });
-export const withdrawCertificationBody = z.object({ id: rowId('id is required') });
+export const certificationIdQuery = idQuery;
+export const withdrawCertificationBody = idBody;
 
 /** `PUT /api/certification/review` (admin): pass or reject, with the opinion. */
 export const reviewCertificationBody = z.object({
@@ -76,8 +76,6 @@ export const reviewCertificationBody = z.object({
     .optional(),
 });
 export type ReviewCertificationInput = z.input<typeof reviewCertificationBody>;
-
-const nullableString = z.string().nullable();
 
 /** One certification as its owner and the admins see it: the legal ID number masked. */
 export const certificationItem = z.object({

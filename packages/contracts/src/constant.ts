@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { pageQuery, rowId, sortQuery } from './pagination.ts';
+import { notText } from './textFields.ts';
+import { rowId, sortedPageQuery, textFilter } from './pagination.ts';
+import { editStamps } from './rowFields.ts';
 
 /** Spec 9-style system constants: key/value pairs an admin edits on /isystem/isystem-constants. */
 export const CONSTANT_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -46,13 +48,12 @@ export function constantValueProblem(key: string, value: string): string | null 
 
 const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
 
-const key = text({ error: (iss) => (iss.input === undefined ? 'key is required' : 'key must be text') })
+const key = text({ error: notText('key') })
   .trim()
   .regex(CONSTANT_KEY_PATTERN, 'key must be 1-128 letters, digits or _ . : -');
-const value = text({ error: (iss) => (iss.input === undefined ? 'value is required' : 'value must be text') }).refine(
-  (v) => utf8Bytes(v) <= CONSTANT_VALUE_MAX_BYTES,
-  { message: 'value is at most 4 KB' },
-);
+const value = text({ error: notText('value') }).refine((v) => utf8Bytes(v) <= CONSTANT_VALUE_MAX_BYTES, {
+  message: 'value is at most 4 KB',
+});
 const remark = text()
   .trim()
   .max(256, 'remark is at most 256 characters')
@@ -73,12 +74,11 @@ export type UpdateConstantBody = z.input<typeof updateConstantBody>;
 
 export const CONSTANT_SORT_FIELDS = ['id', 'key', 'createdAt', 'updatedAt'] as const;
 
-export const constantListQuery = pageQuery.extend({
-  ...sortQuery(CONSTANT_SORT_FIELDS).shape,
+export const constantListQuery = sortedPageQuery(CONSTANT_SORT_FIELDS).extend({
   /** Key contains. */
-  key: text().trim().max(128).optional(),
+  key: textFilter(128),
   /** Value contains. */
-  value: text().trim().max(256).optional(),
+  value: textFilter(256),
 });
 export type ConstantListQuery = z.input<typeof constantListQuery>;
 
@@ -89,9 +89,6 @@ export const constantItem = z.object({
   remark: z.string().nullable(),
   /** What the server uses it for, when it is one of KNOWN_CONSTANTS. */
   description: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  createdId: z.number().nullable(),
-  updatedId: z.number().nullable(),
+  ...editStamps,
 });
 export type ConstantItem = z.infer<typeof constantItem>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storableRecord, text } from './text.ts';
 import { DEVICE_TYPES, EVENT_LEVELS, RPC_ERROR_CODES, type RpcErrorCode } from './device-protocol.ts';
-import { instant, pageQuery, rowId } from './pagination.ts';
+import { instantRangeFilter, pageQuery, rowId } from './pagination.ts';
 
 /**
  * The browser-facing side of the device link: the device items of the live channel (contracts/live.ts),
@@ -313,8 +313,7 @@ export type TerminalCloseCode = (typeof TerminalClose)[keyof typeof TerminalClos
 export const eventsListQuery = pageQuery.extend({
   kind: text().max(32).optional(),
   level: z.enum(EVENT_LEVELS).optional(),
-  from: instant.optional(),
-  to: instant.optional(),
+  ...instantRangeFilter,
 });
 export const deviceEventItem = z.object({
   id: z.string(),
@@ -338,8 +337,7 @@ export type DeviceEventItem = z.infer<typeof deviceEventItem>;
  */
 export const seriesQuery = z.object({
   field: text().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, 'field must be a telemetry field name'),
-  from: instant.optional(),
-  to: instant.optional(),
+  ...instantRangeFilter,
   points: z.coerce.number().int().min(10).max(2000).default(300),
 });
 export const seriesAnswer = z.object({

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { notText } from './textFields.ts';
 import { DEVICE_TYPES } from './device-protocol.ts';
-import { calendarDate, idsBody, pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
+import { calendarDate, idsBody, rowId, rowIdParam, sortedPageQuery, textFilter, updateBodyOf } from './pagination.ts';
+import { editTimes, editorIds } from './rowFields.ts';
 
 export const DEVICE_AUTH_STATUSES = ['authorize', 'forbidden', 'unknown'] as const;
 export const DEVICE_ONLINE_STATUSES = ['online', 'offline', 'unknown'] as const;
 export const DEVICE_DIRECTIONS = ['none', 'in', 'out'] as const;
 
 /** Six hex pairs separated by `:`, `-` or nothing; normalised to AA:BB:CC:DD:EE:FF. */
-export const macAddress = text({ error: (iss) => (iss.input === undefined ? 'mac is required' : 'mac must be text') })
+export const macAddress = text({ error: notText('mac') })
   .trim()
   .regex(/^[0-9A-Fa-f]{2}([:-]?)[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}$/, 'mac must look like AA:BB:CC:DD:EE:FF')
   .transform((v) => v.replace(/[:-]/g, '').toUpperCase().match(/.{2}/g)!.join(':'));
@@ -28,7 +30,7 @@ export const DEVICE_AGENT_FIELDS = ['devName', 'installSite', 'remark', 'directi
 /** Spec 3's Device fields a person may set. */
 export const deviceFields = {
   type: z.enum(DEVICE_TYPES, { error: `type must be one of ${DEVICE_TYPES.join(', ')}` }),
-  sn: text({ error: (iss) => (iss.input === undefined ? 'sn is required' : 'sn must be text') })
+  sn: text({ error: notText('sn') })
     .trim()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'sn must be 1-64 letters, digits or _ . : -'),
   mac: macAddress,
@@ -53,10 +55,7 @@ export const deviceFields = {
 export const addDeviceBody = z.object(deviceFields);
 export type AddDeviceBody = z.input<typeof addDeviceBody>;
 
-export const updateDeviceBody = z
-  .object(deviceFields)
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updateDeviceBody = updateBodyOf(deviceFields);
 export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
 
 export const DEVICE_SORT_FIELDS = [
@@ -77,8 +76,7 @@ export const DEVICE_SORT_FIELDS = [
 
 const filterText = (max: number) => text().trim().max(max).optional();
 
-export const deviceListQuery = pageQuery.extend({
-  ...sortQuery(DEVICE_SORT_FIELDS).shape,
+export const deviceListQuery = sortedPageQuery(DEVICE_SORT_FIELDS).extend({
   /** The text filters are "contains". */
   devName: filterText(128),
   sn: filterText(64),
@@ -144,8 +142,7 @@ export const deviceItem = z.object({
   additionDatetime: z.string(),
   heartbeatDatetime: z.string().nullable(),
   updatedAt: z.string(),
-  createdId: z.number().nullable(),
-  updatedId: z.number().nullable(),
+  ...editorIds,
   /** The newest value of every telemetry field (dust, cranes, elevators; null before the first reading). */
   latest: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])).nullable(),
   /** When the newest reading arrived; answered by the device list only. */
@@ -156,7 +153,7 @@ export type DeviceItem = z.infer<typeof deviceItem>;
 /** Authorisation platforms (admin). */
 export const platformFields = {
   platformName: text({
-    error: (iss) => (iss.input === undefined ? 'platformName is required' : 'platformName must be text'),
+    error: notText('platformName'),
   })
     .trim()
     .min(1, 'platformName cannot be empty')
@@ -165,14 +162,10 @@ export const platformFields = {
   attachInfo: optionalText('attachInfo', 1024),
 };
 export const addPlatformBody = z.object(platformFields);
-export const updatePlatformBody = z
-  .object(platformFields)
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updatePlatformBody = updateBodyOf(platformFields);
 export const PLATFORM_SORT_FIELDS = ['id', 'platformName', 'expirationDate', 'createdAt', 'updatedAt'] as const;
-export const platformListQuery = pageQuery.extend({
-  ...sortQuery(PLATFORM_SORT_FIELDS).shape,
-  platformName: text().trim().max(128).optional(),
+export const platformListQuery = sortedPageQuery(PLATFORM_SORT_FIELDS).extend({
+  platformName: textFilter(128),
 });
 export const platformItem = z.object({
   id: z.number(),
@@ -181,7 +174,6 @@ export const platformItem = z.object({
   attachInfo: z.string().nullable(),
   /** The expiration date is before today (UTC). */
   expired: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editTimes,
 });
 export type PlatformItem = z.infer<typeof platformItem>;

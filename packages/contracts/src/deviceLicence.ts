@@ -1,19 +1,28 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { pageQuery, rowId, rowIdParam } from './pagination.ts';
+import { notText } from './textFields.ts';
+import { pageQuery, rowId, rowIdParam, textFilter } from './pagination.ts';
 import { deviceFields, macAddress, optionalText } from './device.ts';
 
 // Licences (admin). The licence file itself is signed on the server; `@siteops/contracts/licence`
 // (Node only) verifies one. The schemas live here so the console can type the answers too.
 
-/** What a licence grants, exactly the bytes that are signed (through canonicalJson). */
-export const licenceBody = z.object({
-  licenceId: z.string(),
+/**
+ * The terms a licence grants: which device, onto which platforms, until when. The signed licence and
+ * the grant history answer them alike.
+ */
+const licenceTerms = {
   sn: z.string(),
   mac: z.string(),
   platforms: z.array(z.string()),
   expiresAt: z.string(),
   attachInfo: z.string().nullable(),
+};
+
+/** What a licence grants, exactly the bytes that are signed (through canonicalJson). */
+export const licenceBody = z.object({
+  licenceId: z.string(),
+  ...licenceTerms,
   issuedAt: z.string(),
   /** The device proves itself to the gateway with this; the server keeps only its hash. */
   deviceSecret: z.string(),
@@ -39,7 +48,7 @@ export const grantLicenceBody = z.object({
   sn: deviceFields.sn,
   mac: macAddress,
   platformIds: z.array(rowId()).max(100).default([]),
-  expiresAt: text({ error: (iss) => (iss.input === undefined ? 'expiresAt is required' : 'expiresAt must be text') })
+  expiresAt: text({ error: notText('expiresAt') })
     .trim()
     .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
       message: 'expiresAt must be a date YYYY-MM-DD or an ISO 8601 date-time',
@@ -87,17 +96,13 @@ export const licencePublicKeyQuery = grantLicenceQuery;
 /** `GET /api/device/grants` (admin): the grant history, newest first. */
 export const grantListQuery = pageQuery.extend({
   /** Contains. */
-  sn: text().trim().max(64).optional(),
+  sn: textFilter(64),
   deviceId: rowIdParam().optional(),
 });
 export const grantItem = z.object({
   licenceId: z.string(),
   deviceId: z.number(),
-  sn: z.string(),
-  mac: z.string(),
-  platforms: z.array(z.string()),
-  expiresAt: z.string(),
-  attachInfo: z.string().nullable(),
+  ...licenceTerms,
   issuedById: z.number().nullable(),
   issuedByName: z.string().nullable(),
   issuedAt: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_TYPES, EVENT_LEVELS } from './device-protocol.ts';
 import { SHEET_LANGS } from './deviceSheet.ts';
-import { cappedPageOf, checkInstantRange, instant, pageQuery, rowIdParam, sortQuery } from './pagination.ts';
+import { cappedPageOf, checkInstantRange, instant, rowIdParam, sortedPageQuery, textFilter } from './pagination.ts';
 import { text } from './text.ts';
 
 /**
@@ -30,14 +30,14 @@ export const SEARCH_SORT_FIELDS = ['at', 'devName', 'sn', 'deviceType'] as const
 const filters = z.object({
   deviceType: z.enum(DEVICE_TYPES).optional(),
   /** Name or sn contains. */
-  device: text().trim().max(64).optional(),
+  device: textFilter(64),
   projectId: rowIdParam().optional(),
   from: instant,
   to: instant,
   /** Telemetry readings, events, or both when absent. */
   source: z.enum(SEARCH_SOURCES).optional(),
   /** Events of this kind only (implies events). */
-  eventKind: text().trim().max(32).optional(),
+  eventKind: textFilter(32),
   level: z.enum(EVENT_LEVELS).optional(),
   /** A numeric field of the reading or event data, with a lower and/or upper bound (exclusive). */
   field: text()
@@ -97,9 +97,8 @@ export function decodeSearchCursor(text: string): SearchCursor | undefined {
 }
 
 /** `GET /api/deviceSearch/listAll`: readings and events of the devices in scope, newest first by default. */
-export const searchQuery = pageQuery
+export const searchQuery = sortedPageQuery(SEARCH_SORT_FIELDS)
   .extend({
-    ...sortQuery(SEARCH_SORT_FIELDS).shape,
     ...filters.shape,
     /**
      * The `next` of the previous page: this page then starts after that row (keyset) instead of skipping

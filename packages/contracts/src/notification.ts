@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
-import { pageQuery, queryBool, rowId, sortQuery } from './pagination.ts';
+import { idBody, queryBool, sortedPageQuery, textFilter } from './pagination.ts';
 
 /**
  * The message box (spec 2): every notification belongs to ONE user and sits in one tab.
@@ -26,13 +25,12 @@ export type NotificationFilterKind = (typeof NOTIFICATION_FILTER_KINDS)[number];
 
 export const NOTIFICATION_SORT_FIELDS = ['createdAt'] as const;
 
-export const notificationListQuery = pageQuery.extend({
-  ...sortQuery(NOTIFICATION_SORT_FIELDS).shape,
+export const notificationListQuery = sortedPageQuery(NOTIFICATION_SORT_FIELDS).extend({
   tab: z.enum(NOTIFICATION_TABS).optional(),
   /** true: only unread; false: only read; absent: both. */
   unread: queryBool.optional(),
   /** Words of the title or body, in the reader's language. */
-  keyword: text().trim().max(64).optional(),
+  keyword: textFilter(64),
   /** What it is about; `account`: the account's own security (notifications without a kind). */
   kind: z.enum(NOTIFICATION_FILTER_KINDS).optional(),
 });
@@ -63,7 +61,7 @@ export const notificationCounts = z.object({
 });
 export type NotificationCounts = z.infer<typeof notificationCounts>;
 
-export const readNotificationBody = z.object({ id: rowId('id is required') });
+export const readNotificationBody = idBody;
 export const readAllNotificationsBody = z.object({ tab: z.enum(NOTIFICATION_TABS).optional() });
 
 export const notificationPreference = z.object({

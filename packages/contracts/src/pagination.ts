@@ -28,6 +28,19 @@ export function sortQuery<const F extends readonly [string, ...string[]]>(fields
   });
 }
 
+/**
+ * The query of a sortable list: paging plus a `sortField` from `fields`. Every sortable `listAll`
+ * starts from it and extends it with its own filters.
+ */
+export const sortedPageQuery = <const F extends readonly [string, ...string[]]>(fields: F) =>
+  pageQuery.extend(sortQuery(fields).shape);
+
+/**
+ * A text filter of a list query (matched as contains, exactly or as a keyword, as its list says):
+ * trimmed, at most `max` characters, optional.
+ */
+export const textFilter = (max: number) => text().trim().max(max).optional();
+
 /** A boolean in a query string: true/false or 1/0. */
 export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -39,16 +52,20 @@ export const instant = text()
   })
   .transform((s) => new Date(s));
 
+/** Whether `s` is a calendar date, YYYY-MM-DD, that exists (not 2025-02-30); shared by every date field. */
+export const isCalendarDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+};
+
+/** An optional `from`–`to` filter on instants; either end may be left open. */
+export const instantRangeFilter = {
+  from: instant.optional(),
+  to: instant.optional(),
+};
+
 /** A calendar date, YYYY-MM-DD, that exists. */
-export const calendarDate = text()
-  .trim()
-  .refine(
-    (s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-    },
-    { message: 'must be a date YYYY-MM-DD' },
-  );
+export const calendarDate = text().trim().refine(isCalendarDate, { message: 'must be a date YYYY-MM-DD' });
 
 /** Row ids are PostgreSQL `integer` (int4): anything outside 1..2^31-1 names no row and is a 400. */
 export const ID_MAX = 2_147_483_647;
@@ -68,11 +85,27 @@ export const rowIdParam = () => z.coerce.number().int(ID_RANGE).min(1, ID_RANGE)
 /** An id in a query string: `?id=12`. */
 export const idQuery = z.object({ id: rowIdParam() });
 
+/** A body that names one row: `{ id }` (publish, withdraw, reset, mark read…). */
+export const idBody = z.object({ id: rowId('id is required') });
+
+/**
+ * The body of a `PUT /api/<module>/update` over the add form's `fields`: the row's `id` plus any of
+ * the fields; only those sent change.
+ */
+export const updateBodyOf = <const S extends z.ZodRawShape>(fields: S) =>
+  z.object(fields).partial().extend(idBody.shape);
+
 /** The body of every `DELETE /api/<module>/delete`. */
 export const idsBody = z.object({
   ids: z.array(rowId()).min(1, 'ids cannot be empty').max(500),
 });
 export type IdsBody = z.infer<typeof idsBody>;
+
+/** What a delete by `ids` (every `DELETE /api/<module>/delete`) answers: how many rows it deleted. */
+export const deletedAnswer = z.object({ deleted: z.number() });
+
+/** What every `POST /api/<module>/add` that creates one row answers: the new row's id. */
+export const createdAnswer = z.object({ id: z.number() });
 
 /** Schema of a list answer around `item`. */
 export const pageOf = <T extends z.ZodType>(item: T) =>

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
+import { notText } from './textFields.ts';
+import { pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter, updateBodyOf } from './pagination.ts';
+import { editStamps } from './rowFields.ts';
+import { userListItem } from './userList.ts';
 
 export const PROJECT_ROLES = ['manager', 'member'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
@@ -9,12 +12,12 @@ export const PROJECT_CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** Spec 3's Project (name, code, remark) plus the owning agent. */
 export const projectFields = {
-  name: text({ error: (iss) => (iss.input === undefined ? 'name is required' : 'name must be text') })
+  name: text({ error: notText('name') })
     .trim()
     .min(1, 'name cannot be empty')
     .max(128, 'name is at most 128 characters'),
   /** Unique across all projects. */
-  code: text({ error: (iss) => (iss.input === undefined ? 'code is required' : 'code must be text') })
+  code: text({ error: notText('code') })
     .trim()
     .regex(PROJECT_CODE_PATTERN, 'code must be 1-64 letters, digits or _ . -'),
   remark: text()
@@ -30,20 +33,16 @@ export const projectFields = {
 export const addProjectBody = z.object(projectFields);
 export type AddProjectBody = z.input<typeof addProjectBody>;
 
-export const updateProjectBody = z
-  .object(projectFields)
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updateProjectBody = updateBodyOf(projectFields);
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 export const PROJECT_SORT_FIELDS = ['id', 'name', 'code', 'createdAt', 'updatedAt'] as const;
 
-export const projectListQuery = pageQuery.extend({
-  ...sortQuery(PROJECT_SORT_FIELDS).shape,
+export const projectListQuery = sortedPageQuery(PROJECT_SORT_FIELDS).extend({
   /** Name contains. */
-  name: text().trim().max(128).optional(),
+  name: textFilter(128),
   /** Code contains. */
-  code: text().trim().max(64).optional(),
+  code: textFilter(64),
   agentId: rowIdParam().optional(),
 });
 export type ProjectListQuery = z.input<typeof projectListQuery>;
@@ -64,10 +63,11 @@ export const projectMembersBody = z.object({
 export const projectMembersQuery = pageQuery.extend({
   projectId: rowIdParam(),
   /** Account or real name contains. */
-  keyword: text().trim().max(64).optional(),
+  keyword: textFilter(64),
 });
 
-const personRef = z.object({ id: z.number(), userName: z.string(), realName: z.string().nullable() });
+/** A project's manager: the user's id and names, as the user list answers them. */
+const personRef = userListItem.pick({ id: true, userName: true, realName: true });
 
 export const projectItem = z.object({
   id: z.number(),
@@ -78,10 +78,7 @@ export const projectItem = z.object({
   agentName: z.string().nullable(),
   managers: z.array(personRef),
   memberCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  createdId: z.number().nullable(),
-  updatedId: z.number().nullable(),
+  ...editStamps,
 });
 export type ProjectItem = z.infer<typeof projectItem>;
 
@@ -100,13 +97,13 @@ export const projectMemberItem = z.object({
 });
 export type ProjectMemberItem = z.infer<typeof projectMemberItem>;
 
-/** A user who could be added to the project (same agent, not yet a member). */
-export const projectCandidateItem = z.object({
-  id: z.number(),
-  userName: z.string(),
-  realName: z.string().nullable(),
-  phone: z.string().nullable(),
-  role: z.string(),
+/** A user who could be added to the project (same agent, not yet a member): a user-list row, narrowed. */
+export const projectCandidateItem = userListItem.pick({
+  id: true,
+  userName: true,
+  realName: true,
+  phone: true,
+  role: true,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { roleAllowed, type Role, type RouteRole } from './roles.ts';
+import { DEVICE_SCOPE_ROLES, roleAllowed, type Role, type RouteRole } from './roles.ts';
 
 /**
  * One row of the route table. The web router, the side menu, `/api/user/menu` and the
@@ -25,13 +25,6 @@ export interface RouteDef {
 }
 
 const DEVICE_ROLES = ['admin', 'agent'] as const;
-/**
- * Device pages that work in the caller's device scope, a manager's projects' devices included (issue 14):
- * broadcast campaigns, the reading search and the type catalogue. The registry pages stay admin/agent.
- */
-const SCOPED_DEVICE_ROLES = ['admin', 'agent', 'manager'] as const;
-/** Fleet analytics (issue 14): every role with devices in its scope. */
-const ANALYSIS_ROLES = ['admin', 'agent', 'manager'] as const;
 const ADMIN = ['admin'] as const;
 const ADMIN_MANAGER = ['admin', 'manager'] as const;
 const ADMIN_AGENT = ['admin', 'agent'] as const;
@@ -73,7 +66,7 @@ export const ROUTES: readonly RouteDef[] = [
     name: 'analysis',
     path: '/dashboard/analysis',
     parent: 'dashboard',
-    roles: ANALYSIS_ROLES,
+    roles: DEVICE_SCOPE_ROLES,
     i18nKey: 'menu.dashboard.analysis',
   },
 
@@ -82,7 +75,7 @@ export const ROUTES: readonly RouteDef[] = [
     name: 'device',
     path: '/device',
     order: 7,
-    roles: SCOPED_DEVICE_ROLES,
+    roles: DEVICE_SCOPE_ROLES,
     i18nKey: 'menu.device.root',
     icon: 'HddOutlined',
   },
@@ -94,7 +87,7 @@ export const ROUTES: readonly RouteDef[] = [
     name: 'broadcast-campaign',
     path: '/device/broadcast-campaign',
     parent: 'device',
-    roles: SCOPED_DEVICE_ROLES,
+    roles: DEVICE_SCOPE_ROLES,
     i18nKey: 'menu.device.broadcastCampaign',
   },
   deviceTypePage('aiBox-list', 'aiBox'),
@@ -107,8 +100,8 @@ export const ROUTES: readonly RouteDef[] = [
   deviceTypePage('universal-Gateway-list', 'gateway'),
   // Spec 2 "search table" and "card list" templates, bound to real jobs: what the devices reported, by
   // type, time and value; and every device type as a card with its counts and latest alarms.
-  deviceTypePage('device-search', 'search', SCOPED_DEVICE_ROLES),
-  deviceTypePage('device-catalogue', 'catalogue', SCOPED_DEVICE_ROLES),
+  deviceTypePage('device-search', 'search', DEVICE_SCOPE_ROLES),
+  deviceTypePage('device-catalogue', 'catalogue', DEVICE_SCOPE_ROLES),
   {
     name: 'auth-platform',
     path: '/device/auth-platform',

@@ -8,6 +8,13 @@ import { text } from './text.ts';
 export const missing = (name: string, what: string) => (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === null ? `${name} is required` : `${name} ${what}`;
 
+/**
+ * The error of a text field that is given no text: "<field> is required" when it is absent, "<field>
+ * must be text" otherwise, null included (unlike {@link missing}, as these forms have always said it).
+ */
+export const notText = (name: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined ? `${name} is required` : `${name} must be text`;
+
 /** A required text field: trimmed, non-empty, bounded. */
 export const requiredText = (name: string, max: number) =>
   text({ error: missing(name, 'must be text') })

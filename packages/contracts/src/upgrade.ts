@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { notText } from './textFields.ts';
 import { DEVICE_TYPES } from './device-protocol/link.ts';
-import { pageQuery, rowId, sortQuery } from './pagination.ts';
+import { rowId, sortedPageQuery, textFilter } from './pagination.ts';
 
 /**
  * Firmware packages (spec 3's Upgrade file, issue 12). An admin uploads one file; the server computes
@@ -27,7 +28,7 @@ const VERSION_MESSAGE = 'must be a version of 1-64 letters, digits or . _ + -';
 export const RELEASE_NOTES_MAX = 1000;
 
 const version = (field: string) =>
-  text({ error: (iss) => (iss.input === undefined ? `${field} is required` : `${field} must be text`) })
+  text({ error: notText(field) })
     .trim()
     .regex(VERSION_PATTERN, `${field} ${VERSION_MESSAGE}`);
 
@@ -37,7 +38,7 @@ const version = (field: string) =>
  */
 const deviceTypeList = z
   .union([text(), z.array(text())], {
-    error: (iss) => (iss.input === undefined ? 'deviceTypes is required' : 'deviceTypes must be text'),
+    error: notText('deviceTypes'),
   })
   .transform((v) => [
     ...new Set(
@@ -102,12 +103,11 @@ export type UpdateUpgradeBody = z.input<typeof updateUpgradeBody>;
 
 export const UPGRADE_SORT_FIELDS = ['id', 'fileName', 'fileVersion', 'fileSize', 'status', 'createdAt'] as const;
 
-export const upgradeListQuery = pageQuery.extend({
-  ...sortQuery(UPGRADE_SORT_FIELDS).shape,
+export const upgradeListQuery = sortedPageQuery(UPGRADE_SORT_FIELDS).extend({
   /** File name contains. */
-  fileName: text().trim().max(255).optional(),
+  fileName: textFilter(255),
   /** Version contains. */
-  fileVersion: text().trim().max(64).optional(),
+  fileVersion: textFilter(64),
   status: z.enum(UPGRADE_STATUSES).optional(),
   checkType: z.enum(CHECK_TYPES).optional(),
   /** Packages that apply to this device type. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { missing, optionalText, requiredEnum, requiredText } from './textFields.ts';
 import { ROLES } from './roles.ts';
-import { rowId } from './pagination.ts';
+import { idBody, isCalendarDate, rowId } from './pagination.ts';
 import { oneTimePasswordAnswer, passwordSchema } from './userPassword.ts';
 
 export const loginBody = z.object({
@@ -112,13 +112,7 @@ export const phoneSchema = text({ error: missing('phone', 'must be text') })
 
 export const birthdaySchema = text({ error: missing('birthday', 'must be a date YYYY-MM-DD') })
   .trim()
-  .refine(
-    (s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-    },
-    { message: 'birthday must be a date YYYY-MM-DD' },
-  )
+  .refine(isCalendarDate, { message: 'birthday must be a date YYYY-MM-DD' })
   .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), {
     message: 'birthday must be between 1900-01-01 and today',
   });
@@ -198,10 +192,7 @@ export type AddUserInput = z.input<typeof addUserBody>;
  * but not emptied. `enabled: 'disable'` ends the user's sessions at once. idNo/cardNo must be the
  * full numbers (never the masked ones a list shows); leave them out to keep them.
  */
-export const updateUserBody = addUserBody
-  .omit({ password: true })
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updateUserBody = addUserBody.omit({ password: true }).partial().extend(idBody.shape);
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 /**

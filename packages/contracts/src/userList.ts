@@ -1,23 +1,22 @@
 import { z } from 'zod';
-import { text } from './text.ts';
 import { ROLES } from './roles.ts';
-import { instant, pageQuery, queryBool, rowIdParam, sortQuery } from './pagination.ts';
+import { instant, queryBool, rowIdParam, sortedPageQuery, textFilter } from './pagination.ts';
 import { CERTIFICATION, USER_ENABLED } from './user.ts';
 import { socialInfo } from './account.ts';
+import { editTimes, editorIds, nullableString } from './rowFields.ts';
 
 // The user list page: its query, its rows, and the detail the edit form loads.
 
 export const USER_SORT_FIELDS = ['id', 'userName', 'realName', 'birthday', 'createdAt', 'updatedAt'] as const;
 
 /** `GET /api/user/listAll` query: filters of the user list page. */
-export const userListQuery = pageQuery.extend({
-  ...sortQuery(USER_SORT_FIELDS).shape,
+export const userListQuery = sortedPageQuery(USER_SORT_FIELDS).extend({
   /** Account contains (case-insensitive). */
-  userName: text().trim().max(64).optional(),
+  userName: textFilter(64),
   /** Real name contains. */
-  realName: text().trim().max(64).optional(),
+  realName: textFilter(64),
   /** Phone contains. */
-  phone: text().trim().max(32).optional(),
+  phone: textFilter(32),
   enabled: z.enum(USER_ENABLED).optional(),
   certification: z.enum(CERTIFICATION).optional(),
   isAgent: queryBool.optional(),
@@ -25,7 +24,7 @@ export const userListQuery = pageQuery.extend({
   /** Admin only (others are limited to their own agent anyway). */
   agentId: rowIdParam().optional(),
   /** Exact ID number, matched through the keyed hash column. */
-  idNo: text().trim().max(64).optional(),
+  idNo: textFilter(64),
   createdFrom: instant.optional(),
   createdTo: instant.optional(),
 });
@@ -43,8 +42,7 @@ export const userDetailQuery = z.object({
   reveal: queryBool.optional(),
 });
 
-/** A text column that may be empty (null). */
-export const nullableString = z.string().nullable();
+export { nullableString };
 
 /** One row of the user list. idNo and cardNo are masked (first 3 and last 4 characters). */
 export const userListItem = z.object({
@@ -69,8 +67,7 @@ export const userListItem = z.object({
   role: z.string(),
   agentId: z.number().nullable(),
   agentName: nullableString,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editTimes,
 });
 export type UserListItem = z.infer<typeof userListItem>;
 
@@ -98,7 +95,6 @@ export const userDetail = userListItem.extend({
   /** The user's social info (settings' social tab), read-only here; whoever may read the user sees it. */
   social: socialInfo,
   revealed: z.boolean(),
-  createdId: z.number().nullable(),
-  updatedId: z.number().nullable(),
+  ...editorIds,
 });
 export type UserDetail = z.infer<typeof userDetail>;

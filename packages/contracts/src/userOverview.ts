@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { nullableString } from './userList.ts';
+import { nullableString } from './rowFields.ts';
+import { auditTarget } from './audit.ts';
 
 // The user-info page and the workplace: the overview counted in the caller's scope, and site notifications.
 
@@ -37,8 +38,7 @@ export const userOverview = z.object({
       id: z.number(),
       actorName: nullableString,
       action: z.string(),
-      targetType: nullableString,
-      targetId: nullableString,
+      ...auditTarget,
       /** The target's name (now, or as the audit kept it); null when it has none to show. */
       targetName: nullableString,
       createdAt: z.string(),
@@ -60,8 +60,7 @@ export const siteNotification = z.object({
   id: z.number(),
   action: z.string(),
   actorName: nullableString,
-  targetType: nullableString,
-  targetId: nullableString,
+  ...auditTarget,
   /** The project's name for project notifications (null when the project is gone). */
   projectName: nullableString,
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { rowId } from './pagination.ts';
+import { idBody } from './pagination.ts';
 
 /** Spec 5: >= 6 chars with digits, upper and lower case letters and a special character, no spaces. */
 export const PASSWORD_MIN = 6;
@@ -30,7 +30,7 @@ export const updatePasswdBody = z.object({
   newPassword: passwordSchema,
 });
 
-export const resetPasswdBody = z.object({ id: rowId('id is required') });
+export const resetPasswdBody = idBody;
 
 /**
  * A one-time password, answered only to the admin who reset the user (or created it without a password),

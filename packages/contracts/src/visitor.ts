@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { text } from './text.ts';
 import { missing, optionalText, requiredText } from './textFields.ts';
-import { instant, pageQuery, rowId, rowIdParam, sortQuery } from './pagination.ts';
+import { instant, pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter } from './pagination.ts';
 import { idNoSchema, phoneSchema, SEX } from './user.ts';
+import { editTimes, nullableString } from './rowFields.ts';
 
 /**
  * Spec 3/4's Visitor. `new` waits for an audit; an audit makes it `valid` (passed) or `invalid` (not
@@ -82,20 +82,17 @@ export type AuditVisitorInput = z.input<typeof auditVisitorBody>;
 export const VISITOR_SORT_FIELDS = ['id', 'realName', 'visitStart', 'visitEnd', 'createdAt', 'auditedAt'] as const;
 
 /** `GET /api/visitor/listAll`: the list page's and the audit tabs' filters. */
-export const visitorListQuery = pageQuery.extend({
-  ...sortQuery(VISITOR_SORT_FIELDS).shape,
+export const visitorListQuery = sortedPageQuery(VISITOR_SORT_FIELDS).extend({
   /** Name contains. */
-  realName: text().trim().max(64).optional(),
+  realName: textFilter(64),
   /** Phone contains. */
-  phone: text().trim().max(32).optional(),
+  phone: textFilter(32),
   /** Exact ID number, matched through the keyed hash column. */
-  idNo: text().trim().max(64).optional(),
+  idNo: textFilter(64),
   status: z.enum(VISITOR_STATUS).optional(),
   projectId: rowIdParam().optional(),
 });
 export type VisitorListQuery = z.input<typeof visitorListQuery>;
-
-const nullableString = z.string().nullable();
 
 /** One visitor as lists show it: the ID number masked (first 3 and last 4 characters). */
 export const visitorItem = z.object({
@@ -124,8 +121,7 @@ export const visitorItem = z.object({
   auditorName: nullableString,
   auditedAt: nullableString,
   auditRemark: nullableString,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editTimes,
 });
 export type VisitorItem = z.infer<typeof visitorItem>;
 
@@ -145,7 +141,7 @@ export const visitorPhotoParams = z.object({ id: z.uuid() });
 /** `GET /api/visitor/listConfig`: one row per project the caller may configure. */
 export const visitorConfigQuery = pageQuery.extend({
   /** Project name or code contains. */
-  keyword: text().trim().max(128).optional(),
+  keyword: textFilter(128),
   projectId: rowIdParam().optional(),
 });
 

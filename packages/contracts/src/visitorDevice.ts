@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { text } from './text.ts';
-import { pageQuery, rowIdParam, sortQuery } from './pagination.ts';
+import { rowIdParam, sortedPageQuery, textFilter } from './pagination.ts';
 import { DEVICE_DIRECTIONS } from './device.ts';
 import { SHEET_LANGS, importAnswer, type SheetLang } from './deviceSheet.ts';
+import { nullableString } from './rowFields.ts';
 
 /**
  * Spec 2/3's visitor device authorisation: the access devices (face terminals and tower/elevator face
@@ -13,16 +13,13 @@ export const VISITOR_DEVICE_TYPES = ['face', 'towerElevatorFace'] as const;
 
 export const VISITOR_DEVICE_SORT_FIELDS = ['createdAt', 'devName', 'sn', 'installSite'] as const;
 
-export const visitorDeviceQuery = pageQuery.extend({
-  ...sortQuery(VISITOR_DEVICE_SORT_FIELDS).shape,
+export const visitorDeviceQuery = sortedPageQuery(VISITOR_DEVICE_SORT_FIELDS).extend({
   /** Device name, serial number or MAC (contains). */
-  keyword: text().trim().max(64).optional(),
+  keyword: textFilter(64),
   projectId: rowIdParam().optional(),
   direction: z.enum(DEVICE_DIRECTIONS).optional(),
 });
 export type VisitorDeviceQuery = z.input<typeof visitorDeviceQuery>;
-
-const nullableString = z.string().nullable();
 
 export const visitorDeviceItem = z.object({
   /** The device id. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { instant, pageQuery, rowId, rowIdParam } from './pagination.ts';
+import { idQuery, instantRangeFilter, pageQuery, rowId, rowIdParam, textFilter } from './pagination.ts';
+import { nullableString } from './rowFields.ts';
 
 /**
  * The face library of a face terminal (who the server keeps on it, docs/device-protocol.md 5.2) and the
@@ -19,11 +20,9 @@ export type FaceSyncState = (typeof FACE_SYNC_STATES)[number];
 export const facePersonQuery = pageQuery.extend({
   deviceId: rowIdParam(),
   /** Name (contains) or person id (exact). */
-  keyword: text().trim().max(64).optional(),
+  keyword: textFilter(64),
 });
 export type FacePersonQuery = z.input<typeof facePersonQuery>;
-
-const nullableString = z.string().nullable();
 
 export const facePersonItem = z.object({
   /** `V<visitor id>` for a visitor, `U<user id>` for a member of the device's project. */
@@ -57,8 +56,7 @@ export type FacePersonBody = z.infer<typeof facePersonBody>;
 export const passRecordQuery = pageQuery.extend({
   deviceId: rowIdParam().optional(),
   visitorId: rowIdParam().optional(),
-  from: instant.optional(),
-  to: instant.optional(),
+  ...instantRangeFilter,
 });
 export type PassRecordQuery = z.input<typeof passRecordQuery>;
 
@@ -85,5 +83,5 @@ export type PassRecordItem = z.infer<typeof passRecordItem>;
 
 /** How many of a visitor's passes its info modal shows. */
 export const VISITOR_LAST_PASSES = 10;
-export const visitorPassesQuery = z.object({ id: rowIdParam() });
+export const visitorPassesQuery = idQuery;
 export const visitorPassesAnswer = z.array(passRecordItem);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { idQuery, idsBody, pageOf } from '../pagination.ts';
+import { deletedAnswer, idQuery, idsBody, pageOf } from '../pagination.ts';
 import { addAgentBody, agentItem, agentListQuery, updateAgentBody } from '../agent.ts';
 import { oneTimePasswordAnswer } from '../userPassword.ts';
 
@@ -52,7 +52,7 @@ export const agentApi = defineEndpoints('agent', {
     access: ['admin'],
     summary: 'Delete agents ({ ids }) with their admin users; refused while users or projects belong',
     body: idsBody,
-    answer: z.object({ deleted: z.number() }),
+    answer: deletedAnswer,
     message: 'Delete Success',
     errors: [404, 409],
     resource: 'agent',

@@ -1,7 +1,6 @@
 import { defineEndpoints } from '../endpoint.ts';
 import { analyticsAnswer, analyticsExportQuery, analyticsQuery } from '../analytics.ts';
-
-const ROLES = ['admin', 'agent', 'manager'] as const;
+import { DEVICE_SCOPE_ROLES } from '../roles.ts';
 
 /**
  * /api/analytics/*: fleet analytics aggregated in SQL per time bucket, in the caller's device scope
@@ -11,7 +10,7 @@ export const analyticsApi = defineEndpoints('analytics', {
   fleet: {
     method: 'GET',
     path: '/api/analytics/fleet',
-    access: ROLES,
+    access: DEVICE_SCOPE_ROLES,
     summary:
       'Dust, lifting, pass, event and online-rate series per hour or day, and uptime, over a range of at most 31 days',
     query: analyticsQuery,
@@ -20,7 +19,7 @@ export const analyticsApi = defineEndpoints('analytics', {
   export: {
     method: 'GET',
     path: '/api/analytics/export',
-    access: ROLES,
+    access: DEVICE_SCOPE_ROLES,
     summary: 'One chart’s series (dust, lifting, passes, events or online rate) as an xlsx',
     query: analyticsExportQuery,
     kind: 'download',

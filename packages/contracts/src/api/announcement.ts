@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { idsBody, pageOf } from '../pagination.ts';
+import { createdAnswer, deletedAnswer, idsBody, pageOf } from '../pagination.ts';
 import {
   addAnnouncementBody,
   announcementIdQuery,
@@ -32,7 +32,7 @@ export const announcementApi = defineEndpoints('announcement', {
     access: ['admin', 'agent', 'manager'],
     summary: 'Write a draft announcement for an audience the caller may address',
     body: addAnnouncementBody,
-    answer: z.object({ id: z.number() }),
+    answer: createdAnswer,
     message: 'Save Success',
     errors: [404],
   },
@@ -53,7 +53,7 @@ export const announcementApi = defineEndpoints('announcement', {
     access: ['admin', 'agent', 'manager'],
     summary: "Delete announcements ({ ids }) in the caller's scope, all or none; notices already sent stay",
     body: idsBody,
-    answer: z.object({ deleted: z.number() }),
+    answer: deletedAnswer,
     message: 'Delete Success',
     errors: [404],
     resource: 'announcement',

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { idQuery, pageOf, rowId } from '../pagination.ts';
+import { idBody, idQuery, pageOf } from '../pagination.ts';
 import {
   addCampaignBody,
   campaignItem,
@@ -9,9 +8,7 @@ import {
   campaignRunsQuery,
   campaignSpeakers,
 } from '../broadcast.ts';
-
-const idBody = z.object({ id: rowId('id is required') });
-const ROLES = ['admin', 'agent', 'manager'] as const;
+import { DEVICE_SCOPE_ROLES } from '../roles.ts';
 
 /**
  * /api/broadcast/*: broadcast campaigns to cloud speakers (issue 14). Scope: admin every campaign; an
@@ -22,14 +19,14 @@ export const broadcastApi = defineEndpoints('broadcast', {
   speakers: {
     method: 'GET',
     path: '/api/broadcast/speakers',
-    access: ROLES,
+    access: DEVICE_SCOPE_ROLES,
     summary: "The cloud speakers in the caller's scope, with their project (the form's target choices)",
     answer: campaignSpeakers,
   },
   add: {
     method: 'POST',
     path: '/api/broadcast/add',
-    access: ROLES,
+    access: DEVICE_SCOPE_ROLES,
     summary: 'Schedule a campaign: now, at a time, or daily in a time window; targets by project or device',
     body: addCampaignBody,
     answer: campaignItem,
@@ -39,7 +36,7 @@ export const broadcastApi = defineEndpoints('broadcast', {
   listAll: {
     method: 'GET',
     path: '/api/broadcast/listAll',
-    access: ROLES,
+    access: DEVICE_SCOPE_ROLES,
     summary: 'Campaigns, newest first, with their next run and the latest run counted by outcome',
     query: campaignListQuery,
     answer: pageOf(campaignItem),
@@ -47,7 +44,7 @@ export const broadcastApi = defineEndpoints('broadcast', {
   detail: {
     method: 'GET',
     path: '/api/broadcast/detail',
-    access: ROLES,
+    access: DEVICE_SCOPE_ROLES,
     summary: 'One campaign',
     query: idQuery,
     answer: campaignItem,
@@ -57,7 +54,7 @@ export const broadcastApi = defineEndpoints('broadcast', {
   runs: {
     method: 'GET',
     path: '/api/broadcast/runs',
-    access: ROLES,
+    access: DEVICE_SCOPE_ROLES,
     summary: "A campaign's latest runs, each with every device's outcome (played, refused with reason, offline)",
     query: campaignRunsQuery,
     answer: campaignRuns,
@@ -67,7 +64,7 @@ export const broadcastApi = defineEndpoints('broadcast', {
   pause: {
     method: 'POST',
     path: '/api/broadcast/pause',
-    access: ROLES,
+    access: DEVICE_SCOPE_ROLES,
     summary: 'Pause a scheduled campaign: no run starts until it is resumed',
     body: idBody,
     answer: campaignItem,
@@ -77,7 +74,7 @@ export const broadcastApi = defineEndpoints('broadcast', {
   resume: {
     method: 'POST',
     path: '/api/broadcast/resume',
-    access: ROLES,
+    access: DEVICE_SCOPE_ROLES,
     summary: 'Resume a paused campaign; a daily window goes on from its next time',
     body: idBody,
     answer: campaignItem,
@@ -87,7 +84,7 @@ export const broadcastApi = defineEndpoints('broadcast', {
   cancel: {
     method: 'POST',
     path: '/api/broadcast/cancel',
-    access: ROLES,
+    access: DEVICE_SCOPE_ROLES,
     summary: 'Cancel a scheduled or paused campaign for good',
     body: idBody,
     answer: campaignItem,

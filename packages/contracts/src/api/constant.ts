@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { idQuery, idsBody, pageOf } from '../pagination.ts';
+import { createdAnswer, deletedAnswer, idQuery, idsBody, pageOf } from '../pagination.ts';
 import { addConstantBody, constantItem, constantListQuery, updateConstantBody } from '../constant.ts';
 
 /** /api/constant/*: the key/value settings the server reads (admin only). */
@@ -29,7 +29,7 @@ export const constantApi = defineEndpoints('constant', {
     access: ['admin'],
     summary: 'Create a system constant (unique key, value up to 4 KB)',
     body: addConstantBody,
-    answer: z.object({ id: z.number() }),
+    answer: createdAnswer,
     message: 'Save Success',
     errors: [409],
   },
@@ -50,7 +50,7 @@ export const constantApi = defineEndpoints('constant', {
     access: ['admin'],
     summary: 'Delete system constants ({ ids }); all or none',
     body: idsBody,
-    answer: z.object({ deleted: z.number() }),
+    answer: deletedAnswer,
     message: 'Delete Success',
     errors: [404],
     resource: 'constant',

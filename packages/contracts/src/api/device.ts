@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { idQuery, idsBody, pageOf } from '../pagination.ts';
+import { createdAnswer, idQuery, idsBody, pageOf } from '../pagination.ts';
 import {
   addDeviceBody,
   authorizeDevicesBody,
@@ -52,7 +52,7 @@ export const deviceApi = defineEndpoints('device', {
     access: ['admin'],
     summary: 'Register a device (unique sn and mac)',
     body: addDeviceBody,
-    answer: z.object({ id: z.number() }),
+    answer: createdAnswer,
     message: 'Save Success',
     errors: [404, 409],
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { idsBody, pageOf } from '../pagination.ts';
+import { deletedAnswer, idsBody, pageOf } from '../pagination.ts';
 import {
   notificationCounts,
   notificationItem,
@@ -52,7 +52,7 @@ export const notificationApi = defineEndpoints('notification', {
     access: 'session',
     summary: "Delete some of the caller's notifications ({ ids }); all or none",
     body: idsBody,
-    answer: z.object({ deleted: z.number() }),
+    answer: deletedAnswer,
     message: 'Delete Success',
     errors: [404],
     resource: 'notification',

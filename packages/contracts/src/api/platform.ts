@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { idQuery, idsBody, pageOf } from '../pagination.ts';
+import { createdAnswer, deletedAnswer, idQuery, idsBody, pageOf } from '../pagination.ts';
 import { addPlatformBody, platformItem, platformListQuery, updatePlatformBody } from '../device.ts';
 
 /** /api/platform/*: the platforms a licence may grant (admin only). */
@@ -29,7 +29,7 @@ export const platformApi = defineEndpoints('platform', {
     access: ['admin'],
     summary: 'Create an authorisation platform (unique name)',
     body: addPlatformBody,
-    answer: z.object({ id: z.number() }),
+    answer: createdAnswer,
     message: 'Save Success',
     errors: [409],
   },
@@ -50,7 +50,7 @@ export const platformApi = defineEndpoints('platform', {
     access: ['admin'],
     summary: 'Delete authorisation platforms ({ ids }), all or none',
     body: idsBody,
-    answer: z.object({ deleted: z.number() }),
+    answer: deletedAnswer,
     message: 'Delete Success',
     errors: [404],
     resource: 'platform',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { idQuery, idsBody, pageOf } from '../pagination.ts';
+import { createdAnswer, deletedAnswer, idQuery, idsBody, pageOf } from '../pagination.ts';
 import {
   addManagerBody,
   addProjectBody,
@@ -46,7 +46,7 @@ export const projectApi = defineEndpoints('project', {
     access: ['admin'],
     summary: 'Create a project (unique code)',
     body: addProjectBody,
-    answer: z.object({ id: z.number() }),
+    answer: createdAnswer,
     message: 'Save Success',
     errors: [409],
   },
@@ -67,7 +67,7 @@ export const projectApi = defineEndpoints('project', {
     access: ['admin'],
     summary: 'Delete projects ({ ids }); refused with 409 while members (or devices) still belong',
     body: idsBody,
-    answer: z.object({ deleted: z.number() }),
+    answer: deletedAnswer,
     message: 'Delete Success',
     errors: [404, 409],
     resource: 'project',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { signedUrlQuery } from '../file.ts';
-import { idQuery, idsBody, pageOf } from '../pagination.ts';
+import { deletedAnswer, idQuery, idsBody, pageOf } from '../pagination.ts';
 import { updateUpgradeBody, upgradeItem, upgradeListQuery, upgradeUploadQuery } from '../upgrade.ts';
 
 /** /api/upgrade/*: firmware packages (admin only, spec 6). */
@@ -54,7 +54,7 @@ export const upgradeApi = defineEndpoints('upgrade', {
     access: ['admin'],
     summary: 'Delete packages ({ ids }) and their files; all or none, refused (409) while a rollout is open on one',
     body: idsBody,
-    answer: z.object({ deleted: z.number() }),
+    answer: deletedAnswer,
     message: 'Delete Success',
     errors: [404, 409],
     resource: 'upgrade',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { idsBody, pageOf } from '../pagination.ts';
+import { deletedAnswer, idsBody, pageOf } from '../pagination.ts';
 import {
   addUserAnswer,
   addUserBody,
@@ -123,7 +123,7 @@ export const userApi = defineEndpoints('user', {
     access: ['admin', 'agent'],
     summary: 'Delete users ({ ids }); all or none',
     body: idsBody,
-    answer: z.object({ deleted: z.number() }),
+    answer: deletedAnswer,
     message: 'Delete Success',
     errors: [404, 409],
     resource: 'user',

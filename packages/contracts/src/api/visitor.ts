@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { cappedPageOf, idsBody, pageOf } from '../pagination.ts';
+import { cappedPageOf, createdAnswer, deletedAnswer, idsBody, pageOf } from '../pagination.ts';
 import { signedUrlQuery } from '../file.ts';
 import {
   addVisitorBody,
@@ -65,7 +65,7 @@ export const visitorApi = defineEndpoints('visitor', {
     access: ['admin', 'manager'],
     summary: 'Register a visitor in a project (pending approval, or valid at once when the project auto-approves)',
     body: addVisitorBody,
-    answer: z.object({ id: z.number() }),
+    answer: createdAnswer,
     message: 'Save Success',
     errors: [404],
   },
@@ -97,7 +97,7 @@ export const visitorApi = defineEndpoints('visitor', {
     access: ['admin', 'manager'],
     summary: 'Delete visitors ({ ids }); all or none',
     body: idsBody,
-    answer: z.object({ deleted: z.number() }),
+    answer: deletedAnswer,
     message: 'Delete Success',
     errors: [404],
     resource: 'visitor',
@@ -174,7 +174,7 @@ export const visitorApi = defineEndpoints('visitor', {
     access: ['admin', 'manager'],
     summary: 'Take access devices off the visitor list ({ ids }: device ids); their visitors are removed from them',
     body: idsBody,
-    answer: z.object({ deleted: z.number() }),
+    answer: deletedAnswer,
     message: 'Delete Success',
     errors: [404],
   },
