@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '@siteops/contracts/pagination';
 import type { Db } from './client.ts';
 import { constraintOf, isUniqueViolation } from './errors.ts';
@@ -126,12 +126,56 @@ type SelectedRow<S extends Record<string, PgColumn>> = {
   [K in keyof S]: S[K]['_']['notNull'] extends true ? S[K]['_']['data'] : S[K]['_']['data'] | null;
 };
 
-/** The audit entry `deleteAllOrNone` writes for one deleted row. */
-export interface DeletedRowEntry {
+/** The audit entry the writes below record for one row (added, changed or deleted). */
+export interface RowAuditEntry {
   action: string;
   targetType: string;
   targetId: number;
   detail: Record<string, unknown>;
+}
+
+/** Writes a row's audit entry inside the write's transaction (a handler's `c.audit`). */
+type RecordRowAudit = (entry: RowAuditEntry, tx: Db) => Promise<void>;
+
+/** The audit entry of a one-row write; the row's id is its target. */
+interface OneRowAudit {
+  record: RecordRowAudit;
+  action: string;
+  targetType: string;
+  detail: Record<string, unknown>;
+}
+
+/** A table whose rows are known by an integer `id` column, as every table the admin pages edit. */
+type TableWithId = PgTable & { id: PgColumn };
+
+/**
+ * Insert one row and its audit entry in one transaction, so neither is stored without the other, and
+ * answer the new id as every add endpoint does.
+ */
+export async function insertAudited<T extends TableWithId>(
+  db: Db,
+  opts: { table: T; values: PgInsertValue<T>; audit: OneRowAudit },
+): Promise<{ id: number }> {
+  const { record, action, targetType, detail } = opts.audit;
+  return db.transaction(async (tx) => {
+    const [{ id }] = (await tx.insert(opts.table).values(opts.values).returning({ id: opts.table.id })) as {
+      id: number;
+    }[];
+    await record({ action, targetType, targetId: id, detail }, tx);
+    return { id };
+  });
+}
+
+/** Update the row with this id and write its audit entry, in one transaction (see {@link insertAudited}). */
+export async function updateAudited<T extends TableWithId>(
+  db: Db,
+  opts: { table: T; id: number; set: PgUpdateSetSource<T>; audit: OneRowAudit },
+): Promise<void> {
+  const { record, action, targetType, detail } = opts.audit;
+  await db.transaction(async (tx) => {
+    await tx.update(opts.table).set(opts.set).where(eq(opts.table.id, opts.id));
+    await record({ action, targetType, targetId: opts.id, detail }, tx);
+  });
 }
 
 /**
@@ -160,7 +204,7 @@ export async function deleteAllOrNone<T extends PgTable, S extends { id: PgColum
      * and, unless `detail` says otherwise, the row's other selected columns are its detail.
      */
     audit: {
-      record: (entry: DeletedRowEntry, tx: Db) => Promise<void>;
+      record: RecordRowAudit;
       action: string;
       targetType: string;
       detail?: (row: SelectedRow<S>) => Record<string, unknown>;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { constantApi } from '@siteops/contracts/api/constant';
 import type { ModuleContext } from '../../app/context.ts';
 import { constants } from '../../db/schema/index.ts';
-import { deleteAllOrNone, listTable, uniqueOr409 } from '../../db/crud.ts';
+import { deleteAllOrNone, insertAudited, listTable, uniqueOr409, updateAudited } from '../../db/crud.ts';
 import { mustExist } from '../../auth/scope.ts';
 import { route } from '../../http/endpoint.ts';
 import { contains } from '../../http/list.ts';
@@ -50,16 +50,10 @@ export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext)
     try {
       return await uniqueOr409(
         () =>
-          db.transaction(async (tx) => {
-            const [{ id }] = await tx
-              .insert(constants)
-              .values({ ...body, createdId: c.user.id, updatedId: c.user.id })
-              .returning({ id: constants.id });
-            await c.audit(
-              { action: 'constant.add', targetType: 'constant', targetId: id, detail: changeSet(body) },
-              tx,
-            );
-            return { id };
+          insertAudited(db, {
+            table: constants,
+            values: { ...body, createdId: c.user.id, updatedId: c.user.id },
+            audit: { record: c.audit, action: 'constant.add', targetType: 'constant', detail: changeSet(body) },
           }),
         duplicateKey(body.key),
       );
@@ -72,16 +66,15 @@ export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext)
     const [row] = await db.select().from(constants).where(eq(constants.id, id));
     const current = mustExist(row, 'Constant');
     assertUsableValue(patch.key ?? current.key, patch.value ?? current.value);
+    const detail = changeSet(patch, { key: current.key });
     try {
       await uniqueOr409(
         () =>
-          db.transaction(async (tx) => {
-            await tx
-              .update(constants)
-              .set({ ...patch, updatedId: c.user.id })
-              .where(eq(constants.id, id));
-            const detail = changeSet(patch, { key: current.key });
-            await c.audit({ action: 'constant.update', targetType: 'constant', targetId: id, detail }, tx);
+          updateAudited(db, {
+            table: constants,
+            id,
+            set: { ...patch, updatedId: c.user.id },
+            audit: { record: c.audit, action: 'constant.update', targetType: 'constant', detail },
           }),
         duplicateKey(patch.key),
       );
