@@ -5,7 +5,7 @@ import type { Db } from './client.ts';
 import { constraintOf, isUniqueViolation } from './errors.ts';
 import { jsonRowOf, type JsonSelection } from './jsonRow.ts';
 import { mustExist } from '../auth/scope.ts';
-import { conflict, notFoundOf, type Entity } from '../http/errors.ts';
+import { allFoundOr404, conflict, type Entity } from '../http/errors.ts';
 import type { Text } from '../http/messages/index.ts';
 import { countAll, orderBy, pageWindow } from '../http/list.ts';
 
@@ -219,8 +219,7 @@ export async function deleteAllOrNone<T extends PgTable, S extends { id: PgColum
       .from(opts.table as PgTable)
       .where(and(inArray(opts.select.id, ids), opts.scope))
       .for('update')) as unknown as SelectedRow<S>[];
-    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length) throw notFoundOf(opts.what, missing);
+    allFoundOr404(opts.what, ids, rows as { id: number }[]);
     await opts.beforeDelete?.(tx, rows);
     await tx.delete(opts.table).where(inArray(opts.select.id, ids));
     const { record, action, targetType, detail } = opts.audit;

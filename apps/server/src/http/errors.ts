@@ -76,6 +76,16 @@ export const notFoundOf = (what: Entity, ids?: readonly (number | string)[]) =>
     ids ? t('notFound.ids', { what: t(`entity.${what}`), ids }) : t('notFound.one', { what: t(`entity.${what}`) }),
   );
 
+/**
+ * Every id a request names must be among the rows read for it (within the caller's scope), else the
+ * 404 names those that are not: another tenant's id reads as a missing one.
+ */
+export function allFoundOr404(what: Entity, wanted: readonly number[], found: readonly { id: number }[]): void {
+  const ids = new Set(found.map((r) => r.id));
+  const missing = wanted.filter((id) => !ids.has(id));
+  if (missing.length) throw notFoundOf(what, missing);
+}
+
 /** Too many failed logins or password checks from this client: the same words whether the account exists. */
 export const throttled = (until: Date) => {
   const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));

@@ -3,7 +3,7 @@ import type { CampaignSpeaker, CampaignTargets } from '@siteops/contracts/broadc
 import type { Db } from '../../db/client.ts';
 import { broadcastCampaigns, devices, projects } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
-import { notFoundOf } from '../../http/errors.ts';
+import { allFoundOr404, notFoundOf } from '../../http/errors.ts';
 
 /** Cloud speakers the caller may address: of type `broadcast`, authorised, in its device scope. */
 const speakerWhere = (caller: Caller) =>
@@ -39,9 +39,7 @@ export async function resolveTargets(db: Db, caller: Caller, targets: CampaignTa
       .select({ id: devices.id })
       .from(devices)
       .where(and(inArray(devices.id, wanted), speakerWhere(caller)));
-    const found = new Set(rows.map((r) => r.id));
-    const missing = wanted.filter((id) => !found.has(id));
-    if (missing.length) throw notFoundOf('Device', missing);
+    allFoundOr404('Device', wanted, rows);
     return wanted;
   }
   const wanted = [...new Set(targets.projectIds)];
@@ -49,9 +47,7 @@ export async function resolveTargets(db: Db, caller: Caller, targets: CampaignTa
     .select({ id: projects.id })
     .from(projects)
     .where(and(inArray(projects.id, wanted), projectScope(caller)));
-  const found = new Set(inScope.map((r) => r.id));
-  const missing = wanted.filter((id) => !found.has(id));
-  if (missing.length) throw notFoundOf('Project', missing);
+  allFoundOr404('Project', wanted, inScope);
   const rows = await db
     .select({ id: devices.id })
     .from(devices)

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { projectApi } from '@siteops/contracts/api/project';
 import type { ModuleContext } from '../../app/context.ts';
 import { projectMembers, users } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound, notFoundOf } from '../../http/errors.ts';
+import { allFoundOr404, badRequest, conflict, forbidden, notFound, notFoundOf } from '../../http/errors.ts';
 import { route } from '../../http/endpoint.ts';
 import { countAll, pageWindow } from '../../http/list.ts';
 import { candidatesOf, keywordOf, loadProjectInScope } from './service.ts';
@@ -116,8 +116,7 @@ export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
         .select({ id: users.id })
         .from(users)
         .where(and(inArray(users.id, userIds), candidatesOf(project)));
-      const missing = userIds.filter((id) => !found.some((u) => u.id === id));
-      if (missing.length) throw notFoundOf('User', missing);
+      allFoundOr404('User', userIds, found);
       const rows = await tx
         .insert(projectMembers)
         .values(userIds.map((userId) => ({ projectId, userId, role: 'member', createdId: c.user.id })))
