@@ -32,6 +32,9 @@ export async function uniqueOr409<T>(
   }
 }
 
+/** A table whose rows are known by an integer `id` column, as every table the admin pages edit. */
+type TableWithId = PgTable & { id: PgColumn };
+
 /** The list query every `listAll` takes. */
 export interface ListQuery<F extends string> {
   page: number;
@@ -55,6 +58,21 @@ export async function loadOr404<T extends PgTable, Row = T['$inferSelect']>(
     .where(and(eq(opts.idColumn, opts.id), opts.scope))
     .limit(1);
   return mustExist(row as Row | undefined, opts.what);
+}
+
+/**
+ * Every id of `ids` is a row of `table` within `scope` (what the caller may name), else the 404 naming
+ * those that are not: for a request that names rows it does not change (targets, people to add).
+ */
+export async function allInScopeOr404(
+  db: Db,
+  opts: { table: TableWithId; ids: readonly number[]; scope: SQL | undefined; what: Entity },
+): Promise<void> {
+  const found = await db
+    .select({ id: opts.table.id })
+    .from(opts.table as PgTable)
+    .where(and(inArray(opts.table.id, [...opts.ids]), opts.scope));
+  allFoundOr404(opts.what, opts.ids, found as { id: number }[]);
 }
 
 /** How a page's rows become answer items: one by one, or all at once (to fetch what they refer to in one query). */
@@ -144,9 +162,6 @@ interface OneRowAudit {
   targetType: string;
   detail: Record<string, unknown>;
 }
-
-/** A table whose rows are known by an integer `id` column, as every table the admin pages edit. */
-type TableWithId = PgTable & { id: PgColumn };
 
 /**
  * Insert one row and its audit entry in one transaction, so neither is stored without the other, and
