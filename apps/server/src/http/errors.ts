@@ -43,6 +43,8 @@ export const tooManyRequests = (msg: Text, retryAt: Date) =>
       'retry-after': String(Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000))),
     },
   );
+/** The 413 of an upload past its limit, saying what the limit is. */
+export const payloadTooLarge = (msg: Text) => new ApiError(413, Code.payloadTooLarge, msg);
 export const tokenInvalid = () => new ApiError(401, Code.tokenInvalid, t('auth.tokenInvalid'));
 export const tokenExpired = () => new ApiError(401, Code.tokenExpired, t('auth.tokenExpired'));
 export const tokenRevoked = (why: Text) => new ApiError(401, Code.tokenRevoked, why);
