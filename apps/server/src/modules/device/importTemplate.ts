@@ -1,3 +1,4 @@
+import type ExcelJS from 'exceljs';
 import type { deviceApi } from '@siteops/contracts/api/device';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import {
@@ -6,9 +7,8 @@ import {
   DEVICE_TYPE_LABELS,
   type SheetLang,
 } from '@siteops/contracts/deviceSheet';
-import { sendAttachment } from '../../http/attachment.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { XLSX_MIME, directionLabels, headerLabel, importTemplateBook, typeLabels } from './sheet.ts';
+import { directionLabels, headerLabel, importTemplateBook, sendWorkbook, typeLabels } from './sheet.ts';
 
 const TEXT = {
   sheet: { 'zh-CN': '设备', 'en-US': 'Devices' },
@@ -42,7 +42,7 @@ const TEXT = {
 } as const;
 
 /** The import template: headers in the asked language, drop-down lists for type and direction, and an instructions sheet. */
-export async function importTemplate(lang: SheetLang): Promise<Buffer> {
+function importTemplate(lang: SheetLang): ExcelJS.Workbook {
   const wb = importTemplateBook({
     name: TEXT.sheet[lang],
     columns: DEVICE_IMPORT_COLUMNS.map((c) => ({
@@ -64,12 +64,11 @@ export async function importTemplate(lang: SheetLang): Promise<Buffer> {
   help.addRow([]);
   help.addRow([TEXT.limit[lang]]);
   help.addRow([DEVICE_TYPES.map((t) => `${DEVICE_TYPE_LABELS[t][lang]} = ${t}`).join('; ')]);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return wb;
 }
 
 export const downloadImportTemplate: Handler<typeof deviceApi.importTemplate> = async (c, { lang }) =>
-  sendAttachment(c.reply, await importTemplate(lang), {
-    type: XLSX_MIME,
+  sendWorkbook(c.reply, importTemplate(lang), {
     fileName: `${TEXT.file[lang]}.xlsx`,
     asciiName: 'device-import-template.xlsx',
   });

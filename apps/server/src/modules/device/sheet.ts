@@ -1,4 +1,6 @@
 import ExcelJS, { type CellValue } from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { sendAttachment } from '../../http/attachment.ts';
 import { t, type Param } from '../../http/messages/index.ts';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
@@ -26,6 +28,15 @@ export const headerKeyOf = (text: string) => HEADER_KEYS.get(norm(text));
 /** A header cell as the template writes it: the label, and `*` for required columns. */
 export const headerLabel = (c: { required: boolean } & Record<SheetLang, string>, lang: SheetLang) =>
   c.required ? `${c[lang]} *` : c[lang];
+
+/** A workbook answered as the download, written whole: a template or a report, small enough to hold. */
+export async function sendWorkbook(
+  reply: FastifyReply,
+  wb: ExcelJS.Workbook,
+  file: { fileName: string; asciiName: string; noStore?: boolean },
+): Promise<FastifyReply> {
+  return sendAttachment(reply, Buffer.from(await wb.xlsx.writeBuffer()), { type: XLSX_MIME, ...file });
+}
 
 /**
  * An import template: a workbook whose data sheet has the headers (bold, frozen above the rows), every

@@ -1,9 +1,8 @@
 import type { visitorApi } from '@siteops/contracts/api/visitor';
 import type { SheetLang } from '@siteops/contracts/deviceSheet';
 import { VISITOR_DEVICE_IMPORT_COLUMNS, VISITOR_DEVICE_IMPORT_MAX_ROWS } from '@siteops/contracts/visitorDevice';
-import { sendAttachment } from '../../http/attachment.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { XLSX_MIME, directionLabels, headerLabel, importTemplateBook } from '../device/sheet.ts';
+import { directionLabels, headerLabel, importTemplateBook, sendWorkbook } from '../device/sheet.ts';
 
 const TEXT = {
   sheet: { 'zh-CN': '访客设备', 'en-US': 'Visitor devices' },
@@ -11,19 +10,16 @@ const TEXT = {
 } as const;
 
 /** The authorisation import template: serial number and direction (a drop-down of the labels in `lang`). */
-async function template(lang: SheetLang): Promise<Buffer> {
-  const wb = importTemplateBook({
+const template = (lang: SheetLang) =>
+  importTemplateBook({
     name: TEXT.sheet[lang],
     columns: VISITOR_DEVICE_IMPORT_COLUMNS.map((c) => ({ header: headerLabel(c, lang), key: c.key, width: 24 })),
     lists: { direction: directionLabels(lang) },
     maxRows: VISITOR_DEVICE_IMPORT_MAX_ROWS,
   });
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 export const downloadVisitorDeviceTemplate: Handler<typeof visitorApi.deviceTemplate> = async (c, { lang }) =>
-  sendAttachment(c.reply, await template(lang), {
-    type: XLSX_MIME,
+  sendWorkbook(c.reply, template(lang), {
     fileName: `${TEXT.file[lang]}.xlsx`,
     asciiName: 'visitor-device-import-template.xlsx',
   });
