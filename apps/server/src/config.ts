@@ -5,19 +5,20 @@ const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** An optional URL setting, refused with the schemes it takes unless it starts with one of them. */
+const urlSetting = (...schemes: string[]) =>
+  z
+    .string()
+    .regex(new RegExp(`^(${schemes.join('|')})://`), `must start with ${schemes.map((s) => `${s}://`).join(' or ')}`)
+    .optional();
+
 /** Every setting comes from the environment and is parsed here, once. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-    .optional(),
+  DATABASE_URL: urlSetting('postgres', 'postgresql'),
+  REDIS_URL: urlSetting('redis', 'rediss'),
   /** PostgreSQL: opening a connection (or waiting for a pooled one) fails after this. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
   /** PostgreSQL: a query with no answer fails after this; the server cancels it too (statement_timeout). */
@@ -51,10 +52,7 @@ const envSchema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_CLIENT_MAX_FAILURES: z.coerce.number().int().positive().default(30),
   /** Security email codes go out through this SMTP server (smtp:// or smtps://user:pass@host:port); absent: email binding is off. */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
+  SMTP_URL: urlSetting('smtp', 'smtps'),
   SMTP_FROM: z.string().min(3).default('SiteOps <no-reply@siteops.local>'),
   /** The console's address as its users reach it, for links in emails; absent: an email names the page's path. */
   PUBLIC_URL: z
@@ -63,10 +61,7 @@ const envSchema = z.object({
     .transform((u) => u.replace(/\/+$/, ''))
     .optional(),
   /** Security phone codes: POSTed as JSON { phone, code, locale } to this URL; absent: phone binding is off. */
-  SMS_WEBHOOK_URL: z
-    .string()
-    .regex(/^https?:\/\//, 'must start with http:// or https://')
-    .optional(),
+  SMS_WEBHOOK_URL: urlSetting('http', 'https'),
   SECURITY_CODE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   SECURITY_CODE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SECURITY_CODE_DAILY_MAX: z.coerce.number().int().positive().default(10),

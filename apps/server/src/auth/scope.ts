@@ -39,6 +39,27 @@ const managedUserIds = (managerId: number) =>
   sql`select pm_u.user_id from ${projectMembers} pm_u where pm_u.project_id in (${managedProjectIds(managerId)})`;
 
 /**
+ * A scope rule given role by role: admin sees everything; an agent sees what `agent` keeps of its agent
+ * (nothing when it has none); a manager what `manager` keeps of the projects it manages; a user what
+ * `user` keeps. A role the rule leaves out sees nothing.
+ */
+function byRole(
+  c: Caller,
+  rule: { agent?: (agentId: number) => SQL; manager?: (managedProjects: SQL) => SQL; user?: () => SQL },
+): SQL | undefined {
+  switch (c.role) {
+    case 'admin':
+      return undefined;
+    case 'agent':
+      return c.agentId !== null && rule.agent ? rule.agent(c.agentId) : NOTHING;
+    case 'manager':
+      return rule.manager ? rule.manager(managedProjectIds(c.id)) : NOTHING;
+    default:
+      return rule.user ? rule.user() : NOTHING;
+  }
+}
+
+/**
  * THE data-scope rule of the API, in one place. Every list, detail and mutation over users, agents
  * and projects (and later devices) adds the condition answered here to its WHERE clause:
  *
@@ -70,43 +91,28 @@ export const scope = {
   },
 
   agents(c: Caller): SQL | undefined {
-    switch (c.role) {
-      case 'admin':
-        return undefined;
-      case 'agent':
-        return c.agentId === null ? NOTHING : eq(agents.id, c.agentId);
-      case 'manager':
-        return sql`${agents.id} in (select p_a.agent_id from ${projects} p_a where p_a.id in (${managedProjectIds(c.id)}))`;
-      default:
-        return NOTHING;
-    }
+    return byRole(c, {
+      agent: (agentId) => eq(agents.id, agentId),
+      manager: (managed) =>
+        sql`${agents.id} in (select p_a.agent_id from ${projects} p_a where p_a.id in (${managed}))`,
+    });
   },
 
   projects(c: Caller): SQL | undefined {
-    switch (c.role) {
-      case 'admin':
-        return undefined;
-      case 'agent':
-        return c.agentId === null ? NOTHING : eq(projects.agentId, c.agentId);
-      case 'manager':
-        return sql`${projects.id} in (${managedProjectIds(c.id)})`;
-      default:
-        return sql`${projects.id} in (select pm_p.project_id from ${projectMembers} pm_p where pm_p.user_id = ${c.id})`;
-    }
+    return byRole(c, {
+      agent: (agentId) => eq(projects.agentId, agentId),
+      manager: (managed) => sql`${projects.id} in (${managed})`,
+      user: () =>
+        sql`${projects.id} in (select pm_p.project_id from ${projectMembers} pm_p where pm_p.user_id = ${c.id})`,
+    });
   },
 
   /** Devices: admin all; an agent those of its agent; a manager those of the projects it manages; a user none. */
   devices(c: Caller): SQL | undefined {
-    switch (c.role) {
-      case 'admin':
-        return undefined;
-      case 'agent':
-        return c.agentId === null ? NOTHING : eq(devices.agentId, c.agentId);
-      case 'manager':
-        return sql`${devices.projectId} in (${managedProjectIds(c.id)})`;
-      default:
-        return NOTHING;
-    }
+    return byRole(c, {
+      agent: (agentId) => eq(devices.agentId, agentId),
+      manager: (managed) => sql`${devices.projectId} in (${managed})`,
+    });
   },
 
   /**
@@ -124,14 +130,7 @@ export const scope = {
 
   /** Visitors: admin all; a manager those of the projects it manages; agents and users none (spec 6). */
   visitors(c: Caller): SQL | undefined {
-    switch (c.role) {
-      case 'admin':
-        return undefined;
-      case 'manager':
-        return sql`${visitors.projectId} in (${managedProjectIds(c.id)})`;
-      default:
-        return NOTHING;
-    }
+    return byRole(c, { manager: (managed) => sql`${visitors.projectId} in (${managed})` });
   },
 
   /**
@@ -141,14 +140,7 @@ export const scope = {
    * already in memory (the live-event stream filters thousands of events a second without a query).
    */
   deviceLink(c: Caller): SQL | undefined {
-    switch (c.role) {
-      case 'admin':
-        return undefined;
-      case 'agent':
-        return c.agentId === null ? NOTHING : eq(devices.agentId, c.agentId);
-      default:
-        return NOTHING;
-    }
+    return byRole(c, { agent: (agentId) => eq(devices.agentId, agentId) });
   },
 
   /**
@@ -157,21 +149,11 @@ export const scope = {
    * agent and project rules decide which audiences a writer may address (modules/announcement).
    */
   announcements(c: Caller): SQL | undefined {
-    switch (c.role) {
-      case 'admin':
-        return undefined;
-      case 'agent':
-        return c.agentId === null
-          ? NOTHING
-          : and(eq(announcements.audience, 'agent'), eq(announcements.audienceAgentId, c.agentId));
-      case 'manager':
-        return and(
-          eq(announcements.audience, 'project'),
-          sql`${announcements.audienceProjectId} in (${managedProjectIds(c.id)})`,
-        );
-      default:
-        return NOTHING;
-    }
+    return byRole(c, {
+      agent: (agentId) => and(eq(announcements.audience, 'agent'), eq(announcements.audienceAgentId, agentId))!,
+      manager: (managed) =>
+        and(eq(announcements.audience, 'project'), sql`${announcements.audienceProjectId} in (${managed})`)!,
+    });
   },
 
   /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { agents, sessions, users, type RevokeReason, type UserRow } from '../db/schema/index.ts';
 import { tokenExpired, tokenInvalid, tokenRevoked } from '../http/errors.ts';
@@ -48,6 +48,14 @@ const REVOKED_MESSAGES: Record<string, Text> = {
   agent: t('auth.ended.agent'),
 };
 
+/** The 401 (50012) of a session ended for `reason`, saying why; an unknown reason reads as an admin's. */
+export const sessionEnded = (reason: string | null) =>
+  tokenRevoked(REVOKED_MESSAGES[reason ?? 'admin'] ?? REVOKED_MESSAGES.admin);
+
+/** Whether the session is past its absolute lifetime or has been idle too long. */
+export const sessionTimedOut = (session: { expiresAt: Date; lastSeenAt: Date }, policy: SessionPolicy, now: number) =>
+  now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= policy.idleMs;
+
 /** True when the agent's last valid day (exp_date, inclusive) is before today. */
 export const agentExpiredSql = sql<boolean>`coalesce(${agents.expDate} < current_date, false)`;
 
@@ -60,6 +68,26 @@ export function agentBlock(agent: { status: string | null; expDate: string | nul
   if (agent.status === 'invalid') return t('auth.agentInvalid');
   if (agent.expired) return t('auth.agentExpired', { date: agent.expDate ?? '' });
   return null;
+}
+
+/**
+ * The session `where` finds, with its user and the standing of the user's agent (for {@link agentBlock};
+ * `agentExpiresAt` is when an agent still valid today stops being so).
+ */
+export async function sessionWithUser(db: Db, where: SQL) {
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: users,
+      agent: { status: agents.status, expDate: agents.expDate, expired: agentExpiredSql },
+      agentExpiresAt: sql<Date | null>`(${agents.expDate} + 1)::timestamptz`.mapWith((v) => (v ? new Date(v) : null)),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(agents, eq(agents.id, users.agentId))
+    .where(where)
+    .limit(1);
+  return row;
 }
 
 /** Bearer token -> live session and user, or the 401 that says why not (50008 / 50012 / 50014). */
@@ -77,30 +105,18 @@ export async function resolveSession(
     return live(db, policy, cached, (lastSeenAt) => cache?.touched(tokenHash, lastSeenAt));
   }
   const generation = cache?.begin() ?? 0;
-  const [row] = await db
-    .select({
-      session: sessions,
-      user: users,
-      agent: { status: agents.status, expDate: agents.expDate, expired: agentExpiredSql },
-      agentExpiresAt: sql<Date | null>`(${agents.expDate} + 1)::timestamptz`.mapWith((v) => (v ? new Date(v) : null)),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(agents, eq(agents.id, users.agentId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+  const row = await sessionWithUser(db, eq(sessions.tokenHash, tokenHash));
   if (!row) throw tokenInvalid();
   const { session, user } = row;
-  if (session.revokedAt)
-    throw tokenRevoked(REVOKED_MESSAGES[session.revokeReason ?? 'admin'] ?? REVOKED_MESSAGES.admin);
+  if (session.revokedAt) throw sessionEnded(session.revokeReason);
   if (user.enabled === 'disable') {
     await revokeUserSessions(db, user.id, 'disabled');
-    throw tokenRevoked(REVOKED_MESSAGES.disabled);
+    throw sessionEnded('disabled');
   }
   if (agentBlock(row.agent)) {
     // An agent that went invalid or expired ends its users' sessions (also revoked eagerly on update).
     await revokeUserSessions(db, user.id, 'agent');
-    throw tokenRevoked(REVOKED_MESSAGES.agent);
+    throw sessionEnded('agent');
   }
   const found: CachedSession = { session, user, agentExpiresAt: row.agentExpiresAt };
   const context = await live(db, policy, found, (lastSeenAt) => (found.session = { ...session, lastSeenAt }));
@@ -116,7 +132,7 @@ async function live(
   onTouched: (lastSeenAt: Date) => void,
 ): Promise<AuthContext> {
   const now = Date.now();
-  if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= policy.idleMs) throw tokenExpired();
+  if (sessionTimedOut(session, policy, now)) throw tokenExpired();
   if (now - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     const lastSeenAt = new Date(now);
     await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, session.id));

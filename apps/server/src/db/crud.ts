@@ -1,11 +1,11 @@
 import { and, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '@siteops/contracts/pagination';
 import type { Db } from './client.ts';
 import { constraintOf, isUniqueViolation } from './errors.ts';
 import { jsonRowOf, type JsonSelection } from './jsonRow.ts';
 import { mustExist } from '../auth/scope.ts';
-import { conflict, notFoundOf, type Entity } from '../http/errors.ts';
+import { allFoundOr404, conflict, type Entity } from '../http/errors.ts';
 import type { Text } from '../http/messages/index.ts';
 import { countAll, orderBy, pageWindow } from '../http/list.ts';
 
@@ -32,6 +32,9 @@ export async function uniqueOr409<T>(
   }
 }
 
+/** A table whose rows are known by an integer `id` column, as every table the admin pages edit. */
+type TableWithId = PgTable & { id: PgColumn };
+
 /** The list query every `listAll` takes. */
 export interface ListQuery<F extends string> {
   page: number;
@@ -55,6 +58,21 @@ export async function loadOr404<T extends PgTable, Row = T['$inferSelect']>(
     .where(and(eq(opts.idColumn, opts.id), opts.scope))
     .limit(1);
   return mustExist(row as Row | undefined, opts.what);
+}
+
+/**
+ * Every id of `ids` is a row of `table` within `scope` (what the caller may name), else the 404 naming
+ * those that are not: for a request that names rows it does not change (targets, people to add).
+ */
+export async function allInScopeOr404(
+  db: Db,
+  opts: { table: TableWithId; ids: readonly number[]; scope: SQL | undefined; what: Entity },
+): Promise<void> {
+  const found = await db
+    .select({ id: opts.table.id })
+    .from(opts.table as PgTable)
+    .where(and(inArray(opts.table.id, [...opts.ids]), opts.scope));
+  allFoundOr404(opts.what, opts.ids, found as { id: number }[]);
 }
 
 /** How a page's rows become answer items: one by one, or all at once (to fetch what they refer to in one query). */
@@ -126,12 +144,53 @@ type SelectedRow<S extends Record<string, PgColumn>> = {
   [K in keyof S]: S[K]['_']['notNull'] extends true ? S[K]['_']['data'] : S[K]['_']['data'] | null;
 };
 
-/** The audit entry `deleteAllOrNone` writes for one deleted row. */
-export interface DeletedRowEntry {
+/** The audit entry the writes below record for one row (added, changed or deleted). */
+export interface RowAuditEntry {
   action: string;
   targetType: string;
   targetId: number;
   detail: Record<string, unknown>;
+}
+
+/** Writes a row's audit entry inside the write's transaction (a handler's `c.audit`). */
+type RecordRowAudit = (entry: RowAuditEntry, tx: Db) => Promise<void>;
+
+/** The audit entry of a one-row write; the row's id is its target. */
+interface OneRowAudit {
+  record: RecordRowAudit;
+  action: string;
+  targetType: string;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * Insert one row and its audit entry in one transaction, so neither is stored without the other, and
+ * answer the new id as every add endpoint does.
+ */
+export async function insertAudited<T extends TableWithId>(
+  db: Db,
+  opts: { table: T; values: PgInsertValue<T>; audit: OneRowAudit },
+): Promise<{ id: number }> {
+  const { record, action, targetType, detail } = opts.audit;
+  return db.transaction(async (tx) => {
+    const [{ id }] = (await tx.insert(opts.table).values(opts.values).returning({ id: opts.table.id })) as {
+      id: number;
+    }[];
+    await record({ action, targetType, targetId: id, detail }, tx);
+    return { id };
+  });
+}
+
+/** Update the row with this id and write its audit entry, in one transaction (see {@link insertAudited}). */
+export async function updateAudited<T extends TableWithId>(
+  db: Db,
+  opts: { table: T; id: number; set: PgUpdateSetSource<T>; audit: OneRowAudit },
+): Promise<void> {
+  const { record, action, targetType, detail } = opts.audit;
+  await db.transaction(async (tx) => {
+    await tx.update(opts.table).set(opts.set).where(eq(opts.table.id, opts.id));
+    await record({ action, targetType, targetId: opts.id, detail }, tx);
+  });
 }
 
 /**
@@ -160,7 +219,7 @@ export async function deleteAllOrNone<T extends PgTable, S extends { id: PgColum
      * and, unless `detail` says otherwise, the row's other selected columns are its detail.
      */
     audit: {
-      record: (entry: DeletedRowEntry, tx: Db) => Promise<void>;
+      record: RecordRowAudit;
       action: string;
       targetType: string;
       detail?: (row: SelectedRow<S>) => Record<string, unknown>;
@@ -175,8 +234,7 @@ export async function deleteAllOrNone<T extends PgTable, S extends { id: PgColum
       .from(opts.table as PgTable)
       .where(and(inArray(opts.select.id, ids), opts.scope))
       .for('update')) as unknown as SelectedRow<S>[];
-    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length) throw notFoundOf(opts.what, missing);
+    allFoundOr404(opts.what, ids, rows as { id: number }[]);
     await opts.beforeDelete?.(tx, rows);
     await tx.delete(opts.table).where(inArray(opts.select.id, ids));
     const { record, action, targetType, detail } = opts.audit;

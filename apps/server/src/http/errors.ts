@@ -43,6 +43,8 @@ export const tooManyRequests = (msg: Text, retryAt: Date) =>
       'retry-after': String(Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000))),
     },
   );
+/** The 413 of an upload past its limit, saying what the limit is. */
+export const payloadTooLarge = (msg: Text) => new ApiError(413, Code.payloadTooLarge, msg);
 export const tokenInvalid = () => new ApiError(401, Code.tokenInvalid, t('auth.tokenInvalid'));
 export const tokenExpired = () => new ApiError(401, Code.tokenExpired, t('auth.tokenExpired'));
 export const tokenRevoked = (why: Text) => new ApiError(401, Code.tokenRevoked, why);
@@ -75,6 +77,16 @@ export const notFoundOf = (what: Entity, ids?: readonly (number | string)[]) =>
   notFound(
     ids ? t('notFound.ids', { what: t(`entity.${what}`), ids }) : t('notFound.one', { what: t(`entity.${what}`) }),
   );
+
+/**
+ * Every id a request names must be among the rows read for it (within the caller's scope), else the
+ * 404 names those that are not: another tenant's id reads as a missing one.
+ */
+export function allFoundOr404(what: Entity, wanted: readonly number[], found: readonly { id: number }[]): void {
+  const ids = new Set(found.map((r) => r.id));
+  const missing = wanted.filter((id) => !ids.has(id));
+  if (missing.length) throw notFoundOf(what, missing);
+}
 
 /** Too many failed logins or password checks from this client: the same words whether the account exists. */
 export const throttled = (until: Date) => {

@@ -18,6 +18,16 @@ const telemetrySums = {
 };
 
 /**
+ * A device group as the analytics count it: everything scope and the filters look at (agent, project,
+ * type), so a group is wholly in or out of a caller's scope.
+ */
+const deviceGroupColumns = () => ({
+  agentId: integer('agent_id'),
+  projectId: integer('project_id'),
+  type: varchar('type', { length: 32 }).notNull(),
+});
+
+/**
  * Fleet analytics' hourly rollup of `device_telemetry` (issue 14, decision 0020): per device and UTC
  * hour, the readings and, per field the analysis reads, how many were numbers, their sum and how many
  * were above DUST_LIMITS — sums and counts, never averages, so hours add up into any bucket. Kept by the
@@ -55,9 +65,7 @@ export const telemetryGroupHourly = pgTable(
   'telemetry_group_hourly',
   {
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    agentId: integer('agent_id'),
-    projectId: integer('project_id'),
-    type: varchar('type', { length: 32 }).notNull(),
+    ...deviceGroupColumns(),
     ...telemetrySums,
   },
   (t) => [index('telemetry_group_hourly_hour_idx').on(t.hour)],
@@ -68,9 +76,7 @@ export const eventsGroupHourly = pgTable(
   'events_group_hourly',
   {
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    agentId: integer('agent_id'),
-    projectId: integer('project_id'),
-    type: varchar('type', { length: 32 }).notNull(),
+    ...deviceGroupColumns(),
     kind: varchar('kind', { length: 32 }).notNull(),
     count: integer('count').notNull().default(0),
   },
@@ -99,9 +105,7 @@ export const presenceSamples = pgTable(
   {
     /** The 5-minute slot's start (UTC). */
     slot: timestamp('slot', { withTimezone: true }).notNull(),
-    agentId: integer('agent_id'),
-    projectId: integer('project_id'),
-    type: varchar('type', { length: 32 }).notNull(),
+    ...deviceGroupColumns(),
     devices: integer('devices').notNull(),
     online: integer('online').notNull(),
   },

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
-import { createdAtColumn, updatedAtColumn } from './columns.ts';
+import { creationStamps, ownerReference, updatedAtColumn } from './columns.ts';
 
 /**
  * A broadcast campaign (issue 14): what the speakers say and when. `next_run_at` is the scheduler's
@@ -23,8 +23,7 @@ export const broadcastCampaigns = pgTable(
     /** now | at | daily (contracts campaignSchedule), as sent. */
     schedule: jsonb('schedule').$type<Record<string, unknown>>().notNull(),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
-    createdId: integer('created_id'),
-    createdAt: createdAtColumn(),
+    ...creationStamps(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
@@ -37,12 +36,8 @@ export const broadcastCampaigns = pgTable(
 export const broadcastCampaignDevices = pgTable(
   'broadcast_campaign_devices',
   {
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => broadcastCampaigns.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    campaignId: ownerReference('campaign_id', () => broadcastCampaigns.id),
+    deviceId: ownerReference('device_id', () => devices.id),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.deviceId] }),
@@ -55,9 +50,7 @@ export const broadcastRuns = pgTable(
   'broadcast_runs',
   {
     id: serial('id').primaryKey(),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => broadcastCampaigns.id, { onDelete: 'cascade' }),
+    campaignId: ownerReference('campaign_id', () => broadcastCampaigns.id),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,12 +64,8 @@ export const broadcastRuns = pgTable(
 export const broadcastOutcomes = pgTable(
   'broadcast_outcomes',
   {
-    runId: integer('run_id')
-      .notNull()
-      .references(() => broadcastRuns.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    runId: ownerReference('run_id', () => broadcastRuns.id),
+    deviceId: ownerReference('device_id', () => devices.id),
     outcome: varchar('outcome', { length: 16 }).notNull().default('pending'),
     reasonCode: varchar('reason_code', { length: 16 }),
     reasonText: varchar('reason_text', { length: 500 }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-import { createdAtColumn, updatedAtColumn } from './columns.ts';
+import { createdAtColumn, ownerReference, updatedAtColumn } from './columns.ts';
 
 /**
  * Real-name certifications (spec 3's certification record and enterprise certification), one row per
@@ -12,9 +12,7 @@ export const certifications = pgTable(
   'certifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerReference('user_id', () => users.id),
     /** enterprise | changeSubject */
     type: varchar('type', { length: 16 }).notNull(),
     /** auditing | passed | rejected | withdrawn */

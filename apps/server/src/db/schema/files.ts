@@ -1,6 +1,6 @@
 import { index, integer, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-import { createdAtColumn } from './columns.ts';
+import { createdAtColumn, ownerReference } from './columns.ts';
 
 /**
  * Uploaded images. `owner_id` is the user the image belongs to: the uploader until a user record
@@ -11,9 +11,7 @@ export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: ownerReference('owner_id', () => users.id),
     uploaderId: integer('uploader_id'),
     kind: varchar('kind', { length: 16 }).notNull(),
     mime: varchar('mime', { length: 64 }).notNull(),

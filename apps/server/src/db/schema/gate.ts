@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
-import { createdAtColumn } from './columns.ts';
+import { creationStamps, ownerReference } from './columns.ts';
 
 /**
  * Access devices visitors may pass (spec 3's device authorisation: direction none / in / out, created
@@ -11,12 +11,9 @@ import { createdAtColumn } from './columns.ts';
 export const visitorDevices = pgTable(
   'visitor_devices',
   {
-    deviceId: integer('device_id')
-      .primaryKey()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: ownerReference('device_id', () => devices.id).primaryKey(),
     direction: varchar('direction', { length: 8 }).notNull().default('none'),
-    createdId: integer('created_id'),
-    createdAt: createdAtColumn(),
+    ...creationStamps(),
   },
   (t) => [check('visitor_devices_direction_check', sql`${t.direction} in ('none', 'in', 'out')`)],
 );
@@ -32,9 +29,7 @@ export const gatePersons = pgTable(
   'gate_persons',
   {
     id: serial('id').primaryKey(),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: ownerReference('device_id', () => devices.id),
     /** `V<visitor id>` or `U<user id>` (a project member): the id the device knows the person by. */
     personId: varchar('person_id', { length: 64 }).notNull(),
     /** No foreign key: a deleted visitor's row stays until the device has removed it. Null for a `U` person. */
@@ -74,9 +69,7 @@ export const gatePersons = pgTable(
  * instead of writing a million rows in one statement.
  */
 export const gateDeviceMarks = pgTable('gate_device_marks', {
-  deviceId: integer('device_id')
-    .primaryKey()
-    .references(() => devices.id, { onDelete: 'cascade' }),
+  deviceId: ownerReference('device_id', () => devices.id).primaryKey(),
   markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -87,9 +80,7 @@ export const gateDeviceMarks = pgTable('gate_device_marks', {
  * instance lapses at `until`; a dispatcher renews its own while it sends.
  */
 export const gateDeviceLeases = pgTable('gate_device_leases', {
-  deviceId: integer('device_id')
-    .primaryKey()
-    .references(() => devices.id, { onDelete: 'cascade' }),
+  deviceId: ownerReference('device_id', () => devices.id).primaryKey(),
   token: varchar('token', { length: 36 }).notNull(),
   until: timestamp('until', { withTimezone: true }).notNull(),
 });

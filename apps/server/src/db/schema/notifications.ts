@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
 import { users } from './users.ts';
-import { createdAtColumn } from './columns.ts';
+import { createdAtColumn, ownerReference } from './columns.ts';
 
 /** A message to be rendered in the reader's language: a server catalog key and its parameters. */
 export interface StoredText {
@@ -19,9 +19,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerReference('user_id', () => users.id),
     /** message | notice | todo */
     tab: varchar('tab', { length: 16 }).notNull(),
     /** What it is about (NOTIFICATION_KINDS); null for the account's own security (always delivered). */
@@ -54,9 +52,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
  * and "back online" is said only of a device that was reported offline.
  */
 export const deviceOfflineNotices = pgTable('device_offline_notices', {
-  deviceId: integer('device_id')
-    .primaryKey()
-    .references(() => devices.id, { onDelete: 'cascade' }),
+  deviceId: ownerReference('device_id', () => devices.id).primaryKey(),
   since: timestamp('since', { withTimezone: true }).notNull(),
 });
 
@@ -67,9 +63,7 @@ export const deviceOfflineNotices = pgTable('device_offline_notices', {
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerReference('user_id', () => users.id),
     kind: varchar('kind', { length: 32 }).notNull(),
     console: boolean('console').notNull().default(true),
     email: boolean('email').notNull().default(false),

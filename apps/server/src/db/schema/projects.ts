@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { users } from './users.ts';
-import { createdAtColumn, editStamps } from './columns.ts';
+import { creationStamps, editStamps, ownerReference } from './columns.ts';
 
 /** Spec 3's Project (name, unique code, remark) and the agent that owns it (null: the platform's own). */
 export const projects = pgTable(
@@ -25,12 +25,9 @@ export const projectMembers = pgTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerReference('user_id', () => users.id),
     role: varchar('role', { length: 16 }).notNull().default('member'),
-    createdId: integer('created_id'),
-    createdAt: createdAtColumn(),
+    ...creationStamps(),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId] }),

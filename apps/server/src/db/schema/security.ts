@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-import { createdAtColumn, updatedAtColumn } from './columns.ts';
+import { createdAtColumn, ownerReference, updatedAtColumn } from './columns.ts';
 
 /**
  * A user's security settings (spec 2's security tab), apart from the password: a security question
@@ -9,9 +9,7 @@ import { createdAtColumn, updatedAtColumn } from './columns.ts';
  * One row per user that set any of them.
  */
 export const userSecurity = pgTable('user_security', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerReference('user_id', () => users.id).primaryKey(),
   question: varchar('question', { length: 64 }),
   /** argon2id of the trimmed, lower-cased answer; never the answer. */
   answerHash: text('answer_hash'),
@@ -42,9 +40,7 @@ export const securityCodes = pgTable(
   'security_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerReference('user_id', () => users.id),
     /** email | phone */
     channel: varchar('channel', { length: 8 }).notNull(),
     /** Keyed hash (PII search key) of the normalised email or phone. */

@@ -1,6 +1,6 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-import { createdAtColumn } from './columns.ts';
+import { createdAtColumn, ownerReference } from './columns.ts';
 
 export const REVOKE_REASONS = ['logout', 'password', 'disabled', 'admin', 'agent'] as const;
 export type RevokeReason = (typeof REVOKE_REASONS)[number];
@@ -11,9 +11,7 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerReference('user_id', () => users.id),
     createdAt: createdAtColumn(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

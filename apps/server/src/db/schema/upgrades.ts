@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
-import { createdAtColumn, editStamps, updatedAtColumn } from './columns.ts';
+import { creationStamps, editStamps, ownerReference, updatedAtColumn } from './columns.ts';
 
 /**
  * Spec 3's Upgrade file: one firmware package. The bytes live in the Storage under `storage_key`; all
@@ -55,9 +55,7 @@ export const upgradeRollouts = pgTable(
   'upgrade_rollouts',
   {
     id: serial('id').primaryKey(),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => upgradePackages.id, { onDelete: 'cascade' }),
+    packageId: ownerReference('package_id', () => upgradePackages.id),
     /** running | paused | cancelled | finished */
     status: varchar('status', { length: 16 }).notNull(),
     /** Why it is paused: manual | errorThreshold. */
@@ -73,8 +71,7 @@ export const upgradeRollouts = pgTable(
     maxRetries: integer('max_retries').notNull().default(2),
     stepTimeoutS: integer('step_timeout_s').notNull().default(300),
     maxConcurrent: integer('max_concurrent').notNull().default(20),
-    createdId: integer('created_id'),
-    createdAt: createdAtColumn(),
+    ...creationStamps(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: updatedAtColumn(),
   },
@@ -92,12 +89,8 @@ export const upgradeJobs = pgTable(
   'upgrade_jobs',
   {
     id: serial('id').primaryKey(),
-    rolloutId: integer('rollout_id')
-      .notNull()
-      .references(() => upgradeRollouts.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    rolloutId: ownerReference('rollout_id', () => upgradeRollouts.id),
+    deviceId: ownerReference('device_id', () => devices.id),
     groupNo: integer('group_no').notNull(),
     state: varchar('state', { length: 16 }).notNull().default('queued'),
     percent: integer('percent'),

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
-import { createdAtColumn, editStamps } from './columns.ts';
+import { createdAtColumn, creationStamps, editStamps, ownerReference } from './columns.ts';
 
 /**
  * Spec 3's Visitor, in one project (deleted with it). The spec's auditor (updatedId) and audit time
@@ -25,9 +25,7 @@ export const visitors = pgTable(
   'visitors',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: ownerReference('project_id', () => projects.id),
     realName: varchar('real_name', { length: 64 }).notNull(),
     /** A visitor_photos id. */
     avatar: uuid('avatar'),
@@ -90,9 +88,7 @@ export const visitorPhotos = pgTable('visitor_photos', {
 
 /** A project's visitor configuration, as last published (spec 2's configure page). */
 export const visitorConfigs = pgTable('visitor_configs', {
-  projectId: integer('project_id')
-    .primaryKey()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  projectId: ownerReference('project_id', () => projects.id).primaryKey(),
   requiredFields: jsonb('required_fields').$type<string[]>().notNull().default([]),
   defaultVisitHours: integer('default_visit_hours').notNull(),
   autoApprove: boolean('auto_approve').notNull().default(false),
@@ -108,12 +104,9 @@ export const visitorConfigs = pgTable('visitor_configs', {
  * replaced when an admin rotates it, after which the old one answers 404.
  */
 export const visitorRegLinks = pgTable('visitor_reg_links', {
-  projectId: integer('project_id')
-    .primaryKey()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  projectId: ownerReference('project_id', () => projects.id).primaryKey(),
   token: varchar('token', { length: 64 }).notNull().unique(),
-  createdId: integer('created_id'),
-  createdAt: createdAtColumn(),
+  ...creationStamps(),
 });
 
 export type VisitorRow = typeof visitors.$inferSelect;

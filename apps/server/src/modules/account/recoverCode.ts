@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { SECURITY_CHANNELS } from '@siteops/contracts/account';
 import type { accountApi } from '@siteops/contracts/api/account';
 import { recoveryCodes } from '../../db/schema/index.ts';
@@ -9,7 +9,7 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import { t } from '../../http/messages/index.ts';
 import { canSend, sendCode } from './delivery.ts';
 import { accountByName, finishRecovery } from './recover.ts';
-import { CODE_TRIES, codesOutlived, newCode, targetHashOf, throwIfLimited } from './securityCode.ts';
+import { codesOutlived, newCode, spendTry, targetHashOf, throwIfLimited, wrongCode } from './securityCode.ts';
 
 /**
  * A forgotten password, recovered with a one-time code sent to the account's security email or phone
@@ -108,28 +108,12 @@ export const recoverByCode: Handler<typeof accountApi.recoverByCode> = async (c,
     .orderBy(desc(recoveryCodes.id))
     .limit(1);
   if (!latest || latest.usedAt || latest.expiresAt.getTime() <= Date.now()) throw missing();
-  const [spent] = await c.db
-    .update(recoveryCodes)
-    .set({ tries: sql`${recoveryCodes.tries} + 1` })
-    .where(
-      and(
-        eq(recoveryCodes.id, latest.id),
-        lt(recoveryCodes.tries, CODE_TRIES),
-        isNull(recoveryCodes.usedAt),
-        gt(recoveryCodes.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ tries: recoveryCodes.tries });
-  if (!spent) throw badRequest(t('account.codeDead'), { code: t('account.codeDead') });
+  const triesSpent = await spendTry(c.db, recoveryCodes, latest.id);
   const matches = await verifyPassword(latest.codeHash, code);
   const account = await accountByName(c, username);
   // The code works only while the account still has the address it went to, which says the channel.
   const by = account && latest.userId === account.id ? channelOf(c, account, latest.targetHash) : undefined;
-  if (!matches || !account || !by) {
-    const left = CODE_TRIES - spent.tries;
-    const msg = left > 0 ? t('account.codeWrong', { left }) : t('account.codeDead');
-    throw badRequest(msg, { code: msg });
-  }
+  if (!matches || !account || !by) throw wrongCode(triesSpent);
   await finishRecovery(
     c,
     account,

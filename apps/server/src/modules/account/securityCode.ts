@@ -24,10 +24,13 @@ const DAY_MS = 86_400_000;
 export const targetHashOf = (c: { pii: { searchHash(s: string): string } }, channel: string, target: string) =>
   c.pii.searchHash(`security-${channel}\0${target}`);
 
+/** The tables of sent one-time codes (db/schema/security.ts: both hold `sentCodeColumns`). */
+type SentCodes = typeof securityCodes | typeof recoveryCodes;
+
 /** When the next code may be asked for under `where`, or null when now: the interval and the daily cap. */
 async function nextAllowed(
   db: Db,
-  table: typeof securityCodes | typeof recoveryCodes,
+  table: SentCodes,
   where: SQL,
   intervalMs: number,
   dailyMax: number,
@@ -55,7 +58,7 @@ async function nextAllowed(
  */
 export async function throwIfLimited(
   db: Db,
-  table: typeof securityCodes | typeof recoveryCodes,
+  table: SentCodes,
   wheres: SQL[],
   limits: { intervalMs: number; dailyMax: number },
 ): Promise<void> {
@@ -71,6 +74,28 @@ export async function throwIfLimited(
       );
     }
   }
+}
+
+/**
+ * Spend one try of the code before it is compared, in one conditional update, so parallel guesses cannot
+ * exceed CODE_TRIES: answers the tries spent so far, or refuses the code when it has died meanwhile (no
+ * tries left, used, expired).
+ */
+export async function spendTry(db: Db, table: SentCodes, id: number): Promise<number> {
+  const [spent] = await db
+    .update(table)
+    .set({ tries: sql`${table.tries} + 1` })
+    .where(and(eq(table.id, id), lt(table.tries, CODE_TRIES), isNull(table.usedAt), gt(table.expiresAt, sql`now()`)))
+    .returning({ tries: table.tries });
+  if (!spent) throw badRequest(t('account.codeDead'), { code: t('account.codeDead') });
+  return spent.tries;
+}
+
+/** The refusal of a wrong code after `triesSpent` tries: how many are left, or that the code is dead. */
+export function wrongCode(triesSpent: number): ApiError {
+  const left = CODE_TRIES - triesSpent;
+  const msg = left > 0 ? t('account.codeWrong', { left }) : t('account.codeDead');
+  return badRequest(msg, { code: msg });
 }
 
 /** A fresh code of SECURITY_CODE_DIGITS digits and its argon2id hash (all that is stored). */
@@ -152,25 +177,8 @@ export const bindSecurityTarget: Handler<typeof accountApi.securityBind> = async
     .limit(1);
   if (!latest || latest.usedAt || latest.expiresAt.getTime() <= Date.now())
     throw badRequest(t('account.codeMissing'), { code: t('account.codeMissing') });
-  // The try is spent before the code is compared, in one statement, so parallel guesses cannot exceed the limit.
-  const [spent] = await c.db
-    .update(securityCodes)
-    .set({ tries: sql`${securityCodes.tries} + 1` })
-    .where(
-      and(
-        eq(securityCodes.id, latest.id),
-        lt(securityCodes.tries, CODE_TRIES),
-        isNull(securityCodes.usedAt),
-        gt(securityCodes.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ tries: securityCodes.tries });
-  if (!spent) throw badRequest(t('account.codeDead'), { code: t('account.codeDead') });
-  if (!(await verifyPassword(latest.codeHash, code))) {
-    const left = CODE_TRIES - spent.tries;
-    const msg = left > 0 ? t('account.codeWrong', { left }) : t('account.codeDead');
-    throw badRequest(msg, { code: msg });
-  }
+  const triesSpent = await spendTry(c.db, securityCodes, latest.id);
+  if (!(await verifyPassword(latest.codeHash, code))) throw wrongCode(triesSpent);
   const masked = channel === 'email' ? maskEmail(target) : maskPhone(target);
   await c.db.transaction(async (tx) => {
     const used = await tx

@@ -3,7 +3,7 @@ import type { RpcErrorCode } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
-import { notFoundOf } from '../../http/errors.ts';
+import { allFoundOr404 } from '../../http/errors.ts';
 import { t, type Lang } from '../../http/messages/index.ts';
 import { RpcError } from '../../gateway/index.ts';
 
@@ -24,9 +24,8 @@ export async function loadAiBoxes(db: Db, caller: Caller, ids: readonly number[]
     .select({ id: devices.id, sn: devices.sn, devName: devices.devName })
     .from(devices)
     .where(and(inArray(devices.id, wanted), eq(devices.type, 'aiBox'), scope.deviceLink(caller)));
+  allFoundOr404('Device', wanted, rows);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const missing = wanted.filter((id) => !byId.has(id));
-  if (missing.length) throw notFoundOf('Device', missing);
   return wanted.map((id) => byId.get(id)!);
 }
 

@@ -3,10 +3,9 @@ import type { analyticsApi } from '@siteops/contracts/api/analytics';
 import type { AnalyticsChart, PresenceDimension, PresencePoint } from '@siteops/contracts/analytics';
 import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/deviceSheet';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import { sendAttachment } from '../../http/attachment.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { neutralised } from '../../xlsx/text.ts';
-import { XLSX_MIME } from '../device/sheet.ts';
+import { sendWorkbook } from '../device/sheet.ts';
 import { fleet } from './fleet.ts';
 
 type Col = { key: string; 'zh-CN': string; 'en-US': string };
@@ -96,10 +95,8 @@ export const exportAnalytics: Handler<typeof analyticsApi.export> = async ({ db,
       ...(typeof row.kind === 'string' ? { kind: neutralised(row.kind) } : {}),
     });
   }
-  const body = Buffer.from(await wb.xlsx.writeBuffer());
   const stamp = q.from.toISOString().slice(0, 10);
-  return sendAttachment(reply, body, {
-    type: XLSX_MIME,
+  return sendWorkbook(reply, wb, {
     fileName: `${sheet[lang]}-${stamp}.xlsx`,
     asciiName: `analytics-${chart}-${stamp}.xlsx`,
     noStore: true,

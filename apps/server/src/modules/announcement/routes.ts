@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { announcementApi } from '@siteops/contracts/api/announcement';
 import type { ModuleContext } from '../../app/context.ts';
 import { announcements } from '../../db/schema/index.ts';
-import { deleteAllOrNone, listTable, loadOr404 } from '../../db/crud.ts';
+import { deleteAllOrNone, insertAudited, listTable, loadOr404 } from '../../db/crud.ts';
 import { mustExist, scope } from '../../auth/scope.ts';
 import { conflict } from '../../http/errors.ts';
 import { route } from '../../http/endpoint.ts';
@@ -58,16 +58,10 @@ export function registerAnnouncementModule(app: FastifyInstance, ctx: ModuleCont
 
   route(app, ctx, announcementApi.add, async (c, body) => {
     await assertMayAddress(db, c.caller, body);
-    return db.transaction(async (tx) => {
-      const [{ id }] = await tx
-        .insert(announcements)
-        .values({ ...body, ...audienceColumns(body), createdBy: c.user.id })
-        .returning({ id: announcements.id });
-      await c.audit(
-        { action: 'announcement.add', targetType: 'announcement', targetId: id, detail: changeSet(body) },
-        tx,
-      );
-      return { id };
+    return insertAudited(db, {
+      table: announcements,
+      values: { ...body, ...audienceColumns(body), createdBy: c.user.id },
+      audit: { record: c.audit, action: 'announcement.add', targetType: 'announcement', detail: changeSet(body) },
     });
   });
 

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, gt, isNotNull, isNull, or, sql, type SQL } fr
 import type {
   AddAnnouncementInput,
   AnnouncementItem,
+  AnnouncementLevel,
   AnnouncementNotice,
   AnnouncementStatus,
 } from '@siteops/contracts/announcement';
@@ -128,22 +129,29 @@ export type ListRow = AnnouncementRow & {
   createdByName: string | null;
 };
 
-export function toItem(row: ListRow): AnnouncementItem {
+/** What a writer's item and a reader's notice both say of an announcement, said the same way. */
+function messageOf(row: AnnouncementRow) {
   return {
     id: row.id,
     title: row.title,
     body: row.body,
-    level: row.level as AnnouncementItem['level'],
+    level: row.level as AnnouncementLevel,
+    pinned: row.pinned,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export function toItem(row: ListRow): AnnouncementItem {
+  return {
+    ...messageOf(row),
     audience: row.audience as AnnouncementItem['audience'],
     audienceRole: row.audienceRole as AnnouncementItem['audienceRole'],
     audienceAgentId: row.audienceAgentId,
     audienceAgentName: row.agentName,
     audienceProjectId: row.audienceProjectId,
     audienceProjectName: row.projectName,
-    pinned: row.pinned,
     status: statusOf(row),
     publishedAt: row.publishedAt?.toISOString() ?? null,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
     createdByName: row.createdByName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -151,13 +159,5 @@ export function toItem(row: ListRow): AnnouncementItem {
 }
 
 export function toNotice(row: AnnouncementRow): AnnouncementNotice {
-  return {
-    id: row.id,
-    title: row.title,
-    body: row.body,
-    level: row.level as AnnouncementNotice['level'],
-    pinned: row.pinned,
-    publishedAt: row.publishedAt!.toISOString(),
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-  };
+  return { ...messageOf(row), publishedAt: row.publishedAt!.toISOString() };
 }

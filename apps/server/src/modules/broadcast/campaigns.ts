@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { broadcastCampaigns, devices, projects } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import { notFoundOf } from '../../http/errors.ts';
+import { allInScopeOr404 } from '../../db/crud.ts';
 
 /** Cloud speakers the caller may address: of type `broadcast`, authorised, in its device scope. */
 const speakerWhere = (caller: Caller) =>
@@ -35,23 +36,11 @@ export async function listSpeakers(db: Db, caller: Caller): Promise<CampaignSpea
 export async function resolveTargets(db: Db, caller: Caller, targets: CampaignTargets): Promise<number[]> {
   if (targets.by === 'devices') {
     const wanted = [...new Set(targets.deviceIds)];
-    const rows = await db
-      .select({ id: devices.id })
-      .from(devices)
-      .where(and(inArray(devices.id, wanted), speakerWhere(caller)));
-    const found = new Set(rows.map((r) => r.id));
-    const missing = wanted.filter((id) => !found.has(id));
-    if (missing.length) throw notFoundOf('Device', missing);
+    await allInScopeOr404(db, { table: devices, ids: wanted, scope: speakerWhere(caller), what: 'Device' });
     return wanted;
   }
   const wanted = [...new Set(targets.projectIds)];
-  const inScope = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(inArray(projects.id, wanted), projectScope(caller)));
-  const found = new Set(inScope.map((r) => r.id));
-  const missing = wanted.filter((id) => !found.has(id));
-  if (missing.length) throw notFoundOf('Project', missing);
+  await allInScopeOr404(db, { table: projects, ids: wanted, scope: projectScope(caller), what: 'Project' });
   const rows = await db
     .select({ id: devices.id })
     .from(devices)

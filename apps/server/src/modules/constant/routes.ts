@@ -1,10 +1,9 @@
-import { eq, and } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { constantApi } from '@siteops/contracts/api/constant';
 import type { ModuleContext } from '../../app/context.ts';
 import { constants } from '../../db/schema/index.ts';
-import { deleteAllOrNone, listTable, uniqueOr409 } from '../../db/crud.ts';
-import { mustExist } from '../../auth/scope.ts';
+import { deleteAllOrNone, insertAudited, listTable, loadOr404, uniqueOr409, updateAudited } from '../../db/crud.ts';
 import { route } from '../../http/endpoint.ts';
 import { contains } from '../../http/list.ts';
 import { changeSet } from '../audit/record.ts';
@@ -20,6 +19,7 @@ const duplicateKey = (key: string | undefined) => ({
 /** /api/constant/*: system constants (admin). Every write drops this instance's constant cache. */
 export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
+  const load = (id: number) => loadOr404(db, { table: constants, idColumn: constants.id, id, what: 'Constant' });
 
   route(app, ctx, constantApi.listAll, async (_c, q) =>
     listTable(db, q, {
@@ -40,26 +40,17 @@ export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext)
     }),
   );
 
-  route(app, ctx, constantApi.detail, async (_c, { id }) => {
-    const [row] = await db.select().from(constants).where(eq(constants.id, id));
-    return toConstantItem(mustExist(row, 'Constant'));
-  });
+  route(app, ctx, constantApi.detail, async (_c, { id }) => toConstantItem(await load(id)));
 
   route(app, ctx, constantApi.add, async (c, body) => {
     assertUsableValue(body.key, body.value);
     try {
       return await uniqueOr409(
         () =>
-          db.transaction(async (tx) => {
-            const [{ id }] = await tx
-              .insert(constants)
-              .values({ ...body, createdId: c.user.id, updatedId: c.user.id })
-              .returning({ id: constants.id });
-            await c.audit(
-              { action: 'constant.add', targetType: 'constant', targetId: id, detail: changeSet(body) },
-              tx,
-            );
-            return { id };
+          insertAudited(db, {
+            table: constants,
+            values: { ...body, createdId: c.user.id, updatedId: c.user.id },
+            audit: { record: c.audit, action: 'constant.add', targetType: 'constant', detail: changeSet(body) },
           }),
         duplicateKey(body.key),
       );
@@ -69,19 +60,17 @@ export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext)
   });
 
   route(app, ctx, constantApi.update, async (c, { id, ...patch }) => {
-    const [row] = await db.select().from(constants).where(eq(constants.id, id));
-    const current = mustExist(row, 'Constant');
+    const current = await load(id);
     assertUsableValue(patch.key ?? current.key, patch.value ?? current.value);
+    const detail = changeSet(patch, { key: current.key });
     try {
       await uniqueOr409(
         () =>
-          db.transaction(async (tx) => {
-            await tx
-              .update(constants)
-              .set({ ...patch, updatedId: c.user.id })
-              .where(eq(constants.id, id));
-            const detail = changeSet(patch, { key: current.key });
-            await c.audit({ action: 'constant.update', targetType: 'constant', targetId: id, detail }, tx);
+          updateAudited(db, {
+            table: constants,
+            id,
+            set: { ...patch, updatedId: c.user.id },
+            audit: { record: c.audit, action: 'constant.update', targetType: 'constant', detail },
           }),
         duplicateKey(patch.key),
       );

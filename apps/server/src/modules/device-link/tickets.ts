@@ -2,10 +2,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { TicketPurpose } from '@siteops/contracts/device-link';
 import type { Db } from '../../db/client.ts';
-import { agents, sessions, spentTickets, users, type UserRow } from '../../db/schema/index.ts';
-import { agentBlock, agentExpiredSql, type SessionPolicy } from '../../auth/sessions.ts';
-import { mustChangePassword, tokenExpired, tokenInvalid, tokenRevoked } from '../../http/errors.ts';
-import { type Text, t } from '../../http/messages/index.ts';
+import { sessions, spentTickets, type UserRow } from '../../db/schema/index.ts';
+import { agentBlock, sessionEnded, sessionTimedOut, sessionWithUser, type SessionPolicy } from '../../auth/sessions.ts';
+import { mustChangePassword, tokenExpired, tokenInvalid } from '../../http/errors.ts';
 
 /** How long a ticket may be used to START something, per purpose (see contracts/device-link.ts). */
 export const TICKET_LIFETIME_MS: Record<TicketPurpose, number> = {
@@ -88,38 +87,19 @@ export async function spendTicket(db: Db, ticket: string, exp: number): Promise<
   return fresh.length === 1;
 }
 
-const ENDED: Record<string, Text> = {
-  logout: t('auth.ended.logout'),
-  password: t('auth.ended.password'),
-  disabled: t('auth.ended.disabled'),
-  admin: t('auth.ended.admin'),
-  agent: t('auth.ended.agent'),
-};
-
 /**
  * The live session behind a ticket, with the same verdicts as the bearer check (auth/sessions.ts
  * resolveSession): 50008 unknown, 50012 ended, 50014 expired. Does not refresh lastSeenAt: an open
  * live stream alone does not keep a session from going idle.
  */
 export async function sessionOfTicket(db: Db, policy: SessionPolicy, sessionId: number): Promise<UserRow> {
-  const [row] = await db
-    .select({
-      session: sessions,
-      user: users,
-      agent: { status: agents.status, expDate: agents.expDate, expired: agentExpiredSql },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(agents, eq(agents.id, users.agentId))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
+  const row = await sessionWithUser(db, eq(sessions.id, sessionId));
   if (!row) throw tokenInvalid();
   const { session, user } = row;
-  if (session.revokedAt) throw tokenRevoked(ENDED[session.revokeReason ?? 'admin'] ?? ENDED.admin);
-  if (user.enabled === 'disable') throw tokenRevoked(ENDED.disabled);
-  if (agentBlock(row.agent)) throw tokenRevoked(ENDED.agent);
-  const now = Date.now();
-  if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= policy.idleMs) throw tokenExpired();
+  if (session.revokedAt) throw sessionEnded(session.revokeReason);
+  if (user.enabled === 'disable') throw sessionEnded('disabled');
+  if (agentBlock(row.agent)) throw sessionEnded('agent');
+  if (sessionTimedOut(session, policy, Date.now())) throw tokenExpired();
   if (user.mustChangePassword) {
     throw mustChangePassword();
   }

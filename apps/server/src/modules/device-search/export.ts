@@ -1,14 +1,10 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { deviceSearchApi } from '@siteops/contracts/api/device-search';
 import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/deviceSheet';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { SEARCH_EXPORT_MAX } from '@siteops/contracts/deviceSearch';
-import { sendAttachment } from '../../http/attachment.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { neutralised } from '../../xlsx/text.ts';
-import { drained, EXPORT_CHUNK } from '../device/export.ts';
-import { XLSX_MIME } from '../device/sheet.ts';
+import { EXPORT_CHUNK, sendSheetStream } from '../device/export.ts';
 import { cursorOf, exportPage, toItem } from './search.ts';
 
 const SHEET = { 'zh-CN': '遥测与事件', 'en-US': 'Telemetry and events' } as const;
@@ -43,51 +39,29 @@ const when = (iso: string) => iso.slice(0, 23).replace('T', ' ');
  */
 export const exportSearch: Handler<typeof deviceSearchApi.export> = async ({ db, caller, request, reply }, q) => {
   const { lang } = q;
-  // The first page is read before answering, so a failure here is still an envelope.
-  let page = await exportPage(db, caller, q, EXPORT_CHUNK);
-
-  const out = new PassThrough({ highWaterMark: 1 << 20 });
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet(SHEET[lang]);
-  ws.columns = COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: c.width }));
-  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-  void (async () => {
-    let written = 0;
-    for (;;) {
-      for (const r of page) {
-        const item = toItem(r);
-        const text = (v: string | null) => (v === null ? null : neutralised(v));
-        ws.addRow({
-          at: when(item.at),
-          deviceType: DEVICE_TYPE_LABELS[item.deviceType as DeviceType]?.[lang] ?? text(item.deviceType),
-          devName: text(item.devName),
-          sn: text(item.sn),
-          projectName: text(item.projectName),
-          source: SOURCE[item.source][lang],
-          kind: text(item.kind),
-          level: item.level ? (LEVEL[item.level]?.[lang] ?? text(item.level)) : null,
-          data: neutralised(JSON.stringify(item.data)),
-        }).commit();
-      }
-      written += page.length;
-      if (page.length < EXPORT_CHUNK || written >= SEARCH_EXPORT_MAX || out.destroyed) break;
-      await drained(out);
-      if (out.destroyed) break;
-      const last = cursorOf(page[page.length - 1]);
-      page = await exportPage(db, caller, q, Math.min(EXPORT_CHUNK, SEARCH_EXPORT_MAX - written), last);
-    }
-    if (out.destroyed) return;
-    ws.commit();
-    await wb.commit();
-  })().catch((err: unknown) => {
-    if (out.destroyed) return;
-    request.log.error({ err }, 'search export failed');
-    out.destroy(err as Error);
-  });
-  return sendAttachment(reply, out, {
-    type: XLSX_MIME,
-    fileName: `${SHEET[lang]}-${stamp}.xlsx`,
-    asciiName: `device-search-${stamp}.xlsx`,
-    noStore: true,
+  return sendSheetStream(request, reply, {
+    sheet: SHEET[lang],
+    asciiName: 'device-search',
+    columns: COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: c.width })),
+    first: await exportPage(db, caller, q, EXPORT_CHUNK),
+    isLast: (page, written) => page.length < EXPORT_CHUNK || written >= SEARCH_EXPORT_MAX,
+    after: (page, written) =>
+      exportPage(db, caller, q, Math.min(EXPORT_CHUNK, SEARCH_EXPORT_MAX - written), cursorOf(page[page.length - 1])),
+    cells: (r) => {
+      const item = toItem(r);
+      const text = (v: string | null) => (v === null ? null : neutralised(v));
+      return {
+        at: when(item.at),
+        deviceType: DEVICE_TYPE_LABELS[item.deviceType as DeviceType]?.[lang] ?? text(item.deviceType),
+        devName: text(item.devName),
+        sn: text(item.sn),
+        projectName: text(item.projectName),
+        source: SOURCE[item.source][lang],
+        kind: text(item.kind),
+        level: item.level ? (LEVEL[item.level]?.[lang] ?? text(item.level)) : null,
+        data: neutralised(JSON.stringify(item.data)),
+      };
+    },
+    failure: 'search export failed',
   });
 };

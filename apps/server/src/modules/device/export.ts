@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { deviceApi } from '@siteops/contracts/api/device';
 import {
@@ -92,7 +93,7 @@ function page(db: Db, where: ReturnType<typeof deviceFilter>, afterId: number) {
 type ExportRow = Awaited<ReturnType<typeof page>>[number];
 
 /** Resolves when `out` wants more, or is gone (client went away). */
-export const drained = (out: PassThrough) =>
+const drained = (out: PassThrough) =>
   new Promise<void>((resolve) => {
     if (!out.writableNeedDrain || out.destroyed) return resolve();
     const done = () => {
@@ -104,42 +105,79 @@ export const drained = (out: PassThrough) =>
     out.on('close', done);
   });
 
-/**
- * Stream an xlsx of the filtered devices in the caller's scope: rows fetched in keyset pages of
- * {@link EXPORT_CHUNK} by id, each page written and released before the next is read, waiting for the
- * client when it reads slower than we write.
- */
-export const exportDevices: Handler<typeof deviceApi.export> = async ({ db, caller, request, reply }, q) => {
-  const lang = q.lang;
-  const where = deviceFilter(caller, q);
-  // The first page is read before answering, so a failure here is still an envelope.
-  let rows = await page(db, where, 0);
+/** What a streamed export writes, and how it reads its pages. */
+export interface SheetStream<Row> {
+  /** The sheet's name, which also names the file (`<sheet>-<time>.xlsx`). */
+  sheet: string;
+  /** The file name's ASCII fallback, before its time (`devices` → `devices-<time>.xlsx`). */
+  asciiName: string;
+  columns: { header: string; key: string; width: number }[];
+  /** The first page, read before answering, so that a failure there is still an envelope. */
+  first: Row[];
+  /** Whether `rows` was the last page, `written` rows written in all. */
+  isLast: (rows: Row[], written: number) => boolean;
+  /** The page after `rows`. */
+  after: (rows: Row[], written: number) => Promise<Row[]>;
+  /** A row's cells, by column key. */
+  cells: (row: Row) => Record<string, unknown>;
+  /** What the log says when the export fails once the answer has started. */
+  failure: string;
+}
 
+/**
+ * Stream a one-sheet xlsx to the client, page by page: each page is written and released before the
+ * next is read, waiting while the client reads slower than we write, so memory holds one page whatever
+ * the export's size. Once the answer has started a failure can only end the download (and is logged);
+ * a client that went away stops the reading.
+ */
+export function sendSheetStream<Row>(request: FastifyRequest, reply: FastifyReply, s: SheetStream<Row>): FastifyReply {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet(SHEET[lang]);
-  ws.columns = DEVICE_EXPORT_COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: 18 }));
+  const ws = wb.addWorksheet(s.sheet);
+  ws.columns = s.columns;
   const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
   void (async () => {
+    let rows = s.first;
+    let written = 0;
     for (;;) {
-      for (const r of rows) ws.addRow(cells(r, lang)).commit();
-      if (rows.length < EXPORT_CHUNK || out.destroyed) break;
+      for (const r of rows) ws.addRow(s.cells(r)).commit();
+      written += rows.length;
+      if (s.isLast(rows, written) || out.destroyed) break;
       await drained(out);
       if (out.destroyed) break;
-      rows = await page(db, where, rows[rows.length - 1].id);
+      rows = await s.after(rows, written);
     }
     if (out.destroyed) return; // the client went away: nothing to finish
     ws.commit();
     await wb.commit();
   })().catch((err: unknown) => {
     if (out.destroyed) return;
-    request.log.error({ err }, 'device export failed');
+    request.log.error({ err }, s.failure);
     out.destroy(err as Error);
   });
   return sendAttachment(reply, out, {
     type: XLSX_MIME,
-    fileName: `${SHEET[lang]}-${stamp}.xlsx`,
-    asciiName: `devices-${stamp}.xlsx`,
+    fileName: `${s.sheet}-${stamp}.xlsx`,
+    asciiName: `${s.asciiName}-${stamp}.xlsx`,
     noStore: true,
+  });
+}
+
+/**
+ * Stream an xlsx of the filtered devices in the caller's scope: rows fetched in keyset pages of
+ * {@link EXPORT_CHUNK} by id (see {@link sendSheetStream}).
+ */
+export const exportDevices: Handler<typeof deviceApi.export> = async ({ db, caller, request, reply }, q) => {
+  const lang = q.lang;
+  const where = deviceFilter(caller, q);
+  return sendSheetStream(request, reply, {
+    sheet: SHEET[lang],
+    asciiName: 'devices',
+    columns: DEVICE_EXPORT_COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: 18 })),
+    first: await page(db, where, 0),
+    isLast: (rows) => rows.length < EXPORT_CHUNK,
+    after: (rows) => page(db, where, rows[rows.length - 1].id),
+    cells: (r) => cells(r, lang),
+    failure: 'device export failed',
   });
 };

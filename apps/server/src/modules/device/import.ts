@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { deviceApi } from '@siteops/contracts/api/device';
-import { Code } from '@siteops/contracts/envelope';
 import { DEVICE_IMPORT_MODES, type DeviceImportMode } from '@siteops/contracts/deviceSheet';
 import type { JobProgress } from '@siteops/contracts/live';
-import { ApiError, badRequest, fieldError, forbidden } from '../../http/errors.ts';
+import { badRequest, fieldError, forbidden, payloadTooLarge } from '../../http/errors.ts';
+import { overLimit } from '../../http/upload.ts';
 import { t } from '../../http/messages/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { duplicateDevice } from './service.ts';
@@ -34,9 +34,7 @@ async function readUpload(request: FastifyRequest, mode: DeviceImportMode | unde
       }
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(413, Code.payloadTooLarge, t('import.tooLarge'));
-    }
+    if (overLimit(err)) throw payloadTooLarge(t('import.tooLarge'));
     throw err;
   }
   if (!file) throw badRequest(t('file.missing'), { file: t('file.missing.field') });

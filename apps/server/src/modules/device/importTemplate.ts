@@ -1,17 +1,14 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { deviceApi } from '@siteops/contracts/api/device';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
-import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
 import {
-  DEVICE_DIRECTION_LABELS,
   DEVICE_IMPORT_COLUMNS,
   DEVICE_IMPORT_MAX_ROWS,
   DEVICE_TYPE_LABELS,
   type SheetLang,
 } from '@siteops/contracts/deviceSheet';
-import { sendAttachment } from '../../http/attachment.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { XLSX_MIME, headerLabel } from './sheet.ts';
+import { directionLabels, headerLabel, importTemplateBook, sendWorkbook, typeLabels } from './sheet.ts';
 
 const TEXT = {
   sheet: { 'zh-CN': '设备', 'en-US': 'Devices' },
@@ -45,35 +42,17 @@ const TEXT = {
 } as const;
 
 /** The import template: headers in the asked language, drop-down lists for type and direction, and an instructions sheet. */
-export async function importTemplate(lang: SheetLang): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'SiteOps';
-  const ws = wb.addWorksheet(TEXT.sheet[lang], { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = DEVICE_IMPORT_COLUMNS.map((c) => ({
-    header: headerLabel(c, lang),
-    key: c.key,
-    width: Math.max(14, c[lang].length * 2 + 4),
-    style: { numFmt: '@' },
-  }));
-  ws.getRow(1).font = { bold: true };
-  const lastRow = DEVICE_IMPORT_MAX_ROWS + 1;
-  const list = (values: string[]) => ({
-    type: 'list' as const,
-    allowBlank: true,
-    formulae: [`"${values.join(',')}"`],
+function importTemplate(lang: SheetLang): ExcelJS.Workbook {
+  const wb = importTemplateBook({
+    name: TEXT.sheet[lang],
+    columns: DEVICE_IMPORT_COLUMNS.map((c) => ({
+      header: headerLabel(c, lang),
+      key: c.key,
+      width: Math.max(14, c[lang].length * 2 + 4),
+    })),
+    lists: { type: typeLabels(lang), direction: directionLabels(lang) },
+    maxRows: DEVICE_IMPORT_MAX_ROWS,
   });
-  const letter = (key: string) => ws.getColumn(key).letter;
-  // Present at run time (exceljs 4.4) but missing from its type declarations; ranges are kept as one rule.
-  const validations = (ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } })
-    .dataValidations;
-  validations.add(
-    `${letter('type')}2:${letter('type')}${lastRow}`,
-    list(DEVICE_TYPES.map((t) => DEVICE_TYPE_LABELS[t][lang])),
-  );
-  validations.add(
-    `${letter('direction')}2:${letter('direction')}${lastRow}`,
-    list(DEVICE_DIRECTIONS.map((d) => DEVICE_DIRECTION_LABELS[d][lang])),
-  );
 
   const help = wb.addWorksheet(TEXT.help[lang]);
   help.columns = [{ width: 18 }, { width: 10 }, { width: 70 }];
@@ -85,12 +64,11 @@ export async function importTemplate(lang: SheetLang): Promise<Buffer> {
   help.addRow([]);
   help.addRow([TEXT.limit[lang]]);
   help.addRow([DEVICE_TYPES.map((t) => `${DEVICE_TYPE_LABELS[t][lang]} = ${t}`).join('; ')]);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return wb;
 }
 
 export const downloadImportTemplate: Handler<typeof deviceApi.importTemplate> = async (c, { lang }) =>
-  sendAttachment(c.reply, await importTemplate(lang), {
-    type: XLSX_MIME,
+  sendWorkbook(c.reply, importTemplate(lang), {
     fileName: `${TEXT.file[lang]}.xlsx`,
     asciiName: 'device-import-template.xlsx',
   });

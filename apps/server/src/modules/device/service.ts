@@ -4,9 +4,10 @@ import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
 import type { DeviceCommands } from '../../app/context.ts';
 import type { Db } from '../../db/client.ts';
 import { agents, devices, latestReadings, projects, type DeviceRow } from '../../db/schema/index.ts';
+import { loadOr404 } from '../../db/crud.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
-import { scope, mustExist, type Caller } from '../../auth/scope.ts';
-import { badRequest, conflict, notFoundOf } from '../../http/errors.ts';
+import { scope, type Caller } from '../../auth/scope.ts';
+import { allFoundOr404, badRequest, conflict, notFoundOf } from '../../http/errors.ts';
 import { contains, iso } from '../../http/list.ts';
 import { t } from '../../http/messages/index.ts';
 
@@ -42,12 +43,7 @@ export function deviceFilter(caller: Caller, q: DeviceFilters): SQL | undefined 
 }
 
 export async function loadDeviceInScope(db: Db, caller: Caller, id: number): Promise<DeviceRow> {
-  const [row] = await db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.id, id), scope.devices(caller)))
-    .limit(1);
-  return mustExist(row, 'Device');
+  return loadOr404(db, { table: devices, idColumn: devices.id, id, scope: scope.devices(caller), what: 'Device' });
 }
 
 /**
@@ -60,8 +56,7 @@ export async function lockDevicesInScope(tx: Db, caller: Caller, ids: number[]) 
     .from(devices)
     .where(and(inArray(devices.id, ids), scope.devices(caller)))
     .for('update');
-  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-  if (missing.length) throw notFoundOf('Device', missing);
+  allFoundOr404('Device', ids, rows);
   return rows;
 }
 

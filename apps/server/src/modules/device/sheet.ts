@@ -1,4 +1,6 @@
-import type { CellValue } from 'exceljs';
+import ExcelJS, { type CellValue } from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { sendAttachment } from '../../http/attachment.ts';
 import { t, type Param } from '../../http/messages/index.ts';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
@@ -26,6 +28,45 @@ export const headerKeyOf = (text: string) => HEADER_KEYS.get(norm(text));
 /** A header cell as the template writes it: the label, and `*` for required columns. */
 export const headerLabel = (c: { required: boolean } & Record<SheetLang, string>, lang: SheetLang) =>
   c.required ? `${c[lang]} *` : c[lang];
+
+/** A workbook answered as the download, written whole: a template or a report, small enough to hold. */
+export async function sendWorkbook(
+  reply: FastifyReply,
+  wb: ExcelJS.Workbook,
+  file: { fileName: string; asciiName: string; noStore?: boolean },
+): Promise<FastifyReply> {
+  return sendAttachment(reply, Buffer.from(await wb.xlsx.writeBuffer()), { type: XLSX_MIME, ...file });
+}
+
+/**
+ * An import template: a workbook whose data sheet has the headers (bold, frozen above the rows), every
+ * cell as text so serial numbers and MACs keep their leading zeros, and for each column of `lists` a
+ * drop-down of its labels on every row a file may have (`maxRows`).
+ */
+export function importTemplateBook(sheet: {
+  name: string;
+  columns: { header: string; key: string; width: number }[];
+  lists: Record<string, string[]>;
+  maxRows: number;
+}): ExcelJS.Workbook {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'SiteOps';
+  const ws = wb.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = sheet.columns.map((c) => ({ ...c, style: { numFmt: '@' } }));
+  ws.getRow(1).font = { bold: true };
+  // Present at run time (exceljs 4.4) but missing from its type declarations; ranges are kept as one rule.
+  const validations = (ws as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } })
+    .dataValidations;
+  for (const [key, values] of Object.entries(sheet.lists)) {
+    const letter = ws.getColumn(key).letter;
+    validations.add(`${letter}2:${letter}${sheet.maxRows + 1}`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`"${values.join(',')}"`],
+    });
+  }
+  return wb;
+}
 
 function valueMap<K extends string>(keys: readonly K[], labels: Record<K, Record<SheetLang, string>>) {
   const map = new Map<string, K>();

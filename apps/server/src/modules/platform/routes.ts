@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { platformApi } from '@siteops/contracts/api/platform';
 import type { ModuleContext } from '../../app/context.ts';
 import { authPlatforms } from '../../db/schema/index.ts';
-import { deleteAllOrNone, listTable, loadOr404, uniqueOr409 } from '../../db/crud.ts';
+import { deleteAllOrNone, insertAudited, listTable, loadOr404, uniqueOr409, updateAudited } from '../../db/crud.ts';
 import { route } from '../../http/endpoint.ts';
 import { contains } from '../../http/list.ts';
 import { changeSet } from '../audit/record.ts';
@@ -45,10 +44,10 @@ export function registerPlatformModule(app: FastifyInstance, ctx: ModuleContext)
   route(app, ctx, platformApi.add, async (c, body) =>
     uniqueOr409(
       () =>
-        db.transaction(async (tx) => {
-          const [{ id }] = await tx.insert(authPlatforms).values(body).returning({ id: authPlatforms.id });
-          await c.audit({ action: 'platform.add', targetType: 'platform', targetId: id, detail: changeSet(body) }, tx);
-          return { id };
+        insertAudited(db, {
+          table: authPlatforms,
+          values: body,
+          audit: { record: c.audit, action: 'platform.add', targetType: 'platform', detail: changeSet(body) },
         }),
       duplicateName(body.platformName),
     ),
@@ -56,12 +55,14 @@ export function registerPlatformModule(app: FastifyInstance, ctx: ModuleContext)
 
   route(app, ctx, platformApi.update, async (c, { id, ...patch }) => {
     const row = await load(id);
+    const detail = changeSet(patch, { platformName: row.platformName });
     await uniqueOr409(
       () =>
-        db.transaction(async (tx) => {
-          await tx.update(authPlatforms).set(patch).where(eq(authPlatforms.id, id));
-          const detail = changeSet(patch, { platformName: row.platformName });
-          await c.audit({ action: 'platform.update', targetType: 'platform', targetId: id, detail }, tx);
+        updateAudited(db, {
+          table: authPlatforms,
+          id,
+          set: patch,
+          audit: { record: c.audit, action: 'platform.update', targetType: 'platform', detail },
         }),
       duplicateName(patch.platformName),
     );

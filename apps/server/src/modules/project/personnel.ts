@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { projectApi } from '@siteops/contracts/api/project';
 import type { ModuleContext } from '../../app/context.ts';
 import { projectMembers, users } from '../../db/schema/index.ts';
+import { allInScopeOr404 } from '../../db/crud.ts';
 import { badRequest, conflict, forbidden, notFound, notFoundOf } from '../../http/errors.ts';
 import { route } from '../../http/endpoint.ts';
 import { countAll, pageWindow } from '../../http/list.ts';
@@ -112,12 +113,7 @@ export function registerPersonnel(app: FastifyInstance, ctx: ModuleContext) {
     const userIds = [...new Set(body.userIds)];
     const project = await loadProjectInScope(db, c.caller, projectId);
     const added = await db.transaction(async (tx) => {
-      const found = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(inArray(users.id, userIds), candidatesOf(project)));
-      const missing = userIds.filter((id) => !found.some((u) => u.id === id));
-      if (missing.length) throw notFoundOf('User', missing);
+      await allInScopeOr404(tx, { table: users, ids: userIds, scope: candidatesOf(project), what: 'User' });
       const rows = await tx
         .insert(projectMembers)
         .values(userIds.map((userId) => ({ projectId, userId, role: 'member', createdId: c.user.id })))

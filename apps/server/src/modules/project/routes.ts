@@ -4,7 +4,7 @@ import type { ProjectInUse } from '@siteops/contracts/project';
 import { projectApi } from '@siteops/contracts/api/project';
 import type { ModuleContext } from '../../app/context.ts';
 import { projects } from '../../db/schema/index.ts';
-import { deleteAllOrNone, listTable, uniqueOr409 } from '../../db/crud.ts';
+import { deleteAllOrNone, insertAudited, listTable, uniqueOr409, updateAudited } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { route } from '../../http/endpoint.ts';
@@ -56,13 +56,10 @@ export function registerProjectModule(app: FastifyInstance, ctx: ModuleContext) 
     if (body.agentId != null) await assertAgentExists(db, body.agentId);
     return uniqueOr409(
       () =>
-        db.transaction(async (tx) => {
-          const [{ id }] = await tx
-            .insert(projects)
-            .values({ ...body, createdId: c.user.id, updatedId: c.user.id })
-            .returning({ id: projects.id });
-          await c.audit({ action: 'project.add', targetType: 'project', targetId: id, detail: changeSet(body) }, tx);
-          return { id };
+        insertAudited(db, {
+          table: projects,
+          values: { ...body, createdId: c.user.id, updatedId: c.user.id },
+          audit: { record: c.audit, action: 'project.add', targetType: 'project', detail: changeSet(body) },
         }),
       duplicateCode(body.code),
     );
@@ -78,15 +75,14 @@ export function registerProjectModule(app: FastifyInstance, ctx: ModuleContext) 
       }
       if (patch.agentId !== null) await assertAgentExists(db, patch.agentId);
     }
+    const detail = changeSet(patch, { code: project.code });
     await uniqueOr409(
       () =>
-        db.transaction(async (tx) => {
-          await tx
-            .update(projects)
-            .set({ ...patch, updatedId: c.user.id })
-            .where(eq(projects.id, id));
-          const detail = changeSet(patch, { code: project.code });
-          await c.audit({ action: 'project.update', targetType: 'project', targetId: id, detail }, tx);
+        updateAudited(db, {
+          table: projects,
+          id,
+          set: { ...patch, updatedId: c.user.id },
+          audit: { record: c.audit, action: 'project.update', targetType: 'project', detail },
         }),
       duplicateCode(patch.code),
     );

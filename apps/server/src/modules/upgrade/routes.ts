@@ -4,7 +4,7 @@ import { upgradeApi } from '@siteops/contracts/api/upgrade';
 import { rolloutTopicOf } from '@siteops/contracts/live';
 import type { ModuleContext } from '../../app/context.ts';
 import { OPEN_ROLLOUT_STATUSES, upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
-import { deleteAllOrNone, listTable, loadOr404 } from '../../db/crud.ts';
+import { deleteAllOrNone, listTable, loadOr404, updateAudited } from '../../db/crud.ts';
 import { route } from '../../http/endpoint.ts';
 import { conflict } from '../../http/errors.ts';
 import { contains } from '../../http/list.ts';
@@ -69,13 +69,12 @@ export function registerUpgradeModule(app: FastifyInstance, ctx: ModuleContext, 
 
   route(app, ctx, upgradeApi.update, async (c, { id, ...patch }) => {
     const row = await load(id);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(upgradePackages)
-        .set({ ...patch, updatedId: c.user.id })
-        .where(eq(upgradePackages.id, id));
-      const detail = changeSet(patch, { fileName: row.fileName });
-      await c.audit({ action: 'upgrade.update', targetType: 'upgrade', targetId: id, detail }, tx);
+    const detail = changeSet(patch, { fileName: row.fileName });
+    await updateAudited(db, {
+      table: upgradePackages,
+      id,
+      set: { ...patch, updatedId: c.user.id },
+      audit: { record: c.audit, action: 'upgrade.update', targetType: 'upgrade', detail },
     });
     return null;
   });

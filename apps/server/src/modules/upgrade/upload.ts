@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream';
 import type { upgradeApi } from '@siteops/contracts/api/upgrade';
-import { Code } from '@siteops/contracts/envelope';
 import { isStorableText } from '@siteops/contracts/text';
 import { upgradePackages } from '../../db/schema/index.ts';
-import { ApiError, badRequest, fieldError } from '../../http/errors.ts';
+import { fieldError, payloadTooLarge, type ApiError } from '../../http/errors.ts';
+import { filePart, storeUpload } from '../../http/upload.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { t } from '../../http/messages/index.ts';
 import { Digests } from './digests.ts';
 import { toUpgradeItem } from './view.ts';
 
 const tooLarge = (limit: number) =>
-  new ApiError(413, Code.payloadTooLarge, t('upgrade.tooLarge', { mb: Math.floor(limit / 1024 / 1024) || 1 }));
+  payloadTooLarge(t('upgrade.tooLarge', { mb: Math.floor(limit / 1024 / 1024) || 1 }));
 
 /** The name the browser sent, without any path, control characters or what the database cannot keep. */
 export function cleanFileName(name: string | undefined): string {
@@ -33,26 +32,14 @@ export function cleanFileName(name: string | undefined): string {
 export const uploadPackage: Handler<typeof upgradeApi.upload> = async (c, q) => {
   const { db, config, storage, request } = c;
   const limit = config.upgradeMaxBytes;
-  if (!request.isMultipart()) throw badRequest(t('upgrade.notMultipart'), { file: t('file.required') });
-  const part = await request.file({ limits: { fileSize: limit } });
-  if (!part) throw badRequest(t('file.missing'), { file: t('file.missing.field') });
+  const part = await filePart(request, limit, t('upgrade.notMultipart'));
   const key = `fw-${randomUUID()}`;
   const digests = new Digests();
-  // pipeline() carries an error of the upload (too large, aborted) into the digests, so the storage
-  // write fails and removes its temp file.
-  const body = pipeline(part.file, digests, () => {});
-  try {
-    await storage.put(key, body);
-  } catch (err) {
-    part.file.resume();
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw tooLarge(limit);
-    throw err;
-  }
+  await storeUpload(storage, key, part, digests, { tooLarge: () => tooLarge(limit) });
   const refuse = async (error: ApiError) => {
     await storage.delete(key);
     return error;
   };
-  if (part.file.truncated) throw await refuse(tooLarge(limit));
   if (digests.size === 0) throw await refuse(fieldError('file', t('upgrade.empty')));
   const sums = digests.hex();
   if (q.checkSum && q.checkSum !== sums[q.checkType]) {

@@ -4,9 +4,10 @@ import type { AddUserBody, UpdateUserBody } from '@siteops/contracts/user';
 import type { SocialInfo } from '@siteops/contracts/account';
 import { SOCIAL_FIELDS, type SocialField } from '@siteops/contracts/social';
 import type { Db } from '../../db/client.ts';
+import { loadOr404 } from '../../db/crud.ts';
 import { agents, files, users, type UserRow } from '../../db/schema/index.ts';
 import type { Pii } from '../../crypto/pii.ts';
-import { scope, mustExist, type Caller } from '../../auth/scope.ts';
+import { scope, type Caller } from '../../auth/scope.ts';
 import { badRequest } from '../../http/errors.ts';
 import { t } from '../../http/messages/index.ts';
 
@@ -54,12 +55,7 @@ export function columnsOf(body: Profile, pii: Pii): UserValues {
 
 /** The user `id` if the caller's scope includes it, else 404 (also for a missing id). */
 export async function loadUserInScope(db: Db, caller: Caller, id: number): Promise<UserRow> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), scope.users(caller)))
-    .limit(1);
-  return mustExist(row, 'User');
+  return loadOr404(db, { table: users, idColumn: users.id, id, scope: scope.users(caller), what: 'User' });
 }
 
 /** A user's social info (kept in its settings' social tab; shown on its detail to whoever may read it). */

@@ -1,5 +1,4 @@
 import { and, inArray } from 'drizzle-orm';
-import { Code } from '@siteops/contracts/envelope';
 import type { visitorApi } from '@siteops/contracts/api/visitor';
 import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
 import {
@@ -16,7 +15,8 @@ import {
 import { scope } from '../../auth/scope.ts';
 import { devices, visitorDevices } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { ApiError, badRequest, fieldError } from '../../http/errors.ts';
+import { badRequest, fieldError, payloadTooLarge } from '../../http/errors.ts';
+import { overLimit } from '../../http/upload.ts';
 import { t } from '../../http/messages/index.ts';
 import { MAX_UNPACKED_BYTES, XlsxError, readFirstSheet } from '../../xlsx/reader.ts';
 import { unneutralised } from '../../xlsx/text.ts';
@@ -98,9 +98,7 @@ export const importVisitorDevices =
       if (!part) throw badRequest(t('file.missing'), { file: t('file.missing.field') });
       buffer = await part.toBuffer();
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new ApiError(413, Code.payloadTooLarge, t('import.tooLarge'));
-      }
+      if (overLimit(err)) throw payloadTooLarge(t('import.tooLarge'));
       throw err;
     }
     const rows = await readRows(buffer);

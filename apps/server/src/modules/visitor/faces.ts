@@ -6,7 +6,7 @@ import { scope, type Caller } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { loadOr404 } from '../../db/crud.ts';
 import { devices, gatePersons, users, visitors, type GatePersonRow } from '../../db/schema/index.ts';
-import type { Handler } from '../../http/endpoint.ts';
+import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import { notFoundOf } from '../../http/errors.ts';
 import { contains, countAll, pageWindow } from '../../http/list.ts';
 import { userOfPersonId } from './gatePersonnel.ts';
@@ -110,6 +110,29 @@ async function loadFace(db: Db, caller: Caller, deviceId: number, personId: stri
 }
 
 /**
+ * Mark the person's row for the dispatcher again (pending, a new generation, its retries from scratch)
+ * with `changes`, audited as `action` on the device, and wake the dispatcher.
+ */
+async function markFace(
+  c: HandlerContext,
+  gate: Pick<GateSync, 'kick'>,
+  { deviceId, personId }: { deviceId: number; personId: string },
+  action: string,
+  changes: Partial<GatePersonRow>,
+) {
+  const row = await loadFace(c.db, c.caller, deviceId, personId);
+  await c.db.transaction(async (tx) => {
+    await tx
+      .update(gatePersons)
+      .set({ pending: true, gen: sql`${gatePersons.gen} + 1`, attempts: 0, nextAttemptAt: null, ...changes })
+      .where(eq(gatePersons.id, row.id));
+    await c.audit({ action, targetType: 'device', targetId: deviceId, detail: { personId } }, tx);
+  });
+  gate.kick();
+  return null;
+}
+
+/**
  * Send the person again as it should be now: the hash of what was sent is forgotten, so an unchanged
  * person is sent too (a terminal that lost it, say after a factory reset, gets it back), and a removal
  * by hand is undone. A person that should not be on the device (a visit ended, a member gone) is removed
@@ -117,29 +140,8 @@ async function loadFace(db: Db, caller: Caller, deviceId: number, personId: stri
  */
 export const resyncFace =
   (gate: Pick<GateSync, 'kick'>): Handler<typeof visitorApi.resyncFace> =>
-  async (c, { deviceId, personId }) => {
-    const row = await loadFace(c.db, c.caller, deviceId, personId);
-    await c.db.transaction(async (tx) => {
-      await tx
-        .update(gatePersons)
-        .set({
-          pending: true,
-          gen: sql`${gatePersons.gen} + 1`,
-          excluded: false,
-          sentHash: null,
-          attempts: 0,
-          nextAttemptAt: null,
-          lastError: null,
-        })
-        .where(eq(gatePersons.id, row.id));
-      await c.audit(
-        { action: 'visitor.resyncFace', targetType: 'device', targetId: deviceId, detail: { personId } },
-        tx,
-      );
-    });
-    gate.kick();
-    return null;
-  };
+  async (c, face) =>
+    markFace(c, gate, face, 'visitor.resyncFace', { excluded: false, sentHash: null, lastError: null });
 
 /**
  * Take the person off this device only. The row stays, marked `excluded`, so neither a re-publish nor the
@@ -148,18 +150,5 @@ export const resyncFace =
  */
 export const removeFace =
   (gate: Pick<GateSync, 'kick'>): Handler<typeof visitorApi.removeFace> =>
-  async (c, { deviceId, personId }) => {
-    const row = await loadFace(c.db, c.caller, deviceId, personId);
-    await c.db.transaction(async (tx) => {
-      await tx
-        .update(gatePersons)
-        .set({ pending: true, gen: sql`${gatePersons.gen} + 1`, excluded: true, nextAttemptAt: null, attempts: 0 })
-        .where(eq(gatePersons.id, row.id));
-      await c.audit(
-        { action: 'visitor.removeFace', targetType: 'device', targetId: deviceId, detail: { personId } },
-        tx,
-      );
-    });
-    gate.kick();
-    return null;
-  };
+  async (c, face) =>
+    markFace(c, gate, face, 'visitor.removeFace', { excluded: true });

@@ -4,7 +4,6 @@ import { buffer } from 'node:stream/consumers';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { visitorApi } from '@siteops/contracts/api/visitor';
-import { Code } from '@siteops/contracts/envelope';
 import { VISITOR_PHOTO_MAX_PX, VISITOR_PHOTO_MIN_PX } from '@siteops/contracts/visitor';
 import type { Db } from '../../db/client.ts';
 import { visitorPhotos } from '../../db/schema/index.ts';
@@ -12,7 +11,8 @@ import { mustExist } from '../../auth/scope.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { StorageNotFoundError } from '../../storage/storage.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
-import { ApiError, badRequest, fieldError, notFoundOf } from '../../http/errors.ts';
+import { fieldError, notFoundOf } from '../../http/errors.ts';
+import { filePart, fileTooLarge, overLimit } from '../../http/upload.ts';
 import { t } from '../../http/messages/index.ts';
 
 export const PHOTO_BASE = '/api/visitor/photo/';
@@ -41,9 +41,6 @@ export function imageSize(buf: Buffer): { mime: 'image/jpeg' | 'image/png'; widt
   return null;
 }
 
-const tooLarge = (limit: number) =>
-  new ApiError(413, Code.payloadTooLarge, t('file.tooLarge', { kb: Math.floor(limit / 1024) }));
-
 /**
  * A face photo for a visitor: one multipart part `file`, at most UPLOAD_MAX_BYTES, checked by its
  * content (JPEG or PNG, what face terminals take, and face-sized: 100-4096 px a side). Read whole, since
@@ -52,14 +49,12 @@ const tooLarge = (limit: number) =>
  */
 export async function storePhoto(c: HandlerContext, uploaderId: number | null) {
   const { db, config, storage, request } = c;
-  if (!request.isMultipart()) throw badRequest(t('file.notMultipart'), { file: t('file.required') });
-  const part = await request.file({ limits: { fileSize: config.uploadMaxBytes } });
-  if (!part) throw badRequest(t('file.missing'), { file: t('file.missing.field') });
+  const part = await filePart(request, config.uploadMaxBytes, t('file.notMultipart'));
   let buf: Buffer;
   try {
     buf = await part.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config.uploadMaxBytes);
+    if (overLimit(err)) throw fileTooLarge(config.uploadMaxBytes);
     throw err;
   }
   const size = imageSize(buf);
