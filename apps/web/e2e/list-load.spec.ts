@@ -71,3 +71,20 @@ test('the device list draws its rarer filters on "More filters"; an address hold
   await expect(page).toHaveURL(/sn=NO-SUCH-SN/);
   await expect(page).toHaveURL(/mac=02-00-00-00-00-01/);
 });
+
+test('a sortable header shows its sort hint when the pointer comes to it over the list; the first paint draws none', async ({
+  page,
+}) => {
+  await login(page);
+  await openConsole(page, '/user/info');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+  await expect(page.locator('.ant-tooltip')).toHaveCount(0);
+  const birthday = table.getByRole('columnheader', { name: '生日' });
+  await table.getByRole('cell', { name: 'admin', exact: true }).hover();
+  await birthday.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('点击升序');
+  await birthday.click();
+  await expect(page).toHaveURL(/sortField=birthday/);
+  await expect(page.getByRole('tooltip')).toHaveText('点击降序');
+});

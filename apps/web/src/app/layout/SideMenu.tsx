@@ -71,8 +71,8 @@ export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolea
       items={items}
       selectedKeys={current ? [current.name] : []}
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-      // Render closed sections too, so the whole tree is in the page for assistive tech and tests.
-      forceSubMenuRender
+      // A closed section mounts its entries when first opened. No forceSubMenuRender: rc-menu would also
+      // draw every section a second time as a hidden popup, and each popup measures the page (issue 9).
       onClick={({ key }) => {
         const path = paths.get(key);
         if (path) void navigate(path);

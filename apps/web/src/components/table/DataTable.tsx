@@ -66,6 +66,13 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { tableId, params, onParamsChange } = props;
   const [density, setDensity] = useState<Density>(() => loadDensity(tableId));
   const [hidden, setHidden] = useState<string[]>(() => loadHidden(tableId));
+  // The sortable headers' hints (a Tooltip each) mount when the pointer or the keyboard first comes into
+  // the list, before it reaches a header: a list's first paint draws none of them (issue 9). Screen readers
+  // have antd's aria-sort and aria-description instead.
+  const [sortHints, setSortHints] = useState(false);
+  const armSortHints = () => {
+    if (!sortHints) setSortHints(true);
+  };
 
   const changeDensity = (d: Density) => {
     setDensity(d);
@@ -112,7 +119,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   };
 
   return (
-    <Flex vertical gap={12}>
+    <Flex vertical gap={12} onPointerEnter={armSortHints} onFocus={armSortHints}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Space wrap>{props.toolbar}</Space>
         {/* The tools' tooltip and menus mount when the pointer or the keyboard reaches them (issue 9). */}
@@ -182,6 +189,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           showTotal: (total) => t(props.totalCapped ? 'table.totalCapped' : 'table.total', { total }),
         }}
         onChange={onChange}
+        showSorterTooltip={sortHints ? { target: 'full-header' } : false}
         scroll={cssScroll ? undefined : { x: 'max-content' }}
       />
     </Flex>
