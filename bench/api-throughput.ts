@@ -8,14 +8,13 @@
  *   BENCH_ONLY=userInfo,deviceList   run only these scenarios (health, userInfo, deviceList, deviceList200)
  *   BENCH_PROFILE=1                  the server writes a CPU profile to .tmp/bench-prof (see profile-summary.ts)
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freshPgDatabase } from './lib.ts';
+import { freshPgDatabase, spawnServer } from './lib.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = Number(process.argv[3] ?? 50);
@@ -47,24 +46,12 @@ fs.mkdirSync('.tmp', { recursive: true });
 const dataDir = fs.mkdtempSync(path.join('.tmp', 'bench-api-'));
 const pgdb = await freshPgDatabase(process.env.BENCH_DATABASE_URL);
 const profDir = path.resolve('.tmp/bench-prof');
-const server = spawn(
-  process.execPath,
-  [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', 'tsx', 'apps/server/src/main.ts'],
-  {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: PASSWORD,
-      DEMO: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...(pgdb.url ? { DATABASE_URL: pgdb.url } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+const server = spawnServer({
+  port,
+  dataDir,
+  nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+  env: { ADMIN_PASSWORD: PASSWORD, DEMO: '0', NODE_ENV: 'production', ...(pgdb.url ? { DATABASE_URL: pgdb.url } : {}) },
+});
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1_000 });
 function send(method: string, url: string, token?: string, body?: unknown) {

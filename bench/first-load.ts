@@ -8,10 +8,10 @@
  * Starts its own server (DEMO=1 for devices to list, fresh data directory, BENCH_PORT or 8192) on the
  * given build; point it at an older build to compare. Chromium: CHROME_PATH or /usr/bin/chromium.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { spawnServer } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));
@@ -22,20 +22,10 @@ const PASSWORD = 'Bench@12345';
 const ROUTES = { 'device list': '/device/device-list', 'user list': '/user/info' };
 
 const dataDir = path.join(root, '.tmp', `bench-first-load-${Date.now()}`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: PASSWORD,
-    DEMO: '1',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: webDist,
-    DATABASE_URL: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = spawnServer({
+  port,
+  dataDir,
+  env: { ADMIN_PASSWORD: PASSWORD, DEMO: '1', WEB_DIST: webDist, DATABASE_URL: '' },
 });
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 240_000): Promise<T> {

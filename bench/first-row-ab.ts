@@ -10,11 +10,12 @@
  * change being measured; runs one build after the other (bench/first-load.ts) then compare two moments, not
  * two builds. Alternating cancels the drift; the lower quantiles show the machine at its quietest.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
+import { sleep, spawnServer } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values, positionals } = parseArgs({
@@ -25,7 +26,6 @@ const dists = positionals.map((d) => path.resolve(d));
 if (dists.length < 2) throw new Error('usage: first-row-ab.ts <webDist> <webDist>... [--route R] [--runs N]');
 const RUNS = Number(values.runs);
 const PASSWORD = 'Bench@12345';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Server {
   dist: string;
@@ -38,21 +38,8 @@ interface Server {
 }
 
 function startServer(dist: string, port: number, dataDir: string, demo: boolean): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: PASSWORD,
-      DEMO: demo ? '1' : '0',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: dist,
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const env = { ADMIN_PASSWORD: PASSWORD, DEMO: demo ? '1' : '0', WEB_DIST: dist, DATABASE_URL: '' };
+  return spawnServer({ port, dataDir, env });
 }
 
 async function api<T>(base: string, url: string, init?: RequestInit): Promise<T> {

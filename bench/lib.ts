@@ -1,10 +1,11 @@
 /**
  * What the fleet benchmarks share: simulated device identities with their secrets, seeding them as
  * authorised devices, simulator child processes, waiting for the fleet to link, a fresh PostgreSQL
- * database, latency percentiles. Not a benchmark itself.
+ * database, latency percentiles, the console server in a child process. Not a benchmark itself.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { DeviceType } from '../packages/contracts/src/device-protocol.ts';
 import { simIdentity } from '../packages/device-sim/src/fleet.ts';
@@ -12,6 +13,30 @@ import type { Db } from '../apps/server/src/db/client.ts';
 import type { devices as devicesTable } from '../apps/server/src/db/schema/index.ts';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The console server as `npm start` runs it, in a child process on loopback with its own port and data
+ * directory, quiet but for warnings; `env` sets the rest (ADMIN_PASSWORD, DEMO, WEB_DIST, DATABASE_URL...).
+ */
+export function spawnServer(opts: {
+  port: number;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  nodeArgs?: string[];
+}): ChildProcess {
+  return spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 
 export interface BenchIdentity {
   sn: string;
