@@ -1,8 +1,9 @@
-import { useState, type Key, type ReactNode } from 'react';
+import { useRef, useState, type Key, type ReactNode } from 'react';
 import { Button, Checkbox, Empty, Flex, Popover, Result, Space, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { swapKeepingFocus } from '@/components/intent/intent';
 import { IntentScope } from '@/components/intent/IntentScope';
 import { LazyDropdown } from '@/components/intent/LazyDropdown';
 import { LazyPopup } from '@/components/intent/LazyPopup';
@@ -67,11 +68,13 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const [density, setDensity] = useState<Density>(() => loadDensity(tableId));
   const [hidden, setHidden] = useState<string[]>(() => loadHidden(tableId));
   // The sortable headers' hints (a Tooltip each) mount when the pointer or the keyboard first comes into
-  // the list, before it reaches a header: a list's first paint draws none of them (issue 9). Screen readers
-  // have antd's aria-sort and aria-description instead.
+  // the list: a list's first paint draws none of them (issue 9). Synchronously, as IntentScope does, so a
+  // press that starts on a header lands on the header as it will be drawn (a swapped title would lose the
+  // click). Screen readers have antd's aria-sort and aria-description instead.
+  const listRef = useRef<HTMLDivElement>(null);
   const [sortHints, setSortHints] = useState(false);
   const armSortHints = () => {
-    if (!sortHints) setSortHints(true);
+    if (!sortHints) swapKeepingFocus(listRef.current, () => setSortHints(true));
   };
 
   const changeDensity = (d: Density) => {
@@ -119,7 +122,16 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   };
 
   return (
-    <Flex vertical gap={12} onPointerEnter={armSortHints} onFocus={armSortHints}>
+    <Flex
+      ref={listRef}
+      vertical
+      gap={12}
+      onPointerEnter={armSortHints}
+      // Only a keyboard's focus: a mouse press on a header focuses it too, after the pointer armed the list.
+      onFocus={(e) => {
+        if (e.target.matches(':focus-visible')) armSortHints();
+      }}
+    >
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Space wrap>{props.toolbar}</Space>
         {/* The tools' tooltip and menus mount when the pointer or the keyboard reaches them (issue 9). */}
