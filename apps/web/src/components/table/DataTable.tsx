@@ -1,9 +1,9 @@
-import { useRef, useState, type Key, type ReactNode } from 'react';
+import { useState, type Key, type ReactNode } from 'react';
 import { Button, Checkbox, Empty, Flex, Popover, Result, Space, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { swapKeepingFocus } from '@/components/intent/intent';
+import { useArmOnIntent } from '@/components/intent/useArmOnIntent';
 import { IntentScope } from '@/components/intent/IntentScope';
 import { LazyDropdown } from '@/components/intent/LazyDropdown';
 import { LazyPopup } from '@/components/intent/LazyPopup';
@@ -68,14 +68,9 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const [density, setDensity] = useState<Density>(() => loadDensity(tableId));
   const [hidden, setHidden] = useState<string[]>(() => loadHidden(tableId));
   // The sortable headers' hints (a Tooltip each) mount when the pointer or the keyboard first comes into
-  // the list: a list's first paint draws none of them (issue 9). Synchronously, as IntentScope does, so a
-  // press that starts on a header lands on the header as it will be drawn (a swapped title would lose the
-  // click). Screen readers have antd's aria-sort and aria-description instead.
-  const listRef = useRef<HTMLDivElement>(null);
-  const [sortHints, setSortHints] = useState(false);
-  const armSortHints = () => {
-    if (!sortHints) swapKeepingFocus(listRef.current, () => setSortHints(true));
-  };
+  // the list: a list's first paint draws none of them (issue 9). Screen readers have antd's aria-sort and
+  // aria-description instead.
+  const { armed: sortHints, bind: armSortHintsOnIntent } = useArmOnIntent<HTMLDivElement>();
 
   const changeDensity = (d: Density) => {
     setDensity(d);
@@ -122,16 +117,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   };
 
   return (
-    <Flex
-      ref={listRef}
-      vertical
-      gap={12}
-      onPointerEnter={armSortHints}
-      // Only a keyboard's focus: a mouse press on a header focuses it too, after the pointer armed the list.
-      onFocus={(e) => {
-        if (e.target.matches(':focus-visible')) armSortHints();
-      }}
-    >
+    <Flex {...armSortHintsOnIntent} vertical gap={12}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Space wrap>{props.toolbar}</Space>
         {/* The tools' tooltip and menus mount when the pointer or the keyboard reaches them (issue 9). */}
