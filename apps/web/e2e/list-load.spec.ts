@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { login, openConsole } from './support';
+import { login, openConsole, sideMenu } from './support';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -87,4 +87,66 @@ test('the first press on a header sorts; the sort hints come with the pointer, a
   await table.getByRole('cell', { name: 'admin', exact: true }).hover();
   await birthday.hover();
   await expect(page.getByRole('tooltip')).toHaveText('点击降序');
+});
+
+/** What a reader sees of the list's antd parts, as the browser computed it. */
+function drawnStyles(page: Page) {
+  return page.evaluate(() => {
+    const drawn = (selector: string, properties: string[]) => {
+      const element = document.querySelector(selector);
+      const style = element && getComputedStyle(element);
+      return style ? properties.map((p) => style.getPropertyValue(p)).join(' | ') : `no ${selector}`;
+    };
+    return {
+      header: drawn('.ant-table-thead th', ['background-color', 'color', 'font-weight', 'padding']),
+      cell: drawn('.ant-table-tbody tr.ant-table-row td', ['padding', 'border-bottom', 'font-size']),
+      primaryButton: drawn('.ant-btn-primary', ['background-color', 'color', 'border-radius', 'height']),
+      input: drawn('.ant-input', ['border-radius', 'padding', 'color']),
+      selectedMenuItem: drawn('.ant-menu-item-selected', ['background-color', 'color', 'height']),
+      activePage: drawn('.ant-pagination-item-active', ['border-color', 'font-weight']),
+      activeTab: drawn('.ant-tabs-tab-active', ['background-color', 'color']),
+    };
+  });
+}
+
+const generatedTableStyles = (page: Page) =>
+  page.evaluate(
+    () => [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes('.ant-table-thead')).length,
+  );
+
+test('a returning browser draws the console from antd’s prebuilt stylesheet, as it looked generated, in either theme', async ({
+  page,
+}) => {
+  // A first visit (this browser's first load: the login page, then the console without a reload) generates
+  // antd's styles, and fetches the prebuilt stylesheet when idle, for the next load.
+  await login(page);
+  await sideMenu(page).getByText('用户管理').click();
+  await sideMenu(page).getByText('用户信息').click();
+  const firstRow = page.getByRole('table').locator('tr.ant-table-row').first();
+  await expect(firstRow).toBeVisible();
+  await page.getByText(/SiteOps ©/).hover(); // away from the menu entry it clicked: no hover state in what is read
+  expect(await generatedTableStyles(page)).toBeGreaterThan(0);
+  const generated = await drawnStyles(page);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('siteops.antdStylesheet')))
+    .toMatch(/\/antd-[\w-]+\.css$/);
+
+  await openConsole(page, '/user/info');
+  await expect(firstRow).toBeVisible();
+  await expect(page.locator('head > link[rel="stylesheet"][href*="/antd-"]')).toHaveCount(1);
+  expect(await generatedTableStyles(page), 'no table styles generated on this load').toBe(0);
+  expect(await drawnStyles(page)).toEqual(generated);
+
+  // The theme is CSS variables over the same rules: dark applies at once and comes back light.
+  const headerBackground = () =>
+    page
+      .locator('.ant-table-thead th')
+      .first()
+      .evaluate((th) => getComputedStyle(th).backgroundColor);
+  await page.getByRole('button', { name: '切换为暗黑主题' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(headerBackground).not.toBe('rgb(250, 250, 250)');
+  expect(await headerBackground()).toMatch(/^rgb\((\d{1,2}), (\d{1,2}), (\d{1,2})\)$/); // dark: every channel < 100
+  await page.getByRole('button', { name: '切换为亮色主题' }).click();
+  await expect.poll(headerBackground).toBe('rgb(250, 250, 250)');
 });

@@ -4,6 +4,7 @@ import { i18nReady } from './i18n/i18n';
 import 'nprogress/nprogress.css';
 import './styles/global.css';
 import { App } from './app/App';
+import { applyRememberedAntdStylesheet } from './app/providers/antdStylesheet';
 import { keepTablesAccessible } from './lib/tableAccessibility';
 
 const container = document.getElementById('root');
@@ -12,12 +13,10 @@ if (!container) throw new Error('index.html has no #root element');
 keepTablesAccessible(document.body);
 
 // The first paint is already in the user's language; if its chunk cannot load, keys beat a blank page.
-void i18nReady
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+void Promise.all([i18nReady.catch(() => undefined), applyRememberedAntdStylesheet()]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
+);

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/useMediaQuery';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';
+import { fetchAntdStylesheetWhenIdle } from '@/app/providers/fetchAntdStylesheet';
 import { useSettingsStore } from '@/stores/settings';
 import { useTabsStore } from '@/stores/tabs';
 import { AppFooter } from './AppFooter';
@@ -79,6 +80,7 @@ export function BasicLayout() {
   const [menuDrawerOpen, setMenuDrawerOpen] = useState(false);
   useTrackTabs();
   useRefusalNotice();
+  useEffect(fetchAntdStylesheetWhenIdle, []);
 
   const top = settings.navbar ? NAVBAR_HEIGHT : 0;
   const showSider = settings.menu && !settings.hideMenu;

@@ -6,6 +6,7 @@ import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { antdLocaleOf } from '@/i18n/i18n';
 import { setFeedbackMounter } from '@/lib/feedback';
 import { useSettingsStore } from '@/stores/settings';
+import { antdStylesheetApplied } from './antdStylesheet';
 import { readableTheme } from './readableTheme';
 
 const FeedbackHost = lazy(() => import('./FeedbackHost'));
@@ -67,6 +68,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
         ...readable,
         token: { colorPrimary: themeColor, motion: !reduceMotion, ...readable.token },
+        // With antd's prebuilt stylesheet its components only set the theme's CSS variables (antdStylesheet.ts).
+        zeroRuntime: antdStylesheetApplied(),
+        // A fixed name for those variables: the prebuilt stylesheet carries rules for React-generated ones.
+        cssVar: { key: 'siteops' },
       }}
       // antd spaces out two-character CJK labels ("提 交"); the console writes its labels as they are read.
       button={{ autoInsertSpace: false }}
