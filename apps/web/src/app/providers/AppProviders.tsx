@@ -71,7 +71,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         // With antd's prebuilt stylesheet its components only set the theme's CSS variables (antdStylesheet.ts).
         zeroRuntime: antdStylesheetApplied(),
         // A fixed name for those variables: the prebuilt stylesheet carries rules for React-generated ones.
-        cssVar: { key: 'siteops' },
+        cssVar: { key: 'css-var-siteops' },
       }}
       // antd spaces out two-character CJK labels ("提 交"); the console writes its labels as they are read.
       button={{ autoInsertSpace: false }}
