@@ -5,12 +5,9 @@ import 'nprogress/nprogress.css';
 import './styles/global.css';
 import { App } from './app/App';
 import { applyRememberedAntdStylesheet } from './app/providers/antdStylesheet';
-import { keepTablesAccessible } from './lib/tableAccessibility';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-// Over the whole body: antd renders drawers and modals (with their tables) outside #root.
-keepTablesAccessible(document.body);
 
 // The first paint is already in the user's language; if its chunk cannot load, keys beat a blank page.
 void Promise.all([i18nReady.catch(() => undefined), applyRememberedAntdStylesheet()]).then(() =>

@@ -1,10 +1,11 @@
 /**
  * What antd's Table leaves out for keyboard and screen-reader users, added by one observer over the
- * document on every page. antd's Table adds a hidden row (`aria-hidden`, zero height) that copies the column titles to measure
- * their widths; titles with buttons (sorters, help icons) leave focusable controls inside it, which a
- * keyboard user tabs into without seeing and axe reports (aria-hidden-focus). Marking the row `inert`
- * takes it out of focus order and the accessibility tree (antd gives no prop for that row). A table
- * that scrolls sideways gets a tab stop.
+ * document while the console is shown (the pages outside it have no tables). antd's Table adds a hidden
+ * row (`aria-hidden`, zero height) that copies the column titles to measure their widths; titles with
+ * buttons (sorters, help icons) leave focusable controls inside it, which a keyboard user tabs into
+ * without seeing and axe reports (aria-hidden-focus). Marking the row `inert` takes it out of focus order
+ * and the accessibility tree (antd gives no prop for that row). A table that scrolls sideways gets a tab
+ * stop.
  */
 export function keepTablesAccessible(root: HTMLElement): () => void {
   const mark = () => {

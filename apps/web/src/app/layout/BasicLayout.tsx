@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/useMediaQuery';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';
 import { fetchAntdStylesheetWhenIdle } from '@/app/providers/fetchAntdStylesheet';
+import { keepTablesAccessible } from '@/lib/tableAccessibility';
 import { useSettingsStore } from '@/stores/settings';
 import { useTabsStore } from '@/stores/tabs';
 import { AppFooter } from './AppFooter';
@@ -81,6 +82,8 @@ export function BasicLayout() {
   useTrackTabs();
   useRefusalNotice();
   useEffect(fetchAntdStylesheetWhenIdle, []);
+  // Tables are drawn inside the console only; over the whole body, as drawers and modals render outside it.
+  useEffect(() => keepTablesAccessible(document.body), []);
 
   const top = settings.navbar ? NAVBAR_HEIGHT : 0;
   const showSider = settings.menu && !settings.hideMenu;
