@@ -150,3 +150,31 @@ test('a returning browser draws the console from antd’s prebuilt stylesheet, a
   await page.getByRole('button', { name: '切换为亮色主题' }).click();
   await expect.poll(headerBackground).toBe('rgb(250, 250, 250)');
 });
+
+test('a remembered stylesheet that is slow or gone does not hold up the console: it draws with generated styles', async ({
+  page,
+}) => {
+  await login(page);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('siteops.antdStylesheet')))
+    .toMatch(/\/antd-[\w-]+\.css$/);
+  const firstRow = page.getByRole('table').locator('tr.ant-table-row').first();
+
+  // Slower than a cached copy could be: the page does not wait for it.
+  await page.route('**/assets/antd-*.css', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    await route.continue();
+  });
+  await openConsole(page, '/user/info');
+  await expect(firstRow).toBeVisible();
+  expect(await generatedTableStyles(page), 'the page drew without waiting for the stylesheet').toBeGreaterThan(0);
+
+  // Gone (a failed load): forgotten, so the next load does not try it; the idle fetch fetches it again.
+  await page.unrouteAll({ behavior: 'ignoreErrors' }); // the slow answer, still pending, is not wanted
+  await page.route('**/assets/antd-*.css', (route) => route.abort());
+  await openConsole(page, '/user/info');
+  await expect(firstRow).toBeVisible();
+  expect(await generatedTableStyles(page)).toBeGreaterThan(0);
+  await expect(page.locator('head > link[rel="stylesheet"][href*="/antd-"]')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('siteops.antdStylesheet'))).toBeNull();
+});
