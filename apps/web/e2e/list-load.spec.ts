@@ -109,6 +109,9 @@ function drawnStyles(page: Page) {
   });
 }
 
+/** The stylesheet address a first visit remembered for the next load (app/providers/antdStylesheet.ts). */
+const rememberedStylesheet = (page: Page) => page.evaluate(() => localStorage.getItem('siteops.antdStylesheet'));
+
 const generatedTableStyles = (page: Page) =>
   page.evaluate(
     () => [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes('.ant-table-thead')).length,
@@ -127,9 +130,7 @@ test('a returning browser draws the console from antd’s prebuilt stylesheet, a
   await page.getByText(/SiteOps ©/).hover(); // away from the menu entry it clicked: no hover state in what is read
   expect(await generatedTableStyles(page)).toBeGreaterThan(0);
   const generated = await drawnStyles(page);
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('siteops.antdStylesheet')))
-    .toMatch(/\/antd-[\w-]+\.css$/);
+  await expect.poll(() => rememberedStylesheet(page)).toMatch(/\/antd-[\w-]+\.css$/);
 
   await openConsole(page, '/user/info');
   await expect(firstRow).toBeVisible();
@@ -155,9 +156,7 @@ test('a remembered stylesheet that is slow or gone does not hold up the console:
   page,
 }) => {
   await login(page);
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('siteops.antdStylesheet')))
-    .toMatch(/\/antd-[\w-]+\.css$/);
+  await expect.poll(() => rememberedStylesheet(page)).toMatch(/\/antd-[\w-]+\.css$/);
   const firstRow = page.getByRole('table').locator('tr.ant-table-row').first();
 
   // Slower than a cached copy could be: the page does not wait for it.
@@ -169,12 +168,12 @@ test('a remembered stylesheet that is slow or gone does not hold up the console:
   await expect(firstRow).toBeVisible();
   expect(await generatedTableStyles(page), 'the page drew without waiting for the stylesheet').toBeGreaterThan(0);
 
-  // Gone (a failed load): forgotten, so the next load does not try it; the idle fetch fetches it again.
+  // Gone (a failed load): forgotten, so the next load does not try it again.
   await page.unrouteAll({ behavior: 'ignoreErrors' }); // the slow answer, still pending, is not wanted
   await page.route('**/assets/antd-*.css', (route) => route.abort());
   await openConsole(page, '/user/info');
   await expect(firstRow).toBeVisible();
   expect(await generatedTableStyles(page)).toBeGreaterThan(0);
   await expect(page.locator('head > link[rel="stylesheet"][href*="/antd-"]')).toHaveCount(0);
-  expect(await page.evaluate(() => localStorage.getItem('siteops.antdStylesheet'))).toBeNull();
+  expect(await rememberedStylesheet(page)).toBeNull();
 });
