@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { spawnServer } from './lib.ts';
+import { spawnServer, waitReady } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));
@@ -27,23 +27,6 @@ const server = spawnServer({
   dataDir,
   env: { ADMIN_PASSWORD: PASSWORD, DEMO: '1', WEB_DIST: webDist, DATABASE_URL: '' },
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 240_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function api<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(base + url, init);
-  const body = (await res.json()) as { code: number; data: T };
-  if (body.code !== 200) throw new Error(`${url}: ${JSON.stringify(body)}`);
-  return body.data;
-}
 
 /** Milliseconds from navigation start to the first data row, and JS+CSS bytes transferred. */
 async function measure(browser: Browser, token: string, route: string, runs: number) {
@@ -90,20 +73,8 @@ async function measure(browser: Browser, token: string, route: string, runs: num
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
-  await until('the server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
-  const { token } = await api<{ token: string }>('/api/user/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  const auth = { headers: { authorization: `Bearer ${token}` } };
   // The demo seed runs after start-up; wait until both lists have rows to show.
-  await until('demo devices', async () =>
-    (await api<{ total: number }>('/api/device/listAll?page=1&pageSize=1', auth)).total > 0 ? true : undefined,
-  );
-  await until('demo users', async () =>
-    (await api<{ total: number }>('/api/user/listAll?page=1&pageSize=1', auth)).total > 0 ? true : undefined,
-  );
+  const token = await waitReady(base, PASSWORD, ['/api/device/listAll', '/api/user/listAll']);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],

@@ -9,13 +9,17 @@
  * Why interleaved: on a shared two-core machine the speed drifts by up to 1.5x within minutes, more than the
  * change being measured; runs one build after the other (bench/first-load.ts) then compare two moments, not
  * two builds. Alternating cancels the drift; the lower quantiles show the machine at its quietest.
+ *
+ * Machines differ by more than 2x (bench/RESULTS.md). To compare with a figure measured on another machine,
+ * run the build that figure was measured with beside yours: the ratio between builds carries over from
+ * machine to machine, the milliseconds do not.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
-import { sleep, spawnServer } from './lib.ts';
+import { sleep, spawnServer, waitReady } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values, positionals } = parseArgs({
@@ -42,37 +46,6 @@ function startServer(dist: string, port: number, dataDir: string, demo: boolean)
   return spawnServer({ port, dataDir, env });
 }
 
-async function api<T>(base: string, url: string, init?: RequestInit): Promise<T> {
-  const body = (await (await fetch(base + url, init)).json()) as { code: number; data: T };
-  if (body.code !== 200) throw new Error(`${url}: ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/** Waits for the server, logs in as admin and, with `rows`, waits until the device list has some. */
-async function ready(base: string, rows: boolean): Promise<string> {
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 600) throw new Error(`${base} did not start`);
-    await sleep(300);
-  }
-  const { token } = await api<{ token: string }>(base, '/api/user/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  const auth = { headers: { authorization: `Bearer ${token}` } };
-  while (rows && (await api<{ total: number }>(base, '/api/device/listAll?page=1&pageSize=1', auth)).total === 0) {
-    await sleep(500);
-  }
-  return token;
-}
-
 /** Marks the first table row and, one frame later, the paint that drew it. */
 function markFirstRow() {
   const w = window as unknown as { firstRow?: number; painted?: number };
@@ -96,7 +69,7 @@ try {
   // The demo seeds agents, projects and devices once; every build then serves a copy of that data.
   const seed = startServer(dists[0]!, 8390, seedDir, true);
   seeder = seed;
-  await ready('http://127.0.0.1:8390', true);
+  await waitReady('http://127.0.0.1:8390', PASSWORD, ['/api/device/listAll']);
   await sleep(3000);
   seed.kill('SIGTERM');
   await new Promise((r) => seed.once('exit', r));
@@ -107,7 +80,7 @@ try {
     const port = 8391 + i;
     const proc = startServer(dist, port, dataDir, false);
     const base = `http://127.0.0.1:${port}`;
-    servers.push({ dist, base, proc, dataDir, token: await ready(base, false), firstRow: [], painted: [] });
+    servers.push({ dist, base, proc, dataDir, token: await waitReady(base, PASSWORD), firstRow: [], painted: [] });
   }
 
   const browser = await chromium.launch({

@@ -38,6 +38,41 @@ export function spawnServer(opts: {
   });
 }
 
+/** One call to a console server's API, unwrapped from the envelope; anything but code 200 throws. */
+async function consoleApi<T>(base: string, url: string, init?: RequestInit): Promise<T> {
+  const body = (await (await fetch(base + url, init)).json()) as { code: number; data: T };
+  if (body.code !== 200) throw new Error(`${url}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/**
+ * Waits for a server from `spawnServer` to answer, logs in as admin and, for each list path given
+ * (`/api/device/listAll`…), waits until it has a row: the demo seeds after start-up. Returns the token.
+ */
+export async function waitReady(base: string, password: string, lists: string[] = [], limitMs = 240_000) {
+  const deadline = Date.now() + limitMs;
+  const until = async (what: string, probe: () => Promise<boolean>) => {
+    while (!(await probe().catch(() => false))) {
+      if (Date.now() > deadline) throw new Error(`${base}: timed out waiting for ${what}`);
+      await sleep(300);
+    }
+  };
+  await until('the server', async () => (await fetch(`${base}/api/health`)).ok);
+  const { token } = await consoleApi<{ token: string }>(base, '/api/user/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  const auth = { headers: { authorization: `Bearer ${token}` } };
+  for (const list of lists) {
+    await until(
+      list,
+      async () => (await consoleApi<{ total: number }>(base, `${list}?page=1&pageSize=1`, auth)).total > 0,
+    );
+  }
+  return token;
+}
+
 export interface BenchIdentity {
   sn: string;
   mac: string;
