@@ -2,7 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import jpeg from 'jpeg-js';
 import {
   DEVICE_TYPES,
@@ -134,9 +134,9 @@ describe('shell', () => {
   it('pings (simulated) and exits', async () => {
     const s = open();
     s.sh.input('ping -c 3 gateway.local\r');
-    await new Promise((r) => setTimeout(r, 50));
+    // Until the summary, not a fixed wait: on a loaded machine three 1 ms timers can take longer than 50 ms.
+    await vi.waitFor(() => expect(s.out()).toContain('3 packets transmitted, 3 packets received'));
     expect(s.out()).toMatch(/PING gateway\.local \([\d.]+\): 56 data bytes/);
-    expect(s.out()).toContain('3 packets transmitted, 3 packets received');
     s.sh.input('exit\r');
     expect(s.exited()).toBe('exit');
   });
