@@ -116,17 +116,23 @@ export async function createRedisBus(url: string, opts: RedisBusOptions = {}): P
   const setUp = (now: boolean, reason?: string) => {
     if (now === up || closed) return;
     up = now;
-    if (now) {
-      // ioredis re-subscribes on its own; doing it again is harmless and covers subscriptions made
-      // while Redis was away.
-      for (const channel of channels.keys()) sub.subscribe(prefix + channel).catch(onError);
-    }
     onState(now ? 'up' : 'down', reason);
   };
   const bothReady = () => pub.status === 'ready' && sub.status === 'ready';
+  /**
+   * Back only once the subscriptions are live again: a message another instance publishes after `up`
+   * must be heard. ioredis re-subscribes on its own; doing it again is harmless and covers the
+   * subscriptions made while Redis was away.
+   */
+  const comeBack = async () => {
+    await Promise.all([...channels.keys()].map((channel) => sub.subscribe(prefix + channel))).catch(onError);
+    if (bothReady()) setUp(true);
+  };
   for (const conn of [pub, sub]) {
     conn.on('close', () => setUp(false, 'connection closed'));
-    conn.on('ready', () => bothReady() && setUp(true));
+    conn.on('ready', () => {
+      if (bothReady() && !up) void comeBack();
+    });
   }
 
   const connectingSince = new Map<Redis, number>();
