@@ -19,8 +19,10 @@ export interface DeviceCommands {
   /**
    * Run `method` on the device wherever in the cluster it is linked and wait for its answer, typed
    * by the protocol. Rejects with the gateway's `RpcError` (`offline` at once when no instance holds
-   * the link, `timeout` after `timeoutMs`, default the console's COMMAND_TIMEOUT_MS, or what the device
-   * answered). The caller checks scope first: this port does not know who asks.
+   * the link, so the device never got it; `linkClosed` when the link closed or this instance shut down
+   * during the call, so the device may have got it; `timeout` after `timeoutMs`, default the console's
+   * COMMAND_TIMEOUT_MS; or what the device answered). The caller checks scope first: this port does not
+   * know who asks.
    */
   send<M extends RpcMethod>(
     deviceId: number,

@@ -121,6 +121,26 @@ describe('a device fails', () => {
     expect((await jobsOf(t, id))[0]).toMatchObject({ state: 'failure', reason: 'timeout' });
   });
 
+  it('whose link closes while the command is on its way is not sent it again on relinking; the step timeout decides', async () => {
+    const pkg = await uploadPackage(t, admin, { version: '3.3.0' });
+    // The device takes the command and goes away before answering: whether it started cannot be known.
+    const [d] = await fleet(t, 1, { sim: { ignoreMethods: ['upgrade'] } });
+    const id = await rollout(pkg.id, [d], { stepTimeoutS: 1, maxRetries: 1 });
+    await eventually(async () => d.sim!.counters.rpcs > 0, 5_000, 'the command reached the device');
+    d.sim!.kill();
+    const back = t.sim(d, { rebootMs: 150, versions: { version: '1.0.0' } });
+    const upgrades: unknown[] = [];
+    back.on('rpc', (r: { method: string }) => r.method === 'upgrade' && upgrades.push(r));
+    await back.waitFor('up', 5_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(upgrades).toEqual([]);
+    expect((await jobsOf(t, id))[0]).toMatchObject({ state: 'notified', attempts: 1 });
+    // At the step timeout it is failed and retried like any attempt that stopped moving.
+    await settled(id);
+    expect((await jobsOf(t, id))[0]).toMatchObject({ state: 'success', attempts: 2 });
+    expect(upgrades).toHaveLength(1);
+  });
+
   it('is retried after a backoff, and succeeds once the fault is gone', async () => {
     const pkg = await uploadPackage(t, admin, { version: '3.2.0' });
     const [d] = await fleet(t, 1, { sim: { upgradeFault: 'corrupt' } });

@@ -186,7 +186,11 @@ export class RolloutEngine {
       const code = err instanceof RpcError ? err.code : 'failed';
       const message = err instanceof Error ? err.message : String(err);
       const stillNotified = sql`j.attempt_id = ${job.attempt_id}::uuid and j.state = 'notified'`;
-      if (code === 'offline' || code === 'linkClosed') this.#changed(await unclaimJob(db, job.attempt_id));
+      // Never sent: the job waits for the device's next link. A link that closed during the call (or this
+      // instance shutting down under a call routed to another) may have delivered it: sending it again
+      // would give the device its command twice, so the device's reports or the step timeout decide.
+      if (code === 'offline') this.#changed(await unclaimJob(db, job.attempt_id));
+      else if (code === 'linkClosed') return;
       else if (code === 'timeout') {
         this.#changed(await failJobs(db, stillNotified, 'timeout', message, this.#retryBaseS));
       } else {
