@@ -125,7 +125,8 @@ describe('a device fails', () => {
     const pkg = await uploadPackage(t, admin, { version: '3.3.0' });
     // The device takes the command and goes away before answering: whether it started cannot be known.
     const [d] = await fleet(t, 1, { sim: { ignoreMethods: ['upgrade'] } });
-    const id = await rollout(pkg.id, [d], { stepTimeoutS: 1, maxRetries: 1 });
+    // A step timeout well beyond the relinking below, so a resend before it can only be the old requeue.
+    const id = await rollout(pkg.id, [d], { stepTimeoutS: 3, maxRetries: 1 });
     await eventually(async () => d.sim!.counters.rpcs > 0, 5_000, 'the command reached the device');
     d.sim!.kill();
     const back = t.sim(d, { rebootMs: 150, versions: { version: '1.0.0' } });
