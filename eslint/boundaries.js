@@ -74,7 +74,6 @@ const SERVER = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}`;
 /** `<module>/<file>` → why other code may import it. */
 export const SERVER_PORTS = {
   'audit/record.ts': 'every mutation records its audit entry',
-  'file/urls.ts': 'signed file links for any owner of a file',
   'user/service.ts': 'a user as others show it (name, masked fields)',
   'constant/service.ts': 'the site constants every module reads',
   'platform/service.ts': 'authorised platforms, for the dashboards',

@@ -50,8 +50,8 @@ import { checkKeyFingerprint, deriveKey, loadMasterKey } from './crypto/keys.ts'
 import { Pii } from './crypto/pii.ts';
 import { LocalStorage } from './storage/local.ts';
 import type { Storage } from './storage/storage.ts';
-import { FileUrls } from './modules/file/urls.ts';
-import type { LivePublisher, ModuleContext } from './app/context.ts';
+import { FileUrls } from './storage/fileUrls.ts';
+import type { LivePublisher, ModuleContext } from './ports/context.ts';
 
 export interface BuildOptions {
   config: Config;

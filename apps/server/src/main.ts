@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { describe, type PgState } from './db/postgres.ts';
-import { UnreachableError } from './unreachable.ts';
+import { UnreachableError } from './core/unreachable.ts';
 import { checkRedis } from './bus/redis.ts';
 import { buildApp } from './app.ts';
 import { seedFirstRun } from './seed.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roleAllowed, type Role } from '@siteops/contracts/roles';
 import type { Db } from '../db/client.ts';
-import { forbidden, mustChangePassword } from '../http/errors.ts';
+import { forbidden, mustChangePassword } from '../core/errors.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { resolveSession, type AuthContext, type SessionPolicy } from './sessions.ts';
 

@@ -13,7 +13,6 @@ import {
   visitors,
   type UserRow,
 } from '../db/schema/index.ts';
-import { notFoundOf, type Entity } from '../http/errors.ts';
 
 /** Who is asking, as far as data scope is concerned. */
 export interface Caller {
@@ -174,12 +173,6 @@ export const scope = {
     );
   },
 };
-
-/** The row, or the 404 that a missing row and a row outside the caller's scope both answer. */
-export function mustExist<T>(row: T | undefined, what: Entity): T {
-  if (row === undefined) throw notFoundOf(what);
-  return row;
-}
 
 /** {@link scope.deviceLink} for a device whose owner agent is known: the same rule, without SQL. */
 export function deviceLinkAllows(c: Caller, device: { agentId: number | null }): boolean {

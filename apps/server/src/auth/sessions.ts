@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { agents, sessions, users, type RevokeReason, type UserRow } from '../db/schema/index.ts';
-import { tokenExpired, tokenInvalid, tokenRevoked } from '../http/errors.ts';
-import { t, type Text } from '../http/messages/index.ts';
+import { tokenExpired, tokenInvalid, tokenRevoked } from '../core/errors.ts';
+import { t, type Text } from '../core/messages/index.ts';
 import type { CachedSession, SessionCache } from './sessionCache.ts';
 
 /** 32 random bytes, base64url: 43 characters. */

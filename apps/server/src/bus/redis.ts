@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { UnreachableError } from '../unreachable.ts';
+import { UnreachableError } from '../core/unreachable.ts';
 import type { Bus, BusHandler } from './bus.ts';
 
 export interface RedisBusOptions {

@@ -1,13 +1,12 @@
 import { and, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
-import type { SortOrder } from '@siteops/contracts/pagination';
+import { LIST_COUNT_CAP, type SortOrder } from '@siteops/contracts/pagination';
 import type { Db } from './client.ts';
 import { constraintOf, isUniqueViolation } from './errors.ts';
 import { jsonRowOf, type JsonSelection } from './jsonRow.ts';
-import { mustExist } from '../auth/scope.ts';
-import { allFoundOr404, conflict, type Entity } from '../http/errors.ts';
-import type { Text } from '../http/messages/index.ts';
-import { countAll, orderBy, pageWindow } from '../http/list.ts';
+import { allFoundOr404, conflict, mustExist, type Entity } from '../core/errors.ts';
+import type { Text } from '../core/messages/index.ts';
+import { countAll, orderBy, pageWindow } from '../core/list.ts';
 
 /** A unique key a form can be told about: which field it is and what to say. */
 export interface UniqueField {
@@ -245,4 +244,24 @@ export async function deleteAllOrNone<T extends PgTable, S extends { id: PgColum
     }
   });
   return { deleted: ids.length };
+}
+
+/**
+ * The rows of `table` that `where` keeps, counted up to `cap` (LIST_COUNT_CAP): reading stops at the
+ * first `cap + 1`, so the total of a default page costs the same at 10,000 rows as at 10 million.
+ */
+export async function cappedTotal(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  cap = LIST_COUNT_CAP,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const kept = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('kept');
+  const [{ n }] = await db.select({ n: countAll }).from(kept);
+  return { total: Math.min(n, cap), totalCapped: n > cap };
 }

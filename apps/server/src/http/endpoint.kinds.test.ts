@@ -5,12 +5,12 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { defineEndpoints } from '@siteops/contracts/endpoint';
-import type { ModuleContext } from '../app/context.ts';
+import type { ModuleContext } from '../ports/context.ts';
 import { sendAttachment } from './attachment.ts';
 import { route } from './endpoint.ts';
 import { installEnvelope } from './envelope.ts';
-import { badRequest, fieldError } from './errors.ts';
-import { t } from './messages/index.ts';
+import { badRequest, fieldError } from '../core/errors.ts';
+import { t } from '../core/messages/index.ts';
 
 // Public endpoints: what is under test is how route() answers, not the guard (endpoint.test.ts has it).
 const api = defineEndpoints('kinds', {

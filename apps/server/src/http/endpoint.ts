@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnswerInOf, Endpoint, ParsedInputOf } from '@siteops/contracts/endpoint';
-import type { ModuleContext } from '../app/context.ts';
+import type { ModuleContext } from '../ports/context.ts';
 import type { Db } from '../db/client.ts';
 import { authOf } from '../auth/guard.ts';
 import { callerOf, type Caller } from '../auth/scope.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { recordAudit, type AuditEntry } from '../modules/audit/record.ts';
 import { envelopeOf, ok, requestLang } from './envelope.ts';
-import type { Lang, Text } from './messages/index.ts';
+import type { Lang, Text } from '../core/messages/index.ts';
 
 /** What every handler gets besides its input: the module's context plus this request's caller. */
 export interface HandlerContext extends ModuleContext {

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { Code, type Envelope } from '@siteops/contracts/envelope';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../core/errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** Seconds a client (or load balancer) should wait before retrying while the database is away. */
 const DB_RETRY_AFTER_S = '5';
-import { langOf, t, type Lang, type MessageKey } from './messages/index.ts';
-import { fieldMessage, parseIn } from './messages/zod.ts';
+import { langOf, t, type Lang, type MessageKey } from '../core/messages/index.ts';
+import { fieldMessage, parseIn } from '../core/messages/zod.ts';
 
 /** The language this request is answered in (Accept-Language; docs/decisions/0011). */
 export const requestLang = (request: FastifyRequest): Lang => langOf(request.headers['accept-language']);

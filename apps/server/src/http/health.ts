@@ -4,7 +4,7 @@ import { Code } from '@siteops/contracts/envelope';
 import type { Db } from '../db/client.ts';
 import type { Bus } from '../bus/bus.ts';
 import { requestLang } from './envelope.ts';
-import { t } from './messages/index.ts';
+import { t } from '../core/messages/index.ts';
 
 /** A health answer is reused this long: load balancers and benchmarks may call it thousands of times a second. */
 const CACHE_MS = 1_000;

@@ -2,8 +2,8 @@ import { pipeline, type Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Storage } from '../storage/storage.ts';
-import { badRequest, payloadTooLarge, type ApiError } from './errors.ts';
-import { t, type Text } from './messages/index.ts';
+import { badRequest, payloadTooLarge, type ApiError } from '../core/errors.ts';
+import { t, type Text } from '../core/messages/index.ts';
 
 /** The 413 of a file (an image, a photo) past `limit` bytes, saying the limit in KB. */
 export const fileTooLarge = (limit: number) => payloadTooLarge(t('file.tooLarge', { kb: Math.floor(limit / 1024) }));

@@ -1,6 +1,6 @@
 import type { SecurityChannel } from '@siteops/contracts/account';
 import type { Config } from '../../config.ts';
-import { t, type Lang } from '../../http/messages/index.ts';
+import { t, type Lang } from '../../core/messages/index.ts';
 import { sendMail } from '../../mail/transport.ts';
 
 /** What a code is sent with: where to, in which language, for whom, and how long it works. */

@@ -7,8 +7,8 @@ import { burnVerify, hashPassword, verifyPassword } from '../../auth/passwords.t
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import { blockedUntil, clearAccount, recordFailure, throttleKeys } from '../../auth/throttle.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
-import { badRequest, throttled } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
+import { badRequest, throttled } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 import { canSend } from './delivery.ts';
 import { normaliseAnswer } from './security.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accountApi } from '@siteops/contracts/api/account';
 import { SECURITY_ACTIONS } from '@siteops/contracts/account';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { auditLog, certifications } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import { route } from '../../http/endpoint.ts';

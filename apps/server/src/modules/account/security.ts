@@ -5,8 +5,8 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { blockedUntil, recordFailure, throttleKeys } from '../../auth/throttle.ts';
 import { maskPii } from '../../crypto/pii.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
-import { badRequest, throttled } from '../../http/errors.ts';
-import { t, type Text } from '../../http/messages/index.ts';
+import { badRequest, throttled } from '../../core/errors.ts';
+import { t, type Text } from '../../core/messages/index.ts';
 import { canSend } from './delivery.ts';
 import { auditOwnAccount } from '../audit/record.ts';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, projects, users } from '../../db/schema/index.ts';
-import { conflict } from '../../http/errors.ts';
-import { countAll } from '../../http/list.ts';
-import { andList, t, type Text } from '../../http/messages/index.ts';
+import { conflict } from '../../core/errors.ts';
+import { countAll } from '../../core/list.ts';
+import { andList, t, type Text } from '../../core/messages/index.ts';
 
 /**
  * What still belongs to an agent and keeps it from being deleted. Its own admin users (isAgent) are

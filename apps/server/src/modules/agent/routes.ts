@@ -1,21 +1,21 @@
 import { and, eq, inArray, not } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { agentApi } from '@siteops/contracts/api/agent';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { agents, users, type AgentRow } from '../../db/schema/index.ts';
 import { deleteAllOrNone, listTable, uniqueOr409 } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import { agentExpiredSql } from '../../auth/sessions.ts';
 import { initialPassword, oneTimeAnswer } from '../../auth/oneTimePassword.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict } from '../../core/errors.ts';
 import { route } from '../../http/endpoint.ts';
-import { contains } from '../../http/list.ts';
+import { contains } from '../../core/list.ts';
 import { changeSet } from '../audit/record.ts';
 import { filesOwnedBy } from '../user/service.ts';
 import { assertNoDependents } from './dependents.ts';
 import { agentColumns, loadAgentInScope, toAgentItems } from './service.ts';
 import { updateAgent } from './update.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 
 /** /api/agent/*: agents (resellers) and their admin users. */
 export function registerAgentModule(app: FastifyInstance, ctx: ModuleContext) {

@@ -5,7 +5,7 @@ import { agents, users, type AgentRow } from '../../db/schema/index.ts';
 import { agentExpiredSql } from '../../auth/sessions.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import { loadOr404 } from '../../db/crud.ts';
-import { countAll } from '../../http/list.ts';
+import { countAll } from '../../core/list.ts';
 
 /** Agent columns plus whether its expDate has passed (by the database's clock). */
 export const agentColumns = { agent: agents, expired: agentExpiredSql };

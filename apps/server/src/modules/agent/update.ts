@@ -4,11 +4,11 @@ import type { agentApi } from '@siteops/contracts/api/agent';
 import { agents, users } from '../../db/schema/index.ts';
 import { uniqueOr409 } from '../../db/crud.ts';
 import { agentBlock, agentExpiredSql, revokeAgentSessions, revokeUserSessions } from '../../auth/sessions.ts';
-import { conflict, forbidden } from '../../http/errors.ts';
+import { conflict, forbidden } from '../../core/errors.ts';
 import type { HandlerContext } from '../../http/endpoint.ts';
 import { changeSet } from '../audit/record.ts';
 import { agentAdminUser, loadAgentInScope } from './service.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 // The agent's own user may be a project member on a face terminal.
 import { markPersonnel, seenByGates } from '../visitor/personnel.ts';
 

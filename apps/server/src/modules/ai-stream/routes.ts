@@ -6,7 +6,7 @@ import {
   type AiStreamApplyItem,
   type AiStreamReadItem,
 } from '@siteops/contracts/ai-stream';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { failureOf, loadAiBoxes } from './service.ts';
 

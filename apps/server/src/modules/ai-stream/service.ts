@@ -3,8 +3,8 @@ import type { RpcErrorCode } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
-import { allFoundOr404 } from '../../http/errors.ts';
-import { t, type Lang } from '../../http/messages/index.ts';
+import { allFoundOr404 } from '../../core/errors.ts';
+import { t, type Lang } from '../../core/messages/index.ts';
 import { RpcError } from '../../gateway/index.ts';
 
 export interface AiBox {

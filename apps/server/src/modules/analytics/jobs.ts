@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { prunePresence, samplePresence, slotOf } from './presence.ts';
 import { pruneRollup, rollupGroups } from './rollup.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsApi } from '@siteops/contracts/api/analytics';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { exportAnalytics } from './export.ts';
 import { fleet } from './fleet.ts';

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { announcementApi } from '@siteops/contracts/api/announcement';
 import { announcements } from '../../db/schema/index.ts';
-import { mustExist, scope } from '../../auth/scope.ts';
+import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { conflict } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
+import { conflict, mustExist } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 import { recipientsOf } from './service.ts';
 
 /** Where a notice of an announcement leads: the Workplace, which opens it. */

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { announcementApi } from '@siteops/contracts/api/announcement';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { announcements } from '../../db/schema/index.ts';
 import { deleteAllOrNone, insertAudited, listTable, loadOr404 } from '../../db/crud.ts';
-import { mustExist, scope } from '../../auth/scope.ts';
-import { conflict } from '../../http/errors.ts';
+import { scope } from '../../auth/scope.ts';
+import { conflict, mustExist } from '../../core/errors.ts';
 import { route } from '../../http/endpoint.ts';
-import { contains } from '../../http/list.ts';
-import { t } from '../../http/messages/index.ts';
+import { contains } from '../../core/list.ts';
+import { t } from '../../core/messages/index.ts';
 import { changeSet } from '../audit/record.ts';
 import { publishAnnouncement } from './publish.ts';
 import {

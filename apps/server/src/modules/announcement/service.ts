@@ -7,14 +7,14 @@ import type {
   AnnouncementStatus,
 } from '@siteops/contracts/announcement';
 import type { Role } from '@siteops/contracts/roles';
-import type { Recipients } from '../../app/context.ts';
+import type { Recipients } from '../../ports/context.ts';
 import type { Db } from '../../db/client.ts';
 import type { ListJoin } from '../../db/crud.ts';
 import type { JsonSelection } from '../../db/jsonRow.ts';
 import { agents, announcements, projectMembers, projects, users, type AnnouncementRow } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
-import { forbidden, notFoundOf } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
+import { forbidden, notFoundOf } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 
 /** Which audiences each writer may address; the target itself must then be in the writer's scope. */
 const AUDIENCES_OF: Record<Role, readonly string[]> = {

@@ -1,12 +1,12 @@
 import { and, eq, gte, like, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditApi } from '@siteops/contracts/api/audit';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import { route } from '../../http/endpoint.ts';
-import { contains } from '../../http/list.ts';
+import { contains } from '../../core/list.ts';
 
 /** `user.` matches every user action; `user.update` only that one. */
 function actionFilter(action: string | undefined) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { registerListAudit } from './listAll.ts';
 
 /** /api/audit/*: reading the audit log (writing is recordAudit(), called by every mutation). */

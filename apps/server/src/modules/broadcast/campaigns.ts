@@ -3,7 +3,7 @@ import type { CampaignSpeaker, CampaignTargets } from '@siteops/contracts/broadc
 import type { Db } from '../../db/client.ts';
 import { broadcastCampaigns, devices, projects } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
-import { notFoundOf } from '../../http/errors.ts';
+import { notFoundOf } from '../../core/errors.ts';
 import { allInScopeOr404 } from '../../db/crud.ts';
 
 /** Cloud speakers the caller may address: of type `broadcast`, authorised, in its device scope. */

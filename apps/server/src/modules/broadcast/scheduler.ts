@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CampaignSchedule, CampaignStatus, PlayOutcome } from '@siteops/contracts/broadcast';
-import type { ModuleContext } from '../../app/context.ts';
-import { repeatRounds, type Rounds } from '../../app/rounds.ts';
+import type { ModuleContext } from '../../ports/context.ts';
+import { repeatRounds, type Rounds } from '../../core/rounds.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { RpcError } from '../../gateway/index.ts';

@@ -8,7 +8,7 @@ import {
 } from '@siteops/contracts/broadcast';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { t, type Lang, type MessageKey } from '../../http/messages/index.ts';
+import { t, type Lang, type MessageKey } from '../../core/messages/index.ts';
 import type { CampaignRow } from './campaigns.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

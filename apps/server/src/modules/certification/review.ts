@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { certificationApi } from '@siteops/contracts/api/certification';
 import { certifications } from '../../db/schema/index.ts';
-import { mustExist } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { conflict } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
+import { conflict, mustExist } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 import { ownedBy, refreshUserStatus } from './service.ts';
 import { SETTINGS_LINK } from './submit.ts';
 

@@ -1,14 +1,14 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { certificationApi } from '@siteops/contracts/api/certification';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { certifications, users } from '../../db/schema/index.ts';
-import { mustExist } from '../../auth/scope.ts';
 import { route, type HandlerContext } from '../../http/endpoint.ts';
-import { contains, countAll, orderBy, pageWindow } from '../../http/list.ts';
+import { contains, countAll, orderBy, pageWindow } from '../../core/list.ts';
 import { latestOf, ownedBy, selectCertifications, toItem, visibleTo } from './service.ts';
 import { reviewCertification, withdrawCertification } from './review.ts';
 import { submitCertification } from './submit.ts';
+import { mustExist } from '../../core/errors.ts';
 
 const SORT = { createdAt: certifications.id };
 

@@ -3,8 +3,8 @@ import type { certificationApi } from '@siteops/contracts/api/certification';
 import { certifications } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { conflict } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
+import { conflict } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 import { LEGAL_ID_COLUMN, refreshUserStatus } from './service.ts';
 
 /** Where an admin reviews, and where a user reads the outcome. */

@@ -1,15 +1,15 @@
 import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { constantApi } from '@siteops/contracts/api/constant';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { constants } from '../../db/schema/index.ts';
 import { deleteAllOrNone, insertAudited, listTable, loadOr404, uniqueOr409, updateAudited } from '../../db/crud.ts';
 import { route } from '../../http/endpoint.ts';
-import { contains } from '../../http/list.ts';
+import { contains } from '../../core/list.ts';
 import { changeSet } from '../audit/record.ts';
 import { invalidateConstants } from './service.ts';
 import { assertUsableValue, toConstantItem } from './view.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 
 const duplicateKey = (key: string | undefined) => ({
   field: 'key',

@@ -1,8 +1,8 @@
 import { KNOWN_CONSTANTS, type ConstantItem } from '@siteops/contracts/constant';
 import type { ConstantRow } from '../../db/schema/index.ts';
-import { fieldError } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
-import { fieldText } from '../../http/messages/zod.ts';
+import { fieldError } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
+import { fieldText } from '../../core/messages/zod.ts';
 import { constantValueProblem } from '@siteops/contracts/constant';
 
 export function toConstantItem(row: ConstantRow): ConstantItem {

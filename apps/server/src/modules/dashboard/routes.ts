@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { dashboardApi } from '@siteops/contracts/api/dashboard';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { fleetFigures } from './fleet.ts';
 

@@ -1,4 +1,4 @@
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import type { Gateway } from '../../gateway/index.ts';
 import type { LiveChannel } from './channel.ts';
 import type { Tickets } from './tickets.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { COMMAND_TIMEOUT_MS } from '@siteops/contracts/device-link';
 import type { Versions } from '@siteops/contracts/device-protocol';
 import type { LivePublication } from '@siteops/contracts/live';
-import type { DeviceCommands, DeviceReports, LivePublisher, ModuleContext } from '../../app/context.ts';
+import type { DeviceCommands, DeviceReports, LivePublisher, ModuleContext } from '../../ports/context.ts';
 import { createMemoryBus, createRedisBus, type Bus } from '../../bus/index.ts';
 import { busPrefix } from '../../bus/namespace.ts';
 import { registerGateway, type Gateway, type GatewayOptions } from '../../gateway/index.ts';
@@ -43,7 +43,7 @@ export interface DeviceLink {
   bus: Bus;
   channel: LiveChannel;
   presence: DbPresenceSink;
-  /** The ports the other modules get (app/context.ts). */
+  /** The ports the other modules get (ports/context.ts). */
   deviceCommands: DeviceCommands;
   deviceReports: DeviceReports;
   live: LivePublisher;

@@ -3,7 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import { Code } from '@siteops/contracts/envelope';
 import { LIVE_PATH, LiveClose, liveClientMessage, type LiveServerMessage } from '@siteops/contracts/live';
 import { callerOf } from '../../auth/scope.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../core/errors.ts';
 import type { LiveConn } from './channel.ts';
 import { managedProjects } from './liveScope.ts';
 import type { DeviceLinkContext } from './context.ts';

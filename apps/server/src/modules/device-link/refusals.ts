@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Notifier } from '../../app/context.ts';
+import type { Notifier } from '../../ports/context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 
 /** A refusal worth a person's attention (see {@link refusalNotices}). */
 export interface Refusal {

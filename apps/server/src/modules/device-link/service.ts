@@ -3,9 +3,9 @@ import { DEVICE_LINK_HTTP_STATUS, DeviceLinkCode } from '@siteops/contracts/devi
 import type { DeviceType, RpcErrorCode } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
-import { scope, mustExist, type Caller } from '../../auth/scope.ts';
-import { ApiError } from '../../http/errors.ts';
-import { t, type Text } from '../../http/messages/index.ts';
+import { scope, type Caller } from '../../auth/scope.ts';
+import { ApiError, mustExist } from '../../core/errors.ts';
+import { t, type Text } from '../../core/messages/index.ts';
 import { RpcError } from '../../gateway/index.ts';
 
 export interface LinkDevice {

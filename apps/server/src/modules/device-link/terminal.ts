@@ -9,7 +9,7 @@ import {
   type TerminalServerMessage,
 } from '@siteops/contracts/device-link';
 import { callerOf } from '../../auth/scope.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../core/errors.ts';
 import { RpcError, type ShellStream } from '../../gateway/index.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { DeviceLinkContext } from './context.ts';

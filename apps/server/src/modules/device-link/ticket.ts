@@ -5,7 +5,7 @@ import { LIVE_PATH } from '@siteops/contracts/live';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
 import { route } from '../../http/endpoint.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../core/errors.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { loadLinkDevice } from './service.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deviceSearchApi } from '@siteops/contracts/api/device-search';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { catalogue } from './catalogue.ts';
 import { exportSearch } from './export.ts';

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { devices } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
-import { contains, pageWindow } from '../../http/list.ts';
+import { contains, pageWindow } from '../../core/list.ts';
 
 type Filters = Omit<z.infer<typeof searchExportQuery>, 'lang'>;
 type ListQuery = z.infer<typeof searchQuery>;

@@ -4,10 +4,10 @@ import { devices } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { deleteAllOrNone } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../core/errors.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import { cutOffLinks, lockDevicesInScope, mustFindAgent, mustFindProject, projectMustFitAgents } from './service.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 // A face terminal that changes project holds the visitors and personnel of its new one.
 import { markMovedDevices } from '../visitor/personnel.ts';
 

@@ -3,7 +3,7 @@ import type { deviceApi } from '@siteops/contracts/api/device';
 import { licenceGrants } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains, iso } from '../../http/list.ts';
+import { contains, iso } from '../../core/list.ts';
 
 /** The licence grant history (who, when, which device, platforms, expiry), newest first. */
 export const listGrants: Handler<typeof deviceApi.grants> = async ({ db }, q) =>

@@ -6,9 +6,9 @@ import {
   type ImportRowError,
   type SheetLang,
 } from '@siteops/contracts/deviceSheet';
-import { fieldError } from '../../http/errors.ts';
-import { t, type Param } from '../../http/messages/index.ts';
-import { fieldMessage, parseIn } from '../../http/messages/zod.ts';
+import { fieldError } from '../../core/errors.ts';
+import { t, type Param } from '../../core/messages/index.ts';
+import { fieldMessage, parseIn } from '../../core/messages/zod.ts';
 import { MAX_UNPACKED_BYTES, XlsxError, readFirstSheet } from '../../xlsx/reader.ts';
 import { unneutralised } from '../../xlsx/text.ts';
 import {

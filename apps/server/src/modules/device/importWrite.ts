@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
-import { conflict } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
+import { conflict } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 import type { DeviceInsert } from './importResolve.ts';
 import { nextTurn } from './importSheet.ts';
 // A face terminal that changes project holds the visitors and personnel of its new one.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deviceApi } from '@siteops/contracts/api/device';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { addDevice } from './add.ts';
 import { authorizeDevices, deleteDevices, divideAgent, divideProject } from './batch.ts';

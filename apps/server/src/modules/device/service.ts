@@ -1,15 +1,15 @@
 import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
-import type { DeviceCommands } from '../../app/context.ts';
+import type { DeviceCommands } from '../../ports/context.ts';
 import type { Db } from '../../db/client.ts';
 import { agents, devices, latestReadings, projects, type DeviceRow } from '../../db/schema/index.ts';
 import { loadOr404 } from '../../db/crud.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
-import { allFoundOr404, badRequest, conflict, notFoundOf } from '../../http/errors.ts';
-import { contains, iso } from '../../http/list.ts';
-import { t } from '../../http/messages/index.ts';
+import { allFoundOr404, badRequest, conflict, notFoundOf } from '../../core/errors.ts';
+import { contains, iso } from '../../core/list.ts';
+import { t } from '../../core/messages/index.ts';
 
 /** The day after `date` (YYYY-MM-DD), at 00:00 UTC: the exclusive end of an inclusive date range. */
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);

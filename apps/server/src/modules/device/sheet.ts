@@ -1,7 +1,7 @@
 import ExcelJS, { type CellValue } from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { sendAttachment } from '../../http/attachment.ts';
-import { t, type Param } from '../../http/messages/index.ts';
+import { t, type Param } from '../../core/messages/index.ts';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
 import {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { deviceApi } from '@siteops/contracts/api/device';
 import { DEVICE_AGENT_FIELDS } from '@siteops/contracts/device';
 import { devices } from '../../db/schema/index.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../core/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { changeSet } from '../audit/record.ts';
 import {
@@ -13,7 +13,7 @@ import {
   mustFindProject,
   projectMustFitAgents,
 } from './service.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 // A face terminal that changes project holds the visitors and personnel of its new one.
 import { markMovedDevices } from '../visitor/personnel.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fileApi } from '@siteops/contracts/api/file';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { serveFile } from './serve.ts';
 import { uploadImage } from './upload.ts';

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { fileApi } from '@siteops/contracts/api/file';
 import { files, users } from '../../db/schema/index.ts';
 import { resolveSession } from '../../auth/sessions.ts';
-import { callerOf, mustExist, scope } from '../../auth/scope.ts';
+import { callerOf, scope } from '../../auth/scope.ts';
 import { StorageNotFoundError } from '../../storage/storage.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { notFoundOf } from '../../http/errors.ts';
+import { notFoundOf, mustExist } from '../../core/errors.ts';
 
 /**
  * An image, to whoever may see the user it belongs to (the scope rule; 404 otherwise), proven

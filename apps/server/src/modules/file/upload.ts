@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { fileApi } from '@siteops/contracts/api/file';
 import { files } from '../../db/schema/index.ts';
-import { fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../core/errors.ts';
 import { filePart, fileTooLarge, storeUpload } from '../../http/upload.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { ImageSniffer, NotAnImageError } from './sniff.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 
 /**
  * One multipart part `file`, streamed (never buffered) through a signature check and SHA-256 into

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OFFLINE_NOTICE_SECONDS_RANGE } from '@siteops/contracts/constant';
-import type { ModuleContext, NewNotification } from '../../app/context.ts';
-import { repeatRounds } from '../../app/rounds.ts';
+import type { ModuleContext, NewNotification } from '../../ports/context.ts';
+import { repeatRounds } from '../../core/rounds.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 import { getConstant } from '../constant/service.ts';
 
 export interface DeviceSweepOptions {

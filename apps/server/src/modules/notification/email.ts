@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationKind } from '@siteops/contracts/notification';
-import type { NewNotification } from '../../app/context.ts';
+import type { NewNotification } from '../../ports/context.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, userSecurity } from '../../db/schema/index.ts';
-import { t, type Lang, type MessageKey } from '../../http/messages/index.ts';
+import { t, type Lang, type MessageKey } from '../../core/messages/index.ts';
 import { sendMail, type OutgoingMail } from '../../mail/transport.ts';
 
 /** Recipients looked up per statement (an announcement can reach 10,000 users). */

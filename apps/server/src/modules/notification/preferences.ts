@@ -6,7 +6,7 @@ import {
   type NotificationKind,
   type NotificationPreferences,
 } from '@siteops/contracts/notification';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { notificationPreferences, userSecurity } from '../../db/schema/index.ts';
 import { route } from '../../http/endpoint.ts';
 

@@ -7,13 +7,12 @@ import type {
   NotificationLevel,
   NotificationTab,
 } from '@siteops/contracts/notification';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { listTable } from '../../db/crud.ts';
 import { notifications, type NotificationRow } from '../../db/schema/index.ts';
-import { notFoundOf } from '../../http/errors.ts';
-import { mustExist } from '../../auth/scope.ts';
+import { notFoundOf, mustExist } from '../../core/errors.ts';
 import { route } from '../../http/endpoint.ts';
-import type { Lang } from '../../http/messages/index.ts';
+import type { Lang } from '../../core/messages/index.ts';
 import { renderStored } from './texts.ts';
 import { startDeviceSweep, type DeviceSweepOptions } from './deviceSweep.ts';
 import { keywordWhere } from './search.ts';

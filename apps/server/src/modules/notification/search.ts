@@ -1,6 +1,6 @@
 import { inArray, or, sql, type SQL } from 'drizzle-orm';
 import { notifications } from '../../db/schema/index.ts';
-import { CATALOGS, type Lang } from '../../http/messages/index.ts';
+import { CATALOGS, type Lang } from '../../core/messages/index.ts';
 
 const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LivePublisher, NewNotification, Notifier, Recipients } from '../../app/context.ts';
+import type { LivePublisher, NewNotification, Notifier, Recipients } from '../../ports/context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { notificationPreferences, projectMembers, users } from '../../db/schema/index.ts';

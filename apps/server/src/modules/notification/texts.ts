@@ -1,4 +1,4 @@
-import { LANGS, AndList, CATALOGS, Text, type Lang, type MessageKey, type Param } from '../../http/messages/index.ts';
+import { LANGS, AndList, CATALOGS, Text, type Lang, type MessageKey, type Param } from '../../core/messages/index.ts';
 import type { StoredText } from '../../db/schema/index.ts';
 
 /**

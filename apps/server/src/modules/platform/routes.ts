@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { platformApi } from '@siteops/contracts/api/platform';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { authPlatforms } from '../../db/schema/index.ts';
 import { deleteAllOrNone, insertAudited, listTable, loadOr404, uniqueOr409, updateAudited } from '../../db/crud.ts';
 import { route } from '../../http/endpoint.ts';
-import { contains } from '../../http/list.ts';
+import { contains } from '../../core/list.ts';
 import { changeSet } from '../audit/record.ts';
 import { toPlatformItem } from './service.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 
 const duplicateName = (name: string | undefined) => ({
   field: 'platformName',

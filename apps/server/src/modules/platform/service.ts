@@ -1,6 +1,6 @@
 import type { PlatformItem } from '@siteops/contracts/device';
 import type { AuthPlatformRow } from '../../db/schema/index.ts';
-import { iso } from '../../http/list.ts';
+import { iso } from '../../core/list.ts';
 
 /** Today's date (UTC) as YYYY-MM-DD; a platform whose expiration date is before it is expired. */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { ProjectInUse } from '@siteops/contracts/project';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
-import { countAll } from '../../http/list.ts';
-import { t, type MessageKey, type Text } from '../../http/messages/index.ts';
+import { countAll } from '../../core/list.ts';
+import { t, type MessageKey, type Text } from '../../core/messages/index.ts';
 import { memberCounts } from './service.ts';
 
 /**

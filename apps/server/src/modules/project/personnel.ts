@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projectApi } from '@siteops/contracts/api/project';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { projectMembers, users } from '../../db/schema/index.ts';
 import { allInScopeOr404 } from '../../db/crud.ts';
-import { badRequest, conflict, forbidden, notFound, notFoundOf } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, notFoundOf } from '../../core/errors.ts';
 import { route } from '../../http/endpoint.ts';
-import { countAll, pageWindow } from '../../http/list.ts';
+import { countAll, pageWindow } from '../../core/list.ts';
 import { candidatesOf, keywordOf, loadProjectInScope } from './service.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 // Members are published to the project's face terminals.
 import { markProjectPersonnel } from '../visitor/personnel.ts';
 

@@ -2,19 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ProjectInUse } from '@siteops/contracts/project';
 import { projectApi } from '@siteops/contracts/api/project';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { projects } from '../../db/schema/index.ts';
 import { deleteAllOrNone, insertAudited, listTable, uniqueOr409, updateAudited } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
-import { conflict, forbidden } from '../../http/errors.ts';
+import { conflict, forbidden } from '../../core/errors.ts';
 import { route } from '../../http/endpoint.ts';
-import { contains } from '../../http/list.ts';
+import { contains } from '../../core/list.ts';
 import { changeSet } from '../audit/record.ts';
 import { assertAgentExists } from '../user/service.ts';
 import { dependentPhrases, dependentTexts, projectDependents } from './dependents.ts';
 import { registerPersonnel } from './personnel.ts';
 import { duplicateCode, loadProjectInScope, memberCounts, toProjectItems } from './service.ts';
-import { andList, t } from '../../http/messages/index.ts';
+import { andList, t } from '../../core/messages/index.ts';
 
 /**
  * /api/project/*: projects, their managers and personnel. A manager sees and edits only the

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { agents, projectMembers, projects, users, type ProjectRow } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import { loadOr404 } from '../../db/crud.ts';
-import { contains, countAll } from '../../http/list.ts';
-import { t } from '../../http/messages/index.ts';
+import { contains, countAll } from '../../core/list.ts';
+import { t } from '../../core/messages/index.ts';
 
 export const loadProjectInScope = (db: Db, caller: Caller, id: number): Promise<ProjectRow> =>
   loadOr404(db, { table: projects, idColumn: projects.id, id, scope: scope.projects(caller), what: 'Project' });

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UpgradeProgressMessage } from '@siteops/contracts/device-protocol';
-import type { ModuleContext } from '../../app/context.ts';
-import { repeatRounds, type Rounds } from '../../app/rounds.ts';
+import type { ModuleContext } from '../../ports/context.ts';
+import { repeatRounds, type Rounds } from '../../core/rounds.ts';
 import { RpcError } from '../../gateway/index.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 import { advanceRollout, runningRollouts, type Finished, type SelfPause } from './advance.ts';
 import {
   ACTIVE,

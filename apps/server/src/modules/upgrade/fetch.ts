@@ -3,10 +3,10 @@ import type { upgradeApi } from '@siteops/contracts/api/upgrade';
 import { DOWNLOADING_JOB_STATES } from '@siteops/contracts/rollout';
 import { upgradeJobs, upgradePackages } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { ApiError, notFoundOf } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
+import { ApiError, notFoundOf } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 import { Code } from '@siteops/contracts/envelope';
-import type { FileUrls } from '../file/urls.ts';
+import type { FileUrls } from '../../storage/fileUrls.ts';
 import { sendPackage } from './send.ts';
 
 export const FETCH_BASE = '/api/upgrade/fetch/';

@@ -8,7 +8,7 @@ import {
 } from '@siteops/contracts/rollout';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { notFoundOf } from '../../http/errors.ts';
+import { notFoundOf } from '../../core/errors.ts';
 
 interface RolloutRow {
   id: number;

@@ -2,13 +2,13 @@ import { and, arrayContains, eq, getTableColumns, inArray, sql } from 'drizzle-o
 import type { FastifyInstance } from 'fastify';
 import { upgradeApi } from '@siteops/contracts/api/upgrade';
 import { rolloutTopicOf } from '@siteops/contracts/live';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { OPEN_ROLLOUT_STATUSES, upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
 import { deleteAllOrNone, listTable, loadOr404, updateAudited } from '../../db/crud.ts';
 import { route } from '../../http/endpoint.ts';
-import { conflict } from '../../http/errors.ts';
-import { contains } from '../../http/list.ts';
-import { t } from '../../http/messages/index.ts';
+import { conflict } from '../../core/errors.ts';
+import { contains } from '../../core/list.ts';
+import { t } from '../../core/messages/index.ts';
 import { changeSet } from '../audit/record.ts';
 import { RolloutEngine, type RolloutEngineOptions } from './engine.ts';
 import { fetchPackage } from './fetch.ts';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UpgradePackageRow } from '../../db/schema/index.ts';
-import { notFoundOf } from '../../http/errors.ts';
+import { notFoundOf } from '../../core/errors.ts';
 import { StorageNotFoundError, type ByteRange, type Storage } from '../../storage/storage.ts';
 
 /**

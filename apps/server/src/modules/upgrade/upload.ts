@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { upgradeApi } from '@siteops/contracts/api/upgrade';
 import { isStorableText } from '@siteops/contracts/text';
 import { upgradePackages } from '../../db/schema/index.ts';
-import { fieldError, payloadTooLarge, type ApiError } from '../../http/errors.ts';
+import { fieldError, payloadTooLarge, type ApiError } from '../../core/errors.ts';
 import { filePart, storeUpload } from '../../http/upload.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 import { Digests } from './digests.ts';
 import { toUpgradeItem } from './view.ts';
 

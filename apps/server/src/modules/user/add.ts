@@ -3,10 +3,10 @@ import { users } from '../../db/schema/index.ts';
 import { uniqueOr409 } from '../../db/crud.ts';
 import { initialPassword, oneTimeAnswer } from '../../auth/oneTimePassword.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../core/errors.ts';
 import { changeSet } from '../audit/record.ts';
 import { assertAgentExists, attachImages, columnsOf } from './service.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 
 /**
  * Admin: any user, of any agent. Agent: users of its own agent only, never an admin. Without a

@@ -3,9 +3,9 @@ import { users } from '../../db/schema/index.ts';
 import { deleteAllOrNone } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict } from '../../core/errors.ts';
 import { enabledAdminsBesides, filesOwnedBy } from './service.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 // A deleted member leaves its projects' face terminals.
 import { markPersonnel } from '../visitor/personnel.ts';
 

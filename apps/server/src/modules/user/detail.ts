@@ -1,9 +1,9 @@
 import type { userApi } from '@siteops/contracts/api/user';
 import type { Handler } from '../../http/endpoint.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../core/errors.ts';
 import { agentNameOf, loadUserInScope } from './service.ts';
 import { toUserDetail } from './view.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 
 /**
  * One user in the caller's scope (404 outside it). idNo and cardNo come masked; `reveal=1` answers

@@ -6,7 +6,7 @@ import { agents, users } from '../../db/schema/index.ts';
 import type { Pii } from '../../crypto/pii.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains, countAll, orderBy, pageWindow } from '../../http/list.ts';
+import { contains, countAll, orderBy, pageWindow } from '../../core/list.ts';
 import { toUserListItem } from './view.ts';
 
 export const USER_SORT_COLUMNS = {

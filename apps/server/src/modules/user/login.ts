@@ -3,11 +3,11 @@ import type { userApi } from '@siteops/contracts/api/user';
 import { agents, users } from '../../db/schema/index.ts';
 import { burnVerify, verifyPassword } from '../../auth/passwords.ts';
 import { agentBlock, agentExpiredSql, createSession } from '../../auth/sessions.ts';
-import { badCredentials, forbidden, throttled } from '../../http/errors.ts';
+import { badCredentials, forbidden, throttled } from '../../core/errors.ts';
 import { blockedUntil, clearAccount, recordFailure, throttleKeys } from '../../auth/throttle.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import type { Db } from '../../db/client.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 
 /**
  * Username and password for a bearer token. Failures back off per account and client, and per client

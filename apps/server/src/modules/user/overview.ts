@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { countAll } from '../../http/list.ts';
+import { countAll } from '../../core/list.ts';
 
 const monthStart = sql`date_trunc('month', now())`;
 

@@ -6,10 +6,10 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { badRequest, conflict, notFoundOf, throttled } from '../../http/errors.ts';
+import { badRequest, conflict, notFoundOf, throttled } from '../../core/errors.ts';
 import { blockedUntil, recordFailure, throttleKeys } from '../../auth/throttle.ts';
 import { issueOneTimePassword, oneTimeAnswer, oneTimeColumns } from '../../auth/oneTimePassword.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 
 /** The caller's own password; its other sessions end, this one stays. */
 export const updatePasswd: Handler<typeof userApi.updatePasswd> = async (c, { oldPassword, newPassword }) => {

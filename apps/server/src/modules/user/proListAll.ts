@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { userApi } from '@siteops/contracts/api/user';
 import { agents, projectMembers, projects, users } from '../../db/schema/index.ts';
-import { mustExist, scope } from '../../auth/scope.ts';
+import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { countAll, orderBy, pageWindow } from '../../http/list.ts';
+import { countAll, orderBy, pageWindow } from '../../core/list.ts';
 import { toUserListItem } from './view.ts';
 import { USER_SORT_COLUMNS, userFilters } from './listAll.ts';
+import { mustExist } from '../../core/errors.ts';
 
 /** The users of one project in the caller's scope (404 for a project outside it), with their role there. */
 export const listProjectUsers: Handler<typeof userApi.proListAll> = async (c, q) => {

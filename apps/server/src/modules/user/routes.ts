@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { userApi } from '@siteops/contracts/api/user';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { pruneThrottle } from '../../auth/throttle.ts';
 import { addUser } from './add.ts';

@@ -8,8 +8,8 @@ import { loadOr404 } from '../../db/crud.ts';
 import { agents, files, users, type UserRow } from '../../db/schema/index.ts';
 import type { Pii } from '../../crypto/pii.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
-import { badRequest } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
+import { badRequest } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 
 type Profile = Omit<Partial<AddUserBody>, 'password'> & Pick<UpdateUserBody, 'userName'>;
 export type UserValues = Partial<typeof users.$inferInsert>;

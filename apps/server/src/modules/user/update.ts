@@ -4,10 +4,10 @@ import { users } from '../../db/schema/index.ts';
 import { uniqueOr409 } from '../../db/crud.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { badRequest, conflict, forbidden } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden } from '../../core/errors.ts';
 import { changeSet } from '../audit/record.ts';
 import { assertAgentExists, attachImages, columnsOf, enabledAdminsBesides, loadUserInScope } from './service.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 // A project member's face terminals show its name and photo, and only while it is enabled.
 import { markPersonnel, seenByGates } from '../visitor/personnel.ts';
 

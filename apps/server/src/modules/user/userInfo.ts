@@ -1,6 +1,6 @@
 import type { UserInfo } from '@siteops/contracts/user';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { FileUrls } from '../file/urls.ts';
+import type { FileUrls } from '../../storage/fileUrls.ts';
 
 /** Who a user is, as every view of a user starts: its names and its avatar (with a signed URL). */
 export function userIdentity(row: UserRow, fileUrls: FileUrls) {

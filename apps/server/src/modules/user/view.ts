@@ -1,6 +1,6 @@
 import type { UserDetail, UserListItem } from '@siteops/contracts/userList';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { socialOf } from './service.ts';
 import { userIdentity } from './userInfo.ts';
 

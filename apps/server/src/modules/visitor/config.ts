@@ -11,9 +11,9 @@ import {
   type VisitorConfigRow,
 } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { fieldError } from '../../http/errors.ts';
-import { contains, countAll, pageWindow } from '../../http/list.ts';
-import { t } from '../../http/messages/index.ts';
+import { fieldError } from '../../core/errors.ts';
+import { contains, countAll, pageWindow } from '../../core/list.ts';
+import { t } from '../../core/messages/index.ts';
 import { changeSet } from '../audit/record.ts';
 import { markDevices } from './gate.ts';
 import type { GateSync } from './gateSync.ts';

@@ -15,9 +15,9 @@ import {
 import { scope } from '../../auth/scope.ts';
 import { devices, visitorDevices } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { badRequest, fieldError, payloadTooLarge } from '../../http/errors.ts';
+import { badRequest, fieldError, payloadTooLarge } from '../../core/errors.ts';
 import { overLimit } from '../../http/upload.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 import { MAX_UNPACKED_BYTES, XlsxError, readFirstSheet } from '../../xlsx/reader.ts';
 import { unneutralised } from '../../xlsx/text.ts';
 import { markDevices } from './gate.ts';

@@ -5,7 +5,7 @@ import { scope, type Caller } from '../../auth/scope.ts';
 import { deleteAllOrNone } from '../../db/crud.ts';
 import { devices, projects, visitorDevices } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains, countAll, orderBy, pageWindow } from '../../http/list.ts';
+import { contains, countAll, orderBy, pageWindow } from '../../core/list.ts';
 import { markDevices } from './gate.ts';
 import type { GateSync } from './gateSync.ts';
 

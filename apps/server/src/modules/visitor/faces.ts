@@ -7,8 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { loadOr404 } from '../../db/crud.ts';
 import { devices, gatePersons, users, visitors, type GatePersonRow } from '../../db/schema/index.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
-import { notFoundOf } from '../../http/errors.ts';
-import { contains, countAll, pageWindow } from '../../http/list.ts';
+import { notFoundOf } from '../../core/errors.ts';
+import { contains, countAll, pageWindow } from '../../core/list.ts';
 import { userOfPersonId } from './gatePersonnel.ts';
 import type { GateSync } from './gateSync.ts';
 

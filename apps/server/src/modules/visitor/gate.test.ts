@@ -7,7 +7,7 @@ import { devices, gateDeviceMarks, gatePersons, visitorDevices, visitors } from 
 import { deriveKey, loadMasterKey } from '../../crypto/keys.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { eventually, linkOnline } from './gateTestkit.ts';
-import { FileUrls } from '../file/urls.ts';
+import { FileUrls } from '../../storage/fileUrls.ts';
 import { LocalStorage } from '../../storage/local.ts';
 import { expandDeviceMarks, markDevices } from './gate.ts';
 import { GateSync } from './gateSync.ts';

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { GatePerson } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
 import { files, projectMembers, users } from '../../db/schema/index.ts';
-import type { FileUrls } from '../file/urls.ts';
+import type { FileUrls } from '../../storage/fileUrls.ts';
 
 /** The photo formats a face terminal takes (docs/device-protocol.md 5.2); a WebP avatar is not sent. */
 export const TERMINAL_PHOTO_MIMES = ['image/jpeg', 'image/png'] as const;

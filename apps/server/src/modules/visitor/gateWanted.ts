@@ -6,7 +6,7 @@ import { PHOTO_INLINE_MAX_BYTES, type GatePerson } from '@siteops/contracts/devi
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { FileUrls } from '../file/urls.ts';
+import type { FileUrls } from '../../storage/fileUrls.ts';
 import { idList } from './gate.ts';
 import type { OutboxRow } from './gateLease.ts';
 import { wantedPersonnel } from './gatePersonnel.ts';

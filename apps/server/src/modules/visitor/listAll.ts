@@ -5,8 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { cappedTotal, contains, countAll, orderBy, pageWindow } from '../../http/list.ts';
+import { contains, countAll, orderBy, pageWindow } from '../../core/list.ts';
 import { selectVisitors, toVisitorItem } from './service.ts';
+import { cappedTotal } from '../../db/crud.ts';
 
 const SORT_COLUMNS = {
   id: visitors.id,

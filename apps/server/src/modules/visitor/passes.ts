@@ -5,7 +5,7 @@ import { scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { deviceEvents, devices, projects } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { countAll, pageWindow } from '../../http/list.ts';
+import { countAll, pageWindow } from '../../core/list.ts';
 import { visitorPersonId } from './gate.ts';
 import { userOfPersonId } from './gatePersonnel.ts';
 import { loadVisitorInScope } from './service.ts';

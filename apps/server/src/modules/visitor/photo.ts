@@ -7,13 +7,12 @@ import type { visitorApi } from '@siteops/contracts/api/visitor';
 import { VISITOR_PHOTO_MAX_PX, VISITOR_PHOTO_MIN_PX } from '@siteops/contracts/visitor';
 import type { Db } from '../../db/client.ts';
 import { visitorPhotos } from '../../db/schema/index.ts';
-import { mustExist } from '../../auth/scope.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { StorageNotFoundError } from '../../storage/storage.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
-import { fieldError, notFoundOf } from '../../http/errors.ts';
+import { fieldError, notFoundOf, mustExist } from '../../core/errors.ts';
 import { filePart, fileTooLarge, overLimit } from '../../http/upload.ts';
-import { t } from '../../http/messages/index.ts';
+import { t } from '../../core/messages/index.ts';
 
 export const PHOTO_BASE = '/api/visitor/photo/';
 

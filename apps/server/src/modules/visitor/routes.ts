@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { visitorApi } from '@siteops/contracts/api/visitor';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { visitorPhotos, visitors } from '../../db/schema/index.ts';
 import { deleteAllOrNone } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { blockedUntil, recordFailure, type Key } from '../../auth/throttle.ts';
-import { tooManyRequests } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
+import { tooManyRequests } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 
 /**
  * The public self-registration pages count their writes on the login throttle's counters (decision

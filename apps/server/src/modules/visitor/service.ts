@@ -13,11 +13,11 @@ import {
   type VisitorConfigRow,
   type VisitorRow,
 } from '../../db/schema/index.ts';
-import type { ModuleContext } from '../../app/context.ts';
+import type { ModuleContext } from '../../ports/context.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import { loadOr404 } from '../../db/crud.ts';
-import { fieldError } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
+import { fieldError } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 import { PHOTO_BASE } from './photo.ts';
 
 export const loadVisitorInScope = (db: Db, caller: Caller, id: number): Promise<VisitorRow> =>

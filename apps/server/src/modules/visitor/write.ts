@@ -6,8 +6,8 @@ import type { addVisitorBody, VisitorOptionalField } from '@siteops/contracts/vi
 import type { Pii } from '../../crypto/pii.ts';
 import { visitorPhotos, visitors, type VisitorConfigRow, type VisitorRow } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { fieldError } from '../../http/errors.ts';
-import { t } from '../../http/messages/index.ts';
+import { fieldError } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 import { changeSet } from '../audit/record.ts';
 import { markVisitors } from './gate.ts';
 import type { GateSync } from './gateSync.ts';

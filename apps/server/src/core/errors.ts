@@ -78,6 +78,12 @@ export const notFoundOf = (what: Entity, ids?: readonly (number | string)[]) =>
     ids ? t('notFound.ids', { what: t(`entity.${what}`), ids }) : t('notFound.one', { what: t(`entity.${what}`) }),
   );
 
+/** The row, or the 404 that a missing row and a row outside the caller's scope both answer. */
+export function mustExist<T>(row: T | undefined, what: Entity): T {
+  if (row === undefined) throw notFoundOf(what);
+  return row;
+}
+
 /**
  * Every id a request names must be among the rows read for it (within the caller's scope), else the
  * 404 names those that are not: another tenant's id reads as a missing one.

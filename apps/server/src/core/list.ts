@@ -1,7 +1,5 @@
 import { asc, desc, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { LIST_COUNT_CAP, type SortOrder } from '@siteops/contracts/pagination';
-import type { Db } from '../db/client.ts';
+import type { SortOrder } from '@siteops/contracts/pagination';
 
 /** LIMIT/OFFSET of a validated `page`/`pageSize`. */
 export const pageWindow = (q: { page: number; pageSize: number }) => ({
@@ -33,26 +31,6 @@ export function orderBy<F extends string>(
 
 /** `count(*)` as a number. */
 export const countAll = sql<number>`count(*)::int`;
-
-/**
- * The rows of `table` that `where` keeps, counted up to `cap` (LIST_COUNT_CAP): reading stops at the
- * first `cap + 1`, so the total of a default page costs the same at 10,000 rows as at 10 million.
- */
-export async function cappedTotal(
-  db: Db,
-  table: PgTable,
-  where: SQL | undefined,
-  cap = LIST_COUNT_CAP,
-): Promise<{ total: number; totalCapped: boolean }> {
-  const kept = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(cap + 1)
-    .as('kept');
-  const [{ n }] = await db.select({ n: countAll }).from(kept);
-  return { total: Math.min(n, cap), totalCapped: n > cap };
-}
 
 /** Timestamps leave the API as ISO strings. */
 export const iso = (d: Date) => d.toISOString();

@@ -2,12 +2,12 @@ import type { RpcMethod, RpcParams, RpcResultOf, Versions } from '@siteops/contr
 import type { LivePublication } from '@siteops/contracts/live';
 import type { NotificationKind, NotificationLevel, NotificationTab } from '@siteops/contracts/notification';
 import type { Role } from '@siteops/contracts/roles';
-import type { Text } from '../http/messages/index.ts';
+import type { Text } from '../core/messages/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Pii } from '../crypto/pii.ts';
 import type { Storage } from '../storage/storage.ts';
-import type { FileUrls } from '../modules/file/urls.ts';
+import type { FileUrls } from '../storage/fileUrls.ts';
 import type { RpcReply, UpgradeProgressReport } from '../gateway/index.ts';
 
 /**
@@ -86,7 +86,7 @@ export interface NewNotification {
   /** For the users' preferences: a user who muted this kind gets nothing. Absent: always delivered. */
   kind?: NotificationKind;
   level?: NotificationLevel;
-  /** Catalog texts (http/messages), rendered in each reader's language when read. */
+  /** Catalog texts (core/messages), rendered in each reader's language when read. */
   title: Text;
   body?: Text;
   /** A console path the item links to ("/device/device-list?sn=…"). */
