@@ -27,7 +27,7 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     plugins: { boundaries },
-    rules: { 'boundaries/modules': 'error' },
+    rules: { 'boundaries/modules': 'error', 'boundaries/server-layers': 'error' },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

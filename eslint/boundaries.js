@@ -133,3 +133,71 @@ boundaries.rules.modules = {
     };
   },
 };
+
+// The server's layers, bottom first (docs/architecture.md). A file imports its own folder and the
+// layers below its own; nothing imports upwards, and folders on one floor do not import each other, so
+// each floor can be read knowing only the floors beneath it.
+export const SERVER_LAYERS = [
+  ['core'], // errors, the message catalog, list and SQL helpers: imports nothing of ours
+  ['config.ts'], // the environment, parsed once
+  ['db', 'storage', 'mail', 'xlsx'], // the database, files, mail and spreadsheets
+  ['crypto', 'bus'], // keys (checked against the database) and the bus between instances
+  ['auth'], // sessions, scope, the login throttle, tickets
+  ['gateway'], // the device link's engine: links, presence, RPC, the transports
+  ['live'], // the browsers' live channel: topics, scope, batching
+  ['ports'], // what a module is given: the module context and its ports
+  ['http'], // the endpoint kit, envelope, guard, health
+  ['modules'], // the behaviour; modules reach each other through their ports (rule `modules`)
+  ['app.ts', 'app', 'demo', 'seed.ts'], // the composition root and what it seeds
+  ['main.ts'], // the process
+];
+
+/** Upward imports that are allowed, `<from folder> -> <to folder>`, each with why. None today. */
+export const SERVER_LAYER_EXCEPTIONS = {};
+
+const floorOf = (top) => SERVER_LAYERS.findIndex((floor) => floor.includes(top));
+
+/** The folder (or root file) of a file under apps/server/src: `modules` for every module. */
+function serverTopOf(file) {
+  const at = file.indexOf(SERVER);
+  if (at < 0) return undefined;
+  return file.slice(at + SERVER.length).split(path.sep)[0];
+}
+
+function layerRefusal(fromFile, from, to) {
+  if (isTestFile(fromFile) || from === to) return undefined;
+  const a = floorOf(from);
+  const b = floorOf(to);
+  if (a < 0) return `${from} is on no floor of SERVER_LAYERS (eslint/boundaries.js): place it`;
+  if (b < 0) return `${to} is on no floor of SERVER_LAYERS (eslint/boundaries.js): place it`;
+  if (SERVER_LAYER_EXCEPTIONS[`${from} -> ${to}`]) return undefined;
+  if (b > a) return 'a lower layer does not import a higher one (move what both need down)';
+  if (b === a) return 'folders on one floor do not import each other (move what both need down)';
+  return undefined;
+}
+
+boundaries.rules['server-layers'] = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { refused: '{{from}} -> {{to}}: {{why}}' },
+  },
+  create(context) {
+    const file = context.filename;
+    const from = serverTopOf(file);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = serverTopOf(path.resolve(path.dirname(file), source));
+      const why = to && layerRefusal(file, from, to);
+      if (why) context.report({ node: node.source, messageId: 'refused', data: { from, to, why } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};

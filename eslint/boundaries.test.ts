@@ -82,3 +82,56 @@ tester.run('console layers: shared -> features -> app', boundaries.rules.layers,
     },
   ],
 });
+
+tester.run('server layers import only downwards', boundaries.rules['server-layers'], {
+  valid: [
+    { filename: server('db/crud.ts'), code: "import { conflict } from '../core/errors.ts';" },
+    { filename: server('http/endpoint.ts'), code: "import { route } from '../ports/context.ts';" },
+    { filename: server('modules/visitor/add.ts'), code: "import { route } from '../../http/endpoint.ts';" },
+    { filename: server('modules/visitor/add.ts'), code: "import { visitorOf } from './service.ts';" },
+    { filename: server('app.ts'), code: "import { registerUserModule } from './modules/user/routes.ts';" },
+    { filename: server('main.ts'), code: "import { buildApp } from './app.ts';" },
+    // Tests and test kits assemble fixtures from anywhere.
+    { filename: server('db/crud.test.ts'), code: "import { buildApp } from '../app.ts';" },
+  ],
+  invalid: [
+    // The tangles this rule was written against (issue 29): each was on main before core/ and ports/.
+    {
+      filename: server('db/crud.ts'),
+      code: "import { mustExist } from '../auth/scope.ts';",
+      errors: [{ messageId: 'refused' }],
+    },
+    {
+      filename: server('auth/scope.ts'),
+      code: "import { notFoundOf } from '../http/errors.ts';",
+      errors: [{ messageId: 'refused' }],
+    },
+    {
+      filename: server('http/endpoint.ts'),
+      code: "import { recordAudit } from '../modules/audit/record.ts';",
+      errors: [{ messageId: 'refused' }],
+    },
+    {
+      filename: server('core/errors.ts'),
+      code: "import { openDatabase } from '../db/client.ts';",
+      errors: [{ messageId: 'refused' }],
+    },
+    // One floor: the database and the file store stay independent of each other.
+    {
+      filename: server('db/client.ts'),
+      code: "import { LocalStorage } from '../storage/local.ts';",
+      errors: [{ messageId: 'refused' }],
+    },
+    {
+      filename: server('modules/user/add.ts'),
+      code: "import { buildApp } from '../../app.ts';",
+      errors: [{ messageId: 'refused' }],
+    },
+    // A new folder must be given its floor before anything imports it.
+    {
+      filename: server('metrics/registry.ts'),
+      code: "import { t } from '../core/messages/index.ts';",
+      errors: [{ messageId: 'refused' }],
+    },
+  ],
+});

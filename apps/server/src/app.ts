@@ -26,6 +26,7 @@ import { registerAgentModule } from './modules/agent/routes.ts';
 import { registerProjectModule } from './modules/project/routes.ts';
 import { registerConstantModule } from './modules/constant/routes.ts';
 import { registerAuditModule } from './modules/audit/routes.ts';
+import { recordAudit } from './modules/audit/record.ts';
 import { registerFileModule } from './modules/file/routes.ts';
 import { registerDeviceModule } from './modules/device/routes.ts';
 import { registerPlatformModule } from './modules/platform/routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
     pii: new Pii(masterKey),
     storage: storage ?? new LocalStorage(path.join(config.dataDir, 'files')),
     fileUrls: new FileUrls(deriveKey(masterKey, 'file-url')),
+    auditTrail: { record: recordAudit },
   };
   // The device link first: it provides the ports (commands, live events) the other modules are given.
   const link = await setupDeviceLink(

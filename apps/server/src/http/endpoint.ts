@@ -2,12 +2,11 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnswerInOf, Endpoint, ParsedInputOf } from '@siteops/contracts/endpoint';
-import type { ModuleContext } from '../ports/context.ts';
+import type { AuditEntry, ModuleContext } from '../ports/context.ts';
 import type { Db } from '../db/client.ts';
 import { authOf } from '../auth/guard.ts';
 import { callerOf, type Caller } from '../auth/scope.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { recordAudit, type AuditEntry } from '../modules/audit/record.ts';
 import { envelopeOf, ok, requestLang } from './envelope.ts';
 import type { Lang, Text } from '../core/messages/index.ts';
 
@@ -124,7 +123,7 @@ function contextOf(
       return callerOf(authOf(request).user);
     },
     audit: async (entry, tx) => {
-      await recordAudit(tx ?? ctx.db, request, entry);
+      await ctx.auditTrail.record(tx ?? ctx.db, request, entry);
     },
   };
 }

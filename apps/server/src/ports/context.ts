@@ -2,6 +2,7 @@ import type { RpcMethod, RpcParams, RpcResultOf, Versions } from '@siteops/contr
 import type { LivePublication } from '@siteops/contracts/live';
 import type { NotificationKind, NotificationLevel, NotificationTab } from '@siteops/contracts/notification';
 import type { Role } from '@siteops/contracts/roles';
+import type { FastifyRequest } from 'fastify';
 import type { Text } from '../core/messages/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -107,6 +108,25 @@ export interface Notifier {
   notify(notification: NewNotification): Promise<number>;
 }
 
+export interface AuditEntry {
+  action: string;
+  targetType?: string;
+  targetId?: string | number;
+  /** Changed fields and context; callers mask PII before it gets here. */
+  detail?: Record<string, unknown>;
+  /** Defaults to the request's authenticated user. */
+  actor?: { id: number | null; name: string | null };
+}
+
+/**
+ * The audit trail (modules/audit). A port so that the endpoint layer writes a request's audit row
+ * (`c.audit()`) without knowing the module that keeps the trail.
+ */
+export interface AuditTrail {
+  /** Write one audit row for `request` (inside the caller's transaction when `db` is one); answers its id. */
+  record(db: Db, request: FastifyRequest, entry: AuditEntry): Promise<number>;
+}
+
 /** What a module's routes need from the app; passed in, never global. */
 export interface ModuleContext {
   db: Db;
@@ -121,4 +141,5 @@ export interface ModuleContext {
   deviceReports: DeviceReports;
   live: LivePublisher;
   notifications: Notifier;
+  auditTrail: AuditTrail;
 }

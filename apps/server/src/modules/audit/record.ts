@@ -4,16 +4,7 @@ import { UNSTORABLE } from '@siteops/contracts/text';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { maskPii } from '../../crypto/pii.ts';
-
-export interface AuditEntry {
-  action: string;
-  targetType?: string;
-  targetId?: string | number;
-  /** Changed fields and context; callers mask PII before it gets here. */
-  detail?: Record<string, unknown>;
-  /** Defaults to the request's authenticated user. */
-  actor?: { id: number | null; name: string | null };
-}
+import type { AuditEntry } from '../../ports/context.ts';
 
 /**
  * Audits what the caller did to its own account: its user row is the target. `c` is a handler's
