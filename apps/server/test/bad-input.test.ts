@@ -6,6 +6,9 @@ import { rowsOf } from '../src/db/rows.ts';
 import { recordAudit } from '../src/modules/audit/record.ts';
 import { fileTestApp } from './harness.ts';
 import { uniq } from './fixtures.ts';
+import { userApi } from '@siteops/contracts/api/user';
+import { deviceApi } from '@siteops/contracts/api/device';
+import { projectApi } from '@siteops/contracts/api/project';
 
 /** Issue 10 section 1: bad input is a 400 naming the field, never a 500, and writes nothing. */
 
@@ -16,13 +19,13 @@ const auditCount = async () =>
 
 describe('text the database cannot store', () => {
   it('a NUL in the anonymous login is a 400 naming username', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/user/login', body: { username: 'a\u0000b', password: 'x' } });
+    const res = await t.api(userApi.login, { username: 'a\u0000b', password: 'x' });
     expect(res.status, res.body.msg).toBe(400);
     expect(res.body.data.fields.username).toMatch(/NUL/);
   });
 
   it('a NUL in a list filter is a 400', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/device/listAll?devName=%00', token: admin });
+    const res = await t.api(deviceApi.listAll, { devName: '\u0000' }, admin);
     expect(res.status, res.body.msg).toBe(400);
     expect(res.body.data.fields.devName).toMatch(/NUL/);
   });
@@ -30,26 +33,16 @@ describe('text the database cannot store', () => {
   it('a lone surrogate in a create is a 400 and writes nothing, audit included', async () => {
     const code = uniq('P-');
     const before = await auditCount();
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/project/add',
-      token: admin,
-      body: { name: 'a\ud800', code },
-    });
+    const res = await t.api(projectApi.add, { name: 'a\ud800', code }, admin);
     expect(res.status, res.body.msg).toBe(400);
     expect(res.body.data.fields.name).toMatch(/surrogate/);
-    const list = await t.call({ method: 'GET', url: `/api/project/listAll?code=${code}`, token: admin });
+    const list = await t.api(projectApi.listAll, { code }, admin);
     expect(list.body.data.total).toBe(0);
     expect(await auditCount()).toBe(before);
   });
 
   it('a surrogate pair (an emoji) is text like any other', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/project/add',
-      token: admin,
-      body: { name: 'site 🏗️', code: uniq('P-') },
-    });
+    const res = await t.api(projectApi.add, { name: 'site 🏗️', code: uniq('P-') }, admin);
     expect(res.status, res.body.msg).toBe(200);
   });
 
@@ -69,27 +62,22 @@ describe('text the database cannot store', () => {
 
 describe('ids are PostgreSQL integers', () => {
   it('GET /api/user/detail?id=2147483648 is a 400; 2147483647 is a 404', async () => {
-    const big = await t.call({ method: 'GET', url: '/api/user/detail?id=2147483648', token: admin });
+    const big = await t.api(userApi.detail, { id: '2147483648' }, admin);
     expect(big.status, big.body.msg).toBe(400);
     expect(big.body.data.fields.id).toMatch(/2147483647/);
-    const max = await t.call({ method: 'GET', url: '/api/user/detail?id=2147483647', token: admin });
+    const max = await t.api(userApi.detail, { id: '2147483647' }, admin);
     expect(max.status, max.body.msg).toBe(404);
   });
 
   it('DELETE /api/device/delete {"ids":[2147483648]} is a 400', async () => {
-    const res = await t.call({
-      method: 'DELETE',
-      url: '/api/device/delete',
-      token: admin,
-      body: { ids: [2147483648] },
-    });
+    const res = await t.api(deviceApi.delete, { ids: [2147483648] }, admin);
     expect(res.status, res.body.msg).toBe(400);
   });
 
   it('a JSON id must be a number: {"id": true} does not reset user 1', async () => {
-    const res = await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id: true } });
+    const res = await t.api.unchecked(userApi.resetPasswd, { id: true }, admin);
     expect(res.status, res.body.msg).toBe(400);
-    expect((await t.call({ method: 'POST', url: '/api/user/info', token: admin })).status).toBe(200);
+    expect((await t.api(userApi.info, {}, admin)).status).toBe(200);
   });
 
   it('the OpenAPI document bounds ids to 1..2147483647', () => {
@@ -109,20 +97,11 @@ describe('filters take LIKE metacharacters literally', () => {
     const tag = uniq('L');
     const names = [`${tag} 100%`, `${tag} a_b`, `${tag} c\\d`, `${tag} plain`];
     for (const name of names) {
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/project/add',
-        token: admin,
-        body: { name, code: uniq('P-') },
-      });
+      const res = await t.api(projectApi.add, { name, code: uniq('P-') }, admin);
       expect(res.status, res.body.msg).toBe(200);
     }
     const find = async (q: string) => {
-      const res = await t.call({
-        method: 'GET',
-        url: `/api/project/listAll?pageSize=50&name=${encodeURIComponent(q)}`,
-        token: admin,
-      });
+      const res = await t.api(projectApi.listAll, { pageSize: 50, name: encodeURIComponent(q) }, admin);
       expect(res.status, res.body.msg).toBe(200);
       return (res.body.data.list as { name: string }[]).map((p) => p.name).filter((n) => n.startsWith(tag));
     };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@siteops/contracts/envelope';
 import { createTestApp, openTestDatabase, type TestApp } from './harness.ts';
 import { startFaultProxy, targetOf, type FaultProxy } from './faultproxy.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 if (!PG_URL) {
@@ -44,7 +45,7 @@ describe.skipIf(!PG_URL)('PostgreSQL behind a failing network', () => {
   });
 
   // A read that needs the database: user/info is answered from the session cache (decision 0016).
-  const info = () => t.call({ method: 'GET', url: '/api/user/listAll?page=1&pageSize=5', token });
+  const info = () => t.api(userApi.listAll, { page: 1, pageSize: 5 }, token);
   const health = () => t.call({ method: 'GET', url: '/api/health' });
 
   async function expectUnavailable() {

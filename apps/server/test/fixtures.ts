@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FileKind } from '@siteops/contracts/file';
 import type { TestApp } from './harness.ts';
+import { userApi } from '@siteops/contracts/api/user';
+import { agentApi } from '@siteops/contracts/api/agent';
+import { projectApi } from '@siteops/contracts/api/project';
 
 /** Smallest real images of each accepted type. */
 export const PNG = Buffer.from(
@@ -100,7 +103,7 @@ export async function userBody(t: TestApp, token: string, overrides: Record<stri
 /** Create a user through the API as `token`; answers its id. */
 export async function createUser(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
   const body = await userBody(t, token, overrides);
-  const res = await t.call({ method: 'POST', url: '/api/user/add', token, body });
+  const res = await t.api.unchecked(userApi.add, body, token);
   expect(res.body.code, res.body.msg).toBe(200);
   return { id: res.body.data.id as number, userName: body.userName as string, password: body.password as string };
 }
@@ -126,7 +129,7 @@ export async function createAgent(t: TestApp, adminToken: string, overrides: Rec
     user: { userName, password: 'Passw0rd!', realName: 'Agent Admin', phone: '13900139001', email: 'a@example.com' },
     ...overrides,
   };
-  const res = await t.call({ method: 'POST', url: '/api/agent/add', token: adminToken, body });
+  const res = await t.api.unchecked(agentApi.add, body, adminToken);
   expect(res.body.code, res.body.msg).toBe(200);
   const user = body.user as { userName: string; password?: string };
   const token = await t.login(user.userName, user.password ?? 'Passw0rd!');
@@ -134,14 +137,14 @@ export async function createAgent(t: TestApp, adminToken: string, overrides: Rec
 }
 
 /** Disables account `id` through the API as `token` (an admin, or the account's agent). */
-export async function disableUser(t: Pick<TestApp, 'call'>, token: string, id: number) {
-  const res = await t.call({ method: 'PUT', url: '/api/user/update', token, body: { id, enabled: 'disable' } });
+export async function disableUser(t: Pick<TestApp, 'call' | 'api'>, token: string, id: number) {
+  const res = await t.api(userApi.update, { id, enabled: 'disable' }, token);
   expect(res.body.code, res.body.msg).toBe(200);
 }
 
 /** Creates a project through the API as `token` (`body`: name, code and the rest of the form); answers its id. */
-export async function createProject(t: Pick<TestApp, 'call'>, token: string, body: Record<string, unknown>) {
-  const res = await t.call({ method: 'POST', url: '/api/project/add', token, body });
+export async function createProject(t: Pick<TestApp, 'call' | 'api'>, token: string, body: Record<string, unknown>) {
+  const res = await t.api.unchecked(projectApi.add, body, token);
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.id as number;
 }

@@ -14,6 +14,7 @@ import {
   WRONG_TYPES,
   type Schema,
 } from './fuzz-inputs.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 /**
  * Bad input is a 400, always. Reads the app's own OpenAPI document and sends, to every operation
@@ -282,7 +283,7 @@ describe('fuzz: every operation of the OpenAPI document', () => {
   });
 
   it('checks that the admin session survived the run', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/user/info', token: adminToken });
+    const res = await t.api(userApi.info, {}, adminToken);
     expect(res.status).toBe(200);
   });
 });

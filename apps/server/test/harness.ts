@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fasti
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config, type Env } from '../src/config.ts';
 import { openDatabase, type Database, type OpenOptions } from '../src/db/client.ts';
+import { typedClient, type Send, type TypedClient } from '@siteops/test-support/api';
 import { ADMIN_PASSWORD, adminUrl } from './template.ts';
 
 export { ADMIN_PASSWORD };
@@ -52,6 +53,11 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /**
+   * The declared endpoints, typed (`t.api(deviceApi.add, input, token)`): what every test calls. `call`
+   * is for what is not a declared endpoint (the gateway, the docs, a signed file URL the server answered).
+   */
+  api: TypedClient;
   /** `app.inject` with a bearer token and JSON body; answers the parsed envelope too. */
   call(opts: InjectOptions & { token?: string; body?: unknown }): Promise<{ status: number; body: Envelope }>;
   login(username?: string, password?: string): Promise<string>;
@@ -81,6 +87,30 @@ export function injectCall(app: FastifyInstance): TestApp['call'] {
       parsed = { code: -1, msg: res.body, data: null };
     }
     return { status: res.statusCode, body: parsed };
+  };
+}
+
+/** The typed client's transport over `app.inject`. */
+export function injectSend(app: FastifyInstance): Send {
+  return async ({ method, url, query, body, payload, token, headers }) => {
+    const res = await app.inject({
+      method: method as InjectOptions['method'],
+      url,
+      query: query as InjectOptions['query'],
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(payload !== undefined
+        ? { payload }
+        : body !== undefined
+          ? { payload: body as InjectOptions['payload'] }
+          : {}),
+    });
+    let parsed: Envelope;
+    try {
+      parsed = res.json();
+    } catch {
+      parsed = { code: -1, msg: res.body, data: null };
+    }
+    return { status: res.statusCode, body: parsed, headers: res.headers };
   };
 }
 
@@ -130,6 +160,7 @@ export async function createTestApp(
     database,
     config,
     call,
+    api: typedClient(injectSend(app)),
     login: loginThrough(call),
     async close() {
       await app.close();

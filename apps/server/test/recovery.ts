@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { createUser, uniq } from './fixtures.ts';
 import { codeIn, startMailbox } from './mailbox.ts';
 import { startSmsbox, type ReceivedText } from './smsbox.ts';
+import { accountApi } from '@siteops/contracts/api/account';
 
 export type Channel = 'email' | 'phone';
 
@@ -97,21 +98,11 @@ export async function fileCodeRecovery(c: (typeof CODE_CHANNELS)[number]) {
   /** Bind `target` on `channel` to `who` with the code that really arrived. */
   async function bind(on: TestApp, who: { token: string }, channel: Channel, target: string) {
     const before = sentOn(channel);
-    const sent = await on.call({
-      method: 'POST',
-      url: '/api/account/securityCode',
-      token: who.token,
-      body: { channel, target },
-    });
+    const sent = await on.api(accountApi.securityCode, { channel, target }, who.token);
     expect(sent.body.code, sent.body.msg).toBe(200);
     const { message, code } = await received(channel, target, before);
     if (channel === 'phone') expect((message as ReceivedText).purpose).toBe('bind');
-    const bound = await on.call({
-      method: 'POST',
-      url: '/api/account/securityBind',
-      token: who.token,
-      body: { channel, target, code },
-    });
+    const bound = await on.api(accountApi.securityBind, { channel, target, code }, who.token);
     expect(bound.body.code, bound.body.msg).toBe(200);
   }
   /** A user with this channel bound (to a fresh address or number unless given). */
@@ -138,12 +129,7 @@ export async function fileCodeRecovery(c: (typeof CODE_CHANNELS)[number]) {
       remoteAddress,
     });
   const reset = (username: string, code: string, newPassword = c.newPassword, lang = 'en-US') =>
-    app.call({
-      method: 'POST',
-      url: '/api/account/recover/codePassword',
-      body: { username, code, newPassword },
-      headers: { 'accept-language': lang },
-    });
+    app.api(accountApi.recoverByCode, { username, code, newPassword }, { headers: { 'accept-language': lang } });
   /** Ask for a code for `who` on this channel and read it where it arrived. */
   async function codeFor(who: Bound, lang = 'en-US') {
     const before = sentOn(c.channel);

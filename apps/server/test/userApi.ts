@@ -1,5 +1,6 @@
 import { createAgent, createUser } from './fixtures.ts';
 import { fileTestApp } from './harness.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 /**
  * The app a user-endpoint test file's tests share, with two agents (A and B) and one user of B's, and the
@@ -13,13 +14,12 @@ export async function fileUsersApp() {
   const b = await createAgent(t, admin);
   const userOfB: { id: number; userName: string; password: string } = await createUser(t, b.token);
 
-  const add = (body: object, token = admin) => t.call({ method: 'POST', url: '/api/user/add', token, body });
-  const update = (body: object, token = admin) => t.call({ method: 'PUT', url: '/api/user/update', token, body });
-  const del = (ids: number[], token = admin) =>
-    t.call({ method: 'DELETE', url: '/api/user/delete', token, body: { ids } });
+  const add = (body: object, token = admin) => t.api.unchecked(userApi.add, body, token);
+  const update = (body: object, token = admin) => t.api.unchecked(userApi.update, body, token);
+  const del = (ids: number[], token = admin) => t.api(userApi.delete, { ids }, token);
   const list = (query: string, token = admin) => t.call({ method: 'GET', url: `/api/user/listAll?${query}`, token });
-  const detail = (id: number, token = admin) => t.call({ method: 'GET', url: `/api/user/detail?id=${id}`, token });
-  const info = (token: string) => t.call({ method: 'POST', url: '/api/user/info', token });
+  const detail = (id: number, token = admin) => t.api(userApi.detail, { id }, token);
+  const info = (token: string) => t.api(userApi.info, {}, token);
   const ids = (res: { body: { data: { list: { id: number }[] } } }) => res.body.data.list.map((x) => x.id);
   return { t, admin, a, b, userOfB, add, update, del, list, detail, info, ids };
 }

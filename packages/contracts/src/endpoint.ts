@@ -138,3 +138,34 @@ export function fillPath(path: string, input: Record<string, unknown>): { url: s
   });
   return { url, rest };
 }
+
+/** A call of a declared endpoint as it travels: the filled path, the query-string fields and the JSON body. */
+export interface EndpointRequest {
+  method: HttpMethod;
+  url: string;
+  /** Absent when the call has no query-string fields. */
+  query?: Record<string, unknown>;
+  /** Absent for a GET (every field goes to the query string). */
+  body?: Record<string, unknown>;
+}
+
+/**
+ * How a caller's input is sent: path parameters fill the path; a GET sends the rest as its query
+ * string; any other method sends the declared query fields in the query string and the rest as its JSON
+ * body. The console's client and the tests' client both call this, so they send alike.
+ */
+export function requestOf(
+  endpoint: Pick<EndpointRef, 'method' | 'path' | 'queryFields'>,
+  input: unknown,
+): EndpointRequest {
+  const { url, rest } = fillPath(endpoint.path, (input ?? {}) as Record<string, unknown>);
+  if (endpoint.method === 'GET') return { method: endpoint.method, url, query: rest };
+  const inQuery = (k: string) => endpoint.queryFields.includes(k);
+  const entries = Object.entries(rest);
+  return {
+    method: endpoint.method,
+    url,
+    ...(endpoint.queryFields.length && { query: Object.fromEntries(entries.filter(([k]) => inQuery(k))) }),
+    body: Object.fromEntries(entries.filter(([k]) => !inQuery(k))),
+  };
+}

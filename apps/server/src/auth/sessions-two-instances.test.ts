@@ -4,6 +4,7 @@ import { users } from '../db/schema/index.ts';
 import { disableUser } from '../../test/fixtures.ts';
 import type { LinkTestApp } from '../modules/device-link/testkit.ts';
 import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from '../modules/device-link/twoInstances.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 const skip = twoInstancesSkipped('sessions across two instances on PostgreSQL + Redis');
 
@@ -30,14 +31,14 @@ describe.skipIf(skip)('sessions across two instances (PostgreSQL + Redis)', () =
   /** user/info through B, twice, so B answers the second from its cache. */
   const warmOnB = async (token: string) => {
     for (let i = 0; i < 2; i++) {
-      const res = await b.call({ method: 'POST', url: '/api/user/info', token });
+      const res = await b.api(userApi.info, {}, token);
       expect(res.body.code, res.body.msg).toBe(200);
     }
   };
 
   /** user/info through B answers that the session has ended (401, 50012). */
   const expectEndedOnB = async (token: string) => {
-    const res = await b.call({ method: 'POST', url: '/api/user/info', token });
+    const res = await b.api(userApi.info, {}, token);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe(50012);
   };
@@ -45,7 +46,7 @@ describe.skipIf(skip)('sessions across two instances (PostgreSQL + Redis)', () =
   it('a logout through A ends the session on B at once', async () => {
     const token = await a.login('u1', USER_PASSWORD);
     await warmOnB(token);
-    expect((await a.call({ method: 'POST', url: '/api/user/logout', token })).body.code).toBe(200);
+    expect((await a.api(userApi.logout, {}, token)).body.code).toBe(200);
     await expectEndedOnB(token);
   });
 
@@ -60,14 +61,9 @@ describe.skipIf(skip)('sessions across two instances (PostgreSQL + Redis)', () =
   it('a profile edit through A shows on B at once', async () => {
     const token = await a.login('u3', USER_PASSWORD);
     await warmOnB(token);
-    const edit = await a.call({
-      method: 'PUT',
-      url: '/api/user/updateSelf',
-      token,
-      body: { realName: 'Renamed Three' },
-    });
+    const edit = await a.api(userApi.updateSelf, { realName: 'Renamed Three' }, token);
     expect(edit.body.code, edit.body.msg).toBe(200);
-    const res = await b.call({ method: 'POST', url: '/api/user/info', token });
+    const res = await b.api(userApi.info, {}, token);
     expect(res.body.data.realName).toBe('Renamed Three');
   });
 });

@@ -11,6 +11,8 @@ import { hashDeviceSecret } from '../crypto/deviceSecret.ts';
 import { DEMO_AGENTS, DEMO_DEVICE_COUNTS, DEMO_PASSWORD, DEMO_PROJECTS } from './plan.ts';
 import { startDemoFleet } from './fleet.ts';
 import { seedDemo, type DemoSeed } from './seed.ts';
+import { deviceApi } from '@siteops/contracts/api/device';
+import { agentApi } from '@siteops/contracts/api/agent';
 
 const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
 const TOTAL = Object.values(DEMO_DEVICE_COUNTS).reduce((n, c) => n + c.count, 0);
@@ -39,7 +41,7 @@ describe('demo seed', () => {
     );
 
     const admin = await t.login();
-    const list = await t.call({ method: 'GET', url: '/api/device/listAll?pageSize=200&sn=DEMO', token: admin });
+    const list = await t.api(deviceApi.listAll, { pageSize: 200, sn: 'DEMO' }, admin);
     expect(list.body.data.total).toBe(TOTAL);
     expect(list.body.data.list.every((d: { authStatus: string }) => d.authStatus === 'authorize')).toBe(true);
     expect(
@@ -47,7 +49,7 @@ describe('demo seed', () => {
     ).toBeGreaterThan(TOTAL - 5);
 
     // Each device's secret is the one its signed licence file carries, and the file verifies offline.
-    const key = await t.call({ method: 'GET', url: '/api/device/licencePublicKey' });
+    const key = await t.api(deviceApi.licencePublicKey, {});
     const rows = await t.database.db.select().from(devices).where(like(devices.sn, 'DEMO%'));
     for (const d of first.devices) {
       const row = rows.find((r) => r.sn === d.sn)!;
@@ -60,7 +62,7 @@ describe('demo seed', () => {
   it('lets the demo agent sign in with the advertised password and see only its own devices', async () => {
     const agent = DEMO_AGENTS[0];
     const token = await t.login(agent.userName, DEMO_PASSWORD);
-    const mine = await t.call({ method: 'GET', url: '/api/device/listAll?pageSize=200', token });
+    const mine = await t.api(deviceApi.listAll, { pageSize: 200 }, token);
     const ownProjects = DEMO_PROJECTS.filter((p) => p.agent === agent.key).map((p) => p.name);
     expect(mine.body.data.total).toBeGreaterThan(0);
     expect(mine.body.data.total).toBeLessThan(TOTAL);
@@ -77,7 +79,7 @@ describe('demo seed', () => {
       first.devices.map((d) => [d.sn, d.secret]).sort(),
     );
     const admin = await t.login();
-    const agents = await t.call({ method: 'GET', url: '/api/agent/listAll?pageSize=200', token: admin });
+    const agents = await t.api(agentApi.listAll, { pageSize: 200 }, admin);
     expect(agents.body.data.list.filter((a: { name: string }) => a.name.includes('（演示）')).length).toBe(2);
   });
 
@@ -100,8 +102,8 @@ describe('demo seed', () => {
     const fleet = await startDemoFleet(seed.devices, port, quiet);
     const admin = await t.login();
     const online = async () =>
-      (await t.call({ method: 'GET', url: '/api/device/listAll?pageSize=1&sn=DEMO&onlineStatus=online', token: admin }))
-        .body.data.total as number;
+      (await t.api(deviceApi.listAll, { pageSize: 1, sn: 'DEMO', onlineStatus: 'online' }, admin)).body.data
+        .total as number;
     try {
       await expect.poll(online, { timeout: 30_000, interval: 500 }).toBe(TOTAL);
     } finally {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '@siteops/contracts/api/all';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { constantApi } from '@siteops/contracts/api/constant';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,7 +51,7 @@ describe('declared endpoints', () => {
     const res = await addConstant(token, { key: 'query.ignored', value: 'v' }, '?id=987654&remark=from-the-query');
     expect(res.body.code, res.body.msg).toBe(200);
     expect(res.body.data.id).not.toBe(987654);
-    const detail = await t.call({ method: 'GET', url: `/api/constant/detail?id=${res.body.data.id}`, token });
+    const detail = await t.api(constantApi.detail, { id: res.body.data.id }, token);
     expect(detail.body.data).toMatchObject({ key: 'query.ignored', value: 'v', remark: null });
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rawBody, type TestApp } from '../../test/harness.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,18 +20,14 @@ describe('every answer is an envelope, never a 500 for bad input', () => {
   });
 
   it('wrong types are 400 with per-field messages', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/user/login', body: { username: 42, password: ['x'] } });
+    const res = await t.api.unchecked(userApi.login, { username: 42, password: ['x'] });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(40000);
     expect(Object.keys(res.body.data.fields).sort()).toEqual(['password', 'username']);
   });
 
   it('an oversized body is 413/41300', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/user/login',
-      body: { username: 'admin', password: 'x'.repeat(4096) },
-    });
+    const res = await t.api(userApi.login, { username: 'admin', password: 'x'.repeat(4096) });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe(41300);
   });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp, rawBody, type TestApp } from '../../test/harness.ts';
 import { createUser, uniq } from '../../test/fixtures.ts';
+import { constantApi } from '@siteops/contracts/api/constant';
 
 /**
  * docs/decisions/0011: the server answers in the request's language. The console sends its locale as
@@ -41,7 +42,7 @@ describe('server messages in the request language', () => {
   it('a duplicate key (409), naming the key', async () => {
     const key = uniq('lang.dup.');
     const body = { key, value: 'v' };
-    expect((await t.call({ method: 'POST', url: '/api/constant/add', token: admin, body })).status).toBe(200);
+    expect((await t.api(constantApi.add, body, admin)).status).toBe(200);
     const { en, zh } = await both({ method: 'POST', url: '/api/constant/add', token: admin, body });
     expect(en.msg).toBe(`The key ${key} already exists`);
     expect(zh.msg).toBe(`键 ${key} 已存在`);
@@ -102,7 +103,7 @@ describe('server messages in the request language', () => {
 
   it('English for a language the server does not speak, Chinese for any zh', async () => {
     const call = (lang: string) =>
-      t.call({ method: 'GET', url: '/api/constant/listAll', token: userToken, headers: { 'accept-language': lang } });
+      t.api(constantApi.listAll, {}, { token: userToken, headers: { 'accept-language': lang } });
     expect((await call('fr-FR,fr;q=0.9')).body.msg).toBe('Access to this resource on the server is denied');
     expect((await call('zh-TW')).body.msg).toBe('无权访问该资源');
   });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { userBody } from '../../test/fixtures.ts';
 import { safeErr } from './logging.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 // Database errors reach the log without their bound values (issue 10 §3).
 const lines: string[] = [];
@@ -23,7 +24,7 @@ describe('logged database errors', () => {
       sql`create trigger refuse_insert before insert on users for each row execute function refuse_insert()`,
     );
     try {
-      const res = await t.call({ method: 'POST', url: '/api/user/add', token: admin, body });
+      const res = await t.api.unchecked(userApi.add, body, admin);
       expect(res.status).toBe(500);
       expect(res.body.msg).toBe('Internal server error');
     } finally {

@@ -2,20 +2,11 @@
  * The typed client's calls, free of TanStack Query: the login page loads this file and nothing of the
  * query cache (its first-load budget, issue 9). The query and mutation hooks are in queries.ts.
  */
-import { fillPath, type AnswerOf, type Endpoint, type InputOf } from '@siteops/contracts/endpoint';
+import { fillPath, requestOf, type AnswerOf, type Endpoint, type InputOf } from '@siteops/contracts/endpoint';
 import { exchange, request, type RequestConfig } from './client';
 
 /** Per-call options the typed client passes through to the transport. */
 export type CallOptions = Pick<RequestConfig, 'silent' | 'signal' | 'onUploadProgress' | 'timeout'>;
-
-/** Fields of the input that go to the query string: all of them for GET, the declared query fields otherwise. */
-function split(endpoint: Endpoint, rest: Record<string, unknown>) {
-  if (endpoint.method === 'GET') return { params: rest, data: undefined };
-  const queryKeys = endpoint.queryFields;
-  const params = Object.fromEntries(Object.entries(rest).filter(([k]) => queryKeys.includes(k)));
-  const data = Object.fromEntries(Object.entries(rest).filter(([k]) => !queryKeys.includes(k)));
-  return { params: queryKeys.length ? params : undefined, data };
-}
 
 /** Call a declared endpoint and answer the envelope's `data`, typed from the declaration. */
 export function call<E extends Endpoint>(
@@ -23,8 +14,8 @@ export function call<E extends Endpoint>(
   input: InputOf<E>,
   options: CallOptions = {},
 ): Promise<AnswerOf<E>> {
-  const { url, rest } = fillPath(endpoint.path, (input ?? {}) as Record<string, unknown>);
-  return request<AnswerOf<E>>({ method: endpoint.method, url, ...split(endpoint, rest), ...options });
+  const { method, url, query, body } = requestOf(endpoint, input);
+  return request<AnswerOf<E>>({ method, url, params: query, data: body, ...options });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 /**
  * The caller's own account: a security log of what was done to it (by itself or an administrator),
@@ -21,9 +22,9 @@ beforeAll(async () => {
 
 describe('account', () => {
   it('the security log lists the caller’s logins, its own changes and an administrator’s, nobody else’s', async () => {
-    await t.call({ method: 'PUT', url: '/api/user/updateSelf', token: me.token, body: { realName: 'Me Myself' } });
-    await t.call({ method: 'PUT', url: '/api/user/update', token: admin, body: { id: me.id, nickName: 'nick' } });
-    await t.call({ method: 'PUT', url: '/api/user/updateSelf', token: other.token, body: { realName: 'Someone' } });
+    await t.api(userApi.updateSelf, { realName: 'Me Myself' }, me.token);
+    await t.api(userApi.update, { id: me.id, nickName: 'nick' }, admin);
+    await t.api(userApi.updateSelf, { realName: 'Someone' }, other.token);
     const log = (await get('/api/account/securityLog', me.token)).body.data;
     const actions = log.list.map((r: { action: string; byOther: boolean }) => `${r.action}:${r.byOther}`);
     expect(actions).toEqual(['user.update:true', 'user.updateSelf:false', 'user.login:false']);

@@ -4,6 +4,9 @@ import { disableUser, uniq, createUser } from '../../../test/fixtures.ts';
 import type { ReceivedMail } from '../../../test/mailbox.ts';
 import { fileCodeRecoveries } from '../../../test/recovery.ts';
 import { auditLog, recoveryCodes } from '../../db/schema/index.ts';
+import { accountApi } from '@siteops/contracts/api/account';
+import { userApi } from '@siteops/contracts/api/user';
+import { notificationApi } from '@siteops/contracts/api/notification';
 
 /**
  * A forgotten password, recovered with a code sent to the account's security email or phone: the same
@@ -18,7 +21,7 @@ describe.each(await fileCodeRecoveries())('recovering a password with a code %s'
   it('every name is offered the code, and none is shown where it goes', async () => {
     const me = await bound();
     for (const name of [me.userName, uniq('nobody')]) {
-      const res = await app.call({ method: 'POST', url: '/api/account/recover/question', body: { username: name } });
+      const res = await app.api(accountApi.recoverQuestion, { username: name });
       expect(res.body.data).toMatchObject(c.offered);
       expect(JSON.stringify(res.body.data)).not.toMatch(c.hidden);
     }
@@ -50,12 +53,12 @@ describe.each(await fileCodeRecoveries())('recovering a password with a code %s'
 
     const ok = await reset(me.userName.toUpperCase(), code);
     expect(ok.body.code, ok.body.msg).toBe(200);
-    expect((await app.call({ method: 'POST', url: '/api/user/info', token: me.token })).status).toBe(401);
+    expect((await app.api(userApi.info, {}, me.token)).status).toBe(401);
     await expect(app.login(me.userName, me.password)).rejects.toThrow();
     const token = await app.login(me.userName, c.newPassword);
-    const list = await app.call({ method: 'GET', url: '/api/notification/listAll', token });
+    const list = await app.api(notificationApi.listAll, {}, token);
     expect(list.body.data.list.map((n: { title: string }) => n.title)).toContain(c.told);
-    const log = await app.call({ method: 'GET', url: '/api/account/securityLog', token });
+    const log = await app.api(accountApi.securityLog, {}, token);
     expect(log.body.data.list.map((r: { action: string }) => r.action)).toContain('account.recoverPassword');
     const [audited] = await app.database.db
       .select()
@@ -117,12 +120,7 @@ describe.each(await fileCodeRecoveries())('recovering a password with a code %s'
     // longer resets anything.
     const later = (await codeFor(me)).code;
     if (c.channel === 'email') {
-      const unbound = await app.call({
-        method: 'POST',
-        url: '/api/account/securityUnbind',
-        token: me.token,
-        body: { channel: 'email', password: me.password },
-      });
+      const unbound = await app.api(accountApi.securityUnbind, { channel: 'email', password: me.password }, me.token);
       expect(unbound.body.code, unbound.body.msg).toBe(200);
     } else {
       await bind(app, me, 'phone', newPhone());

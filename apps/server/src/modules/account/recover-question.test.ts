@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createUser, disableUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import type { Person } from '../../../test/recovery.ts';
+import { accountApi } from '@siteops/contracts/api/account';
+import { userApi } from '@siteops/contracts/api/user';
+import { notificationApi } from '@siteops/contracts/api/notification';
 
 /**
  * A forgotten password, recovered with the security question before any login: the question (a
@@ -12,29 +15,14 @@ const { t, admin } = await fileTestApp();
 
 async function withQuestion(question = '第一只宠物的名字？', answer = ' Rex '): Promise<Person> {
   const [u, token] = await createSignedInUser(t, admin, { role: 'user' });
-  const res = await t.call({
-    method: 'PUT',
-    url: '/api/account/securityQuestion',
-    token,
-    body: { password: u.password, question, answer },
-  });
+  const res = await t.api(accountApi.securityQuestion, { password: u.password, question, answer }, token);
   expect(res.body.code, res.body.msg).toBe(200);
   return { ...u, token };
 }
 const ask = (username: string, lang = 'en-US') =>
-  t.call({
-    method: 'POST',
-    url: '/api/account/recover/question',
-    body: { username },
-    headers: { 'accept-language': lang },
-  });
+  t.api(accountApi.recoverQuestion, { username }, { headers: { 'accept-language': lang } });
 const recover = (username: string, answer: string, newPassword = 'Recovered#2026', lang = 'en-US') =>
-  t.call({
-    method: 'POST',
-    url: '/api/account/recover/password',
-    body: { username, answer, newPassword },
-    headers: { 'accept-language': lang },
-  });
+  t.api(accountApi.recoverPassword, { username, answer, newPassword }, { headers: { 'accept-language': lang } });
 
 describe('recovering a password with the security question', () => {
   it('answers the account’s own question; any other name gets the same decoy every time, in either language', async () => {
@@ -55,20 +43,18 @@ describe('recovering a password with the security question', () => {
     expect((await ask('')).status).toBe(400);
     expect((await ask(nobody)).body.data.emailCode).toBe(false);
 
-    const code = await t.call({
-      method: 'POST',
-      url: '/api/account/recover/code',
-      body: { username: me.userName },
-      headers: { 'accept-language': 'zh-CN' },
-    });
+    const code = await t.api(
+      accountApi.recoverCode,
+      { username: me.userName },
+      { headers: { 'accept-language': 'zh-CN' } },
+    );
     expect(code.status).toBe(409);
     expect(code.body.msg).toBe('本服务器未开通通过邮箱找回密码（未设置 SMTP_URL）');
-    const text = await t.call({
-      method: 'POST',
-      url: '/api/account/recover/code',
-      body: { username: me.userName, channel: 'phone' },
-      headers: { 'accept-language': 'zh-CN' },
-    });
+    const text = await t.api(
+      accountApi.recoverCode,
+      { username: me.userName, channel: 'phone' },
+      { headers: { 'accept-language': 'zh-CN' } },
+    );
     expect(text.status).toBe(409);
     expect(text.body.msg).toBe('本服务器未开通通过短信找回密码（未设置 SMS_WEBHOOK_URL）');
     expect(text.body.data).toEqual({ notConfigured: 'phone' });
@@ -79,14 +65,14 @@ describe('recovering a password with the security question', () => {
     const res = await recover(me.userName, 'rEX');
     expect(res.body.code, res.body.msg).toBe(200);
 
-    expect((await t.call({ method: 'POST', url: '/api/user/info', token: me.token })).status).toBe(401);
+    expect((await t.api(userApi.info, {}, me.token)).status).toBe(401);
     await expect(t.login(me.userName, me.password)).rejects.toThrow();
     const token = await t.login(me.userName, 'Recovered#2026');
-    const list = await t.call({ method: 'GET', url: '/api/notification/listAll', token });
+    const list = await t.api(notificationApi.listAll, {}, token);
     expect(list.body.data.list.map((n: { title: string }) => n.title)).toContain(
       'Your password was reset with your security question',
     );
-    const log = await t.call({ method: 'GET', url: '/api/account/securityLog', token });
+    const log = await t.api(accountApi.securityLog, {}, token);
     expect(log.body.data.list.map((r: { action: string }) => r.action)).toContain('account.recoverPassword');
   });
 

@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, uniq } from '../../../test/fixtures.ts';
 import { codeIn, startMailbox } from '../../../test/mailbox.ts';
 import { securityCodes, userSecurity } from '../../db/schema/index.ts';
+import { accountApi } from '@siteops/contracts/api/account';
+import { notificationApi } from '@siteops/contracts/api/notification';
 
 /**
  * Security settings: a security question changed with the current password, and a security email and
@@ -28,12 +30,9 @@ async function newUser(app = t, adminToken = admin): Promise<Me> {
 }
 const post = (url: string, me: Me, body: Record<string, unknown>, lang?: string, app = t) =>
   app.call({ method: 'POST', url, token: me.token, body, headers: lang ? { 'accept-language': lang } : {} });
-const state = async (me: Me) =>
-  (await t.call({ method: 'GET', url: '/api/account/security', token: me.token })).body.data;
+const state = async (me: Me) => (await t.api(accountApi.security, {}, me.token)).body.data;
 const log = async (me: Me) =>
-  (await t.call({ method: 'GET', url: '/api/account/securityLog', token: me.token })).body.data.list.map(
-    (r: { action: string }) => r.action,
-  );
+  (await t.api(accountApi.securityLog, {}, me.token)).body.data.list.map((r: { action: string }) => r.action);
 const email = () => `${uniq('alice')}@example.com`;
 
 /** Ask for a code to `target` and read it from the inbox. */
@@ -158,12 +157,11 @@ describe('security email and phone', () => {
     expect(ok.body.code).toBe(200);
     expect((await state(me)).phone.bound).toBeNull();
     expect(await log(me)).toEqual(expect.arrayContaining(['account.securityBind', 'account.securityUnbind']));
-    const box = await t.call({
-      method: 'GET',
-      url: '/api/notification/listAll?tab=message',
-      token: me.token,
-      headers: { 'accept-language': 'zh-CN' },
-    });
+    const box = await t.api(
+      notificationApi.listAll,
+      { tab: 'message' },
+      { token: me.token, headers: { 'accept-language': 'zh-CN' } },
+    );
     expect(box.body.data.list.map((n: { title: string }) => n.title)).toEqual([
       '已解绑安全手机：138****0000',
       '已绑定安全手机：138****0000',
@@ -213,7 +211,7 @@ describe('limits and configuration', () => {
       );
       expect(phone.status).toBe(409);
       expect(phone.body.msg).toBe('本服务器未配置安全手机绑定（未设置 SMS_WEBHOOK_URL）');
-      const state2 = (await t2.call({ method: 'GET', url: '/api/account/security', token: me.token })).body.data;
+      const state2 = (await t2.api(accountApi.security, {}, me.token)).body.data;
       expect(state2.phone.available).toBe(false);
       expect(state2.email.available).toBe(true);
     } finally {
@@ -226,21 +224,11 @@ describe('security question', () => {
   it('needs the current password, stores the answer hashed and is audited', async () => {
     const me = await newUser();
     const body = { question: 'First pet?', answer: ' Rex ' };
-    const wrong = await t.call({
-      method: 'PUT',
-      url: '/api/account/securityQuestion',
-      token: me.token,
-      body: { ...body, password: 'Wrong#123' },
-    });
+    const wrong = await t.api(accountApi.securityQuestion, { ...body, password: 'Wrong#123' }, me.token);
     expect(wrong.status).toBe(400);
     expect(wrong.body.data.fields.password).toBeTruthy();
     expect((await state(me)).question.set).toBe(false);
-    const ok = await t.call({
-      method: 'PUT',
-      url: '/api/account/securityQuestion',
-      token: me.token,
-      body: { ...body, password: me.password },
-    });
+    const ok = await t.api(accountApi.securityQuestion, { ...body, password: me.password }, me.token);
     expect(ok.body.code, ok.body.msg).toBe(200);
     expect((await state(me)).question).toEqual({ set: true, question: 'First pet?' });
     const [row] = await t.database.db.select().from(userSecurity).where(eq(userSecurity.userId, me.id));

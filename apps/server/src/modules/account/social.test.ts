@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createProject, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { accountApi } from '@siteops/contracts/api/account';
+import { userApi } from '@siteops/contracts/api/user';
 
 /**
  * Social info (settings' social tab): the caller keeps its own WeChat ID, QQ, DingTalk ID, WeCom account
@@ -19,19 +21,13 @@ async function newUser(overrides: Record<string, unknown> = {}, token = admin): 
   return { id: u.id, token: await t.login(u.userName, u.password) };
 }
 const save = (me: Me, body: object, lang?: string) =>
-  t.call({
-    method: 'PUT',
-    url: '/api/account/social',
-    token: me.token,
-    body,
-    headers: lang ? { 'accept-language': lang } : {},
-  });
+  t.api.unchecked(accountApi.saveSocial, body, { token: me.token, headers: lang ? { 'accept-language': lang } : {} });
 const read = async (me: Me) => {
-  const res = await t.call({ method: 'GET', url: '/api/account/social', token: me.token });
+  const res = await t.api(accountApi.social, {}, me.token);
   expect(res.status, res.body.msg).toBe(200);
   return res.body.data;
 };
-const detail = (token: string, id: number) => t.call({ method: 'GET', url: `/api/user/detail?id=${id}`, token });
+const detail = (token: string, id: number) => t.api(userApi.detail, { id }, token);
 const audits = (id: number) =>
   t.database.db
     .select()
@@ -60,10 +56,10 @@ describe('the caller’s social info', () => {
     expect(row).toMatchObject({ actorId: me.id, targetType: 'user' });
     expect(row.detail).toMatchObject({ fields: Object.keys(FULL), values: stored });
     // It is an account change: the security log lists it.
-    const log = await t.call({ method: 'GET', url: '/api/account/securityLog', token: me.token });
+    const log = await t.api(accountApi.securityLog, {}, me.token);
     expect(log.body.data.list.map((r: { action: string }) => r.action)).toContain('account.social');
     // And "export data" carries it.
-    const file = await t.call({ method: 'GET', url: '/api/account/exportMine', token: me.token });
+    const file = await t.api(accountApi.exportMine, {}, me.token);
     expect((file.body as unknown as { profile: object }).profile).toMatchObject(stored);
   });
 
@@ -149,14 +145,14 @@ describe('the caller’s social info', () => {
     expect((await read(other)).qq).toBeNull();
     expect((await read(me)).qq).toBeNull();
     for (const body of [[], [{ qq: '77777' }]]) {
-      const res = await t.call({ method: 'PUT', url: '/api/account/social', token: me.token, body });
+      const res = await t.api.unchecked(accountApi.saveSocial, body, me.token);
       expect(res.status).toBe(400);
     }
   });
 
   it('needs a session', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/account/social' })).status).toBe(401);
-    expect((await t.call({ method: 'PUT', url: '/api/account/social', body: { qq: '12345' } })).status).toBe(401);
+    expect((await t.api(accountApi.social, {})).status).toBe(401);
+    expect((await t.api(accountApi.saveSocial, { qq: '12345' })).status).toBe(401);
   });
 });
 

@@ -3,6 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { agents, auditLog, users } from '../../db/schema/index.ts';
+import { agentApi } from '@siteops/contracts/api/agent';
+import { userApi } from '@siteops/contracts/api/user';
+import { projectApi } from '@siteops/contracts/api/project';
 
 const { t, admin } = await fileTestApp();
 let a: Awaited<ReturnType<typeof createAgent>>;
@@ -23,12 +26,11 @@ const agentBody = (overrides: Record<string, unknown> = {}) => ({
   user: { userName: uniq('ag'), password: 'Passw0rd!', realName: 'Boss' },
   ...overrides,
 });
-const add = (body: object, token = admin) => t.call({ method: 'POST', url: '/api/agent/add', token, body });
-const update = (body: object, token = admin) => t.call({ method: 'PUT', url: '/api/agent/update', token, body });
-const detail = (id: number, token = admin) => t.call({ method: 'GET', url: `/api/agent/detail?id=${id}`, token });
+const add = (body: object, token = admin) => t.api.unchecked(agentApi.add, body, token);
+const update = (body: object, token = admin) => t.api.unchecked(agentApi.update, body, token);
+const detail = (id: number, token = admin) => t.api(agentApi.detail, { id }, token);
 const list = (query: string, token = admin) => t.call({ method: 'GET', url: `/api/agent/listAll?${query}`, token });
-const del = (ids: number[], token = admin) =>
-  t.call({ method: 'DELETE', url: '/api/agent/delete', token, body: { ids } });
+const del = (ids: number[], token = admin) => t.api(agentApi.delete, { ids }, token);
 
 describe('agent add', () => {
   it('creates the agent and its admin user (role agent, isAgent, introduction from remark) together', async () => {
@@ -183,15 +185,11 @@ describe('an invalid or expired agent', () => {
     const [, staffToken] = await createSignedInUser(t, c.token, { role: 'user' });
     expect((await update({ id: c.id, status: 'invalid' })).status).toBe(200);
     for (const token of [c.token, staffToken]) {
-      const res = await t.call({ method: 'POST', url: '/api/user/info', token });
+      const res = await t.api(userApi.info, {}, token);
       expect(res.status).toBe(401);
       expect(res.body.code).toBe(50012);
     }
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/user/login',
-      body: { username: c.userName, password: 'Passw0rd!' },
-    });
+    const login = await t.api(userApi.login, { username: c.userName, password: 'Passw0rd!' });
     expect(login.status).toBe(403);
     expect(login.body.msg).toMatch(/agent account is invalid/);
     // Valid again: login works again.
@@ -202,14 +200,10 @@ describe('an invalid or expired agent', () => {
   it('past its expDate (even without anyone updating it): sessions answer 50012 and login says expired', async () => {
     const d = await createAgent(t, admin);
     await t.database.db.update(agents).set({ expDate: '2000-01-01' }).where(eq(agents.id, d.id));
-    const res = await t.call({ method: 'POST', url: '/api/user/info', token: d.token });
+    const res = await t.api(userApi.info, {}, d.token);
     expect(res.body.code).toBe(50012);
     expect(res.body.msg).toMatch(/invalid or has expired/);
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/user/login',
-      body: { username: d.userName, password: 'Passw0rd!' },
-    });
+    const login = await t.api(userApi.login, { username: d.userName, password: 'Passw0rd!' });
     expect(login.status).toBe(403);
     expect(login.body.msg).toMatch(/expired on 2000-01-01/);
     expect((await list(`expired=true&pageSize=200`)).body.data.list.map((x: { id: number }) => x.id)).toContain(d.id);
@@ -218,7 +212,7 @@ describe('an invalid or expired agent', () => {
   it('an agent whose expDate is today can still log in', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const e = await createAgent(t, admin, { expDate: today });
-    expect((await t.call({ method: 'POST', url: '/api/user/info', token: e.token })).body.code).toBe(200);
+    expect((await t.api(userApi.info, {}, e.token)).body.code).toBe(200);
   });
 });
 
@@ -226,20 +220,15 @@ describe('agent delete', () => {
   it('is refused with 409 naming what still belongs (users, projects), then works, taking its admin user along', async () => {
     const f = await createAgent(t, admin);
     const staff = await createUser(t, f.token);
-    const project = await t.call({
-      method: 'POST',
-      url: '/api/project/add',
-      token: admin,
-      body: { name: 'P', code: uniq('p'), agentId: f.id },
-    });
+    const project = await t.api(projectApi.add, { name: 'P', code: uniq('p'), agentId: f.id }, admin);
     let res = await del([f.id]);
     expect(res.status).toBe(409);
     expect(res.body.msg).toMatch(/1 users and 1 projects/);
     expect(res.body.data.counts).toEqual({ users: 1, projects: 1, devices: 0 });
-    await t.call({ method: 'DELETE', url: '/api/user/delete', token: admin, body: { ids: [staff.id] } });
+    await t.api(userApi.delete, { ids: [staff.id] }, admin);
     res = await del([f.id]);
     expect(res.body.msg).toMatch(/1 projects/);
-    await t.call({ method: 'DELETE', url: '/api/project/delete', token: admin, body: { ids: [project.body.data.id] } });
+    await t.api(projectApi.delete, { ids: [project.body.data.id] }, admin);
     res = await del([f.id]);
     expect(res.status).toBe(200);
     expect(await t.database.db.select().from(users).where(eq(users.id, f.userId))).toHaveLength(0);

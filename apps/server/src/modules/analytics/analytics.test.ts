@@ -4,6 +4,7 @@ import { expectFieldsNamed, fileTestApp } from '../../../test/harness.ts';
 import { deviceEvents, deviceTelemetry } from '../../db/schema/index.ts';
 import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLocal, timeline } from './testkit.ts';
 import { firstSheetAt } from '../../../test/workbooks.ts';
+import { analyticsApi } from '@siteops/contracts/api/analytics';
 
 /**
  * Fleet analytics: per-bucket sums equal what was stored, exceedances against the dust limits, an agent's
@@ -145,12 +146,11 @@ describe('fleet analytics validation', () => {
   });
 
   it('says the range error in Chinese to a Chinese console', async () => {
-    const res = await t.call({
-      method: 'GET',
-      url: '/api/analytics/fleet?from=2026-01-01&to=2026-03-01',
-      token: admin,
-      headers: { 'accept-language': 'zh-CN' },
-    });
+    const res = await t.api(
+      analyticsApi.fleet,
+      { from: '2026-01-01', to: '2026-03-01' },
+      { token: admin, headers: { 'accept-language': 'zh-CN' } },
+    );
     expect(res.status).toBe(400);
     expect((res.body.data as { fields: Record<string, string> }).fields.to).toContain('31 天');
   });

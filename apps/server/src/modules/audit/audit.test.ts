@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
+import { userApi } from '@siteops/contracts/api/user';
+import { constantApi } from '@siteops/contracts/api/constant';
+import { projectApi } from '@siteops/contracts/api/project';
+import { deviceApi } from '@siteops/contracts/api/device';
 
 const { t, admin } = await fileTestApp();
 let agent: Awaited<ReturnType<typeof createAgent>>;
@@ -26,7 +30,7 @@ describe('GET /api/audit/listAll', () => {
 
   it('filters by actor, action (exact or prefix), target and time range', async () => {
     const u = await createUser(t, agent.token);
-    await t.call({ method: 'PUT', url: '/api/user/update', token: agent.token, body: { id: u.id, nickName: 'nick' } });
+    await t.api(userApi.update, { id: u.id, nickName: 'nick' }, agent.token);
 
     const byActor = await list(`actor=${agent.userName}&pageSize=200`);
     expect(byActor.body.data.list.length).toBeGreaterThan(0);
@@ -53,9 +57,9 @@ describe('GET /api/audit/listAll', () => {
 
   it('records each mutation of this issue', async () => {
     const key = uniq('audited.');
-    await t.call({ method: 'POST', url: '/api/constant/add', token: admin, body: { key, value: 'v' } });
+    await t.api(constantApi.add, { key, value: 'v' }, admin);
     const code = uniq('A-');
-    await t.call({ method: 'POST', url: '/api/project/add', token: admin, body: { name: 'x', code } });
+    await t.api(projectApi.add, { name: 'x', code }, admin);
     const res = await list('pageSize=200');
     const actions = res.body.data.list.map((r: { action: string }) => r.action);
     for (const action of ['agent.add', 'user.add', 'file.upload', 'constant.add', 'project.add', 'user.login']) {
@@ -71,20 +75,10 @@ describe('GET /api/audit/listAll', () => {
           .toString(16)
           .padStart(2, '0'),
       ).join(':');
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/device/add',
-        token: admin,
-        body: { type: 'dust', sn: uniq('AUD'), mac },
-      });
+      const res = await t.api(deviceApi.add, { type: 'dust', sn: uniq('AUD'), mac }, admin);
       ids.push(res.body.data.id);
     }
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/device/authorize',
-      token: admin,
-      body: { ids, authStatus: 'forbidden' },
-    });
+    const res = await t.api(deviceApi.authorize, { ids, authStatus: 'forbidden' }, admin);
     expect(res.status).toBe(200);
     expect(res.body.data.changed).toBe(30);
     const [row] = (await list('action=device.authorize&pageSize=1')).body.data.list;

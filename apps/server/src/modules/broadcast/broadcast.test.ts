@@ -5,6 +5,7 @@ import { auditLog, broadcastCampaigns, broadcastRuns, devices } from '../../db/s
 import { createAgent, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { claimDueRuns } from './scheduler.ts';
+import { broadcastApi } from '@siteops/contracts/api/broadcast';
 
 /**
  * Broadcast campaigns against simulated cloud speakers over the device link: what a speaker plays and
@@ -93,12 +94,7 @@ describe('a run', () => {
     expect(refusing.sim!.played).toHaveLength(0);
     // A one-off is finished once it ran, and plays no more.
     expect(await detail(admin, c.id)).toMatchObject({ status: 'finished', nextRunAt: null, runCount: 1 });
-    const zh = await t.call({
-      method: 'GET',
-      url: `/api/broadcast/runs?id=${c.id}`,
-      token: admin,
-      headers: { 'accept-language': 'zh-CN' },
-    });
+    const zh = await t.api(broadcastApi.runs, { id: c.id }, { token: admin, headers: { 'accept-language': 'zh-CN' } });
     expect((zh.body.data.list as CampaignRun[])[0].devices.find((d) => d.deviceId === off.id)?.reason).toBe(
       '设备不在线',
     );

@@ -7,6 +7,7 @@ import { createAgent } from '../../../test/fixtures.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { startLinkApp } from '../device-link/testkit.ts';
 import { fileApp } from '../../../test/harness.ts';
+import { broadcastApi } from '@siteops/contracts/api/broadcast';
 
 /**
  * The live topic `campaign:<id>`: a tab watching a campaign hears its speakers' outcomes and its
@@ -16,12 +17,11 @@ import { fileApp } from '../../../test/harness.ts';
 const { t, admin } = await fileApp(() => startLinkApp({ broadcasts: { tickMs: 100, commandTimeoutMs: 15_000 } }));
 
 const add = async (token: string, body: object) => {
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/broadcast/add',
+  const res = await t.api.unchecked(
+    broadcastApi.add,
+    { name: 'Gate', link: 'https://example.com', content: 'Helmets on.', voice: 'female', volume: 50, ...body },
     token,
-    body: { name: 'Gate', link: 'https://example.com', content: 'Helmets on.', voice: 'female', volume: 50, ...body },
-  });
+  );
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data as CampaignItem;
 };

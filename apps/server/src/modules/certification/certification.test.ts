@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createUser, idNumber } from '../../../test/fixtures.ts';
 import { certifications } from '../../db/schema/index.ts';
+import { certificationApi } from '@siteops/contracts/api/certification';
 
 /**
  * Real-name certification: a user submits, sees only its own records (another's id is 404, for an
@@ -149,13 +150,11 @@ describe('certification', () => {
 
   it('bad input is a 400 naming the fields, in the caller’s language, and nothing is stored', async () => {
     const before = (await get('/api/certification/listAll', alice.token)).body.data.total;
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/certification/submit',
-      token: alice.token,
-      body: form({ legalIdNo: '110***1234', organisationCode: '12', accountType: 'pirate', legalPersonName: ' ' }),
-      headers: { 'accept-language': 'zh-CN' },
-    });
+    const res = await t.api.unchecked(
+      certificationApi.submit,
+      form({ legalIdNo: '110***1234', organisationCode: '12', accountType: 'pirate', legalPersonName: ' ' }),
+      { token: alice.token, headers: { 'accept-language': 'zh-CN' } },
+    );
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.data.fields).sort()).toEqual([
       'accountType',

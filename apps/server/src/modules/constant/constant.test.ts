@@ -4,13 +4,15 @@ import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { constants } from '../../db/schema/index.ts';
 import { CONSTANT_CACHE_MS, getConstant, heartbeatSeconds } from './service.ts';
+import { constantApi } from '@siteops/contracts/api/constant';
+import { userApi } from '@siteops/contracts/api/user';
 
 const { t, admin } = await fileTestApp();
 
-const add = (body: object, token = admin) => t.call({ method: 'POST', url: '/api/constant/add', token, body });
-const update = (body: object) => t.call({ method: 'PUT', url: '/api/constant/update', token: admin, body });
+const add = (body: object, token = admin) => t.api.unchecked(constantApi.add, body, token);
+const update = (body: object) => t.api.unchecked(constantApi.update, body, admin);
 const list = (query: string) => t.call({ method: 'GET', url: `/api/constant/listAll?${query}`, token: admin });
-const del = (ids: number[]) => t.call({ method: 'DELETE', url: '/api/constant/delete', token: admin, body: { ids } });
+const del = (ids: number[]) => t.api(constantApi.delete, { ids }, admin);
 
 describe('constant CRUD', () => {
   it('adds, reads, searches by key and by value, updates and deletes', async () => {
@@ -18,9 +20,7 @@ describe('constant CRUD', () => {
     const res = await add({ key, value: 'Welcome to Tower 7', remark: 'login banner' });
     expect(res.status).toBe(200);
     const id = res.body.data.id;
-    expect(
-      (await t.call({ method: 'GET', url: `/api/constant/detail?id=${id}`, token: admin })).body.data,
-    ).toMatchObject({
+    expect((await t.api(constantApi.detail, { id }, admin)).body.data).toMatchObject({
       key,
       value: 'Welcome to Tower 7',
       remark: 'login banner',
@@ -32,7 +32,7 @@ describe('constant CRUD', () => {
     expect((await update({ id, value: 'Bye' })).status).toBe(200);
     expect((await list('value=Bye')).body.data.list.map((c: { id: number }) => c.id)).toEqual([id]);
     expect((await del([id])).status).toBe(200);
-    expect((await t.call({ method: 'GET', url: `/api/constant/detail?id=${id}`, token: admin })).status).toBe(404);
+    expect((await t.api(constantApi.detail, { id }, admin)).status).toBe(404);
   });
 
   it('a duplicate key is 409, on add and on update', async () => {
@@ -66,7 +66,7 @@ describe('constant CRUD', () => {
   it('is admin only', async () => {
     const agent = await createAgent(t, admin);
     expect((await add({ key: uniq('a.'), value: 'v' }, agent.token)).status).toBe(403);
-    expect((await t.call({ method: 'GET', url: '/api/constant/listAll', token: agent.token })).status).toBe(403);
+    expect((await t.api(constantApi.listAll, {}, agent.token)).status).toBe(403);
   });
 
   it('delete is all or none', async () => {
@@ -81,13 +81,9 @@ describe('constants the server reads', () => {
   it('user.defaultPassword is no longer read: a reset still gives a fresh one-time password', async () => {
     const u = await createUser(t, admin);
     expect((await add({ key: 'user.defaultPassword', value: 'Const@4567' })).status).toBe(200);
-    const reset = await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id: u.id } });
+    const reset = await t.api(userApi.resetPasswd, { id: u.id }, admin);
     expect(reset.body.data.oneTimePassword).not.toBe('Const@4567');
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/user/login',
-      body: { username: u.userName, password: 'Const@4567' },
-    });
+    const login = await t.api(userApi.login, { username: u.userName, password: 'Const@4567' });
     expect(login.status).toBe(401);
   });
 

@@ -6,6 +6,8 @@ import { devices } from '../../db/schema/index.ts';
 import { FAST, startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { sinceOf } from './fleet.ts';
+import { projectApi } from '@siteops/contracts/api/project';
+import { dashboardApi } from '@siteops/contracts/api/dashboard';
 
 /**
  * The Workplace's fleet figures: counted in the caller's device scope (an agent never counts another
@@ -105,12 +107,7 @@ describe('fleet figures', () => {
   it('a manager counts its projects’ devices, a user none; admins see platforms', async () => {
     const [manager, managerToken] = await createSignedInUser(t, agentA.token, { role: 'manager' });
     const projectId = await createProject(t, admin, { name: 'Tower', code: uniq('P-'), agentId: agentA.id });
-    await t.call({
-      method: 'POST',
-      url: '/api/project/addManager',
-      token: admin,
-      body: { projectId, userId: manager.id },
-    });
+    await t.api(projectApi.addManager, { projectId, userId: manager.id }, admin);
     const inProject = await t.addDevice({ type: 'elevator', agentId: agentA.id });
     await t.database.db.update(devices).set({ projectId }).where(eq(devices.id, inProject.id));
     await t.addDevice({ type: 'elevator', agentId: agentA.id });
@@ -133,9 +130,9 @@ describe('fleet figures', () => {
     expect(sinceOf(new Date('2026-11-25T16:00:00Z'), now).toISOString()).toBe('2026-11-25T16:00:00.000Z');
     expect(sinceOf(new Date('2026-11-01T00:00:00Z'), now).toISOString()).toBe('2026-11-25T12:00:00.000Z');
     expect(sinceOf(undefined, now).toISOString()).toBe('2026-11-25T12:00:00.000Z');
-    const res = await t.call({ method: 'GET', url: '/api/dashboard/fleet?since=yesterday', token: admin });
+    const res = await t.api(dashboardApi.fleet, { since: 'yesterday' }, admin);
     expect(res.status).toBe(400);
-    expect((await t.call({ method: 'GET', url: '/api/dashboard/fleet' })).status).toBe(401);
+    expect((await t.api(dashboardApi.fleet, {})).status).toBe(401);
   });
 });
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.ts';
 import { fileApp } from '../../../test/harness.ts';
 import { startLinkApp } from './testkit.ts';
+import { deviceLinkApi } from '@siteops/contracts/api/device-link';
 
 /** Issue 10: a device command never runs without its audit record. */
 
@@ -30,7 +31,7 @@ describe('device commands and their audit', () => {
     d.sim.once('rpc', () => {
       void auditOf('device.reboot', d.id).then((rows) => (seenByDevice = rows.map((r) => r.detail)));
     });
-    const res = await t.call({ method: 'POST', url: `/api/device/${d.id}/reboot`, token: admin, body: {} });
+    const res = await t.api(deviceLinkApi.reboot, { id: d.id }, admin);
     expect(res.status, res.body.msg).toBe(200);
     await expect.poll(() => seenByDevice).toBeDefined();
     expect(seenByDevice).toEqual([expect.objectContaining({ sn: d.sn })]);
@@ -49,7 +50,7 @@ describe('device commands and their audit', () => {
         when (new.action = 'device.config.get') execute function refuse_audit()`),
     );
     try {
-      const res = await t.call({ method: 'GET', url: `/api/device/${d.id}/config`, token: admin });
+      const res = await t.api(deviceLinkApi.configGet, { id: d.id }, admin);
       expect(res.status).toBe(500);
       await new Promise((r) => setTimeout(r, 300));
       expect(d.rpcs).not.toContain('config.get');
@@ -60,19 +61,9 @@ describe('device commands and their audit', () => {
 
   it('text the audit could not store never reaches the device: 400, nothing sent', async () => {
     const d = await linkedSpeaker();
-    const res = await t.call({
-      method: 'POST',
-      url: `/api/device/${d.id}/broadcast`,
-      token: admin,
-      body: { text: 'a\ud800b' },
-    });
+    const res = await t.api(deviceLinkApi.broadcast, { id: d.id, text: 'a\ud800b' }, admin);
     expect(res.status, res.body.msg).toBe(400);
-    const config = await t.call({
-      method: 'PUT',
-      url: `/api/device/${d.id}/config`,
-      token: admin,
-      body: { config: { volume: 'a\u0000b' } },
-    });
+    const config = await t.api(deviceLinkApi.configSet, { id: d.id, config: { volume: 'a\u0000b' } }, admin);
     expect(config.status, config.body.msg).toBe(400);
     await new Promise((r) => setTimeout(r, 300));
     expect(d.rpcs).toEqual([]);

@@ -7,6 +7,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import { createSignedInUser } from '../../../test/fixtures.ts';
 import { ticketFor } from './testkit.ts';
 import { fileLinkApp, openLive, watch } from './liveTestkit.ts';
+import { deviceLinkApi } from '@siteops/contracts/api/device-link';
 
 const { t, admin, agentA, agentB, live, linked, post } = await fileLinkApp();
 
@@ -69,12 +70,7 @@ describe('commands', () => {
     const res = await post(`/api/device/${theirs.id}/openDoor`, agentA.token);
     expect(res.status).toBe(404);
     expect((await post(`/api/device/${theirs.id}/snapshot`, agentA.token)).status).toBe(404);
-    const ticket = await t.call({
-      method: 'POST',
-      url: '/api/device/ticket',
-      token: agentA.token,
-      body: { purpose: 'terminal', deviceId: theirs.id },
-    });
+    const ticket = await t.api(deviceLinkApi.ticket, { purpose: 'terminal', deviceId: theirs.id }, agentA.token);
     expect(ticket.status).toBe(404);
   });
 
@@ -104,16 +100,7 @@ describe('commands', () => {
     const [, token] = await createSignedInUser(t, admin, { role: 'manager' });
     const d = await linked({ type: 'face' });
     expect((await post(`/api/device/${d.id}/openDoor`, token)).status).toBe(403);
-    expect(
-      (
-        await t.call({
-          method: 'POST',
-          url: '/api/device/ticket',
-          token,
-          body: { purpose: 'terminal', deviceId: d.id },
-        })
-      ).status,
-    ).toBe(403);
+    expect((await t.api(deviceLinkApi.ticket, { purpose: 'terminal', deviceId: d.id }, token)).status).toBe(403);
     const managerTab = await openLive(t, token);
     try {
       await managerTab.ready();

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { openLive, type LiveTab } from './liveTestkit.ts';
 import { startLinkApp, type LinkTestApp } from './testkit.ts';
+import { deviceApi } from '@siteops/contracts/api/device';
 
 let t: LinkTestApp;
 let admin: string;
@@ -169,12 +170,7 @@ describe('device events', () => {
     await sim.waitFor('up', 10_000);
     sim.sendTelemetry({ a34004: 1 });
     await oldOwner.waitFor((m) => m.type === 'telemetry' && m.data.deviceId === d.id);
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/device/divideAgent',
-      token: admin,
-      body: { ids: [d.id], agentId: agentB.id },
-    });
+    const res = await t.api(deviceApi.divideAgent, { ids: [d.id], agentId: agentB.id }, admin);
     expect(res.body.code, res.body.msg).toBe(200);
     const newOwner = await tab(agentB.token);
     expect((await newOwner.subscribe([`device:${d.id}`])).topics).toEqual([`device:${d.id}`]);
@@ -198,7 +194,7 @@ describe('the device list', () => {
     await sim.waitFor('up', 10_000);
     sim.sendTelemetry({ a34004: 33, LA: 61 });
     const row = async () => {
-      const res = await t.call({ method: 'GET', url: `/api/device/listAll?sn=${d.sn}`, token: admin });
+      const res = await t.api(deviceApi.listAll, { sn: d.sn }, admin);
       return res.body.data.list[0];
     };
     await expect.poll(async () => (await row())?.latest, { timeout: 2_000 }).toMatchObject({ a34004: 33, LA: 61 });
@@ -254,7 +250,7 @@ describe('job progress', () => {
   });
 
   it('a bad jobId is refused as bad input', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/device/import?lang=en-US&jobId=nope', token: admin });
+    const res = await t.api(deviceApi.import, { lang: 'en-US', jobId: 'nope' }, admin);
     expect(res.status).toBe(400);
   });
 });

@@ -4,6 +4,7 @@ import { until } from '../../gateway/testkit.ts';
 import { startFaultProxy, targetOf, type FaultProxy } from '../../../test/faultproxy.ts';
 import { FAST, startLinkApp, type LinkTestApp } from './testkit.ts';
 import { openLive } from './liveTestkit.ts';
+import { deviceLinkApi } from '@siteops/contracts/api/device-link';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 if (!REDIS_URL) console.log('device link during a Redis outage: skipped, TEST_REDIS_URL is not set');
@@ -46,7 +47,7 @@ describe.skipIf(!REDIS_URL)('device link during a Redis outage', () => {
 
       sim.sendTelemetry({ a34004: 42.5 });
       await until(() => JSON.stringify(tab.of(d.id)).includes('42.5'), 2_000, 'reading reaches the tab');
-      const res = await t.call({ method: 'POST', url: `/api/device/${d.id}/snapshot`, token: admin, body: {} });
+      const res = await t.api(deviceLinkApi.snapshot, { id: d.id }, admin);
       expect(res.status, res.body.msg).toBe(200);
 
       proxy.heal();

@@ -7,6 +7,7 @@ import { DbTelemetrySink, pruneEvents, pruneTelemetry } from './sinks.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { rowOf, startLinkApp } from './testkit.ts';
 import { fileLinkApp } from './liveTestkit.ts';
+import { deviceLinkApi } from '@siteops/contracts/api/device-link';
 
 const { t, admin, live, linked } = await fileLinkApp();
 
@@ -35,12 +36,12 @@ describe('telemetry and events', () => {
       )
       .toMatchObject({ n: 2 });
     expect((await rowOf(t, d.id)).latest).toMatchObject({ a34004: 50, LA: 60 });
-    const series = await t.call({ method: 'GET', url: `/api/device/${d.id}/telemetry?field=a34004`, token: admin });
+    const series = await t.api(deviceLinkApi.telemetry, { id: d.id, field: 'a34004' }, admin);
     expect(series.status, series.body.msg).toBe(200);
     const values = series.body.data.points.map((p: number[]) => p[1]);
     expect(values.length).toBeGreaterThanOrEqual(1);
     expect(Math.min(...series.body.data.points.map((p: number[]) => p[2]))).toBe(40);
-    const latest = await t.call({ method: 'GET', url: `/api/device/${d.id}/latest`, token: admin });
+    const latest = await t.api(deviceLinkApi.latest, { id: d.id }, admin);
     expect(latest.body.data).toMatchObject({ data: { a34004: 50 }, onlineStatus: 'online' });
     expect(Object.keys(latest.body.data.data).sort()).toEqual(['LA', 'a34004']); // readings only, not their times
   });
@@ -63,7 +64,7 @@ describe('telemetry and events', () => {
       latest: [],
       events: [{ ...row, type: 'face', level: 'info', data: row.data, picture: undefined }],
     });
-    const list = await t.call({ method: 'GET', url: `/api/device/${d.id}/events?kind=pass`, token: admin });
+    const list = await t.api(deviceLinkApi.events, { id: d.id, kind: 'pass' }, admin);
     expect(list.body.data.total).toBe(1);
     expect(list.body.data.list[0]).toMatchObject({ id, kind: 'pass', data: { personName: 'Zhang Wei' } });
     const pic = await fetch(`${t.base}${list.body.data.list[0].pictureUrl}`);

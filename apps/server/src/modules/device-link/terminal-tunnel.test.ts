@@ -6,6 +6,8 @@ import { auditLog } from '../../db/schema/index.ts';
 import { until } from '../../gateway/testkit.ts';
 import { ticketFor } from './testkit.ts';
 import { fileLinkApp } from './liveTestkit.ts';
+import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { userApi } from '@siteops/contracts/api/user';
 
 const { t, admin, linked } = await fileLinkApp();
 
@@ -108,12 +110,12 @@ describe('remote-control tunnel', () => {
     });
     expect(form.status).toBe(303);
     expect(new URL(form.headers.get('location')!, `${t.base}${url}config`).pathname).toBe(url);
-    const config = await t.call({ method: 'GET', url: `/api/device/${d.id}/config?keys=name`, token: admin });
+    const config = await t.api(deviceLinkApi.configGet, { id: d.id, keys: 'name' }, admin);
     expect(config.body.data.config.name).toBe('North gate');
     // Without the trailing slash: redirected inside the tunnel.
     const bare = await fetch(`${t.base}${url.slice(0, -1)}`, { redirect: 'manual' });
     expect(bare.status).toBe(302);
-    await t.call({ method: 'POST', url: '/api/user/logout', token });
+    await t.api(userApi.logout, {}, token);
     const after = await fetch(`${t.base}${url}`);
     expect(after.status).toBe(401);
   });

@@ -8,8 +8,10 @@ import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import { hashDeviceSecret } from '../../crypto/deviceSecret.ts';
-import { injectCall, loginThrough, openTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { injectCall, injectSend, loginThrough, openTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { typedClient } from '@siteops/test-support/api';
 import type { DeviceLinkOptions } from './link.ts';
+import { deviceLinkApi } from '@siteops/contracts/api/device-link';
 
 export const HEARTBEAT_S = 0.2;
 
@@ -82,6 +84,7 @@ export async function startLinkApp(
     database,
     config,
     call,
+    api: typedClient(injectSend(app)),
     base: `http://127.0.0.1:${port}`,
     gatewayUrl: `ws://127.0.0.1:${port}/gateway`,
     sims,
@@ -137,7 +140,7 @@ export const rowOf = async (t: TestApp, id: number) =>
 
 /** A ticket through the API. */
 export async function ticketFor(t: TestApp, token: string, purpose: 'live' | 'terminal' | 'remote', deviceId?: number) {
-  const res = await t.call({ method: 'POST', url: '/api/device/ticket', token, body: { purpose, deviceId } });
+  const res = await t.api(deviceLinkApi.ticket, { purpose, deviceId }, token);
   if (res.body.code !== 200) throw Object.assign(new Error(res.body.msg), { status: res.status, body: res.body });
   return res.body.data as { ticket: string; url: string; expiresAt: string };
 }

@@ -7,6 +7,7 @@ import { deviceTopicOf } from '@siteops/contracts/live';
 import { HEARTBEAT_S, ticketFor, type LinkTestApp } from './testkit.ts';
 import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from './twoInstances.ts';
 import { openLive } from './liveTestkit.ts';
+import { deviceLinkApi } from '@siteops/contracts/api/device-link';
 
 const skip = twoInstancesSkipped('device link, two instances on PostgreSQL + Redis');
 
@@ -31,7 +32,7 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
     await sim.waitFor('up', 10_000);
     await until(() => b.app.deviceLink.gateway.whereIs(d.id), 2_000, 'route announced to B');
     expect(b.app.deviceLink.gateway.whereIs(d.id)).toBe(a.app.deviceLink.gateway.instanceId);
-    const res = await b.call({ method: 'POST', url: `/api/device/${d.id}/snapshot`, token: admin, body: {} });
+    const res = await b.api(deviceLinkApi.snapshot, { id: d.id }, admin);
     expect(res.status, res.body.msg).toBe(200);
     const jpeg = Buffer.from(res.body.data.dataUrl.split(',')[1], 'base64');
     expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);

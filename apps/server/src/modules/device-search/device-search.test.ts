@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { deviceEvents, deviceTelemetry, devices, projects } from '../../db/schema/index.ts';
 import { cursorOf, exportPage, toItem } from './search.ts';
 import { firstSheetAt } from '../../../test/workbooks.ts';
+import { deviceSearchApi } from '@siteops/contracts/api/device-search';
 
 /**
  * The telemetry and event search and the device-type catalogue: field errors for bad ranges and
@@ -85,12 +86,11 @@ describe('search validation', () => {
   });
 
   it('says the range error in Chinese to a Chinese console', async () => {
-    const res = await t.call({
-      method: 'GET',
-      url: `/api/deviceSearch/listAll?from=2026-01-01&to=2026-03-01`,
-      token: admin,
-      headers: { 'accept-language': 'zh-CN' },
-    });
+    const res = await t.api(
+      deviceSearchApi.listAll,
+      { from: '2026-01-01', to: '2026-03-01' },
+      { token: admin, headers: { 'accept-language': 'zh-CN' } },
+    );
     expect((res.body.data as { fields: Record<string, string> }).fields.to).toContain('31 天');
   });
 });
@@ -268,8 +268,7 @@ describe('search', () => {
 describe('catalogue', () => {
   it('counts each type in the caller’s scope and lists its latest alarms', async () => {
     await addDevice('elevator', agentA.id, 'online', 'forbidden');
-    const a = (await t.call({ method: 'GET', url: '/api/deviceSearch/catalogue', token: agentA.token })).body
-      .data as CatalogueAnswer;
+    const a = (await t.api(deviceSearchApi.catalogue, {}, agentA.token)).body.data as CatalogueAnswer;
     const type = (name: string) => a.types.find((x) => x.type === name)!;
     expect(type('dust')).toMatchObject({
       total: 1,
@@ -280,8 +279,7 @@ describe('catalogue', () => {
     });
     expect(type('elevator')).toMatchObject({ total: 1, online: 1, unauthorised: 1 });
     expect(type('face').total).toBe(0);
-    const b = (await t.call({ method: 'GET', url: '/api/deviceSearch/catalogue', token: agentB.token })).body
-      .data as CatalogueAnswer;
+    const b = (await t.api(deviceSearchApi.catalogue, {}, agentB.token)).body.data as CatalogueAnswer;
     // Newest first: the one five minutes ago, then last night's.
     const dustAlarms = b.types.find((x) => x.type === 'dust')!.alarms;
     expect(dustAlarms).toHaveLength(2);

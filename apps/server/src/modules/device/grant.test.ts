@@ -7,24 +7,24 @@ import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices, licenceGrants } from '../../db/schema/index.ts';
 import { secretMatches } from '../../crypto/deviceSecret.ts';
 import { checkSigningKeyFingerprint, loadSigningKey } from './signingKey.ts';
+import { deviceApi } from '@siteops/contracts/api/device';
+import { platformApi } from '@siteops/contracts/api/platform';
 
 const { t, admin } = await fileTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, body?: object) =>
-  t.call({ method, url, token, body });
 const upperMac = () => randomMac({ upperCase: true });
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function addPlatform(expirationDate: string) {
-  const res = await call('POST', '/api/platform/add', admin, { platformName: uniq('Platform '), expirationDate });
+  const res = await t.api(platformApi.add, { platformName: uniq('Platform '), expirationDate }, admin);
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.id as number;
 }
 async function grant(body: Record<string, unknown>) {
-  return call('POST', '/api/device/grant', admin, { expiresAt: inDays(30), ...body });
+  return t.api.unchecked(deviceApi.grant, { expiresAt: inDays(30), ...body }, admin);
 }
 async function publicKey(): Promise<string> {
-  const res = await call('GET', '/api/device/licencePublicKey');
+  const res = await t.api(deviceApi.licencePublicKey, {});
   expect(res.status).toBe(200);
   return res.body.data.pem as string;
 }
@@ -81,7 +81,7 @@ describe('licence grant', () => {
   it('a new grant rotates the secret: the old one stops matching; both grants are in the history', async () => {
     const sn = uniq('ROT');
     const mac = upperMac();
-    const add = await call('POST', '/api/device/add', admin, { type: 'face', sn, mac });
+    const add = await t.api(deviceApi.add, { type: 'face', sn, mac }, admin);
     expect(add.body.code, add.body.msg).toBe(200);
     const first = (await grant({ sn, mac })).body.data;
     expect(first.created).toBe(false);
@@ -92,7 +92,7 @@ describe('licence grant', () => {
     expect(secretMatches(second.file.licence.deviceSecret, row.secretHash)).toBe(true);
     expect(row.licenceExpiresAt?.toISOString()).toBe(`${inDays(60)}T23:59:59.999Z`);
 
-    const history = await call('GET', `/api/device/grants?sn=${sn}`, admin);
+    const history = await t.api(deviceApi.grants, { sn }, admin);
     expect(history.body.data.total).toBe(2);
     expect(history.body.data.list[0]).toMatchObject({
       licenceId: second.file.licence.licenceId,
@@ -102,7 +102,7 @@ describe('licence grant', () => {
       deviceId: add.body.data.id,
     });
     expect(history.body.data.list[1].licenceId).toBe(first.file.licence.licenceId);
-    const byDevice = await call('GET', `/api/device/grants?deviceId=${add.body.data.id}&pageSize=1`, admin);
+    const byDevice = await t.api(deviceApi.grants, { deviceId: add.body.data.id, pageSize: 1 }, admin);
     expect(byDevice.body.data).toMatchObject({ total: 2, pageSize: 1 });
     expect(byDevice.body.data.list).toHaveLength(1);
     const rows = await t.database.db.select().from(licenceGrants).where(eq(licenceGrants.sn, sn));
@@ -142,7 +142,7 @@ describe('licence grant', () => {
     expect(res.body.data.file.licence.platforms).toHaveLength(2);
     expect((await deviceBySn(sn)).authStatus).toBe('authorize');
     // Nothing was written by the refused attempts: exactly one grant for this sn.
-    expect((await call('GET', `/api/device/grants?sn=${sn}`, admin)).body.data.total).toBe(1);
+    expect((await t.api(deviceApi.grants, { sn }, admin)).body.data.total).toBe(1);
   });
 
   it('refuses a MAC that differs from the registered device or belongs to another (409)', async () => {
@@ -176,12 +176,11 @@ describe('licence grant', () => {
   it('is for administrators; the public key is public and names its fingerprint', async () => {
     const agent = await createAgent(t, admin);
     expect(
-      (await call('POST', '/api/device/grant', agent.token, { sn: uniq('X'), mac: upperMac(), expiresAt: inDays(3) }))
-        .status,
+      (await t.api(deviceApi.grant, { sn: uniq('X'), mac: upperMac(), expiresAt: inDays(3) }, agent.token)).status,
     ).toBe(403);
-    expect((await call('GET', '/api/device/grants', agent.token)).status).toBe(403);
-    expect((await call('POST', '/api/device/grant', undefined, {})).status).toBe(401);
-    const key = await call('GET', '/api/device/licencePublicKey');
+    expect((await t.api(deviceApi.grants, {}, agent.token)).status).toBe(403);
+    expect((await t.api.unchecked(deviceApi.grant, {})).status).toBe(401);
+    const key = await t.api(deviceApi.licencePublicKey, {});
     expect(key.body.data).toMatchObject({ algorithm: 'Ed25519', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(key.body.data.pem).toContain('BEGIN PUBLIC KEY');
   });
@@ -192,7 +191,7 @@ describe('licence signing key', () => {
     const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const other = await createTestApp({ LICENCE_KEY_PEM: pem.replace(/\n/g, '\\n') });
     try {
-      const res = await other.call({ method: 'GET', url: '/api/device/licencePublicKey' });
+      const res = await other.api(deviceApi.licencePublicKey, {});
       expect(res.body.data.fingerprint).toBe(loadSigningKey({ pem, dataDir: '.tmp/unused' }).fingerprint);
     } finally {
       await other.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAST, startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { deviceApi } from '@siteops/contracts/api/device';
 
 // The revocation sweep is made slow here, so only the endpoints themselves can cut a link in time.
 let t: LinkTestApp;
@@ -19,7 +20,7 @@ async function linkedDevice() {
 
 /** device.authorize as the admin: sets `authStatus` on the devices `ids`. */
 const authorize = (ids: number[], authStatus: 'authorize' | 'forbidden') =>
-  t.call({ method: 'POST', url: '/api/device/authorize', token: admin, body: { ids, authStatus } });
+  t.api(deviceApi.authorize, { ids, authStatus }, admin);
 
 const closedWith = async (sim: { lastClose?: { code: number } }, code: number) =>
   expect.poll(() => sim.lastClose?.code, { timeout: 1_000 }).toBe(code);
@@ -34,19 +35,14 @@ describe('forbidding or deleting a linked device', () => {
 
   it('delete through the API closes its link at once', async () => {
     const d = await linkedDevice();
-    const res = await t.call({ method: 'DELETE', url: '/api/device/delete', token: admin, body: { ids: [d.id] } });
+    const res = await t.api(deviceApi.delete, { ids: [d.id] }, admin);
     expect(res.body.data.changed).toBe(1);
     await closedWith(d.sim, 4010);
   });
 
   it('allow=false through edit closes its link at once', async () => {
     const d = await linkedDevice();
-    const res = await t.call({
-      method: 'PUT',
-      url: '/api/device/update',
-      token: admin,
-      body: { id: d.id, allow: false },
-    });
+    const res = await t.api(deviceApi.update, { id: d.id, allow: false }, admin);
     expect(res.body.code, res.body.msg).toBe(200);
     await closedWith(d.sim, 4010);
   });

@@ -7,6 +7,9 @@ import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { EXPORT_CHUNK } from './export.ts';
+import { projectApi } from '@siteops/contracts/api/project';
+import { agentApi } from '@siteops/contracts/api/agent';
+import { deviceApi } from '@siteops/contracts/api/device';
 
 const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;
@@ -20,12 +23,7 @@ const upperMac = () => randomMac({ upperCase: true });
 
 async function addProject(agentId: number) {
   const code = uniq('P-');
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/project/add',
-    token: admin,
-    body: { name: 'Site', code, agentId },
-  });
+  const res = await t.api(projectApi.add, { name: 'Site', code, agentId }, admin);
   expect(res.body.code, res.body.msg).toBe(200);
   return code;
 }
@@ -76,7 +74,7 @@ const sheetRows = (ws: ExcelJS.Worksheet) => {
 beforeAll(async () => {
   agentA = await createAgent(t, admin);
   agentB = await createAgent(t, admin);
-  const names = await t.call({ method: 'GET', url: '/api/agent/listAll?pageSize=200', token: admin });
+  const names = await t.api(agentApi.listAll, { pageSize: 200 }, admin);
   agentAName = names.body.data.list.find((a: { id: number }) => a.id === agentA.id).name;
   agentBName = names.body.data.list.find((a: { id: number }) => a.id === agentB.id).name;
   projectA = await addProject(agentA.id);
@@ -98,7 +96,7 @@ describe('import template', () => {
     expect(Object.values(validations).some((v) => v.formulae[0].includes('Face recognition'))).toBe(true);
     const zh = await download('/api/device/importTemplate?lang=zh-CN', agentA.token);
     expect(sheetRows(zh.wb.worksheets[0])[0].slice(0, 2)).toEqual(['设备类型 *', '设备序列号 *']);
-    expect((await t.call({ method: 'GET', url: '/api/device/importTemplate?lang=fr', token: admin })).status).toBe(400);
+    expect((await t.api.unchecked(deviceApi.importTemplate, { lang: 'fr' }, admin)).status).toBe(400);
   });
 
   it('a filled-in template imports as it is', async () => {
@@ -252,7 +250,7 @@ describe('device import', () => {
   });
 
   it('answers 400 for what is not an import: no file, not xlsx, no required columns, bad mode', async () => {
-    expect((await t.call({ method: 'POST', url: '/api/device/import', token: admin, body: {} })).status).toBe(400);
+    expect((await t.api(deviceApi.import, {}, admin)).status).toBe(400);
     const notXlsx = await importFile(admin, Buffer.from('hello'));
     expectFieldError(notXlsx, 'file');
     const noMac = await importFile(admin, await xlsx([{ type: 'face', sn: 'X1' }], ['Device type', 'Serial number']));
@@ -260,7 +258,7 @@ describe('device import', () => {
     expect(noMac.body.msg).toContain('MAC');
     const badMode = await importFile(admin, await xlsx([row()]), 'sometimes');
     expectFieldError(badMode, 'mode');
-    const user = await t.call({ method: 'POST', url: '/api/device/import', body: {} });
+    const user = await t.api(deviceApi.import, {});
     expect(user.status).toBe(401);
   });
 });
@@ -272,11 +270,9 @@ describe('device export', () => {
     for (let i = 0; i < 3; i++) {
       const sn = uniq('EXP');
       sns.push(sn);
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/device/add',
-        token: admin,
-        body: {
+      const res = await t.api(
+        deviceApi.add,
+        {
           type,
           sn,
           mac: upperMac(),
@@ -284,7 +280,8 @@ describe('device export', () => {
           terminalPassword: 'TopSecret-42',
           agentId: agentA.id,
         },
-      });
+        admin,
+      );
       expect(res.body.code, res.body.msg).toBe(200);
     }
     const { res, wb } = await download(`/api/device/export?type=${type}&lang=en-US`, admin);
@@ -316,12 +313,7 @@ describe('device export', () => {
       installSite: '-2+3',
       remark: '@SUM(1,2)',
     };
-    const add = await t.call({
-      method: 'POST',
-      url: '/api/device/add',
-      token: admin,
-      body: { type: 'gateway', sn, mac: upperMac(), ...hostile },
-    });
+    const add = await t.api(deviceApi.add, { type: 'gateway', sn, mac: upperMac(), ...hostile }, admin);
     expect(add.body.code, add.body.msg).toBe(200);
     const { wb } = await download(`/api/device/export?sn=${sn}&lang=en-US`, admin);
     const ws = wb.worksheets[0];
@@ -347,7 +339,7 @@ describe('device export', () => {
     const agentCol = rows[0].indexOf('Agent');
     expect(rows.length).toBeGreaterThan(1);
     expect(new Set(rows.slice(1).map((r) => r[agentCol]))).toEqual(new Set([agentBName]));
-    expect((await t.call({ method: 'GET', url: '/api/device/export?sortField=nope', token: admin })).status).toBe(400);
+    expect((await t.api.unchecked(deviceApi.export, { sortField: 'nope' }, admin)).status).toBe(400);
   });
 
   it('streams more rows than one keyset page, each once', async () => {

@@ -11,6 +11,7 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harne
 import { uniq } from '../../../test/fixtures.ts';
 import { secretMatches } from '../../crypto/deviceSecret.ts';
 import { devices } from '../../db/schema/index.ts';
+import { deviceApi } from '@siteops/contracts/api/device';
 
 let t: TestApp;
 let api: string;
@@ -33,7 +34,7 @@ describe('simulator --register against the real grant endpoint', () => {
     await grantLicences(wanted, { api, username: 'admin', password: ADMIN_PASSWORD }, (l) => saveLicence(dir, l));
     const loaded = loadLicenceDir(dir);
     expect(loaded.map((l) => l.sn).sort()).toEqual(wanted.map((w) => w.sn).sort());
-    const pem = (await t.call({ method: 'GET', url: '/api/device/licencePublicKey' })).body.data.pem as string;
+    const pem = (await t.api(deviceApi.licencePublicKey, {})).body.data.pem as string;
     for (const l of loaded) {
       expect(verifyLicence(fs.readFileSync(l.file, 'utf8'), pem).ok).toBe(true);
       expect(l.type).toBe(wanted.find((w) => w.sn === l.sn)!.type);

@@ -7,6 +7,8 @@ import { createAgent, createUser, JPEG, multipart, PNG, upload, uploadId, WEBP }
 import { files } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/local.ts';
 import { sweepUnattachedFiles, UNATTACHED_GRACE_MS } from './sweep.ts';
+import { fileApi } from '@siteops/contracts/api/file';
+import { userApi } from '@siteops/contracts/api/user';
 
 const LIMIT = 4096;
 /** Its DATA_DIR (`t.dataDir`) is a folder of its own: the tests look at the stored files. */
@@ -84,12 +86,7 @@ describe('POST /api/file/upload', () => {
     const body = multipart(PNG);
     const bad = await t.call({ method: 'POST', url: '/api/file/upload?kind=passport', token: admin, ...body });
     expectFieldError(bad, 'kind');
-    const json = await t.call({
-      method: 'POST',
-      url: '/api/file/upload?kind=avatar',
-      token: admin,
-      body: { file: 'x' },
-    });
+    const json = await t.api.unchecked(fileApi.upload, { kind: 'avatar', file: 'x' }, admin);
     expect(json.status).toBe(400);
     const anon = await t.call({ method: 'POST', url: '/api/file/upload?kind=avatar', ...body });
     expect(anon.status).toBe(401);
@@ -102,7 +99,7 @@ describe('GET /api/file/:id follows the scope rule of its user', () => {
   beforeAll(async () => {
     avatarOfA = await uploadId(t, a.token, 'avatar');
     const user = await createUser(t, a.token, { avatar: avatarOfA });
-    const res = await t.call({ method: 'GET', url: `/api/user/detail?id=${user.id}`, token: a.token });
+    const res = await t.api(userApi.detail, { id: user.id }, a.token);
     avatarUrl = res.body.data.avatarUrl;
   });
 
@@ -146,10 +143,7 @@ describe('GET /api/file/:id follows the scope rule of its user', () => {
     const first = await uploadId(t, a.token, 'avatar');
     const user = await createUser(t, a.token, { avatar: first });
     const second = await uploadId(t, a.token, 'avatar');
-    expect(
-      (await t.call({ method: 'PUT', url: '/api/user/update', token: a.token, body: { id: user.id, avatar: second } }))
-        .status,
-    ).toBe(200);
+    expect((await t.api(userApi.update, { id: user.id, avatar: second }, a.token)).status).toBe(200);
     expect(await t.database.db.select().from(files).where(eq(files.id, first))).toHaveLength(0);
     expect((await get(`/api/file/${first}`, admin)).statusCode).toBe(404);
     expect((await get(`/api/file/${second}`, admin)).statusCode).toBe(200);

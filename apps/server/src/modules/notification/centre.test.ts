@@ -4,6 +4,8 @@ import { auditLog } from '../../db/schema/index.ts';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createUser, idNumber, createSignedInUser } from '../../../test/fixtures.ts';
 import { pruneNotifications } from './service.ts';
+import { notificationApi } from '@siteops/contracts/api/notification';
+import { certificationApi } from '@siteops/contracts/api/certification';
 
 /**
  * The message centre: search in the reader's language, delete (own ids only, all or none), the
@@ -18,8 +20,7 @@ let mutedAdmin: Person;
 const get = (url: string, token: string, lang?: string) =>
   t.call({ method: 'GET', url, token, headers: lang ? { 'accept-language': lang } : {} });
 const put = (url: string, token: string, body: object) => t.call({ method: 'PUT', url, token, body });
-const del = (token: string, ids: number[]) =>
-  t.call({ method: 'DELETE', url: '/api/notification/delete', token, body: { ids } });
+const del = (token: string, ids: number[]) => t.api(notificationApi.delete, { ids }, token);
 const person = async (role: string): Promise<Person> => {
   const u = await createUser(t, admin, { role });
   return { id: u.id, token: await t.login(u.userName, u.password) };
@@ -29,11 +30,9 @@ const titles = async (token: string, query = '', lang?: string) =>
     (n) => n.title,
   );
 const submit = (token: string, enterpriseName: string) =>
-  t.call({
-    method: 'POST',
-    url: '/api/certification/submit',
-    token,
-    body: {
+  t.api(
+    certificationApi.submit,
+    {
       accountType: 'enterprise',
       legalPersonName: 'Wang Wu',
       legalIdType: 'idCard',
@@ -42,7 +41,8 @@ const submit = (token: string, enterpriseName: string) =>
       enterpriseCertType: 'businessLicence',
       organisationCode: '91110000-MA01 ABCD3X',
     },
-  });
+    token,
+  );
 
 beforeAll(async () => {
   alice = await person('user');

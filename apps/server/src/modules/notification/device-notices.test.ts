@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../test/fixtures.ts';
 import { rowOf, startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
+import { constantApi } from '@siteops/contracts/api/constant';
+import { notificationApi } from '@siteops/contracts/api/notification';
 
 /**
  * A real (simulated) device going offline past `notification.deviceOfflineSeconds` notifies the
@@ -14,19 +16,14 @@ let admin: string;
 beforeAll(async () => {
   t = await startLinkApp({ notifications: { deviceSweepMs: 100 } });
   admin = await t.login();
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/constant/add',
-    token: admin,
-    body: { key: 'notification.deviceOfflineSeconds', value: '0' },
-  });
+  const res = await t.api(constantApi.add, { key: 'notification.deviceOfflineSeconds', value: '0' }, admin);
   expect(res.body.code, res.body.msg).toBe(200);
 });
 afterAll(() => t.close());
 
 const titles = async (token: string) =>
   (
-    (await t.call({ method: 'GET', url: '/api/notification/listAll?pageSize=50', token })).body.data.list as {
+    (await t.api(notificationApi.listAll, { pageSize: 50 }, token)).body.data.list as {
       title: string;
     }[]
   ).map((n) => n.title);

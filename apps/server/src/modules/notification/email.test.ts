@@ -3,6 +3,8 @@ import { userSecurity } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, idNumber } from '../../../test/fixtures.ts';
 import { startMailbox } from '../../../test/mailbox.ts';
+import { notificationApi } from '@siteops/contracts/api/notification';
+import { certificationApi } from '@siteops/contracts/api/certification';
 
 /**
  * Notification emails: a real SMTP server receives what the notifier sends to those who chose email
@@ -23,14 +25,9 @@ const person = async (role: string, email?: string): Promise<Person> => {
   if (email) await t.database.db.insert(userSecurity).values({ userId: u.id, email });
   return { id: u.id, token: await t.login(u.userName, u.password), email };
 };
-const preferences = (p: Person) => t.call({ method: 'GET', url: '/api/notification/preferences', token: p.token });
+const preferences = (p: Person) => t.api(notificationApi.preferences, {}, p.token);
 const choose = (p: Person, email: boolean) =>
-  t.call({
-    method: 'PUT',
-    url: '/api/notification/preferences',
-    token: p.token,
-    body: { preferences: [{ kind: 'certification', console: true, email }] },
-  });
+  t.api(notificationApi.savePreferences, { preferences: [{ kind: 'certification', console: true, email }] }, p.token);
 
 beforeAll(async () => {
   mailbox = await startMailbox();
@@ -57,11 +54,9 @@ describe('notification emails', () => {
     expect((await choose(consoleOnly, false)).status).toBe(200);
     const before = mailbox.mails.length;
 
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/certification/submit',
-      token: submitter.token,
-      body: {
+    const res = await t.api(
+      certificationApi.submit,
+      {
         accountType: 'enterprise',
         legalPersonName: 'Wang Wu',
         legalIdType: 'idCard',
@@ -70,7 +65,8 @@ describe('notification emails', () => {
         enterpriseCertType: 'businessLicence',
         organisationCode: '91110000-MA01 ABCD3X',
       },
-    });
+      submitter.token,
+    );
     expect(res.status).toBe(200);
 
     const mail = await mailbox.next(wantsMail.email!, before);
@@ -87,7 +83,7 @@ describe('notification emails', () => {
   });
 
   it('a message box notification still reaches everyone who keeps the console on', async () => {
-    const list = await t.call({ method: 'GET', url: '/api/notification/listAll?tab=todo', token: consoleOnly.token });
+    const list = await t.api(notificationApi.listAll, { tab: 'todo' }, consoleOnly.token);
     expect(list.body.data.list.some((n: { title: string }) => n.title.includes('华建科技'))).toBe(true);
   });
 });

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
+import { projectApi } from '@siteops/contracts/api/project';
+import { userApi } from '@siteops/contracts/api/user';
 
 const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;
@@ -17,10 +19,8 @@ async function person(token: string, role: string): Promise<Person> {
   const u = await createUser(t, token, { role });
   return { ...u, token: await t.login(u.userName, u.password) };
 }
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: object) =>
-  t.call({ method, url, token, body });
 async function addProject(body: Record<string, unknown> = {}) {
-  const res = await call('POST', '/api/project/add', admin, { name: 'Site', code: uniq('P-'), ...body });
+  const res = await t.api(projectApi.add, { name: 'Site', code: uniq('P-'), ...body }, admin);
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.id as number;
 }
@@ -32,19 +32,15 @@ beforeAll(async () => {
   managerB = await person(agentB.token, 'manager');
   projectA = await addProject({ name: 'Tower A', agentId: agentA.id });
   projectB = await addProject({ name: 'Tower B', agentId: agentB.id });
-  expect(
-    (await call('POST', '/api/project/addManager', admin, { projectId: projectA, userId: managerA.id })).status,
-  ).toBe(200);
-  expect(
-    (await call('POST', '/api/project/addManager', admin, { projectId: projectB, userId: managerB.id })).status,
-  ).toBe(200);
+  expect((await t.api(projectApi.addManager, { projectId: projectA, userId: managerA.id }, admin)).status).toBe(200);
+  expect((await t.api(projectApi.addManager, { projectId: projectB, userId: managerB.id }, admin)).status).toBe(200);
 });
 
 describe('project CRUD', () => {
   it('creates, reads, lists and updates with name, unique code, remark and owning agent', async () => {
     const code = uniq('C-');
     const id = await addProject({ name: 'Bridge', code, remark: 'east bank', agentId: agentA.id });
-    const got = await call('GET', `/api/project/detail?id=${id}`, admin);
+    const got = await t.api(projectApi.detail, { id }, admin);
     expect(got.body.data).toMatchObject({
       name: 'Bridge',
       code,
@@ -53,20 +49,20 @@ describe('project CRUD', () => {
       memberCount: 0,
     });
     expect(got.body.data.agentName).toBeTruthy();
-    expect((await call('PUT', '/api/project/update', admin, { id, remark: 'west bank' })).status).toBe(200);
-    expect((await call('GET', `/api/project/detail?id=${id}`, admin)).body.data.remark).toBe('west bank');
-    const listed = await call('GET', `/api/project/listAll?code=${code}`, admin);
+    expect((await t.api(projectApi.update, { id, remark: 'west bank' }, admin)).status).toBe(200);
+    expect((await t.api(projectApi.detail, { id }, admin)).body.data.remark).toBe('west bank');
+    const listed = await t.api(projectApi.listAll, { code }, admin);
     expect(listed.body.data.list.map((p: { id: number }) => p.id)).toEqual([id]);
   });
 
   it('a duplicate code is 409 on add and on update', async () => {
     const code = uniq('D-');
     const id = await addProject({ code });
-    const dup = await call('POST', '/api/project/add', admin, { name: 'x', code });
+    const dup = await t.api(projectApi.add, { name: 'x', code }, admin);
     expect(dup.status).toBe(409);
     expect(dup.body.data).toEqual({ field: 'code' });
     const other = await addProject();
-    expect((await call('PUT', '/api/project/update', admin, { id: other, code })).status).toBe(409);
+    expect((await t.api(projectApi.update, { id: other, code }, admin)).status).toBe(409);
     expect(id).toBeGreaterThan(0);
   });
 
@@ -77,37 +73,35 @@ describe('project CRUD', () => {
     ['code', { code: undefined }],
     ['remark', { remark: 'r'.repeat(513) }],
   ])('answers 400 naming %s', async (field, overrides) => {
-    const res = await call('POST', '/api/project/add', admin, { name: 'n', code: uniq('V-'), ...overrides });
+    const res = await t.api.unchecked(projectApi.add, { name: 'n', code: uniq('V-'), ...overrides }, admin);
     expectFieldError(res, [field]);
   });
 
   it('an unknown agent is 400 naming agentId; unknown sort is 400', async () => {
-    const res = await call('POST', '/api/project/add', admin, { name: 'n', code: uniq('V-'), agentId: 424242 });
+    const res = await t.api(projectApi.add, { name: 'n', code: uniq('V-'), agentId: 424242 }, admin);
     expect(res.body.data.fields).toHaveProperty('agentId');
-    expect((await call('GET', '/api/project/listAll?sortField=remark', admin)).status).toBe(400);
+    expect((await t.api.unchecked(projectApi.listAll, { sortField: 'remark' }, admin)).status).toBe(400);
   });
 });
 
 describe('managers see and edit only the projects they manage', () => {
   it('listAll answers only its project', async () => {
-    const res = await call('GET', '/api/project/listAll?pageSize=200', managerA.token);
+    const res = await t.api(projectApi.listAll, { pageSize: 200 }, managerA.token);
     expect(res.body.data.list.map((p: { id: number }) => p.id)).toEqual([projectA]);
     expect(res.body.data.list[0].managers.map((m: { id: number }) => m.id)).toEqual([managerA.id]);
   });
 
   it('another manager’s project is 404 for detail, update, members, candidates, addMembers, removeMembers and proListAll', async () => {
     const m = managerA.token;
-    expect((await call('GET', `/api/project/detail?id=${projectB}`, m)).status).toBe(404);
-    expect((await call('PUT', '/api/project/update', m, { id: projectB, name: 'Mine now' })).status).toBe(404);
-    expect((await call('GET', `/api/project/members?projectId=${projectB}`, m)).status).toBe(404);
-    expect((await call('GET', `/api/project/candidates?projectId=${projectB}`, m)).status).toBe(404);
-    expect(
-      (await call('POST', '/api/project/addMembers', m, { projectId: projectB, userIds: [managerA.id] })).status,
-    ).toBe(404);
-    expect(
-      (await call('POST', '/api/project/removeMembers', m, { projectId: projectB, userIds: [managerB.id] })).status,
-    ).toBe(404);
-    expect((await call('GET', `/api/user/proListAll?projectId=${projectB}`, m)).status).toBe(404);
+    expect((await t.api(projectApi.detail, { id: projectB }, m)).status).toBe(404);
+    expect((await t.api(projectApi.update, { id: projectB, name: 'Mine now' }, m)).status).toBe(404);
+    expect((await t.api(projectApi.members, { projectId: projectB }, m)).status).toBe(404);
+    expect((await t.api(projectApi.candidates, { projectId: projectB }, m)).status).toBe(404);
+    expect((await t.api(projectApi.addMembers, { projectId: projectB, userIds: [managerA.id] }, m)).status).toBe(404);
+    expect((await t.api(projectApi.removeMembers, { projectId: projectB, userIds: [managerB.id] }, m)).status).toBe(
+      404,
+    );
+    expect((await t.api(userApi.proListAll, { projectId: projectB }, m)).status).toBe(404);
     const [row] = await t.database.db.select().from(projects).where(eq(projects.id, projectB));
     expect(row.name).toBe('Tower B');
     expect(
@@ -117,33 +111,31 @@ describe('managers see and edit only the projects they manage', () => {
 
   it('a manager may rename its own project but not move it, create, delete or appoint managers', async () => {
     const m = managerA.token;
-    expect((await call('PUT', '/api/project/update', m, { id: projectA, remark: 'managed' })).status).toBe(200);
-    expect((await call('PUT', '/api/project/update', m, { id: projectA, agentId: agentB.id })).status).toBe(403);
-    expect((await call('POST', '/api/project/add', m, { name: 'x', code: uniq('M-') })).status).toBe(403);
-    expect((await call('DELETE', '/api/project/delete', m, { ids: [projectA] })).status).toBe(403);
-    expect(
-      (await call('POST', '/api/project/addManager', m, { projectId: projectA, userId: managerA.id })).status,
-    ).toBe(403);
+    expect((await t.api(projectApi.update, { id: projectA, remark: 'managed' }, m)).status).toBe(200);
+    expect((await t.api(projectApi.update, { id: projectA, agentId: agentB.id }, m)).status).toBe(403);
+    expect((await t.api(projectApi.add, { name: 'x', code: uniq('M-') }, m)).status).toBe(403);
+    expect((await t.api(projectApi.delete, { ids: [projectA] }, m)).status).toBe(403);
+    expect((await t.api(projectApi.addManager, { projectId: projectA, userId: managerA.id }, m)).status).toBe(403);
   });
 
   it("an agent lists only its agent's projects (to divide devices into them); users cannot list", async () => {
-    const listed = await call('GET', '/api/project/listAll?pageSize=200', agentA.token);
+    const listed = await t.api(projectApi.listAll, { pageSize: 200 }, agentA.token);
     expect(listed.status).toBe(200);
     const ids = listed.body.data.list.map((p: { id: number }) => p.id);
     expect(ids).toContain(projectA);
     expect(ids).not.toContain(projectB);
     expect(listed.body.data.list.every((p: { agentId: number }) => p.agentId === agentA.id)).toBe(true);
     const u = await person(admin, 'user');
-    expect((await call('GET', '/api/project/listAll', u.token)).status).toBe(403);
+    expect((await t.api(projectApi.listAll, {}, u.token)).status).toBe(403);
   });
 });
 
 describe('managers and personnel', () => {
   it('addManager needs a user with role manager (400 naming userId) of the project’s agent (404 otherwise)', async () => {
     const worker = await createUser(t, agentA.token, { role: 'user' });
-    const res = await call('POST', '/api/project/addManager', admin, { projectId: projectA, userId: worker.id });
+    const res = await t.api(projectApi.addManager, { projectId: projectA, userId: worker.id }, admin);
     expectFieldError(res, 'userId');
-    const foreign = await call('POST', '/api/project/addManager', admin, { projectId: projectA, userId: managerB.id });
+    const foreign = await t.api(projectApi.addManager, { projectId: projectA, userId: managerB.id }, admin);
     expect(foreign.status).toBe(404);
   });
 
@@ -152,11 +144,11 @@ describe('managers and personnel', () => {
     const m1 = await createUser(t, agentA.token, { role: 'manager' });
     const m2 = await createUser(t, agentA.token, { role: 'manager' });
     const worker = await createUser(t, agentA.token, { role: 'user' });
-    await call('POST', '/api/project/addManager', admin, { projectId: id, userId: m1.id });
-    await call('POST', '/api/project/addMembers', admin, { projectId: id, userIds: [m2.id, worker.id] });
+    await t.api(projectApi.addManager, { projectId: id, userId: m1.id }, admin);
+    await t.api(projectApi.addMembers, { projectId: id, userIds: [m2.id, worker.id] }, admin);
     const listed = async (purpose: string) =>
       (
-        await call('GET', `/api/project/candidates?projectId=${id}&pageSize=200&purpose=${purpose}`, admin)
+        await t.api.unchecked(projectApi.candidates, { projectId: id, pageSize: 200, purpose }, admin)
       ).body.data.list.map((c: { id: number; role: string }) => c);
     const managers = await listed('manager');
     expect(managers.map((c: { id: number }) => c.id)).toContain(m2.id);
@@ -166,35 +158,43 @@ describe('managers and personnel', () => {
     const members = (await listed('member')).map((c: { id: number }) => c.id);
     expect(members).not.toContain(m2.id);
     expect(members).not.toContain(worker.id);
-    const bad = await call('GET', `/api/project/candidates?projectId=${id}&purpose=boss`, admin);
+    const bad = await t.api.unchecked(projectApi.candidates, { projectId: id, purpose: 'boss' }, admin);
     expectFieldError(bad, 'purpose');
     // Appointing a member promotes it.
-    await call('POST', '/api/project/addManager', admin, { projectId: id, userId: m2.id });
-    const detail = await call('GET', `/api/project/detail?id=${id}`, admin);
+    await t.api(projectApi.addManager, { projectId: id, userId: m2.id }, admin);
+    const detail = await t.api(projectApi.detail, { id }, admin);
     expect(detail.body.data.managers.map((m: { id: number }) => m.id).sort()).toEqual([m1.id, m2.id].sort());
   });
 
   it('a manager adds two members of its agent, lists them, and they show in proListAll', async () => {
     const w1 = await createUser(t, agentA.token);
     const w2 = await createUser(t, agentA.token);
-    const candidates = await call('GET', `/api/project/candidates?projectId=${projectA}&pageSize=200`, managerA.token);
+    const candidates = await t.api(projectApi.candidates, { projectId: projectA, pageSize: 200 }, managerA.token);
     const candidateIds = candidates.body.data.list.map((c: { id: number }) => c.id);
     expect(candidateIds).toEqual(expect.arrayContaining([w1.id, w2.id]));
     expect(candidateIds).not.toContain(managerA.id);
     expect(candidateIds).not.toContain(managerB.id);
 
-    const res = await call('POST', '/api/project/addMembers', managerA.token, {
-      projectId: projectA,
-      userIds: [w1.id, w2.id],
-    });
+    const res = await t.api(
+      projectApi.addMembers,
+      {
+        projectId: projectA,
+        userIds: [w1.id, w2.id],
+      },
+      managerA.token,
+    );
     expect(res.body.data).toEqual({ added: 2 });
-    const again = await call('POST', '/api/project/addMembers', managerA.token, {
-      projectId: projectA,
-      userIds: [w1.id],
-    });
+    const again = await t.api(
+      projectApi.addMembers,
+      {
+        projectId: projectA,
+        userIds: [w1.id],
+      },
+      managerA.token,
+    );
     expect(again.body.data).toEqual({ added: 0 });
 
-    const members = await call('GET', `/api/project/members?projectId=${projectA}`, managerA.token);
+    const members = await t.api(projectApi.members, { projectId: projectA }, managerA.token);
     expect(
       members.body.data.list.map((m: { userId: number; projectRole: string }) => [m.userId, m.projectRole]),
     ).toEqual(
@@ -204,26 +204,30 @@ describe('managers and personnel', () => {
         [w2.id, 'member'],
       ]),
     );
-    const users = await call('GET', `/api/user/proListAll?projectId=${projectA}&projectRole=member`, managerA.token);
+    const users = await t.api(userApi.proListAll, { projectId: projectA, projectRole: 'member' }, managerA.token);
     expect(users.body.data.list.map((u: { id: number }) => u.id).sort()).toEqual([w1.id, w2.id].sort());
     expect(users.body.data.list[0].idNo).toMatch(/^\w{3}\*+\w{4}$/);
   });
 
   it('after joining, a manager may read its members’ details (its scope), not other users', async () => {
     const w = await createUser(t, agentA.token);
-    await call('POST', '/api/project/addMembers', managerA.token, { projectId: projectA, userIds: [w.id] });
-    expect((await call('GET', `/api/user/detail?id=${w.id}`, managerA.token)).status).toBe(200);
+    await t.api(projectApi.addMembers, { projectId: projectA, userIds: [w.id] }, managerA.token);
+    expect((await t.api(userApi.detail, { id: w.id }, managerA.token)).status).toBe(200);
     const outsider = await createUser(t, agentA.token);
-    expect((await call('GET', `/api/user/detail?id=${outsider.id}`, managerA.token)).status).toBe(404);
+    expect((await t.api(userApi.detail, { id: outsider.id }, managerA.token)).status).toBe(404);
   });
 
   it('adding a user of another agent is 404 and adds nobody (all or none)', async () => {
     const mine = await createUser(t, agentA.token);
     const theirs = await createUser(t, agentB.token);
-    const res = await call('POST', '/api/project/addMembers', managerA.token, {
-      projectId: projectA,
-      userIds: [mine.id, theirs.id],
-    });
+    const res = await t.api(
+      projectApi.addMembers,
+      {
+        projectId: projectA,
+        userIds: [mine.id, theirs.id],
+      },
+      managerA.token,
+    );
     expect(res.status).toBe(404);
     const rows = await t.database.db.select().from(projectMembers).where(eq(projectMembers.userId, mine.id));
     expect(rows).toHaveLength(0);
@@ -231,45 +235,59 @@ describe('managers and personnel', () => {
 
   it('removeMembers is all or none, and a manager cannot remove itself', async () => {
     const w = await createUser(t, agentA.token);
-    await call('POST', '/api/project/addMembers', admin, { projectId: projectA, userIds: [w.id] });
+    await t.api(projectApi.addMembers, { projectId: projectA, userIds: [w.id] }, admin);
     const outsider = await createUser(t, agentA.token);
-    const bad = await call('POST', '/api/project/removeMembers', managerA.token, {
-      projectId: projectA,
-      userIds: [w.id, outsider.id],
-    });
+    const bad = await t.api(
+      projectApi.removeMembers,
+      {
+        projectId: projectA,
+        userIds: [w.id, outsider.id],
+      },
+      managerA.token,
+    );
     expect(bad.status).toBe(404);
     expect(await t.database.db.select().from(projectMembers).where(eq(projectMembers.userId, w.id))).toHaveLength(1);
     expect(
       (
-        await call('POST', '/api/project/removeMembers', managerA.token, {
-          projectId: projectA,
-          userIds: [managerA.id],
-        })
+        await t.api(
+          projectApi.removeMembers,
+          {
+            projectId: projectA,
+            userIds: [managerA.id],
+          },
+          managerA.token,
+        )
       ).status,
     ).toBe(409);
-    const good = await call('POST', '/api/project/removeMembers', managerA.token, {
-      projectId: projectA,
-      userIds: [w.id],
-    });
+    const good = await t.api(
+      projectApi.removeMembers,
+      {
+        projectId: projectA,
+        userIds: [w.id],
+      },
+      managerA.token,
+    );
     expect(good.body.data).toEqual({ removed: 1 });
   });
 
   it('only an admin removes a manager: a co-manager is refused with 403 and stays', async () => {
     const co = await createUser(t, agentA.token, { role: 'manager' });
     const w = await createUser(t, agentA.token);
-    expect((await call('POST', '/api/project/addManager', admin, { projectId: projectA, userId: co.id })).status).toBe(
-      200,
+    expect((await t.api(projectApi.addManager, { projectId: projectA, userId: co.id }, admin)).status).toBe(200);
+    await t.api(projectApi.addMembers, { projectId: projectA, userIds: [w.id] }, admin);
+    const refused = await t.api(
+      projectApi.removeMembers,
+      {
+        projectId: projectA,
+        userIds: [w.id, co.id],
+      },
+      managerA.token,
     );
-    await call('POST', '/api/project/addMembers', admin, { projectId: projectA, userIds: [w.id] });
-    const refused = await call('POST', '/api/project/removeMembers', managerA.token, {
-      projectId: projectA,
-      userIds: [w.id, co.id],
-    });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe(40300);
     const still = await t.database.db.select().from(projectMembers).where(eq(projectMembers.projectId, projectA));
     expect(still.map((r) => r.userId)).toEqual(expect.arrayContaining([co.id, w.id]));
-    const byAdmin = await call('POST', '/api/project/removeMembers', admin, { projectId: projectA, userIds: [co.id] });
+    const byAdmin = await t.api(projectApi.removeMembers, { projectId: projectA, userIds: [co.id] }, admin);
     expect(byAdmin.body.data).toEqual({ removed: 1 });
   });
 });
@@ -279,22 +297,22 @@ describe('project delete', () => {
     const id = await addProject({ agentId: agentA.id });
     const m = await createUser(t, agentA.token, { role: 'manager' });
     const w = await createUser(t, agentA.token);
-    await call('POST', '/api/project/addManager', admin, { projectId: id, userId: m.id });
-    await call('POST', '/api/project/addMembers', admin, { projectId: id, userIds: [w.id] });
-    const refused = await call('DELETE', '/api/project/delete', admin, { ids: [id] });
+    await t.api(projectApi.addManager, { projectId: id, userId: m.id }, admin);
+    await t.api(projectApi.addMembers, { projectId: id, userIds: [w.id] }, admin);
+    const refused = await t.api(projectApi.delete, { ids: [id] }, admin);
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toMatch(/still has 1 manager and 1 member/);
     expect(refused.body.data.dependents).toEqual(['1 manager', '1 member']);
     expect(refused.body.data.counts).toEqual({ managers: 1, members: 1, devices: 0 });
-    await call('POST', '/api/project/removeMembers', admin, { projectId: id, userIds: [m.id, w.id] });
-    expect((await call('DELETE', '/api/project/delete', admin, { ids: [id] })).status).toBe(200);
-    expect((await call('GET', `/api/project/detail?id=${id}`, admin)).status).toBe(404);
+    await t.api(projectApi.removeMembers, { projectId: id, userIds: [m.id, w.id] }, admin);
+    expect((await t.api(projectApi.delete, { ids: [id] }, admin)).status).toBe(200);
+    expect((await t.api(projectApi.detail, { id }, admin)).status).toBe(404);
   });
 
   it('is all or none across ids', async () => {
     const empty = await addProject();
-    const res = await call('DELETE', '/api/project/delete', admin, { ids: [empty, projectA] });
+    const res = await t.api(projectApi.delete, { ids: [empty, projectA] }, admin);
     expect(res.status).toBe(409);
-    expect((await call('GET', `/api/project/detail?id=${empty}`, admin)).status).toBe(200);
+    expect((await t.api(projectApi.detail, { id: empty }, admin)).status).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import type { UpgradeFault } from '@siteops/device-sim/upgrade';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { insertRollout, pauseRollout, resumeRollout, cancelRollout, type RolloutSettings } from './rollouts.ts';
 import { eventually, fleet, jobsOf, rolloutRow, startRolloutApp, uploadPackage } from './rolloutTestkit.ts';
+import { upgradeApi } from '@siteops/contracts/api/upgrade';
 
 /**
  * The rollout engine against real simulated devices over the device link: what each device does
@@ -260,10 +261,7 @@ describe('the rollout', () => {
 
 describe('downloads', () => {
   it('are refused without a valid signature or once the attempt is over', async () => {
-    const bad = await t.call({
-      method: 'GET',
-      url: '/api/upgrade/fetch/fw-1-00000000-0000-0000-0000-000000000000?exp=1&sig=x',
-    });
+    const bad = await t.api(upgradeApi.fetch, { key: 'fw-1-00000000-0000-0000-0000-000000000000', exp: 1, sig: 'x' });
     expect(bad.status).toBe(401);
   });
 });

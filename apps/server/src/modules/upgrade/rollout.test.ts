@@ -6,6 +6,9 @@ import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { eventually, fleet, startRolloutApp, uploadPackage } from './rolloutTestkit.ts';
 import { expectFieldError, fileApp } from '../../../test/harness.ts';
+import { upgradeApi } from '@siteops/contracts/api/upgrade';
+import { notificationApi } from '@siteops/contracts/api/notification';
+import { rolloutApi } from '@siteops/contracts/api/rollout';
 
 /**
  * /api/rollout/* with real simulated devices: which devices a rollout takes, what an admin sees of it
@@ -63,12 +66,7 @@ describe('targets', () => {
     expect(await preview({ agentIds: [agent.id], versions: ['3.9.0'] })).toEqual([older]);
     expect(await preview({ ids: [plate, current, older] })).toEqual([older]);
     // A minimum version leaves the older device out.
-    await t.call({
-      method: 'PUT',
-      url: '/api/upgrade/update',
-      token: admin,
-      body: { id: pkg.id, minVersion: '4.0.0' },
-    });
+    await t.api(upgradeApi.update, { id: pkg.id, minVersion: '4.0.0' }, admin);
     expect(await preview({ agentIds: [agent.id] })).toEqual([ofAgent, dust]);
 
     const none = await post('/api/rollout/add', { packageId: pkg.id, targets: { ids: [plate, current] } });
@@ -115,12 +113,11 @@ describe('a rollout', () => {
     const messages = async () =>
       (
         (
-          await t.call({
-            method: 'GET',
-            url: '/api/notification/listAll?tab=message',
-            token: admin,
-            headers: { 'accept-language': 'en-US' },
-          })
+          await t.api(
+            notificationApi.listAll,
+            { tab: 'message' },
+            { token: admin, headers: { 'accept-language': 'en-US' } },
+          )
         ).body.data.list as { title: string; body: string; link: string; level: string }[]
       ).filter((n) => n.link === `/device/device-rollout?id=${created.id}`);
     await expect.poll(messages).toEqual([
@@ -159,26 +156,14 @@ describe('a rollout', () => {
     );
     expect((await jobs(id, '&groupNo=2'))[0].state).toBe('queued');
     // Only a running rollout can be paused: a 409 that says so, in the caller's language.
-    const again = await t.call({
-      method: 'POST',
-      url: '/api/rollout/pause',
-      token: admin,
-      body: { id },
-      headers: { 'accept-language': 'zh-CN' },
-    });
+    const again = await t.api(rolloutApi.pause, { id }, { token: admin, headers: { 'accept-language': 'zh-CN' } });
     expect(again.status).toBe(409);
     expect(again.body.msg).toContain('已暂停');
     // The admins get a to-do saying why, in their language, and the pause is audited (by no user).
     const todos = async (lang: string) =>
       (
-        (
-          await t.call({
-            method: 'GET',
-            url: '/api/notification/listAll?tab=todo',
-            token: admin,
-            headers: { 'accept-language': lang },
-          })
-        ).body.data.list as { title: string; body: string; link: string; level: string }[]
+        (await t.api(notificationApi.listAll, { tab: 'todo' }, { token: admin, headers: { 'accept-language': lang } }))
+          .body.data.list as { title: string; body: string; link: string; level: string }[]
       ).filter((n) => n.link === `/device/device-rollout?id=${id}`);
     expect(await todos('en-US')).toEqual([
       expect.objectContaining({
@@ -226,12 +211,7 @@ describe('a rollout', () => {
       status: 'paused',
       pauseReason: 'manual',
     });
-    const refused = await t.call({
-      method: 'DELETE',
-      url: '/api/upgrade/delete',
-      token: admin,
-      body: { ids: [pkg.id] },
-    });
+    const refused = await t.api(upgradeApi.delete, { ids: [pkg.id] }, admin);
     expect(refused.status).toBe(409);
     for (const d of ds) t.sim(d, { rebootMs: 150, versions: { version: '1.0.0' } });
     await new Promise((r) => setTimeout(r, 400));
@@ -240,12 +220,7 @@ describe('a rollout', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', counts: { cancelled: 2 } });
     expect((await post('/api/rollout/resume', { id })).status).toBe(409);
     expect(await audits('rollout.cancel', id)).toHaveLength(1);
-    const deleted = await t.call({
-      method: 'DELETE',
-      url: '/api/upgrade/delete',
-      token: admin,
-      body: { ids: [pkg.id] },
-    });
+    const deleted = await t.api(upgradeApi.delete, { ids: [pkg.id] }, admin);
     expect(deleted.body.code).toBe(200);
     expect((await get(`/api/rollout/detail?id=${id}`)).status).toBe(404);
   });

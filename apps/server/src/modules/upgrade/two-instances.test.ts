@@ -9,6 +9,8 @@ import type { LinkTestApp } from '../device-link/testkit.ts';
 import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from '../device-link/twoInstances.ts';
 import { insertRollout } from './rollouts.ts';
 import { FAST_ROLLOUTS, eventually, fleet, jobsOf, rolloutRow, uploadPackage } from './rolloutTestkit.ts';
+import { rolloutApi } from '@siteops/contracts/api/rollout';
+import { notificationApi } from '@siteops/contracts/api/notification';
 
 const skip = twoInstancesSkipped('rollouts, two instances on PostgreSQL + Redis');
 
@@ -48,11 +50,9 @@ async function twoWithStore() {
 }
 
 const add = async (t: LinkTestApp, token: string, packageId: number, ds: Fleet, o: object = {}) => {
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/rollout/add',
-    token,
-    body: {
+  const res = await t.api(
+    rolloutApi.add,
+    {
       packageId,
       targets: { ids: ds.map((d) => d.id) },
       groupMode: 'count',
@@ -64,7 +64,8 @@ const add = async (t: LinkTestApp, token: string, packageId: number, ds: Fleet, 
       maxConcurrent: 10,
       ...o,
     },
-  });
+    token,
+  );
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.id as number;
 };
@@ -105,7 +106,7 @@ describe.skipIf(skip)('rollouts across two instances (PostgreSQL + Redis)', () =
     const ds = await fleet(a, 5, { sim: { rebootMs: 400 } });
     const sent = countUpgrades(ds.map((d) => d.sim!));
     const id = await add(a, adminA, pkg.id, ds, { maxConcurrent: 1 });
-    const paused = await b.call({ method: 'POST', url: '/api/rollout/pause', token: adminB, body: { id } });
+    const paused = await b.api(rolloutApi.pause, { id }, adminB);
     expect(paused.body.code, paused.body.msg).toBe(200);
     // The job under way when the pause came finishes; none is started after it.
     const started = () => jobsOf(a, id).then((js) => js.filter((j) => j.attempts > 0).length);
@@ -120,7 +121,7 @@ describe.skipIf(skip)('rollouts across two instances (PostgreSQL + Redis)', () =
     expect(await started()).toBe(atPause);
     expect([...sent.values()].reduce((x, y) => x + y, 0)).toBe(atPause);
 
-    const resumed = await b.call({ method: 'POST', url: '/api/rollout/resume', token: adminB, body: { id } });
+    const resumed = await b.api(rolloutApi.resume, { id }, adminB);
     expect(resumed.body.code, resumed.body.msg).toBe(200);
     await finished(b, id);
     expect([...sent.values()]).toEqual(ds.map(() => 1));
@@ -138,7 +139,7 @@ describe.skipIf(skip)('rollouts across two instances (PostgreSQL + Redis)', () =
       .from(auditLog)
       .where(and(eq(auditLog.action, 'rollout.autoPause'), eq(auditLog.targetId, String(id))));
     expect(audited).toHaveLength(1);
-    const todos = await b.call({ method: 'GET', url: '/api/notification/listAll?tab=todo', token: adminB });
+    const todos = await b.api(notificationApi.listAll, { tab: 'todo' }, adminB);
     const link = `/device/device-rollout?id=${id}`;
     expect((todos.body.data.list as { link: string }[]).filter((n) => n.link === link)).toHaveLength(1);
   });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestAppOnDisk, expectFieldError, storedFiles, type TestApp } from '../../../test/harness.ts';
 import { createAgent, multipart } from '../../../test/fixtures.ts';
 import { upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
+import { upgradeApi } from '@siteops/contracts/api/upgrade';
 
 const LIMIT = 256 * 1024;
 /** Its DATA_DIR (`t.dataDir`) is a folder of its own: the tests look at the stored files. */
@@ -143,7 +144,7 @@ describe('POST /api/upgrade/upload', () => {
     const token = await t.login(agent.userName, 'Passw0rd!');
     const files = stored().length;
     expect((await uploadFirmware(Buffer.from('x'), {}, token)).status).toBe(403);
-    expect((await t.call({ method: 'GET', url: '/api/upgrade/listAll', token })).status).toBe(403);
+    expect((await t.api(upgradeApi.listAll, {}, token)).status).toBe(403);
     expect(stored().length).toBe(files);
   });
 });
@@ -192,14 +193,13 @@ describe('list, download ranges, update and delete', () => {
   });
 
   it('changes device types, minimum version and notes', async () => {
-    const res = await t.call({
-      method: 'PUT',
-      url: '/api/upgrade/update',
-      token: admin,
-      body: { id, deviceTypes: ['towerCrane', 'elevator'], minVersion: null, releaseNotes: 'notes' },
-    });
+    const res = await t.api(
+      upgradeApi.update,
+      { id, deviceTypes: ['towerCrane', 'elevator'], minVersion: null, releaseNotes: 'notes' },
+      admin,
+    );
     expect(res.body.code, res.body.msg).toBe(200);
-    const detail = await t.call({ method: 'GET', url: `/api/upgrade/detail?id=${id}`, token: admin });
+    const detail = await t.api(upgradeApi.detail, { id }, admin);
     expect(detail.body.data).toMatchObject({
       deviceTypes: ['towerCrane', 'elevator'],
       minVersion: null,
@@ -211,20 +211,20 @@ describe('list, download ranges, update and delete', () => {
     const db = t.database.db;
     const [rollout] = await db.insert(upgradeRollouts).values({ packageId: id, status: 'paused' }).returning();
     const files = stored().length;
-    const del = () => t.call({ method: 'DELETE', url: '/api/upgrade/delete', token: admin, body: { ids: [id] } });
+    const del = () => t.api(upgradeApi.delete, { ids: [id] }, admin);
     const refused = await del();
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toContain(`#${rollout.id}`);
     expect(refused.body.msg).toContain('crane.pkg');
     expect(stored().length).toBe(files);
-    const detail = await t.call({ method: 'GET', url: `/api/upgrade/detail?id=${id}`, token: admin });
+    const detail = await t.api(upgradeApi.detail, { id }, admin);
     expect(detail.body.data.openRollouts).toBe(1);
 
     await db.update(upgradeRollouts).set({ status: 'cancelled' }).where(eq(upgradeRollouts.id, rollout.id));
     const done = await del();
     expect(done.body).toMatchObject({ code: 200, data: { deleted: 1 } });
     expect(stored().length).toBe(files - 1);
-    expect((await t.call({ method: 'GET', url: `/api/upgrade/detail?id=${id}`, token: admin })).status).toBe(404);
+    expect((await t.api(upgradeApi.detail, { id }, admin)).status).toBe(404);
     expect((await del()).status).toBe(404);
   });
 });

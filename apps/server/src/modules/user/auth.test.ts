@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, ADMIN_PASSWORD, type TestApp, expectFieldError } from '../../../test/harness.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { createAgent, createUser, userBody } from '../../../test/fixtures.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,9 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (username: string, password: string) =>
-  t.call({ method: 'POST', url: '/api/user/login', body: { username, password } });
-const info = (token?: string) => t.call({ method: 'POST', url: '/api/user/info', token });
+const login = (username: string, password: string) => t.api(userApi.login, { username, password });
+const info = (token?: string) => t.api(userApi.info, {}, token);
 
 async function addUser(userName: string, role = 'user', password = 'Passw0rd!') {
   const admin = await t.login();
@@ -98,7 +98,7 @@ describe('sessions', () => {
   it('logout revokes at once: the same token then answers 50012', async () => {
     const token = await t.login();
     expect((await info(token)).body.code).toBe(200);
-    expect((await t.call({ method: 'POST', url: '/api/user/logout', token })).body.code).toBe(200);
+    expect((await t.api(userApi.logout, {}, token)).body.code).toBe(200);
     const after = await info(token);
     expect(after.status).toBe(401);
     expect(after.body.code).toBe(50012);
@@ -123,7 +123,7 @@ describe('sessions', () => {
 
 describe('passwords', () => {
   const update = (token: string, oldPassword: string, newPassword: string) =>
-    t.call({ method: 'PUT', url: '/api/user/updatePasswd', token, body: { oldPassword, newPassword } });
+    t.api(userApi.updatePasswd, { oldPassword, newPassword }, token);
 
   it.each([
     ['Ab1!', 'too short'],
@@ -158,7 +158,7 @@ describe('passwords', () => {
   it('resetPasswd is admin-only', async () => {
     const id = await addUser('notadmin', 'agent');
     const token = await t.login('notadmin', 'Passw0rd!');
-    const res = await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token, body: { id } });
+    const res = await t.api(userApi.resetPasswd, { id }, token);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe(40300);
   });
@@ -167,7 +167,7 @@ describe('passwords', () => {
     const id = await addUser('resetme');
     const before = await t.login('resetme', 'Passw0rd!');
     const admin = await t.login();
-    const reset = await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id } });
+    const reset = await t.api(userApi.resetPasswd, { id }, admin);
     expect(reset.body.code).toBe(200);
     const oneTime = reset.body.data.oneTimePassword as string;
     expect((await info(before)).body.code).toBe(50012);
@@ -176,19 +176,14 @@ describe('passwords', () => {
     expect(res.body.data.mustChangePassword).toBe(true);
     const token = res.body.data.token as string;
     expect((await info(token)).body.data.mustChangePassword).toBe(true);
-    const blocked = await t.call({ method: 'POST', url: '/api/user/add', token, body: {} });
+    const blocked = await t.api.unchecked(userApi.add, {}, token);
     expect(blocked.status).toBe(403);
     expect((await update(token, oneTime, 'Fresh-Pa55')).body.code).toBe(200);
     expect((await info(token)).body.data.mustChangePassword).toBe(false);
   });
 
   it('resetPasswd of a missing user is 404', async () => {
-    const res = await t.call({
-      method: 'PUT',
-      url: '/api/user/resetPasswd',
-      token: await t.login(),
-      body: { id: 999999 },
-    });
+    const res = await t.api(userApi.resetPasswd, { id: 999999 }, await t.login());
     expect(res.status).toBe(404);
   });
 });
@@ -197,12 +192,7 @@ describe('add user', () => {
   it('refuses a duplicate account with 409', async () => {
     await addUser('dupe1');
     const token = await t.login();
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/user/add',
-      token,
-      body: await userBody(t, token, { userName: 'dupe1' }),
-    });
+    const res = await t.api.unchecked(userApi.add, await userBody(t, token, { userName: 'dupe1' }), token);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(40900);
   });

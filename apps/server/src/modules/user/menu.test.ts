@@ -3,6 +3,7 @@ import { ROUTES, menuForRole, type MenuNode } from '@siteops/contracts/routes';
 import { roleAllowed, type Role } from '@siteops/contracts/roles';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 let t: TestApp;
 const tokens: Partial<Record<Role, string>> = {};
@@ -67,14 +68,14 @@ const EXPECTED: Record<Role, string[]> = {
 
 describe('POST /api/user/menu', () => {
   it.each(['admin', 'agent', 'manager', 'user'] as const)('answers exactly the pages %s may open', async (role) => {
-    const res = await t.call({ method: 'POST', url: '/api/user/menu', token: tokens[role] });
+    const res = await t.api(userApi.menu, {}, tokens[role]);
     expect(res.body.code).toBe(200);
     expect(leaves(res.body.data)).toEqual([...EXPECTED[role]].sort());
     expect(res.body.data).toEqual(menuForRole(role));
   });
 
   it('orders sections dashboard 0, device 7, project 8, visitor 9, user 10, system 11', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/user/menu', token: tokens.admin });
+    const res = await t.api(userApi.menu, {}, tokens.admin);
     expect(res.body.data.map((n: MenuNode) => [n.name, n.order])).toEqual([
       ['dashboard', 0],
       ['device', 7],

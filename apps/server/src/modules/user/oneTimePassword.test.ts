@@ -6,6 +6,8 @@ import { migrateAcross } from '../../../test/migrations.ts';
 import { createAgent, createUser, uniq, userBody, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { oneTimePassword } from '../../auth/oneTimePassword.ts';
+import { userApi } from '@siteops/contracts/api/user';
+import { agentApi } from '@siteops/contracts/api/agent';
 
 // Reset and password-less creation give a one-time password instead of a shared default (issue 10 §3).
 const lines: string[] = [];
@@ -21,11 +23,10 @@ afterAll(() => t.close());
 const EN = { 'accept-language': 'en-US' };
 const ZH = { 'accept-language': 'zh-CN' };
 const login = (username: string, password: string, headers = EN) =>
-  t.call({ method: 'POST', url: '/api/user/login', body: { username, password }, headers });
-const reset = (id: number, token = admin) =>
-  t.call({ method: 'PUT', url: '/api/user/resetPasswd', token, body: { id } });
+  t.api(userApi.login, { username, password }, { headers });
+const reset = (id: number, token = admin) => t.api(userApi.resetPasswd, { id }, token);
 const changePassword = (token: string, oldPassword: string, newPassword: string) =>
-  t.call({ method: 'PUT', url: '/api/user/updatePasswd', token, body: { oldPassword, newPassword } });
+  t.api(userApi.updatePasswd, { oldPassword, newPassword }, token);
 
 describe('one-time passwords', () => {
   it('are readable, meet the password rule and differ every time', () => {
@@ -59,7 +60,7 @@ describe('one-time passwords', () => {
     expect(first.status).toBe(200);
     expect(first.body.data.mustChangePassword).toBe(true);
     const token = first.body.data.token as string;
-    const elsewhere = await t.call({ method: 'GET', url: '/api/user/listAll', token });
+    const elsewhere = await t.api(userApi.listAll, {}, token);
     expect(elsewhere.status).toBe(403);
 
     // A second login with it (someone who read it over the admin's shoulder) is refused.
@@ -94,25 +95,24 @@ describe('one-time passwords', () => {
   it("creation without a password answers one to the creator (a user, an agent's admin user)", async () => {
     const body: Record<string, unknown> = await userBody(t, admin);
     delete body.password;
-    const added = await t.call({ method: 'POST', url: '/api/user/add', token: admin, body });
+    const added = await t.api.unchecked(userApi.add, body, admin);
     expect(added.body.data).toMatchObject({ oneTimePassword: expect.any(String), expiresAt: expect.any(String) });
     expect((await login(body.userName as string, added.body.data.oneTimePassword)).body.data.mustChangePassword).toBe(
       true,
     );
 
     const agentUser = uniq('otpag');
-    const agent = await t.call({
-      method: 'POST',
-      url: '/api/agent/add',
-      token: admin,
-      body: {
+    const agent = await t.api(
+      agentApi.add,
+      {
         name: uniq('Agent '),
         linkName: 'Li',
         linkPhone: '13900139000',
         expDate: '2099-12-31',
         user: { userName: agentUser, realName: 'A' },
       },
-    });
+      admin,
+    );
     expect(agent.status, agent.body.msg).toBe(200);
     const agentLogin = await login(agentUser, agent.body.data.oneTimePassword);
     expect(agentLogin.body.data.mustChangePassword).toBe(true);
@@ -131,7 +131,7 @@ describe('one-time passwords', () => {
     const issued = [(await reset(u.id)).body.data.oneTimePassword as string];
     const body: Record<string, unknown> = await userBody(t, admin);
     delete body.password;
-    const added = await t.call({ method: 'POST', url: '/api/user/add', token: admin, body });
+    const added = await t.api.unchecked(userApi.add, body, admin);
     issued.push(added.body.data.oneTimePassword);
     const token = (await login(u.userName, issued[0])).body.data.token as string;
     await changePassword(token, issued[0], 'Mine#2026pw');

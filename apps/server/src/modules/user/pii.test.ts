@@ -6,6 +6,7 @@ import { KeyError } from '../../crypto/keys.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 const PII_KEY = '0f'.repeat(32);
 const ID_NO = '11010519900101123X';
@@ -51,7 +52,7 @@ describe('PII at rest', () => {
 
 describe('PII on the way out', () => {
   it('lists show them masked: first 3 and last 4 characters', async () => {
-    const res = await t.call({ method: 'GET', url: `/api/user/listAll?pageSize=200`, token: admin });
+    const res = await t.api(userApi.listAll, { pageSize: 200 }, admin);
     const row = res.body.data.list.find((u: { id: number }) => u.id === subject.id);
     expect(row.idNo).toBe('110***********123X');
     expect(row.cardNo).toBe('622************3445');
@@ -85,25 +86,20 @@ describe('PII on the way out', () => {
 describe('exact search by ID number', () => {
   it('finds the user through the keyed hash, however the number is spaced or cased', async () => {
     for (const q of [ID_NO, '110105 19900101 123x']) {
-      const res = await t.call({ method: 'GET', url: `/api/user/listAll?idNo=${encodeURIComponent(q)}`, token: admin });
+      const res = await t.api(userApi.listAll, { idNo: encodeURIComponent(q) }, admin);
       expect(res.body.data.list.map((u: { id: number }) => u.id)).toEqual([subject.id]);
     }
   });
 
   it('is exact: a part of the number finds nothing', async () => {
-    const res = await t.call({ method: 'GET', url: `/api/user/listAll?idNo=110105`, token: admin });
+    const res = await t.api.unchecked(userApi.listAll, { idNo: 110105 }, admin);
     expect(res.body.data.total).toBe(0);
   });
 
   it('follows an update of the number', async () => {
     const other = await createUser(t, admin);
-    await t.call({
-      method: 'PUT',
-      url: '/api/user/update',
-      token: admin,
-      body: { id: other.id, idNo: '44030619851230000Y' },
-    });
-    const res = await t.call({ method: 'GET', url: `/api/user/listAll?idNo=44030619851230000Y`, token: admin });
+    await t.api(userApi.update, { id: other.id, idNo: '44030619851230000Y' }, admin);
+    const res = await t.api(userApi.listAll, { idNo: '44030619851230000Y' }, admin);
     expect(res.body.data.list.map((u: { id: number }) => u.id)).toEqual([other.id]);
   });
 });

@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, createProject, createUser, uploadId, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, devices, files, users } from '../../db/schema/index.ts';
+import { userApi } from '@siteops/contracts/api/user';
+import { projectApi } from '@siteops/contracts/api/project';
 
 const { t, admin } = await fileTestApp();
 
-const updateSelf = (body: object, token: string) => t.call({ method: 'PUT', url: '/api/user/updateSelf', token, body });
+const updateSelf = (body: object, token: string) => t.api.unchecked(userApi.updateSelf, body, token);
 const overview = (token: string, query = '') => t.call({ method: 'GET', url: `/api/user/overview${query}`, token });
 const rowOf = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 
@@ -38,7 +40,7 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
     expect(res.status, res.body.msg).toBe(200);
     const row = await rowOf(who.id);
     expect(row).toMatchObject({ ...SELF_EDITS, updatedId: who.id });
-    const info = await t.call({ method: 'POST', url: '/api/user/info', token: who.token });
+    const info = await t.api(userApi.info, {}, who.token);
     expect(info.body.data.realName).toBe('Self Edited');
   });
 
@@ -85,7 +87,7 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
     expect((await updateSelf({ avatar: first }, token)).status).toBe(200);
     expect((await rowOf(u.id)).avatar).toBe(first);
     // The console draws it from the session's info: a URL an <img> can load, not the file id.
-    const info = await t.call({ method: 'POST', url: '/api/user/info', token });
+    const info = await t.api(userApi.info, {}, token);
     expect(info.body.data.avatarUrl).toMatch(new RegExp(`^/api/file/${first}\\?exp=\\d+&sig=`));
     expect((await t.call({ method: 'GET', url: info.body.data.avatarUrl })).status).toBe(200);
     const second = await uploadId(t, token, 'avatar');
@@ -99,7 +101,7 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
   });
 
   it('needs a session and is audited', async () => {
-    expect((await t.call({ method: 'PUT', url: '/api/user/updateSelf', body: { realName: 'x' } })).status).toBe(401);
+    expect((await t.api(userApi.updateSelf, { realName: 'x' })).status).toBe(401);
     const u = await createUser(t, admin);
     await updateSelf({ phone: '13600136000' }, await t.login(u.userName, u.password));
     const rows = await t.database.db
@@ -116,16 +118,11 @@ describe('GET /api/user/overview for every role, with site notifications', () =>
   it('a plain user gets its own overview: its notifications come from what others did to it', async () => {
     const u = await createUser(t, admin);
     const other = await createUser(t, admin);
-    const reset = await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id: u.id } });
-    await t.call({ method: 'PUT', url: '/api/user/resetPasswd', token: admin, body: { id: other.id } });
+    const reset = await t.api(userApi.resetPasswd, { id: u.id }, admin);
+    await t.api(userApi.resetPasswd, { id: other.id }, admin);
     const oneTime = reset.body.data.oneTimePassword as string;
     const token = await t.login(u.userName, oneTime);
-    await t.call({
-      method: 'PUT',
-      url: '/api/user/updatePasswd',
-      token,
-      body: { oldPassword: oneTime, newPassword: 'N3w#Passw0rd' },
-    });
+    await t.api(userApi.updatePasswd, { oldPassword: oneTime, newPassword: 'N3w#Passw0rd' }, token);
     const res = await overview(token);
     expect(res.status, res.body.msg).toBe(200);
     const actions = res.body.data.notifications.map((n: { action: string }) => n.action);
@@ -143,19 +140,9 @@ describe('GET /api/user/overview for every role, with site notifications', () =>
     const m = await createUser(t, admin, { role: 'manager' });
     const member = await createUser(t, admin);
     const projectId = await createProject(t, admin, { name: 'Notified Tower', code: `NT${Date.now()}` });
-    const managerRes = await t.call({
-      method: 'POST',
-      url: '/api/project/addManager',
-      token: admin,
-      body: { projectId, userId: m.id },
-    });
+    const managerRes = await t.api(projectApi.addManager, { projectId, userId: m.id }, admin);
     expect(managerRes.body.code, managerRes.body.msg).toBe(200);
-    const membersRes = await t.call({
-      method: 'POST',
-      url: '/api/project/addMembers',
-      token: admin,
-      body: { projectId, userIds: [member.id] },
-    });
+    const membersRes = await t.api(projectApi.addMembers, { projectId, userIds: [member.id] }, admin);
     expect(membersRes.body.code, membersRes.body.msg).toBe(200);
     const sn = `NT-${Date.now()}`;
     await t.database.db.insert(devices).values([

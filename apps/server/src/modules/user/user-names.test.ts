@@ -2,18 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DB_KIND, fileTestApp } from '../../../test/harness.ts';
 import { createUser, uniq, userBody } from '../../../test/fixtures.ts';
 import { migrateAcross } from '../../../test/migrations.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 // Account names are unique regardless of case; login ignores case (docs/decisions/0009-account-names-ignore-case.md).
 const { t, admin } = await fileTestApp();
 
 describe('account names ignore case', () => {
   it('a name differing only in case from an existing one is refused with the duplicate-name 409', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/user/add',
-      token: admin,
-      body: await userBody(t, admin, { userName: 'aDmIn' }),
-    });
+    const res = await t.api.unchecked(userApi.add, await userBody(t, admin, { userName: 'aDmIn' }), admin);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(40900);
     expect(res.body.data).toEqual({ field: 'userName' });
@@ -22,12 +18,7 @@ describe('account names ignore case', () => {
   it('renaming a user to another account’s name in other case is refused too', async () => {
     const a = await createUser(t, admin, { userName: uniq('Site.Lead') });
     const b = await createUser(t, admin);
-    const res = await t.call({
-      method: 'PUT',
-      url: '/api/user/update',
-      token: admin,
-      body: { id: b.id, userName: a.userName.toUpperCase() },
-    });
+    const res = await t.api(userApi.update, { id: b.id, userName: a.userName.toUpperCase() }, admin);
     expect(res.status).toBe(409);
     expect(res.body.data).toEqual({ field: 'userName' });
   });
@@ -35,11 +26,7 @@ describe('account names ignore case', () => {
   it('login finds the account whatever the case typed', async () => {
     const u = await createUser(t, admin, { userName: uniq('MixedCase') });
     for (const typed of [u.userName, u.userName.toLowerCase(), u.userName.toUpperCase()]) {
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/user/login',
-        body: { username: typed, password: u.password },
-      });
+      const res = await t.api(userApi.login, { username: typed, password: u.password });
       expect(res.status, typed).toBe(200);
     }
   });

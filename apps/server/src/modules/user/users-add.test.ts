@@ -5,6 +5,7 @@ import { expectFieldError } from '../../../test/harness.ts';
 import { createUser, uniq, uploadId, userBody } from '../../../test/fixtures.ts';
 import { fileUsersApp } from '../../../test/userApi.ts';
 import { files, users } from '../../db/schema/index.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 const { t, admin, a, add, update } = await fileUsersApp();
 
@@ -86,10 +87,9 @@ describe('user add: the personal-info form of spec 5', () => {
     delete body.password;
     const added = await add(body);
     expect(added.status).toBe(200);
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/user/login',
-      body: { username: body.userName, password: added.body.data.oneTimePassword },
+    const login = await t.api.unchecked(userApi.login, {
+      username: body.userName,
+      password: added.body.data.oneTimePassword,
     });
     expect(login.body.data.mustChangePassword).toBe(true);
   });

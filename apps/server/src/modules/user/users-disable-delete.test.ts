@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createUser, userBody, createSignedInUser } from '../../../test/fixtures.ts';
 import { fileUsersApp } from '../../../test/userApi.ts';
 import { auditLog, files, sessions, users } from '../../db/schema/index.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 const { t, admin, a, userOfB, add, update, del, info } = await fileUsersApp();
 
@@ -16,11 +17,7 @@ describe('enable / disable', () => {
     const after = await info(token);
     expect(after.body.code).toBe(50012);
     expect(after.body.msg).toMatch(/disabled/);
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/user/login',
-      body: { username: u.userName, password: u.password },
-    });
+    const login = await t.api(userApi.login, { username: u.userName, password: u.password });
     expect(login.status).toBe(403);
     expect((await update({ id: u.id, enabled: 'enable' })).status).toBe(200);
     expect(await t.login(u.userName, u.password)).toBeTruthy();

@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { fileUsersApp } from '../../../test/userApi.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { userApi } from '@siteops/contracts/api/user';
 
 const { t, admin, a, b } = await fileUsersApp();
 
 describe('GET /api/user/overview', () => {
   it('names what each activity row is about (never "user #7", never a file id)', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/user/overview?limit=50', token: admin });
+    const res = await t.api(userApi.overview, { limit: 50 }, admin);
     type Row = { targetType: string | null; targetId: string | null; targetName: string | null };
     const activity = res.body.data.activity as Row[];
     const aboutUsers = activity.filter((r) => r.targetType === 'user' && r.targetId);
@@ -24,7 +25,7 @@ describe('GET /api/user/overview', () => {
   });
 
   it('counts from real data in the caller’s scope', async () => {
-    const all = await t.call({ method: 'GET', url: '/api/user/overview', token: admin });
+    const all = await t.api(userApi.overview, {}, admin);
     expect(all.status).toBe(200);
     const [{ n }] = await t.database.db.$count(users).then((c) => [{ n: c }]);
     expect(all.body.data.counts.users).toBe(n);
@@ -32,7 +33,7 @@ describe('GET /api/user/overview', () => {
     expect(all.body.data.visits.thisMonth).toBeGreaterThan(0);
     expect(all.body.data.activity.length).toBeGreaterThan(0);
 
-    const agentView = await t.call({ method: 'GET', url: '/api/user/overview', token: b.token });
+    const agentView = await t.api(userApi.overview, {}, b.token);
     expect(agentView.body.data.counts.agents).toBe(1);
     const [{ m }] = await t.database.db
       .select({ m: users.id })
@@ -59,17 +60,13 @@ describe('GET /api/user/overview', () => {
         createdAt: new Date(lastMonth.getTime() + 86_400_000),
       })),
     );
-    const res = await t.call({ method: 'GET', url: '/api/user/overview', token: c.token });
+    const res = await t.api(userApi.overview, {}, c.token);
     expect(res.body.data.visits).toEqual({ thisMonth: 2, lastMonth: 4, change: -50 });
   });
 
   it('answers every role, scoped: a manager counts only itself and the people of its projects', async () => {
     const u = await createUser(t, admin, { role: 'manager' });
-    const res = await t.call({
-      method: 'GET',
-      url: '/api/user/overview',
-      token: await t.login(u.userName, u.password),
-    });
+    const res = await t.api(userApi.overview, {}, await t.login(u.userName, u.password));
     expect(res.status).toBe(200);
     expect(res.body.data.counts).toMatchObject({ users: 1, agents: 0, projects: 0 });
     for (const row of res.body.data.activity) expect(row.actorName).toBe(u.userName);

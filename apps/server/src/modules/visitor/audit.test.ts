@@ -7,18 +7,20 @@ import { visitors } from '../../db/schema/index.ts';
 import { expireVisitors } from './audit.ts';
 import { readPass } from './pass.ts';
 import { visitorWorld, visitWindow } from './testkit.ts';
+import { visitorApi } from '@siteops/contracts/api/visitor';
+import { deviceApi } from '@siteops/contracts/api/device';
 
 const { t, admin } = await fileTestApp();
 const w = await visitorWorld(t, admin);
 
-const audit = (body: object, token = admin) => t.call({ method: 'PUT', url: '/api/visitor/auditVisitor', token, body });
-const update = (body: object, token = admin) => t.call({ method: 'PUT', url: '/api/visitor/update', token, body });
+const audit = (body: object, token = admin) => t.api.unchecked(visitorApi.auditVisitor, body, token);
+const update = (body: object, token = admin) => t.api.unchecked(visitorApi.update, body, token);
 const one = async (id: number) => {
-  const res = await t.call({ method: 'GET', url: `/api/visitor/listAll?pageSize=200`, token: admin });
+  const res = await t.api(visitorApi.listAll, { pageSize: 200 }, admin);
   return res.body.data.list.find((v: { id: number }) => v.id === id);
 };
 const gatePublicKey = async () => {
-  const res = await t.call({ method: 'GET', url: '/api/device/licencePublicKey' });
+  const res = await t.api(deviceApi.licencePublicKey, {});
   return createPublicKey(res.body.data.pem);
 };
 
@@ -109,11 +111,7 @@ describe('expiry', () => {
 
 describe('configuration (admin)', () => {
   it('lists every project with defaults, publishes a version, and registration follows it', async () => {
-    const before = await t.call({
-      method: 'GET',
-      url: `/api/visitor/listConfig?projectId=${w.projectB}`,
-      token: admin,
-    });
+    const before = await t.api(visitorApi.listConfig, { projectId: w.projectB }, admin);
     expect(before.body.data.list[0]).toMatchObject({
       projectId: w.projectB,
       version: 0,
@@ -128,36 +126,30 @@ describe('configuration (admin)', () => {
       notice: 'Wear a helmet',
       deviceIds: [],
     };
-    const pub = await t.call({ method: 'PUT', url: '/api/visitor/publishConfig', token: admin, body });
+    const pub = await t.api.unchecked(visitorApi.publishConfig, body, admin);
     expect(pub.body.data).toMatchObject({
       version: 1,
       autoApprove: true,
       requiredFields: ['idNo'],
       publishedBy: 'admin',
     });
-    const again = await t.call({ method: 'PUT', url: '/api/visitor/publishConfig', token: admin, body });
+    const again = await t.api.unchecked(visitorApi.publishConfig, body, admin);
     expect(again.body.data.version).toBe(2);
 
     const base = { projectId: w.projectB, realName: 'Qian Qi', phone: '13700137000', ...visitWindow() };
-    const noId = await t.call({ method: 'POST', url: '/api/visitor/add', token: admin, body: base });
+    const noId = await t.api(visitorApi.add, base, admin);
     expectFieldError(noId, 'idNo');
-    const ok = await t.call({
-      method: 'POST',
-      url: '/api/visitor/add',
-      token: admin,
-      body: { ...base, idNo: idNumber() },
-    });
+    const ok = await t.api(visitorApi.add, { ...base, idNo: idNumber() }, admin);
     expect((await one(ok.body.data.id)).status).toBe('valid');
   });
 
   it('refuses devices that are not face devices of the project (400), and unknown projects (404)', async () => {
     const agent = await createAgent(t, admin);
-    const dev = await t.call({
-      method: 'POST',
-      url: '/api/device/add',
-      token: admin,
-      body: { type: 'face', sn: uniq('SN'), mac: randomMac(), agentId: agent.id },
-    });
+    const dev = await t.api(
+      deviceApi.add,
+      { type: 'face', sn: uniq('SN'), mac: randomMac(), agentId: agent.id },
+      admin,
+    );
     expect(dev.body.code, dev.body.msg).toBe(200);
     const body = {
       projectId: w.projectA,
@@ -166,14 +158,9 @@ describe('configuration (admin)', () => {
       autoApprove: false,
       deviceIds: [dev.body.data.id],
     };
-    const res = await t.call({ method: 'PUT', url: '/api/visitor/publishConfig', token: admin, body });
+    const res = await t.api(visitorApi.publishConfig, body, admin);
     expectFieldError(res, 'deviceIds');
-    const missing = await t.call({
-      method: 'PUT',
-      url: '/api/visitor/publishConfig',
-      token: admin,
-      body: { ...body, projectId: 987654, deviceIds: [] },
-    });
+    const missing = await t.api(visitorApi.publishConfig, { ...body, projectId: 987654, deviceIds: [] }, admin);
     expect(missing.status).toBe(404);
   });
 });

@@ -7,6 +7,8 @@ import { randomMac, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { devices, visitorDevices } from '../../db/schema/index.ts';
 import { visitorWorld } from './testkit.ts';
+import { deviceApi } from '@siteops/contracts/api/device';
+import { visitorApi } from '@siteops/contracts/api/visitor';
 
 /**
  * The visitor device list (spec 2/3's device authorisation): the xlsx import with its row errors in the
@@ -16,12 +18,11 @@ const { t, admin } = await fileTestApp();
 const w = await visitorWorld(t, admin);
 
 async function device(type: string, projectId: number | null, installSite = 'North gate') {
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/device/add',
-    token: admin,
-    body: { type, sn: uniq('VD'), mac: randomMac(), devName: `Gate ${type}`, installSite },
-  });
+  const res = await t.api.unchecked(
+    deviceApi.add,
+    { type, sn: uniq('VD'), mac: randomMac(), devName: `Gate ${type}`, installSite },
+    admin,
+  );
   expect(res.body.code, res.body.msg).toBe(200);
   await t.database.db.update(devices).set({ projectId }).where(eq(devices.id, res.body.data.id));
   const [row] = await t.database.db.select().from(devices).where(eq(devices.id, res.body.data.id));
@@ -144,12 +145,7 @@ describe('scope', () => {
     const seen = (await list(w.managerToken)).map((d) => d.id);
     expect(seen).toContain(mine.id);
     expect(seen).not.toContain(theirs.id);
-    const removeTheirs = await t.call({
-      method: 'DELETE',
-      url: '/api/visitor/removeDevices',
-      token: w.managerToken,
-      body: { ids: [theirs.id] },
-    });
+    const removeTheirs = await t.api(visitorApi.removeDevices, { ids: [theirs.id] }, w.managerToken);
     expect(removeTheirs.status).toBe(404);
     expect((await list(admin)).map((d) => d.id)).toContain(theirs.id);
   });
@@ -157,12 +153,7 @@ describe('scope', () => {
   it('removing takes devices off the list (all or none)', async () => {
     const a = await device('face', w.projectA);
     await importRows(admin, await xlsx([[a.sn, 'In']]));
-    const res = await t.call({
-      method: 'DELETE',
-      url: '/api/visitor/removeDevices',
-      token: admin,
-      body: { ids: [a.id] },
-    });
+    const res = await t.api(visitorApi.removeDevices, { ids: [a.id] }, admin);
     expect(res.body).toMatchObject({ code: 200, data: { deleted: 1 } });
     expect((await list(admin)).map((d) => d.id)).not.toContain(a.id);
   });

@@ -12,6 +12,7 @@ import { LocalStorage } from '../../storage/local.ts';
 import { expandDeviceMarks, markDevices } from './gate.ts';
 import { GateSync } from './gateSync.ts';
 import { faceJpeg, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
+import { visitorApi } from '@siteops/contracts/api/visitor';
 
 /**
  * Publishing visitors to the gate, against real simulated face terminals over the device link: who the
@@ -149,7 +150,7 @@ describe('publishing visitors to the gate', () => {
     });
     await eventually(() => face.faces.get(v.personId), 'held');
     await eventually(() => !face.faces.get(v.personId), 'the ended visit to be removed', 10_000);
-    const res = await t.call({ method: 'GET', url: '/api/visitor/listAll?pageSize=200', token: admin });
+    const res = await t.api(visitorApi.listAll, { pageSize: 200 }, admin);
     expect(res.body.data.list.find((x: { id: number }) => x.id === v.id).status).toBe('invalid');
   });
 

@@ -4,6 +4,11 @@ import { createTestApp, type TestApp, expectFieldError } from '../../../test/har
 import { createUser, multipart } from '../../../test/fixtures.ts';
 import { readPass } from './pass.ts';
 import { faceJpeg, visitorWorld } from './testkit.ts';
+import { visitorApi } from '@siteops/contracts/api/visitor';
+import { notificationApi } from '@siteops/contracts/api/notification';
+import { userApi } from '@siteops/contracts/api/user';
+import { deviceApi } from '@siteops/contracts/api/device';
+import { projectApi } from '@siteops/contracts/api/project';
 
 let t: TestApp;
 let admin: string;
@@ -40,7 +45,7 @@ const uploadFace = (token: string, content: Buffer = faceJpeg(), type = 'image/j
   pub(t, 'POST', `/api/visitor/selfReg/photo?token=${token}`, { file: { content, type }, ip });
 
 async function linkOf(app: TestApp, adminToken: string, projectId: number) {
-  const res = await app.call({ method: 'GET', url: `/api/visitor/regLink?projectId=${projectId}`, token: adminToken });
+  const res = await app.api(visitorApi.regLink, { projectId }, adminToken);
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.token as string;
 }
@@ -57,7 +62,7 @@ const configure = (projectId: number, config: object = {}) =>
   });
 
 const todos = async (token: string) =>
-  (await t.call({ method: 'GET', url: '/api/notification/listAll?tab=todo&pageSize=50', token })).body.data.list as {
+  (await t.api(notificationApi.listAll, { tab: 'todo', pageSize: 50 }, token)).body.data.list as {
     title: string;
     body: string;
     link: string;
@@ -69,12 +74,7 @@ beforeAll(async () => {
   w = await visitorWorld(t, admin);
   await configure(w.projectA);
   // The host shows by its nickname; another member without any display name is never offered.
-  await t.call({
-    method: 'PUT',
-    url: '/api/user/update',
-    token: admin,
-    body: { id: w.host.id, nickName: 'Host Chen' },
-  });
+  await t.api(userApi.update, { id: w.host.id, nickName: 'Host Chen' }, admin);
   tokenA = await linkOf(t, admin, w.projectA);
 });
 afterAll(() => t.close());
@@ -85,23 +85,14 @@ describe('registration link', () => {
     expect(tokenA.length).toBeGreaterThanOrEqual(32);
     const project = (await w.call('POST', '/api/project/add', { name: 'Rotating site', code: `ROT-${Date.now()}` })).id;
     const old = await linkOf(t, admin, project);
-    const rotated = await t.call({
-      method: 'PUT',
-      url: '/api/visitor/rotateRegLink',
-      token: admin,
-      body: { projectId: project },
-    });
+    const rotated = await t.api(visitorApi.rotateRegLink, { projectId: project }, admin);
     expect(rotated.body.data.token).not.toBe(old);
     expect((await form(old)).status).toBe(404);
     expect((await form(rotated.body.data.token)).body.data.projectName).toBe('Rotating site');
   });
 
   it('is the admin’s: a manager cannot read or rotate it', async () => {
-    const get = await t.call({
-      method: 'GET',
-      url: `/api/visitor/regLink?projectId=${w.projectA}`,
-      token: w.managerToken,
-    });
+    const get = await t.api(visitorApi.regLink, { projectId: w.projectA }, w.managerToken);
     expect(get.status).toBe(403);
   });
 
@@ -200,18 +191,14 @@ describe('submitting', () => {
     const hours = (Date.parse(pending.body.data.visitEnd) - Date.parse(pending.body.data.visitStart)) / 3_600_000;
     expect(hours).toBe(6);
 
-    const list = await t.call({
-      method: 'GET',
-      url: '/api/visitor/listAll?realName=Han Meimei',
-      token: w.managerToken,
-    });
+    const list = await t.api(visitorApi.listAll, { realName: 'Han Meimei' }, w.managerToken);
     const visitor = list.body.data.list[0];
     expect(visitor).toMatchObject({ status: 'new', userId: w.host.id, avatar: photo.body.data.id });
     await w.call('PUT', '/api/visitor/auditVisitor', { id: visitor.id, status: 'valid' }, w.managerToken);
 
     const approved = (await status(secret)).body.data;
     expect(approved.status).toBe('valid');
-    const key = createPublicKey((await t.call({ method: 'GET', url: '/api/device/licencePublicKey' })).body.data.pem);
+    const key = createPublicKey((await t.api(deviceApi.licencePublicKey, {})).body.data.pem);
     expect(readPass(key, approved.qrCode)).toMatchObject({ id: visitor.id, p: w.projectA });
   });
 
@@ -242,14 +229,7 @@ describe('rate limit', () => {
 
   it('backs off per client, then per project, with a localised 429', async () => {
     const adminToken = await small.login();
-    const project = (
-      await small.call({
-        method: 'POST',
-        url: '/api/project/add',
-        token: adminToken,
-        body: { name: 'Busy', code: 'BUSY-1' },
-      })
-    ).body.data.id;
+    const project = (await small.api(projectApi.add, { name: 'Busy', code: 'BUSY-1' }, adminToken)).body.data.id;
     const token = await linkOf(small, adminToken, project);
     const body = { token, realName: 'Flood', phone: '13400134000' };
     for (let i = 0; i < 3; i++) expect((await submit(body, '10.8.0.1', small)).status).toBe(200);

@@ -5,6 +5,7 @@ import { expectFieldError, fileTestApp } from '../../../test/harness.ts';
 import { idNumber, PNG } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { faceJpeg, photoId, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
+import { visitorApi } from '@siteops/contracts/api/visitor';
 
 const { t, admin } = await fileTestApp();
 const w = await visitorWorld(t, admin);
@@ -67,32 +68,21 @@ describe('visitor registration', () => {
     ['avatar', { avatar: 'not-a-uuid' }],
   ])('answers 400 naming %s, writing nothing', async (field, overrides) => {
     const before = (await list('pageSize=1')).body.data.total;
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/visitor/add',
-      token: admin,
-      body: { projectId: w.projectA, realName: 'X', phone: '13700137000', ...visitWindow(), ...overrides },
-    });
+    const res = await t.api.unchecked(
+      visitorApi.add,
+      { projectId: w.projectA, realName: 'X', phone: '13700137000', ...visitWindow(), ...overrides },
+      admin,
+    );
     expectFieldError(res, [field]);
     expect((await list('pageSize=1')).body.data.total).toBe(before);
   });
 
   it('refuses a host outside the project and a photo the caller did not upload (400)', async () => {
     const base = { projectId: w.projectB, realName: 'X', phone: '13700137000', ...visitWindow() };
-    const host = await t.call({
-      method: 'POST',
-      url: '/api/visitor/add',
-      token: admin,
-      body: { ...base, userId: w.host.id },
-    });
+    const host = await t.api(visitorApi.add, { ...base, userId: w.host.id }, admin);
     expectFieldError(host, 'userId');
     const othersPhoto = await photoId(t, w.managerToken);
-    const photo = await t.call({
-      method: 'POST',
-      url: '/api/visitor/add',
-      token: admin,
-      body: { ...base, avatar: othersPhoto },
-    });
+    const photo = await t.api(visitorApi.add, { ...base, avatar: othersPhoto }, admin);
     expectFieldError(photo, 'avatar');
   });
 
@@ -106,19 +96,17 @@ describe('visitor registration', () => {
   });
 
   it('answers field messages in Chinese for a Chinese session', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/visitor/add',
-      token: admin,
-      headers: { 'accept-language': 'zh-CN' },
-      body: {
+    const res = await t.api(
+      visitorApi.add,
+      {
         projectId: w.projectA,
         realName: 'X',
         phone: '13700137000',
         visitStart: '2030-01-02T10:00:00Z',
         visitEnd: '2030-01-01T10:00:00Z',
       },
-    });
+      { token: admin, headers: { 'accept-language': 'zh-CN' } },
+    );
     expect(res.body.data.fields.visitEnd).toBe('来访结束时间 必须晚于 来访开始时间');
   });
 
@@ -193,7 +181,7 @@ describe('scope: a manager has only its projects’ visitors', () => {
   });
 
   it('keeps agents and users out, and configuration to admins', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/visitor/listConfig', token: w.managerToken });
+    const res = await t.api(visitorApi.listConfig, {}, w.managerToken);
     expect(res.status).toBe(403);
   });
 });
@@ -205,14 +193,9 @@ describe('delete', () => {
     const url = (await list(`realName=Wang&pageSize=200`)).body.data.list.find(
       (v: { id: number }) => v.id === id,
     ).avatarUrl;
-    const none = await t.call({
-      method: 'DELETE',
-      url: '/api/visitor/delete',
-      token: admin,
-      body: { ids: [id, 987654] },
-    });
+    const none = await t.api(visitorApi.delete, { ids: [id, 987654] }, admin);
     expect(none.status).toBe(404);
-    const del = await t.call({ method: 'DELETE', url: '/api/visitor/delete', token: admin, body: { ids: [id] } });
+    const del = await t.api(visitorApi.delete, { ids: [id] }, admin);
     expect(del.body.data).toEqual({ deleted: 1 });
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
