@@ -98,7 +98,9 @@ function serverRefusal(fromFile, from, to) {
   if (isTestFile(fromFile)) return undefined;
   if ((to.top === 'app.ts' && from.top !== 'main.ts') || to.top === 'main.ts')
     return 'only main.ts puts the app together';
-  if (!to.module || from.module === to.module || from.top === 'app.ts') return undefined;
+  // The composition root (app.ts and app/) puts the modules together: it may reach any of their files.
+  if (!to.module || from.module === to.module || from.top === 'app.ts' || from.top?.startsWith('app/'))
+    return undefined;
   if (SERVER_PORTS[to.port]) return undefined;
   return `${to.port} is not a port of module ${to.module} (eslint/boundaries.js SERVER_PORTS)`;
 }
@@ -148,7 +150,7 @@ export const SERVER_LAYERS = [
   ['ports'], // what a module is given: the module context and its ports
   ['http'], // the endpoint kit, envelope, guard, health
   ['modules'], // the behaviour; modules reach each other through their ports (rule `modules`)
-  ['app.ts', 'app', 'demo', 'seed.ts'], // the composition root and what it seeds
+  ['app', 'demo', 'seed.ts'], // the composition root (app.ts and app/) and what it seeds
   ['main.ts'], // the process
 ];
 
@@ -161,7 +163,8 @@ const floorOf = (top) => SERVER_LAYERS.findIndex((floor) => floor.includes(top))
 function serverTopOf(file) {
   const at = file.indexOf(SERVER);
   if (at < 0) return undefined;
-  return file.slice(at + SERVER.length).split(path.sep)[0];
+  const top = file.slice(at + SERVER.length).split(path.sep)[0];
+  return top === 'app.ts' ? 'app' : top;
 }
 
 function layerRefusal(fromFile, from, to) {

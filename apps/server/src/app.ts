@@ -46,13 +46,15 @@ import { registerAccountModule } from './modules/account/routes.ts';
 import { registerDashboardModule } from './modules/dashboard/routes.ts';
 import { registerDeviceSearchModule } from './modules/device-search/routes.ts';
 import { registerAnalyticsModule } from './modules/analytics/routes.ts';
-import { setupDeviceLink, type DeviceLink, type DeviceLinkOptions } from './modules/device-link/link.ts';
+import { composeDeviceLink, type DeviceLink, type DeviceLinkOptions } from './app/deviceLink.ts';
+import { openBus } from './bus/open.ts';
+import { publishOverBus } from './live/publisher.ts';
 import { checkKeyFingerprint, deriveKey, loadMasterKey } from './crypto/keys.ts';
 import { Pii } from './crypto/pii.ts';
 import { LocalStorage } from './storage/local.ts';
 import type { Storage } from './storage/storage.ts';
 import { FileUrls } from './storage/fileUrls.ts';
-import type { LivePublisher, ModuleContext } from './ports/context.ts';
+import type { ModuleContext } from './ports/context.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -140,40 +142,37 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // The notifier publishes through the device link's live port, which exists only once the link is set
-  // up, and the link's own routes get the whole module context: a forwarder breaks the circle.
-  const liveLater: LivePublisher & { port?: LivePublisher } = { publish: (p) => liveLater.port?.publish(p) };
+  // The bus first: live events to browser tabs go over it, and the notifier publishes them.
+  const bus = await openBus(db, config, app.log, deviceLink?.busPrefix);
+  app.addHook('onClose', () => bus.close());
+  const live = publishOverBus(bus);
   const base = {
-    notifications: new NotificationService(db, liveLater, app.log, new NotificationMail(db, config, app.log)),
     db,
     config,
     pii: new Pii(masterKey),
     storage: storage ?? new LocalStorage(path.join(config.dataDir, 'files')),
     fileUrls: new FileUrls(deriveKey(masterKey, 'file-url')),
     auditTrail: { record: recordAudit },
+    live,
+    notifications: new NotificationService(db, live, app.log, new NotificationMail(db, config, app.log)),
   };
-  // The device link first: it provides the ports (commands, live events) the other modules are given.
-  const link = await setupDeviceLink(
+  // The device link provides the ports for equipment (commands, reports) the other modules are given.
+  const link = await composeDeviceLink(
     app,
     {
       ...base,
       ticketKey: deriveKey(masterKey, 'device-link-ticket'),
       pictureKey: deriveKey(masterKey, 'device-event-picture'),
     },
+    bus,
     deviceLink,
   );
   // Tests and benchmarks reach the gateway through this handle; module code gets only the ports.
   app.decorate('deviceLink', link);
-  liveLater.port = link.live;
-  await sessionCache.attach(link.bus);
+  await sessionCache.attach(bus);
   app.addHook('onClose', () => sessionCache.detach());
-  registerHealth(app, db, link.bus, { embedded: databaseKind === 'pglite' });
-  const ctx: ModuleContext = {
-    ...base,
-    deviceCommands: link.deviceCommands,
-    deviceReports: link.deviceReports,
-    live: link.live,
-  };
+  registerHealth(app, db, bus, { embedded: databaseKind === 'pglite' });
+  const ctx: ModuleContext = { ...base, deviceCommands: link.deviceCommands, deviceReports: link.deviceReports };
   registerUserModule(app, ctx);
   registerAgentModule(app, ctx);
   registerProjectModule(app, ctx);

@@ -95,48 +95,6 @@ export const ticketAnswer = z.object({
 export type TicketAnswer = z.infer<typeof ticketAnswer>;
 
 // ---------------------------------------------------------------------------------------------------
-// Device items of the live channel (contracts/live.ts: topic `device:<id>`)
-
-/** `presence`: a device went online or offline (never sent for a replaced link). */
-export const ssePresence = z.object({
-  deviceId: z.number(),
-  onlineStatus: z.enum(['online', 'offline']),
-  /** When the change happened (ISO 8601): the link-up for online; the link-down or its detection for offline. */
-  heartbeatDatetime: z.string(),
-  /** As the server sees it; present on online. */
-  ip: z.string().optional(),
-  /** Present on online. */
-  versions: z.object({ frpcVer: z.string(), devVer: z.string(), version: z.string() }).partial().optional(),
-  /** Present on offline: `closed`, `heartbeatTimeout`, `revoked`, `shutdown`, `rateLimited`, `stale`. */
-  reason: z.string().optional(),
-});
-export type SsePresence = z.infer<typeof ssePresence>;
-
-/** `telemetry`: one message of readings (any subset of the type's fields, docs/device-protocol.md section 3). */
-export const sseTelemetry = z.object({
-  deviceId: z.number(),
-  type: z.enum(DEVICE_TYPES),
-  at: z.string(),
-  data: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
-});
-export type SseTelemetry = z.infer<typeof sseTelemetry>;
-
-/** `event`: a device event (pass, alarm, plate, ...), see docs/device-protocol.md section 4. */
-export const sseEvent = z.object({
-  deviceId: z.number(),
-  type: z.enum(DEVICE_TYPES),
-  /** The event's UUID; also its id in the events list. */
-  id: z.string(),
-  kind: z.string(),
-  level: z.enum(EVENT_LEVELS),
-  at: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  /** Fetch it from the events list (pictureUrl) once stored. */
-  hasPicture: z.boolean(),
-});
-export type SseEvent = z.infer<typeof sseEvent>;
-
-// ---------------------------------------------------------------------------------------------------
 // Commands (bearer auth, envelope answers, each audited)
 
 /** `POST /api/device/:id/snapshot`, body `{}` or {@link snapshotBody}. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { ssePresence, sseEvent, sseTelemetry } from './device-link.ts';
+import { DEVICE_TYPES, EVENT_LEVELS } from './device-protocol.ts';
 import { NOTIFICATION_LEVELS, NOTIFICATION_TABS } from './notification.ts';
 import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './broadcastStates.ts';
 
@@ -131,11 +131,54 @@ export const liveCampaignChange = z.object({
 });
 export type LiveCampaignChange = z.infer<typeof liveCampaignChange>;
 
-/** One item of a `device` frame. */
+// ---------------------------------------------------------------------------------------------------
+// Device items: what the gateway emits, the live channel batches and a device row applies (topic `device:<id>`)
+
+/** `presence`: a device went online or offline (never sent for a replaced link). */
+export const livePresence = z.object({
+  deviceId: z.number(),
+  type: z.enum(DEVICE_TYPES),
+  onlineStatus: z.enum(['online', 'offline']),
+  /** When the change happened (ISO 8601): the link-up for online; the link-down or its detection for offline. */
+  heartbeatDatetime: z.string(),
+  /** As the server sees it; present on online. */
+  ip: z.string().optional(),
+  /** Present on online. */
+  versions: z.object({ frpcVer: z.string(), devVer: z.string(), version: z.string() }).partial().optional(),
+  /** Present on offline: `closed`, `heartbeatTimeout`, `revoked`, `shutdown`, `rateLimited`, `stale`. */
+  reason: z.string().optional(),
+});
+export type LivePresence = z.infer<typeof livePresence>;
+
+/** `telemetry`: one message of readings (any subset of the type's fields, docs/device-protocol.md section 3). */
+export const liveTelemetry = z.object({
+  deviceId: z.number(),
+  type: z.enum(DEVICE_TYPES),
+  at: z.string(),
+  data: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
+});
+export type LiveTelemetry = z.infer<typeof liveTelemetry>;
+
+/** `event`: a device event (pass, alarm, plate, ...), see docs/device-protocol.md section 4. */
+export const liveDeviceEvent = z.object({
+  deviceId: z.number(),
+  type: z.enum(DEVICE_TYPES),
+  /** The event's UUID; also its id in the events list. */
+  id: z.string(),
+  kind: z.string(),
+  level: z.enum(EVENT_LEVELS),
+  at: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  /** Fetch it from the events list (pictureUrl) once stored. */
+  hasPicture: z.boolean(),
+});
+export type LiveDeviceEvent = z.infer<typeof liveDeviceEvent>;
+
+/** One item of a `device` frame: the one shape of a device's news from the gateway to a table row. */
 export const liveDeviceItem = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('presence'), data: ssePresence }),
-  z.object({ kind: z.literal('telemetry'), data: sseTelemetry }),
-  z.object({ kind: z.literal('event'), data: sseEvent }),
+  z.object({ kind: z.literal('presence'), data: livePresence }),
+  z.object({ kind: z.literal('telemetry'), data: liveTelemetry }),
+  z.object({ kind: z.literal('event'), data: liveDeviceEvent }),
 ]);
 export type LiveDeviceItem = z.infer<typeof liveDeviceItem>;
 

@@ -48,9 +48,7 @@ export class Gateway implements DeviceRpc {
     this.counters = ctx.counters;
     this.reports = ctx.reports;
     const live = (this.#live = new LiveRelay(ctx, this.events));
-    const batches = (this.#batches = new WriteBatches(ctx, (deviceIds) =>
-      live.emit({ kind: 'eventsStored', body: { deviceIds, instanceId: ctx.instanceId } }),
-    ));
+    const batches = (this.#batches = new WriteBatches(ctx, (deviceIds) => live.stored(deviceIds)));
     const rpc = (this.#rpc = new CommandRouter(ctx));
     const shells = (this.#shells = new ShellRouter(ctx, rpc));
     const messages = new DeviceMessages(ctx, { batches, live, rpc, shells });

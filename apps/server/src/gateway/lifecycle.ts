@@ -8,7 +8,7 @@ import type { DeviceMessages } from './messages.ts';
 import { Link } from './registry.ts';
 import type { CommandRouter } from './rpc.ts';
 import type { ShellRouter } from './streams.ts';
-import type { DeviceId, OfflineEvent } from './types.ts';
+import type { DeviceId, OfflineReason } from './types.ts';
 
 const MAX_TEXT_BYTES = 1024 * 1024;
 /** setTimeout's longest delay (about 24.8 days). */
@@ -191,7 +191,7 @@ export class LinkLifecycle {
   }
 
   /** The link is finished (idempotent). Decides whether the device went offline. */
-  linkDown(link: Link, reason: OfflineEvent['reason'] | 'replaced') {
+  linkDown(link: Link, reason: OfflineReason | 'replaced') {
     const { ctx } = this;
     const wasUp = link.state === 'up';
     link.state = 'down';
@@ -208,8 +208,14 @@ export class LinkLifecycle {
     const now = ctx.now();
     this.parts.batches.markPresence(link, false, now);
     this.parts.live.emit({
-      kind: 'offline',
-      body: { deviceId: link.deviceId, at: iso(now), reason, instanceId: ctx.instanceId },
+      kind: 'presence',
+      data: {
+        deviceId: link.deviceId,
+        type: link.type,
+        onlineStatus: 'offline',
+        heartbeatDatetime: iso(now),
+        reason,
+      },
     });
     const { deviceId, linkedAt } = link;
     ctx.wire.route({ op: 'down', from: ctx.instanceId, deviceId, linkedAt, ttlMs: ctx.routeTtlMs });

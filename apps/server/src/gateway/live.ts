@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
+import type { LiveDeviceItem } from '@siteops/contracts/live';
 import { iso, type GatewayContext } from './context.ts';
 import type { Link } from './registry.ts';
-import type { GatewayEventMap, LiveEvent } from './types.ts';
+import type { DeviceId, GatewayEventMap } from './types.ts';
 import { EVENTS, type LiveBatch } from './wire.ts';
 
-/** Live events; a later SSE endpoint subscribes here. Emits every device's events, on every instance. */
+/** What every instance hears of every device (GatewayEventMap): the live channel listens here. */
 export class GatewayEvents extends EventEmitter<GatewayEventMap> {
   constructor() {
     super();
@@ -12,63 +13,58 @@ export class GatewayEvents extends EventEmitter<GatewayEventMap> {
   }
 }
 
-function emitLive(events: GatewayEvents, e: LiveEvent) {
-  switch (e.kind) {
-    case 'online':
-      return events.emit('online', e.body);
-    case 'offline':
-      return events.emit('offline', e.body);
-    case 'telemetry':
-      return events.emit('telemetry', e.body);
-    case 'event':
-      return events.emit('event', e.body);
-    case 'eventsStored':
-      return events.emit('eventsStored', e.body);
-  }
-}
-
 /**
- * Live events of this instance's devices go to local listeners at once and to the other instances in
+ * Live items of this instance's devices go to local listeners at once and to the other instances in
  * batches (every `liveBatchMs`), because one bus message per telemetry reading would be the bus's whole
- * load at fleet scale. Batches from the other instances are replayed to local listeners.
+ * load at fleet scale. Batches from the other instances are replayed to local listeners. The items keep
+ * their shape all the way (contracts/live.ts); this batching is the bus's, not the browsers'.
  */
 export class LiveRelay {
-  #outbox: LiveEvent[] = [];
+  #items: LiveDeviceItem[] = [];
+  #stored = new Set<DeviceId>();
 
   constructor(
     private readonly ctx: GatewayContext,
     private readonly events: GatewayEvents,
   ) {}
 
-  emit(event: LiveEvent) {
-    emitLive(this.events, event);
-    this.#outbox.push(event);
+  emit(item: LiveDeviceItem) {
+    this.events.emit('device', item, this.ctx.instanceId);
+    this.#items.push(item);
+  }
+
+  /** Devices' events were written on this instance. */
+  stored(deviceIds: DeviceId[]) {
+    this.events.emit('eventsStored', { deviceIds });
+    for (const id of deviceIds) this.#stored.add(id);
   }
 
   /** The device behind `link` is online (linked, or said again after a racing offline). */
   online(link: Link, at: number) {
     this.emit({
-      kind: 'online',
-      body: {
+      kind: 'presence',
+      data: {
         deviceId: link.deviceId,
         type: link.type,
-        at: iso(at),
+        onlineStatus: 'online',
+        heartbeatDatetime: iso(at),
         ip: link.ip,
         versions: link.versions,
-        instanceId: this.ctx.instanceId,
       },
     });
   }
 
   flush() {
-    if (this.#outbox.length === 0) return;
-    const events = this.#outbox;
-    this.#outbox = [];
-    this.ctx.wire.publish(EVENTS, { from: this.ctx.instanceId, events } satisfies LiveBatch);
+    if (this.#items.length === 0 && this.#stored.size === 0) return;
+    const batch: LiveBatch = { from: this.ctx.instanceId, items: this.#items, stored: [...this.#stored] };
+    this.#items = [];
+    this.#stored = new Set();
+    this.ctx.wire.publish(EVENTS, batch);
   }
 
   receive(batch: LiveBatch) {
     if (batch.from === this.ctx.instanceId) return;
-    for (const event of batch.events) emitLive(this.events, event);
+    for (const item of batch.items) this.events.emit('device', item, batch.from);
+    if (batch.stored.length) this.events.emit('eventsStored', { deviceIds: batch.stored });
   }
 }

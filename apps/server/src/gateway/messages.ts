@@ -124,7 +124,7 @@ export class DeviceMessages {
     this.parts.batches.addReading(link, new Date(at), data);
     this.parts.live.emit({
       kind: 'telemetry',
-      body: { deviceId: link.deviceId, type: link.type, at: iso(at), data, instanceId: this.ctx.instanceId },
+      data: { deviceId: link.deviceId, type: link.type, at: iso(at), data },
     });
   }
 
@@ -164,7 +164,7 @@ export class DeviceMessages {
     batches.addEvent(record, link);
     live.emit({
       kind: 'event',
-      body: {
+      data: {
         deviceId: link.deviceId,
         type: link.type,
         id: msg.id,
@@ -173,7 +173,6 @@ export class DeviceMessages {
         at: iso(at),
         data: data.data,
         hasPicture: !!picture,
-        instanceId: this.ctx.instanceId,
       },
     });
   }

@@ -8,13 +8,18 @@ import { createMemoryBus, type Bus } from '../bus/bus.ts';
 import { registerGateway } from './index.ts';
 import type { Gateway } from './gateway.ts';
 import { MemoryDirectory, MemoryPresenceSink, MemoryTelemetrySink } from './memory.ts';
-import type { GatewayEventMap, GatewayOptions } from './types.ts';
+import type { GatewayOptions } from './types.ts';
 
+/** What a test waits for: a presence item is `online` or `offline` by its status. */
+export type RecordedKind = 'online' | 'offline' | 'telemetry' | 'event';
+
+/** One live item as a test reads it: the item's data plus the instance holding the device's link. */
 export interface Recorded {
-  kind: keyof GatewayEventMap;
+  kind: RecordedKind;
   at: number;
   deviceId: number;
-  body: GatewayEventMap[keyof GatewayEventMap][0];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: Record<string, any> & { instanceId: string };
 }
 
 export interface TestGateway {
@@ -29,7 +34,7 @@ export interface TestGateway {
   log: Recorded[];
   /** Resolves with the first recorded event matching, waiting up to `timeoutMs`. */
   waitFor(
-    kind: keyof GatewayEventMap,
+    kind: RecordedKind,
     deviceId: number,
     timeoutMs?: number,
     after?: number,
@@ -75,16 +80,12 @@ export async function startTestGateway(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const log: Recorded[] = [];
-  for (const kind of ['online', 'offline', 'telemetry', 'event'] as const) {
-    gateway.events.on(kind, (body: GatewayEventMap[typeof kind][0]) => {
-      log.push({ kind, at: Date.now(), deviceId: body.deviceId, body });
-    });
-  }
   const waiters = new Set<() => void>();
-  gateway.events.on('online', () => waiters.forEach((w) => w()));
-  gateway.events.on('offline', () => waiters.forEach((w) => w()));
-  gateway.events.on('telemetry', () => waiters.forEach((w) => w()));
-  gateway.events.on('event', () => waiters.forEach((w) => w()));
+  gateway.events.on('device', (item, instanceId) => {
+    const kind = item.kind === 'presence' ? item.data.onlineStatus : item.kind;
+    log.push({ kind, at: Date.now(), deviceId: item.data.deviceId, body: { ...item.data, instanceId } });
+    waiters.forEach((w) => w());
+  });
   return {
     app,
     gateway,

@@ -1,3 +1,4 @@
+import type { LiveDeviceItem } from '@siteops/contracts/live';
 import type {
   DeviceType,
   EventLevel,
@@ -213,41 +214,6 @@ export interface TunnelResponse {
   body: Buffer;
 }
 
-/** Live events. Every instance emits every device's events (its own at once, others' via the bus). */
-export interface OnlineEvent {
-  deviceId: DeviceId;
-  type: DeviceType;
-  at: string;
-  ip: string;
-  versions: Versions;
-  /** The instance holding the link. */
-  instanceId: string;
-}
-export interface OfflineEvent {
-  deviceId: DeviceId;
-  at: string;
-  reason: 'closed' | 'heartbeatTimeout' | 'revoked' | 'shutdown' | 'rateLimited';
-  instanceId: string;
-}
-export interface TelemetryEvent {
-  deviceId: DeviceId;
-  type: DeviceType;
-  at: string;
-  data: TelemetryData;
-  instanceId: string;
-}
-export interface DeviceEventEvent {
-  deviceId: DeviceId;
-  type: DeviceType;
-  id: string;
-  kind: string;
-  level: EventLevel;
-  at: string;
-  data: Record<string, unknown>;
-  hasPicture: boolean;
-  instanceId: string;
-}
-
 /** An `upgrade.progress` from a device linked to this instance (protocol 5.3). */
 export interface UpgradeProgressReport {
   deviceId: DeviceId;
@@ -266,22 +232,23 @@ export interface GatewayReportMap {
   linked: [{ deviceId: DeviceId; versions: Versions }];
 }
 
+/** Why a link went down, as a presence item says (`stale` is the sweep's, for a crashed instance's rows). */
+export type OfflineReason = 'closed' | 'heartbeatTimeout' | 'revoked' | 'shutdown' | 'rateLimited';
+
 /**
- * Devices' events were written (a telemetry flush): what lists them can be read again now. `event`
- * itself is emitted as the event arrives, before it is stored.
+ * Devices' events were written (a telemetry flush): what lists them can be read again now. An event
+ * itself is emitted as it arrives, before it is stored.
  */
 export interface EventsStoredEvent {
   deviceIds: DeviceId[];
-  instanceId: string;
 }
 
+/**
+ * What every instance hears of every device (linked here or relayed from the instance holding it). A
+ * device's presence, readings and events are in the live channel's vocabulary (contracts/live.ts), so
+ * the channel passes them to browser tabs as they are; `instanceId` is the instance holding the link.
+ */
 export interface GatewayEventMap {
-  online: [OnlineEvent];
-  offline: [OfflineEvent];
-  telemetry: [TelemetryEvent];
-  event: [DeviceEventEvent];
+  device: [item: LiveDeviceItem, instanceId: string];
   eventsStored: [EventsStoredEvent];
 }
-export type LiveEvent = {
-  [K in keyof GatewayEventMap]: { kind: K; body: GatewayEventMap[K][0] };
-}[keyof GatewayEventMap];

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../bus/bus.ts';
-import type { DeviceId, LiveEvent } from './types.ts';
+import type { LiveDeviceItem } from '@siteops/contracts/live';
+import type { DeviceId } from './types.ts';
 
 /** Every instance listens here for who holds which device (see cluster.ts). */
 export const ROUTES = 'gw:routes';
@@ -34,9 +35,12 @@ export type DirectMessage =
 
 export type ShellMessage = Extract<DirectMessage, { op: `shell.${string}` }>;
 
+/** What one instance's devices said since its last batch, for every other instance's browsers. */
 export interface LiveBatch {
   from: string;
-  events: LiveEvent[];
+  items: LiveDeviceItem[];
+  /** Devices whose events were written meanwhile. */
+  stored: DeviceId[];
 }
 
 /**

@@ -9,7 +9,7 @@ import { migrateAcross } from '../../../test/migrations.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { devices, projects } from '../../db/schema/index.ts';
 import type { Caller } from '../../auth/scope.ts';
-import { DbTelemetrySink, pruneEvents, pruneTelemetry } from '../device-link/sinks.ts';
+import { DbTelemetrySink, pruneEvents, pruneTelemetry } from '../../gateway/store.ts';
 import { fleet } from './fleet.ts';
 import { pruneRollup, rebuildRollup, rollupGroups } from './rollup.ts';
 import { addDevice, analyticsWorld, fleetAnswer, timeline } from './testkit.ts';

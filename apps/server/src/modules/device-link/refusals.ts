@@ -3,17 +3,7 @@ import type { Notifier } from '../../ports/context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { t } from '../../core/messages/index.ts';
-
-/** A refusal worth a person's attention (see {@link refusalNotices}). */
-export interface Refusal {
-  sn: string;
-  mac: string;
-  /** First contact of a serial number the registry did not know: it now waits for authorisation. */
-  firstContact?: boolean;
-  reason?: 'badSecret' | 'expired' | 'mismatch';
-  deviceName?: string | null;
-  agentId?: number | null;
-}
+import type { Refusal } from '../../gateway/store.ts';
 
 /** One notice per device and reason per hour: a refused device dials again every few minutes. */
 const QUIET_MS = 60 * 60 * 1000;

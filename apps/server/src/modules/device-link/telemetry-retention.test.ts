@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { constants, deviceEvents } from '../../db/schema/index.ts';
 import { openTestDatabase } from '../../../test/harness.ts';
 import { until } from '../../gateway/testkit.ts';
-import { DbTelemetrySink, pruneEvents, pruneTelemetry } from './sinks.ts';
+import { DbTelemetrySink, pruneEvents, pruneTelemetry } from '../../gateway/store.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { rowOf, startLinkApp } from './testkit.ts';
 import { fileLinkApp } from './liveTestkit.ts';

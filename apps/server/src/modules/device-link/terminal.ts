@@ -14,7 +14,7 @@ import { RpcError, type ShellStream } from '../../gateway/index.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { loadLinkDevice } from './service.ts';
-import { sessionOfTicket, spendTicket } from './tickets.ts';
+import { sessionOfTicket, spendTicket } from '../../auth/tickets.ts';
 
 const RPC_CLOSE: Record<string, number> = {
   offline: TerminalClose.offline,

@@ -10,7 +10,7 @@ import { devices } from '../../db/schema/index.ts';
 import { hashDeviceSecret } from '../../crypto/deviceSecret.ts';
 import { injectCall, injectSend, loginThrough, openTestDatabase, type TestApp } from '../../../test/harness.ts';
 import { typedClient } from '@siteops/test-support/api';
-import type { DeviceLinkOptions } from './link.ts';
+import type { DeviceLinkOptions } from '../../app/deviceLink.ts';
 import { deviceLinkApi } from '@siteops/contracts/api/device-link';
 
 export const HEARTBEAT_S = 0.2;

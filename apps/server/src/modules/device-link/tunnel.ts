@@ -10,7 +10,7 @@ import { t, type Text } from '../../core/messages/index.ts';
 import { RpcError, type TunnelRequest } from '../../gateway/index.ts';
 import type { DeviceLinkContext } from './context.ts';
 import { commandError, loadLinkDevice } from './service.ts';
-import { sessionOfTicket } from './tickets.ts';
+import { sessionOfTicket } from '../../auth/tickets.ts';
 
 // HEAD comes from Fastify's automatic HEAD route for GET.
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { DeviceItem } from '@siteops/contracts/device';
 import type { PageResult } from '@/api/page';
-import { DEVICE_LIST_KEY, applyLiveEvents, deviceDetailKey, markDeviceOffline, type LiveDeviceRow } from './liveCache';
+import { DEVICE_LIST_KEY, applyLiveItems, deviceDetailKey, markDeviceOffline, type LiveDeviceRow } from './liveCache';
 
 function device(id: number, patch: Partial<LiveDeviceRow> = {}): LiveDeviceRow {
   return {
@@ -54,11 +54,12 @@ describe('live device updates', () => {
     client.setQueryData([...DEVICE_LIST_KEY, { page: 1, type: 'dust' }], page([device(1)]));
     client.setQueryData(deviceDetailKey(1), device(1));
 
-    applyLiveEvents(client, [
+    applyLiveItems(client, [
       {
         kind: 'presence',
-        body: {
+        data: {
           deviceId: 1,
+          type: 'dust',
           onlineStatus: 'online',
           heartbeatDatetime: '2026-11-23T10:00:00.000Z',
           ip: '10.0.0.7',
@@ -82,12 +83,21 @@ describe('live device updates', () => {
   it('applies a batch in order: the last presence wins and readings merge field by field', () => {
     const client = new QueryClient();
     client.setQueryData([...DEVICE_LIST_KEY, {}], page([device(1, { latest: { a34004: 10, LA: 50 } })]));
-    applyLiveEvents(client, [
-      { kind: 'presence', body: { deviceId: 1, onlineStatus: 'online', heartbeatDatetime: '2026-11-23T10:00:00Z' } },
-      { kind: 'telemetry', body: { deviceId: 1, type: 'dust', at: '2026-11-23T10:00:05Z', data: { a34004: 42.5 } } },
+    applyLiveItems(client, [
       {
         kind: 'presence',
-        body: { deviceId: 1, onlineStatus: 'offline', heartbeatDatetime: '2026-11-23T10:00:06Z', reason: 'closed' },
+        data: { deviceId: 1, type: 'dust', onlineStatus: 'online', heartbeatDatetime: '2026-11-23T10:00:00Z' },
+      },
+      { kind: 'telemetry', data: { deviceId: 1, type: 'dust', at: '2026-11-23T10:00:05Z', data: { a34004: 42.5 } } },
+      {
+        kind: 'presence',
+        data: {
+          deviceId: 1,
+          type: 'dust',
+          onlineStatus: 'offline',
+          heartbeatDatetime: '2026-11-23T10:00:06Z',
+          reason: 'closed',
+        },
       },
     ]);
     const [row] = client.getQueryData<PageResult<LiveDeviceRow>>([...DEVICE_LIST_KEY, {}])!.list;
@@ -100,8 +110,11 @@ describe('live device updates', () => {
     const client = new QueryClient();
     const other = page([device(5)]);
     client.setQueryData([...DEVICE_LIST_KEY, { page: 2 }], other);
-    applyLiveEvents(client, [
-      { kind: 'presence', body: { deviceId: 1, onlineStatus: 'online', heartbeatDatetime: '2026-11-23T10:00:00Z' } },
+    applyLiveItems(client, [
+      {
+        kind: 'presence',
+        data: { deviceId: 1, type: 'dust', onlineStatus: 'online', heartbeatDatetime: '2026-11-23T10:00:00Z' },
+      },
     ]);
     expect(client.getQueryData([...DEVICE_LIST_KEY, { page: 2 }])).toBe(other);
   });

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { deviceApi } from '@siteops/contracts/api/device';
 import type { DeviceItem } from '@siteops/contracts/device';
-import type { SsePresence, SseTelemetry } from '@siteops/contracts/device-link';
+import type { LiveDeviceItem } from '@siteops/contracts/live';
 import { keyOf } from '@/api/queryKey';
 import type { PageResult } from '@/api/page';
 
@@ -12,15 +12,15 @@ export const deviceDetailKey = (id: number) => keyOf(deviceApi.detail, { id });
 /** A device row as lists and details cache it: the list answers its latest readings; live telemetry keeps them current. */
 export type LiveDeviceRow = DeviceItem;
 
-/** The stream's events that change what a device list shows. */
-export type LiveEvent = { kind: 'presence'; body: SsePresence } | { kind: 'telemetry'; body: SseTelemetry };
+/** The live items that change what a device list shows (an event does not). */
+export type RowItem = Exclude<LiveDeviceItem, { kind: 'event' }>;
 
-/** One device row after a live event; the same object when nothing changed (so React skips it). */
-export function patchRow<T extends LiveDeviceRow>(row: T, event: LiveEvent): T {
-  if (row.id !== event.body.deviceId) return row;
+/** One device row after a live item; the same object when nothing changed (so React skips it). */
+export function patchRow<T extends LiveDeviceRow>(row: T, event: RowItem): T {
+  if (row.id !== event.data.deviceId) return row;
   switch (event.kind) {
     case 'presence': {
-      const { onlineStatus, heartbeatDatetime, ip, versions } = event.body;
+      const { onlineStatus, heartbeatDatetime, ip, versions } = event.data;
       return {
         ...row,
         onlineStatus,
@@ -36,15 +36,15 @@ export function patchRow<T extends LiveDeviceRow>(row: T, event: LiveEvent): T {
         ...row,
         // Data arriving means the link is up, whatever an earlier missed event said.
         onlineStatus: 'online',
-        latest: { ...(row.latest ?? {}), ...event.body.data },
-        latestAt: event.body.at,
+        latest: { ...(row.latest ?? {}), ...event.data.data },
+        latestAt: event.data.at,
       };
   }
 }
 
-/** Apply a batch of events to one page of a device list; the same page when no row of it changed. */
-export function patchPage<T extends LiveDeviceRow>(page: PageResult<T>, events: readonly LiveEvent[]): PageResult<T> {
-  const ids = new Set(events.map((e) => e.body.deviceId));
+/** Apply a batch of live items to one page of a device list; the same page when no row of it changed. */
+export function patchPage<T extends LiveDeviceRow>(page: PageResult<T>, events: readonly RowItem[]): PageResult<T> {
+  const ids = new Set(events.map((e) => e.data.deviceId));
   if (!page.list.some((row) => ids.has(row.id))) return page;
   const list = page.list.map((row) =>
     ids.has(row.id) ? events.reduce((current, event) => patchRow(current, event), row) : row,
@@ -52,14 +52,14 @@ export function patchPage<T extends LiveDeviceRow>(page: PageResult<T>, events: 
   return { ...page, list };
 }
 
-/** Patch every cached device list and detail with a batch of live events. */
-export function applyLiveEvents(client: QueryClient, events: readonly LiveEvent[]) {
+/** Patch every cached device list and detail with a batch of live items. */
+export function applyLiveItems(client: QueryClient, events: readonly RowItem[]) {
   if (!events.length) return;
   client.setQueriesData<PageResult<LiveDeviceRow>>({ queryKey: DEVICE_LIST_KEY }, (page) =>
     page && Array.isArray(page.list) ? patchPage(page, events) : page,
   );
-  for (const id of new Set(events.map((e) => e.body.deviceId))) {
-    const mine = events.filter((e) => e.body.deviceId === id);
+  for (const id of new Set(events.map((e) => e.data.deviceId))) {
+    const mine = events.filter((e) => e.data.deviceId === id);
     client.setQueryData<LiveDeviceRow>(deviceDetailKey(id), (row) =>
       row ? mine.reduce((current, event) => patchRow(current, event), row) : row,
     );

@@ -3,35 +3,35 @@ import { useQueryClient } from '@tanstack/react-query';
 import { deviceTopicOf } from '@siteops/contracts/live';
 import { useLiveTopics } from '@/hooks/useLiveTopics';
 import type { LiveMessage } from '@/lib/live';
-import { DEVICE_LIST_KEY, applyLiveEvents, type LiveEvent } from './liveCache';
-
-/** Patches are applied in batches: React needs a few renders a second, not one per event. */
-const FLUSH_MS = 250;
+import { DEVICE_LIST_KEY, applyLiveItems, type RowItem } from './liveCache';
 
 /**
  * Keep the cached device lists and details of `deviceIds` current: presence (online/offline,
  * heartbeat, IP, versions) and the latest readings, pushed over the tab's live channel. Pass the ids
  * on screen; the subscription follows them as the page changes.
+ *
+ * The server batches a tab's device items (one frame per LIVE_BATCH_MS at most, a device's readings
+ * merged): that is the one batching step between a device and a row. The items of one frame arrive
+ * here one after another in the same task, so they are applied together, once that task ends.
  */
 export function useDeviceLiveUpdates(deviceIds: readonly number[]) {
   const client = useQueryClient();
-  const queue = useRef<LiveEvent[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const frame = useRef<RowItem[]>([]);
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => void (live.current = false);
+  }, []);
 
   const onMessage = useCallback(
     (m: LiveMessage) => {
       if (m.type !== 'device' || m.item.kind === 'event') return;
-      queue.current.push(
-        m.item.kind === 'presence' ? { kind: 'presence', body: m.item.data } : { kind: 'telemetry', body: m.item.data },
-      );
-      timer.current ??= setTimeout(() => {
-        timer.current = undefined;
-        const batch = queue.current;
-        queue.current = [];
-        applyLiveEvents(client, batch);
-      }, FLUSH_MS);
+      if (frame.current.push(m.item) > 1) return;
+      queueMicrotask(() => {
+        const items = frame.current;
+        frame.current = [];
+        if (live.current) applyLiveItems(client, items);
+      });
     },
     [client],
   );

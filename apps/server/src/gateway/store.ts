@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { normalizeMac, type DeviceType } from '@siteops/contracts/device-protocol';
-import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { LATEST_TIMES, devices } from '../../db/schema/index.ts';
-import { secretMatches } from '../../crypto/deviceSecret.ts';
-import type { Refusal } from './refusals.ts';
+import type { LivePresence } from '@siteops/contracts/live';
+import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
+import { LATEST_TIMES, devices } from '../db/schema/index.ts';
+import { secretMatches } from '../crypto/deviceSecret.ts';
 import {
   type AuthMeta,
   type AuthResult,
@@ -13,7 +13,18 @@ import {
   type PresenceSink,
   type TelemetryBatch,
   type TelemetrySink,
-} from '../../gateway/index.ts';
+} from './index.ts';
+
+/** A refusal worth a person's attention (the device link's module notifies admins of it). */
+export interface Refusal {
+  sn: string;
+  mac: string;
+  /** First contact of a serial number the registry did not know: it now waits for authorisation. */
+  firstContact?: boolean;
+  reason?: 'badSecret' | 'expired' | 'mismatch';
+  deviceName?: string | null;
+  agentId?: number | null;
+}
 
 /** Rows handed to PostgreSQL as one JSON parameter: one statement, whatever the batch size (no 65,535-parameter limit). */
 const asJson = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
@@ -189,17 +200,20 @@ export async function pruneEvents(db: Db, days: number): Promise<number> {
 
 /**
  * Rows still online whose heartbeat is older than three intervals: their instance crashed (a live
- * link refreshes heartbeat_datetime every flush). Answers the ids it marked offline.
+ * link refreshes heartbeat_datetime every flush). Answers the presence of each row it marked offline.
  */
-export async function sweepStalePresence(db: Db, heartbeatSeconds: number): Promise<{ id: number; at: Date }[]> {
+export async function sweepStalePresence(db: Db, heartbeatSeconds: number): Promise<LivePresence[]> {
   const res = await db.execute(sql`
     update ${devices} set online_status = 'offline'
     where online_status = 'online'
       and (heartbeat_datetime is null or heartbeat_datetime < now() - make_interval(secs => ${heartbeatSeconds * 3}::float8))
-    returning id, heartbeat_datetime`);
-  return rowsOf<{ id: number; heartbeat_datetime: string | Date | null }>(res).map((r) => ({
-    id: Number(r.id),
-    at: r.heartbeat_datetime ? new Date(r.heartbeat_datetime) : new Date(),
+    returning id, type, heartbeat_datetime`);
+  return rowsOf<{ id: number; type: DeviceType; heartbeat_datetime: string | Date | null }>(res).map((r) => ({
+    deviceId: Number(r.id),
+    type: r.type,
+    onlineStatus: 'offline',
+    heartbeatDatetime: (r.heartbeat_datetime ? new Date(r.heartbeat_datetime) : new Date()).toISOString(),
+    reason: 'stale',
   }));
 }
 

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { Code } from '@siteops/contracts/envelope';
 import { LIVE_PATH, LiveClose, liveClientMessage, type LiveServerMessage } from '@siteops/contracts/live';
-import { callerOf } from '../../auth/scope.ts';
-import { ApiError } from '../../core/errors.ts';
+import { callerOf } from '../auth/scope.ts';
+import { ApiError } from '../core/errors.ts';
 import type { LiveConn } from './channel.ts';
-import { managedProjects } from './liveScope.ts';
-import type { DeviceLinkContext } from './context.ts';
-import { sessionOfTicket } from './tickets.ts';
+import { managedProjects } from './scope.ts';
+import type { Db } from '../db/client.ts';
+import type { SessionPolicy } from '../auth/sessions.ts';
+import type { Tickets } from '../auth/tickets.ts';
+import type { LiveChannel } from './channel.ts';
+import { sessionOfTicket } from '../auth/tickets.ts';
 
 const PING_MS = 25_000;
 const RECHECK_MS = 30_000;
@@ -23,8 +26,18 @@ const MAX_FRAME_CHARS = 64 * 1024;
  * `end` and close 4401); the caller's scope is re-read then too, so a changed role or a manager's
  * changed projects apply to every later event. Frames of one tab are handled one at a time.
  */
-export function registerLiveSocket(app: FastifyInstance, ctx: DeviceLinkContext) {
-  const { db, config, tickets, channel } = ctx;
+export function registerLiveSocket(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    session: SessionPolicy;
+    tickets: Tickets;
+    channel: LiveChannel;
+    /** The heartbeat interval the `ready` frame tells the tab (the console shows presence by it). */
+    heartbeatSeconds: () => number;
+  },
+) {
+  const { db, session, tickets, channel } = deps;
   app.get(
     LIVE_PATH,
     { websocket: true, config: { public: true }, schema: { hide: true } },
@@ -85,7 +98,7 @@ export function registerLiveSocket(app: FastifyInstance, ctx: DeviceLinkContext)
         if (!ticket) return finish(LiveClose.unauthorized, 'ticket');
         let user;
         try {
-          user = await sessionOfTicket(db, config.session, ticket.sessionId);
+          user = await sessionOfTicket(db, session, ticket.sessionId);
         } catch (err) {
           if (err instanceof ApiError) return finish(LiveClose.unauthorized, err.message.slice(0, 120));
           throw err;
@@ -95,12 +108,12 @@ export function registerLiveSocket(app: FastifyInstance, ctx: DeviceLinkContext)
         const opened: LiveConn = { userId: user.id, caller: callerOf(user), managed, topics: new Set(), send };
         conn = opened;
         channel.add(opened);
-        send({ type: 'ready', serverTime: new Date().toISOString(), heartbeatSeconds: ctx.heartbeatSeconds() });
+        send({ type: 'ready', serverTime: new Date().toISOString(), heartbeatSeconds: deps.heartbeatSeconds() });
         for (const raw of early.splice(0)) enqueue(raw);
         timers.push(
           setInterval(() => socket.ping(), PING_MS),
           setInterval(() => {
-            sessionOfTicket(db, config.session, ticket.sessionId)
+            sessionOfTicket(db, session, ticket.sessionId)
               .then(async (u) => {
                 opened.caller = callerOf(u);
                 opened.managed = u.role === 'manager' ? await managedProjects(db, u.id) : new Set();

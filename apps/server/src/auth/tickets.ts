@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { TicketPurpose } from '@siteops/contracts/device-link';
-import type { Db } from '../../db/client.ts';
-import { sessions, spentTickets, type UserRow } from '../../db/schema/index.ts';
-import { agentBlock, sessionEnded, sessionTimedOut, sessionWithUser, type SessionPolicy } from '../../auth/sessions.ts';
-import { mustChangePassword, tokenExpired, tokenInvalid } from '../../core/errors.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, spentTickets, type UserRow } from '../db/schema/index.ts';
+import { agentBlock, sessionEnded, sessionTimedOut, sessionWithUser, type SessionPolicy } from './sessions.ts';
+import { mustChangePassword, tokenExpired, tokenInvalid } from '../core/errors.ts';
 
 /** How long a ticket may be used to START something, per purpose (see contracts/device-link.ts). */
 export const TICKET_LIFETIME_MS: Record<TicketPurpose, number> = {

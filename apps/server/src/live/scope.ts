@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { projectMembers } from '../../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { projectMembers } from '../db/schema/index.ts';
 import type { LiveConn } from './channel.ts';
 
 /** Where a device belongs, as far as seeing it goes. */

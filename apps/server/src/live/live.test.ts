@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
 import { LiveClose, type LiveServerMessage } from '@siteops/contracts/live';
-import { devices, projectMembers, projects } from '../../db/schema/index.ts';
+import { devices, projectMembers, projects } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
-import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
-import { openLive, type LiveTab } from './liveTestkit.ts';
-import { startLinkApp, type LinkTestApp } from './testkit.ts';
+import { createAgent, createUser, uniq } from '../../test/fixtures.ts';
+import { openLive, type LiveTab } from '../modules/device-link/liveTestkit.ts';
+import { startLinkApp, type LinkTestApp } from '../modules/device-link/testkit.ts';
 import { deviceApi } from '@siteops/contracts/api/device';
 
 let t: LinkTestApp;

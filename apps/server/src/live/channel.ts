@@ -9,12 +9,12 @@ import {
   isLiveTopic,
   isRolloutTopic,
 } from '@siteops/contracts/live';
-import type { Db } from '../../db/client.ts';
-import { devices } from '../../db/schema/index.ts';
-import { scope, type Caller } from '../../auth/scope.ts';
+import type { Db } from '../db/client.ts';
+import { devices } from '../db/schema/index.ts';
+import { scope, type Caller } from '../auth/scope.ts';
 import { CampaignTopics } from './campaignTopics.ts';
-import { mayWatch, type Owner } from './liveScope.ts';
-import type { GatewayEvents } from '../../gateway/index.ts';
+import { mayWatch, type Owner } from './scope.ts';
+import type { GatewayEvents } from '../gateway/index.ts';
 
 /** One browser tab's channel, as the hub sees it (the socket side lives in liveSocket.ts). */
 export interface LiveConn {
@@ -79,44 +79,14 @@ export class LiveChannel {
     this.#fleetMs = opts.fleetMs ?? LIVE_FLEET_MS;
     this.#ownerTtlMs = opts.ownerTtlMs ?? 15_000;
     this.#campaigns = new CampaignTopics(db, this.#ownerTtlMs);
-    events.on('online', (e) => {
-      this.fleet(e.deviceId, 'presence');
-      this.device(e.deviceId, {
-        kind: 'presence',
-        data: { deviceId: e.deviceId, onlineStatus: 'online', heartbeatDatetime: e.at, ip: e.ip, versions: e.versions },
-      });
+    events.on('device', (item) => {
+      // An event counts into `fleet` once stored (below), so the figures read again include it.
+      if (item.kind === 'presence') this.fleet(item.data.deviceId, 'presence');
+      this.device(item.data.deviceId, item);
     });
-    events.on('offline', (e) => {
-      this.fleet(e.deviceId, 'presence');
-      this.device(e.deviceId, {
-        kind: 'presence',
-        data: { deviceId: e.deviceId, onlineStatus: 'offline', heartbeatDatetime: e.at, reason: e.reason },
-      });
-    });
-    events.on('telemetry', (e) =>
-      this.device(e.deviceId, {
-        kind: 'telemetry',
-        data: { deviceId: e.deviceId, type: e.type, at: e.at, data: e.data },
-      }),
-    );
     // The Workplace and the pass records refetch on a fleet frame: counted once the events are stored.
     events.on('eventsStored', (e) => {
       for (const deviceId of e.deviceIds) this.fleet(deviceId, 'events');
-    });
-    events.on('event', (e) => {
-      this.device(e.deviceId, {
-        kind: 'event',
-        data: {
-          deviceId: e.deviceId,
-          type: e.type,
-          id: e.id,
-          kind: e.kind,
-          level: e.level,
-          at: e.at,
-          data: e.data,
-          hasPicture: e.hasPicture,
-        },
-      });
     });
   }
 

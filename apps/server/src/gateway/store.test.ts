@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { LATEST_TIMES, devices } from '../../db/schema/index.ts';
-import type { Database } from '../../db/client.ts';
-import { openTestDatabase } from '../../../test/harness.ts';
-import { DbTelemetrySink } from './sinks.ts';
+import { LATEST_TIMES, devices } from '../db/schema/index.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../../test/harness.ts';
+import { DbTelemetrySink } from './store.ts';
 
 let database: Database;
 

@@ -1,8 +1,8 @@
 import { and, inArray } from 'drizzle-orm';
 import { campaignIdOfTopic } from '@siteops/contracts/live';
-import type { Db } from '../../db/client.ts';
-import { broadcastCampaigns } from '../../db/schema/index.ts';
-import { scope, type Caller } from '../../auth/scope.ts';
+import type { Db } from '../db/client.ts';
+import { broadcastCampaigns } from '../db/schema/index.ts';
+import { scope, type Caller } from '../auth/scope.ts';
 import type { LiveConn } from './channel.ts';
 
 /**

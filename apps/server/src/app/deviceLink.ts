@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { COMMAND_TIMEOUT_MS } from '@siteops/contracts/device-link';
+import type { Versions } from '@siteops/contracts/device-protocol';
+import { Tickets } from '../auth/tickets.ts';
+import type { Bus } from '../bus/bus.ts';
+import { registerGateway, type Gateway, type GatewayOptions } from '../gateway/index.ts';
+import { startLinkJobs } from '../gateway/jobs.ts';
+import { DbDeviceDirectory, DbPresenceSink, DbTelemetrySink } from '../gateway/store.ts';
+import { LiveChannel, type LiveChannelOptions } from '../live/channel.ts';
+import { feedPublications } from '../live/publisher.ts';
+import { registerLiveSocket } from '../live/socket.ts';
+import { heartbeatSeconds as readHeartbeatSeconds } from '../modules/constant/service.ts';
+import type { DeviceLinkContext } from '../modules/device-link/context.ts';
+import { PictureUrls } from '../modules/device-link/pictures.ts';
+import { refusalNotices } from '../modules/device-link/refusals.ts';
+import { registerDeviceLinkModule } from '../modules/device-link/routes.ts';
+import type { DeviceCommands, DeviceReports, LivePublisher, ModuleContext } from '../ports/context.ts';
+
+export interface DeviceLinkOptions {
+  /** Fixed heartbeat interval in seconds (tests: fractions); default the `device.heartbeatSeconds` constant. */
+  heartbeatSeconds?: number;
+  /** Redis channel prefix (tests isolate runs); default from REDIS_NAMESPACE or the database identity (bus/namespace.ts). */
+  busPrefix?: string;
+  gateway?: GatewayOptions;
+  commandTimeoutMs?: number;
+  terminalIdleMs?: number;
+  /** Stale-presence sweep period; default one heartbeat interval (at least 5 s unless a test sets it). */
+  staleSweepMs?: number;
+  /** The live channel's batching and owner cache (tests: short). */
+  live?: LiveChannelOptions;
+}
+
+/** The device link as tests and benchmarks reach it (`app.deviceLink`); modules get only the ports. */
+export interface DeviceLink {
+  gateway: Gateway;
+  bus: Bus;
+  channel: LiveChannel;
+  presence: DbPresenceSink;
+  deviceCommands: DeviceCommands;
+  deviceReports: DeviceReports;
+  live: LivePublisher;
+}
+
+const CONSTANT_REFRESH_MS = 10_000;
+
+/**
+ * Put the device link together: the gateway on /gateway over the database's directory and sinks, its
+ * jobs, the browsers' live channel fed by the gateway and by the modules' publications, and the device
+ * link module's routes. Answers the ports the other modules are given.
+ */
+export async function composeDeviceLink(
+  app: FastifyInstance,
+  ctx: Omit<ModuleContext, 'deviceCommands' | 'deviceReports'> & { ticketKey: Buffer; pictureKey: Buffer },
+  bus: Bus,
+  opts: DeviceLinkOptions = {},
+): Promise<DeviceLink> {
+  const { db, config } = ctx;
+  let hbSeconds = opts.heartbeatSeconds ?? (await readHeartbeatSeconds(db));
+  // Links keep the interval they were given, so after an admin shortens it some still beat at the old
+  // one: the stale sweep judges by the longest interval handed out since start, never flagging them.
+  let hbLongest = hbSeconds;
+  if (opts.heartbeatSeconds === undefined) {
+    const refresh = setInterval(() => {
+      readHeartbeatSeconds(db).then(
+        (s) => {
+          hbSeconds = s;
+          hbLongest = Math.max(hbLongest, s);
+        },
+        () => {},
+      );
+    }, CONSTANT_REFRESH_MS);
+    refresh.unref();
+    app.addHook('preClose', async () => clearInterval(refresh));
+  }
+
+  const presence = new DbPresenceSink(db);
+  const gateway = await registerGateway(app, {
+    directory: new DbDeviceDirectory(db, refusalNotices(db, ctx.notifications)),
+    presence,
+    telemetry: new DbTelemetrySink(db),
+    bus,
+    heartbeatSeconds: () => hbSeconds,
+    options: { instanceId: randomUUID(), ...opts.gateway },
+  });
+  await startLinkJobs(app, db, bus, gateway, {
+    telemetryRetentionDays: config.deviceLink.telemetryRetentionDays,
+    eventsRetentionDays: config.deviceLink.eventsRetentionDays,
+    sweepMs: opts.staleSweepMs ?? Math.max(5_000, hbSeconds * 1000),
+    longestHeartbeatSeconds: () => hbLongest,
+  });
+
+  const channel = new LiveChannel(db, gateway.events, opts.live);
+  const stopFeed = await feedPublications(bus, channel);
+  app.addHook('preClose', async () => channel.close());
+  app.addHook('onClose', async () => {
+    await stopFeed().catch(() => {});
+  });
+  const tickets = new Tickets(ctx.ticketKey);
+  registerLiveSocket(app, { db, session: config.session, tickets, channel, heartbeatSeconds: () => hbSeconds });
+
+  const commandTimeoutMs = opts.commandTimeoutMs ?? COMMAND_TIMEOUT_MS;
+  const deviceCommands: DeviceCommands = {
+    send: (deviceId, method, params, o) => gateway.call(deviceId, method, params, o?.timeoutMs ?? commandTimeoutMs),
+    cut: (deviceId) => gateway.disconnect(deviceId),
+  };
+  const deviceReports: DeviceReports = {
+    onUpgradeProgress(listener) {
+      gateway.reports.on('upgradeProgress', listener);
+      return () => void gateway.reports.off('upgradeProgress', listener);
+    },
+    onLinked(listener) {
+      const onLinked = (e: { deviceId: number; versions: Versions }) => listener(e.deviceId, e.versions);
+      gateway.reports.on('linked', onLinked);
+      return () => void gateway.reports.off('linked', onLinked);
+    },
+  };
+  const linkCtx: DeviceLinkContext = {
+    ...ctx,
+    deviceCommands,
+    deviceReports,
+    gateway,
+    tickets,
+    pictures: new PictureUrls(ctx.pictureKey),
+    terminalIdleMs: opts.terminalIdleMs ?? config.deviceLink.terminalIdleMs,
+    commandTimeoutMs,
+  };
+  await registerDeviceLinkModule(app, linkCtx);
+  return { gateway, bus, channel, presence, deviceCommands, deviceReports, live: ctx.live };
+}
