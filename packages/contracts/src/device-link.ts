@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storableRecord, text } from './text.ts';
-import { DEVICE_TYPES, EVENT_LEVELS, RPC_ERROR_CODES, type RpcErrorCode } from './device-protocol.ts';
+import { EVENT_LEVELS, RPC_ERROR_CODES, type RpcErrorCode } from './device-protocol.ts';
 import { instantRangeFilter, pageQuery, rowId } from './pagination.ts';
 
 /**
