@@ -64,6 +64,14 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   const prefix = serialPrefix();
   const file = await templateWorkbook(prefix, 50);
 
+  // The import's progress reaches the dialog over the tab's live channel (topic job:<id>).
+  const jobSteps: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      const m = JSON.parse(String(payload)) as { type: string; data?: { kind: string; step: string } };
+      if (m.type === 'job' && m.data?.kind === 'device.import') jobSteps.push(m.data.step);
+    }),
+  );
   await login(page);
   await page.goto(`/device/device-list?sn=${prefix}`);
   await expect(page.locator('.ant-table-placeholder').first()).toBeVisible({ timeout: 30_000 });
@@ -84,6 +92,7 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   await expect(dialog.getByLabel('任一行有误则全部不导入')).toBeChecked();
   await dialog.getByRole('button', { name: /开始导入$/ }).click();
   await expect(dialog.getByTestId('import-result')).toContainText('共 50 行：新增 50，更新 0，失败 0');
+  await expect.poll(() => jobSteps).toEqual(expect.arrayContaining(['checking', 'writing', 'done']));
   // The footer's Close (the title bar's × is also named 关闭).
   await dialog.getByRole('button', { name: '关闭', exact: true }).last().click();
 

@@ -22,6 +22,14 @@ export function liveClient(userId: number): LiveClient {
 }
 
 /**
+ * Resolves once the tab's live channel holds `topic` (watched through useLiveTopics), false when it was
+ * refused, no channel is open, or no answer came within `timeoutMs`.
+ */
+export function liveTopicHeld(topic: string, timeoutMs = 1_500): Promise<boolean> {
+  return shared ? shared.client.subscribed(topic, timeoutMs) : Promise.resolve(false);
+}
+
+/**
  * Receive the live messages of `topics` (contracts/live.ts) while the component is mounted and a
  * user is signed in. The topics may change from render to render (a table's visible ids): only the
  * difference is sent to the server. `onReconnect` runs when the channel came back after a drop.

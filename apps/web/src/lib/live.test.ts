@@ -58,6 +58,22 @@ describe('the live client', () => {
     client.close();
   });
 
+  it("tells a caller when the server answered a topic's subscription, held or refused", async () => {
+    const client = new LiveClient(async () => 'ws://x/api/live?ticket=t');
+    client.watch(['job:a', 'job:b'], () => {});
+    const a = client.subscribed('job:a', 1_000);
+    const b = client.subscribed('job:b', 1_000);
+    const never = client.subscribed('job:c', 20);
+    await flush();
+    const socket = FakeSocket.all[0];
+    socket.ready();
+    socket.serve({ type: 'subscribed', topics: ['job:a'], refused: ['job:b'] });
+    expect(await a).toBe(true);
+    expect(await b).toBe(false);
+    expect(await never).toBe(false);
+    client.close();
+  });
+
   it('sends only the difference when the watched topics change (a table turning its page)', async () => {
     const client = new LiveClient(async () => 'ws://x/api/live?ticket=t');
     const stop = client.watch(['device:1', 'device:2'], () => {});

@@ -43,6 +43,8 @@ export class LiveClient {
   #endedBySession = false;
   /** Waiting for a ticket: a second watcher must not open a second socket. */
   #connecting = false;
+  /** Who waits for the server's answer to a topic's subscription (see `subscribed`). */
+  readonly #answerWaiters = new Map<string, Set<(held: boolean) => void>>();
 
   constructor(private readonly connectUrl: () => Promise<string>) {}
 
@@ -61,6 +63,26 @@ export class LiveClient {
         this.#idleTimer = setTimeout(() => this.close(), IDLE_CLOSE_MS);
       }
     };
+  }
+
+  /**
+   * Resolves once the server answered the subscription of `topic`: true when it holds the topic, false
+   * when it refused it or said nothing within `timeoutMs`. For a caller that must not start what publishes
+   * on the topic (an import's progress) before the tab hears it.
+   */
+  subscribed(topic: string, timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      let waiters = this.#answerWaiters.get(topic);
+      if (!waiters) this.#answerWaiters.set(topic, (waiters = new Set()));
+      const done = (held: boolean) => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        if (!waiters.size) this.#answerWaiters.delete(topic);
+        resolve(held);
+      };
+      const timer = setTimeout(() => done(false), timeoutMs);
+      waiters.add(done);
+    });
   }
 
   /** Called after the channel came back from a drop: refetch what live events would have changed. */
@@ -158,6 +180,10 @@ export class LiveClient {
         this.#sync();
         if (this.#readyOnce) this.#reconnectListeners.forEach((l) => l());
         this.#readyOnce = true;
+        return;
+      case 'subscribed':
+        for (const t of m.topics) this.#answerWaiters.get(t)?.forEach((w) => w(true));
+        for (const t of m.refused) this.#answerWaiters.get(t)?.forEach((w) => w(false));
         return;
       case 'device':
         for (const item of m.items) this.#dispatch({ topic: `device:${item.data.deviceId}`, type: 'device', item });

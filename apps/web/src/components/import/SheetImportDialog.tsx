@@ -3,9 +3,11 @@ import { Alert, Button, Flex, Modal, Progress, Table, Typography, Upload } from 
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ImportRowError } from '@siteops/contracts/deviceSheet';
+import { jobTopicOf, type JobProgress } from '@siteops/contracts/live';
 import type { Endpoint } from '@siteops/contracts/endpoint';
 import { useDownload, useUploadMutation } from '@/api/queries';
 import { sheetLang } from '@/lib/sheetLang';
+import { liveTopicHeld, useLiveTopics } from '@/hooks/useLiveTopics';
 import { sheetColumnLabel, type SheetColumn } from './sheetColumns';
 import { DropHint } from '@/components/upload/DropHint';
 
@@ -36,6 +38,20 @@ interface SheetImportDialogProps {
   /** The controls for those choices, under the drop zone. */
   options?: ReactNode;
   width?: number;
+  /**
+   * The upload endpoint takes a `jobId` and publishes its progress on the live topic `job:<jobId>`
+   * (contracts/live.ts): the dialog shows the server's steps once the file is sent.
+   */
+  jobProgress?: boolean;
+}
+
+/** A UUID v4 from getRandomValues: crypto.randomUUID exists only on https or localhost. */
+function newJobId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
@@ -50,12 +66,19 @@ export function SheetImportDialog(props: SheetImportDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState(0);
   const [answer, setAnswer] = useState<SheetImportAnswer | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [job, setJob] = useState<JobProgress | null>(null);
+  useLiveTopics(jobId ? [jobTopicOf(jobId)] : [], (m) => {
+    if (m.type === 'job' && m.topic === (jobId && jobTopicOf(jobId))) setJob(m.data as JobProgress);
+  });
 
   const close = () => {
     if (upload.isPending) return;
     setFile(null);
     setAnswer(null);
     setSent(0);
+    setJobId(null);
+    setJob(null);
     upload.reset();
     props.onClose();
   };
@@ -64,11 +87,16 @@ export function SheetImportDialog(props: SheetImportDialogProps) {
     if (!file) return;
     setAnswer(null);
     setSent(0);
+    setJob(null);
+    const id = props.jobProgress ? newJobId() : null;
+    setJobId(id);
     try {
+      // Progress is published as the server works: listen before it starts (a moment at most).
+      if (id) await liveTopicHeld(jobTopicOf(id));
       const form = new FormData();
       for (const [name, value] of Object.entries(props.fields ?? {})) form.append(name, value);
       form.append('file', file);
-      const input = { ...props.fields, lang } as never;
+      const input = { ...props.fields, lang, ...(id && { jobId: id }) } as never;
       setAnswer((await upload.mutateAsync({ form, input, onProgress: setSent })) as SheetImportAnswer);
     } catch {
       // The client has shown the server's message.
@@ -125,14 +153,29 @@ export function SheetImportDialog(props: SheetImportDialogProps) {
               percent={Math.round(sent * 100)}
               status={upload.isError ? 'exception' : upload.isPending ? 'active' : 'normal'}
             />
-            {upload.isPending && sent >= 1 && (
-              <Typography.Text type="secondary">{t('sheetImport.checking')}</Typography.Text>
-            )}
+            {upload.isPending && sent >= 1 && <ServerStep job={job} />}
           </div>
         )}
         {answer && <ImportResult answer={answer} label={(c) => sheetColumnLabel(props.columns, c, lang)} />}
       </Flex>
     </Modal>
+  );
+}
+
+/** What the server is doing with the sent file: its job's step when it reports one, else that it checks. */
+function ServerStep({ job }: { job: JobProgress | null }) {
+  const { t } = useTranslation();
+  if (!job || job.state !== 'running' || !['reading', 'checking', 'writing'].includes(job.step))
+    return <Typography.Text type="secondary">{t('sheetImport.checking')}</Typography.Text>;
+  return (
+    <div data-testid="import-server-step">
+      {job.step === 'writing' && job.total > 0 && (
+        <Progress percent={Math.round((job.done * 100) / job.total)} status="active" size="small" />
+      )}
+      <Typography.Text type="secondary">
+        {t(`sheetImport.step.${job.step}`, { done: job.done, total: job.total })}
+      </Typography.Text>
+    </div>
   );
 }
 

@@ -22,6 +22,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       upload={deviceApi.import}
       columns={DEVICE_IMPORT_COLUMNS}
       fields={{ mode }}
+      jobProgress
       options={
         <Radio.Group
           value={mode}
