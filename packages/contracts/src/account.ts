@@ -78,7 +78,6 @@ export const securityState = z.object({
   /** Seconds before another code may be requested for the same channel. */
   codeIntervalSeconds: z.number(),
 });
-export type SecurityState = z.infer<typeof securityState>;
 
 const currentPassword = text().min(1, 'password cannot be empty').max(256);
 
@@ -203,7 +202,6 @@ export const socialInfoBody = z
       .unknown()
       .superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: 'cannot be changed on your own profile' })),
   );
-export type SocialInfoInput = z.input<typeof socialInfoBody>;
 
 /** A user's social info as stored; null where none is given. */
 export const socialInfo = z.object(

@@ -28,7 +28,7 @@ const coordinate = (name: string, limit: number) => {
 };
 
 /** Spec 3's Agent fields. */
-export const agentFields = {
+const agentFields = {
   name: requiredText('name', 128),
   linkName: requiredText('linkName', 64),
   linkPhone: text({ error: notText('linkPhone') })
@@ -43,7 +43,7 @@ export const agentFields = {
 };
 
 /** The agent's admin user (spec 3: realName, phone, email, address, introduction as remark, enabled, isAgent). */
-export const agentUserFields = {
+const agentUserFields = {
   userName: text({ error: notText('userName') })
     .trim()
     .regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
@@ -83,7 +83,7 @@ export const updateAgentBody = z
   });
 export type UpdateAgentBody = z.input<typeof updateAgentBody>;
 
-export const AGENT_SORT_FIELDS = ['id', 'name', 'expDate', 'createdAt', 'updatedAt'] as const;
+const AGENT_SORT_FIELDS = ['id', 'name', 'expDate', 'createdAt', 'updatedAt'] as const;
 
 export const agentListQuery = sortedPageQuery(AGENT_SORT_FIELDS).extend({
   /** Name contains. */
@@ -94,7 +94,6 @@ export const agentListQuery = sortedPageQuery(AGENT_SORT_FIELDS).extend({
   /** true: only agents whose expDate has passed; false: only those still in date. */
   expired: queryBool.optional(),
 });
-export type AgentListQuery = z.input<typeof agentListQuery>;
 
 export const agentItem = z.object({
   id: z.number(),

@@ -8,10 +8,8 @@ import { wholeBetween } from './numberFields.ts';
  * and the console's bulk read and push over them.
  */
 export const LIVE_METHODS = ['normal', 'flowControl', 'video', 'web'] as const;
-export type LiveMethod = (typeof LIVE_METHODS)[number];
 
 export const RESOLUTIONS = ['640x360', '1280x720', '1920x1080', '2560x1440'] as const;
-export type Resolution = (typeof RESOLUTIONS)[number];
 
 /** Video frame rate, frames per second (spec 9). */
 export const FRAME_RATE = { min: 1, max: 30 } as const;
@@ -39,13 +37,13 @@ export type AiStreamKey = keyof AiStreamSettings;
 export const AI_STREAM_KEYS = Object.keys(aiStreamSettings.shape) as AiStreamKey[];
 
 /** What a push changes: only the settings sent, at least one. */
-export const aiStreamPatch = aiStreamSettings
+const aiStreamPatch = aiStreamSettings
   .partial()
   .refine((p) => Object.values(p).some((v) => v !== undefined), 'settings cannot be empty');
 export type AiStreamPatch = z.infer<typeof aiStreamPatch>;
 
 /** Settings as a device reported them: only the keys it has (an old firmware may lack some). */
-export const aiStreamReported = aiStreamSettings.partial();
+const aiStreamReported = aiStreamSettings.partial();
 
 const ids = z.array(rowId()).min(1, 'ids cannot be empty').max(200);
 
@@ -55,13 +53,13 @@ export const aiStreamReadBody = z.object({ ids });
 export const aiStreamApplyBody = z.object({ ids, settings: aiStreamPatch });
 
 /** `read`: the device answered; `offline`: no link (or no answer in time); `failed`: it answered an error. */
-export const AI_STREAM_READ_OUTCOMES = ['read', 'offline', 'failed'] as const;
+const AI_STREAM_READ_OUTCOMES = ['read', 'offline', 'failed'] as const;
 /** `applied`: the device took it; `refused`: it answered an error (reason says why); `offline`: no link or no answer. */
-export const AI_STREAM_APPLY_OUTCOMES = ['applied', 'refused', 'offline'] as const;
+const AI_STREAM_APPLY_OUTCOMES = ['applied', 'refused', 'offline'] as const;
 
 const deviceOf = { id: z.number(), sn: z.string(), devName: z.string().nullable() };
 
-export const aiStreamReadItem = z.object({
+const aiStreamReadItem = z.object({
   ...deviceOf,
   outcome: z.enum(AI_STREAM_READ_OUTCOMES),
   /** The device's own words, or the server's for offline / timeout. */
@@ -70,7 +68,7 @@ export const aiStreamReadItem = z.object({
 });
 export type AiStreamReadItem = z.infer<typeof aiStreamReadItem>;
 
-export const aiStreamApplyItem = z.object({
+const aiStreamApplyItem = z.object({
   ...deviceOf,
   outcome: z.enum(AI_STREAM_APPLY_OUTCOMES),
   reason: z.string().nullable(),

@@ -12,11 +12,11 @@ import { checkInstantRange, instant, rowIdParam } from './pagination.ts';
 
 /** Longest range one analysis covers: telemetry is kept 30 days (TELEMETRY_RETENTION_DAYS). */
 export const ANALYTICS_MAX_DAYS = 31;
-export const ANALYTICS_BUCKETS = ['hour', 'day'] as const;
+const ANALYTICS_BUCKETS = ['hour', 'day'] as const;
 export type AnalyticsBucket = (typeof ANALYTICS_BUCKETS)[number];
-export const ANALYTICS_CHARTS = ['dust', 'lifting', 'passes', 'events', 'presence'] as const;
+const ANALYTICS_CHARTS = ['dust', 'lifting', 'passes', 'events', 'presence'] as const;
 /** What the online rate is broken down by: one line (and one uptime) per device type, project or agent. */
-export const PRESENCE_DIMENSIONS = ['deviceType', 'project', 'agent'] as const;
+const PRESENCE_DIMENSIONS = ['deviceType', 'project', 'agent'] as const;
 export type PresenceDimension = (typeof PRESENCE_DIMENSIONS)[number];
 export type AnalyticsChart = (typeof ANALYTICS_CHARTS)[number];
 
@@ -52,7 +52,7 @@ export const analyticsExportQuery = filters
   .superRefine(checkRange);
 
 const num = z.number().nullable();
-export const dustPoint = z.object({
+const dustPoint = z.object({
   /** Bucket start (ISO). */
   at: z.string(),
   projectId: z.number().nullable(),
@@ -65,7 +65,7 @@ export const dustPoint = z.object({
   pm10Over: z.number(),
   noiseOver: z.number(),
 });
-export const liftingPoint = z.object({
+const liftingPoint = z.object({
   at: z.string(),
   deviceType: z.enum(['towerCrane', 'elevator']),
   readings: z.number(),
@@ -74,21 +74,21 @@ export const liftingPoint = z.object({
   maxLoad: num,
   alarms: z.number(),
 });
-export const countPoint = z.object({ at: z.string(), count: z.number() });
-export const eventPoint = z.object({ at: z.string(), deviceType: z.string(), kind: z.string(), count: z.number() });
+const countPoint = z.object({ at: z.string(), count: z.number() });
+const eventPoint = z.object({ at: z.string(), deviceType: z.string(), kind: z.string(), count: z.number() });
 
 /**
  * One dimension value: `group` is the device type, or the project's or agent's id as text (null: devices
  * of no project or agent); `groupName` the project's or agent's name (null for a device type, or none).
  */
 const presenceGroup = { group: z.string().nullable(), groupName: z.string().nullable() };
-export const presencePoint = z.object({
+const presencePoint = z.object({
   at: z.string(),
   ...presenceGroup,
   /** Online share of the bucket's samples in percent (sum of online / sum of devices), one decimal. */
   onlinePct: z.number(),
 });
-export const uptimeRow = z.object({
+const uptimeRow = z.object({
   ...presenceGroup,
   /** Online share of every sample of the range in percent: the average online ratio. */
   uptimePct: z.number(),
@@ -112,6 +112,5 @@ export const analyticsAnswer = z.object({
 });
 export type AnalyticsAnswer = z.infer<typeof analyticsAnswer>;
 export type DustPoint = z.infer<typeof dustPoint>;
-export type LiftingPoint = z.infer<typeof liftingPoint>;
 export type PresencePoint = z.infer<typeof presencePoint>;
 export type UptimeRow = z.infer<typeof uptimeRow>;

@@ -80,11 +80,10 @@ export type AddAnnouncementInput = z.input<typeof addAnnouncementBody>;
 export const updateAnnouncementBody = z
   .object({ id: rowId('id is required'), ...announcementFields })
   .superRefine(targetGiven);
-export type UpdateAnnouncementInput = z.input<typeof updateAnnouncementBody>;
 
 export const publishAnnouncementBody = idBody;
 
-export const ANNOUNCEMENT_SORT_FIELDS = ['createdAt', 'publishedAt', 'title'] as const;
+const ANNOUNCEMENT_SORT_FIELDS = ['createdAt', 'publishedAt', 'title'] as const;
 
 export const announcementListQuery = sortedPageQuery(ANNOUNCEMENT_SORT_FIELDS).extend({
   /** Title contains. */
@@ -93,7 +92,6 @@ export const announcementListQuery = sortedPageQuery(ANNOUNCEMENT_SORT_FIELDS).e
   level: z.enum(ANNOUNCEMENT_LEVELS).optional(),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES).optional(),
 });
-export type AnnouncementListQuery = z.input<typeof announcementListQuery>;
 
 export const announcementItem = z.object({
   id: z.number(),

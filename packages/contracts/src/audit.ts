@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instantRangeFilter, rowIdParam, sortedPageQuery, textFilter } from './pagination.ts';
 import { nullableString } from './rowFields.ts';
 
-export const AUDIT_SORT_FIELDS = ['id', 'createdAt', 'action', 'actorName'] as const;
+const AUDIT_SORT_FIELDS = ['id', 'createdAt', 'action', 'actorName'] as const;
 
 /** `GET /api/audit/listAll` (admin): newest first unless sorted otherwise. */
 export const auditListQuery = sortedPageQuery(AUDIT_SORT_FIELDS).extend({
@@ -15,7 +15,6 @@ export const auditListQuery = sortedPageQuery(AUDIT_SORT_FIELDS).extend({
   targetId: textFilter(64),
   ...instantRangeFilter,
 });
-export type AuditListQuery = z.input<typeof auditListQuery>;
 
 /**
  * What an audit row is about: the kind of row (`user`, `project`…) and its id, as text since some

@@ -16,14 +16,14 @@ export const CAMPAIGN_NAME_MAX = 20;
 export const CAMPAIGN_CONTENT_MAX_WORDS = 200;
 /** What a speaker's text-to-speech takes at most (protocol 5.4); 200 long words stay under it. */
 export const CAMPAIGN_CONTENT_MAX_CHARS = 2000;
-export const CAMPAIGN_LINK_MAX = 512;
+const CAMPAIGN_LINK_MAX = 512;
 export const BROADCAST_VOICES = ['female', 'male'] as const;
 export type BroadcastVoice = (typeof BROADCAST_VOICES)[number];
-export const VOLUME = { min: 0, max: 100 } as const;
+const VOLUME = { min: 0, max: 100 } as const;
 /** Minutes between two runs of a daily window. */
 export const INTERVAL_MINUTES = { min: 1, max: 720 } as const;
-export const MAX_CAMPAIGN_DEVICES = 500;
-export const MAX_CAMPAIGN_PROJECTS = 50;
+const MAX_CAMPAIGN_DEVICES = 500;
+const MAX_CAMPAIGN_PROJECTS = 50;
 
 export { CAMPAIGN_STATUSES, PLAY_OUTCOMES, type CampaignStatus, type PlayOutcome } from './broadcastStates.ts';
 
@@ -44,7 +44,7 @@ export function countWords(s: string): number {
 export const isHttpLink = (s: string) => /^https?:\/\/[^\s/?#]+\S*$/i.test(s);
 
 /** Whether `tz` is an IANA time zone this runtime knows. */
-export function isTimeZone(tz: string): boolean {
+function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
@@ -58,7 +58,7 @@ const clock = (field: string) =>
 const isoInstant = (field: string) => z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date-time` });
 
 /** Step 1 of the form: what is said, and how. */
-export const campaignFields = z.object({
+const campaignFields = z.object({
   name: text({ error: 'name is required' })
     .trim()
     .min(1, 'name cannot be empty')
@@ -81,7 +81,7 @@ export const campaignFields = z.object({
 export type CampaignFields = z.infer<typeof campaignFields>;
 
 /** Step 2: which speakers, by project (all of its speakers in the caller's scope) or one by one. */
-export const campaignTargets = z.discriminatedUnion(
+const campaignTargets = z.discriminatedUnion(
   'by',
   [
     z.object({
@@ -133,7 +133,7 @@ export const campaignListQuery = pageQuery.extend({
   status: z.enum(CAMPAIGN_STATUSES).optional(),
 });
 
-export const outcomeCounts = z.object({
+const outcomeCounts = z.object({
   pending: z.number(),
   played: z.number(),
   refused: z.number(),
@@ -160,7 +160,7 @@ export const campaignItem = z.object({
 });
 export type CampaignItem = z.infer<typeof campaignItem>;
 
-export const runDevice = z.object({
+const runDevice = z.object({
   deviceId: z.number(),
   sn: z.string(),
   devName: z.string().nullable(),
@@ -172,7 +172,7 @@ export const runDevice = z.object({
 });
 export type RunDevice = z.infer<typeof runDevice>;
 
-export const campaignRun = z.object({
+const campaignRun = z.object({
   id: z.number(),
   dueAt: z.string(),
   startedAt: z.string(),
@@ -188,7 +188,7 @@ export const campaignRuns = z.object({ list: z.array(campaignRun) });
 export const campaignRunsQuery = idQuery;
 
 /** A cloud speaker the caller may address. */
-export const campaignSpeaker = z.object({
+const campaignSpeaker = z.object({
   id: z.number(),
   sn: z.string(),
   devName: z.string().nullable(),

@@ -10,18 +10,17 @@ import { nullableString } from './rowFields.ts';
  * rejects it with an opinion. A user whose certification passed submits the next one as a change of
  * subject; the passed one stays in force until the new one passes. See docs/decisions/0015.
  */
-export const CERTIFICATION_TYPES = ['enterprise', 'changeSubject'] as const;
-export type CertificationType = (typeof CERTIFICATION_TYPES)[number];
+const CERTIFICATION_TYPES = ['enterprise', 'changeSubject'] as const;
 
 /** `withdrawn`: the user took it back while it was being audited (only then). */
-export const CERTIFICATION_STATUS = ['auditing', 'passed', 'rejected', 'withdrawn'] as const;
+const CERTIFICATION_STATUS = ['auditing', 'passed', 'rejected', 'withdrawn'] as const;
 export type CertificationStatus = (typeof CERTIFICATION_STATUS)[number];
 
 export const ACCOUNT_TYPES = ['enterprise', 'individualBusiness', 'institution'] as const;
 export const LEGAL_ID_TYPES = ['idCard', 'passport', 'hkMacauPass', 'taiwanPass'] as const;
 export const ENTERPRISE_CERT_TYPES = ['businessLicence', 'institutionCertificate', 'other'] as const;
 /** An admin's decision on a certification being audited. */
-export const REVIEW_RESULTS = ['passed', 'rejected'] as const;
+const REVIEW_RESULTS = ['passed', 'rejected'] as const;
 
 /** Organisation code / unified social credit code: letters and digits once spaces and dashes are gone. */
 export const ORG_CODE_PATTERN = /^[0-9A-Z]{8,18}$/;
@@ -48,7 +47,7 @@ export const submitCertificationBody = z.object({
 });
 export type SubmitCertificationInput = z.input<typeof submitCertificationBody>;
 
-export const CERTIFICATION_SORT_FIELDS = ['createdAt'] as const;
+const CERTIFICATION_SORT_FIELDS = ['createdAt'] as const;
 
 /** `GET /api/certification/listAll`: the caller's own records. */
 export const certificationListQuery = sortedPageQuery(CERTIFICATION_SORT_FIELDS).extend({
@@ -75,7 +74,6 @@ export const reviewCertificationBody = z.object({
     .nullable()
     .optional(),
 });
-export type ReviewCertificationInput = z.input<typeof reviewCertificationBody>;
 
 /** One certification as its owner and the admins see it: the legal ID number masked. */
 export const certificationItem = z.object({
@@ -108,4 +106,3 @@ export const certificationCurrent = z.object({
   current: certificationItem.nullable(),
   auditing: certificationItem.nullable(),
 });
-export type CertificationCurrent = z.infer<typeof certificationCurrent>;

@@ -5,7 +5,7 @@ import { rowId, sortedPageQuery, textFilter } from './pagination.ts';
 import { editStamps } from './rowFields.ts';
 
 /** Spec 9-style system constants: key/value pairs an admin edits on /isystem/isystem-constants. */
-export const CONSTANT_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+const CONSTANT_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 export const CONSTANT_VALUE_MAX_BYTES = 4096;
 
 /** What `device.heartbeatSeconds` accepts: whole seconds (docs/device-protocol.md section 2). */
@@ -26,7 +26,6 @@ export const KNOWN_CONSTANTS = {
   'notification.deviceOfflineSeconds':
     'Seconds a device stays offline before admins and its agent are notified (0-86400, default 300)',
 } as const;
-export type KnownConstant = keyof typeof KNOWN_CONSTANTS;
 
 /** Why `value` is not acceptable for `key`, or null. */
 export function constantValueProblem(key: string, value: string): string | null {
@@ -62,7 +61,6 @@ const remark = text()
   .optional();
 
 export const addConstantBody = z.object({ key, value, remark });
-export type AddConstantBody = z.input<typeof addConstantBody>;
 
 export const updateConstantBody = z.object({
   id: rowId('id is required'),
@@ -70,7 +68,6 @@ export const updateConstantBody = z.object({
   value: value.optional(),
   remark,
 });
-export type UpdateConstantBody = z.input<typeof updateConstantBody>;
 
 export const CONSTANT_SORT_FIELDS = ['id', 'key', 'createdAt', 'updatedAt'] as const;
 
@@ -80,7 +77,6 @@ export const constantListQuery = sortedPageQuery(CONSTANT_SORT_FIELDS).extend({
   /** Value contains. */
   value: textFilter(256),
 });
-export type ConstantListQuery = z.input<typeof constantListQuery>;
 
 export const constantItem = z.object({
   id: z.number(),

@@ -28,7 +28,7 @@ const stateCounts = z.object({
 });
 export type FleetStateCounts = z.infer<typeof stateCounts>;
 
-export const fleetEvent = z.object({
+const fleetEvent = z.object({
   id: z.string(),
   deviceId: z.number(),
   devName: z.string().nullable(),

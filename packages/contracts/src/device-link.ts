@@ -65,7 +65,7 @@ export const DEVICE_LINK_PATHS = {
 // ---------------------------------------------------------------------------------------------------
 // Tickets
 
-export const TICKET_PURPOSES = ['live', 'terminal', 'remote'] as const;
+const TICKET_PURPOSES = ['live', 'terminal', 'remote'] as const;
 export type TicketPurpose = (typeof TICKET_PURPOSES)[number];
 
 export const ticketBody = z
@@ -92,7 +92,6 @@ export const ticketAnswer = z.object({
    */
   url: z.string(),
 });
-export type TicketAnswer = z.infer<typeof ticketAnswer>;
 
 // ---------------------------------------------------------------------------------------------------
 // Commands (bearer auth, envelope answers, each audited)
@@ -112,7 +111,6 @@ export const snapshotAnswer = z.object({
   dataUrl: z.string(),
   takenAt: z.string(),
 });
-export type SnapshotAnswer = z.infer<typeof snapshotAnswer>;
 
 /** `POST /api/device/:id/openDoor` (face and towerElevatorFace devices; others 409 / 40902). */
 export const openDoorBody = z.object({
@@ -120,7 +118,6 @@ export const openDoorBody = z.object({
   holdMs: z.number().int().min(500).max(60_000).optional(),
 });
 export const openDoorAnswer = z.object({ door: z.number(), openedAt: z.string(), closesAt: z.string() });
-export type OpenDoorAnswer = z.infer<typeof openDoorAnswer>;
 
 /** `POST /api/device/:id/reboot`. The device goes offline and comes back by itself. */
 export const rebootBody = z.object({ delayMs: z.number().int().min(0).max(60_000).optional() });
@@ -190,7 +187,6 @@ export const DEVICE_LINK_HTTP_STATUS = {
 } as const satisfies Record<RpcErrorCode, number>;
 
 export const commandErrorData = z.object({ reason: z.enum(RPC_ERROR_CODES), deviceId: z.number() });
-export type CommandErrorData = z.infer<typeof commandErrorData>;
 
 // ---------------------------------------------------------------------------------------------------
 // Remote-control tunnel
@@ -262,7 +258,6 @@ export const TerminalClose = {
   /** The device refused or failed (`unsupported`, `busy`, `failed`). */
   failed: 4502,
 } as const;
-export type TerminalCloseCode = (typeof TerminalClose)[keyof typeof TerminalClose];
 
 // ---------------------------------------------------------------------------------------------------
 // Events list and telemetry series
@@ -286,7 +281,6 @@ export const deviceEventItem = z.object({
   /** `/api/device/:id/events/:eventId/picture?exp=&sig=`: a signed URL for <img src>, or null. */
   pictureUrl: z.string().nullable(),
 });
-export type DeviceEventItem = z.infer<typeof deviceEventItem>;
 
 /**
  * `GET /api/device/:id/telemetry?field=a34004&from=&to=&points=300`: numeric (or boolean as 0/1)
@@ -305,7 +299,6 @@ export const seriesAnswer = z.object({
   /** [ISO time of the bucket start, average, min, max], oldest first. Empty buckets are left out. */
   points: z.array(z.tuple([z.string(), z.number(), z.number(), z.number()])),
 });
-export type SeriesAnswer = z.infer<typeof seriesAnswer>;
 
 /** `GET /api/device/:id/latest`: newest value of every field (also in the device list as `latest`). */
 export const latestAnswer = z.object({

@@ -53,7 +53,6 @@ export const deviceFields = {
 };
 
 export const addDeviceBody = z.object(deviceFields);
-export type AddDeviceBody = z.input<typeof addDeviceBody>;
 
 export const updateDeviceBody = updateBodyOf(deviceFields);
 export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
@@ -151,7 +150,7 @@ export const deviceItem = z.object({
 export type DeviceItem = z.infer<typeof deviceItem>;
 
 /** Authorisation platforms (admin). */
-export const platformFields = {
+const platformFields = {
   platformName: text({
     error: notText('platformName'),
   })
@@ -163,7 +162,7 @@ export const platformFields = {
 };
 export const addPlatformBody = z.object(platformFields);
 export const updatePlatformBody = updateBodyOf(platformFields);
-export const PLATFORM_SORT_FIELDS = ['id', 'platformName', 'expirationDate', 'createdAt', 'updatedAt'] as const;
+const PLATFORM_SORT_FIELDS = ['id', 'platformName', 'expirationDate', 'createdAt', 'updatedAt'] as const;
 export const platformListQuery = sortedPageQuery(PLATFORM_SORT_FIELDS).extend({
   platformName: textFilter(128),
 });

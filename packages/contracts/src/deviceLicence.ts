@@ -57,7 +57,6 @@ export const grantLicenceBody = z.object({
   /** Only used when the grant creates the device (default `gateway`); an existing device keeps its type unless given. */
   type: deviceFields.type.optional(),
 });
-export type GrantLicenceBody = z.input<typeof grantLicenceBody>;
 
 /**
  * `?download=1` answers the file itself (`application/json`, `Content-Disposition: attachment;
@@ -80,7 +79,6 @@ export const grantLicenceAnswer = z.object({
   /** The grant created the device (its sn was new). */
   created: z.boolean(),
 });
-export type GrantLicenceAnswer = z.infer<typeof grantLicenceAnswer>;
 
 /** `GET /api/device/licencePublicKey` (public; `?download=1` answers the PEM file). */
 export const licencePublicKeyAnswer = z.object({
@@ -90,7 +88,6 @@ export const licencePublicKeyAnswer = z.object({
   /** SHA-256 of the DER public key, hex. */
   fingerprint: z.string(),
 });
-export type LicencePublicKeyAnswer = z.infer<typeof licencePublicKeyAnswer>;
 export const licencePublicKeyQuery = grantLicenceQuery;
 
 /** `GET /api/device/grants` (admin): the grant history, newest first. */

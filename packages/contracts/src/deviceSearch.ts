@@ -11,7 +11,7 @@ import { text } from './text.ts';
  */
 
 /** Longest time range one search covers: telemetry is kept 30 days (TELEMETRY_RETENTION_DAYS). */
-export const SEARCH_MAX_DAYS = 31;
+const SEARCH_MAX_DAYS = 31;
 /**
  * The most rows a search counts for its total: counting a month of a large fleet's readings cost more
  * than finding the page (bench/device-search.ts); past it the answer says "more than".
@@ -24,8 +24,8 @@ export const CATALOGUE_ALARMS = 3;
 export const CATALOGUE_ALARM_DAYS = 30;
 
 export const SEARCH_SOURCES = ['telemetry', 'event'] as const;
-export type SearchSource = (typeof SEARCH_SOURCES)[number];
-export const SEARCH_SORT_FIELDS = ['at', 'devName', 'sn', 'deviceType'] as const;
+type SearchSource = (typeof SEARCH_SOURCES)[number];
+const SEARCH_SORT_FIELDS = ['at', 'devName', 'sn', 'deviceType'] as const;
 
 const filters = z.object({
   deviceType: z.enum(DEVICE_TYPES).optional(),
@@ -119,7 +119,7 @@ export const searchExportQuery = filters
   .extend({ lang: z.enum(SHEET_LANGS).default('zh-CN') })
   .superRefine(checkFilters);
 
-export const searchItem = z.object({
+const searchItem = z.object({
   /** Unique per row: `e:<event id>` or `t:<device id>:<ms>`. */
   key: z.string(),
   source: z.enum(SEARCH_SOURCES),
@@ -152,7 +152,7 @@ const catalogueAlarm = z.object({
   kind: z.string(),
   at: z.string(),
 });
-export const catalogueType = z.object({
+const catalogueType = z.object({
   type: z.enum(DEVICE_TYPES),
   total: z.number(),
   online: z.number(),

@@ -88,7 +88,7 @@ export const importDevicesQuery = z.object({
   /** A UUID the console chose: progress is published on the live topic `job:<jobId>` (contracts/live.ts). */
   jobId: z.uuid('jobId must be a UUID').optional(),
 });
-export const importRowError = z.object({
+const importRowError = z.object({
   /** The spreadsheet row number (the header is row 1). */
   row: z.number(),
   /** The column key (see DEVICE_IMPORT_COLUMNS), or null for the whole row. */
@@ -111,11 +111,9 @@ export const importAnswer = z.object({
  * entries). In `all-or-nothing` mode any failed row means created = updated = 0 and `committed` false.
  */
 export const importDevicesAnswer = importAnswer.extend({ mode: z.enum(DEVICE_IMPORT_MODES) });
-export type ImportDevicesAnswer = z.infer<typeof importDevicesAnswer>;
 
 /**
  * `GET /api/device/export?<listAll filters>&lang=`: a streamed xlsx of every device the filters match
  * in the caller's scope, in id order (page, pageSize and sort are not used).
  */
 export const deviceExportQuery = deviceListQuery.omit({ page: true, pageSize: true }).extend({ lang: sheetLang });
-export type DeviceExportQuery = z.input<typeof deviceExportQuery>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Role } from './roles.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call an endpoint. `public`: no session (login, public keys); `session`: any logged-in user;
@@ -14,7 +14,7 @@ export type Access = 'public' | 'session' | readonly [Role, ...Role[]];
  * How the endpoint moves data. `json` (default): JSON in, envelope out. `upload`: a multipart body,
  * envelope out. `download`: a file out (not an envelope) on success, envelope on failure.
  */
-export type EndpointKind = 'json' | 'upload' | 'download';
+type EndpointKind = 'json' | 'upload' | 'download';
 
 /**
  * The 4xx/5xx answers an endpoint documents beyond those its access and input already imply (401/403
@@ -23,7 +23,7 @@ export type EndpointKind = 'json' | 'upload' | 'download';
 export type DocumentedError = 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 504;
 
 /** One HTTP endpoint as both sides see it; `defineEndpoints` adds its id. */
-export interface EndpointSpec {
+interface EndpointSpec {
   method: HttpMethod;
   /** Fastify-style path; `:name` segments come from `params`. */
   path: `/api/${string}`;
@@ -140,7 +140,7 @@ export function fillPath(path: string, input: Record<string, unknown>): { url: s
 }
 
 /** A call of a declared endpoint as it travels: the filled path, the query-string fields and the JSON body. */
-export interface EndpointRequest {
+interface EndpointRequest {
   method: HttpMethod;
   url: string;
   /** Absent when the call has no query-string fields. */

@@ -24,7 +24,6 @@ export const Code = {
   /** session idle or absolute lifetime passed */
   tokenExpired: 50014,
 } as const;
-export type CodeValue = (typeof Code)[keyof typeof Code];
 
 /** Codes after which the client must drop its token and ask the user to log in again. */
 export const LOGOUT_CODES: readonly number[] = [Code.tokenInvalid, Code.tokenRevoked, Code.tokenExpired];
@@ -33,11 +32,6 @@ export interface Envelope<T> {
   code: number;
   msg: string;
   data: T;
-}
-
-/** Per-field messages travel in `data.fields` of a 40000 answer. */
-export interface ValidationErrorData {
-  fields: Record<string, string>;
 }
 
 export interface Page<T> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Images a user record points at. Each is uploaded through `POST /api/file/upload?kind=<kind>`,
  * which answers `{ id, url }`; the user form then sends the `id` in the matching field.
  */
-export const FILE_KINDS = ['avatar', 'idFront', 'idBack', 'cardPic', 'qrCode'] as const;
+const FILE_KINDS = ['avatar', 'idFront', 'idBack', 'cardPic', 'qrCode'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /** User field -> the kind of file it must point at. */
@@ -25,9 +25,6 @@ export const UPLOAD_MAX_BYTES_DEFAULT = 5 * 1024 * 1024;
 
 export const uploadQuery = z.object({ kind: z.enum(FILE_KINDS) });
 
-/** A file reference held in a user field. */
-export const fileId = z.uuid('must be the id of an uploaded image');
-
 export const uploadedFile = z.object({
   id: z.string(),
   kind: z.enum(FILE_KINDS),
@@ -37,7 +34,6 @@ export const uploadedFile = z.object({
   /** A signed URL usable in <img src> for about an hour. */
   url: z.string(),
 });
-export type UploadedFile = z.infer<typeof uploadedFile>;
 
 /** `GET /api/file/:id`. */
 export const fileParams = z.object({ id: z.uuid() });

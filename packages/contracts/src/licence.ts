@@ -21,7 +21,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export type LicenceCheck =
+type LicenceCheck =
   | { ok: true; licence: LicenceBody }
   | { ok: false; reason: 'malformed' | 'badSignature' | 'expired'; licence?: LicenceBody };
 

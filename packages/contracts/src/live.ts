@@ -103,7 +103,7 @@ const inEachLanguage = z.object({ 'en-US': z.string(), 'zh-CN': z.string() });
  * A new notification (`notifications`), as `GET /api/notification/listAll` lists it but with its texts
  * in both languages: the console shows the one of its locale and refetches its counts.
  */
-export const liveNotification = z.object({
+const liveNotification = z.object({
   id: z.number(),
   tab: z.enum(NOTIFICATION_TABS),
   level: z.enum(NOTIFICATION_LEVELS),
@@ -118,7 +118,7 @@ export type LiveNotification = z.infer<typeof liveNotification>;
 export const LIVE_CAMPAIGN_OUTCOMES_MAX = 100;
 
 /** What changed in a broadcast campaign (`campaign:<id>`) since its previous frame. */
-export const liveCampaignChange = z.object({
+const liveCampaignChange = z.object({
   id: z.number(),
   /** Its status now, when that changed (paused, resumed, cancelled, finished after its last run). */
   status: z.enum(CAMPAIGN_STATUSES).optional(),
@@ -135,7 +135,7 @@ export type LiveCampaignChange = z.infer<typeof liveCampaignChange>;
 // Device items: what the gateway emits, the live channel batches and a device row applies (topic `device:<id>`)
 
 /** `presence`: a device went online or offline (never sent for a replaced link). */
-export const livePresence = z.object({
+const livePresence = z.object({
   deviceId: z.number(),
   type: z.enum(DEVICE_TYPES),
   onlineStatus: z.enum(['online', 'offline']),
@@ -151,16 +151,15 @@ export const livePresence = z.object({
 export type LivePresence = z.infer<typeof livePresence>;
 
 /** `telemetry`: one message of readings (any subset of the type's fields, docs/device-protocol.md section 3). */
-export const liveTelemetry = z.object({
+const liveTelemetry = z.object({
   deviceId: z.number(),
   type: z.enum(DEVICE_TYPES),
   at: z.string(),
   data: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
 });
-export type LiveTelemetry = z.infer<typeof liveTelemetry>;
 
 /** `event`: a device event (pass, alarm, plate, ...), see docs/device-protocol.md section 4. */
-export const liveDeviceEvent = z.object({
+const liveDeviceEvent = z.object({
   deviceId: z.number(),
   type: z.enum(DEVICE_TYPES),
   /** The event's UUID; also its id in the events list. */
@@ -172,10 +171,9 @@ export const liveDeviceEvent = z.object({
   /** Fetch it from the events list (pictureUrl) once stored. */
   hasPicture: z.boolean(),
 });
-export type LiveDeviceEvent = z.infer<typeof liveDeviceEvent>;
 
 /** One item of a `device` frame: the one shape of a device's news from the gateway to a table row. */
-export const liveDeviceItem = z.discriminatedUnion('kind', [
+const liveDeviceItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('presence'), data: livePresence }),
   z.object({ kind: z.literal('telemetry'), data: liveTelemetry }),
   z.object({ kind: z.literal('event'), data: liveDeviceEvent }),

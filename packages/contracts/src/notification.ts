@@ -21,9 +21,8 @@ export const NOTIFICATION_KINDS = ['device', 'certification', 'visitor', 'rollou
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The message box's filter: a kind, or `account` for what has none (password changed, security bound). */
 export const NOTIFICATION_FILTER_KINDS = [...NOTIFICATION_KINDS, 'account'] as const;
-export type NotificationFilterKind = (typeof NOTIFICATION_FILTER_KINDS)[number];
 
-export const NOTIFICATION_SORT_FIELDS = ['createdAt'] as const;
+const NOTIFICATION_SORT_FIELDS = ['createdAt'] as const;
 
 export const notificationListQuery = sortedPageQuery(NOTIFICATION_SORT_FIELDS).extend({
   tab: z.enum(NOTIFICATION_TABS).optional(),
@@ -34,7 +33,6 @@ export const notificationListQuery = sortedPageQuery(NOTIFICATION_SORT_FIELDS).e
   /** What it is about; `account`: the account's own security (notifications without a kind). */
   kind: z.enum(NOTIFICATION_FILTER_KINDS).optional(),
 });
-export type NotificationListQuery = z.input<typeof notificationListQuery>;
 
 export const notificationItem = z.object({
   id: z.number(),
@@ -59,12 +57,11 @@ export const notificationCounts = z.object({
   todo: z.number(),
   total: z.number(),
 });
-export type NotificationCounts = z.infer<typeof notificationCounts>;
 
 export const readNotificationBody = idBody;
 export const readAllNotificationsBody = z.object({ tab: z.enum(NOTIFICATION_TABS).optional() });
 
-export const notificationPreference = z.object({
+const notificationPreference = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   /** In the message box (and live). */
   console: z.boolean(),

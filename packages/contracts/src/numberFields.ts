@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Bounds of a numeric setting, as the contracts state them (`{ min, max }`). */
-export interface NumberRange {
+interface NumberRange {
   min: number;
   max: number;
 }

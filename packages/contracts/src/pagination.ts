@@ -9,19 +9,18 @@ import { text } from './text.ts';
 export const PAGE_SIZE_MAX = 200;
 export const PAGE_SIZE_DEFAULT = 20;
 /** OFFSET beyond this gets slow on big tables; nobody pages that deep by hand. */
-export const PAGE_MAX = 10_000;
+const PAGE_MAX = 10_000;
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
-export type PageQuery = z.infer<typeof pageQuery>;
 
-export const SORT_ORDERS = ['asc', 'desc'] as const;
+const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** `sortField` limited to `fields` (anything else is a 400 naming `sortField`), `sortOrder` asc|desc. */
-export function sortQuery<const F extends readonly [string, ...string[]]>(fields: F) {
+function sortQuery<const F extends readonly [string, ...string[]]>(fields: F) {
   return z.object({
     sortField: z.enum(fields).optional(),
     sortOrder: z.enum(SORT_ORDERS).optional(),
@@ -68,7 +67,7 @@ export const instantRangeFilter = {
 export const calendarDate = text().trim().refine(isCalendarDate, { message: 'must be a date YYYY-MM-DD' });
 
 /** Row ids are PostgreSQL `integer` (int4): anything outside 1..2^31-1 names no row and is a 400. */
-export const ID_MAX = 2_147_483_647;
+const ID_MAX = 2_147_483_647;
 const ID_RANGE = `must be an id from 1 to ${ID_MAX}`;
 
 /** A row id in a JSON body; `error` replaces the message for a missing or non-number value. */
@@ -99,7 +98,6 @@ export const updateBodyOf = <const S extends z.ZodRawShape>(fields: S) =>
 export const idsBody = z.object({
   ids: z.array(rowId()).min(1, 'ids cannot be empty').max(500),
 });
-export type IdsBody = z.infer<typeof idsBody>;
 
 /** What a delete by `ids` (every `DELETE /api/<module>/delete`) answers: how many rows it deleted. */
 export const deletedAnswer = z.object({ deleted: z.number() });

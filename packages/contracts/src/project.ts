@@ -5,13 +5,12 @@ import { pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter, updateBodyOf
 import { editStamps } from './rowFields.ts';
 import { userListItem } from './userList.ts';
 
-export const PROJECT_ROLES = ['manager', 'member'] as const;
-export type ProjectRole = (typeof PROJECT_ROLES)[number];
+const PROJECT_ROLES = ['manager', 'member'] as const;
 
 export const PROJECT_CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** Spec 3's Project (name, code, remark) plus the owning agent. */
-export const projectFields = {
+const projectFields = {
   name: text({ error: notText('name') })
     .trim()
     .min(1, 'name cannot be empty')
@@ -31,12 +30,10 @@ export const projectFields = {
 };
 
 export const addProjectBody = z.object(projectFields);
-export type AddProjectBody = z.input<typeof addProjectBody>;
 
 export const updateProjectBody = updateBodyOf(projectFields);
-export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
-export const PROJECT_SORT_FIELDS = ['id', 'name', 'code', 'createdAt', 'updatedAt'] as const;
+const PROJECT_SORT_FIELDS = ['id', 'name', 'code', 'createdAt', 'updatedAt'] as const;
 
 export const projectListQuery = sortedPageQuery(PROJECT_SORT_FIELDS).extend({
   /** Name contains. */
@@ -45,7 +42,6 @@ export const projectListQuery = sortedPageQuery(PROJECT_SORT_FIELDS).extend({
   code: textFilter(64),
   agentId: rowIdParam().optional(),
 });
-export type ProjectListQuery = z.input<typeof projectListQuery>;
 
 /** `POST /api/project/addManager`: the user must have the role manager. */
 export const addManagerBody = z.object({
@@ -111,13 +107,10 @@ export const projectCandidateItem = userListItem.pick({
  * managers of the project (members included: appointing one promotes it); member (default) lists the
  * agent's people who are not in the project at all.
  */
-export const PROJECT_CANDIDATE_PURPOSES = ['member', 'manager'] as const;
+const PROJECT_CANDIDATE_PURPOSES = ['member', 'manager'] as const;
 export const projectCandidatesQuery = projectMembersQuery.extend({
   purpose: z.enum(PROJECT_CANDIDATE_PURPOSES).default('member'),
 });
-export type ProjectCandidatesQuery = z.input<typeof projectCandidatesQuery>;
-export type ProjectCandidateItem = z.infer<typeof projectCandidateItem>;
-export type ProjectMembersQuery = z.input<typeof projectMembersQuery>;
 
 /** `data` of the 409 a refused project delete answers: what still belongs to the project. */
 export interface ProjectInUse {
@@ -126,5 +119,3 @@ export interface ProjectInUse {
   dependents: string[];
   counts: { managers: number; members: number; devices: number };
 }
-export type AddManagerBody = z.input<typeof addManagerBody>;
-export type ProjectMembersBody = z.input<typeof projectMembersBody>;

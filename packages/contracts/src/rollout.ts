@@ -17,8 +17,7 @@ export type RolloutStatus = (typeof ROLLOUT_STATUSES)[number];
  * Why a rollout is paused: by hand; the current group's failures passed the error threshold; or so
  * many of its devices failed that it can no longer reach the success threshold the next group waits for.
  */
-export const PAUSE_REASONS = ['manual', 'errorThreshold', 'successUnreachable'] as const;
-export type PauseReason = (typeof PAUSE_REASONS)[number];
+const PAUSE_REASONS = ['manual', 'errorThreshold', 'successUnreachable'] as const;
 
 /** A device's job, in order; success, failure and cancelled are final. */
 export const JOB_STATES = [
@@ -44,7 +43,7 @@ export const FINAL_JOB_STATES = ['success', 'failure', 'cancelled'] as const;
  * `timeout` (no progress within the step timeout), `wrongVersion` (back after the reboot on another
  * version than the package's), `refused` (the device refused the command).
  */
-export const JOB_FAILURE_REASONS = ['download', 'checksum', 'install', 'timeout', 'wrongVersion', 'refused'] as const;
+const JOB_FAILURE_REASONS = ['download', 'checksum', 'install', 'timeout', 'wrongVersion', 'refused'] as const;
 export type JobFailureReason = (typeof JOB_FAILURE_REASONS)[number];
 
 /** Defaults and limits of a rollout's settings. */
@@ -69,7 +68,7 @@ const settingInt = (key: keyof typeof ROLLOUT_LIMITS) => {
  * the package applies to are ever taken: of one of its device types, authorised, not already on its
  * version, at least its minimum version when it has one, and not in another open rollout.
  */
-export const rolloutTargets = z.object({
+const rolloutTargets = z.object({
   types: z.array(z.enum(DEVICE_TYPES)).max(20).optional(),
   projectIds: z.array(rowId()).max(500).optional(),
   agentIds: z.array(rowId()).max(500).optional(),
@@ -80,7 +79,7 @@ export const rolloutTargets = z.object({
 });
 export type RolloutTargets = z.infer<typeof rolloutTargets>;
 
-export const ROLLOUT_GROUP_MODES = ['count', 'percent'] as const;
+const ROLLOUT_GROUP_MODES = ['count', 'percent'] as const;
 
 export const addRolloutBody = z
   .object({
@@ -99,11 +98,10 @@ export const addRolloutBody = z
     path: ['groupSize'],
     message: 'groupSize must be between 1 and 100',
   });
-export type AddRolloutBody = z.input<typeof addRolloutBody>;
 
 export const previewRolloutBody = z.object({ packageId: rowId('packageId is required'), targets: rolloutTargets });
 
-export const rolloutDevice = z.object({
+const rolloutDevice = z.object({
   id: z.number(),
   sn: z.string(),
   devName: z.string().nullable(),
@@ -138,7 +136,7 @@ export const rolloutItem = z.object({
 });
 export type RolloutItem = z.infer<typeof rolloutItem>;
 
-export const rolloutGroup = z.object({ groupNo: z.number(), total: z.number(), counts: stateCounts });
+const rolloutGroup = z.object({ groupNo: z.number(), total: z.number(), counts: stateCounts });
 export const rolloutDetail = rolloutItem.extend({
   targets: z.record(z.string(), z.unknown()).nullable(),
   groups: z.array(rolloutGroup),

@@ -273,7 +273,3 @@ export function pagesForRole(role: Role, routes: readonly RouteDef[] = ROUTES): 
   const byName = new Map(routes.map((r) => [r.name, r]));
   return menuForRole(role, routes).flatMap((n) => (n.children ?? []).map((c) => byName.get(c.name)!));
 }
-
-export function findRoute(name: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
-  return routes.find((r) => r.name === name);
-}

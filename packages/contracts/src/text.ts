@@ -11,7 +11,7 @@ export const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800
 export const isStorableText = (s: string) => !UNSTORABLE.test(s);
 
 /** Any JSON value whose strings (keys included) are all storable. */
-export function isStorableJson(value: unknown): boolean {
+function isStorableJson(value: unknown): boolean {
   if (typeof value === 'string') return isStorableText(value);
   if (Array.isArray(value)) return value.every(isStorableJson);
   if (value !== null && typeof value === 'object') {

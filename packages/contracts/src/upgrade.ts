@@ -18,9 +18,6 @@ export const CHECK_SUM_LENGTH: Record<CheckType, number> = { MD5: 32, SHA1: 40, 
 export const UPGRADE_STATUSES = ['new', 'success', 'failure'] as const;
 export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];
 
-/** Default of the server's UPGRADE_MAX_BYTES. */
-export const UPGRADE_MAX_BYTES_DEFAULT = 512 * 1024 * 1024;
-
 /** What firmware versions look like: 1.2.3, v2.0.1-rc1, 20261125.1 */
 export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
 const VERSION_MESSAGE = 'must be a version of 1-64 letters, digits or . _ + -';
@@ -89,7 +86,6 @@ export const upgradeUploadQuery = z
       });
     }
   });
-export type UpgradeUploadQuery = z.input<typeof upgradeUploadQuery>;
 
 /** `PUT /api/upgrade/update`: what may change after the upload (never the file or its checksums). */
 export const updateUpgradeBody = z.object({
@@ -99,9 +95,8 @@ export const updateUpgradeBody = z.object({
   minVersion: version('minVersion').nullable().optional(),
   releaseNotes: optionalText(RELEASE_NOTES_MAX, 'releaseNotes').nullable(),
 });
-export type UpdateUpgradeBody = z.input<typeof updateUpgradeBody>;
 
-export const UPGRADE_SORT_FIELDS = ['id', 'fileName', 'fileVersion', 'fileSize', 'status', 'createdAt'] as const;
+const UPGRADE_SORT_FIELDS = ['id', 'fileName', 'fileVersion', 'fileSize', 'status', 'createdAt'] as const;
 
 export const upgradeListQuery = sortedPageQuery(UPGRADE_SORT_FIELDS).extend({
   /** File name contains. */
@@ -113,7 +108,6 @@ export const upgradeListQuery = sortedPageQuery(UPGRADE_SORT_FIELDS).extend({
   /** Packages that apply to this device type. */
   deviceType: z.enum(DEVICE_TYPES).optional(),
 });
-export type UpgradeListQuery = z.input<typeof upgradeListQuery>;
 
 export const upgradeItem = z.object({
   id: z.number(),

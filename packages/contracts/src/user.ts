@@ -11,8 +11,6 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const roleSchema = z.enum(ROLES);
-
 /** Spec 3 options, stored as these codes and shown through i18n. */
 export const SEX = ['male', 'female'] as const;
 export const POLITICS = ['partyMember', 'probationaryMember', 'youthLeague', 'masses', 'democraticParty'] as const;
@@ -98,7 +96,7 @@ export const idNumberSchema = (name: string) =>
 export const idNoSchema = idNumberSchema('idNo');
 
 /** Spec 3 bank card number: spaces and dashes removed; encrypted at rest. */
-export const cardNoSchema = text({ error: missing('cardNo', 'must be text') })
+const cardNoSchema = text({ error: missing('cardNo', 'must be text') })
   .transform((v) => v.replace(/[\s-]+/g, ''))
   .superRefine((v, ctx) => {
     if (v === '') ctx.addIssue({ code: 'custom', message: 'cardNo cannot be empty' });
@@ -110,7 +108,7 @@ export const phoneSchema = text({ error: missing('phone', 'must be text') })
   .trim()
   .regex(PHONE_PATTERN, 'phone must be 5-31 digits, optionally with +, spaces or dashes');
 
-export const birthdaySchema = text({ error: missing('birthday', 'must be a date YYYY-MM-DD') })
+const birthdaySchema = text({ error: missing('birthday', 'must be a date YYYY-MM-DD') })
   .trim()
   .refine(isCalendarDate, { message: 'birthday must be a date YYYY-MM-DD' })
   .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), {
@@ -124,7 +122,7 @@ export const emailSchema = z.email({ error: missing('email', 'must be an email a
  * realName, qrCode, phone, sex, birthday, cardPic, bankName, cardNo, role, idNo, idFrontPic,
  * idBackPic, nation, email, nickName, country, area. Introduction is at most 200 characters.
  */
-export const userProfileFields = {
+const userProfileFields = {
   realName: requiredText('realName', 64),
   nickName: requiredText('nickName', 64),
   avatar: image('avatar').nullable().optional(),
@@ -222,6 +220,4 @@ export const updateSelfBody = z
       .unknown()
       .superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: 'cannot be changed on your own profile' })),
   );
-export type UpdateSelfBody = z.infer<typeof updateSelfBody>;
-export type UpdateSelfInput = z.input<typeof updateSelfBody>;
 export const UPDATE_SELF_FIELDS = Object.keys(updateSelfBody.shape) as (keyof typeof updateSelfBody.shape)[];

@@ -28,7 +28,6 @@ export const userListQuery = sortedPageQuery(USER_SORT_FIELDS).extend({
   createdFrom: instant.optional(),
   createdTo: instant.optional(),
 });
-export type UserListQuery = z.input<typeof userListQuery>;
 
 /** `GET /api/user/proListAll` query: the users of one project. */
 export const projectUserListQuery = userListQuery.extend({
@@ -73,7 +72,6 @@ export type UserListItem = z.infer<typeof userListItem>;
 
 /** `GET /api/user/proListAll` row: a user row plus the role in the project. */
 export const projectUserItem = userListItem.extend({ projectRole: z.string(), joinedAt: z.string() });
-export type ProjectUserItem = z.infer<typeof projectUserItem>;
 
 /** The edit form's data. idNo/cardNo are masked unless `revealed`. */
 export const userDetail = userListItem.extend({

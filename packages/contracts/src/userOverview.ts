@@ -56,7 +56,7 @@ export const userOverviewQuery = z.object({
  * A site notification: something someone else did that concerns the caller (its account changed,
  * its password reset, added to a project or made its manager), read from the audit log.
  */
-export const siteNotification = z.object({
+const siteNotification = z.object({
   id: z.number(),
   action: z.string(),
   actorName: nullableString,

@@ -3,8 +3,8 @@ import { text } from './text.ts';
 import { idBody } from './pagination.ts';
 
 /** Spec 5: >= 6 chars with digits, upper and lower case letters and a special character, no spaces. */
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 64;
+const PASSWORD_MIN = 6;
+const PASSWORD_MAX = 64;
 
 /** Which rule of the password policy a candidate breaks, or null when it passes. Keys are i18n keys. */
 export function passwordProblem(pw: string): string | null {
@@ -18,7 +18,7 @@ export function passwordProblem(pw: string): string | null {
   return null;
 }
 
-export const POLICY_MESSAGE =
+const POLICY_MESSAGE =
   'Password must be at least 6 characters with digits, upper and lower case letters and special characters, no spaces';
 
 export const passwordSchema = text().superRefine((pw, ctx) => {

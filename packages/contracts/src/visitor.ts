@@ -12,7 +12,7 @@ export const VISITOR_STATUS = ['new', 'valid', 'invalid'] as const;
 export type VisitorStatus = (typeof VISITOR_STATUS)[number];
 
 /** The outcome an audit records: passed (`valid`) or not passed (`invalid`). */
-export const AUDIT_RESULTS = ['valid', 'invalid'] as const;
+const AUDIT_RESULTS = ['valid', 'invalid'] as const;
 
 /** Registration fields a project's configuration may make required (realName, phone and the visit always are). */
 export const VISITOR_OPTIONAL_FIELDS = ['avatar', 'idNo', 'sex', 'address', 'reasons', 'userId'] as const;
@@ -57,7 +57,6 @@ const endAfterStart = (v: { visitStart?: Date; visitEnd?: Date }, ctx: z.Refinem
 
 /** `POST /api/visitor/add`. */
 export const addVisitorBody = z.object(visitorFields).superRefine(endAfterStart);
-export type AddVisitorInput = z.input<typeof addVisitorBody>;
 
 /**
  * `PUT /api/visitor/update`: `id` plus the fields that change. idNo must be the full number (never the
@@ -69,7 +68,6 @@ export const updateVisitorBody = z
   .partial()
   .required({ id: true })
   .superRefine(endAfterStart);
-export type UpdateVisitorInput = z.input<typeof updateVisitorBody>;
 
 /** `PUT /api/visitor/auditVisitor`: pass (`valid`) or not pass (`invalid`), with the review opinion. */
 export const auditVisitorBody = z.object({
@@ -77,7 +75,6 @@ export const auditVisitorBody = z.object({
   status: z.enum(AUDIT_RESULTS, { error: `status must be one of ${AUDIT_RESULTS.join(', ')}` }),
   remark: optionalText('remark', 256),
 });
-export type AuditVisitorInput = z.input<typeof auditVisitorBody>;
 
 export const VISITOR_SORT_FIELDS = ['id', 'realName', 'visitStart', 'visitEnd', 'createdAt', 'auditedAt'] as const;
 
@@ -92,7 +89,6 @@ export const visitorListQuery = sortedPageQuery(VISITOR_SORT_FIELDS).extend({
   status: z.enum(VISITOR_STATUS).optional(),
   projectId: rowIdParam().optional(),
 });
-export type VisitorListQuery = z.input<typeof visitorListQuery>;
 
 /** One visitor as lists show it: the ID number masked (first 3 and last 4 characters). */
 export const visitorItem = z.object({
@@ -163,7 +159,6 @@ const configFields = {
 
 /** `PUT /api/visitor/publishConfig`: save a project's configuration and make it live. */
 export const publishConfigBody = z.object({ projectId: rowId('projectId is required'), ...configFields });
-export type PublishConfigInput = z.input<typeof publishConfigBody>;
 
 export const visitorConfigItem = z.object({
   projectId: z.number(),

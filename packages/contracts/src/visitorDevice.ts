@@ -11,7 +11,7 @@ import { nullableString } from './rowFields.ts';
  */
 export const VISITOR_DEVICE_TYPES = ['face', 'towerElevatorFace'] as const;
 
-export const VISITOR_DEVICE_SORT_FIELDS = ['createdAt', 'devName', 'sn', 'installSite'] as const;
+const VISITOR_DEVICE_SORT_FIELDS = ['createdAt', 'devName', 'sn', 'installSite'] as const;
 
 export const visitorDeviceQuery = sortedPageQuery(VISITOR_DEVICE_SORT_FIELDS).extend({
   /** Device name, serial number or MAC (contains). */
@@ -19,7 +19,6 @@ export const visitorDeviceQuery = sortedPageQuery(VISITOR_DEVICE_SORT_FIELDS).ex
   projectId: rowIdParam().optional(),
   direction: z.enum(DEVICE_DIRECTIONS).optional(),
 });
-export type VisitorDeviceQuery = z.input<typeof visitorDeviceQuery>;
 
 export const visitorDeviceItem = z.object({
   /** The device id. */
@@ -56,4 +55,3 @@ export const visitorDeviceTemplateQuery = z.object({ lang: z.enum(SHEET_LANGS).d
  * was written (`committed` false).
  */
 export const importVisitorDevicesAnswer = importAnswer;
-export type ImportVisitorDevicesAnswer = z.infer<typeof importVisitorDevicesAnswer>;

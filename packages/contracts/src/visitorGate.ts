@@ -14,7 +14,7 @@ import { nullableString } from './rowFields.ts';
  * - `failed`: the device refused the last send (`lastError` says why); it is tried again later;
  * - `removed`: taken off this device by hand; it stays off until the person changes or is re-synced.
  */
-export const FACE_SYNC_STATES = ['synced', 'pending', 'failed', 'removed'] as const;
+const FACE_SYNC_STATES = ['synced', 'pending', 'failed', 'removed'] as const;
 export type FaceSyncState = (typeof FACE_SYNC_STATES)[number];
 
 export const facePersonQuery = pageQuery.extend({
@@ -22,7 +22,6 @@ export const facePersonQuery = pageQuery.extend({
   /** Name (contains) or person id (exact). */
   keyword: textFilter(64),
 });
-export type FacePersonQuery = z.input<typeof facePersonQuery>;
 
 export const facePersonItem = z.object({
   /** `V<visitor id>` for a visitor, `U<user id>` for a member of the device's project. */
@@ -51,14 +50,12 @@ export const facePersonBody = z.object({
   deviceId: rowId(),
   personId: text().trim().min(1).max(64),
 });
-export type FacePersonBody = z.infer<typeof facePersonBody>;
 
 export const passRecordQuery = pageQuery.extend({
   deviceId: rowIdParam().optional(),
   visitorId: rowIdParam().optional(),
   ...instantRangeFilter,
 });
-export type PassRecordQuery = z.input<typeof passRecordQuery>;
 
 export const passRecordItem = z.object({
   /** The event's id (the device's UUID). */

@@ -18,13 +18,12 @@ const token = text({ error: 'token is required' })
 export const regLinkBody = z.object({ projectId: visitorFields.projectId });
 export const regLinkQuery = z.object({ projectId: rowIdParam() });
 export const regLinkItem = z.object({ projectId: z.number(), token: z.string(), createdAt: z.string() });
-export type RegLinkItem = z.infer<typeof regLinkItem>;
 
 /** `GET /api/visitor/selfReg/form?token=`. */
 export const selfRegFormQuery = z.object({ token });
 
 /** A host a visitor may choose: only the name the project shows, never an account's other details. */
-export const selfRegHost = z.object({ id: z.number(), name: z.string() });
+const selfRegHost = z.object({ id: z.number(), name: z.string() });
 
 export const selfRegForm = z.object({
   projectName: z.string(),
@@ -55,7 +54,6 @@ export const selfRegBody = z.object({
   address: visitorFields.address,
   visitStart: instant.optional(),
 });
-export type SelfRegInput = z.input<typeof selfRegBody>;
 
 export const selfRegSubmitted = z.object({
   /** Shown once: the only way to read this registration again (the phone keeps it). */

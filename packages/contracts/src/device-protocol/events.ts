@@ -30,7 +30,7 @@ const aiData = z.object({
   box: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
 });
 
-export interface EventKindDef {
+interface EventKindDef {
   kind: string;
   /** The level a device should send; the server accepts any level. */
   level: EventLevel;
@@ -154,4 +154,3 @@ export const EVENT_KINDS: Record<DeviceType, readonly EventKindDef[]> = {
 export function eventKindOf(type: DeviceType, kind: string): EventKindDef | undefined {
   return EVENT_KINDS[type].find((k) => k.kind === kind) ?? COMMON_EVENTS.find((k) => k.kind === kind);
 }
-export const COMMON_EVENT_KINDS = COMMON_EVENTS;

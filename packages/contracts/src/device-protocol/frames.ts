@@ -8,10 +8,10 @@ export const FrameKind = {
   shellData: 0x02,
 } as const;
 export type FrameKindValue = (typeof FrameKind)[keyof typeof FrameKind];
-export const FRAME_HEADER_BYTES = 17;
+const FRAME_HEADER_BYTES = 17;
 
 /** The 16 bytes of a UUID written as text (RFC 9562 order). */
-export function uuidToBytes(uuid: string): Uint8Array {
+function uuidToBytes(uuid: string): Uint8Array {
   const hex = uuid.replace(/-/g, '');
   if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new Error(`not a UUID: ${uuid}`);
   const out = new Uint8Array(16);
@@ -19,7 +19,7 @@ export function uuidToBytes(uuid: string): Uint8Array {
   return out;
 }
 
-export function bytesToUuid(bytes: Uint8Array): string {
+function bytesToUuid(bytes: Uint8Array): string {
   let hex = '';
   for (let i = 0; i < 16; i++) hex += bytes[i].toString(16).padStart(2, '0');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
@@ -33,7 +33,7 @@ export function encodeFrame(kind: FrameKindValue, id: string, payload: Uint8Arra
   return out;
 }
 
-export interface DecodedFrame {
+interface DecodedFrame {
   kind: number;
   id: string;
   payload: Uint8Array;

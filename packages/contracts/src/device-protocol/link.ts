@@ -43,7 +43,6 @@ export const CloseCode = {
   /** The device sent more messages than LINK_RATE allows (a flood); the reason is `rateLimited`. */
   rateLimited: 4029,
 } as const;
-export type CloseCodeValue = (typeof CloseCode)[keyof typeof CloseCode];
 
 export const REFUSE_REASONS = [
   /** sn not registered: now recorded with authStatus `unknown`, waiting for an admin. */
@@ -82,7 +81,6 @@ export const AUTH_TIMEOUT_MS = 10_000;
  * or snapshot burst fit the bucket. Past it the link is closed with 4029.
  */
 export const LINK_RATE = { perSecond: 200, burst: 2_000 } as const;
-export const DEFAULT_HEARTBEAT_SECONDS = 30;
 /** Largest WebSocket frame the server accepts; bigger binary results are split into several frames. */
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 /** Largest binary result of one RPC (all its RPC_DATA frames together). */

@@ -26,23 +26,23 @@ export const authMessage = z.object({
 });
 export type AuthMessage = z.input<typeof authMessage>;
 
-export const heartbeatMessage = z.object({
+const heartbeatMessage = z.object({
   type: z.literal('heartbeat'),
   /** Increments per heartbeat since the link opened. */
   seq: z.number().int().nonnegative().optional(),
   uptimeS: z.number().nonnegative().optional(),
 });
 
-export const versionsMessage = z.object({ type: z.literal('versions'), versions: versionsSchema });
+const versionsMessage = z.object({ type: z.literal('versions'), versions: versionsSchema });
 
-export const telemetryMessage = z.object({
+const telemetryMessage = z.object({
   type: z.literal('telemetry'),
   ts: tsSchema.optional(),
   /** Checked per type against TELEMETRY_FIELDS by the server. */
   data: z.record(text(), z.union([z.number(), z.boolean(), text()])),
 });
 
-export const eventMessage = z.object({
+const eventMessage = z.object({
   type: z.literal('event'),
   /** Chosen by the device; a resent event keeps its id so the server can drop duplicates. */
   id: uuidSchema,
@@ -60,7 +60,7 @@ export const eventMessage = z.object({
 
 const rpcError = z.object({ code: text().max(32), message: text().max(1000) });
 /** Exactly one of `result` (success) and `error` (failure); `error` wins if both are sent. */
-export const rpcResultMessage = z.object({
+const rpcResultMessage = z.object({
   type: z.literal('rpc.result'),
   id: uuidSchema,
   result: z.unknown().optional(),
@@ -82,7 +82,7 @@ export const SHELL_CLOSE_REASONS = {
 } as const;
 export type ShellCloseReason = keyof typeof SHELL_CLOSE_REASONS;
 
-export const shellCloseMessage = z.object({
+const shellCloseMessage = z.object({
   type: z.literal('shell.close'),
   streamId: uuidSchema,
   reason: text().max(200).optional(),
@@ -104,7 +104,7 @@ export type DeviceMessageInput = z.input<typeof deviceMessage>;
 // ---------------------------------------------------------------------------------------------------
 // JSON messages: server -> device
 
-export const authOkMessage = z.object({
+const authOkMessage = z.object({
   type: z.literal('auth.ok'),
   /** Send a heartbeat this often (fractions allowed). */
   heartbeatSeconds: z.number().positive(),
@@ -113,22 +113,22 @@ export const authOkMessage = z.object({
   /** The device's address as the server sees it. */
   ip: z.string(),
 });
-export const authRefusedMessage = z.object({
+const authRefusedMessage = z.object({
   type: z.literal('auth.refused'),
   reason: z.enum(REFUSE_REASONS),
   message: z.string(),
   retryAfterSeconds: z.number().nonnegative(),
 });
-export const heartbeatAckMessage = z.object({ type: z.literal('heartbeat.ack'), serverTime: z.string() });
-export const rpcMessage = z.object({
+const heartbeatAckMessage = z.object({ type: z.literal('heartbeat.ack'), serverTime: z.string() });
+const rpcMessage = z.object({
   type: z.literal('rpc'),
   id: uuidSchema,
   method: z.string(),
   params: z.unknown(),
   timeoutMs: z.number().int().positive(),
 });
-export const rpcCancelMessage = z.object({ type: z.literal('rpc.cancel'), id: uuidSchema });
-export const shellResizeMessage = z.object({
+const rpcCancelMessage = z.object({ type: z.literal('rpc.cancel'), id: uuidSchema });
+const shellResizeMessage = z.object({
   type: z.literal('shell.resize'),
   streamId: uuidSchema,
   cols: z.number().int().min(1).max(1000),
@@ -139,7 +139,7 @@ export const shellResizeMessage = z.object({
  * Ids are the device's own, echoed: normally UUIDs, but a malformed event's id is echoed too, so the
  * device can forget it.
  */
-export const eventAckMessage = z.object({ type: z.literal('event.ack'), ids: z.array(z.string().max(64)) });
+const eventAckMessage = z.object({ type: z.literal('event.ack'), ids: z.array(z.string().max(64)) });
 export const errorMessage = z.object({
   type: z.literal('error'),
   code: z.enum(['invalid', 'tooLarge']),

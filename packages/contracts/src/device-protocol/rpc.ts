@@ -48,7 +48,7 @@ const FACE_TYPES = ['face', 'towerElevatorFace'] as const;
 export const PHOTO_INLINE_MAX_BYTES = 32 * 1024;
 const personId = text().min(1).max(64);
 /** A person a face device lets through between `validFrom` and `validTo`, recognised by the photo. */
-export const gatePerson = z.object({
+const gatePerson = z.object({
   /** Chosen by the server, stable per person: `V<id>` for a visitor. */
   personId,
   name: text().min(1).max(128),

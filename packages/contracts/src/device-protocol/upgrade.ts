@@ -9,7 +9,7 @@ import { text } from '../text.ts';
  * when the device dials in again after its reboot and reports the target version in `auth.versions`.
  */
 
-export const UPGRADE_CHECK_TYPES = ['MD5', 'SHA1', 'SHA256'] as const;
+const UPGRADE_CHECK_TYPES = ['MD5', 'SHA1', 'SHA256'] as const;
 
 /** The `upgrade` RPC's params. */
 export const upgradeParams = z.object({
@@ -32,11 +32,11 @@ export type UpgradeParams = z.infer<typeof upgradeParams>;
 export const upgradeResult = z.object({ jobId: text().max(64) });
 
 /** What a device reports about an upgrade job, in order; `failed` ends it. */
-export const UPGRADE_PROGRESS_STATES = ['downloading', 'verifying', 'installing', 'rebooting', 'failed'] as const;
+const UPGRADE_PROGRESS_STATES = ['downloading', 'verifying', 'installing', 'rebooting', 'failed'] as const;
 export type UpgradeProgressState = (typeof UPGRADE_PROGRESS_STATES)[number];
 
 /** Why a device gave up an upgrade (`upgrade.progress` state `failed`). */
-export const DEVICE_UPGRADE_FAILURES = {
+const DEVICE_UPGRADE_FAILURES = {
   /** The download failed (HTTP error, connection lost for good, URL expired, disk full). */
   download: 'the download failed',
   /** The downloaded file does not have the checksum it was given. */

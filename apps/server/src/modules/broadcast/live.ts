@@ -34,4 +34,3 @@ export function campaignSignals(ctx: ModuleContext) {
     timer.unref();
   };
 }
-export type CampaignSignal = ReturnType<typeof campaignSignals>;
