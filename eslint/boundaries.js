@@ -6,6 +6,40 @@ import path from 'node:path';
 
 const SRC = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}`;
 
+/**
+ * A rule that judges every import (static, re-export, dynamic) of a file: `placeOf(file)` says where a
+ * file stands (undefined: the rule does not apply), `resolve(file, source)` where an import lands
+ * (undefined: a package), and `refuse(file, from, to)` why that import is refused, if it is.
+ */
+function importRule({ message, placeOf, resolve, refuse, name = (place) => place }) {
+  return {
+    meta: { type: 'problem', schema: [], messages: { refused: message } },
+    create(context) {
+      const file = context.filename;
+      const from = placeOf(file);
+      if (!from) return {};
+      const check = (node) => {
+        const source = node.source?.value;
+        if (typeof source !== 'string') return;
+        const target = resolve(file, source);
+        const to = target && placeOf(target);
+        const why = to && refuse(file, from, to);
+        if (why)
+          context.report({ node: node.source, messageId: 'refused', data: { from: name(from), to: name(to), why } });
+      };
+      return {
+        ImportDeclaration: check,
+        ExportNamedDeclaration: check,
+        ExportAllDeclaration: check,
+        ImportExpression: check,
+      };
+    },
+  };
+}
+
+/** Where a relative import lands; packages are not judged. */
+const relative = (file, source) => (source.startsWith('.') ? path.resolve(path.dirname(file), source) : undefined);
+
 /** `features/<name>`, `app`, `entry` or `shared` for a file under apps/web/src; undefined elsewhere. */
 function layerOf(file) {
   const at = file.indexOf(SRC);
@@ -29,38 +63,15 @@ function refusal(from, to) {
 
 export const boundaries = {
   rules: {
-    layers: {
-      meta: {
-        type: 'problem',
-        schema: [],
-        messages: { refused: '{{from}} -> {{to}}: {{why}} (move what both need to shared code)' },
-      },
-      create(context) {
-        const file = context.filename;
-        const from = layerOf(file);
-        if (!from) return {};
-        const srcDir = file.slice(0, file.indexOf(SRC) + SRC.length);
-        const check = (node) => {
-          const source = node.source?.value;
-          if (typeof source !== 'string') return;
-          const target = source.startsWith('@/')
-            ? path.join(srcDir, source.slice(2))
-            : source.startsWith('.')
-              ? path.resolve(path.dirname(file), source)
-              : undefined;
-          if (!target) return;
-          const to = layerOf(target);
-          const why = to && refusal(from, to);
-          if (why) context.report({ node: node.source, messageId: 'refused', data: { from, to, why } });
-        };
-        return {
-          ImportDeclaration: check,
-          ExportNamedDeclaration: check,
-          ExportAllDeclaration: check,
-          ImportExpression: check,
-        };
-      },
-    },
+    layers: importRule({
+      message: '{{from}} -> {{to}}: {{why}} (move what both need to shared code)',
+      placeOf: layerOf,
+      resolve: (file, source) =>
+        source.startsWith('@/')
+          ? path.join(file.slice(0, file.indexOf(SRC) + SRC.length), source.slice(2))
+          : relative(file, source),
+      refuse: (_file, from, to) => refusal(from, to),
+    }),
   },
 };
 
@@ -105,36 +116,13 @@ function serverRefusal(fromFile, from, to) {
   return `${to.port} is not a port of module ${to.module} (eslint/boundaries.js SERVER_PORTS)`;
 }
 
-boundaries.rules.modules = {
-  meta: {
-    type: 'problem',
-    schema: [],
-    messages: { refused: '{{from}} -> {{to}}: {{why}}' },
-  },
-  create(context) {
-    const file = context.filename;
-    const from = serverPlaceOf(file);
-    if (!from) return {};
-    const check = (node) => {
-      const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const to = serverPlaceOf(path.resolve(path.dirname(file), source));
-      const why = to && serverRefusal(file, from, to);
-      if (why)
-        context.report({
-          node: node.source,
-          messageId: 'refused',
-          data: { from: from.port ?? from.top, to: to.port ?? to.top, why },
-        });
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
-  },
-};
+boundaries.rules.modules = importRule({
+  message: '{{from}} -> {{to}}: {{why}}',
+  placeOf: serverPlaceOf,
+  resolve: relative,
+  refuse: serverRefusal,
+  name: (place) => place.port ?? place.top,
+});
 
 // The server's layers, bottom first (docs/architecture.md). A file imports its own folder and the
 // layers below its own; nothing imports upwards, and folders on one floor do not import each other, so
@@ -179,28 +167,9 @@ function layerRefusal(fromFile, from, to) {
   return undefined;
 }
 
-boundaries.rules['server-layers'] = {
-  meta: {
-    type: 'problem',
-    schema: [],
-    messages: { refused: '{{from}} -> {{to}}: {{why}}' },
-  },
-  create(context) {
-    const file = context.filename;
-    const from = serverTopOf(file);
-    if (!from) return {};
-    const check = (node) => {
-      const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const to = serverTopOf(path.resolve(path.dirname(file), source));
-      const why = to && layerRefusal(file, from, to);
-      if (why) context.report({ node: node.source, messageId: 'refused', data: { from, to, why } });
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
-  },
-};
+boundaries.rules['server-layers'] = importRule({
+  message: '{{from}} -> {{to}}: {{why}}',
+  placeOf: serverTopOf,
+  resolve: relative,
+  refuse: layerRefusal,
+});
