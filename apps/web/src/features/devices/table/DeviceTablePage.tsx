@@ -13,7 +13,7 @@ import { message } from '@/lib/feedback';
 import { TYPE_OF_ROUTE } from '@/features/devices/deviceTypes';
 import { sheetLang } from '@/lib/sheetLang';
 import { ImportDialog } from '@/features/devices/import/ImportDialog';
-import { useDeviceLiveUpdates } from '@/features/devices/link/useDeviceLiveUpdates';
+import { useDeviceLiveUpdates } from '@/hooks/useDeviceLiveUpdates';
 import { BatchDivideModal } from './BatchDivideModal';
 import { DeviceBatchToolbar } from './DeviceBatchToolbar';
 import { DeviceDetailDrawer } from './DeviceDetailDrawer';
