@@ -98,10 +98,10 @@ const eager = (Component: ComponentType<PageProps>): PageEntry => ({
 
 const planned = lazyPage(() => import('@/features/planned/PlannedPage').then((m) => m.PlannedPage));
 
-/** One page component serves the ten device routes (all types, and one per type). */
+/** One page component serves the ten device routes (all types, and one per type); app/compose joins the features it shows. */
 const deviceTable = lazyPage(() =>
-  import('@/features/devices/table/DeviceTablePage').then((m) => ({
-    Component: m.DeviceTablePage,
+  import('@/app/compose/DevicesPage').then((m) => ({
+    Component: m.DevicesPage,
     firstRead: m.firstRead,
   })),
 );
