@@ -181,7 +181,7 @@ const PAGES: Record<string, PageEntry> = {
   ),
   'grant-auth': lazyPage(() => import('@/features/devices/grant/GrantAuthPage').then((m) => m.GrantAuthPage)),
   'device-upgrade': lazyPage(() =>
-    import('@/features/devices/upgrade/UpgradePage').then((m) => ({
+    import('@/features/upgrade/UpgradePage').then((m) => ({
       Component: m.UpgradePage,
       firstRead: m.firstRead,
     })),
@@ -189,7 +189,7 @@ const PAGES: Record<string, PageEntry> = {
   'device-search': lazyPage(() => import('@/features/device-search/SearchPage').then((m) => m.SearchPage)),
   'device-catalogue': lazyPage(() => import('@/features/device-search/CataloguePage').then((m) => m.CataloguePage)),
   'device-rollout': lazyPage(() =>
-    import('@/features/devices/rollout/RolloutsPage').then((m) => ({
+    import('@/features/upgrade/rollout/RolloutsPage').then((m) => ({
       Component: m.RolloutsPage,
       firstRead: m.firstRead,
     })),
