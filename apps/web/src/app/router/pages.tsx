@@ -167,7 +167,7 @@ const PAGES: Record<string, PageEntry> = {
   ),
   ...Object.fromEntries(DEVICE_ROUTE_NAMES.map((name) => [name, deviceTable])),
   'auth-platform': lazyPage(() =>
-    import('@/features/devices/platforms/PlatformsPage').then((m) => ({
+    import('@/features/licences/platforms/PlatformsPage').then((m) => ({
       Component: m.PlatformsPage,
       firstRead: m.firstRead,
     })),
@@ -179,7 +179,7 @@ const PAGES: Record<string, PageEntry> = {
       firstRead: m.firstRead,
     })),
   ),
-  'grant-auth': lazyPage(() => import('@/features/devices/grant/GrantAuthPage').then((m) => m.GrantAuthPage)),
+  'grant-auth': lazyPage(() => import('@/features/licences/grant/GrantAuthPage').then((m) => m.GrantAuthPage)),
   'device-upgrade': lazyPage(() =>
     import('@/features/upgrade/UpgradePage').then((m) => ({
       Component: m.UpgradePage,
