@@ -20,8 +20,8 @@ const WORKPLACE = 'src/features/dashboard/workplace/WorkplacePage.tsx';
  */
 const isLanguage = (key) => /^src\/i18n\/bundle\..+\.ts$/.test(key);
 const featureMessagesOf = (language) => language.replace('/bundle.', '/features.');
-/** A page is a lazily loaded `*Page.tsx` of a feature (see app/router/pages.tsx). */
-const isPage = (key) => /^src\/features\/.+Page\.tsx$/.test(key);
+/** A page is a lazily loaded `*Page.tsx` of a feature, or of the app where it joins several (app/compose; see app/router/pages.tsx). */
+const isPage = (key) => /^src\/(features|app\/compose)\/.+Page\.tsx$/.test(key);
 
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../apps/web/dist'));
 const manifestFile = path.join(dist, '.vite/manifest.json');

@@ -98,10 +98,10 @@ const eager = (Component: ComponentType<PageProps>): PageEntry => ({
 
 const planned = lazyPage(() => import('@/features/planned/PlannedPage').then((m) => m.PlannedPage));
 
-/** One page component serves the ten device routes (all types, and one per type). */
+/** One page component serves the ten device routes (all types, and one per type); app/compose joins the features it shows. */
 const deviceTable = lazyPage(() =>
-  import('@/features/devices/table/DeviceTablePage').then((m) => ({
-    Component: m.DeviceTablePage,
+  import('@/app/compose/DevicesPage').then((m) => ({
+    Component: m.DevicesPage,
     firstRead: m.firstRead,
   })),
 );
@@ -167,7 +167,7 @@ const PAGES: Record<string, PageEntry> = {
   ),
   ...Object.fromEntries(DEVICE_ROUTE_NAMES.map((name) => [name, deviceTable])),
   'auth-platform': lazyPage(() =>
-    import('@/features/devices/platforms/PlatformsPage').then((m) => ({
+    import('@/features/licences/platforms/PlatformsPage').then((m) => ({
       Component: m.PlatformsPage,
       firstRead: m.firstRead,
     })),
@@ -179,9 +179,9 @@ const PAGES: Record<string, PageEntry> = {
       firstRead: m.firstRead,
     })),
   ),
-  'grant-auth': lazyPage(() => import('@/features/devices/grant/GrantAuthPage').then((m) => m.GrantAuthPage)),
+  'grant-auth': lazyPage(() => import('@/features/licences/grant/GrantAuthPage').then((m) => m.GrantAuthPage)),
   'device-upgrade': lazyPage(() =>
-    import('@/features/devices/upgrade/UpgradePage').then((m) => ({
+    import('@/features/upgrade/UpgradePage').then((m) => ({
       Component: m.UpgradePage,
       firstRead: m.firstRead,
     })),
@@ -189,7 +189,7 @@ const PAGES: Record<string, PageEntry> = {
   'device-search': lazyPage(() => import('@/features/device-search/SearchPage').then((m) => m.SearchPage)),
   'device-catalogue': lazyPage(() => import('@/features/device-search/CataloguePage').then((m) => m.CataloguePage)),
   'device-rollout': lazyPage(() =>
-    import('@/features/devices/rollout/RolloutsPage').then((m) => ({
+    import('@/features/upgrade/rollout/RolloutsPage').then((m) => ({
       Component: m.RolloutsPage,
       firstRead: m.firstRead,
     })),

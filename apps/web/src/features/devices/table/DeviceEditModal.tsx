@@ -6,7 +6,7 @@ import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { deviceApi } from '@siteops/contracts/api/device';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
-import { DeviceIdField } from '@/features/devices/DeviceIdField';
+import { DeviceIdField } from '@/components/device/DeviceIdField';
 import { editableFields, toEditValues, toUpdateBody, type EditValues } from './deviceEdit';
 
 /** Edit one device. An agent sees (and may send) only the fields the server lets it change. */

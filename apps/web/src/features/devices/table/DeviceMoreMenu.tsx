@@ -1,12 +1,11 @@
-import { Dropdown, type MenuProps } from 'antd';
-import type { ReactElement } from 'react';
+import { Fragment, type ReactElement } from 'react';
+import { Dropdown } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
 import { afterReport } from '@/api/reported';
 import { modal } from '@/lib/feedback';
-import { useDeviceLinkMenu } from '@/features/devices/link/useDeviceLinkMenu';
-import { useFaceLibraryMenu } from '@/features/devices/faces/useFaceLibraryMenu';
+import type { DeviceRowMenus, MenuItem, RowMenu } from './rowMenus';
 
 interface Props {
   row: DeviceItem;
@@ -14,20 +13,20 @@ interface Props {
   onRemove: () => Promise<void>;
   open: boolean;
   setOpen: (open: boolean) => void;
+  /** What other features add (a face terminal's face library, the remote commands). */
+  rowMenus: DeviceRowMenus;
   /** The "more" button. */
   children: ReactElement;
 }
 
 /**
- * A device row's "more" menu: a face terminal's face library, the remote commands and delete (admin), with
- * the dialogs they open. Mounted only once the row is hovered or focused (DeviceRowActions), so a list's
- * first paint has no command hooks, menu or dialogs per row. DeviceRowActions shows the button only when
- * this menu has items (showsMoreMenu).
+ * A device row's "more" menu: what other features add (a face terminal's face library, the remote
+ * commands) and delete (admin), with the dialogs they open. Mounted only once the row is hovered or focused
+ * (DeviceRowActions), so a list's first paint has no command hooks, menu or dialogs per row.
+ * DeviceRowActions shows the button only when this menu has items (rowMenus.hasItems).
  */
-export function DeviceMoreMenu({ row, isAdmin, onRemove, open, setOpen, children }: Props) {
+export function DeviceMoreMenu({ row, isAdmin, onRemove, open, setOpen, rowMenus: { Menus }, children }: Props) {
   const { t } = useTranslation();
-  const link = useDeviceLinkMenu(row);
-  const faces = useFaceLibraryMenu(row);
   const confirmRemove = () =>
     modal().confirm({
       title: t('common.deleteConfirm'),
@@ -36,12 +35,11 @@ export function DeviceMoreMenu({ row, isAdmin, onRemove, open, setOpen, children
       okButtonProps: { danger: true },
       onOk: () => afterReport(onRemove()),
     });
-  const more: NonNullable<MenuProps['items']> = [
-    ...faces.items,
-    ...link.items,
+  const withDelete = (added: MenuItem[]): MenuItem[] => [
+    ...added,
     ...(isAdmin
       ? [
-          ...(link.items.length || faces.items.length ? [{ type: 'divider' as const }] : []),
+          ...(added.length ? [{ type: 'divider' as const }] : []),
           {
             key: 'delete',
             icon: <DeleteOutlined />,
@@ -53,12 +51,22 @@ export function DeviceMoreMenu({ row, isAdmin, onRemove, open, setOpen, children
       : []),
   ];
   return (
-    <>
-      <Dropdown menu={{ items: more }} trigger={['click']} open={open} onOpenChange={setOpen}>
-        {children}
-      </Dropdown>
-      {link.dialogs}
-      {faces.dialogs}
-    </>
+    <Menus row={row}>
+      {(menus: RowMenu[]) => (
+        <>
+          <Dropdown
+            menu={{ items: withDelete(menus.flatMap((m) => m.items)) }}
+            trigger={['click']}
+            open={open}
+            onOpenChange={setOpen}
+          >
+            {children}
+          </Dropdown>
+          {menus.map((m, i) => (
+            <Fragment key={i}>{m.dialogs}</Fragment>
+          ))}
+        </>
+      )}
+    </Menus>
   );
 }

@@ -2,14 +2,13 @@ import { Button } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
-import { VISITOR_DEVICE_TYPES } from '@siteops/contracts/visitorDevice';
 import { afterReport } from '@/api/reported';
 import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 import { LazyPopup } from '@/components/intent/LazyPopup';
 import { RowActions, RowAction } from '@/components/table/rowActions';
-import { usePermission } from '@/hooks/usePermission';
-import { LINK_ROLES } from '@/features/devices/link/capabilities';
+import { useUserStore } from '@/stores/user';
 import { DeviceMoreMenu } from './DeviceMoreMenu';
+import type { DeviceRowMenus } from './rowMenus';
 
 interface Props {
   row: DeviceItem;
@@ -18,6 +17,8 @@ interface Props {
   onEdit: () => void;
   onSetAuth: (authStatus: 'authorize' | 'forbidden') => Promise<void>;
   onRemove: () => Promise<void>;
+  /** What other features add to the "more" menu (the app's composition). */
+  rowMenus: DeviceRowMenus;
 }
 
 /**
@@ -26,12 +27,12 @@ interface Props {
  * The forbid confirmation and the "more" menu mount on the row's first hover or focus (RowActions).
  * A failed write was already reported by the client; afterReport only ends the click's promise.
  */
-export function DeviceRowActions({ row, isAdmin, onView, onEdit, onSetAuth, onRemove }: Props) {
+export function DeviceRowActions({ row, isAdmin, onView, onEdit, onSetAuth, onRemove, rowMenus }: Props) {
   const { t } = useTranslation();
-  // The menu's items, known without mounting it: the remote commands (LINK_ROLES), a face terminal's face
-  // library, delete (admin); see DeviceMoreMenu.
-  const linked = usePermission(LINK_ROLES);
-  const hasMore = isAdmin || linked || (VISITOR_DEVICE_TYPES as readonly string[]).includes(row.type);
+  // The menu's items, known without mounting it: what other features add (the remote commands, a face
+  // terminal's face library), delete (admin); see DeviceMoreMenu.
+  const role = useUserStore((s) => s.role);
+  const hasMore = isAdmin || rowMenus.hasItems(row, role);
   return (
     <RowActions wrap={false}>
       <RowAction onClick={onView}>{t('devices.view')}</RowAction>
@@ -53,7 +54,14 @@ export function DeviceRowActions({ row, isAdmin, onView, onEdit, onSetAuth, onRe
       {hasMore && (
         <LazyPopup
           render={(trigger, open, setOpen) => (
-            <DeviceMoreMenu row={row} isAdmin={isAdmin} onRemove={onRemove} open={open} setOpen={setOpen}>
+            <DeviceMoreMenu
+              row={row}
+              isAdmin={isAdmin}
+              onRemove={onRemove}
+              open={open}
+              setOpen={setOpen}
+              rowMenus={rowMenus}
+            >
               {trigger}
             </DeviceMoreMenu>
           )}

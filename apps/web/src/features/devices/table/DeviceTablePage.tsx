@@ -13,13 +13,14 @@ import { message } from '@/lib/feedback';
 import { TYPE_OF_ROUTE } from '@/features/devices/deviceTypes';
 import { sheetLang } from '@/lib/sheetLang';
 import { ImportDialog } from '@/features/devices/import/ImportDialog';
-import { useDeviceLiveUpdates } from '@/features/devices/link/useDeviceLiveUpdates';
+import { useDeviceLiveUpdates } from '@/hooks/useDeviceLiveUpdates';
 import { BatchDivideModal } from './BatchDivideModal';
 import { DeviceBatchToolbar } from './DeviceBatchToolbar';
 import { DeviceDetailDrawer } from './DeviceDetailDrawer';
 import { DeviceEditModal } from './DeviceEditModal';
 import { DeviceQueryForm } from './DeviceQueryForm';
 import { DeviceRowActions } from './DeviceRowActions';
+import type { DeviceRowMenus } from './rowMenus';
 import { deviceColumns } from './deviceColumns';
 import { FILTER_NAMES, filtersFromParams } from './deviceFilters';
 
@@ -36,9 +37,10 @@ export const firstRead = listRead(deviceApi.listAll, listOptions);
  * The one device table behind all ten device routes: `device-list` shows every type (with a type
  * column and filter), the others one type fixed by the route and the columns that matter for it.
  * Admin and agent only; the server scopes the rows (an agent sees its own) and checks every action,
- * the page only hides what the role cannot do.
+ * the page only hides what the role cannot do. Other features add to each row's "more" menu through
+ * `rowMenus`, which the app composes (app/compose/DevicesPage.tsx).
  */
-export function DeviceTablePage({ routeName }: { routeName: string }) {
+export function DeviceTablePage({ routeName, rowMenus }: { routeName: string; rowMenus: DeviceRowMenus }) {
   const { t, i18n } = useTranslation();
   const fixedType = TYPE_OF_ROUTE[routeName];
   const isAdmin = usePermission(ADMIN_ONLY);
@@ -100,6 +102,7 @@ export function DeviceTablePage({ routeName }: { routeName: string }) {
         onEdit={() => setEditing(row)}
         onSetAuth={(authStatus) => setAuth([row.id], authStatus)}
         onRemove={() => removeOne(row.id)}
+        rowMenus={rowMenus}
       />
     ),
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAgentOptions, useProjectOptions } from './ownerOptions';
+import { useAgentOptions, useProjectOptions } from '@/api/ownerOptions';
 
 interface OwnerSelectProps {
   /** Which owner the picker chooses. */

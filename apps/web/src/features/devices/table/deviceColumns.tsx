@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import type { DeviceItem } from '@siteops/contracts/device';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { showsDirection, showsReadings, showsRemoteAccount } from '@/features/devices/deviceTypes';
-import { LatestReadings } from '@/features/devices/link/LatestReadings';
+import { LatestReadings } from '@/components/device/LatestReadings';
 import { AuthStatusTag, OnlineStatusBadge } from './deviceFormat';
 import { formatDateTime } from '@/lib/time';
 import { actionsColumn } from '@/components/table/rowActions';

@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { deviceApi } from '@siteops/contracts/api/device';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { useEndpointQuery } from '@/api/queries';
-import { useAgentOptions, useProjectOptions } from '@/features/devices/table/ownerOptions';
+import { useAgentOptions, useProjectOptions } from '@/api/ownerOptions';
 
 interface MultiProps {
   value?: number[];

@@ -11,7 +11,7 @@ import { afterReport } from '@/api/reported';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
 import { saveFile } from '@/lib/saveFile';
-import { DeviceIdField } from '@/features/devices/DeviceIdField';
+import { DeviceIdField } from '@/components/device/DeviceIdField';
 import { GrantHistory } from './GrantHistory';
 import { expiryProblem, latestPlatformExpiry } from './grantRules';
 

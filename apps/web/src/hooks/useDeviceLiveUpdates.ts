@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { deviceTopicOf } from '@siteops/contracts/live';
 import { useLiveTopics } from '@/hooks/useLiveTopics';
 import type { LiveMessage } from '@/lib/live';
-import { DEVICE_LIST_KEY, applyLiveItems, type RowItem } from './liveCache';
+import { DEVICE_LIST_KEY, applyLiveItems, type RowItem } from '@/api/device-link/liveCache';
 
 /**
  * Keep the cached device lists and details of `deviceIds` current: presence (online/offline,

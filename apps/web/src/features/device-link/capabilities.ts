@@ -17,6 +17,3 @@ export function canSnapshot(type: string): boolean {
 export function canOpenDoor(type: string): boolean {
   return isDeviceType(type) && supportsMethod(type, 'openDoor');
 }
-
-/** Types whose latest readings the lists show (LatestReadings). */
-export const READING_TYPES: ReadonlySet<string> = new Set<DeviceType>(['dust', 'towerCrane', 'elevator']);

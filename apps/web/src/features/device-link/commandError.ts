@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { DeviceLinkCode, commandErrorData } from '@siteops/contracts/device-link';
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/api/envelope';
-import { markDeviceOffline } from './liveCache';
+import { markDeviceOffline } from '@/api/device-link/liveCache';
 
 /**
  * What to tell the user when a command failed: the device-link reason in their language when the

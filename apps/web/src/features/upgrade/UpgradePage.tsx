@@ -16,7 +16,7 @@ import { useListPage } from '@/components/list/useListPage';
 
 import { formatBytes } from './formatBytes';
 import { UploadDialog } from './UploadDialog';
-import { RolloutDialog } from '@/features/devices/rollout/RolloutDialog';
+import { RolloutDialog } from '@/features/upgrade/rollout/RolloutDialog';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';

@@ -59,7 +59,7 @@ export function PlatformsPage() {
       ),
     },
     textColumn<PlatformItem>('attachInfo', t('devices.platform.attachInfo')),
-    timeColumn<PlatformItem>('updatedAt', t('devices.field.updatedAt'), { sortable: true }),
+    timeColumn<PlatformItem>('updatedAt', t('devices.platform.updatedAt'), { sortable: true }),
     actionsColumn<PlatformItem>(t, (row) => (
       <RowActions>
         <RowAction onClick={() => dialog.edit(row)}>{t('common.edit')}</RowAction>
