@@ -101,7 +101,7 @@ describe('filters take LIKE metacharacters literally', () => {
       expect(res.status, res.body.msg).toBe(200);
     }
     const find = async (q: string) => {
-      const res = await t.api(projectApi.listAll, { pageSize: 50, name: encodeURIComponent(q) }, admin);
+      const res = await t.api(projectApi.listAll, { pageSize: 50, name: q }, admin);
       expect(res.status, res.body.msg).toBe(200);
       return (res.body.data.list as { name: string }[]).map((p) => p.name).filter((n) => n.startsWith(tag));
     };
