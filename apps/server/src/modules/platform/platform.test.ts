@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
-import { platformApi } from '@siteops/contracts/api/platform';
+import { platformApi } from '@siteops/contracts/platform/api';
 
 const { t, admin } = await fileTestApp();
 

@@ -7,7 +7,7 @@ import type { UpgradeFault } from '@siteops/device-sim/upgrade';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { insertRollout, pauseRollout, resumeRollout, cancelRollout, type RolloutSettings } from './rollouts.ts';
 import { eventually, fleet, jobsOf, rolloutRow, startRolloutApp, uploadPackage } from './rolloutTestkit.ts';
-import { upgradeApi } from '@siteops/contracts/api/upgrade';
+import { upgradeApi } from '@siteops/contracts/upgrade/api';
 
 /**
  * The rollout engine against real simulated devices over the device link: what each device does

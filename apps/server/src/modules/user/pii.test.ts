@@ -6,7 +6,7 @@ import { KeyError } from '../../crypto/keys.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 const PII_KEY = '0f'.repeat(32);
 const ID_NO = '11010519900101123X';
