@@ -37,7 +37,7 @@ export type As = string | { token?: string; headers?: Record<string, string> };
 const optionsOf = (as: As | undefined) => (typeof as === 'string' ? { token: as } : (as ?? {}));
 
 /**
- * The tests' client of the declared endpoints (packages/contracts/src/api): an endpoint and its input,
+ * The tests' client of the declared endpoints (`packages/contracts/src/<module>/api.ts`): an endpoint and its input,
  * never a path, so a renamed or re-typed endpoint breaks the compile rather than a test at run time.
  * It sends what the console's client sends (`requestOf`).
  */

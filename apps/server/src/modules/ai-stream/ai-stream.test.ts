@@ -5,6 +5,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import { createAgent, createSignedInUser } from '../../../test/fixtures.ts';
 import { startLinkApp } from '../device-link/testkit.ts';
 import { fileApp } from '../../../test/harness.ts';
+import { aiStreamApi } from '@siteops/contracts/ai-stream/api';
 
 /**
  * The stream settings form's server side against real simulated AI boxes over the device link: what
@@ -21,10 +22,13 @@ async function linkedBox(agentId: number | null = null) {
   await sim.waitFor('up', 10_000);
   return { ...d, sim };
 }
-const post = (url: string, token: string, body: object, lang?: string) =>
-  t.call({ method: 'POST', url, token, body, headers: lang ? { 'accept-language': lang } : undefined });
-const read = (token: string, ids: number[], lang?: string) => post('/api/aiStream/read', token, { ids }, lang);
-const apply = (token: string, ids: number[], settings: object) => post('/api/aiStream/apply', token, { ids, settings });
+const as = (token: string, lang?: string) => ({
+  token,
+  headers: lang ? { 'accept-language': lang } : ({} as Record<string, string>),
+});
+const read = (token: string, ids: number[], lang?: string) => t.api(aiStreamApi.read, { ids }, as(token, lang));
+const apply = (token: string, ids: number[], settings: object) =>
+  t.api.unchecked(aiStreamApi.apply, { ids, settings }, token);
 const rows = <T>(res: { body: { data: { list: T[] } } }) => res.body.data.list;
 const configOf = async (box: { id: number }) => rows<AiStreamReadItem>(await read(admin, [box.id]))[0].settings;
 
@@ -124,7 +128,11 @@ describe('apply', () => {
 
   it('a field error is in the caller language', async () => {
     const box = await linkedBox();
-    const res = await post('/api/aiStream/apply', admin, { ids: [box.id], settings: { bitRate: 5000 } }, 'zh-CN');
+    const res = await t.api.unchecked(
+      aiStreamApi.apply,
+      { ids: [box.id], settings: { bitRate: 5000 } },
+      as(admin, 'zh-CN'),
+    );
     expect(JSON.stringify(res.body.data.fields)).toContain('150 到 1800');
   });
 });

@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { announcementApi } from '@siteops/contracts/announcement/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
+import { projectApi } from '@siteops/contracts/project/api';
 
 /**
  * Announcements: who may address whom (an agent its own agent's people, a manager its projects'; the
@@ -21,9 +24,6 @@ let member: Person;
 let p1: number;
 let p2: number;
 
-const get = (url: string, token: string) => t.call({ method: 'GET', url, token });
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, body: object) =>
-  t.call({ method, url, token, body });
 const person = async (overrides: Record<string, unknown>): Promise<Person> => {
   const u = await createUser(t, admin, overrides);
   return { id: u.id, token: await t.login(u.userName, u.password) };
@@ -36,18 +36,22 @@ const draft = (overrides: Record<string, unknown> = {}) => ({
 });
 const add = async (token: string, overrides: Record<string, unknown> = {}) => {
   const body = draft(overrides);
-  const res = await send('POST', '/api/announcement/add', token, body);
+  const res = await t.api.unchecked(announcementApi.add, body, token);
   return { ...res, title: body.title, id: res.body.data?.id as number };
 };
-const publish = (token: string, id: number) => send('PUT', '/api/announcement/publish', token, { id });
+const publish = (token: string, id: number) => t.api(announcementApi.publish, { id }, token);
 const notices = async (p: Person) =>
-  ((await get('/api/notification/listAll?tab=notice&pageSize=200', p.token)).body.data.list as { title: string }[]).map(
-    (n) => n.title,
-  );
+  (
+    (await t.api(notificationApi.listAll, { tab: 'notice', pageSize: 200 }, p.token)).body.data.list as {
+      title: string;
+    }[]
+  ).map((n) => n.title);
 const latest = async (p: Person) =>
-  ((await get('/api/announcement/latest?limit=20', p.token)).body.data as { title: string }[]).map((a) => a.title);
+  ((await t.api(announcementApi.latest, { limit: 20 }, p.token)).body.data as { title: string }[]).map((a) => a.title);
 const listed = async (token: string) =>
-  ((await get('/api/announcement/listAll?pageSize=200', token)).body.data.list as { id: number }[]).map((a) => a.id);
+  ((await t.api(announcementApi.listAll, { pageSize: 200 }, token)).body.data.list as { id: number }[]).map(
+    (a) => a.id,
+  );
 
 beforeAll(async () => {
   [agentA, agentB] = [await createAgent(t, admin), await createAgent(t, admin)];
@@ -56,15 +60,11 @@ beforeAll(async () => {
   manager = await person({ role: 'manager', agentId: agentA.id });
   member = await person({ agentId: agentA.id });
   const project = async () =>
-    (await send('POST', '/api/project/add', admin, { name: 'Site', code: uniq('AN-'), agentId: agentA.id })).body.data
+    (await t.api(projectApi.add, { name: 'Site', code: uniq('AN-'), agentId: agentA.id }, admin)).body.data
       .id as number;
   [p1, p2] = [await project(), await project()];
-  expect((await send('POST', '/api/project/addManager', admin, { projectId: p1, userId: manager.id })).body.code).toBe(
-    200,
-  );
-  expect(
-    (await send('POST', '/api/project/addMembers', admin, { projectId: p1, userIds: [member.id] })).body.code,
-  ).toBe(200);
+  expect((await t.api(projectApi.addManager, { projectId: p1, userId: manager.id }, admin)).body.code).toBe(200);
+  expect((await t.api(projectApi.addMembers, { projectId: p1, userIds: [member.id] }, admin)).body.code).toBe(200);
 });
 
 describe('who may address whom', () => {
@@ -79,11 +79,11 @@ describe('who may address whom', () => {
     expect(await listed(agentB.token)).not.toContain(own.id);
     expect(await listed(admin)).toContain(own.id);
     const rewrite = { id: own.id, ...draft({ audience: 'agent', audienceAgentId: agentB.id }) };
-    expect((await send('PUT', '/api/announcement/update', agentB.token, rewrite)).status).toBe(404);
+    expect((await t.api.unchecked(announcementApi.update, rewrite, agentB.token)).status).toBe(404);
     expect((await publish(agentB.token, own.id)).status).toBe(404);
-    expect((await send('DELETE', '/api/announcement/delete', agentB.token, { ids: [own.id] })).status).toBe(404);
+    expect((await t.api(announcementApi.delete, { ids: [own.id] }, agentB.token)).status).toBe(404);
     // Nor can the owner move it to the other agent's people.
-    expect((await send('PUT', '/api/announcement/update', agentA.token, rewrite)).status).toBe(404);
+    expect((await t.api.unchecked(announcementApi.update, rewrite, agentA.token)).status).toBe(404);
   });
 
   it('a manager announces only to the people of the projects it manages; users may not announce', async () => {
@@ -93,7 +93,7 @@ describe('who may address whom', () => {
     expect(own.body.code, own.body.msg).toBe(200);
     expect(await listed(manager.token)).toEqual([own.id]);
     expect((await add(userA.token)).status).toBe(403);
-    expect((await get('/api/announcement/listAll', userA.token)).status).toBe(403);
+    expect((await t.api(announcementApi.listAll, {}, userA.token)).status).toBe(403);
   });
 
   it('bad input is a 400 naming the field; nothing is stored', async () => {
@@ -122,8 +122,8 @@ describe('publishing', () => {
     }
     expect(await notices(userB)).not.toContain(`Announcement: ${toA.title}`);
     expect(await latest(userB)).not.toContain(toA.title);
-    expect((await get(`/api/announcement/view?id=${toA.id}`, userB.token)).status).toBe(404);
-    expect((await get(`/api/announcement/view?id=${toA.id}`, userA.token)).body.data.title).toBe(toA.title);
+    expect((await t.api(announcementApi.view, { id: toA.id }, userB.token)).status).toBe(404);
+    expect((await t.api(announcementApi.view, { id: toA.id }, userA.token)).body.data.title).toBe(toA.title);
 
     const again = await publish(admin, toA.id);
     expect(again.status).toBe(409);
@@ -131,12 +131,12 @@ describe('publishing', () => {
     expect((await notices(userA)).filter((n) => n === `Announcement: ${toA.title}`)).toHaveLength(1);
     // Its audience is fixed once published; its words are not.
     const moved = { id: toA.id, ...draft({ title: toA.title, audience: 'everyone' }) };
-    expect((await send('PUT', '/api/announcement/update', admin, moved)).status).toBe(409);
+    expect((await t.api.unchecked(announcementApi.update, moved, admin)).status).toBe(409);
     const reworded = {
       id: toA.id,
       ...draft({ title: `${toA.title}!`, audience: 'agent', audienceAgentId: agentA.id }),
     };
-    expect((await send('PUT', '/api/announcement/update', admin, reworded)).body.code).toBe(200);
+    expect((await t.api.unchecked(announcementApi.update, reworded, admin)).body.code).toBe(200);
     expect(await latest(userA)).toContain(`${toA.title}!`);
   });
 
@@ -157,8 +157,8 @@ describe('publishing', () => {
   });
 
   it('a user who muted announcements gets no notice, but still sees it on the Workplace', async () => {
-    const muted = { preferences: [{ kind: 'announcement', console: false, email: false }] };
-    expect((await send('PUT', '/api/notification/preferences', userB.token, muted)).body.code).toBe(200);
+    const muted = { preferences: [{ kind: 'announcement' as const, console: false, email: false }] };
+    expect((await t.api(notificationApi.savePreferences, muted, userB.token)).body.code).toBe(200);
     const all = await add(admin);
     const res = await publish(admin, all.id);
     expect(res.body.code, res.body.msg).toBe(200);
@@ -180,7 +180,8 @@ describe('publishing', () => {
     expect(now).toContain(plain.title);
     expect(now).not.toContain(expired.title);
     expect(now).not.toContain(unpublished.title);
-    const statuses = (await get('/api/announcement/listAll?status=expired&pageSize=200', admin)).body.data.list as {
+    const statuses = (await t.api(announcementApi.listAll, { status: 'expired', pageSize: 200 }, admin)).body.data
+      .list as {
       id: number;
     }[];
     expect(statuses.map((a) => a.id)).toContain(expired.id);
@@ -188,9 +189,9 @@ describe('publishing', () => {
 
   it('deleting is all or none and audited', async () => {
     const a = await add(admin);
-    expect((await send('DELETE', '/api/announcement/delete', admin, { ids: [a.id, 2_000_000] })).status).toBe(404);
+    expect((await t.api(announcementApi.delete, { ids: [a.id, 2_000_000] }, admin)).status).toBe(404);
     expect(await listed(admin)).toContain(a.id);
-    expect((await send('DELETE', '/api/announcement/delete', admin, { ids: [a.id] })).body.code).toBe(200);
+    expect((await t.api(announcementApi.delete, { ids: [a.id] }, admin)).body.code).toBe(200);
     expect(await listed(admin)).not.toContain(a.id);
     const rows = await t.database.db
       .select()

@@ -6,6 +6,7 @@ import { createAgent, createUser, uniq, createSignedInUser } from '../../../test
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { claimDueRuns } from './scheduler.ts';
 import { broadcastApi } from '@siteops/contracts/broadcast/api';
+import { projectApi } from '@siteops/contracts/project/api';
 
 /**
  * Broadcast campaigns against simulated cloud speakers over the device link: what a speaker plays and
@@ -28,9 +29,6 @@ async function speaker(agentId: number | null = null, online = true) {
   await sim.waitFor('up', 10_000);
   return { ...d, sim };
 }
-const post = (url: string, token: string, body: object, lang?: string) =>
-  t.call({ method: 'POST', url, token, body, headers: lang ? { 'accept-language': lang } : undefined });
-const get = (url: string, token: string) => t.call({ method: 'GET', url, token });
 const fields = {
   name: 'Safety week',
   link: 'https://example.com/safety',
@@ -39,16 +37,20 @@ const fields = {
   volume: 60,
 };
 const add = (token: string, body: object, lang?: string) =>
-  post('/api/broadcast/add', token, { ...fields, ...body }, lang);
+  t.api.unchecked(
+    broadcastApi.add,
+    { ...fields, ...body },
+    { token, headers: lang ? { 'accept-language': lang } : {} },
+  );
 const added = async (token: string, body: object) => {
   const res = await add(token, body);
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data as CampaignItem;
 };
 const detail = async (token: string, id: number) =>
-  (await get(`/api/broadcast/detail?id=${id}`, token)).body.data as CampaignItem;
+  (await t.api(broadcastApi.detail, { id }, token)).body.data as CampaignItem;
 const runs = async (token: string, id: number) =>
-  (await get(`/api/broadcast/runs?id=${id}`, token)).body.data.list as CampaignRun[];
+  (await t.api(broadcastApi.runs, { id }, token)).body.data.list as CampaignRun[];
 async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -175,16 +177,16 @@ describe('daily, pause, resume, cancel', () => {
       (n) => n === 1,
     );
 
-    expect((await post('/api/broadcast/pause', admin, { id: c.id })).body.data.status).toBe('paused');
+    expect((await t.api(broadcastApi.pause, { id: c.id }, admin)).body.data.status).toBe('paused');
     // Due while paused: nothing is played.
     await dueNow();
     await new Promise((r) => setTimeout(r, 400));
     expect(a.sim!.played).toHaveLength(1);
     expect((await detail(admin, c.id)).runCount).toBe(1);
-    expect((await post('/api/broadcast/pause', admin, { id: c.id })).status).toBe(409);
+    expect((await t.api(broadcastApi.pause, { id: c.id }, admin)).status).toBe(409);
 
     // Resumed after its time: it goes on from the window's next time, not with a burst of missed runs.
-    const resumed = (await post('/api/broadcast/resume', admin, { id: c.id })).body.data as CampaignItem;
+    const resumed = (await t.api(broadcastApi.resume, { id: c.id }, admin)).body.data as CampaignItem;
     expect(resumed.status).toBe('scheduled');
     expect(Date.parse(resumed.nextRunAt!)).toBeGreaterThan(Date.now() - 1000);
     await dueNow();
@@ -194,9 +196,17 @@ describe('daily, pause, resume, cancel', () => {
     );
     expect(a.sim!.played).toHaveLength(2);
 
-    const cancelled = await post('/api/broadcast/cancel', admin, { id: c.id }, 'zh-CN');
+    const cancelled = await t.api(
+      broadcastApi.cancel,
+      { id: c.id },
+      { token: admin, headers: { 'accept-language': 'zh-CN' } },
+    );
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', nextRunAt: null });
-    const again = await post('/api/broadcast/resume', admin, { id: c.id }, 'zh-CN');
+    const again = await t.api(
+      broadcastApi.resume,
+      { id: c.id },
+      { token: admin, headers: { 'accept-language': 'zh-CN' } },
+    );
     expect(again.status).toBe(409);
     expect(again.body.msg).toMatch(/已取消/);
     const actions = await t.database.db
@@ -290,26 +300,26 @@ describe('scope', () => {
     const own = await added(agentA.token, { targets: { by: 'devices', deviceIds: [mine.id] }, schedule: later });
     const other = await added(agentB.token, { targets: { by: 'devices', deviceIds: [theirs.id] }, schedule: later });
 
-    const list = (await get('/api/broadcast/listAll?pageSize=200', agentA.token)).body.data.list as CampaignItem[];
+    const list = (await t.api(broadcastApi.listAll, { pageSize: 200 }, agentA.token)).body.data.list as CampaignItem[];
     expect(list.map((c) => c.id)).toContain(own.id);
     expect(list.map((c) => c.id)).not.toContain(other.id);
-    expect((await get(`/api/broadcast/detail?id=${other.id}`, agentA.token)).status).toBe(404);
-    expect((await get(`/api/broadcast/runs?id=${other.id}`, agentA.token)).status).toBe(404);
-    for (const verb of ['pause', 'cancel'])
-      expect((await post(`/api/broadcast/${verb}`, agentA.token, { id: other.id })).status).toBe(404);
+    expect((await t.api(broadcastApi.detail, { id: other.id }, agentA.token)).status).toBe(404);
+    expect((await t.api(broadcastApi.runs, { id: other.id }, agentA.token)).status).toBe(404);
+    for (const verb of [broadcastApi.pause, broadcastApi.cancel])
+      expect((await t.api(verb, { id: other.id }, agentA.token)).status).toBe(404);
     expect((await detail(admin, other.id)).status).toBe('scheduled');
-    const speakers = (await get('/api/broadcast/speakers', agentA.token)).body.data.list as { id: number }[];
+    const speakers = (await t.api(broadcastApi.speakers, {}, agentA.token)).body.data.list as { id: number }[];
     expect(speakers.map((s) => s.id)).toEqual([mine.id]);
   });
 
   it("a manager targets its project's speakers by project; another project is 404; users are refused", async () => {
     const agent = await createAgent(t, admin);
     const project = async () =>
-      (await post('/api/project/add', admin, { name: 'Site', code: uniq('BC-'), agentId: agent.id })).body.data
+      (await t.api(projectApi.add, { name: 'Site', code: uniq('BC-'), agentId: agent.id }, admin)).body.data
         .id as number;
     const [p1, p2] = [await project(), await project()];
     const manager = await createUser(t, admin, { role: 'manager', agentId: agent.id });
-    expect((await post('/api/project/addManager', admin, { projectId: p1, userId: manager.id })).body.code).toBe(200);
+    expect((await t.api(projectApi.addManager, { projectId: p1, userId: manager.id }, admin)).body.code).toBe(200);
     const token = await t.login(manager.userName, manager.password);
     const [s1, s2, s3] = [
       await speaker(agent.id, false),
@@ -330,10 +340,10 @@ describe('scope', () => {
     expect((await detail(token, c.id)).id).toBe(c.id);
     // The agent owning the speakers sees the manager's campaign too; an admin's campaign on s3 the manager does not.
     const onP2 = await added(admin, { targets: { by: 'devices', deviceIds: [s3.id] }, schedule: later });
-    expect((await get(`/api/broadcast/detail?id=${onP2.id}`, token)).status).toBe(404);
-    expect((await get(`/api/broadcast/detail?id=${c.id}`, agent.token)).status).toBe(200);
+    expect((await t.api(broadcastApi.detail, { id: onP2.id }, token)).status).toBe(404);
+    expect((await t.api(broadcastApi.detail, { id: c.id }, agent.token)).status).toBe(200);
 
     const [, userToken] = await createSignedInUser(t, admin, { role: 'user' });
-    expect((await get('/api/broadcast/listAll', userToken)).status).toBe(403);
+    expect((await t.api(broadcastApi.listAll, {}, userToken)).status).toBe(403);
   });
 });

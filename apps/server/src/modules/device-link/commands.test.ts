@@ -9,12 +9,12 @@ import { ticketFor } from './testkit.ts';
 import { fileLinkApp, openLive, watch } from './liveTestkit.ts';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 
-const { t, admin, agentA, agentB, live, linked, post } = await fileLinkApp();
+const { t, admin, agentA, agentB, live, linked } = await fileLinkApp();
 
 describe('commands', () => {
   it('snapshot answers a JPEG as a data URL, and is audited', async () => {
     const d = await linked({ type: 'plate' });
-    const res = await post(`/api/device/${d.id}/snapshot`, admin);
+    const res = await t.api(deviceLinkApi.snapshot, { id: d.id }, admin);
     expect(res.status, res.body.msg).toBe(200);
     expect(res.body.data.dataUrl).toMatch(/^data:image\/jpeg;base64,/);
     const jpeg = Buffer.from(res.body.data.dataUrl.split(',')[1], 'base64');
@@ -29,12 +29,12 @@ describe('commands', () => {
 
   it('openDoor answers the door and the time; a dust monitor has no door (409 unsupported)', async () => {
     const d = await linked({ type: 'face' });
-    const res = await post(`/api/device/${d.id}/openDoor`, admin, { door: 1 });
+    const res = await t.api(deviceLinkApi.openDoor, { id: d.id, door: 1 }, admin);
     expect(res.status, res.body.msg).toBe(200);
     expect(res.body.data.door).toBe(1);
     expect(Date.parse(res.body.data.openedAt)).toBeGreaterThan(Date.now() - 10_000);
     const dust = await linked({ type: 'dust' });
-    const no = await post(`/api/device/${dust.id}/openDoor`, admin);
+    const no = await t.api(deviceLinkApi.openDoor, { id: dust.id }, admin);
     expect(no.status).toBe(409);
     expect(no.body).toMatchObject({ code: DeviceLinkCode.unsupported, data: { reason: 'unsupported' } });
   });
@@ -42,7 +42,7 @@ describe('commands', () => {
   it('an offline device answers at once with a clear error', async () => {
     const d = await t.addDevice({ type: 'face' });
     const started = Date.now();
-    const res = await post(`/api/device/${d.id}/openDoor`, admin);
+    const res = await t.api(deviceLinkApi.openDoor, { id: d.id }, admin);
     expect(Date.now() - started).toBeLessThan(300);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
@@ -55,7 +55,7 @@ describe('commands', () => {
   it('a device that does not answer gives a timeout error in time, never a hung request', async () => {
     const d = await linked({ type: 'face' }, { ignoreMethods: ['reboot'] });
     const started = Date.now();
-    const res = await post(`/api/device/${d.id}/reboot`, admin);
+    const res = await t.api(deviceLinkApi.reboot, { id: d.id }, admin);
     const took = Date.now() - started;
     expect(res.status).toBe(504);
     expect(res.body).toMatchObject({ code: DeviceLinkCode.timeout, data: { reason: 'timeout' } });
@@ -66,10 +66,10 @@ describe('commands', () => {
   it("an agent commands its own devices; another agent's device is 404", async () => {
     const mine = await linked({ type: 'face', agentId: agentA.id });
     const theirs = await linked({ type: 'face', agentId: agentB.id });
-    expect((await post(`/api/device/${mine.id}/openDoor`, agentA.token)).status).toBe(200);
-    const res = await post(`/api/device/${theirs.id}/openDoor`, agentA.token);
+    expect((await t.api(deviceLinkApi.openDoor, { id: mine.id }, agentA.token)).status).toBe(200);
+    const res = await t.api(deviceLinkApi.openDoor, { id: theirs.id }, agentA.token);
     expect(res.status).toBe(404);
-    expect((await post(`/api/device/${theirs.id}/snapshot`, agentA.token)).status).toBe(404);
+    expect((await t.api(deviceLinkApi.snapshot, { id: theirs.id }, agentA.token)).status).toBe(404);
     const ticket = await t.api(deviceLinkApi.ticket, { purpose: 'terminal', deviceId: theirs.id }, agentA.token);
     expect(ticket.status).toBe(404);
   });
@@ -99,7 +99,7 @@ describe('commands', () => {
   it('a manager may neither command nor open a terminal, and its live stream carries no device', async () => {
     const [, token] = await createSignedInUser(t, admin, { role: 'manager' });
     const d = await linked({ type: 'face' });
-    expect((await post(`/api/device/${d.id}/openDoor`, token)).status).toBe(403);
+    expect((await t.api(deviceLinkApi.openDoor, { id: d.id }, token)).status).toBe(403);
     expect((await t.api(deviceLinkApi.ticket, { purpose: 'terminal', deviceId: d.id }, token)).status).toBe(403);
     const managerTab = await openLive(t, token);
     try {

@@ -93,6 +93,5 @@ export async function fileLinkApp() {
     await sim.waitFor('up', 10_000);
     return { ...d, sim };
   }
-  const post = (url: string, token: string, body: object = {}) => t.call({ method: 'POST', url, token, body });
-  return { t, admin, agentA, agentB, live, linked, post };
+  return { t, admin, agentA, agentB, live, linked };
 }

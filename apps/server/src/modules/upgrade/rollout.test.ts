@@ -8,7 +8,9 @@ import { eventually, fleet, startRolloutApp, uploadPackage } from './rolloutTest
 import { expectFieldError, fileApp } from '../../../test/harness.ts';
 import { upgradeApi } from '@siteops/contracts/upgrade/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
+import type { InputOf } from '@siteops/contracts/shared/endpoint';
 import { rolloutApi } from '@siteops/contracts/rollout/api';
+import { projectApi } from '@siteops/contracts/project/api';
 
 /**
  * /api/rollout/* with real simulated devices: which devices a rollout takes, what an admin sees of it
@@ -17,11 +19,9 @@ import { rolloutApi } from '@siteops/contracts/rollout/api';
  */
 const { t, admin } = await fileApp(() => startRolloutApp());
 
-const post = (url: string, body: object, token = admin) => t.call({ method: 'POST', url, token, body });
-const get = (url: string, token = admin) => t.call({ method: 'GET', url, token });
-const detail = async (id: number) => (await get(`/api/rollout/detail?id=${id}`)).body.data as RolloutDetail;
-const jobs = async (id: number, q = '') =>
-  (await get(`/api/rollout/jobs?id=${id}&pageSize=200${q}`)).body.data.list as RolloutJob[];
+const detail = async (id: number) => (await t.api(rolloutApi.detail, { id }, admin)).body.data as RolloutDetail;
+const jobs = async (id: number, filter: Omit<InputOf<typeof rolloutApi.jobs>, 'id'> = {}) =>
+  (await t.api(rolloutApi.jobs, { id, pageSize: 200, ...filter }, admin)).body.data.list as RolloutJob[];
 const until = (id: number, ok: (d: RolloutDetail) => boolean, what: string) =>
   eventually(async () => ok(await detail(id)), 15_000, what);
 const audits = (action: string, id: number) =>
@@ -34,7 +34,7 @@ const fast = { stepTimeoutS: 10, maxRetries: 0, errorThreshold: 100 };
 describe('targets', () => {
   it('takes only the devices the package applies to, filtered by type, agent, project, version and ids', async () => {
     const agent = await createAgent(t, admin);
-    const project = await post('/api/project/add', { name: 'Rollout site', code: uniq('RS-'), agentId: agent.id });
+    const project = await t.api(projectApi.add, { name: 'Rollout site', code: uniq('RS-'), agentId: agent.id }, admin);
     const projectId = project.body.data.id as number;
     const pkg = await uploadPackage(t, admin, { version: '5.0.0', types: ['face', 'dust'] });
     const mk = async (o: {
@@ -56,7 +56,7 @@ describe('targets', () => {
     const current = await mk({ version: '5.0.0', agentId: agent.id });
     const older = await mk({ version: '3.9.0', agentId: agent.id });
     const preview = async (targets: object) => {
-      const res = await post('/api/rollout/preview', { packageId: pkg.id, targets });
+      const res = await t.api(rolloutApi.preview, { packageId: pkg.id, targets }, admin);
       expect(res.body.code, res.body.msg).toBe(200);
       return (res.body.data.list as { id: number }[]).map((d) => d.id).sort((a, b) => a - b);
     };
@@ -69,15 +69,15 @@ describe('targets', () => {
     await t.api(upgradeApi.update, { id: pkg.id, minVersion: '4.0.0' }, admin);
     expect(await preview({ agentIds: [agent.id] })).toEqual([ofAgent, dust]);
 
-    const none = await post('/api/rollout/add', { packageId: pkg.id, targets: { ids: [plate, current] } });
+    const none = await t.api(rolloutApi.add, { packageId: pkg.id, targets: { ids: [plate, current] } }, admin);
     expectFieldError(none, 'targets');
-    expect((await post('/api/rollout/add', { packageId: 999_999, targets: {} })).status).toBe(404);
+    expect((await t.api(rolloutApi.add, { packageId: 999_999, targets: {} }, admin)).status).toBe(404);
 
     // A device in an open rollout is not taken by another.
-    const first = await post('/api/rollout/add', { packageId: pkg.id, targets: { ids: [ofAgent] }, ...fast });
+    const first = await t.api(rolloutApi.add, { packageId: pkg.id, targets: { ids: [ofAgent] }, ...fast }, admin);
     expect(first.body.code, first.body.msg).toBe(200);
     expect(await preview({ agentIds: [agent.id] })).toEqual([dust]);
-    expect((await post('/api/rollout/cancel', { id: first.body.data.id })).body.code).toBe(200);
+    expect((await t.api(rolloutApi.cancel, { id: first.body.data.id }, admin)).body.code).toBe(200);
   });
 });
 
@@ -85,13 +85,17 @@ describe('a rollout', () => {
   it('upgrades real simulated devices group by group, with counts by state and audit', async () => {
     const pkg = await uploadPackage(t, admin, { version: '6.0.0' });
     const ds = await fleet(t, 4);
-    const res = await post('/api/rollout/add', {
-      packageId: pkg.id,
-      targets: { ids: ds.map((d) => d.id) },
-      groupMode: 'percent',
-      groupSize: 50,
-      ...fast,
-    });
+    const res = await t.api(
+      rolloutApi.add,
+      {
+        packageId: pkg.id,
+        targets: { ids: ds.map((d) => d.id) },
+        groupMode: 'percent',
+        groupSize: 50,
+        ...fast,
+      },
+      admin,
+    );
     expect(res.body.code, res.body.msg).toBe(200);
     const created = res.body.data as RolloutDetail;
     expect(created).toMatchObject({ status: 'running', groupCount: 2, total: 4, fileVersion: '6.0.0' });
@@ -104,9 +108,9 @@ describe('a rollout', () => {
     expect((await jobs(created.id)).map((j) => [j.state, j.fromVersion, j.percent])).toEqual(
       Array(4).fill(['success', '1.0.0', 100]),
     );
-    const list = (await get(`/api/rollout/listAll?packageId=${pkg.id}`)).body.data;
+    const list = (await t.api(rolloutApi.listAll, { packageId: pkg.id }, admin)).body.data;
     expect(list.list.map((r: { id: number }) => r.id)).toEqual([created.id]);
-    const pkgNow = (await get(`/api/upgrade/detail?id=${pkg.id}`)).body.data;
+    const pkgNow = (await t.api(upgradeApi.detail, { id: pkg.id }, admin)).body.data;
     expect(pkgNow).toMatchObject({ status: 'success', openRollouts: 0 });
     expect(await audits('rollout.add', created.id)).toHaveLength(1);
     // Whoever started it gets a message saying how it went (sent just after the rollout is seen finished).
@@ -134,27 +138,31 @@ describe('a rollout', () => {
     const [bad, wrong, good] = await fleet(t, 3);
     bad.sim!.upgradeFault = 'corrupt';
     wrong.sim!.upgradeFault = 'oldVersion';
-    const res = await post('/api/rollout/add', {
-      packageId: pkg.id,
-      targets: { ids: [bad.id, wrong.id, good.id] },
-      groupMode: 'count',
-      groupSize: 2,
-      ...fast,
-      errorThreshold: 50,
-      successThreshold: 50,
-    });
+    const res = await t.api(
+      rolloutApi.add,
+      {
+        packageId: pkg.id,
+        targets: { ids: [bad.id, wrong.id, good.id] },
+        groupMode: 'count',
+        groupSize: 2,
+        ...fast,
+        errorThreshold: 50,
+        successThreshold: 50,
+      },
+      admin,
+    );
     const id = res.body.data.id as number;
     await until(id, (d) => d.status === 'paused', 'paused');
     const paused = await detail(id);
     expect(paused).toMatchObject({ pauseReason: 'errorThreshold', currentGroup: 1 });
-    const failed = await jobs(id, '&state=failure');
+    const failed = await jobs(id, { state: 'failure' });
     expect(failed.map((j) => [j.deviceId, j.reason]).sort()).toEqual(
       [
         [bad.id, 'checksum'],
         [wrong.id, 'wrongVersion'],
       ].sort(),
     );
-    expect((await jobs(id, '&groupNo=2'))[0].state).toBe('queued');
+    expect((await jobs(id, { groupNo: 2 }))[0].state).toBe('queued');
     // Only a running rollout can be paused: a 409 that says so, in the caller's language.
     const again = await t.api(rolloutApi.pause, { id }, { token: admin, headers: { 'accept-language': 'zh-CN' } });
     expect(again.status).toBe(409);
@@ -183,17 +191,17 @@ describe('a rollout', () => {
       }),
     ]);
 
-    expect((await post('/api/rollout/resume', { id })).body.data.status).toBe('running');
+    expect((await t.api(rolloutApi.resume, { id }, admin)).body.data.status).toBe('running');
     await until(id, (d) => d.status === 'finished', 'finished');
     expect((await jobs(id)).map((j) => j.state)).toEqual(['failure', 'failure', 'success']);
-    expect((await get(`/api/upgrade/detail?id=${pkg.id}`)).body.data.status).toBe('failure');
+    expect((await t.api(upgradeApi.detail, { id: pkg.id }, admin)).body.data.status).toBe('failure');
     expect(await audits('rollout.resume', id)).toHaveLength(1);
   });
 
   it("records a device's version when its job is sent, if it was unknown when the rollout was created", async () => {
     const pkg = await uploadPackage(t, admin, { version: '6.3.0' });
     const [d] = await fleet(t, 1, { offline: true });
-    const res = await post('/api/rollout/add', { packageId: pkg.id, targets: { ids: [d.id] }, ...fast });
+    const res = await t.api(rolloutApi.add, { packageId: pkg.id, targets: { ids: [d.id] }, ...fast }, admin);
     expect(res.body.code, res.body.msg).toBe(200);
     const id = res.body.data.id as number;
     expect((await jobs(id))[0]).toMatchObject({ state: 'queued', fromVersion: null });
@@ -205,9 +213,13 @@ describe('a rollout', () => {
   it('is paused and cancelled by hand: nothing more is sent, the package can be deleted', async () => {
     const pkg = await uploadPackage(t, admin, { version: '6.2.0' });
     const ds = await fleet(t, 2, { offline: true });
-    const res = await post('/api/rollout/add', { packageId: pkg.id, targets: { ids: ds.map((d) => d.id) }, ...fast });
+    const res = await t.api(
+      rolloutApi.add,
+      { packageId: pkg.id, targets: { ids: ds.map((d) => d.id) }, ...fast },
+      admin,
+    );
     const id = res.body.data.id as number;
-    expect((await post('/api/rollout/pause', { id })).body.data).toMatchObject({
+    expect((await t.api(rolloutApi.pause, { id }, admin)).body.data).toMatchObject({
       status: 'paused',
       pauseReason: 'manual',
     });
@@ -216,13 +228,13 @@ describe('a rollout', () => {
     for (const d of ds) t.sim(d, { rebootMs: 150, versions: { version: '1.0.0' } });
     await new Promise((r) => setTimeout(r, 400));
     expect((await detail(id)).counts.queued).toBe(2);
-    const cancelled = (await post('/api/rollout/cancel', { id })).body.data as RolloutDetail;
+    const cancelled = (await t.api(rolloutApi.cancel, { id }, admin)).body.data as RolloutDetail;
     expect(cancelled).toMatchObject({ status: 'cancelled', counts: { cancelled: 2 } });
-    expect((await post('/api/rollout/resume', { id })).status).toBe(409);
+    expect((await t.api(rolloutApi.resume, { id }, admin)).status).toBe(409);
     expect(await audits('rollout.cancel', id)).toHaveLength(1);
     const deleted = await t.api(upgradeApi.delete, { ids: [pkg.id] }, admin);
     expect(deleted.body.code).toBe(200);
-    expect((await get(`/api/rollout/detail?id=${id}`)).status).toBe(404);
+    expect((await t.api(rolloutApi.detail, { id }, admin)).status).toBe(404);
   });
 
   it('retries a failed device and resumes an interrupted download', async () => {
@@ -230,12 +242,16 @@ describe('a rollout', () => {
     const [flaky, cut] = await fleet(t, 2);
     flaky.sim!.upgradeFault = 'refuseInstall';
     cut.sim!.upgradeFault = 'cutDownload';
-    const res = await post('/api/rollout/add', {
-      packageId: pkg.id,
-      targets: { ids: [flaky.id, cut.id] },
-      ...fast,
-      maxRetries: 3,
-    });
+    const res = await t.api(
+      rolloutApi.add,
+      {
+        packageId: pkg.id,
+        targets: { ids: [flaky.id, cut.id] },
+        ...fast,
+        maxRetries: 3,
+      },
+      admin,
+    );
     const id = res.body.data.id as number;
     await eventually(
       async () => (await jobs(id)).find((j) => j.deviceId === flaky.id)?.reason === 'install',
@@ -254,7 +270,7 @@ describe('a rollout', () => {
   it("tells admins' tabs watching it that it changed (live topic rollout:<id>); not other roles", async () => {
     const pkg = await uploadPackage(t, admin, { version: '6.4.0' });
     const [d] = await fleet(t, 1, { offline: true });
-    const res = await post('/api/rollout/add', { packageId: pkg.id, targets: { ids: [d.id] }, ...fast });
+    const res = await t.api(rolloutApi.add, { packageId: pkg.id, targets: { ids: [d.id] }, ...fast }, admin);
     const id = res.body.data.id as number;
     const live = await openLive(t, admin);
     await live.ready();
@@ -275,10 +291,10 @@ describe('a rollout', () => {
   });
 
   it('answers 404 for an unknown rollout and 400 for bad settings', async () => {
-    expect((await get('/api/rollout/detail?id=999999')).status).toBe(404);
-    expect((await get('/api/rollout/jobs?id=999999')).status).toBe(404);
-    expect((await post('/api/rollout/pause', { id: 999999 })).status).toBe(404);
-    const bad = await post('/api/rollout/add', { packageId: 1, targets: {}, groupMode: 'percent', groupSize: 150 });
+    expect((await t.api(rolloutApi.detail, { id: 999999 }, admin)).status).toBe(404);
+    expect((await t.api(rolloutApi.jobs, { id: 999999 }, admin)).status).toBe(404);
+    expect((await t.api(rolloutApi.pause, { id: 999999 }, admin)).status).toBe(404);
+    const bad = await t.api(rolloutApi.add, { packageId: 1, targets: {}, groupMode: 'percent', groupSize: 150 }, admin);
     expectFieldError(bad, 'groupSize');
   });
 });
