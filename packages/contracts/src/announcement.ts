@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
-import { text } from './text.ts';
+import { multilineText, text } from './text.ts';
 import { notText } from './textFields.ts';
 import { idBody, idQuery, instant, rowId, sortedPageQuery, textFilter } from './pagination.ts';
 import { editTimes } from './rowFields.ts';
@@ -33,7 +33,7 @@ const announcementFields = {
     .trim()
     .min(1, 'title cannot be empty')
     .max(ANNOUNCEMENT_TITLE_MAX, `title is at most ${ANNOUNCEMENT_TITLE_MAX} characters`),
-  body: text({ error: notText('body') })
+  body: multilineText({ error: notText('body') })
     .trim()
     .min(1, 'body cannot be empty')
     .max(ANNOUNCEMENT_BODY_MAX, `body is at most ${ANNOUNCEMENT_BODY_MAX} characters`),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableRecord, text } from '../text.ts';
+import { storableRecord, anyText as text } from '../text.ts';
 import { EVENT_LEVELS } from './events.ts';
 import {
   PROTOCOL_VERSION,
