@@ -109,7 +109,7 @@ export const visitorApi = defineEndpoints('visitor', {
     kind: 'upload',
     summary: 'Upload a visitor’s face photo (multipart part "file"; JPEG or PNG by content, 100-4096 px a side)',
     answer: visitorPhoto,
-    errors: [413],
+    errors: [413, 429],
   },
   photo: {
     method: 'GET',

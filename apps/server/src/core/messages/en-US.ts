@@ -186,6 +186,7 @@ export const enUS = {
   'file.missing': 'file: no file in the request',
   'file.missing.field': 'file is required',
   'file.notImage': 'Only JPEG, PNG or WebP images are accepted',
+  'file.dailyQuota': 'You have uploaded {mb} MB of images in the last 24 hours, the most allowed; try again later',
   'file.tooLarge': 'The image is larger than {kb} KB',
   'upgrade.notMultipart': 'file: send the firmware as multipart/form-data',
   'upgrade.tooLarge': 'The firmware file is larger than {mb} MB',

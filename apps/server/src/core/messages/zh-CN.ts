@@ -172,6 +172,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'file.missing': 'file：请求中没有文件',
   'file.missing.field': '请选择文件',
   'file.notImage': '只接受 JPEG、PNG 或 WebP 图片',
+  'file.dailyQuota': '24 小时内上传的图片已达上限 {mb} MB，请稍后再试',
   'file.tooLarge': '图片不能超过 {kb} KB',
   'upgrade.notMultipart': 'file：请以 multipart/form-data 上传固件',
   'upgrade.tooLarge': '固件文件不能超过 {mb} MB',
