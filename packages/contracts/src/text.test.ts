@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { anyText, multilineText, text } from './text.ts';
 import { optionalMultilineText, requiredText } from './textFields.ts';
+import { visitorFields } from './visitor.ts';
 
 const messageOf = (schema: z.ZodType, input: unknown) => {
   const r = z.object({ name: schema }).safeParse({ name: input });
@@ -38,5 +39,11 @@ describe('single-line and multi-line text', () => {
   it('any text (device messages, passwords) keeps everything storable', () => {
     expect(messageOf(anyText(), 'a\tb\u202e')).toBeNull();
     expect(messageOf(anyText(), 'a\u0000')).toMatch(/NUL/);
+  });
+
+  it('a visitor’s name is one line; its visit reasons keep their line breaks', () => {
+    const fields = z.object(visitorFields).partial();
+    expect(fields.safeParse({ realName: 'Li\r\nLei' }).success).toBe(false);
+    expect(fields.parse({ reasons: 'Survey\nfloor 3' })).toMatchObject({ reasons: 'Survey\nfloor 3' });
   });
 });

@@ -43,7 +43,7 @@ export const visitorFields = {
   /** The visit: from `visitStart` to `visitEnd` (spec 3's expireDate). */
   visitStart: instant,
   visitEnd: instant,
-  reasons: optionalText('reasons', 256),
+  reasons: optionalMultilineText('reasons', 256),
   /** The host (receiver): a user of the visitor's project. */
   userId: rowId().nullable().optional(),
   address: optionalText('address', 256),
