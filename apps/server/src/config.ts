@@ -99,6 +99,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(512 * 1024 * 1024),
+  /** Bytes of images and face photos one user may upload in 24 hours (firmware packages not counted). */
+  UPLOAD_DAILY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -151,6 +157,8 @@ export interface Config {
   /** PII_KEY when set; printing or serialising it shows "[redacted]". */
   piiKey?: Secret;
   uploadMaxBytes: number;
+  /** UPLOAD_DAILY_MAX_BYTES: images and face photos one user may upload in 24 hours. */
+  uploadDailyMaxBytes: number;
   /** UPGRADE_MAX_BYTES: largest firmware package. */
   upgradeMaxBytes: number;
   /** LICENCE_KEY_PEM when set (redacted like PII_KEY). */
@@ -235,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestIdHeader: e.REQUEST_ID_HEADER,
     piiKey: e.PII_KEY ? new Secret(e.PII_KEY.toLowerCase()) : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadDailyMaxBytes: e.UPLOAD_DAILY_MAX_BYTES,
     upgradeMaxBytes: e.UPGRADE_MAX_BYTES,
     licenceKeyPem: e.LICENCE_KEY_PEM ? new Secret(e.LICENCE_KEY_PEM) : undefined,
   };

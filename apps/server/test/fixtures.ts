@@ -1,3 +1,4 @@
+import jpeg from 'jpeg-js';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FileKind } from '@siteops/contracts/file/schemas';
@@ -12,11 +13,7 @@ export const PNG = Buffer.from(
     '1f15c4890000000d49444154789c63f8cfc0f01f0005000201b8b8a9a60000000049454e44ae426082',
   'hex',
 );
-export const JPEG = Buffer.concat([
-  Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
-  Buffer.alloc(32),
-  Buffer.from('ffd9', 'hex'),
-]);
+export const JPEG = Buffer.from(jpeg.encode({ data: Buffer.alloc(8 * 8 * 4, 200), width: 8, height: 8 }, 50).data);
 export const WEBP = Buffer.concat([
   Buffer.from('RIFF', 'latin1'),
   Buffer.from([0x1a, 0, 0, 0]),

@@ -64,7 +64,7 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   const prefix = serialPrefix();
   const file = await templateWorkbook(prefix, 50);
 
-  // The import's progress reaches the dialog over the tab's live channel (topic job:<id>).
+  // The import's progress reaches the dialog over the tab's live channel (topic job:<userId>:<id>).
   const jobSteps: string[] = [];
   page.on('websocket', (ws) =>
     ws.on('framereceived', ({ payload }) => {

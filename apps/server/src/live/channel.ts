@@ -7,6 +7,7 @@ import {
   LIVE_MAX_TOPICS,
   deviceIdOfTopic,
   isLiveTopic,
+  jobOwnerOfTopic,
   isRolloutTopic,
 } from '@siteops/contracts/live/schemas';
 import type { Db } from '../db/client.ts';
@@ -107,15 +108,20 @@ export class LiveChannel {
   /**
    * Add topics to a tab. Device topics are checked against the caller's device scope in one query;
    * the refused ones are answered without a reason, so an id outside the scope and an id that does
-   * not exist look the same. Jobs and notifications are always accepted: what is published on them
-   * carries its user, and only that user's tabs receive it. Rollout topics are for admins only;
+   * not exist look the same. Notifications are always accepted (a tab's are its user's); a job's topic
+   * names its owner (`job:<userId>:<uuid>`) and is refused to anyone else. Rollout topics are for admins only;
    * campaign topics for the campaigns in the caller's scope (one query, refused the same way).
    */
   async subscribe(conn: LiveConn, topics: readonly string[]): Promise<{ topics: string[]; refused: string[] }> {
     const wanted = [...new Set(topics)].filter((t) => !conn.topics.has(t));
     // Rollouts are admins' business only.
     const refused = new Set(
-      wanted.filter((t) => !isLiveTopic(t) || (isRolloutTopic(t) && conn.caller.role !== 'admin')),
+      wanted.filter(
+        (t) =>
+          !isLiveTopic(t) ||
+          (isRolloutTopic(t) && conn.caller.role !== 'admin') ||
+          (t.startsWith('job:') && jobOwnerOfTopic(t) !== conn.userId),
+      ),
     );
     const ids = wanted.map(deviceIdOfTopic).filter((id): id is number => id !== undefined);
     if (ids.length) {

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
-import { LiveClose, type LiveServerMessage } from '@siteops/contracts/live/schemas';
+import { jobTopicOf, LiveClose, type LiveServerMessage } from '@siteops/contracts/live/schemas';
 import { devices, projectMembers, projects } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createAgent, createUser, uniq } from '../../test/fixtures.ts';
@@ -16,6 +16,7 @@ let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 let manager: string;
 let user: string;
+let userId: number;
 /** agent A's device, in a project the manager manages; agent B's device. */
 let dA: Awaited<ReturnType<LinkTestApp['addDevice']>>;
 let dB: Awaited<ReturnType<LinkTestApp['addDevice']>>;
@@ -37,6 +38,7 @@ beforeAll(async () => {
   manager = await t.login(m.userName, m.password);
   const u = await createUser(t, admin, { role: 'user' });
   user = await t.login(u.userName, u.password);
+  userId = u.id;
   const [project] = await t.database.db
     .insert(projects)
     .values({ name: 'Live site', code: uniq('LIVE'), agentId: agentA.id })
@@ -70,14 +72,26 @@ describe('subscribing', () => {
     }
   });
 
-  it('notifications and jobs are always accepted; malformed topics are refused; a bad frame is answered, not fatal', async () => {
+  it('notifications and the user’s own jobs are accepted; malformed topics are refused; a bad frame is answered, not fatal', async () => {
     const live = await tab(user);
-    const job = `job:${randomUUID()}`;
-    const answer = await live.subscribe(['notifications', job, 'device:abc', 'everything']);
-    expect(answer).toMatchObject({ topics: ['notifications', job], refused: ['device:abc', 'everything'] });
+    const job = jobTopicOf(userId, randomUUID());
+    const answer = await live.subscribe(['notifications', job, 'device:abc', 'everything', `job:${randomUUID()}`]);
+    expect(answer).toMatchObject({
+      topics: ['notifications', job],
+      refused: ['device:abc', 'everything', expect.stringMatching(/^job:/)],
+    });
     live.ws.send('not json');
     await live.waitFor((m) => m.type === 'error');
-    expect((await live.subscribe([`job:${randomUUID()}`])).topics).toHaveLength(1);
+    expect((await live.subscribe([jobTopicOf(userId, randomUUID())])).topics).toHaveLength(1);
+  });
+
+  it('another user’s job is refused, whoever asks (its topic names its owner)', async () => {
+    const live = await tab(user);
+    const others = [jobTopicOf(agentA.userId, randomUUID()), jobTopicOf(userId + 1_000_000, randomUUID())];
+    expect(await live.subscribe(others)).toMatchObject({ topics: [], refused: others });
+    const adminTab = await tab(admin);
+    const usersJob = jobTopicOf(userId, randomUUID());
+    expect(await adminTab.subscribe([usersJob])).toMatchObject({ topics: [], refused: [usersJob] });
   });
 
   it('a forged ticket closes the channel with 4401', async () => {
@@ -217,12 +231,13 @@ describe('job progress', () => {
     return Buffer.from(await wb.xlsx.writeBuffer());
   }
 
-  it('an import reports its steps on job:<id> to the importing user only', async () => {
+  it('an import reports its steps on job:<userId>:<id> to the importing user only; others cannot subscribe', async () => {
     const jobId = randomUUID();
+    const topic = jobTopicOf(agentA.userId, jobId);
     const mine = await tab(agentA.token);
     const someoneElse = await tab(agentB.token);
-    expect((await mine.subscribe([`job:${jobId}`])).topics).toEqual([`job:${jobId}`]);
-    expect((await someoneElse.subscribe([`job:${jobId}`])).topics).toEqual([`job:${jobId}`]);
+    expect((await mine.subscribe([topic])).topics).toEqual([topic]);
+    expect(await someoneElse.subscribe([topic])).toMatchObject({ topics: [], refused: [topic] });
     const file = await xlsx(30);
     const boundary = `----live${randomBytes(6).toString('hex')}`;
     const payload = Buffer.concat([

@@ -31,10 +31,14 @@ export class LocalStorage implements Storage {
         done(null, chunk);
       },
     });
+    const out = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
     try {
-      await pipeline(body, counter, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      await pipeline(body, counter, out);
       await fs.promises.rename(tmp, file);
     } catch (err) {
+      // A body that fails at once (a refused image) can fail before the file is even open: wait for the
+      // destroyed stream to close, or the file is created after it was removed and left behind.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await fs.promises.rm(tmp, { force: true });
       throw err;
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../shared/pagination.ts';
-import { text } from '../shared/text.ts';
+import { anyText, text } from '../shared/text.ts';
 import { passwordSchema } from '../user/password.ts';
 import {
   IM_ACCOUNT_PATTERN,
@@ -79,7 +79,7 @@ export const securityState = z.object({
   codeIntervalSeconds: z.number(),
 });
 
-const currentPassword = text().min(1, 'password cannot be empty').max(256);
+const currentPassword = anyText().min(1, 'password cannot be empty').max(256);
 
 /** `PUT /api/account/securityQuestion`: the answer is stored hashed like a password. */
 export const securityQuestionBody = z.object({

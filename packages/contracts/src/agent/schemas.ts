@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../shared/text.ts';
-import { notText, optionalText } from '../shared/text-fields.ts';
+import { notText, optionalMultilineText, optionalText } from '../shared/text-fields.ts';
 import { calendarDate, queryBool, rowId, sortedPageQuery, textFilter } from '../shared/pagination.ts';
 import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED, emailSchema } from '../user/schemas.ts';
 import { passwordSchema } from '../user/password.ts';
@@ -58,7 +58,7 @@ const agentUserFields = {
   email: emailSchema.nullable().optional(),
   address: optionalText('address', 256),
   /** Stored as the user's introduction. */
-  remark: optionalText('remark', INTRODUCTION_MAX),
+  remark: optionalMultilineText('remark', INTRODUCTION_MAX),
   enabled: z.enum(USER_ENABLED).optional(),
 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../shared/roles.ts';
-import { text } from '../shared/text.ts';
+import { multilineText, text } from '../shared/text.ts';
 import { notText } from '../shared/text-fields.ts';
 import { idBody, idQuery, instant, rowId, sortedPageQuery, textFilter } from '../shared/pagination.ts';
 import { editTimes } from '../shared/row-fields.ts';
@@ -33,7 +33,7 @@ const announcementFields = {
     .trim()
     .min(1, 'title cannot be empty')
     .max(ANNOUNCEMENT_TITLE_MAX, `title is at most ${ANNOUNCEMENT_TITLE_MAX} characters`),
-  body: text({ error: notText('body') })
+  body: multilineText({ error: notText('body') })
     .trim()
     .min(1, 'body cannot be empty')
     .max(ANNOUNCEMENT_BODY_MAX, `body is at most ${ANNOUNCEMENT_BODY_MAX} characters`),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../shared/text.ts';
+import { multilineText, text } from '../shared/text.ts';
 import { wholeBetween } from '../shared/number-fields.ts';
 import { idQuery, pageQuery, rowId, textFilter } from '../shared/pagination.ts';
 import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './states.ts';
@@ -67,7 +67,7 @@ const campaignFields = z.object({
     .trim()
     .max(CAMPAIGN_LINK_MAX, `link is at most ${CAMPAIGN_LINK_MAX} characters`)
     .refine(isHttpLink, 'link must start with http:// or https://'),
-  content: text({ error: 'content is required' })
+  content: multilineText({ error: 'content is required' })
     .trim()
     .min(1, 'content cannot be empty')
     .max(CAMPAIGN_CONTENT_MAX_CHARS, `content is at most ${CAMPAIGN_CONTENT_MAX_CHARS} characters`)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../shared/text.ts';
+import { multilineText, text } from '../shared/text.ts';
 import { missing, requiredEnum, requiredText } from '../shared/text-fields.ts';
 import { CERTIFICATION, idNumberSchema } from '../user/schemas.ts';
 import { idBody, idQuery, rowId, sortedPageQuery, textFilter } from '../shared/pagination.ts';
@@ -67,7 +67,7 @@ export const withdrawCertificationBody = idBody;
 export const reviewCertificationBody = z.object({
   id: rowId('id is required'),
   result: requiredEnum('result', REVIEW_RESULTS),
-  opinion: text({ error: 'opinion must be text' })
+  opinion: multilineText({ error: 'opinion must be text' })
     .trim()
     .max(256, 'opinion is at most 256 characters')
     .transform((v) => (v === '' ? null : v))

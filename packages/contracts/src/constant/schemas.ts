@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../shared/text.ts';
+import { multilineText, text } from '../shared/text.ts';
 import { notText } from '../shared/text-fields.ts';
 import { rowId, sortedPageQuery, textFilter } from '../shared/pagination.ts';
 import { editStamps } from '../shared/row-fields.ts';
@@ -50,10 +50,10 @@ const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
 const key = text({ error: notText('key') })
   .trim()
   .regex(CONSTANT_KEY_PATTERN, 'key must be 1-128 letters, digits or _ . : -');
-const value = text({ error: notText('value') }).refine((v) => utf8Bytes(v) <= CONSTANT_VALUE_MAX_BYTES, {
+const value = multilineText({ error: notText('value') }).refine((v) => utf8Bytes(v) <= CONSTANT_VALUE_MAX_BYTES, {
   message: 'value is at most 4 KB',
 });
-const remark = text()
+const remark = multilineText()
   .trim()
   .max(256, 'remark is at most 256 characters')
   .transform((v) => (v === '' ? null : v))

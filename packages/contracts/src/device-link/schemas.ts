@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableRecord, text } from '../shared/text.ts';
+import { multilineText, storableRecord, text } from '../shared/text.ts';
 import { EVENT_LEVELS, RPC_ERROR_CODES, type RpcErrorCode } from '../device-protocol.ts';
 import { instantRangeFilter, pageQuery, rowId } from '../shared/pagination.ts';
 
@@ -135,7 +135,7 @@ export const configAnswer = z.object({
 /** `POST /api/device/:id/broadcast` (broadcast speakers). */
 export const broadcastBody = z
   .object({
-    text: text().min(1).max(500).optional(),
+    text: multilineText().min(1).max(500).optional(),
     url: z.url().optional(),
     volume: z.number().int().min(0).max(100).optional(),
     repeat: z.number().int().min(1).max(10).optional(),

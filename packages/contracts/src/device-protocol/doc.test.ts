@@ -106,6 +106,26 @@ describe('docs/device-protocol.md names everything the protocol defines', () => 
     }
   });
 
+  it('every telemetry number and integer with the range the server checks, in its type’s rows', () => {
+    const lines = doc.slice(doc.indexOf('| type | field | meaning | unit | kind |')).split('\n');
+    const rows: Record<string, string[]> = {};
+    let type = '';
+    for (const line of lines.slice(2)) {
+      if (!line.startsWith('|')) break;
+      const first = line.split('|')[1]!.trim();
+      if (first) type = first.replace(/`/g, '');
+      (rows[type] ??= []).push(line);
+    }
+    for (const [t, fields] of Object.entries(TELEMETRY_FIELDS)) {
+      for (const f of fields) {
+        if (f.kind !== 'number' && f.kind !== 'integer') continue;
+        const row = rows[t]?.find((r) => r.includes(`\`${f.key}\``));
+        const range = f.max !== undefined ? `${f.kind} ${f.min}-${f.max} |` : `${f.kind} ≥ ${f.min} |`;
+        expect(row, `${t}.${f.key}`).toContain(range);
+      }
+    }
+  });
+
   it('every RPC method and error code', () => {
     const rpc = section('5. Remote procedure calls');
     for (const method of RPC_METHOD_NAMES) expect(rpc, method).toContain(`| \`${method}\` |`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableRecord, text } from '../shared/text.ts';
+import { storableRecord, anyText as text } from '../shared/text.ts';
 import { EVENT_LEVELS } from './events.ts';
 import {
   PROTOCOL_VERSION,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../shared/text.ts';
+import { anyText as text } from '../shared/text.ts';
 import { DEVICE_TYPES, type DeviceType } from './link.ts';
 
 // ---------------------------------------------------------------------------------------------------

@@ -155,7 +155,7 @@ export const deviceApi = defineEndpoints('device', {
     access: ['admin', 'agent'],
     summary:
       'Import devices from an xlsx (multipart part "file", field "mode" all-or-nothing | valid-rows); ' +
-      'idempotent by sn; answers row errors; progress on the live topic job:<jobId>',
+      'idempotent by sn; answers row errors; progress on the live topic job:<userId>:<jobId>',
     query: importDevicesQuery,
     answer: importDevicesAnswer,
     kind: 'upload',

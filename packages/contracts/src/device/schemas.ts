@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../shared/text.ts';
+import { multilineText, text } from '../shared/text.ts';
 import { notText } from '../shared/text-fields.ts';
 import { DEVICE_TYPES } from '../device-protocol.ts';
 import {
@@ -24,8 +24,17 @@ export const macAddress = text({ error: notText('mac') })
   .transform((v) => v.replace(/[:-]/g, '').toUpperCase().match(/.{2}/g)!.join(':'));
 
 /** An optional text field named `name`: trimmed, at most `max` characters, '' stored as null. */
-export const optionalText = (name: string, max: number) =>
+const optionalText = (name: string, max: number) =>
   text()
+    .trim()
+    .max(max, `${name} is at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** An optional multi-line text field named `name` (a remark): newlines kept, '' stored as null. */
+const optionalMultiline = (name: string, max: number) =>
+  multilineText()
     .trim()
     .max(max, `${name} is at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -52,7 +61,7 @@ export const deviceFields = {
   remoteAccount: optionalText('remoteAccount', 64),
   /** Stored encrypted; never answered. */
   terminalPassword: optionalText('terminalPassword', 128),
-  remark: optionalText('remark', 512),
+  remark: optionalMultiline('remark', 512),
   direction: z.enum(DEVICE_DIRECTIONS).optional(),
   allow: z.boolean().optional(),
   anyAccess: z.boolean().optional(),
@@ -166,7 +175,7 @@ const platformFields = {
     .min(1, 'platformName cannot be empty')
     .max(128, 'platformName is at most 128 characters'),
   expirationDate: calendarDate,
-  attachInfo: optionalText('attachInfo', 1024),
+  attachInfo: optionalMultiline('attachInfo', 1024),
 };
 export const addPlatformBody = z.object(platformFields);
 export const updatePlatformBody = updateBodyOf(platformFields);

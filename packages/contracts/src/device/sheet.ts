@@ -85,7 +85,7 @@ export const DEVICE_IMPORT_MAX_ROWS = 20_000;
 export const importDevicesQuery = z.object({
   mode: z.enum(DEVICE_IMPORT_MODES).optional(),
   lang: z.enum(SHEET_LANGS).optional(),
-  /** A UUID the console chose: progress is published on the live topic `job:<jobId>` (contracts/live/schemas.ts). */
+  /** A UUID the console chose: progress is published on the live topic `job:<userId>:<jobId>` (contracts/live/schemas.ts). */
   jobId: z.uuid('jobId must be a UUID').optional(),
 });
 const importRowError = z.object({

@@ -11,7 +11,7 @@ export const fileApi = defineEndpoints('file', {
     summary: 'Upload one image (multipart part "file"; JPEG, PNG or WebP by content; size limited); answers its id',
     query: uploadQuery,
     answer: uploadedFile,
-    errors: [413],
+    errors: [413, 429],
   },
   serve: {
     method: 'GET',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from '../shared/text.ts';
-import { notText } from '../shared/text-fields.ts';
+import { notText, optionalMultilineText } from '../shared/text-fields.ts';
 import { pageQuery, rowId, rowIdParam, textFilter } from '../shared/pagination.ts';
-import { deviceFields, macAddress, optionalText } from '../device/schemas.ts';
+import { deviceFields, macAddress } from '../device/schemas.ts';
 
 // Licences (admin). The licence file itself is signed on the server; `@siteops/contracts/licence/verify`
 // (Node only) verifies one. The schemas live here so the console can type the answers too.
@@ -53,7 +53,7 @@ export const grantLicenceBody = z.object({
     .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
       message: 'expiresAt must be a date YYYY-MM-DD or an ISO 8601 date-time',
     }),
-  attachInfo: optionalText('attachInfo', 1024),
+  attachInfo: optionalMultilineText('attachInfo', 1024),
   /** Only used when the grant creates the device (default `gateway`); an existing device keeps its type unless given. */
   type: deviceFields.type.optional(),
 });

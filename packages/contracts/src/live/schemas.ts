@@ -15,8 +15,9 @@ import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from '../broadcast/states.ts';
  *   scope is refused exactly like a device that does not exist. Scope is checked again on every
  *   event, so a device divided away stops reaching the old owner's tabs within 15 s.
  * - `notifications`: the signed-in user's notifications.
- * - `job:<uuid>`: progress of a job the user started (a device import: pass the same id as
- *   `jobId`). Always accepted; only the user who started the job receives its progress.
+ * - `job:<userId>:<uuid>`: progress of a job the user started (a device import: pass the uuid as
+ *   `jobId`; {@link jobTopicOf} makes the topic). A job's topic carries its owner: a tab may subscribe
+ *   only to its own user's jobs (another user's is refused), and only that user receives the progress.
  * - `rollout:<id>`: a firmware rollout changed (a device moved on, the rollout paused, a group
  *   started): refetch it. Admins only (rollouts are); at most about three a second per rollout.
  * - `campaign:<id>`: a broadcast campaign changed (its status, a run started, speakers answered): what
@@ -41,10 +42,22 @@ export const LIVE_FLEET_MS = 1_000;
 export const FLEET_TOPIC = 'fleet';
 
 export type LiveTopic =
-  `device:${number}` | 'notifications' | `job:${string}` | `rollout:${number}` | `campaign:${number}` | 'fleet';
+  | `device:${number}`
+  | 'notifications'
+  | `job:${number}:${string}`
+  | `rollout:${number}`
+  | `campaign:${number}`
+  | 'fleet';
 
 export const deviceTopicOf = (id: number): LiveTopic => `device:${id}`;
-export const jobTopicOf = (id: string): LiveTopic => `job:${id}`;
+/** The topic of the job `id` that user `userId` started. */
+export const jobTopicOf = (userId: number, id: string) => `job:${userId}:${id}` as const;
+/** The owner (user id) of a `job:<userId>:<uuid>` topic, else undefined. */
+export function jobOwnerOfTopic(topic: string): number | undefined {
+  const m = /^job:([1-9]\d{0,9}):[0-9a-f-]{36}$/i.exec(topic);
+  const id = m ? Number(m[1]) : NaN;
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
 export const rolloutTopicOf = (id: number) => `rollout:${id}` as const;
 export const isRolloutTopic = (topic: string) => /^rollout:[1-9]\d{0,9}$/.test(topic);
 export const campaignTopicOf = (id: number) => `campaign:${id}` as const;
@@ -64,7 +77,7 @@ export function deviceIdOfTopic(topic: string): number | undefined {
 export const isLiveTopic = (topic: string): topic is LiveTopic =>
   topic === 'notifications' ||
   topic === FLEET_TOPIC ||
-  /^job:[0-9a-f-]{36}$/i.test(topic) ||
+  jobOwnerOfTopic(topic) !== undefined ||
   isRolloutTopic(topic) ||
   campaignIdOfTopic(topic) !== undefined ||
   deviceIdOfTopic(topic) !== undefined;
@@ -225,7 +238,7 @@ export const LiveClose = {
 // What server modules publish (the LivePublisher port)
 
 export type LivePublication =
-  | { topic: `job:${string}`; userId: number; type: 'job'; data: JobProgress }
+  | { topic: `job:${number}:${string}`; userId: number; type: 'job'; data: JobProgress }
   | { topic: 'notifications'; userId: number; type: 'notification'; data: LiveNotification }
   /** To every admin's tab holding the topic. */
   | { topic: `rollout:${number}`; role: 'admin'; type: 'rollout'; data: { id: number } }

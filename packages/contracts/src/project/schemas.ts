@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../shared/text.ts';
+import { multilineText, text } from '../shared/text.ts';
 import { notText } from '../shared/text-fields.ts';
 import { pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter, updateBodyOf } from '../shared/pagination.ts';
 import { editStamps } from '../shared/row-fields.ts';
@@ -19,7 +19,7 @@ const projectFields = {
   code: text({ error: notText('code') })
     .trim()
     .regex(PROJECT_CODE_PATTERN, 'code must be 1-64 letters, digits or _ . -'),
-  remark: text()
+  remark: multilineText()
     .trim()
     .max(512, 'remark is at most 512 characters')
     .transform((v) => (v === '' ? null : v))

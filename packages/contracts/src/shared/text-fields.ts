@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
+import { multilineText, text } from './text.ts';
 
 /**
  * Builders for the named fields of request bodies, so every form the API takes words its 400s alike:
@@ -15,16 +15,25 @@ export const missing = (name: string, what: string) => (iss: { input?: unknown }
 export const notText = (name: string) => (iss: { input?: unknown }) =>
   iss.input === undefined ? `${name} is required` : `${name} must be text`;
 
-/** A required text field: trimmed, non-empty, bounded. */
+/** A required single-line text field: trimmed, non-empty, bounded. */
 export const requiredText = (name: string, max: number) =>
   text({ error: missing(name, 'must be text') })
     .trim()
     .min(1, `${name} cannot be empty`)
     .max(max, `${name} is at most ${max} characters`);
 
-/** An optional text field; '' is stored as null. */
+/** An optional single-line text field; '' is stored as null. */
 export const optionalText = (name: string, max: number) =>
   text({ error: `${name} must be text` })
+    .trim()
+    .max(max, `${name} is at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** An optional text field of several lines (a remark, a description); '' is stored as null. */
+export const optionalMultilineText = (name: string, max: number) =>
+  multilineText({ error: `${name} must be text` })
     .trim()
     .max(max, `${name} is at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))

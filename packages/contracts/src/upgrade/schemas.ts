@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../shared/text.ts';
+import { multilineText, text } from '../shared/text.ts';
 import { notText } from '../shared/text-fields.ts';
 import { DEVICE_TYPES } from '../device-protocol/link.ts';
 import { rowId, sortedPageQuery, textFilter } from '../shared/pagination.ts';
@@ -51,8 +51,8 @@ const deviceTypeList = z
       .min(1, 'deviceTypes is required'),
   );
 
-const optionalText = (max: number, field: string) =>
-  text()
+const optionalMultiline = (max: number, field: string) =>
+  multilineText()
     .trim()
     .max(max, `${field} is at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -75,7 +75,7 @@ export const upgradeUploadQuery = z
     deviceTypes: deviceTypeList,
     /** Devices below this version are not offered the package. */
     minVersion: version('minVersion').optional(),
-    releaseNotes: optionalText(RELEASE_NOTES_MAX, 'releaseNotes'),
+    releaseNotes: optionalMultiline(RELEASE_NOTES_MAX, 'releaseNotes'),
   })
   .superRefine((q, ctx) => {
     if (q.checkSum && q.checkSum.length !== CHECK_SUM_LENGTH[q.checkType]) {
@@ -93,7 +93,7 @@ export const updateUpgradeBody = z.object({
   fileVersion: version('fileVersion').optional(),
   deviceTypes: deviceTypeList.optional(),
   minVersion: version('minVersion').nullable().optional(),
-  releaseNotes: optionalText(RELEASE_NOTES_MAX, 'releaseNotes').nullable(),
+  releaseNotes: optionalMultiline(RELEASE_NOTES_MAX, 'releaseNotes').nullable(),
 });
 
 const UPGRADE_SORT_FIELDS = ['id', 'fileName', 'fileVersion', 'fileSize', 'status', 'createdAt'] as const;

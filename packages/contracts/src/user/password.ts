@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../shared/text.ts';
+import { anyText } from '../shared/text.ts';
 import { idBody } from '../shared/pagination.ts';
 
 /** Spec 5: >= 6 chars with digits, upper and lower case letters and a special character, no spaces. */
@@ -21,12 +21,12 @@ export function passwordProblem(pw: string): string | null {
 const POLICY_MESSAGE =
   'Password must be at least 6 characters with digits, upper and lower case letters and special characters, no spaces';
 
-export const passwordSchema = text().superRefine((pw, ctx) => {
+export const passwordSchema = anyText().superRefine((pw, ctx) => {
   if (passwordProblem(pw)) ctx.addIssue({ code: 'custom', message: POLICY_MESSAGE });
 });
 
 export const updatePasswdBody = z.object({
-  oldPassword: text().min(1, 'oldPassword cannot be empty').max(256),
+  oldPassword: anyText().min(1, 'oldPassword cannot be empty').max(256),
   newPassword: passwordSchema,
 });
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { text } from '../shared/text.ts';
-import { missing, optionalText, requiredEnum, requiredText } from '../shared/text-fields.ts';
+import { anyText, text } from '../shared/text.ts';
+import { missing, optionalMultilineText, optionalText, requiredEnum, requiredText } from '../shared/text-fields.ts';
 import { ROLES } from '../shared/roles.ts';
 import { idBody, isCalendarDate, rowId } from '../shared/pagination.ts';
 import { oneTimePasswordAnswer, passwordSchema } from './password.ts';
 
 export const loginBody = z.object({
   username: text().trim().min(1, 'username cannot be empty').max(64),
-  password: text().min(1, 'password cannot be empty').max(256),
+  password: anyText().min(1, 'password cannot be empty').max(256),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -144,7 +144,7 @@ const userProfileFields = {
   politics: requiredEnum('politics', POLITICS).nullable().optional(),
   cultureLevel: requiredEnum('cultureLevel', CULTURE_LEVELS).nullable().optional(),
   certification: requiredEnum('certification', CERTIFICATION).optional(),
-  introduction: optionalText('introduction', INTRODUCTION_MAX),
+  introduction: optionalMultilineText('introduction', INTRODUCTION_MAX),
   enabled: requiredEnum('enabled', USER_ENABLED).optional(),
   role: requiredEnum('role', ROLES),
   /** Admin only; an agent's users always belong to its agent. Required for role agent. */

@@ -109,7 +109,7 @@ export const visitorApi = defineEndpoints('visitor', {
     kind: 'upload',
     summary: 'Upload a visitor’s face photo (multipart part "file"; JPEG or PNG by content, 100-4096 px a side)',
     answer: visitorPhoto,
-    errors: [413],
+    errors: [413, 429],
   },
   photo: {
     method: 'GET',
@@ -270,7 +270,8 @@ export const visitorApi = defineEndpoints('visitor', {
   passes: {
     method: 'GET',
     path: '/api/visitor/passes',
-    access: ['admin', 'agent', 'manager'],
+    // Visitor records are the site's: admins and its managers, as the pass-records page (decision 0022).
+    access: ['admin', 'manager'],
     summary: 'Pass records the face terminals in the caller’s scope reported, newest first: by device, visitor, time',
     query: passRecordQuery,
     answer: pageOf(passRecordItem),

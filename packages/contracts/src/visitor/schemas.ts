@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { missing, optionalText, requiredText } from '../shared/text-fields.ts';
+import { missing, optionalMultilineText, optionalText, requiredText } from '../shared/text-fields.ts';
 import { instant, pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter } from '../shared/pagination.ts';
 import { idNoSchema, phoneSchema, SEX } from '../user/schemas.ts';
 import { editTimes, nullableString } from '../shared/row-fields.ts';
@@ -43,7 +43,7 @@ export const visitorFields = {
   /** The visit: from `visitStart` to `visitEnd` (spec 3's expireDate). */
   visitStart: instant,
   visitEnd: instant,
-  reasons: optionalText('reasons', 256),
+  reasons: optionalMultilineText('reasons', 256),
   /** The host (receiver): a user of the visitor's project. */
   userId: rowId().nullable().optional(),
   address: optionalText('address', 256),
@@ -73,7 +73,7 @@ export const updateVisitorBody = z
 export const auditVisitorBody = z.object({
   id: rowId('id is required'),
   status: z.enum(AUDIT_RESULTS, { error: `status must be one of ${AUDIT_RESULTS.join(', ')}` }),
-  remark: optionalText('remark', 256),
+  remark: optionalMultilineText('remark', 256),
 });
 
 export const VISITOR_SORT_FIELDS = ['id', 'realName', 'visitStart', 'visitEnd', 'createdAt', 'auditedAt'] as const;
@@ -152,7 +152,7 @@ const configFields = {
   /** Visitors registered here pass without an audit. */
   autoApprove: z.boolean({ error: 'autoApprove must be true or false' }),
   /** What visitors read before they register. */
-  notice: optionalText('notice', 1000),
+  notice: optionalMultilineText('notice', 1000),
   /** The access devices (face terminals of the project) that visitors' faces go to. */
   deviceIds: z.array(rowId()).max(200, 'at most 200 deviceIds'),
 };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { until } from '../../gateway/testkit.ts';
-import { deviceTopicOf } from '@siteops/contracts/live/schemas';
+import { deviceTopicOf, jobTopicOf } from '@siteops/contracts/live/schemas';
 import { HEARTBEAT_S, ticketFor, type LinkTestApp } from './testkit.ts';
 import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from './twoInstances.ts';
 import { openLive } from './liveTestkit.ts';
@@ -82,18 +82,19 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
       await live.ready();
       const d = await a.addDevice({ type: 'dust' });
       const jobId = randomUUID();
-      expect(await live.subscribe([`device:${d.id}`, `job:${jobId}`])).toMatchObject({ refused: [] });
+      const [{ id: adminId }] = await a.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.userName, 'admin'));
+      const topic = jobTopicOf(adminId, jobId);
+      expect(await live.subscribe([`device:${d.id}`, topic])).toMatchObject({ refused: [] });
       const sim = a.sim(d);
       await sim.waitFor('up', 10_000);
       await live.waitFor((m) => m.type === 'presence' && m.data.deviceId === d.id, 2_000, 'online on B');
       sim.sendTelemetry({ a34004: 7 });
       await live.waitFor((m) => m.type === 'telemetry' && m.data.deviceId === d.id, 2_000, 'reading on B');
-      const [{ id: adminId }] = await a.database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.userName, 'admin'));
       a.app.deviceLink.live.publish({
-        topic: `job:${jobId}`,
+        topic,
         userId: adminId,
         type: 'job',
         data: { jobId, kind: 'device.import', state: 'done', step: 'done', done: 1, total: 1 },

@@ -59,7 +59,7 @@ export const importDevices: Handler<typeof deviceApi.import> = async (c, query) 
   const report: Report = (state, step, done, total) => {
     if (!jobId) return;
     live.publish({
-      topic: `job:${jobId}`,
+      topic: `job:${actor.id}:${jobId}`,
       userId: actor.id,
       type: 'job',
       data: { jobId, kind: 'device.import', state, step, done, total },

@@ -64,6 +64,26 @@ describe('POST /api/file/upload', () => {
     expect(stored().length).toBe(before);
   });
 
+  it.each([
+    ['a 3-byte "JPEG"', Buffer.from('ffd8ff', 'hex')],
+    [
+      'a JPEG start with no frame header',
+      Buffer.concat([
+        Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+        Buffer.alloc(32),
+        Buffer.from('ffd9', 'hex'),
+      ]),
+    ],
+    ['a PNG signature alone', PNG.subarray(0, 8)],
+    ['a PNG of 0 x 0 pixels', Buffer.concat([PNG.subarray(0, 16), Buffer.alloc(8), PNG.subarray(24)])],
+    ['a WebP RIFF header alone', WEBP.subarray(0, 16)],
+  ])('refuses %s: images are checked by decoding their header, and nothing is kept', async (_what, content) => {
+    const before = stored().length;
+    const res = await upload(t, admin, 'avatar', content, 'x.jpg', 'image/jpeg');
+    expectFieldError(res, 'file');
+    expect(stored().length).toBe(before);
+  });
+
   it('refuses an empty file and a GIF', async () => {
     expect((await upload(t, admin, 'avatar', Buffer.alloc(0))).status).toBe(400);
     expect((await upload(t, admin, 'avatar', Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'))).status).toBe(400);

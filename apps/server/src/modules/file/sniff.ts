@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
+import { IMAGE_HEADER_MAX_BYTES, imageHeader, type ImageMime } from '../../http/imageHeader.ts';
 
 export class NotAnImageError extends Error {
   constructor() {
@@ -7,22 +8,16 @@ export class NotAnImageError extends Error {
   }
 }
 
-const HEAD_BYTES = 12;
-
-/** The image type the first bytes announce, whatever the file name or declared type say. */
-export function imageMimeOf(head: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
-    return 'image/webp';
-  return null;
+/** The image type a decoded header announces, whatever the file name or declared type say. */
+export function imageMimeOf(head: Buffer): ImageMime | null {
+  return imageHeader(head)?.mime ?? null;
 }
 
 /**
- * A pass-through that refuses a stream whose first bytes are not a JPEG, PNG or WebP signature
- * (failing with {@link NotAnImageError} before anything past them flows on) and computes the
- * SHA-256 and size of what passes. Only the first 12 bytes are ever held back.
+ * A pass-through that refuses a stream whose header does not decode as a JPEG, PNG or WebP image with a
+ * size in pixels (failing with {@link NotAnImageError} before anything flows on) and computes the SHA-256
+ * and size of what passes. Bytes are held back only until the header is read (at most
+ * {@link IMAGE_HEADER_MAX_BYTES}, a JPEG's metadata included).
  */
 export class ImageSniffer extends Transform {
   mime: ReturnType<typeof imageMimeOf> = null;
@@ -44,8 +39,12 @@ export class ImageSniffer extends Transform {
     if (this.mime) return done(null, chunk);
     this.#head.push(chunk);
     this.#headLength += chunk.length;
-    if (this.#headLength < HEAD_BYTES) return done();
-    this.#release(done);
+    const head = Buffer.concat(this.#head);
+    this.#head = [head];
+    this.mime = imageMimeOf(head);
+    if (this.mime) return this.#release(done);
+    if (this.#headLength >= IMAGE_HEADER_MAX_BYTES) return done(new NotAnImageError());
+    done();
   }
 
   override _flush(done: TransformCallback) {
@@ -56,7 +55,7 @@ export class ImageSniffer extends Transform {
   #release(done: TransformCallback) {
     const head = Buffer.concat(this.#head);
     this.#head = [];
-    this.mime = imageMimeOf(head);
+    this.mime ??= imageMimeOf(head);
     if (!this.mime) return done(new NotAnImageError());
     done(null, head);
   }

@@ -3,6 +3,7 @@ import type { fileApi } from '@siteops/contracts/file/api';
 import { files } from '../../db/schema/index.ts';
 import { fieldError } from '../../core/errors.ts';
 import { filePart, fileTooLarge, storeUpload } from '../../http/upload.ts';
+import { checkUploadQuota } from '../../http/uploadQuota.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { ImageSniffer, NotAnImageError } from './sniff.ts';
 import { t } from '../../core/messages/index.ts';
@@ -14,6 +15,7 @@ import { t } from '../../core/messages/index.ts';
 export const uploadImage: Handler<typeof fileApi.upload> = async (c, { kind }) => {
   const { db, config, storage, fileUrls, request } = c;
   const actor = c.user;
+  await checkUploadQuota(db, actor.id, config.uploadDailyMaxBytes);
   const part = await filePart(request, config.uploadMaxBytes, t('file.notMultipart'));
   const id = randomUUID();
   const sniffer = new ImageSniffer();
@@ -23,6 +25,7 @@ export const uploadImage: Handler<typeof fileApi.upload> = async (c, { kind }) =
   });
   const row = { id, kind, mime: sniffer.mime!, size: sniffer.size, sha256: sniffer.sha256 };
   try {
+    await checkUploadQuota(db, actor.id, config.uploadDailyMaxBytes, row.size);
     await db.transaction(async (tx) => {
       await tx.insert(files).values({ ...row, ownerId: actor.id, uploaderId: actor.id });
       await c.audit(

@@ -85,6 +85,29 @@ describe('POST /api/upgrade/upload', () => {
   });
 
   it.each([
+    ['a right-to-left override', 'firmware\u202egnp.exe'],
+    ['a zero-width space', 'face\u200b-2.0.img'],
+    ['a tab', 'face\t2.0.img'],
+  ])('refuses a file name with %s as a field error, in both languages, keeping nothing', async (_what, name) => {
+    const [files, rows] = [stored().length, await rowCount()];
+    const res = await uploadFirmware(randomBytes(2000), {}, admin, name);
+    expectFieldError(res, 'file');
+    expect(res.body.data.fields.file).toMatch(/fileName must (not contain bidirectional|be one line)/);
+    const form = multipart(randomBytes(2000), name, 'application/octet-stream');
+    const zh = await t.call({
+      method: 'POST',
+      url: '/api/upgrade/upload?deviceTypes=face&fileVersion=1.2.3',
+      token: admin,
+      payload: form.payload,
+      headers: { ...form.headers, 'accept-language': 'zh-CN' },
+    });
+    expect(zh.status).toBe(400);
+    expect(zh.body.data.fields.file).toMatch(/双向控制|一行/);
+    expect(stored().length).toBe(files);
+    expect(await rowCount()).toBe(rows);
+  });
+
+  it.each([
     ['MD5', 'md5'],
     ['SHA1', 'sha1'],
     ['SHA256', 'sha256'],

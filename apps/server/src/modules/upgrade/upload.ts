@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { upgradeApi } from '@siteops/contracts/upgrade/api';
-import { isStorableText } from '@siteops/contracts/shared/text';
+import { INVISIBLE_FORMATTING, LINE_CONTROLS, isStorableText } from '@siteops/contracts/shared/text';
 import { upgradePackages } from '../../db/schema/index.ts';
 import { fieldError, payloadTooLarge, type ApiError } from '../../core/errors.ts';
 import { filePart, storeUpload } from '../../http/upload.ts';
@@ -12,16 +12,17 @@ import { toUpgradeItem } from './view.ts';
 const tooLarge = (limit: number) =>
   payloadTooLarge(t('upgrade.tooLarge', { mb: Math.floor(limit / 1024 / 1024) || 1 }));
 
-/** The name the browser sent, without any path, control characters or what the database cannot keep. */
+/**
+ * The name the browser sent, without any path or what the database cannot keep. A name with a control,
+ * bidi control or zero-width character is refused (a field error on `file`) rather than cleaned: U+202E
+ * would show "gnp.exe" as "exe.png", and a quietly changed name is not the one the admin chose.
+ */
 export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? '')
-    .split(/[/\\]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 255);
-  return base && isStorableText(base) ? base : 'firmware.bin';
+  const base = (name ?? '').split(/[/\\]/).pop()!;
+  if (LINE_CONTROLS.test(base)) throw fieldError('file', t('field.singleLine', { field: 'fileName' }));
+  if (INVISIBLE_FORMATTING.test(base)) throw fieldError('file', t('field.invisible', { field: 'fileName' }));
+  const trimmed = base.trim().slice(0, 255);
+  return trimmed && isStorableText(trimmed) ? trimmed : 'firmware.bin';
 }
 
 /**
@@ -33,6 +34,13 @@ export const uploadPackage: Handler<typeof upgradeApi.upload> = async (c, q) => 
   const { db, config, storage, request } = c;
   const limit = config.upgradeMaxBytes;
   const part = await filePart(request, limit, t('upgrade.notMultipart'));
+  let fileName: string;
+  try {
+    fileName = cleanFileName(part.filename);
+  } catch (err) {
+    part.file.resume();
+    throw err;
+  }
   const key = `fw-${randomUUID()}`;
   const digests = new Digests();
   await storeUpload(storage, key, part, digests, { tooLarge: () => tooLarge(limit) });
@@ -51,7 +59,7 @@ export const uploadPackage: Handler<typeof upgradeApi.upload> = async (c, q) => 
     );
   }
   const values = {
-    fileName: cleanFileName(part.filename),
+    fileName,
     fileVersion: q.fileVersion,
     fileSize: digests.size,
     checkType: q.checkType,

@@ -61,7 +61,7 @@ function toItem(r: Awaited<ReturnType<ReturnType<typeof selectPasses>['execute']
   };
 }
 
-/** Passes on the devices of the caller's scope (admin all, an agent its devices, a manager its projects'). */
+/** Passes on the devices of the caller's scope (admin all, a manager its projects'; agents are refused: decision 0022). */
 export const listPasses: Handler<typeof visitorApi.passes> = async ({ db, caller }, q) => {
   const where = and(
     scope.devices(caller),

@@ -12,32 +12,16 @@ import { StorageNotFoundError } from '../../storage/storage.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import { fieldError, notFoundOf, mustExist } from '../../core/errors.ts';
 import { filePart, fileTooLarge, overLimit } from '../../http/upload.ts';
+import { imageHeader } from '../../http/imageHeader.ts';
+import { checkUploadQuota } from '../../http/uploadQuota.ts';
 import { t } from '../../core/messages/index.ts';
 
 export const PHOTO_BASE = '/api/visitor/photo/';
 
-/** Width and height of a JPEG (its first SOF frame header) or PNG (IHDR), or null when unreadable. */
+/** Width and height of a JPEG or PNG (what face terminals take), by its decoded header; null otherwise. */
 export function imageSize(buf: Buffer): { mime: 'image/jpeg' | 'image/png'; width: number; height: number } | null {
-  if (buf.length >= 24 && buf.readUInt32BE(0) === 0x89504e47 && buf.toString('latin1', 12, 16) === 'IHDR') {
-    return { mime: 'image/png', width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
-  }
-  if (buf.length < 4 || buf[0] !== 0xff || buf[1] !== 0xd8) return null;
-  let i = 2;
-  while (i + 9 < buf.length) {
-    if (buf[i] !== 0xff) return null;
-    const marker = buf[i + 1];
-    if (marker === 0xff) {
-      i++; // fill byte
-      continue;
-    }
-    const length = buf.readUInt16BE(i + 2);
-    // SOF0-SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { mime: 'image/jpeg', height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
-    }
-    i += 2 + length;
-  }
-  return null;
+  const header = imageHeader(buf);
+  return header && header.mime !== 'image/webp' ? { ...header, mime: header.mime } : null;
 }
 
 /**
@@ -48,6 +32,7 @@ export function imageSize(buf: Buffer): { mime: 'image/jpeg' | 'image/png'; widt
  */
 export async function storePhoto(c: HandlerContext, uploaderId: number | null) {
   const { db, config, storage, request } = c;
+  if (uploaderId !== null) await checkUploadQuota(db, uploaderId, config.uploadDailyMaxBytes);
   const part = await filePart(request, config.uploadMaxBytes, t('file.notMultipart'));
   let buf: Buffer;
   try {
@@ -65,6 +50,7 @@ export async function storePhoto(c: HandlerContext, uploaderId: number | null) {
       t('visitor.photoSize', { min: VISITOR_PHOTO_MIN_PX, max: VISITOR_PHOTO_MAX_PX, width, height }),
     );
   }
+  if (uploaderId !== null) await checkUploadQuota(db, uploaderId, config.uploadDailyMaxBytes, buf.length);
   const id = randomUUID();
   const row = {
     id,

@@ -136,6 +136,18 @@ describe('submitting', () => {
     }
   });
 
+  it('refuses a name with a line break, tab, control or bidi character, in the visitor’s language, writing nothing', async () => {
+    for (const realName of ['Li\r\nBcc: x@example.com', 'Li\tLei', 'Li\u0085Lei', 'Li\u202eieL', 'Li\u200bLei']) {
+      const res = await submit({ token: tokenA, realName, phone: '13800138000' }, undefined, t, 'zh-CN');
+      expectFieldError(res, 'realName');
+      expect(res.body.data.fields.realName).toMatch(/一行|双向控制|零宽/);
+    }
+    const en = await submit({ token: tokenA, realName: 'Li\nLei', phone: '13800138000' });
+    expect(en.body.data.fields.realName).toBe('realName must be one line without control characters');
+    const list = await t.api(visitorApi.listAll, { realName: 'Li' }, admin);
+    expect(list.body.data.list.filter((v: { realName: string }) => /[\n\t\u202e]/.test(v.realName))).toEqual([]);
+  });
+
   it('refuses a host outside the project and a photo that is not a fresh public upload', async () => {
     const other = await createUser(t, admin, { role: 'user', nickName: 'Outsider' });
     const res = await submit({ token: tokenA, realName: 'Li Lei', phone: '13800138000', userId: other.id });

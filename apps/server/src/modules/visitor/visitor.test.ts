@@ -57,6 +57,18 @@ describe('visitor registration', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/visitor/photo/${avatar}` })).statusCode).toBe(404);
   });
 
+  it('a photo without its signature (or with a bad one) is the standard 404 envelope, in the caller’s language', async () => {
+    const avatar = await photoId(t, admin);
+    for (const url of [`/api/visitor/photo/${avatar}`, `/api/visitor/photo/${avatar}?exp=9999999999&sig=nope`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'zh-CN' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const body = res.json() as { code: number; msg: string; data: unknown };
+      expect(body).toMatchObject({ code: 40400, data: null });
+      expect(body.msg).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
   it.each([
     ['realName', { realName: '' }],
     ['phone', { phone: 'call me' }],

@@ -8,6 +8,7 @@ import type { Endpoint } from '@siteops/contracts/shared/endpoint';
 import { useDownload, useUploadMutation } from '@/api/queries';
 import { sheetLang } from '@/lib/sheetLang';
 import { liveTopicHeld, useLiveTopics } from '@/hooks/useLiveTopics';
+import { useUserStore } from '@/stores/user';
 import { sheetColumnLabel, type SheetColumn } from './sheetColumns';
 import { DropHint } from '@/components/upload/DropHint';
 
@@ -39,7 +40,7 @@ interface SheetImportDialogProps {
   options?: ReactNode;
   width?: number;
   /**
-   * The upload endpoint takes a `jobId` and publishes its progress on the live topic `job:<jobId>`
+   * The upload endpoint takes a `jobId` and publishes its progress on the live topic `job:<userId>:<jobId>`
    * (contracts/live/schemas.ts): the dialog shows the server's steps once the file is sent.
    */
   jobProgress?: boolean;
@@ -68,8 +69,11 @@ export function SheetImportDialog(props: SheetImportDialogProps) {
   const [answer, setAnswer] = useState<SheetImportAnswer | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [job, setJob] = useState<JobProgress | null>(null);
-  useLiveTopics(jobId ? [jobTopicOf(jobId)] : [], (m) => {
-    if (m.type === 'job' && m.topic === (jobId && jobTopicOf(jobId))) setJob(m.data as JobProgress);
+  // A job's topic names its owner: the server refuses a tab another user's job.
+  const userId = useUserStore((s) => s.info?.id);
+  const topic = jobId && userId ? jobTopicOf(userId, jobId) : null;
+  useLiveTopics(topic ? [topic] : [], (m) => {
+    if (m.type === 'job' && m.topic === topic) setJob(m.data as JobProgress);
   });
 
   const close = () => {
@@ -88,11 +92,11 @@ export function SheetImportDialog(props: SheetImportDialogProps) {
     setAnswer(null);
     setSent(0);
     setJob(null);
-    const id = props.jobProgress ? newJobId() : null;
+    const id = props.jobProgress && userId ? newJobId() : null;
     setJobId(id);
     try {
       // Progress is published as the server works: listen before it starts (a moment at most).
-      if (id) await liveTopicHeld(jobTopicOf(id));
+      if (id && userId) await liveTopicHeld(jobTopicOf(userId, id));
       const form = new FormData();
       for (const [name, value] of Object.entries(props.fields ?? {})) form.append(name, value);
       form.append('file', file);

@@ -23,6 +23,7 @@ import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
+import { FileName } from '@/components/FileName';
 
 const FILTERS = ['fileName', 'fileVersion', 'status', 'deviceType'] as const;
 const STATUS_COLOR: Record<UpgradeStatus, string> = { new: 'processing', success: 'success', failure: 'error' };
@@ -42,7 +43,13 @@ export function UpgradePage() {
 
   const columns: TableColumnsType<UpgradeItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
-    { key: 'fileName', dataIndex: 'fileName', title: t('upgrade.fileName'), sorter: true },
+    {
+      key: 'fileName',
+      dataIndex: 'fileName',
+      title: t('upgrade.fileName'),
+      sorter: true,
+      render: (name: string) => <FileName name={name} />,
+    },
     { key: 'fileVersion', dataIndex: 'fileVersion', title: t('upgrade.fileVersion'), sorter: true },
     {
       key: 'fileSize',
@@ -92,7 +99,7 @@ export function UpgradePage() {
     actionsColumn<UpgradeItem>(t, (row) => (
       <RowActions>
         <RowAction onClick={() => setRollingOut(row)}>{t('rollout.rollOut')}</RowAction>
-        <LazyTooltip title={row.fileName}>
+        <LazyTooltip title={<FileName name={row.fileName} />}>
           <Button
             type="link"
             size="small"

@@ -15,6 +15,7 @@ import { RolloutActions } from './RolloutActions';
 import { CountsProgress, RolloutStatus, STATE_COLOR, StateCounts } from './rolloutTags';
 import { useRolloutLive } from './useRolloutLive';
 import { timeColumn } from '@/components/table/columns';
+import { FileName } from '@/components/FileName';
 
 const JOBS_PAGE = 20;
 
@@ -133,7 +134,7 @@ export function RolloutDetail({ id }: { id: number }) {
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Flex gap={8} align="center">
           <Typography.Title level={5} style={{ margin: 0 }}>
-            {d.fileName} → {d.fileVersion}
+            <FileName name={d.fileName} /> → {d.fileVersion}
           </Typography.Title>
           <RolloutStatus item={d} />
         </Flex>

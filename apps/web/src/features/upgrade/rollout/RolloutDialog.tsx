@@ -9,6 +9,7 @@ import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';
 import { DevicesSelect, OwnersSelect } from './TargetSelects';
+import { isolated } from '@/components/FileName';
 
 interface Values extends RolloutTargets {
   groupMode: 'count' | 'percent';
@@ -73,7 +74,7 @@ export function RolloutDialog({ pkg, onClose }: { pkg: UpgradeItem | null; onClo
   return (
     <ModalForm<Values>
       open={pkg !== null}
-      title={t('rollout.createTitle', { name: pkg?.fileName ?? '', version: pkg?.fileVersion ?? '' })}
+      title={t('rollout.createTitle', { name: isolated(pkg?.fileName), version: pkg?.fileVersion ?? '' })}
       initialValues={defaults()}
       fieldNames={FIELDS}
       onClose={onClose}

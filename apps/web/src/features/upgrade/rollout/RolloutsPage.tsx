@@ -13,6 +13,7 @@ import { useRolloutLive } from './useRolloutLive';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { ListLayout } from '@/components/list/ListLayout';
 import { timeColumn } from '@/components/table/columns';
+import { FileName } from '@/components/FileName';
 
 const FILTERS = ['status', 'packageId'] as const;
 
@@ -40,7 +41,11 @@ export function RolloutsPage() {
       key: 'package',
       dataIndex: 'fileName',
       title: t('rollout.package'),
-      render: (_: unknown, r) => `${r.fileName} → ${r.fileVersion}`,
+      render: (_: unknown, r) => (
+        <>
+          <FileName name={r.fileName} /> → {r.fileVersion}
+        </>
+      ),
     },
     {
       key: 'status',
