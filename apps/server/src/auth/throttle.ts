@@ -44,6 +44,13 @@ export function deviceThrottleKeys(deviceId: string, config: ThrottleConfig): Ke
   return [{ hash: createHash('sha256').update(`device\0${deviceId}`).digest('hex'), limit: config.maxFailures }];
 }
 
+/**
+ * The account + client counter alone: what a signed-in caller's check of its own password waits on. Its
+ * session already proved who it is, so failures of others behind its address (the client's counter, kept
+ * against credential stuffing) never refuse it; its own wrong passwords still count on both.
+ */
+export const ownAccountKey = (keys: Key[]): Key[] => keys.slice(0, 1);
+
 /** The latest time any of the keys is blocked until, or null when the attempt may go ahead. */
 export async function blockedUntil(db: Db, keys: Key[]): Promise<Date | null> {
   const rows = await db

@@ -139,6 +139,22 @@ describe('one client failing on many accounts', () => {
     expect((await login(u.userName, u.password, sprayer)).status).toBe(429);
     expect((await login(u.userName, u.password, client())).status).toBe(200);
   });
+
+  it('others failing on many accounts from the same address do not refuse a signed-in user its right password', async () => {
+    const u = await person();
+    const office = client();
+    const token = await t.login(u.userName, u.password);
+    for (let i = 0; i < 9; i++) await login(`spray-${i}-${u.userName}`, 'Wrong@1234', office);
+    expect((await login(`spray-x-${u.userName}`, 'Wrong@1234', office)).status).toBe(429);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/updatePasswd',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { oldPassword: u.password, newPassword: 'Brand-N3w-pass' },
+      remoteAddress: office,
+    });
+    expect(res.statusCode).toBe(200);
+  });
 });
 
 describe('a browser that logged in to the account before (device cookie, OWASP)', () => {
@@ -227,5 +243,21 @@ describe('password change', () => {
     expect(await change(u.password)).toBe(429);
     expect((await login(u.userName, u.password, ip)).status).toBe(429);
     expect((await login(u.userName, u.password, client())).status).toBe(200);
+  });
+
+  it('others failing on many accounts from the same address do not refuse a signed-in user its right password', async () => {
+    const u = await person();
+    const office = client();
+    const token = await t.login(u.userName, u.password);
+    for (let i = 0; i < 9; i++) await login(`spray-${i}-${u.userName}`, 'Wrong@1234', office);
+    expect((await login(`spray-x-${u.userName}`, 'Wrong@1234', office)).status).toBe(429);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/updatePasswd',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { oldPassword: u.password, newPassword: 'Brand-N3w-pass' },
+      remoteAddress: office,
+    });
+    expect(res.statusCode).toBe(200);
   });
 });
