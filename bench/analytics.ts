@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { analyticsQuery } from '../packages/contracts/src/analytics.ts';
+import { analyticsQuery } from '../packages/contracts/src/analytics/schemas.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { DEFAULT_PG_TIMEOUTS } from '../apps/server/src/db/postgres.ts';
 import { rowsOf } from '../apps/server/src/db/rows.ts';

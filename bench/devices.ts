@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { desc, sql } from 'drizzle-orm';
-import { DEVICE_IMPORT_COLUMNS } from '../packages/contracts/src/deviceSheet.ts';
+import { DEVICE_IMPORT_COLUMNS } from '../packages/contracts/src/device/sheet.ts';
 import { DEVICE_TYPES } from '../packages/contracts/src/device-protocol.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';

@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { DEVICE_TYPES, type DeviceType } from '../packages/contracts/src/device-protocol.ts';
-import type { LiveServerMessage } from '../packages/contracts/src/live.ts';
+import type { LiveServerMessage } from '../packages/contracts/src/live/schemas.ts';
 import { SimFleet } from '../packages/device-sim/src/fleet.ts';
 import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked } from './lib.ts';
 

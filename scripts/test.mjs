@@ -102,9 +102,14 @@ function node24Path() {
 }
 
 // bench/ is typechecked too: a benchmark that no longer compiles against the code it measures is found here.
-const workspaces = ['packages/contracts', 'packages/device-sim', 'packages/test-support', 'apps/server', 'apps/web', 'bench'].filter((w) =>
-  fs.existsSync(path.join(root, w, 'tsconfig.json')),
-);
+const workspaces = [
+  'packages/contracts',
+  'packages/device-sim',
+  'packages/test-support',
+  'apps/server',
+  'apps/web',
+  'bench',
+].filter((w) => fs.existsSync(path.join(root, w, 'tsconfig.json')));
 for (const w of workspaces) gate(`typecheck ${w}`, 'npx', ['tsc', '-p', w]);
 gate('eslint', 'npx', ['eslint', '.']);
 gate('prettier', 'npx', ['prettier', '--check', '.']);

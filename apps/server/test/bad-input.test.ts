@@ -6,9 +6,9 @@ import { rowsOf } from '../src/db/rows.ts';
 import { recordAudit } from '../src/modules/audit/record.ts';
 import { fileTestApp } from './harness.ts';
 import { uniq } from './fixtures.ts';
-import { userApi } from '@siteops/contracts/api/user';
-import { deviceApi } from '@siteops/contracts/api/device';
-import { projectApi } from '@siteops/contracts/api/project';
+import { userApi } from '@siteops/contracts/user/api';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { projectApi } from '@siteops/contracts/project/api';
 
 /** Issue 10 section 1: bad input is a 400 naming the field, never a 500, and writes nothing. */
 
@@ -101,7 +101,7 @@ describe('filters take LIKE metacharacters literally', () => {
       expect(res.status, res.body.msg).toBe(200);
     }
     const find = async (q: string) => {
-      const res = await t.api(projectApi.listAll, { pageSize: 50, name: encodeURIComponent(q) }, admin);
+      const res = await t.api(projectApi.listAll, { pageSize: 50, name: q }, admin);
       expect(res.status, res.body.msg).toBe(200);
       return (res.body.data.list as { name: string }[]).map((p) => p.name).filter((n) => n.startsWith(tag));
     };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code } from '@siteops/contracts/envelope';
+import { Code } from '@siteops/contracts/shared/envelope';
 import { createTestApp, openTestDatabase, type TestApp } from './harness.ts';
 import { startFaultProxy, targetOf, type FaultProxy } from './faultproxy.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 if (!PG_URL) {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { FileKind } from '@siteops/contracts/file';
+import type { FileKind } from '@siteops/contracts/file/schemas';
 import type { TestApp } from './harness.ts';
-import { userApi } from '@siteops/contracts/api/user';
-import { agentApi } from '@siteops/contracts/api/agent';
-import { projectApi } from '@siteops/contracts/api/project';
+import { userApi } from '@siteops/contracts/user/api';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { projectApi } from '@siteops/contracts/project/api';
 
 /** Smallest real images of each accepted type. */
 export const PNG = Buffer.from(

@@ -14,7 +14,7 @@ import {
   WRONG_TYPES,
   type Schema,
 } from './fuzz-inputs.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 /**
  * Bad input is a 400, always. Reads the app's own OpenAPI document and sends, to every operation

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { createUser, uniq } from './fixtures.ts';
 import { codeIn, startMailbox } from './mailbox.ts';
 import { startSmsbox, type ReceivedText } from './smsbox.ts';
-import { accountApi } from '@siteops/contracts/api/account';
+import { accountApi } from '@siteops/contracts/account/api';
 
 export type Channel = 'email' | 'phone';
 

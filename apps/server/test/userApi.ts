@@ -1,6 +1,6 @@
 import { createAgent, createUser } from './fixtures.ts';
 import { fileTestApp } from './harness.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 /**
  * The app a user-endpoint test file's tests share, with two agents (A and B) and one user of B's, and the

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
-import type { Endpoint, EndpointRef } from '@siteops/contracts/endpoint';
+import type { Endpoint, EndpointRef } from '@siteops/contracts/shared/endpoint';
 
-const API_IMPORT = /^@siteops\/contracts\/api\/([a-z-]+)$/;
+const API_IMPORT = /^@siteops\/contracts\/([a-z-]+)\/api$/;
 const PREFIX = '\0endpoint-refs:';
 
 /** One declaration as the browser needs it: method, path, names, query and sort fields; no schemas. */
@@ -15,7 +15,7 @@ function refOf(endpoint: Endpoint, fields: readonly (keyof EndpointRef)[]) {
 const importTs = <T>(file: string) => tsImport(file, import.meta.url) as Promise<T>;
 
 /**
- * The console imports endpoint declarations (`@siteops/contracts/api/<module>`) for their types and their
+ * The console imports endpoint declarations (`@siteops/contracts/<module>/api`) for their types and their
  * method and path; their zod schemas are for the server. Served as they are, the schemas bring zod into
  * the first load (about 25 KB of brotli on the login page). This plugin gives the browser bundle each
  * module's declarations reduced to `EndpointRef`, computed from the real declarations at build time, so
@@ -27,14 +27,14 @@ export function endpointRefs(contractsRoot: string): Plugin {
     enforce: 'pre',
     resolveId(source) {
       const module = API_IMPORT.exec(source)?.[1];
-      return module && module !== 'all' ? PREFIX + module : undefined;
+      return module ? PREFIX + module : undefined;
     },
     async load(id) {
       if (!id.startsWith(PREFIX)) return undefined;
-      const file = path.join(contractsRoot, 'src/api', `${id.slice(PREFIX.length)}.ts`);
+      const file = path.join(contractsRoot, 'src', id.slice(PREFIX.length), 'api.ts');
       this.addWatchFile(file);
-      const { ENDPOINT_REF_FIELDS } = await importTs<typeof import('@siteops/contracts/endpoint')>(
-        path.join(contractsRoot, 'src/endpoint.ts'),
+      const { ENDPOINT_REF_FIELDS } = await importTs<typeof import('@siteops/contracts/shared/endpoint')>(
+        path.join(contractsRoot, 'src/shared/endpoint.ts'),
       );
       const declarations = await importTs<Record<string, Record<string, Endpoint>>>(file);
       return Object.entries(declarations)

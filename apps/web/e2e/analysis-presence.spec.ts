@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { AnalyticsAnswer } from '@siteops/contracts/analytics';
+import type { AnalyticsAnswer } from '@siteops/contracts/analytics/schemas';
 import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
 import { ADMIN, agentSiteFor, apiCall, apiLogin, grantDevice, login } from './support';
 import { firstSheetOf } from './workbooks';

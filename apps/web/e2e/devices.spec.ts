@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
-import { verifyLicence } from '@siteops/contracts/licence';
+import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
+import { verifyLicence } from '@siteops/contracts/licence/verify';
 import { ADMIN, addAgent, apiCall, apiLogin, type Envelope, login, uniqueName } from './support';
 import { firstSheetOf } from './workbooks';
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
-import { NOTIFICATION_KINDS } from '@siteops/contracts/notification';
+import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
+import { NOTIFICATION_KINDS } from '@siteops/contracts/notification/schemas';
 import { ADMIN, apiCall, apiLogin, consoleReady, createUser, fillLogin } from './support';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { menuForRole } from '@siteops/contracts/routes';
+import { menuForRole } from '@siteops/contracts/shared/routes';
 import { createUser, drawnMenu, flattenMenu, login, sideMenu } from './support';
 
 test.use({ reducedMotion: 'reduce' });

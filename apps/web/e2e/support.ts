@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import type { Role } from '@siteops/contracts/roles';
+import type { Role } from '@siteops/contracts/shared/roles';
 import { macFor } from '@siteops/device-sim/fleet';
-import { ROUTES, menuForRole, type MenuNode } from '@siteops/contracts/routes';
+import { ROUTES, menuForRole, type MenuNode } from '@siteops/contracts/shared/routes';
 import { personalInfoForm } from './forms';
 
 /** What `slowMachineSpec` sets on a spec's `test` (Playwright's own, or one extended with fixtures). */

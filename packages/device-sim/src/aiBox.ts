@@ -1,4 +1,4 @@
-import { aiStreamSettings, type AiStreamSettings } from '@siteops/contracts/ai-stream';
+import { aiStreamSettings, type AiStreamSettings } from '@siteops/contracts/ai-stream/schemas';
 
 /**
  * The simulated AI box's stream settings (docs/device-protocol.md 5.1): what it starts with and what

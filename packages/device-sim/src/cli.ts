@@ -1,7 +1,7 @@
 // The device simulator's command line: `node --import tsx packages/device-sim/src/cli.ts --help`.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { verifyLicence } from '@siteops/contracts/licence';
+import { verifyLicence } from '@siteops/contracts/licence/verify';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { SimFleet, parseTypes, simIdentity, type FleetDevice, type FleetStats } from './fleet.ts';
 import { RegisterError, grantLicences, loadLicenceDir, saveLicence } from './licences.ts';

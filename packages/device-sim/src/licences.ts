@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { licenceFile, type LicenceFile } from '@siteops/contracts/licence';
+import { licenceFile, type LicenceFile } from '@siteops/contracts/licence/verify';
 import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
 
 export interface LoadedLicence {

@@ -11,7 +11,7 @@ import {
   telemetryDataSchemas,
   type DeviceType,
 } from '@siteops/contracts/device-protocol';
-import { canonicalJson, verifyLicence, type LicenceBody } from '@siteops/contracts/licence';
+import { canonicalJson, verifyLicence, type LicenceBody } from '@siteops/contracts/licence/verify';
 import { DeviceModel } from './model.ts';
 import { SimShell, type ShellHost } from './shell.ts';
 import { renderSnapshot } from './snapshot.ts';

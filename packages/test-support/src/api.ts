@@ -1,4 +1,4 @@
-import { requestOf, type Endpoint, type InputOf } from '@siteops/contracts/endpoint';
+import { requestOf, type Endpoint, type InputOf } from '@siteops/contracts/shared/endpoint';
 
 /**
  * Every answer's envelope. `data` stays loosely typed: a test reads the declared answer on success and

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { COMMAND_TIMEOUT_MS } from '@siteops/contracts/device-link';
+import { COMMAND_TIMEOUT_MS } from '@siteops/contracts/device-link/schemas';
 import type { Versions } from '@siteops/contracts/device-protocol';
 import { Tickets } from '../auth/tickets.ts';
 import type { Bus } from '../bus/bus.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { roleAllowed, type Role } from '@siteops/contracts/roles';
+import { roleAllowed, type Role } from '@siteops/contracts/shared/roles';
 import type { Db } from '../db/client.ts';
 import { forbidden, mustChangePassword } from '../core/errors.ts';
 import type { SessionCache } from './sessionCache.ts';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { passwordProblem } from '@siteops/contracts/userPassword';
+import { passwordProblem } from '@siteops/contracts/user/password';
 import { hashPassword } from './passwords.ts';
 
 /** Letters and digits nobody confuses when reading one aloud or off a screen: no 0/O/o, 1/l/I, 5/S, 2/Z. */

@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Role } from '@siteops/contracts/roles';
+import type { Role } from '@siteops/contracts/shared/roles';
 import {
   agents,
   announcements,

@@ -4,7 +4,7 @@ import { users } from '../db/schema/index.ts';
 import { disableUser } from '../../test/fixtures.ts';
 import type { LinkTestApp } from '../modules/device-link/testkit.ts';
 import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from '../modules/device-link/twoInstances.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 const skip = twoInstancesSkipped('sessions across two instances on PostgreSQL + Redis');
 

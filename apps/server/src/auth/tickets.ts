@@ -1,12 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
-import type { TicketPurpose } from '@siteops/contracts/device-link';
+import type { TicketPurpose } from '@siteops/contracts/device-link/schemas';
 import type { Db } from '../db/client.ts';
 import { sessions, spentTickets, type UserRow } from '../db/schema/index.ts';
 import { agentBlock, sessionEnded, sessionTimedOut, sessionWithUser, type SessionPolicy } from './sessions.ts';
 import { mustChangePassword, tokenExpired, tokenInvalid } from '../core/errors.ts';
 
-/** How long a ticket may be used to START something, per purpose (see contracts/device-link.ts). */
+/** How long a ticket may be used to START something, per purpose (see contracts/device-link/schemas.ts). */
 export const TICKET_LIFETIME_MS: Record<TicketPurpose, number> = {
   live: 24 * 3_600_000,
   terminal: 60_000,

@@ -1,4 +1,4 @@
-import { Code } from '@siteops/contracts/envelope';
+import { Code } from '@siteops/contracts/shared/envelope';
 import { localize, t, type Lang, type Text } from './messages/index.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { asc, desc, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { SortOrder } from '@siteops/contracts/pagination';
+import type { SortOrder } from '@siteops/contracts/shared/pagination';
 
 /** LIMIT/OFFSET of a validated `page`/`pageSize`. */
 export const pageWindow = (q: { page: number; pageSize: number }) => ({

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
-import { LIST_COUNT_CAP, type SortOrder } from '@siteops/contracts/pagination';
+import { LIST_COUNT_CAP, type SortOrder } from '@siteops/contracts/shared/pagination';
 import type { Db } from './client.ts';
 import { constraintOf, isUniqueViolation } from './errors.ts';
 import { jsonRowOf, type JsonSelection } from './jsonRow.ts';

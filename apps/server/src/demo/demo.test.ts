@@ -4,15 +4,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
-import { verifyLicence } from '@siteops/contracts/licence';
+import { verifyLicence } from '@siteops/contracts/licence/verify';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { devices } from '../db/schema/index.ts';
 import { hashDeviceSecret } from '../crypto/deviceSecret.ts';
 import { DEMO_AGENTS, DEMO_DEVICE_COUNTS, DEMO_PASSWORD, DEMO_PROJECTS } from './plan.ts';
 import { startDemoFleet } from './fleet.ts';
 import { seedDemo, type DemoSeed } from './seed.ts';
-import { deviceApi } from '@siteops/contracts/api/device';
-import { agentApi } from '@siteops/contracts/api/agent';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { agentApi } from '@siteops/contracts/agent/api';
 
 const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
 const TOTAL = Object.values(DEMO_DEVICE_COUNTS).reduce((n, c) => n + c.count, 0);

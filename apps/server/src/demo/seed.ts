@@ -2,7 +2,7 @@ import path from 'node:path';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
-import type { LicenceFile } from '@siteops/contracts/licence';
+import type { LicenceFile } from '@siteops/contracts/licence/verify';
 import { loadLicenceDir, saveLicence } from '@siteops/device-sim/licences';
 import { simIdentity, type FleetDevice } from '@siteops/device-sim/fleet';
 import type { Config } from '../config.ts';

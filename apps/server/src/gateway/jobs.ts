@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LivePresence } from '@siteops/contracts/live';
+import type { LivePresence } from '@siteops/contracts/live/schemas';
 import type { Bus } from '../bus/bus.ts';
 import type { Db } from '../db/client.ts';
 import type { Gateway } from './gateway.ts';

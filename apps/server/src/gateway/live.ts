@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { LiveDeviceItem } from '@siteops/contracts/live';
+import type { LiveDeviceItem } from '@siteops/contracts/live/schemas';
 import { iso, type GatewayContext } from './context.ts';
 import type { Link } from './registry.ts';
 import type { DeviceId, GatewayEventMap } from './types.ts';
@@ -17,7 +17,7 @@ export class GatewayEvents extends EventEmitter<GatewayEventMap> {
  * Live items of this instance's devices go to local listeners at once and to the other instances in
  * batches (every `liveBatchMs`), because one bus message per telemetry reading would be the bus's whole
  * load at fleet scale. Batches from the other instances are replayed to local listeners. The items keep
- * their shape all the way (contracts/live.ts); this batching is the bus's, not the browsers'.
+ * their shape all the way (contracts/live/schemas.ts); this batching is the bus's, not the browsers'.
  */
 export class LiveRelay {
   #items: LiveDeviceItem[] = [];

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { normalizeMac, type DeviceType } from '@siteops/contracts/device-protocol';
-import type { LivePresence } from '@siteops/contracts/live';
+import type { LivePresence } from '@siteops/contracts/live/schemas';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { LATEST_TIMES, devices } from '../db/schema/index.ts';

@@ -1,4 +1,4 @@
-import type { LiveDeviceItem } from '@siteops/contracts/live';
+import type { LiveDeviceItem } from '@siteops/contracts/live/schemas';
 import type {
   DeviceType,
   EventLevel,
@@ -245,7 +245,7 @@ export interface EventsStoredEvent {
 
 /**
  * What every instance hears of every device (linked here or relayed from the instance holding it). A
- * device's presence, readings and events are in the live channel's vocabulary (contracts/live.ts), so
+ * device's presence, readings and events are in the live channel's vocabulary (contracts/live/schemas.ts), so
  * the channel passes them to browser tabs as they are; `instanceId` is the instance holding the link.
  */
 export interface GatewayEventMap {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../bus/bus.ts';
-import type { LiveDeviceItem } from '@siteops/contracts/live';
+import type { LiveDeviceItem } from '@siteops/contracts/live/schemas';
 import type { DeviceId } from './types.ts';
 
 /** Every instance listens here for who holds which device (see cluster.ts). */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_ENDPOINTS } from '@siteops/contracts/api/all';
-import { fillPath, type Endpoint } from '@siteops/contracts/endpoint';
-import type { Role } from '@siteops/contracts/roles';
+import { ALL_ENDPOINTS } from '@siteops/contracts/endpoints';
+import { fillPath, type Endpoint } from '@siteops/contracts/shared/endpoint';
+import type { Role } from '@siteops/contracts/shared/roles';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createAgent, createUser, randomMac, uniq } from '../../test/fixtures.ts';
 import { announcements, certifications, notifications } from '../db/schema/index.ts';

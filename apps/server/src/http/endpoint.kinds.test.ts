@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { defineEndpoints } from '@siteops/contracts/endpoint';
+import { defineEndpoints } from '@siteops/contracts/shared/endpoint';
 import type { ModuleContext } from '../ports/context.ts';
 import { sendAttachment } from './attachment.ts';
 import { route } from './endpoint.ts';

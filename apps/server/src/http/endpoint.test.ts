@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_ENDPOINTS } from '@siteops/contracts/api/all';
+import { ALL_ENDPOINTS } from '@siteops/contracts/endpoints';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { constantApi } from '@siteops/contracts/api/constant';
+import { constantApi } from '@siteops/contracts/constant/api';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AnswerInOf, Endpoint, ParsedInputOf } from '@siteops/contracts/endpoint';
+import type { AnswerInOf, Endpoint, ParsedInputOf } from '@siteops/contracts/shared/endpoint';
 import type { AuditEntry, ModuleContext } from '../ports/context.ts';
 import type { Db } from '../db/client.ts';
 import { authOf } from '../auth/guard.ts';

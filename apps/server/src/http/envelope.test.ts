@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rawBody, type TestApp } from '../../test/harness.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 let t: TestApp;
 beforeAll(async () => {

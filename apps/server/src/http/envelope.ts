@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { Code, type Envelope } from '@siteops/contracts/envelope';
+import { Code, type Envelope } from '@siteops/contracts/shared/envelope';
 import { ApiError } from '../core/errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 

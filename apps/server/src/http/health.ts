@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Code } from '@siteops/contracts/envelope';
+import { Code } from '@siteops/contracts/shared/envelope';
 import type { Db } from '../db/client.ts';
 import type { Bus } from '../bus/bus.ts';
 import { requestLang } from './envelope.ts';

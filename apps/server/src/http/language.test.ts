@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp, rawBody, type TestApp } from '../../test/harness.ts';
 import { createUser, uniq } from '../../test/fixtures.ts';
-import { constantApi } from '@siteops/contracts/api/constant';
+import { constantApi } from '@siteops/contracts/constant/api';
 
 /**
  * docs/decisions/0011: the server answers in the request's language. The console sends its locale as

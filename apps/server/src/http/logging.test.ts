@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { userBody } from '../../test/fixtures.ts';
 import { safeErr } from './logging.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 // Database errors reach the log without their bound values (issue 10 §3).
 const lines: string[] = [];

@@ -1,5 +1,5 @@
 import { and, inArray } from 'drizzle-orm';
-import { campaignIdOfTopic } from '@siteops/contracts/live';
+import { campaignIdOfTopic } from '@siteops/contracts/live/schemas';
 import type { Db } from '../db/client.ts';
 import { broadcastCampaigns } from '../db/schema/index.ts';
 import { scope, type Caller } from '../auth/scope.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { LiveDeviceItem, LivePublication, LiveServerMessage } from '@siteops/contracts/live';
+import type { LiveDeviceItem, LivePublication, LiveServerMessage } from '@siteops/contracts/live/schemas';
 import {
   FLEET_TOPIC,
   LIVE_BATCH_MS,
@@ -8,7 +8,7 @@ import {
   deviceIdOfTopic,
   isLiveTopic,
   isRolloutTopic,
-} from '@siteops/contracts/live';
+} from '@siteops/contracts/live/schemas';
 import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema/index.ts';
 import { scope, type Caller } from '../auth/scope.ts';

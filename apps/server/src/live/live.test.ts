@@ -1,14 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
-import { LiveClose, type LiveServerMessage } from '@siteops/contracts/live';
+import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
+import { LiveClose, type LiveServerMessage } from '@siteops/contracts/live/schemas';
 import { devices, projectMembers, projects } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createAgent, createUser, uniq } from '../../test/fixtures.ts';
 import { openLive, type LiveTab } from '../modules/device-link/liveTestkit.ts';
 import { startLinkApp, type LinkTestApp } from '../modules/device-link/testkit.ts';
-import { deviceApi } from '@siteops/contracts/api/device';
+import { deviceApi } from '@siteops/contracts/device/api';
 
 let t: LinkTestApp;
 let admin: string;

@@ -1,4 +1,4 @@
-import type { LivePublication } from '@siteops/contracts/live';
+import type { LivePublication } from '@siteops/contracts/live/schemas';
 import type { Bus } from '../bus/bus.ts';
 import type { LiveChannel } from './channel.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { Code } from '@siteops/contracts/envelope';
-import { LIVE_PATH, LiveClose, liveClientMessage, type LiveServerMessage } from '@siteops/contracts/live';
+import { Code } from '@siteops/contracts/shared/envelope';
+import { LIVE_PATH, LiveClose, liveClientMessage, type LiveServerMessage } from '@siteops/contracts/live/schemas';
 import { callerOf } from '../auth/scope.ts';
 import { ApiError } from '../core/errors.ts';
 import type { LiveConn } from './channel.ts';
@@ -21,7 +21,7 @@ const MAX_EARLY_FRAMES = 32;
 const MAX_FRAME_CHARS = 64 * 1024;
 
 /**
- * GET ws /api/live?ticket=: the console's one live channel per tab (contracts/live.ts). The ticket's
+ * GET ws /api/live?ticket=: the console's one live channel per tab (contracts/live/schemas.ts). The ticket's
  * session is checked on connect and every 30 s (a logout or a disabled user ends the channel with
  * `end` and close 4401); the caller's scope is re-read then too, so a changed role or a manager's
  * changed projects apply to every later event. Frames of one tab are handled one at a time.
@@ -68,7 +68,8 @@ export function registerLiveSocket(
         } catch {
           parsed = undefined;
         }
-        if (!parsed?.success) return send({ type: 'error', msg: 'Not a live channel message (see contracts/live.ts)' });
+        if (!parsed?.success)
+          return send({ type: 'error', msg: 'Not a live channel message (see contracts/live/schemas.ts)' });
         const m = parsed.data;
         if (m.op === 'subscribe') {
           const answer = await channel.subscribe(conn!, m.topics);

@@ -1,7 +1,7 @@
 import type { RpcMethod, RpcParams, RpcResultOf, Versions } from '@siteops/contracts/device-protocol';
-import type { LivePublication } from '@siteops/contracts/live';
-import type { NotificationKind, NotificationLevel, NotificationTab } from '@siteops/contracts/notification';
-import type { Role } from '@siteops/contracts/roles';
+import type { LivePublication } from '@siteops/contracts/live/schemas';
+import type { NotificationKind, NotificationLevel, NotificationTab } from '@siteops/contracts/notification/schemas';
+import type { Role } from '@siteops/contracts/shared/roles';
 import type { FastifyRequest } from 'fastify';
 import type { Text } from '../core/messages/index.ts';
 import type { Config } from '../config.ts';
@@ -51,7 +51,7 @@ export interface DeviceReports {
 }
 
 /**
- * Live events to browser tabs (contracts/live.ts). A port so that a module reporting progress or
+ * Live events to browser tabs (contracts/live/schemas.ts). A port so that a module reporting progress or
  * notifying a user knows only topics, not sockets, instances or the bus.
  */
 export interface LivePublisher {

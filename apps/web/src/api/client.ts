@@ -1,4 +1,4 @@
-import type { Envelope } from '@siteops/contracts/envelope';
+import type { Envelope } from '@siteops/contracts/shared/envelope';
 import i18n from '@/i18n/i18n';
 import { message, modal } from '@/lib/feedback';
 import { clearToken, getToken } from '@/lib/token';

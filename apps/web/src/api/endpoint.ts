@@ -2,7 +2,7 @@
  * The typed client's calls, free of TanStack Query: the login page loads this file and nothing of the
  * query cache (its first-load budget, issue 9). The query and mutation hooks are in queries.ts.
  */
-import { fillPath, requestOf, type AnswerOf, type Endpoint, type InputOf } from '@siteops/contracts/endpoint';
+import { fillPath, requestOf, type AnswerOf, type Endpoint, type InputOf } from '@siteops/contracts/shared/endpoint';
 import { exchange, request, type RequestConfig } from './client';
 
 /** Per-call options the typed client passes through to the transport. */

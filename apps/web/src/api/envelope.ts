@@ -1,5 +1,5 @@
-import { userApi } from '@siteops/contracts/api/user';
-import { Code, LOGOUT_CODES, type Envelope } from '@siteops/contracts/envelope';
+import { userApi } from '@siteops/contracts/user/api';
+import { Code, LOGOUT_CODES, type Envelope } from '@siteops/contracts/shared/envelope';
 
 /** The one endpoint whose logout codes must not open the dialog: the guard handles its failure itself (spec 8). */
 export const INFO_URL = userApi.info.path;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { agentApi } from '@siteops/contracts/api/agent';
-import { projectApi } from '@siteops/contracts/api/project';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { projectApi } from '@siteops/contracts/project/api';
 import { call } from '@/api/endpoint';
 import { endpointQuery } from '@/api/queries';
 import { keyOf } from '@/api/queryKey';

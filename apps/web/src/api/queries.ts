@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Endpoint, InputOf } from '@siteops/contracts/endpoint';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 import { saveFile } from '@/lib/saveFile';
 import { call, download, upload } from './endpoint';
 import { keyOf } from './queryKey';

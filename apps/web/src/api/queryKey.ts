@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { Endpoint } from '@siteops/contracts/endpoint';
+import type { Endpoint } from '@siteops/contracts/shared/endpoint';
 
 /**
  * Query keys come from the declaration: `[module, operation, input]`. Invalidating `[module]` refreshes

@@ -1,6 +1,6 @@
 import { Alert, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import type { OneTimePasswordAnswer } from '@siteops/contracts/userPassword';
+import type { OneTimePasswordAnswer } from '@siteops/contracts/user/password';
 import { message, modal } from '@/lib/feedback';
 import { formatMinute } from '@/lib/time';
 

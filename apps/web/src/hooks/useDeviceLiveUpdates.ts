@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { deviceTopicOf } from '@siteops/contracts/live';
+import { deviceTopicOf } from '@siteops/contracts/live/schemas';
 import { useLiveTopics } from '@/hooks/useLiveTopics';
 import type { LiveMessage } from '@/lib/live';
 import { DEVICE_LIST_KEY, applyLiveItems, type RowItem } from '@/api/device-link/liveCache';

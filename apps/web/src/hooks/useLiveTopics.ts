@@ -30,7 +30,7 @@ export function liveTopicHeld(topic: string, timeoutMs = 1_500): Promise<boolean
 }
 
 /**
- * Receive the live messages of `topics` (contracts/live.ts) while the component is mounted and a
+ * Receive the live messages of `topics` (contracts/live/schemas.ts) while the component is mounted and a
  * user is signed in. The topics may change from render to render (a table's visible ids): only the
  * difference is sent to the server. `onReconnect` runs when the channel came back after a drop.
  */

@@ -1,4 +1,4 @@
-import type { RouteRole } from '@siteops/contracts/roles';
+import type { RouteRole } from '@siteops/contracts/shared/roles';
 import { hasPermission } from '@/lib/permission';
 import { useUserStore } from '@/stores/user';
 

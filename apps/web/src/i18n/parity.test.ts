@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '@siteops/contracts/routes';
-import { passwordProblem } from '@siteops/contracts/userPassword';
+import { ROUTES } from '@siteops/contracts/shared/routes';
+import { passwordProblem } from '@siteops/contracts/user/password';
 import { LAYOUT_ROUTES } from '@/lib/routeMeta';
 import { MESSAGES, unpairedFeatureFiles, type MessageTree as Tree } from './resources';
 

@@ -3,7 +3,7 @@ import {
   type LiveClientMessage,
   type LiveDeviceItem,
   type LiveServerMessage,
-} from '@siteops/contracts/live';
+} from '@siteops/contracts/live/schemas';
 
 /** What a watcher of a topic receives. */
 export type LiveMessage =
@@ -21,7 +21,7 @@ interface Watcher {
 }
 
 /**
- * The console's one live channel per tab (contracts/live.ts, docs/decisions/0007): components watch
+ * The console's one live channel per tab (contracts/live/schemas.ts, docs/decisions/0007): components watch
  * topics, the client keeps ONE WebSocket and tells the server the union of what is watched, sending
  * only the difference when it changes. It reconnects with backoff (asking `connectUrl` for a fresh
  * ticket each time), subscribes everything again, and tells `onReconnect` listeners that events may

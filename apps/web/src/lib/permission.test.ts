@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteRole } from '@siteops/contracts/roles';
+import type { RouteRole } from '@siteops/contracts/shared/roles';
 import { hasPermission } from './permission';
 
 describe('hasPermission (spec 6 element-hiding rule)', () => {

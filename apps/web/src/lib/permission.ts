@@ -1,4 +1,4 @@
-import { roleAllowed, type Role, type RouteRole } from '@siteops/contracts/roles';
+import { roleAllowed, type Role, type RouteRole } from '@siteops/contracts/shared/roles';
 
 /**
  * Spec 6 element-hiding rule: an element is kept only if the user's role is in its list; an empty

@@ -1,5 +1,5 @@
-import { ROUTES, SELF_REG_PATH, type RouteDef } from '@siteops/contracts/routes';
-import type { RouteRole } from '@siteops/contracts/roles';
+import { ROUTES, SELF_REG_PATH, type RouteDef } from '@siteops/contracts/shared/routes';
+import type { RouteRole } from '@siteops/contracts/shared/roles';
 
 /**
  * What the console knows about each route: the shared route table (contracts) plus the fixed routes

@@ -1,6 +1,6 @@
-import type { MenuNode } from '@siteops/contracts/routes';
-import type { UserInfo } from '@siteops/contracts/user';
-import { userApi } from '@siteops/contracts/api/user';
+import type { MenuNode } from '@siteops/contracts/shared/routes';
+import type { UserInfo } from '@siteops/contracts/user/schemas';
+import { userApi } from '@siteops/contracts/user/api';
 import i18n from '@/i18n/i18n';
 import { call } from '@/api/endpoint';
 import { useSettingsStore } from '@/stores/settings';

@@ -1,4 +1,4 @@
-import { SHEET_LANGS, type SheetLang } from '@siteops/contracts/deviceSheet';
+import { SHEET_LANGS, type SheetLang } from '@siteops/contracts/device/sheet';
 
 /** The spreadsheet language for the console's language (templates, exports and row messages). */
 export function sheetLang(language: string): SheetLang {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { MenuNode } from '@siteops/contracts/routes';
+import type { MenuNode } from '@siteops/contracts/shared/routes';
 import settingsFile from '@/config/settings.json';
 
 export type Theme = 'light' | 'dark';

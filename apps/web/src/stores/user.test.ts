@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { UserInfo } from '@siteops/contracts/user';
+import type { UserInfo } from '@siteops/contracts/user/schemas';
 import { avatarSrc, isPreview, useUserStore } from './user';
 
 const info = (patch: Partial<UserInfo> = {}): UserInfo => ({

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { Role } from '@siteops/contracts/roles';
-import type { UserInfo } from '@siteops/contracts/user';
+import type { Role } from '@siteops/contracts/shared/roles';
+import type { UserInfo } from '@siteops/contracts/user/schemas';
 
 /**
  * The signed-in user. Not persisted: after a reload the role is unknown and the guard fetches it

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../text.ts';
+import { text } from '../shared/text.ts';
 import type { DeviceType } from './link.ts';
 
 // ---------------------------------------------------------------------------------------------------

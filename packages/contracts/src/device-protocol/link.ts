@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../text.ts';
+import { text } from '../shared/text.ts';
 
 /** The link itself: versions, device types, close codes, refusals, limits, common field schemas. */
 

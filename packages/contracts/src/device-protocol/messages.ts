@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableRecord, text } from '../text.ts';
+import { storableRecord, text } from '../shared/text.ts';
 import { EVENT_LEVELS } from './events.ts';
 import {
   PROTOCOL_VERSION,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../text.ts';
+import { text } from '../shared/text.ts';
 
 /**
  * Firmware upgrade over the device link (docs/device-protocol.md 5.3): the server sends the `upgrade`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ALL_ENDPOINTS } from '@siteops/contracts/api/all';
+import { ALL_ENDPOINTS } from '@siteops/contracts/endpoints';
 import { fieldMessage, fieldText, parseIn } from './zod.ts';
 
 const CJK = /[\u3400-\u9fff]/;

@@ -1,4 +1,4 @@
-import type { SecurityChannel } from '@siteops/contracts/account';
+import type { SecurityChannel } from '@siteops/contracts/account/schemas';
 import type { Config } from '../../config.ts';
 import { t, type Lang } from '../../core/messages/index.ts';
 import { sendMail } from '../../mail/transport.ts';

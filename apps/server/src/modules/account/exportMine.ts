@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { accountApi } from '@siteops/contracts/api/account';
+import type { accountApi } from '@siteops/contracts/account/api';
 import { auditLog, certifications, notifications, projectMembers, projects } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { sendAttachment } from '../../http/attachment.ts';

@@ -4,9 +4,9 @@ import { disableUser, uniq, createUser } from '../../../test/fixtures.ts';
 import type { ReceivedMail } from '../../../test/mailbox.ts';
 import { fileCodeRecoveries } from '../../../test/recovery.ts';
 import { auditLog, recoveryCodes } from '../../db/schema/index.ts';
-import { accountApi } from '@siteops/contracts/api/account';
-import { userApi } from '@siteops/contracts/api/user';
-import { notificationApi } from '@siteops/contracts/api/notification';
+import { accountApi } from '@siteops/contracts/account/api';
+import { userApi } from '@siteops/contracts/user/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
 
 /**
  * A forgotten password, recovered with a code sent to the account's security email or phone: the same

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createUser, disableUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import type { Person } from '../../../test/recovery.ts';
-import { accountApi } from '@siteops/contracts/api/account';
-import { userApi } from '@siteops/contracts/api/user';
-import { notificationApi } from '@siteops/contracts/api/notification';
+import { accountApi } from '@siteops/contracts/account/api';
+import { userApi } from '@siteops/contracts/user/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
 
 /**
  * A forgotten password, recovered with the security question before any login: the question is never

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SecurityChannel } from '@siteops/contracts/account';
-import type { accountApi } from '@siteops/contracts/api/account';
+import type { SecurityChannel } from '@siteops/contracts/account/schemas';
+import type { accountApi } from '@siteops/contracts/account/api';
 import type { Db } from '../../db/client.ts';
 import { userSecurity, users } from '../../db/schema/index.ts';
 import { burnVerify, hashPassword, verifyPassword } from '../../auth/passwords.ts';

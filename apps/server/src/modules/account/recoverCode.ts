@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { SECURITY_CHANNELS } from '@siteops/contracts/account';
-import type { accountApi } from '@siteops/contracts/api/account';
+import { SECURITY_CHANNELS } from '@siteops/contracts/account/schemas';
+import type { accountApi } from '@siteops/contracts/account/api';
 import { recoveryCodes } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { throttleKeys } from '../../auth/throttle.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { accountApi } from '@siteops/contracts/api/account';
-import { SECURITY_ACTIONS } from '@siteops/contracts/account';
+import { accountApi } from '@siteops/contracts/account/api';
+import { SECURITY_ACTIONS } from '@siteops/contracts/account/schemas';
 import type { ModuleContext } from '../../ports/context.ts';
 import { auditLog, certifications } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, uniq } from '../../../test/fixtures.ts';
 import { codeIn, startMailbox } from '../../../test/mailbox.ts';
 import { securityCodes, userSecurity } from '../../db/schema/index.ts';
-import { accountApi } from '@siteops/contracts/api/account';
-import { notificationApi } from '@siteops/contracts/api/notification';
+import { accountApi } from '@siteops/contracts/account/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
 
 /**
  * Security settings: a security question changed with the current password, and a security email and

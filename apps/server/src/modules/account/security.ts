@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { accountApi } from '@siteops/contracts/api/account';
+import type { accountApi } from '@siteops/contracts/account/api';
 import { userSecurity } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { blockedUntil, ownAccountKey, recordFailure, throttleKeys } from '../../auth/throttle.ts';

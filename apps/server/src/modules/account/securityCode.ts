@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { Code } from '@siteops/contracts/envelope';
-import { SECURITY_CODE_DIGITS } from '@siteops/contracts/account';
-import type { accountApi } from '@siteops/contracts/api/account';
+import { Code } from '@siteops/contracts/shared/envelope';
+import { SECURITY_CODE_DIGITS } from '@siteops/contracts/account/schemas';
+import type { accountApi } from '@siteops/contracts/account/api';
 import type { Db } from '../../db/client.ts';
 import { recoveryCodes, securityCodes, userSecurity } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createProject, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { accountApi } from '@siteops/contracts/api/account';
-import { userApi } from '@siteops/contracts/api/user';
+import { accountApi } from '@siteops/contracts/account/api';
+import { userApi } from '@siteops/contracts/user/api';
 
 /**
  * Social info (settings' social tab): the caller keeps its own WeChat ID, QQ, DingTalk ID, WeCom account

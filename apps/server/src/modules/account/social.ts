@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { accountApi } from '@siteops/contracts/api/account';
-import { SOCIAL_FIELDS, type SocialField } from '@siteops/contracts/social';
-import type { SocialInfo } from '@siteops/contracts/account';
+import type { accountApi } from '@siteops/contracts/account/api';
+import { SOCIAL_FIELDS, type SocialField } from '@siteops/contracts/account/social';
+import type { SocialInfo } from '@siteops/contracts/account/schemas';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { agents, auditLog, users } from '../../db/schema/index.ts';
-import { agentApi } from '@siteops/contracts/api/agent';
-import { userApi } from '@siteops/contracts/api/user';
-import { projectApi } from '@siteops/contracts/api/project';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { userApi } from '@siteops/contracts/user/api';
+import { projectApi } from '@siteops/contracts/project/api';
 
 const { t, admin } = await fileTestApp();
 let a: Awaited<ReturnType<typeof createAgent>>;

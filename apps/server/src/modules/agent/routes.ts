@@ -1,6 +1,6 @@
 import { and, eq, inArray, not } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { agentApi } from '@siteops/contracts/api/agent';
+import { agentApi } from '@siteops/contracts/agent/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { agents, users, type AgentRow } from '../../db/schema/index.ts';
 import { deleteAllOrNone, listTable, uniqueOr409 } from '../../db/crud.ts';

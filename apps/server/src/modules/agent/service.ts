@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AgentItem } from '@siteops/contracts/agent';
+import type { AgentItem } from '@siteops/contracts/agent/schemas';
 import type { Db } from '../../db/client.ts';
 import { agents, users, type AgentRow } from '../../db/schema/index.ts';
 import { agentExpiredSql } from '../../auth/sessions.ts';

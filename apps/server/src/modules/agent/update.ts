@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { ParsedInputOf } from '@siteops/contracts/endpoint';
-import type { agentApi } from '@siteops/contracts/api/agent';
+import type { ParsedInputOf } from '@siteops/contracts/shared/endpoint';
+import type { agentApi } from '@siteops/contracts/agent/api';
 import { agents, users } from '../../db/schema/index.ts';
 import { uniqueOr409 } from '../../db/crud.ts';
 import { agentBlock, agentExpiredSql, revokeAgentSessions, revokeUserSessions } from '../../auth/sessions.ts';

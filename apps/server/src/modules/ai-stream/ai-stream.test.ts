@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { AiStreamApplyItem, AiStreamReadItem } from '@siteops/contracts/ai-stream';
+import type { AiStreamApplyItem, AiStreamReadItem } from '@siteops/contracts/ai-stream/schemas';
 import { auditLog } from '../../db/schema/index.ts';
 import { createAgent, createSignedInUser } from '../../../test/fixtures.ts';
 import { startLinkApp } from '../device-link/testkit.ts';

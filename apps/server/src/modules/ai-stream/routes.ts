@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { aiStreamApi } from '@siteops/contracts/api/ai-stream';
+import { aiStreamApi } from '@siteops/contracts/ai-stream/api';
 import {
   AI_STREAM_KEYS,
   aiStreamOf,
   type AiStreamApplyItem,
   type AiStreamReadItem,
-} from '@siteops/contracts/ai-stream';
+} from '@siteops/contracts/ai-stream/schemas';
 import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { failureOf, loadAiBoxes } from './service.ts';

@@ -4,7 +4,7 @@ import { expectFieldsNamed, fileTestApp } from '../../../test/harness.ts';
 import { deviceEvents, deviceTelemetry } from '../../db/schema/index.ts';
 import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLocal, timeline } from './testkit.ts';
 import { firstSheetAt } from '../../../test/workbooks.ts';
-import { analyticsApi } from '@siteops/contracts/api/analytics';
+import { analyticsApi } from '@siteops/contracts/analytics/api';
 
 /**
  * Fleet analytics: per-bucket sums equal what was stored, exceedances against the dust limits, an agent's

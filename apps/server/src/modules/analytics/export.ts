@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { analyticsApi } from '@siteops/contracts/api/analytics';
-import type { AnalyticsChart, PresenceDimension, PresencePoint } from '@siteops/contracts/analytics';
-import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/deviceSheet';
+import type { analyticsApi } from '@siteops/contracts/analytics/api';
+import type { AnalyticsChart, PresenceDimension, PresencePoint } from '@siteops/contracts/analytics/schemas';
+import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/device/sheet';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { Handler } from '../../http/endpoint.ts';
 import { neutralised } from '../../xlsx/text.ts';

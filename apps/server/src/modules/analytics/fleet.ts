@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type AnalyticsAnswer, type analyticsQuery } from '@siteops/contracts/analytics';
+import { type AnalyticsAnswer, type analyticsQuery } from '@siteops/contracts/analytics/schemas';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { devices } from '../../db/schema/index.ts';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PresenceDimension, PresencePoint, UptimeRow } from '@siteops/contracts/analytics';
+import type { PresenceDimension, PresencePoint, UptimeRow } from '@siteops/contracts/analytics/schemas';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { groupsOf } from './rollup.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { analyticsQuery, type AnalyticsQuery } from '@siteops/contracts/analytics';
+import { analyticsQuery, type AnalyticsQuery } from '@siteops/contracts/analytics/schemas';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { uniq, type createAgent } from '../../../test/fixtures.ts';
 import { DB_KIND, fileTestApp } from '../../../test/harness.ts';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DUST_LIMITS } from '@siteops/contracts/analytics';
+import { DUST_LIMITS } from '@siteops/contracts/analytics/schemas';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsApi } from '@siteops/contracts/api/analytics';
+import { analyticsApi } from '@siteops/contracts/analytics/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { exportAnalytics } from './export.ts';

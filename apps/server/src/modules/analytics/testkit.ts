@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AnalyticsAnswer } from '@siteops/contracts/analytics';
+import type { AnalyticsAnswer } from '@siteops/contracts/analytics/schemas';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { devices, projectMembers, projects } from '../../db/schema/index.ts';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { announcementApi } from '@siteops/contracts/api/announcement';
+import type { announcementApi } from '@siteops/contracts/announcement/api';
 import { announcements } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';

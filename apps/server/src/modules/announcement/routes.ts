@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { announcementApi } from '@siteops/contracts/api/announcement';
+import { announcementApi } from '@siteops/contracts/announcement/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { announcements } from '../../db/schema/index.ts';
 import { deleteAllOrNone, insertAudited, listTable, loadOr404 } from '../../db/crud.ts';

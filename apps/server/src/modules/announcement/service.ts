@@ -5,8 +5,8 @@ import type {
   AnnouncementLevel,
   AnnouncementNotice,
   AnnouncementStatus,
-} from '@siteops/contracts/announcement';
-import type { Role } from '@siteops/contracts/roles';
+} from '@siteops/contracts/announcement/schemas';
+import type { Role } from '@siteops/contracts/shared/roles';
 import type { Recipients } from '../../ports/context.ts';
 import type { Db } from '../../db/client.ts';
 import type { ListJoin } from '../../db/crud.ts';

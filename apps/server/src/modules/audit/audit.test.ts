@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
-import { userApi } from '@siteops/contracts/api/user';
-import { constantApi } from '@siteops/contracts/api/constant';
-import { projectApi } from '@siteops/contracts/api/project';
-import { deviceApi } from '@siteops/contracts/api/device';
+import { userApi } from '@siteops/contracts/user/api';
+import { constantApi } from '@siteops/contracts/constant/api';
+import { projectApi } from '@siteops/contracts/project/api';
+import { deviceApi } from '@siteops/contracts/device/api';
 
 const { t, admin } = await fileTestApp();
 let agent: Awaited<ReturnType<typeof createAgent>>;

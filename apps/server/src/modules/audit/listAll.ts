@@ -1,6 +1,6 @@
 import { and, eq, gte, like, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditApi } from '@siteops/contracts/api/audit';
+import { auditApi } from '@siteops/contracts/audit/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';

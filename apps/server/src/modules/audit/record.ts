@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { UNSTORABLE } from '@siteops/contracts/text';
+import { UNSTORABLE } from '@siteops/contracts/shared/text';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { maskPii } from '../../crypto/pii.ts';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CampaignItem, CampaignRun } from '@siteops/contracts/broadcast';
+import type { CampaignItem, CampaignRun } from '@siteops/contracts/broadcast/schemas';
 import { auditLog, broadcastCampaigns, broadcastRuns, devices } from '../../db/schema/index.ts';
 import { createAgent, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { claimDueRuns } from './scheduler.ts';
-import { broadcastApi } from '@siteops/contracts/api/broadcast';
+import { broadcastApi } from '@siteops/contracts/broadcast/api';
 
 /**
  * Broadcast campaigns against simulated cloud speakers over the device link: what a speaker plays and

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { CampaignSpeaker, CampaignTargets } from '@siteops/contracts/broadcast';
+import type { CampaignSpeaker, CampaignTargets } from '@siteops/contracts/broadcast/schemas';
 import type { Db } from '../../db/client.ts';
 import { broadcastCampaigns, devices, projects } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';

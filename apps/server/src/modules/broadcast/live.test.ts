@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CampaignItem } from '@siteops/contracts/broadcast';
-import type { LiveCampaignChange } from '@siteops/contracts/live';
+import type { CampaignItem } from '@siteops/contracts/broadcast/schemas';
+import type { LiveCampaignChange } from '@siteops/contracts/live/schemas';
 import { broadcastCampaigns, devices } from '../../db/schema/index.ts';
 import { createAgent } from '../../../test/fixtures.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { startLinkApp } from '../device-link/testkit.ts';
 import { fileApp } from '../../../test/harness.ts';
-import { broadcastApi } from '@siteops/contracts/api/broadcast';
+import { broadcastApi } from '@siteops/contracts/broadcast/api';
 
 /**
  * The live topic `campaign:<id>`: a tab watching a campaign hears its speakers' outcomes and its

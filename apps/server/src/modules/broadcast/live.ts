@@ -1,5 +1,5 @@
-import type { CampaignStatus, PlayOutcome } from '@siteops/contracts/broadcast';
-import { LIVE_CAMPAIGN_OUTCOMES_MAX, campaignTopicOf, type LiveCampaignChange } from '@siteops/contracts/live';
+import type { CampaignStatus, PlayOutcome } from '@siteops/contracts/broadcast/schemas';
+import { LIVE_CAMPAIGN_OUTCOMES_MAX, campaignTopicOf, type LiveCampaignChange } from '@siteops/contracts/live/schemas';
 import type { ModuleContext } from '../../ports/context.ts';
 
 /** One change of a campaign, as the module reports it once its transaction committed. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { broadcastApi } from '@siteops/contracts/api/broadcast';
-import type { CampaignSchedule, CampaignStatus } from '@siteops/contracts/broadcast';
+import { broadcastApi } from '@siteops/contracts/broadcast/api';
+import type { CampaignSchedule, CampaignStatus } from '@siteops/contracts/broadcast/schemas';
 import type { ModuleContext } from '../../ports/context.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';

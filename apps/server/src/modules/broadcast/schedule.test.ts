@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CampaignSchedule } from '@siteops/contracts/broadcast';
+import type { CampaignSchedule } from '@siteops/contracts/broadcast/schemas';
 import { firstRun, nextDailySlot, runAfter } from './schedule.ts';
 
 type Daily = Extract<CampaignSchedule, { kind: 'daily' }>;

@@ -1,4 +1,4 @@
-import type { CampaignSchedule } from '@siteops/contracts/broadcast';
+import type { CampaignSchedule } from '@siteops/contracts/broadcast/schemas';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

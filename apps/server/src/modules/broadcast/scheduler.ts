@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CampaignSchedule, CampaignStatus, PlayOutcome } from '@siteops/contracts/broadcast';
+import type { CampaignSchedule, CampaignStatus, PlayOutcome } from '@siteops/contracts/broadcast/schemas';
 import type { ModuleContext } from '../../ports/context.ts';
 import { repeatRounds, type Rounds } from '../../core/rounds.ts';
 import type { Db } from '../../db/client.ts';

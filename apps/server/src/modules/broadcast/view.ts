@@ -5,7 +5,7 @@ import {
   type CampaignRun,
   type OutcomeCounts,
   type PlayOutcome,
-} from '@siteops/contracts/broadcast';
+} from '@siteops/contracts/broadcast/schemas';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { t, type Lang, type MessageKey } from '../../core/messages/index.ts';

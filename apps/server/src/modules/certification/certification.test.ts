@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createUser, idNumber } from '../../../test/fixtures.ts';
 import { certifications } from '../../db/schema/index.ts';
-import { certificationApi } from '@siteops/contracts/api/certification';
+import { certificationApi } from '@siteops/contracts/certification/api';
 
 /**
  * Real-name certification: a user submits, sees only its own records (another's id is 404, for an

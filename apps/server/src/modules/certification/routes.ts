@@ -1,6 +1,6 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { certificationApi } from '@siteops/contracts/api/certification';
+import { certificationApi } from '@siteops/contracts/certification/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { certifications, users } from '../../db/schema/index.ts';
 import { route, type HandlerContext } from '../../http/endpoint.ts';

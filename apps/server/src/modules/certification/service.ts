@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CertificationItem } from '@siteops/contracts/certification';
+import type { CertificationItem } from '@siteops/contracts/certification/schemas';
 import type { Db } from '../../db/client.ts';
 import { certifications, users, type CertificationRow } from '../../db/schema/index.ts';
 import type { Pii } from '../../crypto/pii.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { certificationApi } from '@siteops/contracts/api/certification';
+import type { certificationApi } from '@siteops/contracts/certification/api';
 import { certifications } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';

@@ -4,8 +4,8 @@ import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { constants } from '../../db/schema/index.ts';
 import { CONSTANT_CACHE_MS, getConstant, heartbeatSeconds } from './service.ts';
-import { constantApi } from '@siteops/contracts/api/constant';
-import { userApi } from '@siteops/contracts/api/user';
+import { constantApi } from '@siteops/contracts/constant/api';
+import { userApi } from '@siteops/contracts/user/api';
 
 const { t, admin } = await fileTestApp();
 

@@ -1,6 +1,6 @@
 import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { constantApi } from '@siteops/contracts/api/constant';
+import { constantApi } from '@siteops/contracts/constant/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { constants } from '../../db/schema/index.ts';
 import { deleteAllOrNone, insertAudited, listTable, loadOr404, uniqueOr409, updateAudited } from '../../db/crud.ts';

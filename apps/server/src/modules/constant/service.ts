@@ -1,4 +1,4 @@
-import { HEARTBEAT_SECONDS_RANGE } from '@siteops/contracts/constant';
+import { HEARTBEAT_SECONDS_RANGE } from '@siteops/contracts/constant/schemas';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { constants } from '../../db/schema/index.ts';

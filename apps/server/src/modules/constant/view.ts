@@ -1,9 +1,9 @@
-import { KNOWN_CONSTANTS, type ConstantItem } from '@siteops/contracts/constant';
+import { KNOWN_CONSTANTS, type ConstantItem } from '@siteops/contracts/constant/schemas';
 import type { ConstantRow } from '../../db/schema/index.ts';
 import { fieldError } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
 import { fieldText } from '../../core/messages/zod.ts';
-import { constantValueProblem } from '@siteops/contracts/constant';
+import { constantValueProblem } from '@siteops/contracts/constant/schemas';
 
 export function toConstantItem(row: ConstantRow): ConstantItem {
   return {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { FleetFigures } from '@siteops/contracts/dashboard';
+import type { FleetFigures } from '@siteops/contracts/dashboard/schemas';
 import { createAgent, createProject, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { devices } from '../../db/schema/index.ts';
 import { FAST, startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { sinceOf } from './fleet.ts';
-import { projectApi } from '@siteops/contracts/api/project';
-import { dashboardApi } from '@siteops/contracts/api/dashboard';
+import { projectApi } from '@siteops/contracts/project/api';
+import { dashboardApi } from '@siteops/contracts/dashboard/api';
 
 /**
  * The Workplace's fleet figures: counted in the caller's device scope (an agent never counts another

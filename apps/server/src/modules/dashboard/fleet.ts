@@ -5,7 +5,7 @@ import {
   FLEET_RECENT_EVENTS,
   type FleetFigures,
   type FleetStateCounts,
-} from '@siteops/contracts/dashboard';
+} from '@siteops/contracts/dashboard/schemas';
 import type { Db } from '../../db/client.ts';
 import { agents, authPlatforms, deviceEvents, devices, projects } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { dashboardApi } from '@siteops/contracts/api/dashboard';
+import { dashboardApi } from '@siteops/contracts/dashboard/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { fleetFigures } from './fleet.ts';

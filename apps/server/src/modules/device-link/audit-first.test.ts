@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.ts';
 import { fileApp } from '../../../test/harness.ts';
 import { startLinkApp } from './testkit.ts';
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 
 /** Issue 10: a device command never runs without its audit record. */
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { and, eq } from 'drizzle-orm';
-import { DeviceLinkCode } from '@siteops/contracts/device-link';
-import { LiveClose, deviceTopicOf } from '@siteops/contracts/live';
+import { DeviceLinkCode } from '@siteops/contracts/device-link/schemas';
+import { LiveClose, deviceTopicOf } from '@siteops/contracts/live/schemas';
 import { auditLog } from '../../db/schema/index.ts';
 import { createSignedInUser } from '../../../test/fixtures.ts';
 import { ticketFor } from './testkit.ts';
 import { fileLinkApp, openLive, watch } from './liveTestkit.ts';
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 
 const { t, admin, agentA, agentB, live, linked, post } = await fileLinkApp();
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import type { RpcMethod, RpcParams, RpcResultOf } from '@siteops/contracts/device-protocol';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
@@ -45,7 +45,7 @@ async function runCommand<M extends RpcMethod>(
   }
 }
 
-/** The commands of contracts/api/device-link.ts: each runs on the device and is audited, success or not. */
+/** The commands of contracts/device-link/api.ts: each runs on the device and is audited, success or not. */
 export function registerCommands(app: FastifyInstance, ctx: DeviceLinkContext) {
   route(app, ctx, deviceLinkApi.snapshot, async (c, { id, ...body }) => {
     const { reply } = await runCommand(ctx, c.request, id, 'snapshot', body, { action: 'device.snapshot' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import { EVENT_LEVELS } from '@siteops/contracts/device-protocol';
 import { devices, deviceEvents, latestReadings } from '../../db/schema/index.ts';
 import { route } from '../../http/endpoint.ts';

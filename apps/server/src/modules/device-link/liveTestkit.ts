@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
-import { deviceTopicOf, type LiveServerMessage } from '@siteops/contracts/live';
+import { deviceTopicOf, type LiveServerMessage } from '@siteops/contracts/live/schemas';
 import { createAgent } from '../../../test/fixtures.ts';
 import { awaitFound } from '../../gateway/testkit.ts';
 import { startLinkApp, ticketFor, type LinkTestApp } from './testkit.ts';

@@ -4,7 +4,7 @@ import { until } from '../../gateway/testkit.ts';
 import { startFaultProxy, targetOf, type FaultProxy } from '../../../test/faultproxy.ts';
 import { FAST, startLinkApp, type LinkTestApp } from './testkit.ts';
 import { openLive } from './liveTestkit.ts';
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 if (!REDIS_URL) console.log('device link during a Redis outage: skipped, TEST_REDIS_URL is not set');

@@ -7,7 +7,7 @@ import { registerTicket } from './ticket.ts';
 import { registerTunnel } from './tunnel.ts';
 
 /**
- * The browser side of the device link (contracts/device-link.ts): tickets, commands, the remote-control
+ * The browser side of the device link (contracts/device-link/schemas.ts): tickets, commands, the remote-control
  * tunnel, the terminal WebSocket, events and telemetry history. (The live channel is infrastructure:
  * live/, put together in app/deviceLink.ts.)
  */

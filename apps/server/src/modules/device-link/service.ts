@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { DEVICE_LINK_HTTP_STATUS, DeviceLinkCode } from '@siteops/contracts/device-link';
+import { DEVICE_LINK_HTTP_STATUS, DeviceLinkCode } from '@siteops/contracts/device-link/schemas';
 import type { DeviceType, RpcErrorCode } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
@@ -33,7 +33,7 @@ const MESSAGES: Partial<Record<RpcErrorCode, Text>> = {
   busy: t('link.busy'),
 };
 
-/** A failed RPC as the envelope error of contracts/device-link.ts (DeviceLinkCode); anything else is rethrown. */
+/** A failed RPC as the envelope error of contracts/device-link/schemas.ts (DeviceLinkCode); anything else is rethrown. */
 export function commandError(err: unknown, deviceId: number): ApiError {
   if (!(err instanceof RpcError)) throw err;
   const reason = err.code;

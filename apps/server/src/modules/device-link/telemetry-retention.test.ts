@@ -7,7 +7,7 @@ import { DbTelemetrySink, pruneEvents, pruneTelemetry } from '../../gateway/stor
 import { rowsOf } from '../../db/rows.ts';
 import { rowOf, startLinkApp } from './testkit.ts';
 import { fileLinkApp } from './liveTestkit.ts';
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 
 const { t, admin, live, linked } = await fileLinkApp();
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { and, eq } from 'drizzle-orm';
-import { TerminalClose } from '@siteops/contracts/device-link';
+import { TerminalClose } from '@siteops/contracts/device-link/schemas';
 import { auditLog } from '../../db/schema/index.ts';
 import { until } from '../../gateway/testkit.ts';
 import { ticketFor } from './testkit.ts';
 import { fileLinkApp } from './liveTestkit.ts';
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
-import { userApi } from '@siteops/contracts/api/user';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
+import { userApi } from '@siteops/contracts/user/api';
 
 const { t, admin, linked } = await fileLinkApp();
 

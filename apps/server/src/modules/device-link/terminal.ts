@@ -7,7 +7,7 @@ import {
   terminalClientMessage,
   terminalQuery,
   type TerminalServerMessage,
-} from '@siteops/contracts/device-link';
+} from '@siteops/contracts/device-link/schemas';
 import { callerOf } from '../../auth/scope.ts';
 import { ApiError } from '../../core/errors.ts';
 import { RpcError, type ShellStream } from '../../gateway/index.ts';
@@ -27,7 +27,7 @@ const MAX_EARLY_BYTES = 64 * 1024;
 /**
  * GET ws /api/device/:id/terminal?ticket=&cols=&rows=: a browser terminal (xterm.js) relayed to a
  * shell stream on the device, wherever its link is. Binary frames are terminal bytes both ways; JSON
- * text frames carry resize/close (contracts/device-link.ts). Either side closing closes the other;
+ * text frames carry resize/close (contracts/device-link/schemas.ts). Either side closing closes the other;
  * no traffic for ctx.terminalIdleMs closes both (4408). Refusals are close codes, since a browser
  * cannot read the HTTP status of a refused upgrade.
  */

@@ -11,7 +11,7 @@ import { hashDeviceSecret } from '../../crypto/deviceSecret.ts';
 import { injectCall, injectSend, loginThrough, openTestDatabase, type TestApp } from '../../../test/harness.ts';
 import { typedClient } from '@siteops/test-support/api';
 import type { DeviceLinkOptions } from '../../app/deviceLink.ts';
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 
 export const HEARTBEAT_S = 0.2;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
-import { DEVICE_LINK_PATHS } from '@siteops/contracts/device-link';
-import { LIVE_PATH } from '@siteops/contracts/live';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
+import { DEVICE_LINK_PATHS } from '@siteops/contracts/device-link/schemas';
+import { LIVE_PATH } from '@siteops/contracts/live/schemas';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
 import { route } from '../../http/endpoint.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEVICE_LINK_ROUTES, REMOTE_TUNNEL } from '@siteops/contracts/device-link';
-import { rowIdParam } from '@siteops/contracts/pagination';
+import { DEVICE_LINK_ROUTES, REMOTE_TUNNEL } from '@siteops/contracts/device-link/schemas';
+import { rowIdParam } from '@siteops/contracts/shared/pagination';
 import { callerOf } from '../../auth/scope.ts';
 import { ApiError } from '../../core/errors.ts';
 import { requestLang } from '../../http/envelope.ts';

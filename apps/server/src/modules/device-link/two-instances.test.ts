@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { until } from '../../gateway/testkit.ts';
-import { deviceTopicOf } from '@siteops/contracts/live';
+import { deviceTopicOf } from '@siteops/contracts/live/schemas';
 import { HEARTBEAT_S, ticketFor, type LinkTestApp } from './testkit.ts';
 import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from './twoInstances.ts';
 import { openLive } from './liveTestkit.ts';
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 
 const skip = twoInstancesSkipped('device link, two instances on PostgreSQL + Redis');
 

@@ -5,7 +5,7 @@ import {
   CATALOGUE_ALARMS,
   type CatalogueAnswer,
   type CatalogueType,
-} from '@siteops/contracts/deviceSearch';
+} from '@siteops/contracts/device-search/schemas';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { scope, type Caller } from '../../auth/scope.ts';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_COUNT_CAP, type CatalogueAnswer, type SearchItem } from '@siteops/contracts/deviceSearch';
+import { SEARCH_COUNT_CAP, type CatalogueAnswer, type SearchItem } from '@siteops/contracts/device-search/schemas';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { expectFieldsNamed, fileTestApp } from '../../../test/harness.ts';
 import { eq, sql } from 'drizzle-orm';
 import { deviceEvents, deviceTelemetry, devices, projects } from '../../db/schema/index.ts';
 import { cursorOf, exportPage, toItem } from './search.ts';
 import { firstSheetAt } from '../../../test/workbooks.ts';
-import { deviceSearchApi } from '@siteops/contracts/api/device-search';
+import { deviceSearchApi } from '@siteops/contracts/device-search/api';
 
 /**
  * The telemetry and event search and the device-type catalogue: field errors for bad ranges and

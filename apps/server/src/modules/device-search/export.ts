@@ -1,7 +1,7 @@
-import type { deviceSearchApi } from '@siteops/contracts/api/device-search';
-import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/deviceSheet';
+import type { deviceSearchApi } from '@siteops/contracts/device-search/api';
+import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/device/sheet';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import { SEARCH_EXPORT_MAX } from '@siteops/contracts/deviceSearch';
+import { SEARCH_EXPORT_MAX } from '@siteops/contracts/device-search/schemas';
 import type { Handler } from '../../http/endpoint.ts';
 import { neutralised } from '../../xlsx/text.ts';
 import { EXPORT_CHUNK, sendSheetStream } from '../device/export.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deviceSearchApi } from '@siteops/contracts/api/device-search';
+import { deviceSearchApi } from '@siteops/contracts/device-search/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { catalogue } from './catalogue.ts';

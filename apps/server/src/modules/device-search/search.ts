@@ -8,7 +8,7 @@ import {
   type searchExportQuery,
   type searchQuery,
   type SearchItem,
-} from '@siteops/contracts/deviceSearch';
+} from '@siteops/contracts/device-search/schemas';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { devices } from '../../db/schema/index.ts';

@@ -1,4 +1,4 @@
-import type { deviceApi } from '@siteops/contracts/api/device';
+import type { deviceApi } from '@siteops/contracts/device/api';
 import { devices } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { changeSet } from '../audit/record.ts';

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { deviceApi } from '@siteops/contracts/api/device';
+import type { deviceApi } from '@siteops/contracts/device/api';
 import { devices } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { deleteAllOrNone } from '../../db/crud.ts';

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
-import { deviceApi } from '@siteops/contracts/api/device';
-import { projectApi } from '@siteops/contracts/api/project';
-import { agentApi } from '@siteops/contracts/api/agent';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { projectApi } from '@siteops/contracts/project/api';
+import { agentApi } from '@siteops/contracts/agent/api';
 
 const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;

@@ -2,13 +2,13 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { deviceApi } from '@siteops/contracts/api/device';
+import type { deviceApi } from '@siteops/contracts/device/api';
 import {
   DEVICE_DIRECTION_LABELS,
   DEVICE_EXPORT_COLUMNS,
   DEVICE_TYPE_LABELS,
   type SheetLang,
-} from '@siteops/contracts/deviceSheet';
+} from '@siteops/contracts/device/sheet';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
 import { agents, devices, projects } from '../../db/schema/index.ts';

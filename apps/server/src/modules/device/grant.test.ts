@@ -1,14 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { verifyLicence, type LicenceFile } from '@siteops/contracts/licence';
+import { verifyLicence, type LicenceFile } from '@siteops/contracts/licence/verify';
 import { createTestApp, fileTestApp } from '../../../test/harness.ts';
 import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices, licenceGrants } from '../../db/schema/index.ts';
 import { secretMatches } from '../../crypto/deviceSecret.ts';
 import { checkSigningKeyFingerprint, loadSigningKey } from './signingKey.ts';
-import { deviceApi } from '@siteops/contracts/api/device';
-import { platformApi } from '@siteops/contracts/api/platform';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { platformApi } from '@siteops/contracts/platform/api';
 
 const { t, admin } = await fileTestApp();
 

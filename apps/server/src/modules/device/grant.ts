@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { deviceApi } from '@siteops/contracts/api/device';
-import type { LicenceBody } from '@siteops/contracts/deviceLicence';
+import type { deviceApi } from '@siteops/contracts/device/api';
+import type { LicenceBody } from '@siteops/contracts/licence/schemas';
 import { authPlatforms, devices, licenceGrants } from '../../db/schema/index.ts';
 import { hashDeviceSecret } from '../../crypto/deviceSecret.ts';
 import { conflict, fieldError } from '../../core/errors.ts';

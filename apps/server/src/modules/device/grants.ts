@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { deviceApi } from '@siteops/contracts/api/device';
+import type { deviceApi } from '@siteops/contracts/device/api';
 import { licenceGrants } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import type { Handler } from '../../http/endpoint.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEVICE_IMPORT_MAX_ROWS } from '@siteops/contracts/deviceSheet';
+import { DEVICE_IMPORT_MAX_ROWS } from '@siteops/contracts/device/sheet';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 

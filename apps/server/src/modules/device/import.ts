@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { deviceApi } from '@siteops/contracts/api/device';
-import { DEVICE_IMPORT_MODES, type DeviceImportMode } from '@siteops/contracts/deviceSheet';
-import type { JobProgress } from '@siteops/contracts/live';
+import type { deviceApi } from '@siteops/contracts/device/api';
+import { DEVICE_IMPORT_MODES, type DeviceImportMode } from '@siteops/contracts/device/sheet';
+import type { JobProgress } from '@siteops/contracts/live/schemas';
 import { badRequest, fieldError, forbidden, payloadTooLarge } from '../../core/errors.ts';
 import { overLimit } from '../../http/upload.ts';
 import { t } from '../../core/messages/index.ts';

@@ -1,11 +1,11 @@
-import { deviceFields, macAddress } from '@siteops/contracts/device';
+import { deviceFields, macAddress } from '@siteops/contracts/device/schemas';
 import {
   DEVICE_IMPORT_COLUMNS,
   DEVICE_IMPORT_MAX_ROWS,
   type DeviceImportColumnKey,
   type ImportRowError,
   type SheetLang,
-} from '@siteops/contracts/deviceSheet';
+} from '@siteops/contracts/device/sheet';
 import { fieldError } from '../../core/errors.ts';
 import { t, type Param } from '../../core/messages/index.ts';
 import { fieldMessage, parseIn } from '../../core/messages/zod.ts';

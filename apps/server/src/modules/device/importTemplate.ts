@@ -1,12 +1,12 @@
 import type ExcelJS from 'exceljs';
-import type { deviceApi } from '@siteops/contracts/api/device';
+import type { deviceApi } from '@siteops/contracts/device/api';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import {
   DEVICE_IMPORT_COLUMNS,
   DEVICE_IMPORT_MAX_ROWS,
   DEVICE_TYPE_LABELS,
   type SheetLang,
-} from '@siteops/contracts/deviceSheet';
+} from '@siteops/contracts/device/sheet';
 import type { Handler } from '../../http/endpoint.ts';
 import { directionLabels, headerLabel, importTemplateBook, sendWorkbook, typeLabels } from './sheet.ts';
 

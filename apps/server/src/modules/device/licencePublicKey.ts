@@ -1,4 +1,4 @@
-import type { deviceApi } from '@siteops/contracts/api/device';
+import type { deviceApi } from '@siteops/contracts/device/api';
 import { sendAttachment } from '../../http/attachment.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import type { SigningKey } from './signingKey.ts';

@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { deviceApi } from '@siteops/contracts/api/device';
-import { DEVICE_SORT_FIELDS } from '@siteops/contracts/device';
+import type { deviceApi } from '@siteops/contracts/device/api';
+import { DEVICE_SORT_FIELDS } from '@siteops/contracts/device/schemas';
 import { agents, devices, projects, type DeviceRow } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import type { Handler } from '../../http/endpoint.ts';

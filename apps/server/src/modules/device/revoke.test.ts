@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAST, startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
-import { deviceApi } from '@siteops/contracts/api/device';
+import { deviceApi } from '@siteops/contracts/device/api';
 
 // The revocation sweep is made slow here, so only the endpoints themselves can cut a link in time.
 let t: LinkTestApp;

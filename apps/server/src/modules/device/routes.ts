@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deviceApi } from '@siteops/contracts/api/device';
+import { deviceApi } from '@siteops/contracts/device/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { addDevice } from './add.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
+import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device/schemas';
 import type { DeviceCommands } from '../../ports/context.ts';
 import type { Db } from '../../db/client.ts';
 import { agents, devices, latestReadings, projects, type DeviceRow } from '../../db/schema/index.ts';

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { sendAttachment } from '../../http/attachment.ts';
 import { t, type Param } from '../../core/messages/index.ts';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
-import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
+import { DEVICE_DIRECTIONS } from '@siteops/contracts/device/schemas';
 import {
   DEVICE_DIRECTION_LABELS,
   DEVICE_EXPORT_COLUMNS,
@@ -11,7 +11,7 @@ import {
   DEVICE_TYPE_LABELS,
   SHEET_LANGS,
   type SheetLang,
-} from '@siteops/contracts/deviceSheet';
+} from '@siteops/contracts/device/sheet';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

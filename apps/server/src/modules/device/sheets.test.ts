@@ -1,15 +1,15 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
+import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { EXPORT_CHUNK } from './export.ts';
-import { projectApi } from '@siteops/contracts/api/project';
-import { agentApi } from '@siteops/contracts/api/agent';
-import { deviceApi } from '@siteops/contracts/api/device';
+import { projectApi } from '@siteops/contracts/project/api';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { deviceApi } from '@siteops/contracts/device/api';
 
 const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;

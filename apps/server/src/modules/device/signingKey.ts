@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sig
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { canonicalJson, type LicenceBody, type LicenceFile } from '@siteops/contracts/licence';
+import { canonicalJson, type LicenceBody, type LicenceFile } from '@siteops/contracts/licence/verify';
 import type { Db } from '../../db/client.ts';
 import { createKeyFileOnce } from '../../crypto/keyFileOnce.ts';
 import { keyFingerprints } from '../../db/schema/index.ts';

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
-import { verifyLicence } from '@siteops/contracts/licence';
+import { verifyLicence } from '@siteops/contracts/licence/verify';
 import { simIdentity } from '@siteops/device-sim/fleet';
 import { RegisterError, grantLicences, loadLicenceDir, saveLicence } from '@siteops/device-sim/licences';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { uniq } from '../../../test/fixtures.ts';
 import { secretMatches } from '../../crypto/deviceSecret.ts';
 import { devices } from '../../db/schema/index.ts';
-import { deviceApi } from '@siteops/contracts/api/device';
+import { deviceApi } from '@siteops/contracts/device/api';
 
 let t: TestApp;
 let api: string;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { deviceApi } from '@siteops/contracts/api/device';
-import { DEVICE_AGENT_FIELDS } from '@siteops/contracts/device';
+import type { deviceApi } from '@siteops/contracts/device/api';
+import { DEVICE_AGENT_FIELDS } from '@siteops/contracts/device/schemas';
 import { devices } from '../../db/schema/index.ts';
 import { forbidden } from '../../core/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';

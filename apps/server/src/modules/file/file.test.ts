@@ -7,8 +7,8 @@ import { createAgent, createUser, JPEG, multipart, PNG, upload, uploadId, WEBP }
 import { files } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/local.ts';
 import { sweepUnattachedFiles, UNATTACHED_GRACE_MS } from './sweep.ts';
-import { fileApi } from '@siteops/contracts/api/file';
-import { userApi } from '@siteops/contracts/api/user';
+import { fileApi } from '@siteops/contracts/file/api';
+import { userApi } from '@siteops/contracts/user/api';
 
 const LIMIT = 4096;
 /** Its DATA_DIR (`t.dataDir`) is a folder of its own: the tests look at the stored files. */

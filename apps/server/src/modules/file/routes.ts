@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fileApi } from '@siteops/contracts/api/file';
+import { fileApi } from '@siteops/contracts/file/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { serveFile } from './serve.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { fileApi } from '@siteops/contracts/api/file';
+import type { fileApi } from '@siteops/contracts/file/api';
 import { files, users } from '../../db/schema/index.ts';
 import { resolveSession } from '../../auth/sessions.ts';
 import { callerOf, scope } from '../../auth/scope.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { fileApi } from '@siteops/contracts/api/file';
+import type { fileApi } from '@siteops/contracts/file/api';
 import { files } from '../../db/schema/index.ts';
 import { fieldError } from '../../core/errors.ts';
 import { filePart, fileTooLarge, storeUpload } from '../../http/upload.ts';

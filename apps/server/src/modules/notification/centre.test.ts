@@ -4,8 +4,8 @@ import { auditLog } from '../../db/schema/index.ts';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createUser, idNumber, createSignedInUser } from '../../../test/fixtures.ts';
 import { pruneNotifications } from './service.ts';
-import { notificationApi } from '@siteops/contracts/api/notification';
-import { certificationApi } from '@siteops/contracts/api/certification';
+import { notificationApi } from '@siteops/contracts/notification/api';
+import { certificationApi } from '@siteops/contracts/certification/api';
 
 /**
  * The message centre: search in the reader's language, delete (own ids only, all or none), the

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../test/fixtures.ts';
 import { rowOf, startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
-import { constantApi } from '@siteops/contracts/api/constant';
-import { notificationApi } from '@siteops/contracts/api/notification';
+import { constantApi } from '@siteops/contracts/constant/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
 
 /**
  * A real (simulated) device going offline past `notification.deviceOfflineSeconds` notifies the

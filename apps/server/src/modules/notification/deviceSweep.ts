@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { OFFLINE_NOTICE_SECONDS_RANGE } from '@siteops/contracts/constant';
+import { OFFLINE_NOTICE_SECONDS_RANGE } from '@siteops/contracts/constant/schemas';
 import type { ModuleContext, NewNotification } from '../../ports/context.ts';
 import { repeatRounds } from '../../core/rounds.ts';
 import type { Db } from '../../db/client.ts';

@@ -3,8 +3,8 @@ import { userSecurity } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, idNumber } from '../../../test/fixtures.ts';
 import { startMailbox } from '../../../test/mailbox.ts';
-import { notificationApi } from '@siteops/contracts/api/notification';
-import { certificationApi } from '@siteops/contracts/api/certification';
+import { notificationApi } from '@siteops/contracts/notification/api';
+import { certificationApi } from '@siteops/contracts/certification/api';
 
 /**
  * Notification emails: a real SMTP server receives what the notifier sends to those who chose email

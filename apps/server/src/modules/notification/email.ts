@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { NotificationKind } from '@siteops/contracts/notification';
+import type { NotificationKind } from '@siteops/contracts/notification/schemas';
 import type { NewNotification } from '../../ports/context.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';

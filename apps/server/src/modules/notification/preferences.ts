@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notificationApi } from '@siteops/contracts/api/notification';
+import { notificationApi } from '@siteops/contracts/notification/api';
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationPreferences,
-} from '@siteops/contracts/notification';
+} from '@siteops/contracts/notification/schemas';
 import type { ModuleContext } from '../../ports/context.ts';
 import { notificationPreferences, userSecurity } from '../../db/schema/index.ts';
 import { route } from '../../http/endpoint.ts';

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notificationApi } from '@siteops/contracts/api/notification';
+import { notificationApi } from '@siteops/contracts/notification/api';
 import type {
   NotificationItem,
   NotificationKind,
   NotificationLevel,
   NotificationTab,
-} from '@siteops/contracts/notification';
+} from '@siteops/contracts/notification/schemas';
 import type { ModuleContext } from '../../ports/context.ts';
 import { listTable } from '../../db/crud.ts';
 import { notifications, type NotificationRow } from '../../db/schema/index.ts';

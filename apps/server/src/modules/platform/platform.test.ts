@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
-import { platformApi } from '@siteops/contracts/api/platform';
+import { platformApi } from '@siteops/contracts/platform/api';
 
 const { t, admin } = await fileTestApp();
 
@@ -26,7 +26,7 @@ describe('authorisation platforms', () => {
     expect(dup.body.data).toEqual({ field: 'platformName' });
     expect((await t.api(platformApi.update, { id, expirationDate: '2020-01-01' }, admin)).status).toBe(200);
     expect((await t.api(platformApi.detail, { id }, admin)).body.data.expired).toBe(true);
-    const list = await t.api(platformApi.listAll, { platformName: encodeURIComponent(name) }, admin);
+    const list = await t.api(platformApi.listAll, { platformName: name }, admin);
     expect(list.body.data.total).toBe(1);
     expect(list.body.data.list[0]).toMatchObject({ id, expired: true });
     expect((await t.api.unchecked(platformApi.listAll, { sortField: 'nope' }, admin)).status).toBe(400);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { platformApi } from '@siteops/contracts/api/platform';
+import { platformApi } from '@siteops/contracts/platform/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { authPlatforms } from '../../db/schema/index.ts';
 import { deleteAllOrNone, insertAudited, listTable, loadOr404, uniqueOr409, updateAudited } from '../../db/crud.ts';

@@ -1,4 +1,4 @@
-import type { PlatformItem } from '@siteops/contracts/device';
+import type { PlatformItem } from '@siteops/contracts/device/schemas';
 import type { AuthPlatformRow } from '../../db/schema/index.ts';
 import { iso } from '../../core/list.ts';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ProjectInUse } from '@siteops/contracts/project';
+import type { ProjectInUse } from '@siteops/contracts/project/schemas';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import { countAll } from '../../core/list.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { projectApi } from '@siteops/contracts/api/project';
+import { projectApi } from '@siteops/contracts/project/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { projectMembers, users } from '../../db/schema/index.ts';
 import { allInScopeOr404 } from '../../db/crud.ts';

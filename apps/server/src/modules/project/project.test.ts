@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
-import { projectApi } from '@siteops/contracts/api/project';
-import { userApi } from '@siteops/contracts/api/user';
+import { projectApi } from '@siteops/contracts/project/api';
+import { userApi } from '@siteops/contracts/user/api';
 
 const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;

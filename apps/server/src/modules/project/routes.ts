@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ProjectInUse } from '@siteops/contracts/project';
-import { projectApi } from '@siteops/contracts/api/project';
+import type { ProjectInUse } from '@siteops/contracts/project/schemas';
+import { projectApi } from '@siteops/contracts/project/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { projects } from '../../db/schema/index.ts';
 import { deleteAllOrNone, insertAudited, listTable, uniqueOr409, updateAudited } from '../../db/crud.ts';

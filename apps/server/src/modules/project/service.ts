@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
-import type { ProjectItem } from '@siteops/contracts/project';
+import type { ProjectItem } from '@siteops/contracts/project/schemas';
 import type { Db } from '../../db/client.ts';
 import { agents, projectMembers, projects, users, type ProjectRow } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';

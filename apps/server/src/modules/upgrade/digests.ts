@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import type { CheckType } from '@siteops/contracts/upgrade';
+import type { CheckType } from '@siteops/contracts/upgrade/schemas';
 
 /**
  * Passes bytes through unchanged while computing MD5, SHA-1 and SHA-256 and counting them, so a

@@ -8,7 +8,7 @@ import { openLive } from '../device-link/liveTestkit.ts';
 import { claimJobs } from './jobs.ts';
 import { insertRollout, pauseRollout, resumeRollout, cancelRollout, type RolloutSettings } from './rollouts.ts';
 import { eventually, fleet, jobsOf, rolloutRow, startRolloutApp, uploadPackage } from './rolloutTestkit.ts';
-import { upgradeApi } from '@siteops/contracts/api/upgrade';
+import { upgradeApi } from '@siteops/contracts/upgrade/api';
 
 /**
  * The rollout engine against real simulated devices over the device link: what each device does

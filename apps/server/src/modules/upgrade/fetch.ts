@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { upgradeApi } from '@siteops/contracts/api/upgrade';
-import { DOWNLOADING_JOB_STATES } from '@siteops/contracts/rollout';
+import type { upgradeApi } from '@siteops/contracts/upgrade/api';
+import { DOWNLOADING_JOB_STATES } from '@siteops/contracts/rollout/schemas';
 import { upgradeJobs, upgradePackages } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { ApiError, notFoundOf } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
-import { Code } from '@siteops/contracts/envelope';
+import { Code } from '@siteops/contracts/shared/envelope';
 import type { FileUrls } from '../../storage/fileUrls.ts';
 import { sendPackage } from './send.ts';
 

@@ -4,7 +4,7 @@ import {
   DOWNLOADING_JOB_STATES,
   FINAL_JOB_STATES,
   type JobFailureReason,
-} from '@siteops/contracts/rollout';
+} from '@siteops/contracts/rollout/schemas';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 

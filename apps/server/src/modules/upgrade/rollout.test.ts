@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { RolloutDetail, RolloutJob } from '@siteops/contracts/rollout';
+import type { RolloutDetail, RolloutJob } from '@siteops/contracts/rollout/schemas';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { eventually, fleet, startRolloutApp, uploadPackage } from './rolloutTestkit.ts';
 import { expectFieldError, fileApp } from '../../../test/harness.ts';
-import { upgradeApi } from '@siteops/contracts/api/upgrade';
-import { notificationApi } from '@siteops/contracts/api/notification';
-import { rolloutApi } from '@siteops/contracts/api/rollout';
+import { upgradeApi } from '@siteops/contracts/upgrade/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
+import { rolloutApi } from '@siteops/contracts/rollout/api';
 
 /**
  * /api/rollout/* with real simulated devices: which devices a rollout takes, what an admin sees of it

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rolloutApi } from '@siteops/contracts/api/rollout';
-import type { RolloutPreview } from '@siteops/contracts/rollout';
+import { rolloutApi } from '@siteops/contracts/rollout/api';
+import type { RolloutPreview } from '@siteops/contracts/rollout/schemas';
 import type { ModuleContext } from '../../ports/context.ts';
 import { upgradePackages } from '../../db/schema/index.ts';
 import { route, type HandlerContext } from '../../http/endpoint.ts';

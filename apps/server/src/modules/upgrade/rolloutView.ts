@@ -5,7 +5,7 @@ import {
   type RolloutDetail,
   type RolloutItem,
   type RolloutJob,
-} from '@siteops/contracts/rollout';
+} from '@siteops/contracts/rollout/schemas';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { notFoundOf } from '../../core/errors.ts';

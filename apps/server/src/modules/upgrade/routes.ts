@@ -1,7 +1,7 @@
 import { and, arrayContains, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { upgradeApi } from '@siteops/contracts/api/upgrade';
-import { rolloutTopicOf } from '@siteops/contracts/live';
+import { upgradeApi } from '@siteops/contracts/upgrade/api';
+import { rolloutTopicOf } from '@siteops/contracts/live/schemas';
 import type { ModuleContext } from '../../ports/context.ts';
 import { OPEN_ROLLOUT_STATUSES, upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
 import { deleteAllOrNone, listTable, loadOr404, updateAudited } from '../../db/crud.ts';

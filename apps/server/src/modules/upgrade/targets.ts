@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
-import type { RolloutTargets } from '@siteops/contracts/rollout';
+import type { RolloutTargets } from '@siteops/contracts/rollout/schemas';
 import type { Db } from '../../db/client.ts';
 import { OPEN_ROLLOUT_STATUSES, devices, upgradeJobs, upgradeRollouts } from '../../db/schema/index.ts';
 import type { UpgradePackageRow } from '../../db/schema/index.ts';

@@ -9,8 +9,8 @@ import type { LinkTestApp } from '../device-link/testkit.ts';
 import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from '../device-link/twoInstances.ts';
 import { insertRollout } from './rollouts.ts';
 import { FAST_ROLLOUTS, eventually, fleet, jobsOf, rolloutRow, uploadPackage } from './rolloutTestkit.ts';
-import { rolloutApi } from '@siteops/contracts/api/rollout';
-import { notificationApi } from '@siteops/contracts/api/notification';
+import { rolloutApi } from '@siteops/contracts/rollout/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
 
 const skip = twoInstancesSkipped('rollouts, two instances on PostgreSQL + Redis');
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestAppOnDisk, expectFieldError, storedFiles, type TestApp } from '../../../test/harness.ts';
 import { createAgent, multipart } from '../../../test/fixtures.ts';
 import { upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
-import { upgradeApi } from '@siteops/contracts/api/upgrade';
+import { upgradeApi } from '@siteops/contracts/upgrade/api';
 
 const LIMIT = 256 * 1024;
 /** Its DATA_DIR (`t.dataDir`) is a folder of its own: the tests look at the stored files. */

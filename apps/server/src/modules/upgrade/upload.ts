@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { upgradeApi } from '@siteops/contracts/api/upgrade';
-import { isStorableText } from '@siteops/contracts/text';
+import type { upgradeApi } from '@siteops/contracts/upgrade/api';
+import { isStorableText } from '@siteops/contracts/shared/text';
 import { upgradePackages } from '../../db/schema/index.ts';
 import { fieldError, payloadTooLarge, type ApiError } from '../../core/errors.ts';
 import { filePart, storeUpload } from '../../http/upload.ts';

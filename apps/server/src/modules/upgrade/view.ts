@@ -1,4 +1,4 @@
-import type { UpgradeItem } from '@siteops/contracts/upgrade';
+import type { UpgradeItem } from '@siteops/contracts/upgrade/schemas';
 import type { UpgradePackageRow } from '../../db/schema/index.ts';
 
 /** Where an admin downloads a package (devices get signed URLs of their own). */

@@ -1,4 +1,4 @@
-import type { userApi } from '@siteops/contracts/api/user';
+import type { userApi } from '@siteops/contracts/user/api';
 import { users } from '../../db/schema/index.ts';
 import { uniqueOr409 } from '../../db/crud.ts';
 import { initialPassword, oneTimeAnswer } from '../../auth/oneTimePassword.ts';

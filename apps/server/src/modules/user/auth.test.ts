@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, ADMIN_PASSWORD, type TestApp, expectFieldError } from '../../../test/harness.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { createAgent, createUser, userBody } from '../../../test/fixtures.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { userApi } from '@siteops/contracts/api/user';
+import type { userApi } from '@siteops/contracts/user/api';
 import type { Handler } from '../../http/endpoint.ts';
 import { forbidden } from '../../core/errors.ts';
 import { agentNameOf, loadUserInScope } from './service.ts';

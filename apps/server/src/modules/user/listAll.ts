@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { userApi } from '@siteops/contracts/api/user';
-import { userListQuery, USER_SORT_FIELDS } from '@siteops/contracts/userList';
+import type { userApi } from '@siteops/contracts/user/api';
+import { userListQuery, USER_SORT_FIELDS } from '@siteops/contracts/user/list';
 import { agents, users } from '../../db/schema/index.ts';
 import type { Pii } from '../../crypto/pii.ts';
 import { scope } from '../../auth/scope.ts';

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { userApi } from '@siteops/contracts/api/user';
+import type { userApi } from '@siteops/contracts/user/api';
 import { agents, users } from '../../db/schema/index.ts';
 import { burnVerify, verifyPassword } from '../../auth/passwords.ts';
 import { agentBlock, agentExpiredSql, createSession } from '../../auth/sessions.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, menuForRole, type MenuNode } from '@siteops/contracts/routes';
-import { roleAllowed, type Role } from '@siteops/contracts/roles';
+import { ROUTES, menuForRole, type MenuNode } from '@siteops/contracts/shared/routes';
+import { roleAllowed, type Role } from '@siteops/contracts/shared/roles';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 let t: TestApp;
 const tokens: Partial<Record<Role, string>> = {};

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { passwordProblem } from '@siteops/contracts/userPassword';
+import { passwordProblem } from '@siteops/contracts/user/password';
 import { createTestApp, DB_KIND, type TestApp } from '../../../test/harness.ts';
 import { migrateAcross } from '../../../test/migrations.ts';
 import { createAgent, createUser, uniq, userBody, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { oneTimePassword } from '../../auth/oneTimePassword.ts';
-import { userApi } from '@siteops/contracts/api/user';
-import { agentApi } from '@siteops/contracts/api/agent';
+import { userApi } from '@siteops/contracts/user/api';
+import { agentApi } from '@siteops/contracts/agent/api';
 
 // Reset and password-less creation give a one-time password instead of a shared default (issue 10 §3).
 const lines: string[] = [];

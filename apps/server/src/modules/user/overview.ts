@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { userApi } from '@siteops/contracts/api/user';
+import type { userApi } from '@siteops/contracts/user/api';
 import {
   agents,
   auditLog,

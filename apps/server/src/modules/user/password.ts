@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { userApi } from '@siteops/contracts/api/user';
+import type { userApi } from '@siteops/contracts/user/api';
 import { users } from '../../db/schema/index.ts';
 import { authOf } from '../../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { userApi } from '@siteops/contracts/api/user';
+import type { userApi } from '@siteops/contracts/user/api';
 import { agents, projectMembers, projects, users } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';

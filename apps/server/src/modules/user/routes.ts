@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { pruneThrottle } from '../../auth/throttle.ts';
@@ -15,7 +15,7 @@ import { info, logout, menu } from './session.ts';
 import { updateUser } from './update.ts';
 import { updateSelf } from './updateSelf.ts';
 
-/** /api/user/*: one handler per declared endpoint (packages/contracts/src/api/user.ts). */
+/** /api/user/*: one handler per declared endpoint (packages/contracts/src/user/api.ts). */
 export function registerUserModule(app: FastifyInstance, ctx: ModuleContext) {
   scheduleThrottlePrune(app, ctx);
   route(app, ctx, userApi.login, login);

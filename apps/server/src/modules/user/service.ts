@@ -1,8 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file';
-import type { AddUserBody, UpdateUserBody } from '@siteops/contracts/user';
-import type { SocialInfo } from '@siteops/contracts/account';
-import { SOCIAL_FIELDS, type SocialField } from '@siteops/contracts/social';
+import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file/schemas';
+import type { AddUserBody, UpdateUserBody } from '@siteops/contracts/user/schemas';
+import type { SocialInfo } from '@siteops/contracts/account/schemas';
+import { SOCIAL_FIELDS, type SocialField } from '@siteops/contracts/account/social';
 import type { Db } from '../../db/client.ts';
 import { loadOr404 } from '../../db/crud.ts';
 import { agents, files, users, type UserRow } from '../../db/schema/index.ts';

@@ -1,6 +1,6 @@
-import type { userApi } from '@siteops/contracts/api/user';
-import { menuForRole } from '@siteops/contracts/routes';
-import type { Role } from '@siteops/contracts/roles';
+import type { userApi } from '@siteops/contracts/user/api';
+import { menuForRole } from '@siteops/contracts/shared/routes';
+import type { Role } from '@siteops/contracts/shared/roles';
 import { authOf } from '../../auth/guard.ts';
 import { revokeSession } from '../../auth/sessions.ts';
 import type { Handler } from '../../http/endpoint.ts';

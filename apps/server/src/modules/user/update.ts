@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { userApi } from '@siteops/contracts/api/user';
+import type { userApi } from '@siteops/contracts/user/api';
 import { users } from '../../db/schema/index.ts';
 import { uniqueOr409 } from '../../db/crud.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, createProject, createUser, uploadId, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, devices, files, users } from '../../db/schema/index.ts';
-import { userApi } from '@siteops/contracts/api/user';
-import { projectApi } from '@siteops/contracts/api/project';
+import { userApi } from '@siteops/contracts/user/api';
+import { projectApi } from '@siteops/contracts/project/api';
 
 const { t, admin } = await fileTestApp();
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { userApi } from '@siteops/contracts/api/user';
-import { UPDATE_SELF_FIELDS } from '@siteops/contracts/user';
+import type { userApi } from '@siteops/contracts/user/api';
+import { UPDATE_SELF_FIELDS } from '@siteops/contracts/user/schemas';
 import { users } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { auditOwnAccount, changeSet } from '../audit/record.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DB_KIND, fileTestApp } from '../../../test/harness.ts';
 import { createUser, uniq, userBody } from '../../../test/fixtures.ts';
 import { migrateAcross } from '../../../test/migrations.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 // Account names are unique regardless of case; login ignores case (docs/decisions/0009-account-names-ignore-case.md).
 const { t, admin } = await fileTestApp();

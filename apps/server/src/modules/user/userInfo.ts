@@ -1,4 +1,4 @@
-import type { UserInfo } from '@siteops/contracts/user';
+import type { UserInfo } from '@siteops/contracts/user/schemas';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { FileUrls } from '../../storage/fileUrls.ts';
 

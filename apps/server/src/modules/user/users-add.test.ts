@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CULTURE_LEVELS, POLITICS, SEX, USER_REQUIRED_FIELDS } from '@siteops/contracts/user';
+import { CULTURE_LEVELS, POLITICS, SEX, USER_REQUIRED_FIELDS } from '@siteops/contracts/user/schemas';
 import { expectFieldError } from '../../../test/harness.ts';
 import { createUser, uniq, uploadId, userBody } from '../../../test/fixtures.ts';
 import { fileUsersApp } from '../../../test/userApi.ts';
 import { files, users } from '../../db/schema/index.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 const { t, admin, a, add, update } = await fileUsersApp();
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createUser, userBody, createSignedInUser } from '../../../test/fixtures.ts';
 import { fileUsersApp } from '../../../test/userApi.ts';
 import { auditLog, files, sessions, users } from '../../db/schema/index.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 const { t, admin, a, userOfB, add, update, del, info } = await fileUsersApp();
 

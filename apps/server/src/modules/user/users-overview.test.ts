@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { fileUsersApp } from '../../../test/userApi.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 
 const { t, admin, a, b } = await fileUsersApp();
 

@@ -1,4 +1,4 @@
-import type { UserDetail, UserListItem } from '@siteops/contracts/userList';
+import type { UserDetail, UserListItem } from '@siteops/contracts/user/list';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { ModuleContext } from '../../ports/context.ts';
 import { socialOf } from './service.ts';

@@ -7,8 +7,8 @@ import { visitors } from '../../db/schema/index.ts';
 import { expireVisitors } from './audit.ts';
 import { readPass } from './pass.ts';
 import { visitorWorld, visitWindow } from './testkit.ts';
-import { visitorApi } from '@siteops/contracts/api/visitor';
-import { deviceApi } from '@siteops/contracts/api/device';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import { deviceApi } from '@siteops/contracts/device/api';
 
 const { t, admin } = await fileTestApp();
 const w = await visitorWorld(t, admin);

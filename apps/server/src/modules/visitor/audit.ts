@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { visitorApi } from '@siteops/contracts/api/visitor';
+import type { visitorApi } from '@siteops/contracts/visitor/api';
 import type { Db } from '../../db/client.ts';
 import { visitors } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';

@@ -1,6 +1,10 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { visitorApi } from '@siteops/contracts/api/visitor';
-import { DEFAULT_VISIT_HOURS, type VisitorConfigItem, type VisitorOptionalField } from '@siteops/contracts/visitor';
+import type { visitorApi } from '@siteops/contracts/visitor/api';
+import {
+  DEFAULT_VISIT_HOURS,
+  type VisitorConfigItem,
+  type VisitorOptionalField,
+} from '@siteops/contracts/visitor/schemas';
 import type { Db } from '../../db/client.ts';
 import {
   devices,

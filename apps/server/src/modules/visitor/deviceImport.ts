@@ -1,17 +1,17 @@
 import { and, inArray } from 'drizzle-orm';
-import type { visitorApi } from '@siteops/contracts/api/visitor';
-import { DEVICE_DIRECTIONS } from '@siteops/contracts/device';
+import type { visitorApi } from '@siteops/contracts/visitor/api';
+import { DEVICE_DIRECTIONS } from '@siteops/contracts/device/schemas';
 import {
   DEVICE_DIRECTION_LABELS,
   SHEET_LANGS,
   type ImportRowError,
   type SheetLang,
-} from '@siteops/contracts/deviceSheet';
+} from '@siteops/contracts/device/sheet';
 import {
   VISITOR_DEVICE_IMPORT_COLUMNS,
   VISITOR_DEVICE_IMPORT_MAX_ROWS,
   VISITOR_DEVICE_TYPES,
-} from '@siteops/contracts/visitorDevice';
+} from '@siteops/contracts/visitor/device';
 import { scope } from '../../auth/scope.ts';
 import { devices, visitorDevices } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';

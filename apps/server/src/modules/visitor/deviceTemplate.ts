@@ -1,6 +1,6 @@
-import type { visitorApi } from '@siteops/contracts/api/visitor';
-import type { SheetLang } from '@siteops/contracts/deviceSheet';
-import { VISITOR_DEVICE_IMPORT_COLUMNS, VISITOR_DEVICE_IMPORT_MAX_ROWS } from '@siteops/contracts/visitorDevice';
+import type { visitorApi } from '@siteops/contracts/visitor/api';
+import type { SheetLang } from '@siteops/contracts/device/sheet';
+import { VISITOR_DEVICE_IMPORT_COLUMNS, VISITOR_DEVICE_IMPORT_MAX_ROWS } from '@siteops/contracts/visitor/device';
 import type { Handler } from '../../http/endpoint.ts';
 import { directionLabels, headerLabel, importTemplateBook, sendWorkbook } from '../device/sheet.ts';
 

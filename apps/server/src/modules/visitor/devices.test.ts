@@ -1,14 +1,14 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { VisitorDeviceItem } from '@siteops/contracts/visitorDevice';
+import type { VisitorDeviceItem } from '@siteops/contracts/visitor/device';
 import { fileTestApp } from '../../../test/harness.ts';
 import { randomMac, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { devices, visitorDevices } from '../../db/schema/index.ts';
 import { visitorWorld } from './testkit.ts';
-import { deviceApi } from '@siteops/contracts/api/device';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 
 /**
  * The visitor device list (spec 2/3's device authorisation): the xlsx import with its row errors in the

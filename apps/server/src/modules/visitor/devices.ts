@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { visitorApi } from '@siteops/contracts/api/visitor';
-import type { VisitorDeviceItem } from '@siteops/contracts/visitorDevice';
+import type { visitorApi } from '@siteops/contracts/visitor/api';
+import type { VisitorDeviceItem } from '@siteops/contracts/visitor/device';
 import { scope, type Caller } from '../../auth/scope.ts';
 import { deleteAllOrNone } from '../../db/crud.ts';
 import { devices, projects, visitorDevices } from '../../db/schema/index.ts';

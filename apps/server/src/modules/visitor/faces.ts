@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { visitorApi } from '@siteops/contracts/api/visitor';
-import type { FacePersonItem, FaceSyncState } from '@siteops/contracts/visitorGate';
-import { VISITOR_DEVICE_TYPES } from '@siteops/contracts/visitorDevice';
+import type { visitorApi } from '@siteops/contracts/visitor/api';
+import type { FacePersonItem, FaceSyncState } from '@siteops/contracts/visitor/gate';
+import { VISITOR_DEVICE_TYPES } from '@siteops/contracts/visitor/device';
 import { scope, type Caller } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { loadOr404 } from '../../db/crud.ts';

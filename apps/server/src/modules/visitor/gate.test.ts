@@ -12,7 +12,7 @@ import { LocalStorage } from '../../storage/local.ts';
 import { expandDeviceMarks, markDevices } from './gate.ts';
 import { GateSync } from './gateSync.ts';
 import { faceJpeg, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 
 /**
  * Publishing visitors to the gate, against real simulated face terminals over the device link: who the

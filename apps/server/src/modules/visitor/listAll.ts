@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { visitorApi } from '@siteops/contracts/api/visitor';
-import { VISITOR_SORT_FIELDS } from '@siteops/contracts/visitor';
+import type { visitorApi } from '@siteops/contracts/visitor/api';
+import { VISITOR_SORT_FIELDS } from '@siteops/contracts/visitor/schemas';
 import type { Db } from '../../db/client.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { visitorApi } from '@siteops/contracts/api/visitor';
-import { VISITOR_LAST_PASSES, type PassRecordItem } from '@siteops/contracts/visitorGate';
+import type { visitorApi } from '@siteops/contracts/visitor/api';
+import { VISITOR_LAST_PASSES, type PassRecordItem } from '@siteops/contracts/visitor/gate';
 import { scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { deviceEvents, devices, projects } from '../../db/schema/index.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { visitorPhotos, visitors } from '../../db/schema/index.ts';
 import { deleteAllOrNone } from '../../db/crud.ts';

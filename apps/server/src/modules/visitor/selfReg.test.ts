@@ -4,11 +4,11 @@ import { createTestApp, type TestApp, expectFieldError } from '../../../test/har
 import { createUser, multipart } from '../../../test/fixtures.ts';
 import { readPass } from './pass.ts';
 import { faceJpeg, visitorWorld } from './testkit.ts';
-import { visitorApi } from '@siteops/contracts/api/visitor';
-import { notificationApi } from '@siteops/contracts/api/notification';
-import { userApi } from '@siteops/contracts/api/user';
-import { deviceApi } from '@siteops/contracts/api/device';
-import { projectApi } from '@siteops/contracts/api/project';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
+import { userApi } from '@siteops/contracts/user/api';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { projectApi } from '@siteops/contracts/project/api';
 
 let t: TestApp;
 let admin: string;

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, type KeyObject } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { visitorApi } from '@siteops/contracts/api/visitor';
-import type { VisitorOptionalField } from '@siteops/contracts/visitor';
-import { DEFAULT_VISIT_HOURS } from '@siteops/contracts/visitor';
+import type { visitorApi } from '@siteops/contracts/visitor/api';
+import type { VisitorOptionalField } from '@siteops/contracts/visitor/schemas';
+import { DEFAULT_VISIT_HOURS } from '@siteops/contracts/visitor/schemas';
 import type { Db } from '../../db/client.ts';
 import { projectMembers, projects, users, visitorRegLinks, visitors } from '../../db/schema/index.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';

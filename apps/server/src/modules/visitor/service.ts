@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import type { VisitorItem, VisitorStatus } from '@siteops/contracts/visitor';
+import type { VisitorItem, VisitorStatus } from '@siteops/contracts/visitor/schemas';
 import type { Db } from '../../db/client.ts';
 import {
   projectMembers,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
-import { LIST_COUNT_CAP } from '@siteops/contracts/pagination';
+import { LIST_COUNT_CAP } from '@siteops/contracts/shared/pagination';
 import { expectFieldError, fileTestApp } from '../../../test/harness.ts';
 import { idNumber, PNG } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { faceJpeg, photoId, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 
 const { t, admin } = await fileTestApp();
 const w = await visitorWorld(t, admin);

@@ -1,8 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { visitorApi } from '@siteops/contracts/api/visitor';
-import type { addVisitorBody, VisitorOptionalField } from '@siteops/contracts/visitor';
+import type { visitorApi } from '@siteops/contracts/visitor/api';
+import type { addVisitorBody, VisitorOptionalField } from '@siteops/contracts/visitor/schemas';
 import type { Pii } from '../../crypto/pii.ts';
 import { visitorPhotos, visitors, type VisitorConfigRow, type VisitorRow } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';

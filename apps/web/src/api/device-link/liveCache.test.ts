@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { DeviceItem } from '@siteops/contracts/device';
+import type { DeviceItem } from '@siteops/contracts/device/schemas';
 import type { PageResult } from '@/api/page';
 import { DEVICE_LIST_KEY, applyLiveItems, deviceDetailKey, markDeviceOffline, type LiveDeviceRow } from './liveCache';
 

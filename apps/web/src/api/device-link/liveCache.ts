@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { deviceApi } from '@siteops/contracts/api/device';
-import type { DeviceItem } from '@siteops/contracts/device';
-import type { LiveDeviceItem } from '@siteops/contracts/live';
+import { deviceApi } from '@siteops/contracts/device/api';
+import type { DeviceItem } from '@siteops/contracts/device/schemas';
+import type { LiveDeviceItem } from '@siteops/contracts/live/schemas';
 import { keyOf } from '@/api/queryKey';
 import type { PageResult } from '@/api/page';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import { call } from '@/api/endpoint';
 
 /** One-key snapshot: the device takes a picture now; the answer carries it as a data: URL. */

@@ -1,4 +1,4 @@
-import type { TerminalClientMessage } from '@siteops/contracts/device-link';
+import type { TerminalClientMessage } from '@siteops/contracts/device-link/schemas';
 import { requestTicket, ticketUrl } from './ticket';
 
 /**

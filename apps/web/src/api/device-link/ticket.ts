@@ -1,5 +1,5 @@
-import { deviceLinkApi } from '@siteops/contracts/api/device-link';
-import type { TicketBody } from '@siteops/contracts/device-link';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
+import type { TicketBody } from '@siteops/contracts/device-link/schemas';
 import { call } from '@/api/endpoint';
 
 /**

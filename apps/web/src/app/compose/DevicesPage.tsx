@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DeviceItem } from '@siteops/contracts/device';
+import type { DeviceItem } from '@siteops/contracts/device/schemas';
 import { hasPermission } from '@/lib/permission';
 import { LINK_ROLES } from '@/features/device-link/capabilities';
 import { useDeviceLinkMenu } from '@/features/device-link/useDeviceLinkMenu';

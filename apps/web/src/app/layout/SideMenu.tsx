@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { menuForRole, type MenuNode } from '@siteops/contracts/routes';
+import { menuForRole, type MenuNode } from '@siteops/contracts/shared/routes';
 import { RouteIcon } from '@/components/RouteIcon';
 import { useSettingsStore } from '@/stores/settings';
 import { useUserStore } from '@/stores/user';

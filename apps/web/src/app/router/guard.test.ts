@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuForRole, type MenuNode } from '@siteops/contracts/routes';
+import { menuForRole, type MenuNode } from '@siteops/contracts/shared/routes';
 import { LAYOUT_ROUTES, LOGIN_ROUTE, NOT_FOUND_ROUTE, routeByName, type RouteMeta } from '@/lib/routeMeta';
 import { decideNavigation, type GuardState, type GuardTarget } from './guard';
 

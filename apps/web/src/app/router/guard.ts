@@ -1,5 +1,5 @@
-import { pagesForRole, type MenuNode } from '@siteops/contracts/routes';
-import { roleAllowed, type Role, type RouteRole } from '@siteops/contracts/roles';
+import { pagesForRole, type MenuNode } from '@siteops/contracts/shared/routes';
+import { roleAllowed, type Role, type RouteRole } from '@siteops/contracts/shared/roles';
 import { FIXED_ROUTE_NAMES, FORBIDDEN_NAME, LOGIN_NAME } from '@/lib/routeMeta';
 
 /** The navigation being decided. */

@@ -1,5 +1,5 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { menuForRole } from '@siteops/contracts/routes';
+import { menuForRole } from '@siteops/contracts/shared/routes';
 import {
   FORBIDDEN_NAME,
   HOME_PATH,

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import type { Role } from '@siteops/contracts/roles';
+import type { Role } from '@siteops/contracts/shared/roles';
 import { loginHref } from '@/lib/loginRedirect';
 import { FORBIDDEN_NAME, pathOf, type RouteMeta } from '@/lib/routeMeta';
 import { loadServerMenu, loadUserInfo, logout } from '@/lib/session';

@@ -1,6 +1,6 @@
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CertificationItem, CertificationStatus } from '@siteops/contracts/certification';
+import type { CertificationItem, CertificationStatus } from '@siteops/contracts/certification/schemas';
 import { formatMinute } from '@/lib/time';
 
 // Status colours (not preset hues): they are the ones tuned for AA contrast in AppProviders.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, Input, Space } from 'antd';
-import { SECURITY_CODE_DIGITS } from '@siteops/contracts/account';
+import { SECURITY_CODE_DIGITS } from '@siteops/contracts/account/schemas';
 
 interface OneTimeCodeFieldProps {
   label: string;

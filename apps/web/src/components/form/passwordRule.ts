@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { passwordProblem } from '@siteops/contracts/userPassword';
+import { passwordProblem } from '@siteops/contracts/user/password';
 
 /**
  * Spec 5's password policy as a form rule, wherever a password is set (a password change, a recovery, a

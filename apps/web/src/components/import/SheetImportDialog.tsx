@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Modal, Progress, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ImportRowError } from '@siteops/contracts/deviceSheet';
-import { jobTopicOf, type JobProgress } from '@siteops/contracts/live';
-import type { Endpoint } from '@siteops/contracts/endpoint';
+import type { ImportRowError } from '@siteops/contracts/device/sheet';
+import { jobTopicOf, type JobProgress } from '@siteops/contracts/live/schemas';
+import type { Endpoint } from '@siteops/contracts/shared/endpoint';
 import { useDownload, useUploadMutation } from '@/api/queries';
 import { sheetLang } from '@/lib/sheetLang';
 import { liveTopicHeld, useLiveTopics } from '@/hooks/useLiveTopics';
@@ -40,7 +40,7 @@ interface SheetImportDialogProps {
   width?: number;
   /**
    * The upload endpoint takes a `jobId` and publishes its progress on the live topic `job:<jobId>`
-   * (contracts/live.ts): the dialog shows the server's steps once the file is sent.
+   * (contracts/live/schemas.ts): the dialog shows the server's steps once the file is sent.
    */
   jobProgress?: boolean;
 }

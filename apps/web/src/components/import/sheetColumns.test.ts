@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/deviceSheet';
+import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
 import { sheetColumnLabel } from './sheetColumns';
 
 const columnLabel = (column: string | null, lang: string) => sheetColumnLabel(DEVICE_IMPORT_COLUMNS, column, lang);

@@ -1,4 +1,4 @@
-import type { SheetLang } from '@siteops/contracts/deviceSheet';
+import type { SheetLang } from '@siteops/contracts/device/sheet';
 import { sheetLang } from '@/lib/sheetLang';
 
 /** A sheet's column as its template names it in each language. */

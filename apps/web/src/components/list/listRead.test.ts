@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deviceApi } from '@siteops/contracts/api/device';
-import { userApi } from '@siteops/contracts/api/user';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { userApi } from '@siteops/contracts/user/api';
 import { listRead } from './listRead';
 
 describe('a list page read started by the route loader', () => {

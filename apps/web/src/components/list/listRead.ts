@@ -1,4 +1,4 @@
-import type { Endpoint, InputOf } from '@siteops/contracts/endpoint';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 import { readFilters, readListState } from './listUrl';
 
 /** How a list page reads its endpoint from the address (see useListPage). */

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@siteops/contracts/shared/pagination';
 
 /**
  * Paging and sorting of a list as they stand in the URL (`page`, `pageSize`, `sortField`, `sortOrder`,

@@ -1,6 +1,6 @@
 import { useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Endpoint, InputOf } from '@siteops/contracts/endpoint';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';

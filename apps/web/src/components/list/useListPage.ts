@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { AnswerOf, Endpoint } from '@siteops/contracts/endpoint';
+import type { AnswerOf, Endpoint } from '@siteops/contracts/shared/endpoint';
 import { useEndpointQuery } from '@/api/queries';
 import { listInput, type ListPageOptions } from './listRead';
 import { readFilters, readListState, writeListState, type ListState } from './listUrl';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Endpoint, InputOf } from '@siteops/contracts/endpoint';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 import { useEndpointQuery } from '@/api/queries';
 import type { PageParams } from '@/components/table/DataTable';
 import type { ItemOf } from './useListPage';

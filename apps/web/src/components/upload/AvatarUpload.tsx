@@ -1,8 +1,8 @@
 import { Avatar, Flex } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MIMES } from '@siteops/contracts/file';
-import { fileApi } from '@siteops/contracts/api/file';
+import { IMAGE_MIMES } from '@siteops/contracts/file/schemas';
+import { fileApi } from '@siteops/contracts/file/api';
 import { upload } from '@/api/endpoint';
 import { UploadButton, UploadNote } from './UploadButton';
 import { useImageUpload, type ImageFieldProps } from './useImageUpload';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Upload } from 'antd';
-import { UPLOAD_MAX_BYTES_DEFAULT } from '@siteops/contracts/file';
+import { UPLOAD_MAX_BYTES_DEFAULT } from '@siteops/contracts/file/schemas';
 import { afterReport } from '@/api/reported';
 
 /** What Form.Item hands an image field: the stored file's id and its setter, the field's id. */

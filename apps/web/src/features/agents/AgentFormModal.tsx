@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Checkbox, Col, DatePicker, Divider, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AGENT_STATUS, type AgentItem } from '@siteops/contracts/agent';
-import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED } from '@siteops/contracts/user';
-import { agentApi } from '@siteops/contracts/api/agent';
+import { AGENT_STATUS, type AgentItem } from '@siteops/contracts/agent/schemas';
+import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED } from '@siteops/contracts/user/schemas';
+import { agentApi } from '@siteops/contracts/agent/api';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { announceSaved } from '@/components/OneTimePassword';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AGENT_STATUS, type AgentInUse, type AgentItem } from '@siteops/contracts/agent';
-import { agentApi } from '@siteops/contracts/api/agent';
+import { AGENT_STATUS, type AgentInUse, type AgentItem } from '@siteops/contracts/agent/schemas';
+import { agentApi } from '@siteops/contracts/agent/api';
 
 import { ApiError } from '@/api/envelope';
 import { listRead } from '@/components/list/listRead';

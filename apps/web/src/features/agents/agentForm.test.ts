@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import type { AgentItem } from '@siteops/contracts/agent';
-import { addAgentBody, updateAgentBody } from '@siteops/contracts/agent';
+import type { AgentItem } from '@siteops/contracts/agent/schemas';
+import { addAgentBody, updateAgentBody } from '@siteops/contracts/agent/schemas';
 import { toAddAgentBody, toAgentFormValues, toUpdateAgentBody, type AgentFormValues } from './agentForm';
 
 const values: AgentFormValues = {

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { AddAgentBody, AgentItem, AgentStatus, UpdateAgentBody } from '@siteops/contracts/agent';
+import type { AddAgentBody, AgentItem, AgentStatus, UpdateAgentBody } from '@siteops/contracts/agent/schemas';
 
 type Enabled = 'new' | 'enable' | 'disable';
 

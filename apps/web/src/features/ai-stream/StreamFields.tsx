@@ -1,6 +1,11 @@
 import { Card, Col, Form, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIVE_METHODS, RESOLUTIONS, type AiStreamKey, type AiStreamReadItem } from '@siteops/contracts/ai-stream';
+import {
+  LIVE_METHODS,
+  RESOLUTIONS,
+  type AiStreamKey,
+  type AiStreamReadItem,
+} from '@siteops/contracts/ai-stream/schemas';
 import { STREAM_RANGES, mixedValues, rangeProblem } from './streamDiff';
 import { useValueText } from './valueText';
 

@@ -1,7 +1,7 @@
 import { Table, Tag, Typography } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AiStreamApplyItem } from '@siteops/contracts/ai-stream';
+import type { AiStreamApplyItem } from '@siteops/contracts/ai-stream/schemas';
 import type { DeviceChange } from './streamDiff';
 import { useValueText } from './valueText';
 

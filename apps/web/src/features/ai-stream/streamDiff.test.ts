@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AiStreamReadItem } from '@siteops/contracts/ai-stream';
+import type { AiStreamReadItem } from '@siteops/contracts/ai-stream/schemas';
 import { changesOf, commonValues, mixedValues, patchOf, rangeProblem } from './streamDiff';
 
 const box = (id: number, settings: AiStreamReadItem['settings'], outcome: AiStreamReadItem['outcome'] = 'read') =>

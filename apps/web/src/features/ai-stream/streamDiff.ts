@@ -5,7 +5,7 @@ import {
   type AiStreamKey,
   type AiStreamPatch,
   type AiStreamReadItem,
-} from '@siteops/contracts/ai-stream';
+} from '@siteops/contracts/ai-stream/schemas';
 
 /** The form's values: a field left empty (devices differ, nobody chose) is not pushed. */
 export type StreamFormValues = { [K in AiStreamKey]?: AiStreamPatch[K] | null };
@@ -66,7 +66,7 @@ export function changesOf(patch: AiStreamPatch, rows: readonly AiStreamReadItem[
 /** The settings with a spec range (whole numbers from min to max). */
 export const STREAM_RANGES = { frameRate: FRAME_RATE, bitRate: BIT_RATE };
 
-/** The form's check of a whole-number field; the same ranges as the server's (contracts/ai-stream.ts). */
+/** The form's check of a whole-number field; the same ranges as the server's (contracts/ai-stream/schemas.ts). */
 export function rangeProblem(key: keyof typeof STREAM_RANGES, value: unknown): boolean {
   if (value === undefined || value === null || value === '') return false;
   const range = STREAM_RANGES[key];

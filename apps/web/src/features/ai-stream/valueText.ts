@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AiStreamKey } from '@siteops/contracts/ai-stream';
+import type { AiStreamKey } from '@siteops/contracts/ai-stream/schemas';
 
 /** A setting's value as the page shows it: live methods and on/off in words, unknown when not reported. */
 export function useValueText() {

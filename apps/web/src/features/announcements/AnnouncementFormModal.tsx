@@ -10,12 +10,12 @@ import {
   type AnnouncementAudience,
   type AnnouncementItem,
   type AnnouncementLevel,
-} from '@siteops/contracts/announcement';
-import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
-import { ROLES, type Role } from '@siteops/contracts/roles';
-import { agentApi } from '@siteops/contracts/api/agent';
-import { announcementApi } from '@siteops/contracts/api/announcement';
-import { projectApi } from '@siteops/contracts/api/project';
+} from '@siteops/contracts/announcement/schemas';
+import { PAGE_SIZE_MAX } from '@siteops/contracts/shared/pagination';
+import { ROLES, type Role } from '@siteops/contracts/shared/roles';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { announcementApi } from '@siteops/contracts/announcement/api';
+import { projectApi } from '@siteops/contracts/project/api';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 

@@ -8,8 +8,8 @@ import {
   ANNOUNCEMENT_LEVELS,
   ANNOUNCEMENT_STATUSES,
   type AnnouncementItem,
-} from '@siteops/contracts/announcement';
-import { announcementApi } from '@siteops/contracts/api/announcement';
+} from '@siteops/contracts/announcement/schemas';
+import { announcementApi } from '@siteops/contracts/announcement/api';
 import { useEndpointMutation } from '@/api/queries';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';

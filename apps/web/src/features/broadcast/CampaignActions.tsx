@@ -1,7 +1,7 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { broadcastApi } from '@siteops/contracts/api/broadcast';
-import type { CampaignItem } from '@siteops/contracts/broadcast';
+import { broadcastApi } from '@siteops/contracts/broadcast/api';
+import type { CampaignItem } from '@siteops/contracts/broadcast/schemas';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { IntentScope } from '@/components/intent/IntentScope';

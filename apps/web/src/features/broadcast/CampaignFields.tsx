@@ -10,7 +10,7 @@ import {
   countWords,
   isHttpLink,
   type CampaignSpeaker,
-} from '@siteops/contracts/broadcast';
+} from '@siteops/contracts/broadcast/schemas';
 import { voiceLabelKey, type CampaignFormValues } from './campaignForm';
 import { requiredText } from '@/components/form/rules';
 

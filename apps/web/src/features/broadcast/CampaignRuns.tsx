@@ -1,8 +1,8 @@
 import { Flex, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { broadcastApi } from '@siteops/contracts/api/broadcast';
-import type { CampaignItem, OutcomeCounts, PlayOutcome, RunDevice } from '@siteops/contracts/broadcast';
+import { broadcastApi } from '@siteops/contracts/broadcast/api';
+import type { CampaignItem, OutcomeCounts, PlayOutcome, RunDevice } from '@siteops/contracts/broadcast/schemas';
 import { useEndpointQuery } from '@/api/queries';
 import { formatDateTime } from '@/lib/time';
 import { timeColumn } from '@/components/table/columns';

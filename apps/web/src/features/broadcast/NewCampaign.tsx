@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Form, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { broadcastApi } from '@siteops/contracts/api/broadcast';
+import { broadcastApi } from '@siteops/contracts/broadcast/api';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { ApiError } from '@/api/envelope';
 import type { ResultState } from '@/lib/resultState';

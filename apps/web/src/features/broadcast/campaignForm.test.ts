@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { addCampaignBody } from '@siteops/contracts/broadcast';
+import { addCampaignBody } from '@siteops/contracts/broadcast/schemas';
 import { bodyOf, formFieldOf, stepOf } from './campaignForm';
 
 const fields = {

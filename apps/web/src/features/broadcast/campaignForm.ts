@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { AddCampaignBody, BroadcastVoice } from '@siteops/contracts/broadcast';
+import type { AddCampaignBody, BroadcastVoice } from '@siteops/contracts/broadcast/schemas';
 
 /** The step form's values (one antd Form across the three steps). */
 export interface CampaignFormValues {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { CampaignSchedule } from '@siteops/contracts/broadcast';
+import type { CampaignSchedule } from '@siteops/contracts/broadcast/schemas';
 import { formatDateTime, formatDay } from '@/lib/time';
 
 /** A schedule as a sentence: "now", "at 2026-03-02 08:00:00", "daily 08:00–10:00 every 30 min". */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { broadcastApi } from '@siteops/contracts/api/broadcast';
-import { campaignIdOfTopic, campaignTopicOf } from '@siteops/contracts/live';
+import { broadcastApi } from '@siteops/contracts/broadcast/api';
+import { campaignIdOfTopic, campaignTopicOf } from '@siteops/contracts/live/schemas';
 import { keyOf } from '@/api/queryKey';
 import { useLiveTopics } from '@/hooks/useLiveTopics';
 

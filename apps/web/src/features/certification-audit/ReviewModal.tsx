@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { certificationApi } from '@siteops/contracts/api/certification';
-import type { CertificationItem } from '@siteops/contracts/certification';
+import { certificationApi } from '@siteops/contracts/certification/api';
+import type { CertificationItem } from '@siteops/contracts/certification/schemas';
 import { useEndpointMutation } from '@/api/queries';
 import { CertificationDescriptions } from '@/components/certification/CertificationView';
 import { OpinionField, ReviewFooter, useReviewDecision, useReviewOpinion } from '@/components/review/ReviewDecision';

@@ -5,7 +5,11 @@ import { FitAddon } from '@xterm/addon-fit';
 import '@xterm/xterm/css/xterm.css';
 import { useTranslation } from 'react-i18next';
 import i18n from '@/i18n/i18n';
-import { TerminalClose, type TerminalClientMessage, type TerminalServerMessage } from '@siteops/contracts/device-link';
+import {
+  TerminalClose,
+  type TerminalClientMessage,
+  type TerminalServerMessage,
+} from '@siteops/contracts/device-link/schemas';
 import { terminalSocketUrl } from '@/api/device-link/terminal';
 
 type Status = 'connecting' | 'connected' | 'closed';

@@ -1,5 +1,5 @@
 import { DEVICE_TYPES, supportsMethod, type DeviceType } from '@siteops/contracts/device-protocol';
-import type { RouteRole } from '@siteops/contracts/roles';
+import type { RouteRole } from '@siteops/contracts/shared/roles';
 
 /** Who may send commands to devices (the server checks the same, and the device's agent). */
 export const LINK_ROLES: readonly RouteRole[] = ['admin', 'agent'];

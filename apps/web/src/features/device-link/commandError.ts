@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { DeviceLinkCode, commandErrorData } from '@siteops/contracts/device-link';
+import { DeviceLinkCode, commandErrorData } from '@siteops/contracts/device-link/schemas';
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/api/envelope';
 import { markDeviceOffline } from '@/api/device-link/liveCache';

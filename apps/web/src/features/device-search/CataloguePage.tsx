@@ -2,9 +2,9 @@ import { Button, Card, Col, Empty, Flex, List, Result, Row, Skeleton, Statistic,
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import type { CatalogueType } from '@siteops/contracts/deviceSearch';
-import { ROUTES } from '@siteops/contracts/routes';
-import { deviceSearchApi } from '@siteops/contracts/api/device-search';
+import type { CatalogueType } from '@siteops/contracts/device-search/schemas';
+import { ROUTES } from '@siteops/contracts/shared/routes';
+import { deviceSearchApi } from '@siteops/contracts/device-search/api';
 import { useEndpointQuery } from '@/api/queries';
 import { formatMinute } from '@/lib/time';
 import { usePermission } from '@/hooks/usePermission';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { projectApi } from '@siteops/contracts/api/project';
+import { projectApi } from '@siteops/contracts/project/api';
 import { call } from '@/api/endpoint';
 import { keyOf } from '@/api/queryKey';
 

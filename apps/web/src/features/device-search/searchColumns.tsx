@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import type { SearchItem } from '@siteops/contracts/deviceSearch';
+import type { SearchItem } from '@siteops/contracts/device-search/schemas';
 import { EllipsisText } from '@/components/EllipsisText';
 import { formatDateTime } from '@/lib/time';
 

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { SearchQuery } from '@siteops/contracts/deviceSearch';
+import type { SearchQuery } from '@siteops/contracts/device-search/schemas';
 
 /** The URL params the search form owns; the range as ISO instants `from` and `to`. */
 export const SEARCH_FILTERS = [

@@ -1,8 +1,8 @@
 import { DatePicker, Form, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AuditItem } from '@siteops/contracts/audit';
-import { auditApi } from '@siteops/contracts/api/audit';
+import type { AuditItem } from '@siteops/contracts/audit/schemas';
+import { auditApi } from '@siteops/contracts/audit/api';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { rangeSearchParams, type DateRange } from '@/components/form/formKit';

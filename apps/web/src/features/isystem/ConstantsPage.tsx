@@ -1,8 +1,8 @@
 import { Form, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONSTANT_VALUE_MAX_BYTES, type ConstantItem } from '@siteops/contracts/constant';
-import { constantApi } from '@siteops/contracts/api/constant';
+import { CONSTANT_VALUE_MAX_BYTES, type ConstantItem } from '@siteops/contracts/constant/schemas';
+import { constantApi } from '@siteops/contracts/constant/api';
 import { useEndpointMutation } from '@/api/queries';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';

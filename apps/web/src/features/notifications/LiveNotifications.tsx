@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { announcementApi } from '@siteops/contracts/api/announcement';
-import { notificationApi } from '@siteops/contracts/api/notification';
-import type { LiveNotification } from '@siteops/contracts/live';
+import { announcementApi } from '@siteops/contracts/announcement/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
+import type { LiveNotification } from '@siteops/contracts/live/schemas';
 import { useLiveTopics } from '@/hooks/useLiveTopics';
 import { isLocale, DEFAULT_LOCALE } from '@/i18n/locales';
 import { notification } from '@/lib/feedback';

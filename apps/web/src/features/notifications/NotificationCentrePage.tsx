@@ -3,12 +3,12 @@ import { Badge, Button, Flex, Space, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { notificationApi } from '@siteops/contracts/api/notification';
+import { notificationApi } from '@siteops/contracts/notification/api';
 import {
   NOTIFICATION_FILTER_KINDS,
   type NotificationItem,
   type NotificationTab,
-} from '@siteops/contracts/notification';
+} from '@siteops/contracts/notification/schemas';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useListPage } from '@/components/list/useListPage';

@@ -1,7 +1,7 @@
 import { Badge, Button, Empty, Flex, Spin, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notificationApi } from '@siteops/contracts/api/notification';
-import type { NotificationItem, NotificationTab } from '@siteops/contracts/notification';
+import { notificationApi } from '@siteops/contracts/notification/api';
+import type { NotificationItem, NotificationTab } from '@siteops/contracts/notification/schemas';
 import { useEndpointQuery } from '@/api/queries';
 import { formatMinute } from '@/lib/time';
 

@@ -1,4 +1,4 @@
-import { notificationApi } from '@siteops/contracts/api/notification';
+import { notificationApi } from '@siteops/contracts/notification/api';
 import { useEndpointQuery } from '@/api/queries';
 
 /** Unread items per tab and in all (the bell's badge); kept fresh by LiveNotifications. */

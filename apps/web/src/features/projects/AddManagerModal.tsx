@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ProjectItem } from '@siteops/contracts/project';
-import { projectApi } from '@siteops/contracts/api/project';
+import type { ProjectItem } from '@siteops/contracts/project/schemas';
+import { projectApi } from '@siteops/contracts/project/api';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { CandidateSelect } from './CandidateSelect';

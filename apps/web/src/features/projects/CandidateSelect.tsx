@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useDebouncedValue } from './useDebouncedValue';
-import { projectApi } from '@siteops/contracts/api/project';
+import { projectApi } from '@siteops/contracts/project/api';
 import { useEndpointQuery } from '@/api/queries';
 
 export interface CandidateSelectProps {

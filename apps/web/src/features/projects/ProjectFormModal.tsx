@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PROJECT_CODE_PATTERN, type ProjectItem } from '@siteops/contracts/project';
-import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
-import { agentApi } from '@siteops/contracts/api/agent';
-import { projectApi } from '@siteops/contracts/api/project';
+import { PROJECT_CODE_PATTERN, type ProjectItem } from '@siteops/contracts/project/schemas';
+import { PAGE_SIZE_MAX } from '@siteops/contracts/shared/pagination';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { projectApi } from '@siteops/contracts/project/api';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { requiredText } from '@/components/form/rules';

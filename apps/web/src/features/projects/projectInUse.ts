@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ProjectInUse } from '@siteops/contracts/project';
+import type { ProjectInUse } from '@siteops/contracts/project/schemas';
 import { ApiError } from '@/api/envelope';
 
 /**

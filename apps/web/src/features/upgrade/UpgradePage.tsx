@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
-import { UPGRADE_STATUSES, type UpgradeItem, type UpgradeStatus } from '@siteops/contracts/upgrade';
-import { upgradeApi } from '@siteops/contracts/api/upgrade';
+import { UPGRADE_STATUSES, type UpgradeItem, type UpgradeStatus } from '@siteops/contracts/upgrade/schemas';
+import { upgradeApi } from '@siteops/contracts/upgrade/api';
 import { useDownload } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { LazyTooltip } from '@/components/intent/LazyTooltip';

@@ -9,8 +9,8 @@ import {
   RELEASE_NOTES_MAX,
   VERSION_PATTERN,
   type CheckType,
-} from '@siteops/contracts/upgrade';
-import { upgradeApi } from '@siteops/contracts/api/upgrade';
+} from '@siteops/contracts/upgrade/schemas';
+import { upgradeApi } from '@siteops/contracts/upgrade/api';
 import { useUploadMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';

@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/envelope';
-import { userApi } from '@siteops/contracts/api/user';
+import { userApi } from '@siteops/contracts/user/api';
 import { useEndpointMutation } from '@/api/queries';
 import { CurrentPasswordField } from '@/components/form/CurrentPasswordField';
 import { NewPasswordFields } from '@/components/form/NewPasswordFields';

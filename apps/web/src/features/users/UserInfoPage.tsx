@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { UserListItem } from '@siteops/contracts/userList';
-import { userApi } from '@siteops/contracts/api/user';
+import type { UserListItem } from '@siteops/contracts/user/list';
+import { userApi } from '@siteops/contracts/user/api';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { rangeSearchParams, type DateRange } from '@/components/form/formKit';

@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { UserListItem } from '@siteops/contracts/userList';
+import type { UserListItem } from '@siteops/contracts/user/list';
 import { afterReport } from '@/api/reported';
 import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 import { RowActions, RowAction } from '@/components/table/rowActions';

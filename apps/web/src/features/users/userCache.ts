@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { userApi } from '@siteops/contracts/api/user';
-import type { Endpoint, InputOf } from '@siteops/contracts/endpoint';
+import { userApi } from '@siteops/contracts/user/api';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 import { call } from '@/api/endpoint';
 import { endpointQuery } from '@/api/queries';
 import { keyOf } from '@/api/queryKey';

@@ -3,7 +3,7 @@ import { Avatar, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
-import type { UserListItem } from '@siteops/contracts/userList';
+import type { UserListItem } from '@siteops/contracts/user/list';
 import { labelOf } from './userOptions';
 import { actionsColumn } from '@/components/table/rowActions';
 import { timeColumn } from '@/components/table/columns';

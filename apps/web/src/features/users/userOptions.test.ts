@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { CERTIFICATION, CULTURE_LEVELS, POLITICS, SEX, USER_ENABLED } from '@siteops/contracts/user';
+import { CERTIFICATION, CULTURE_LEVELS, POLITICS, SEX, USER_ENABLED } from '@siteops/contracts/user/schemas';
 import { MESSAGES } from '@/i18n/resources';
 import { labelOf, optionsOf } from './userOptions';
 

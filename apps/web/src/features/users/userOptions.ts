@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { CERTIFICATION, CULTURE_LEVELS, POLITICS, SEX, USER_ENABLED } from '@siteops/contracts/user';
+import { CERTIFICATION, CULTURE_LEVELS, POLITICS, SEX, USER_ENABLED } from '@siteops/contracts/user/schemas';
 
 /** Values shown on several pages have one label set, shared by all of them (i18n `values.*`). */
 const SHARED: Record<string, string> = {

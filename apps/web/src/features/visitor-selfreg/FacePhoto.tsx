@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import { CameraOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { upload } from '@/api/endpoint';
 
 /** A phone photo larger than this, or not a JPEG/PNG (HEIC), is redrawn as a JPEG before it goes up. */

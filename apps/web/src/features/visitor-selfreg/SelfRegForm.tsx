@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { VisitorOptionalField } from '@siteops/contracts/visitor';
-import type { SelfRegForm as FormInfo } from '@siteops/contracts/visitorSelfReg';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import type { VisitorOptionalField } from '@siteops/contracts/visitor/schemas';
+import type { SelfRegForm as FormInfo } from '@siteops/contracts/visitor/self-registration';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { call } from '@/api/endpoint';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { requiredText } from '@/components/form/rules';
@@ -24,7 +24,7 @@ interface Values {
 }
 
 const FIELDS = ['realName', 'phone', 'sex', 'idNo', 'userId', 'reasons', 'address', 'visitStart', 'avatar'];
-// The same pattern as the server's phone rule (contracts/user.ts), not imported: zod stays off the phone.
+// The same pattern as the server's phone rule (contracts/user/schemas.ts), not imported: zod stays off the phone.
 const PHONE = /^\+?[0-9][0-9 -]{4,30}$/;
 const SEXES = ['male', 'female'] as const;
 

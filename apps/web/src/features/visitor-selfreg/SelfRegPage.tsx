@@ -3,7 +3,7 @@ import { Button, Card, Flex, Result, Segmented, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { call } from '@/api/endpoint';
 import { keyOf } from '@/api/queryKey';
 import { ApiError } from '@/api/envelope';

@@ -2,7 +2,7 @@ import { Button, Flex, QRCode, Result, Spin, Tag, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { call } from '@/api/endpoint';
 import { keyOf } from '@/api/queryKey';
 import { ApiError } from '@/api/envelope';

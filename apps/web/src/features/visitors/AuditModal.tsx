@@ -1,7 +1,7 @@
 import { Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { VisitorItem } from '@siteops/contracts/visitor';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import type { VisitorItem } from '@siteops/contracts/visitor/schemas';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { useEndpointMutation } from '@/api/queries';
 import { OpinionField, ReviewFooter, useReviewDecision, useReviewOpinion } from '@/components/review/ReviewDecision';
 import { StatusTag, time } from './visitorView';

@@ -1,6 +1,6 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { upload } from '@/api/endpoint';
 import { UploadButton, UploadNote, UploadThumb } from '@/components/upload/UploadButton';
 import { useImageUpload, type ImageFieldProps } from '@/components/upload/useImageUpload';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { VisitorItem, VisitorStatus } from '@siteops/contracts/visitor';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import type { VisitorItem, VisitorStatus } from '@siteops/contracts/visitor/schemas';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { useListPage } from '@/components/list/useListPage';
 import { AuditModal } from './AuditModal';
 import { visitorColumns } from './visitorColumns';

@@ -1,8 +1,8 @@
 import { Descriptions, Empty, Flex, Image, Modal, QRCode, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/RouterLink';
-import { visitorApi } from '@siteops/contracts/api/visitor';
-import type { VisitorItem } from '@siteops/contracts/visitor';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import type { VisitorItem } from '@siteops/contracts/visitor/schemas';
 import { useEndpointQuery } from '@/api/queries';
 import { passColumns } from './passes/passColumns';
 import { StatusTag, time } from './visitorView';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor/schemas';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 
 import { afterReport } from '@/api/reported';
 import { listRead } from '@/components/list/listRead';

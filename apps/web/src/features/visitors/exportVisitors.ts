@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { InputOf } from '@siteops/contracts/endpoint';
-import type { VisitorItem } from '@siteops/contracts/visitor';
-import { visitorApi } from '@siteops/contracts/api/visitor';
-import { PAGE_SIZE_MAX } from '@siteops/contracts/pagination';
+import type { InputOf } from '@siteops/contracts/shared/endpoint';
+import type { VisitorItem } from '@siteops/contracts/visitor/schemas';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import { PAGE_SIZE_MAX } from '@siteops/contracts/shared/pagination';
 import { call } from '@/api/endpoint';
 import { saveFile } from '@/lib/saveFile';
 import { time } from './visitorView';

@@ -3,7 +3,7 @@ import { Avatar } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
-import type { VisitorItem } from '@siteops/contracts/visitor';
+import type { VisitorItem } from '@siteops/contracts/visitor/schemas';
 import { StatusTag, time } from './visitorView';
 import { actionsColumn } from '@/components/table/rowActions';
 

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { VisitorStatus } from '@siteops/contracts/visitor';
+import type { VisitorStatus } from '@siteops/contracts/visitor/schemas';
 
 /** In the browser's time zone, as every list of the console shows times. */
 export const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');

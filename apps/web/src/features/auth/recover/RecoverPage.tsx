@@ -3,8 +3,8 @@ import { Button, Flex, Form, Input, Radio, Result, Steps, Typography } from 'ant
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SECURITY_CODE_DIGITS, type SecurityChannel } from '@siteops/contracts/account';
-import { accountApi } from '@siteops/contracts/api/account';
+import { SECURITY_CODE_DIGITS, type SecurityChannel } from '@siteops/contracts/account/schemas';
+import { accountApi } from '@siteops/contracts/account/api';
 import { call } from '@/api/endpoint';
 import { ApiError } from '@/api/envelope';
 import { NewPasswordFields } from '@/components/form/NewPasswordFields';

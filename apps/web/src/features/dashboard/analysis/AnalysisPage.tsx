@@ -9,8 +9,8 @@ import {
   type AnalyticsChart,
   type AnalyticsQuery,
   type PresenceDimension,
-} from '@siteops/contracts/analytics';
-import { analyticsApi } from '@siteops/contracts/api/analytics';
+} from '@siteops/contracts/analytics/schemas';
+import { analyticsApi } from '@siteops/contracts/analytics/api';
 import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
 import { useDownload, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';

@@ -2,7 +2,7 @@ import { useRef, type ReactNode, type Ref } from 'react';
 import { Button, Card, Dropdown, Empty, Flex, Segmented, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { AnalyticsChart } from '@siteops/contracts/analytics';
+import type { AnalyticsChart } from '@siteops/contracts/analytics/schemas';
 import { saveFile } from '@/lib/saveFile';
 import { colorOf, type Series } from './charts';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { Endpoint } from '@siteops/contracts/endpoint';
-import { agentApi } from '@siteops/contracts/api/agent';
-import { projectApi } from '@siteops/contracts/api/project';
+import type { Endpoint } from '@siteops/contracts/shared/endpoint';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { projectApi } from '@siteops/contracts/project/api';
 import { call } from '@/api/endpoint';
 import { keyOf } from '@/api/queryKey';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsAnswer } from '@siteops/contracts/analytics';
+import type { AnalyticsAnswer } from '@siteops/contracts/analytics/schemas';
 import { dustSeries, eventSeries, presenceSeries, total, uptimeBars } from './series';
 
 const B = ['2026-11-24T00:00:00.000Z', '2026-11-24T01:00:00.000Z', '2026-11-24T02:00:00.000Z'];

@@ -1,4 +1,4 @@
-import type { AnalyticsAnswer, DustPoint, PresencePoint, UptimeRow } from '@siteops/contracts/analytics';
+import type { AnalyticsAnswer, DustPoint, PresencePoint, UptimeRow } from '@siteops/contracts/analytics/schemas';
 import type { Series } from './charts';
 
 export const DUST_METRICS = ['pm25', 'pm10', 'noise'] as const;

@@ -1,6 +1,6 @@
 import { Empty, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FleetFigures } from '@siteops/contracts/dashboard';
+import type { FleetFigures } from '@siteops/contracts/dashboard/schemas';
 
 /**
  * Devices by type as plain CSS bars (online part of each type's total): a chart library would cost the

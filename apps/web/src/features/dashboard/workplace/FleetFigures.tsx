@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Card, Col, Flex, Result, Row, Skeleton, Statistic, Tag, Typography, theme } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FleetEvent } from '@siteops/contracts/dashboard';
+import type { FleetEvent } from '@siteops/contracts/dashboard/schemas';
 import { RouterLink } from '@/components/RouterLink';
 import { formatClock, formatMinute } from '@/lib/time';
 import { CompactList } from './CompactList';

@@ -1,4 +1,4 @@
-import type { LiveTopic } from '@siteops/contracts/live';
+import type { LiveTopic } from '@siteops/contracts/live/schemas';
 import { useLiveTopics } from '@/hooks/useLiveTopics';
 import type { FleetChange } from './fleetRefresh';
 

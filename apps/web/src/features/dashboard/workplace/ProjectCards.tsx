@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Empty, Flex, Progress, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { WorkplaceOverview } from '@siteops/contracts/userOverview';
+import type { WorkplaceOverview } from '@siteops/contracts/user/overview';
 import { RouterLink } from '@/components/RouterLink';
 
 type Project = WorkplaceOverview['myProjects'][number];

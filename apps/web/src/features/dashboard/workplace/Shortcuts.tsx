@@ -1,7 +1,7 @@
 import { Button, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pagesForRole } from '@siteops/contracts/routes';
+import { pagesForRole } from '@siteops/contracts/shared/routes';
 import { HOME_NAME } from '@/lib/routeMeta';
 import { useUserStore } from '@/stores/user';
 

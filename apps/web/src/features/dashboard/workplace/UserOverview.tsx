@@ -3,9 +3,9 @@ import { Avatar, Button, Card, Col, Flex, Result, Row, Skeleton, Space, Statisti
 import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pagesForRole } from '@siteops/contracts/routes';
-import type { SiteNotification, WorkplaceOverview } from '@siteops/contracts/userOverview';
-import { userApi } from '@siteops/contracts/api/user';
+import { pagesForRole } from '@siteops/contracts/shared/routes';
+import type { SiteNotification, WorkplaceOverview } from '@siteops/contracts/user/overview';
+import { userApi } from '@siteops/contracts/user/api';
 import { endpointQuery, useEndpointQuery } from '@/api/queries';
 import { RouterLink } from '@/components/RouterLink';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';

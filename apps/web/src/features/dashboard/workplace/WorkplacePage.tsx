@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { pagesForRole } from '@siteops/contracts/routes';
+import { pagesForRole } from '@siteops/contracts/shared/routes';
 import { displayName, useUserStore } from '@/stores/user';
 import { MyAvatar } from '@/components/MyAvatar';
 import { AnnouncementsCard } from './AnnouncementsCard';

@@ -1,4 +1,4 @@
-/** What a `fleet` frame counts since the last one (contracts/live.ts). */
+/** What a `fleet` frame counts since the last one (contracts/live/schemas.ts). */
 export interface FleetChange {
   presence: number;
   events: number;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { dashboardApi } from '@siteops/contracts/api/dashboard';
+import { dashboardApi } from '@siteops/contracts/dashboard/api';
 import { useEndpointQuery } from '@/api/queries';
 import { FleetRefresh, type FleetChange } from './fleetRefresh';
 

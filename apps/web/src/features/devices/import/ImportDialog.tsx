@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_MODES, type DeviceImportMode } from '@siteops/contracts/deviceSheet';
-import { deviceApi } from '@siteops/contracts/api/device';
+import { DEVICE_IMPORT_COLUMNS, DEVICE_IMPORT_MODES, type DeviceImportMode } from '@siteops/contracts/device/sheet';
+import { deviceApi } from '@siteops/contracts/device/api';
 import { SheetImportDialog } from '@/components/import/SheetImportDialog';
 
 /**

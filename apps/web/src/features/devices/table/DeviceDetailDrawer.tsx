@@ -1,8 +1,8 @@
 import { Descriptions, Drawer } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DeviceItem } from '@siteops/contracts/device';
-import { deviceApi } from '@siteops/contracts/api/device';
+import type { DeviceItem } from '@siteops/contracts/device/schemas';
+import { deviceApi } from '@siteops/contracts/device/api';
 import { useEndpointQuery } from '@/api/queries';
 import { AuthStatusTag, OnlineStatusBadge } from './deviceFormat';
 import { formatDateTime } from '@/lib/time';

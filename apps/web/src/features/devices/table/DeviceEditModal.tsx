@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_DIRECTIONS, type DeviceItem } from '@siteops/contracts/device';
+import { DEVICE_DIRECTIONS, type DeviceItem } from '@siteops/contracts/device/schemas';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
-import { deviceApi } from '@siteops/contracts/api/device';
+import { deviceApi } from '@siteops/contracts/device/api';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { DeviceIdField } from '@/components/device/DeviceIdField';

@@ -2,7 +2,7 @@ import { Fragment, type ReactElement } from 'react';
 import { Dropdown } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DeviceItem } from '@siteops/contracts/device';
+import type { DeviceItem } from '@siteops/contracts/device/schemas';
 import { afterReport } from '@/api/reported';
 import { modal } from '@/lib/feedback';
 import type { DeviceRowMenus, MenuItem, RowMenu } from './rowMenus';

@@ -2,7 +2,7 @@ import { DatePicker, Form, Input } from 'antd';
 import { DAY_FORMAT } from '@/lib/time';
 import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_AUTH_STATUSES, DEVICE_ONLINE_STATUSES } from '@siteops/contracts/device';
+import { DEVICE_AUTH_STATUSES, DEVICE_ONLINE_STATUSES } from '@siteops/contracts/device/schemas';
 import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
 import { QueryForm } from '@/components/form/QueryForm';
 import { SearchSelect } from '@/components/form/SearchSelect';

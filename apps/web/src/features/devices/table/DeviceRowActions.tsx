@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DeviceItem } from '@siteops/contracts/device';
+import type { DeviceItem } from '@siteops/contracts/device/schemas';
 import { afterReport } from '@/api/reported';
 import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 import { LazyPopup } from '@/components/intent/LazyPopup';

@@ -1,8 +1,8 @@
 import { useState, type Key } from 'react';
 import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device';
-import { deviceApi } from '@siteops/contracts/api/device';
+import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device/schemas';
+import { deviceApi } from '@siteops/contracts/device/api';
 import { useDownload, useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { listRead, type ListPageOptions } from '@/components/list/listRead';

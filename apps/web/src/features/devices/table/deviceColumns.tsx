@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { EllipsisText } from '@/components/EllipsisText';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import type { DeviceItem } from '@siteops/contracts/device';
+import type { DeviceItem } from '@siteops/contracts/device/schemas';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { showsDirection, showsReadings, showsRemoteAccount } from '@/features/devices/deviceTypes';
 import { LatestReadings } from '@/components/device/LatestReadings';

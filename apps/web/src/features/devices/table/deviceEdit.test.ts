@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_AGENT_FIELDS } from '@siteops/contracts/device';
+import { DEVICE_AGENT_FIELDS } from '@siteops/contracts/device/schemas';
 import { editableFields, toUpdateBody } from './deviceEdit';
 
 describe('device edit body', () => {

@@ -1,4 +1,4 @@
-import { DEVICE_AGENT_FIELDS, type DeviceItem, type UpdateDeviceBody } from '@siteops/contracts/device';
+import { DEVICE_AGENT_FIELDS, type DeviceItem, type UpdateDeviceBody } from '@siteops/contracts/device/schemas';
 import { blankNulls } from '@/lib/formValues';
 
 /** The device edit form's values. */

@@ -1,4 +1,4 @@
-import { DEVICE_AUTH_STATUSES, DEVICE_ONLINE_STATUSES, type DeviceListQuery } from '@siteops/contracts/device';
+import { DEVICE_AUTH_STATUSES, DEVICE_ONLINE_STATUSES, type DeviceListQuery } from '@siteops/contracts/device/schemas';
 import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protocol';
 
 /** The URL search params the device query form owns (dates as addedFrom/addedTo, YYYY-MM-DD). */

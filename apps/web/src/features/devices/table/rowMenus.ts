@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { MenuProps } from 'antd';
-import type { DeviceItem } from '@siteops/contracts/device';
-import type { Role } from '@siteops/contracts/roles';
+import type { DeviceItem } from '@siteops/contracts/device/schemas';
+import type { Role } from '@siteops/contracts/shared/roles';
 
 export type MenuItem = NonNullable<MenuProps['items']>[number];
 

@@ -1,8 +1,8 @@
 import { Form, Input, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { GrantItem } from '@siteops/contracts/deviceLicence';
-import { deviceApi } from '@siteops/contracts/api/device';
+import type { GrantItem } from '@siteops/contracts/licence/schemas';
+import { deviceApi } from '@siteops/contracts/device/api';
 import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';

@@ -1,7 +1,7 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { rolloutApi } from '@siteops/contracts/api/rollout';
-import type { RolloutItem } from '@siteops/contracts/rollout';
+import { rolloutApi } from '@siteops/contracts/rollout/api';
+import type { RolloutItem } from '@siteops/contracts/rollout/schemas';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';

@@ -2,8 +2,13 @@ import { useState } from 'react';
 import { Card, Descriptions, Flex, Progress, Select, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { rolloutApi } from '@siteops/contracts/api/rollout';
-import { JOB_STATES, type JobState, type RolloutDetail as Detail, type RolloutJob } from '@siteops/contracts/rollout';
+import { rolloutApi } from '@siteops/contracts/rollout/api';
+import {
+  JOB_STATES,
+  type JobState,
+  type RolloutDetail as Detail,
+  type RolloutJob,
+} from '@siteops/contracts/rollout/schemas';
 import { useEndpointQuery } from '@/api/queries';
 import { formatDateTime } from '@/lib/time';
 import { RolloutActions } from './RolloutActions';

@@ -1,10 +1,10 @@
 import { Alert, Form, InputNumber, Radio, Select, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { rolloutApi } from '@siteops/contracts/api/rollout';
+import { rolloutApi } from '@siteops/contracts/rollout/api';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import { ROLLOUT_LIMITS, type RolloutDetail, type RolloutTargets } from '@siteops/contracts/rollout';
-import type { UpgradeItem } from '@siteops/contracts/upgrade';
+import { ROLLOUT_LIMITS, type RolloutDetail, type RolloutTargets } from '@siteops/contracts/rollout/schemas';
+import type { UpgradeItem } from '@siteops/contracts/upgrade/schemas';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Select } from 'antd';
-import { deviceApi } from '@siteops/contracts/api/device';
+import { deviceApi } from '@siteops/contracts/device/api';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { useEndpointQuery } from '@/api/queries';
 import { useAgentOptions, useProjectOptions } from '@/api/ownerOptions';

@@ -1,6 +1,6 @@
 import { Progress, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { JobState, RolloutItem } from '@siteops/contracts/rollout';
+import type { JobState, RolloutItem } from '@siteops/contracts/rollout/schemas';
 
 const STATUS_COLOR: Record<RolloutItem['status'], string> = {
   running: 'processing',

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { rolloutApi } from '@siteops/contracts/api/rollout';
+import { rolloutApi } from '@siteops/contracts/rollout/api';
 import { useLiveTopics } from '@/hooks/useLiveTopics';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { accountApi } from '@siteops/contracts/api/account';
+import { accountApi } from '@siteops/contracts/account/api';
 import { useDownload } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { TitledSection } from '@/components/TitledSection';

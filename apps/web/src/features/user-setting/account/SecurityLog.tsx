@@ -1,8 +1,8 @@
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountApi } from '@siteops/contracts/api/account';
-import type { SecurityLogItem } from '@siteops/contracts/account';
+import { accountApi } from '@siteops/contracts/account/api';
+import type { SecurityLogItem } from '@siteops/contracts/account/schemas';
 import { DataTable } from '@/components/table/DataTable';
 import { useLocalListPage } from '@/components/list/useLocalListPage';
 import { timeColumn } from '@/components/table/columns';

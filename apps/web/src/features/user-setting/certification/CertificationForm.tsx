@@ -1,15 +1,15 @@
 import { Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { certificationApi } from '@siteops/contracts/api/certification';
+import { certificationApi } from '@siteops/contracts/certification/api';
 import {
   ACCOUNT_TYPES,
   ENTERPRISE_CERT_TYPES,
   LEGAL_ID_TYPES,
   ORG_CODE_PATTERN,
   type SubmitCertificationInput,
-} from '@siteops/contracts/certification';
-import { ID_NO_PATTERN } from '@siteops/contracts/user';
+} from '@siteops/contracts/certification/schemas';
+import { ID_NO_PATTERN } from '@siteops/contracts/user/schemas';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { message } from '@/lib/feedback';

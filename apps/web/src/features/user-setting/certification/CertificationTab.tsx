@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { certificationApi } from '@siteops/contracts/api/certification';
+import { certificationApi } from '@siteops/contracts/certification/api';
 import { useEndpointQuery } from '@/api/queries';
 import {
   CertificationDescriptions,

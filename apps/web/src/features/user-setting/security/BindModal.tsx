@@ -1,7 +1,7 @@
 import { Button, Form, Input, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SECURITY_CODE_DIGITS, type SecurityChannel } from '@siteops/contracts/account';
-import { accountApi } from '@siteops/contracts/api/account';
+import { SECURITY_CODE_DIGITS, type SecurityChannel } from '@siteops/contracts/account/schemas';
+import { accountApi } from '@siteops/contracts/account/api';
 import { useEndpointMutation } from '@/api/queries';
 import { ApiError } from '@/api/envelope';
 import { ModalForm } from '@/components/form/ModalForm';

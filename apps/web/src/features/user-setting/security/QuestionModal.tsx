@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountApi } from '@siteops/contracts/api/account';
+import { accountApi } from '@siteops/contracts/account/api';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { CurrentPasswordField } from '@/components/form/CurrentPasswordField';

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountApi } from '@siteops/contracts/api/account';
-import type { SecurityChannel } from '@siteops/contracts/account';
+import { accountApi } from '@siteops/contracts/account/api';
+import type { SecurityChannel } from '@siteops/contracts/account/schemas';
 import { useEndpointQuery } from '@/api/queries';
 import { ChangePasswordForm } from '@/features/user-setting/ChangePasswordForm';
 import { QuestionModal } from './QuestionModal';

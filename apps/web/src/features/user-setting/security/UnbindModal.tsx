@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SecurityChannel } from '@siteops/contracts/account';
-import { accountApi } from '@siteops/contracts/api/account';
+import type { SecurityChannel } from '@siteops/contracts/account/schemas';
+import { accountApi } from '@siteops/contracts/account/api';
 import { useEndpointMutation } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
 import { CurrentPasswordField } from '@/components/form/CurrentPasswordField';

@@ -1,7 +1,7 @@
 import { Form, Input, Skeleton, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { accountApi } from '@siteops/contracts/api/account';
+import { accountApi } from '@siteops/contracts/account/api';
 import {
   IM_ACCOUNT_MAX,
   IM_ACCOUNT_PATTERN,
@@ -11,7 +11,7 @@ import {
   WEBSITE_MAX,
   WECHAT_PATTERN,
   type SocialField,
-} from '@siteops/contracts/social';
+} from '@siteops/contracts/account/social';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { fieldErrorsOf } from '@/components/form/formKit';

@@ -1,7 +1,7 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MIMES, type FileKind } from '@siteops/contracts/file';
-import { fileApi } from '@siteops/contracts/api/file';
+import { IMAGE_MIMES, type FileKind } from '@siteops/contracts/file/schemas';
+import { fileApi } from '@siteops/contracts/file/api';
 import { upload } from '@/api/endpoint';
 import { UploadButton, UploadNote, UploadThumb } from '@/components/upload/UploadButton';
 import { useImageUpload, type ImageFieldProps } from '@/components/upload/useImageUpload';

@@ -1,6 +1,6 @@
 import { Divider, Form, Input, Row, Select } from 'antd';
-import { ROLES, type Role } from '@siteops/contracts/roles';
-import { USERNAME_PATTERN } from '@siteops/contracts/user';
+import { ROLES, type Role } from '@siteops/contracts/shared/roles';
+import { USERNAME_PATTERN } from '@siteops/contracts/user/schemas';
 import { optionsOf } from '@/features/users/userOptions';
 import { col, type UserFormKit } from './useUserFormKit';
 import { passwordPolicyRule } from '@/components/form/passwordRule';

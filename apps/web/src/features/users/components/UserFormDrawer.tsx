@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@siteops/contracts/roles';
-import type { UserDetail } from '@siteops/contracts/userList';
-import { agentApi } from '@siteops/contracts/api/agent';
-import { userApi } from '@siteops/contracts/api/user';
+import type { Role } from '@siteops/contracts/shared/roles';
+import type { UserDetail } from '@siteops/contracts/user/list';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { userApi } from '@siteops/contracts/user/api';
 import { useEndpointQuery } from '@/api/queries';
 import { useUserWrite } from '@/features/users/userCache';
 import { fieldErrorsOf } from '@/components/form/formKit';

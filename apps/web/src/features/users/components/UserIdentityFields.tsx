@@ -1,6 +1,6 @@
 import { Alert, Divider, Form, Input, Row } from 'antd';
-import { CARD_NO_PATTERN, ID_NO_PATTERN } from '@siteops/contracts/user';
-import type { UserDetail } from '@siteops/contracts/userList';
+import { CARD_NO_PATTERN, ID_NO_PATTERN } from '@siteops/contracts/user/schemas';
+import type { UserDetail } from '@siteops/contracts/user/list';
 import { col, type UserFormKit } from './useUserFormKit';
 
 /**

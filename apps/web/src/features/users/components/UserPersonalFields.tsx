@@ -1,6 +1,6 @@
 import { Col, DatePicker, Divider, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { INTRODUCTION_MAX, PHONE_PATTERN } from '@siteops/contracts/user';
+import { INTRODUCTION_MAX, PHONE_PATTERN } from '@siteops/contracts/user/schemas';
 import { optionsOf } from '@/features/users/userOptions';
 import { col, type UserFormKit } from './useUserFormKit';
 

@@ -1,7 +1,7 @@
 import { Descriptions, Divider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SocialInfo } from '@siteops/contracts/account';
-import { SOCIAL_FIELDS, isWebsite } from '@siteops/contracts/social';
+import type { SocialInfo } from '@siteops/contracts/account/schemas';
+import { SOCIAL_FIELDS, isWebsite } from '@siteops/contracts/account/social';
 
 /**
  * A user's social info (WeChat ID, QQ, DingTalk ID, WeCom account, website), read-only: the user keeps

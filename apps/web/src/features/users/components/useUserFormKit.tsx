@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Col, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file';
-import type { UserDetail } from '@siteops/contracts/userList';
+import { IMAGE_FIELDS, type ImageField } from '@siteops/contracts/file/schemas';
+import type { UserDetail } from '@siteops/contracts/user/list';
 import { ImageUpload } from './ImageUpload';
 
 /** A field in half a row on wide screens, in the whole row on narrow ones. */

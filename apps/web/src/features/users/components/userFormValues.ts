@@ -1,6 +1,6 @@
-import type { Role } from '@siteops/contracts/roles';
-import type { AddUserInput } from '@siteops/contracts/user';
-import type { UserDetail } from '@siteops/contracts/userList';
+import type { Role } from '@siteops/contracts/shared/roles';
+import type { AddUserInput } from '@siteops/contracts/user/schemas';
+import type { UserDetail } from '@siteops/contracts/user/list';
 import { blankNulls } from '@/lib/formValues';
 
 // The user form's values and how they map to and from the API (the drawer's fields are in User*Fields.tsx).

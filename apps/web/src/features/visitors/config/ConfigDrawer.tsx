@@ -6,9 +6,9 @@ import {
   VISITOR_OPTIONAL_FIELDS,
   type VisitorConfigItem,
   type VisitorOptionalField,
-} from '@siteops/contracts/visitor';
-import { deviceApi } from '@siteops/contracts/api/device';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+} from '@siteops/contracts/visitor/schemas';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { message } from '@/lib/feedback';
 import { FormDrawer } from '@/components/form/FormDrawer';

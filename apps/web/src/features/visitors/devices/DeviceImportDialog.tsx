@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { VISITOR_DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/visitorDevice';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import { VISITOR_DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/visitor/device';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { SheetImportDialog } from '@/components/import/SheetImportDialog';
 
 /**

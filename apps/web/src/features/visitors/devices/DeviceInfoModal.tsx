@@ -1,6 +1,6 @@
 import { Descriptions, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { VisitorDeviceItem } from '@siteops/contracts/visitorDevice';
+import type { VisitorDeviceItem } from '@siteops/contracts/visitor/device';
 import { time } from '@/features/visitors/visitorView';
 
 /** The info modal of a device on the visitor list: the device, where it is, and what it holds. */

@@ -3,8 +3,8 @@ import { Alert, Button, Drawer, Flex, Input, Table, Tag, Typography } from 'antd
 import type { TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { visitorApi } from '@siteops/contracts/api/visitor';
-import type { FacePersonItem, FaceSyncState } from '@siteops/contracts/visitorGate';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import type { FacePersonItem, FaceSyncState } from '@siteops/contracts/visitor/gate';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { IntentScope } from '@/components/intent/IntentScope';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { MenuProps } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { VISITOR_DEVICE_TYPES } from '@siteops/contracts/visitorDevice';
+import { VISITOR_DEVICE_TYPES } from '@siteops/contracts/visitor/device';
 import { FaceLibraryDrawer, type FaceDevice } from './FaceLibraryDrawer';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { DatePicker, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { visitorApi } from '@siteops/contracts/api/visitor';
-import type { PassRecordItem } from '@siteops/contracts/visitorGate';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import type { PassRecordItem } from '@siteops/contracts/visitor/gate';
 import { useEndpointQuery } from '@/api/queries';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
@@ -10,7 +10,7 @@ import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
 import { passColumns } from './passColumns';
 import { ListLayout } from '@/components/list/ListLayout';
 import { useLiveTopics } from '@/hooks/useLiveTopics';
-import { FLEET_TOPIC } from '@siteops/contracts/live';
+import { FLEET_TOPIC } from '@siteops/contracts/live/schemas';
 
 interface Filters {
   deviceId?: string;

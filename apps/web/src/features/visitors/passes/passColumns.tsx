@@ -1,6 +1,6 @@
 import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import type { PassRecordItem } from '@siteops/contracts/visitorGate';
+import type { PassRecordItem } from '@siteops/contracts/visitor/gate';
 import { timeColumn } from '@/components/table/columns';
 
 const known = (t: TFunction, group: string, v: string | null) =>
