@@ -12,7 +12,7 @@ import { eventually, linkOnline } from './gateTestkit.ts';
 import { markDevices } from './gate.ts';
 import { GateSync } from './gateSync.ts';
 import { postPhoto, visitorWorld } from './testkit.ts';
-import { visitorApi } from '@siteops/contracts/api/visitor';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 
 /**
  * A dispatcher that dies while it sends to a terminal (kill -9, a lost instance) must not hold the
