@@ -113,14 +113,17 @@ export async function fileCodeRecovery(c: (typeof CODE_CHANNELS)[number]) {
     return { ...u, token, target };
   }
   let clients = 0;
+  /** The client that last asked for a code for a name: a code works on the client that asked for it. */
+  const askedFrom = new Map<string, string>();
   const askCode = (
     username: string,
     channel: Channel = c.channel,
     lang = 'en-US',
     on = app,
     remoteAddress = `${c.net}.${clients >> 8}.${clients++ & 255}`,
-  ) =>
-    on.call({
+  ) => {
+    askedFrom.set(username.toLowerCase(), remoteAddress);
+    return on.call({
       method: 'POST',
       url: '/api/account/recover/code',
       // Email is the channel when none is named.
@@ -128,8 +131,22 @@ export async function fileCodeRecovery(c: (typeof CODE_CHANNELS)[number]) {
       headers: { 'accept-language': lang },
       remoteAddress,
     });
-  const reset = (username: string, code: string, newPassword = c.newPassword, lang = 'en-US') =>
-    app.api(accountApi.recoverByCode, { username, code, newPassword }, { headers: { 'accept-language': lang } });
+  };
+  /** The code typed on the client that last asked for one for the name, unless another is named. */
+  const reset = (
+    username: string,
+    code: string,
+    newPassword = c.newPassword,
+    lang = 'en-US',
+    remoteAddress = askedFrom.get(username.toLowerCase()),
+  ) =>
+    app.call({
+      method: 'POST',
+      url: '/api/account/recover/codePassword',
+      body: { username, code, newPassword },
+      headers: { 'accept-language': lang },
+      remoteAddress,
+    });
   /** Ask for a code for `who` on this channel and read it where it arrived. */
   async function codeFor(who: Bound, lang = 'en-US') {
     const before = sentOn(c.channel);

@@ -34,6 +34,23 @@ export function throttleKeys(userName: string, client: string, config: ThrottleC
   ];
 }
 
+/**
+ * The one counter of a login from a trusted device: a browser holding a device cookie for the account
+ * (modules/user/deviceCookie.ts), issued when it last logged in to it. Its failures count on this
+ * device alone, and neither the client's address nor others' failures on the account ever refuse it
+ * (OWASP's device cookies; docs/decisions/0008-login-throttle.md).
+ */
+export function deviceThrottleKeys(deviceId: string, config: ThrottleConfig): Key[] {
+  return [{ hash: createHash('sha256').update(`device\0${deviceId}`).digest('hex'), limit: config.maxFailures }];
+}
+
+/**
+ * The account + client counter alone: what a signed-in caller's check of its own password waits on. Its
+ * session already proved who it is, so failures of others behind its address (the client's counter, kept
+ * against credential stuffing) never refuse it; its own wrong passwords still count on both.
+ */
+export const ownAccountKey = (keys: Key[]): Key[] => keys.slice(0, 1);
+
 /** The latest time any of the keys is blocked until, or null when the attempt may go ahead. */
 export async function blockedUntil(db: Db, keys: Key[]): Promise<Date | null> {
   const rows = await db
@@ -83,7 +100,10 @@ export async function recordFailure(db: Db, keys: Key[], config: ThrottleConfig)
   return latest(ends);
 }
 
-/** A right password from this client forgets this account's failures from it (not the client's own). */
+/**
+ * A right password from this client forgets this account's failures from it (not the client's own);
+ * from a trusted device, that device's failures.
+ */
 export async function clearAccount(db: Db, keys: Key[]): Promise<void> {
   await db.delete(loginThrottle).where(sql`${loginThrottle.key} = ${keys[0].hash}`);
 }

@@ -108,7 +108,7 @@ export const accountApi = defineEndpoints('account', {
     path: '/api/account/recover/question',
     access: 'public',
     summary:
-      'Forgotten password, step 1: the ways an account can recover: its security question (a stable decoy where there is none) and whether a code can be mailed or texted (the same for every name: SMTP_URL, SMS_WEBHOOK_URL set), so nothing is learnt about accounts',
+      'Forgotten password, step 1: the ways a name can recover, the same for every name: whether a code can be mailed or texted (SMTP_URL, SMS_WEBHOOK_URL set); the security question is never shown (step 2 takes it typed with its answer), so nothing is learnt about accounts',
     body: recoverQuestionBody,
     answer: recoverQuestionAnswer,
     errors: [429],
@@ -118,7 +118,7 @@ export const accountApi = defineEndpoints('account', {
     path: '/api/account/recover/password',
     access: 'public',
     summary:
-      'Forgotten password, step 2: the right answer sets a new password and ends every session of the account (audited, the user is notified); wrong answers back off like failed logins',
+      'Forgotten password, step 2: the account’s security question typed as set (case, spaces and punctuation aside) with the right answer sets a new password and ends every session of the account (audited, the user is notified); a wrong question or answer reads the same and backs off like failed logins',
     body: recoverPasswordBody,
     answer: z.null(),
     message: 'Save Success',

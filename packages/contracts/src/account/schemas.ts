@@ -140,12 +140,11 @@ export const recoverQuestionBody = z.object({
   username: text().trim().min(1, 'username cannot be empty').max(64),
 });
 /**
- * The ways this account can recover. An account that does not exist, is disabled or has no question
- * gets a plausible question all the same (the same one every time), and the email and phone codes are
- * offered to every name alike, so the answer says nothing about the account.
+ * The ways a name can recover, the same for every name: the security question is never shown (the
+ * person types it with its answer), and the email and phone codes are offered to every name alike, so
+ * the answer says nothing about the account.
  */
 export const recoverQuestionAnswer = z.object({
-  question: z.string(),
   /**
    * Whether a code can be asked for by email: true for every name when this server sends email
    * (SMTP_URL), whether or not the account exists or has a security email; no address is ever shown.
@@ -158,9 +157,13 @@ export const recoverQuestionAnswer = z.object({
   phoneCode: z.boolean(),
 });
 
-/** `POST /api/account/recover/password`: the answer to the security question, and the new password. */
+/**
+ * `POST /api/account/recover/password`: the security question as the person set it (typed, never
+ * shown: case, spaces and punctuation do not matter), its answer, and the new password.
+ */
 export const recoverPasswordBody = z.object({
   username: text().trim().min(1, 'username cannot be empty').max(64),
+  question: text().trim().min(1, 'question cannot be empty').max(64, 'question is at most 64 characters'),
   answer: text().trim().min(1, 'answer cannot be empty').max(64, 'answer is at most 64 characters'),
   newPassword: passwordSchema,
 });

@@ -92,7 +92,7 @@ export const enUS = {
   'user.newPasswordSame': 'The new password must differ from the old one',
   'user.cannotResetOwn': 'You cannot reset your own password; change it under Settings',
   'account.passwordWrong': 'The current password is incorrect',
-  'account.recoverWrong': 'The answer does not match this account’s security question',
+  'account.recoverWrong': 'The security question or its answer does not match this account’s',
   'account.emailNotConfigured': 'Binding a security email is not configured on this server (SMTP_URL is not set)',
   'account.phoneNotConfigured':
     'Binding a security phone is not configured on this server (SMS_WEBHOOK_URL is not set)',

@@ -83,7 +83,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'user.newPasswordSame': '新密码不能与原密码相同',
   'user.cannotResetOwn': '不能重置自己的密码，请在个人设置中修改',
   'account.passwordWrong': '当前密码不正确',
-  'account.recoverWrong': '答案与该账号的密保问题不符',
+  'account.recoverWrong': '密保问题或答案与该账号的不符',
   'account.emailNotConfigured': '本服务器未配置安全邮箱绑定（未设置 SMTP_URL）',
   'account.phoneNotConfigured': '本服务器未配置安全手机绑定（未设置 SMS_WEBHOOK_URL）',
   'account.codeTooSoon': '验证码刚刚已发送，请 {seconds} 秒后再获取',

@@ -5,21 +5,44 @@ import { codeIn } from '../../../test/mailbox.ts';
 import { fileCodeRecoveries, type Channel } from '../../../test/recovery.ts';
 
 /**
- * How often a code is sent by recovery: per name, per client, per number, one series per name. The email
+ * How often a code is sent by recovery: per name and per number from each client, per client over all
+ * names, one series per name and client; a stranger asking for a name never denies its owner. The email
  * suite's server sends email only; the SMS one's sends both.
  */
 describe.each(await fileCodeRecoveries())('recovering a password with a code %s', (_, s) => {
   const { c, app, adminToken, mailbox, sms, receivers, newPhone, fresh, bind, bound, askCode, reset, codeFor } = s;
 
-  it('SECURITY_CODE_DAILY_MAX codes a day per name, the same for a name with no account', async () => {
+  it('SECURITY_CODE_DAILY_MAX codes a day per name from one client, the same for a name with no account', async () => {
     const me = await bound();
     const nobody = uniq('nobody');
-    for (const name of [me.userName, nobody]) {
-      for (let i = 0; i < 3; i++) expect((await askCode(name)).body.code).toBe(200);
-      const res = await askCode(name);
+    for (const [i, name] of [me.userName, nobody].entries()) {
+      const from = `${c.net}.200.${i + 1}`;
+      for (let n = 0; n < 3; n++) expect((await askCode(name, c.channel, 'en-US', app, from)).body.code).toBe(200);
+      const res = await askCode(name, c.channel, 'en-US', app, from);
       expect(res.status).toBe(429);
       expect(res.body.msg).toMatch(/limit of codes is reached/);
     }
+  });
+
+  it('a stranger who uses up a name’s codes denies the owner nothing: the owner’s code comes and works', async () => {
+    const me = await bound();
+    const [owner, stranger] = [`${c.net}.201.1`, `${c.net}.201.2`];
+    const before = c.channel === 'email' ? mailbox.mails.length : sms.texts.length;
+    expect((await askCode(me.userName, c.channel, 'en-US', app, owner)).body.code).toBe(200);
+    const { code } =
+      c.channel === 'email'
+        ? { code: codeIn(await mailbox.next(me.target, before)) }
+        : { code: (await sms.next(me.target, before)).code };
+    // The stranger asks for the owner's name until refused, after the owner's code went out.
+    let last = 200;
+    for (let i = 0; i < 5 && last === 200; i++)
+      last = (await askCode(me.userName, c.channel, 'en-US', app, stranger)).status;
+    expect(last).toBe(429);
+    // The owner can still ask, and the code it got first still works (the stranger's are not its series).
+    expect((await askCode(uniq('other'), c.channel, 'en-US', app, owner)).body.code).toBe(200);
+    expect((await reset(me.userName, code, c.newPassword, 'en-US', owner)).body.code).toBe(200);
+    // A code works only on the client that asked for it.
+    expect((await reset(me.userName, code, c.newPassword, 'en-US', stranger)).status).toBe(400);
   });
 
   it('one client gets three times SECURITY_CODE_DAILY_MAX codes a day over all names (and both channels)', async () => {
@@ -40,8 +63,9 @@ describe.each(await fileCodeRecoveries())('recovering a password with a code %s'
       const me = await bound(t2, admin2);
       const lacking = await createUser(t2, admin2, { role: 'user' });
       for (const name of [me.userName, uniq('nobody'), lacking.userName]) {
-        expect((await askCode(name, 'email', 'en-US', t2)).body.code).toBe(200);
-        const soon = await askCode(name, c.channel, 'zh-CN', t2);
+        const from = `${c.net}.202.${name.length}`;
+        expect((await askCode(name, 'email', 'en-US', t2, from)).body.code).toBe(200);
+        const soon = await askCode(name, c.channel, 'zh-CN', t2, from);
         expect(soon.status).toBe(429);
         expect(soon.body.msg).toMatch(/验证码刚刚已发送，请 (59|60) 秒后再获取/);
       }
@@ -65,15 +89,19 @@ describe.each(await fileCodeRecoveries())('recovering a password with a code %s'
     expect((await reset(me.userName, texted)).body.code).toBe(200);
   });
 
-  it('SECURITY_CODE_DAILY_MAX codes a day per number, whichever names ask', async () => {
+  it('SECURITY_CODE_DAILY_MAX codes a day per number from one client, whichever names it asks for', async () => {
     const phone = newPhone();
     const one = await bound(app, adminToken, phone);
     const two = await bound(app, adminToken, phone);
-    for (const name of [one.userName, one.userName, two.userName]) expect((await askCode(name)).body.code).toBe(200);
-    const res = await askCode(two.userName);
+    const from = `${c.net}.203.1`;
+    for (const name of [one.userName, one.userName, two.userName])
+      expect((await askCode(name, c.channel, 'en-US', app, from)).body.code).toBe(200);
+    const res = await askCode(two.userName, c.channel, 'en-US', app, from);
     expect(res.status).toBe(429);
     expect(res.body.msg).toMatch(/limit of codes is reached/);
-    expect((await askCode(uniq('nobody'))).body.code).toBe(200);
+    expect((await askCode(uniq('nobody'), c.channel, 'en-US', app, from)).body.code).toBe(200);
+    // Another client asking for the number's names is not held back by this one.
+    expect((await askCode(two.userName)).body.code).toBe(200);
   });
 
   it('the answer does not wait for the webhook, and a webhook that fails changes nothing in it', async () => {

@@ -12,24 +12,6 @@ import { t } from '../../core/messages/index.ts';
 import { canSend } from './delivery.ts';
 import { normaliseAnswer } from './security.ts';
 
-/**
- * Questions shown for a name that has none of its own (no such account, disabled, no question set).
- * One list whatever the request's language, and the pick keyed by the name: the same name always gets
- * the same question, in either language, like a real account does.
- */
-const DECOY_QUESTIONS = [
-  '您母亲的姓名是？',
-  '您的出生地是？',
-  '您小学的校名是？',
-  '您第一份工作的单位是？',
-  '您最喜欢的城市是？',
-  '您父亲的生日是？',
-  'What was the name of your first school?',
-  'In which city were you born?',
-  'What is your mother’s maiden name?',
-  'What was your first job?',
-];
-
 /** The enabled account behind a name with its security settings; undefined for no such account or a disabled one. */
 export async function accountByName(c: HandlerContext, username: string) {
   const [row] = await c.db
@@ -56,39 +38,42 @@ async function recoverable(c: HandlerContext, username: string) {
   return row?.question && row.answerHash ? { ...row, question: row.question, answerHash: row.answerHash } : undefined;
 }
 
-function decoyQuestion(c: HandlerContext, username: string): string {
-  const digest = c.pii.searchHash(`recover-question:${username.toLowerCase()}`);
-  return DECOY_QUESTIONS[parseInt(digest.slice(0, 8), 16) % DECOY_QUESTIONS.length];
-}
+/**
+ * A question as typed and as set, compared loosely: Unicode-normalised (full-width ？ is ?), any case,
+ * without spaces or punctuation, so "First school?" matches "first school".
+ */
+export const normaliseQuestion = (q: string) =>
+  q
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]+/gu, '');
 
+/** Step 1: the ways to recover, the same for every name; the question is never shown (issue 30). */
 export const recoverQuestion: Handler<typeof accountApi.recoverQuestion> = async (c, { username }) => {
   const blocked = await blockedUntil(c.db, throttleKeys(username, c.request.ip, c.config.login));
   if (blocked) throw throttled(blocked);
-  const account = await recoverable(c, username);
   // The codes are offered to every name alike: whether they would reach anyone is not said.
-  return {
-    question: account?.question ?? decoyQuestion(c, username),
-    emailCode: canSend(c.config, 'email'),
-    phoneCode: canSend(c.config, 'phone'),
-  };
+  return { emailCode: canSend(c.config, 'email'), phoneCode: canSend(c.config, 'phone') };
 };
 
 /**
- * The right answer sets the new password and ends every session of the account (whoever forgot it may
- * have left one open somewhere). A wrong answer, an unknown name and a name without a question read
- * the same and cost the same, and count as failed logins of the account from this client.
+ * The account's question, typed as set, and the right answer set the new password and end every
+ * session of the account (whoever forgot it may have left one open somewhere). A wrong question, a
+ * wrong answer, an unknown name and a name without a question read the same and cost the same (the
+ * answer is always verified against a hash), and count as failed logins of the account from this client.
  */
 export const recoverPassword: Handler<typeof accountApi.recoverPassword> = async (
   c,
-  { username, answer, newPassword },
+  { username, question, answer, newPassword },
 ) => {
   const keys = throttleKeys(username, c.request.ip, c.config.login);
   const blocked = await blockedUntil(c.db, keys);
   if (blocked) throw throttled(blocked);
   const account = await recoverable(c, username);
-  const right = account
+  const answered = account
     ? await verifyPassword(account.answerHash, normaliseAnswer(answer))
     : (await burnVerify(answer), false);
+  const right = answered && normaliseQuestion(question) === normaliseQuestion(account!.question);
   if (!account || !right) {
     const until = await recordFailure(c.db, keys, c.config.login);
     if (until) throw throttled(until);

@@ -16,11 +16,15 @@ import { codesOutlived, newCode, spendTry, targetHashOf, throwIfLimited, wrongCo
  * (decision 0019, second and third addenda). Every name is treated alike: it gets a row, the same limits,
  * the same argon2 work and the same answer; only a real account with a bound address on the channel is
  * sent the code. One name's codes are one series whatever the channel: the limits count them together
- * and only the newest works, so a second channel adds no guesses.
+ * and only the newest works, so a second channel adds no guesses. Limits and codes are per requesting
+ * client (issue 30): a stranger asking for the owner's name uses up only its own codes, and its newest
+ * code never voids the one the owner asked for; a code works on the client that asked for it.
  */
 
 /** The keyed hash a name's recovery codes are stored and counted under. */
 const nameHashOf = (c: HandlerContext, username: string) => c.pii.searchHash(`recover-name\0${username.toLowerCase()}`);
+/** The keyed hash of the requesting client (its address) the codes are counted and matched under. */
+const clientHashOf = (c: HandlerContext) => c.pii.searchHash(`recover-client\0${c.request.ip}`);
 
 /** Codes one client may ask for in a day, over all names: several people behind one address can still recover. */
 const CLIENT_DAILY_FACTOR = 3;
@@ -43,14 +47,16 @@ export const requestRecoveryCode: Handler<typeof accountApi.recoverCode> = async
   const target = account?.[channel] ?? null;
   // Where there is no address, the name stands in for one, so the per-address limit works the same.
   const targetHash = target ? targetHashOf(c, channel, target) : c.pii.searchHash(`recover-nowhere\0${nameHash}`);
-  const clientHash = c.pii.searchHash(`recover-client\0${c.request.ip}`);
+  const clientHash = clientHashOf(c);
   const { code, row } = await c.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recovery-code-name:${nameHash}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recovery-code-target:${targetHash}`}))`);
+    // Per name and per address, each from this client: whoever else asks counts on their own.
+    const fromHere = eq(recoveryCodes.clientHash, clientHash);
     await throwIfLimited(
       tx,
       recoveryCodes,
-      [eq(recoveryCodes.nameHash, nameHash), eq(recoveryCodes.targetHash, targetHash)],
+      [and(eq(recoveryCodes.nameHash, nameHash), fromHere)!, and(eq(recoveryCodes.targetHash, targetHash), fromHere)!],
       c.config.securityCodes,
     );
     await throwIfLimited(tx, recoveryCodes, [eq(recoveryCodes.clientHash, clientHash)], {
@@ -94,7 +100,8 @@ export const requestRecoveryCode: Handler<typeof accountApi.recoverCode> = async
 };
 
 /**
- * The newest code asked for the name (by either channel), if it is still alive, sets the new password.
+ * The newest code asked for the name from this client (by either channel), if it is still alive, sets
+ * the new password.
  * A try is spent before the code is compared, in one conditional update, so parallel guesses cannot
  * exceed CODE_TRIES; at the limit the code is dead. A code only works while the account still has the
  * address it went to.
@@ -104,7 +111,7 @@ export const recoverByCode: Handler<typeof accountApi.recoverByCode> = async (c,
   const [latest] = await c.db
     .select()
     .from(recoveryCodes)
-    .where(eq(recoveryCodes.nameHash, nameHash))
+    .where(and(eq(recoveryCodes.nameHash, nameHash), eq(recoveryCodes.clientHash, clientHashOf(c))))
     .orderBy(desc(recoveryCodes.id))
     .limit(1);
   if (!latest || latest.usedAt || latest.expiresAt.getTime() <= Date.now()) throw missing();

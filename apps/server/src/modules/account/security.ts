@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { accountApi } from '@siteops/contracts/account/api';
 import { userSecurity } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { blockedUntil, recordFailure, throttleKeys } from '../../auth/throttle.ts';
+import { blockedUntil, ownAccountKey, recordFailure, throttleKeys } from '../../auth/throttle.ts';
 import { maskPii } from '../../crypto/pii.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import { badRequest, throttled } from '../../core/errors.ts';
@@ -25,7 +25,7 @@ export const maskPhone = (phone: string) => maskPii(phone);
  */
 export async function checkCurrentPassword(c: HandlerContext, password: string) {
   const keys = throttleKeys(c.user.userName, c.request.ip, c.config.login);
-  const blocked = await blockedUntil(c.db, keys);
+  const blocked = await blockedUntil(c.db, ownAccountKey(keys));
   if (blocked) throw throttled(blocked);
   if (!(await verifyPassword(c.user.password, password))) {
     const until = await recordFailure(c.db, keys, c.config.login);

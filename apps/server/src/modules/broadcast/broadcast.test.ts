@@ -126,6 +126,47 @@ describe('a run', () => {
     expect((await settled(c.id))[0].counts.played).toBe(1);
   });
 
+  /**
+   * Why campaigns recover from kill -9 with no lease to wait out (unlike the gate's device leases): a run
+   * is claimed in one transaction (row locks the database drops with a dead connection) that records
+   * the run with every speaker pending and moves the campaign on; any instance's round marks speakers
+   * still pending past `staleAfterS` offline, and every later run is claimed by whoever is alive.
+   */
+  it('an instance that dies after claiming a run holds nothing: its speakers read offline, later runs play', async () => {
+    const s = await speaker();
+    const db = t.database.db;
+    const doomed = await added(admin, {
+      targets: { by: 'devices', deviceIds: [s.id] },
+      schedule: { kind: 'at', at: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    // The dying instance claims the run (its time brought forward in the same transaction), then never sends.
+    const [claimed] = await db.transaction(async (tx) => {
+      await tx
+        .update(broadcastCampaigns)
+        .set({ nextRunAt: new Date(Date.now() - 1000) })
+        .where(eq(broadcastCampaigns.id, doomed.id));
+      return claimDueRuns(tx);
+    });
+    expect(claimed.devices).toEqual([s.id]);
+    // Two minutes on (the default staleAfterS): whichever instance is alive settles the speaker.
+    await db.execute(
+      sql`update broadcast_runs set started_at = now() - interval '130 seconds' where id = ${claimed.run_id}`,
+    );
+    const [run] = await until(
+      () => runs(admin, doomed.id),
+      (l) => l[0]?.counts.pending === 0,
+    );
+    expect(run.counts).toMatchObject({ pending: 0, offline: 1, played: 0 });
+    expect((await detail(admin, doomed.id)).status).toBe('finished');
+    // The next campaign due plays at once: nothing of the dead instance's is waited for.
+    const next = await added(admin, { targets: { by: 'devices', deviceIds: [s.id] }, schedule: { kind: 'now' } });
+    const [played] = await until(
+      () => runs(admin, next.id),
+      (l) => l[0]?.counts.pending === 0,
+    );
+    expect(played.counts).toMatchObject({ played: 1, pending: 0 });
+  });
+
   it('two instances claiming the same due run: only one records (and sends) it', async () => {
     const off = await speaker(null, false);
     const c = await added(admin, {

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { fileApp } from '../../../test/harness.ts';
 import type { UpgradeFault } from '@siteops/device-sim/upgrade';
 import { openLive } from '../device-link/liveTestkit.ts';
+import { claimJobs } from './jobs.ts';
 import { insertRollout, pauseRollout, resumeRollout, cancelRollout, type RolloutSettings } from './rollouts.ts';
 import { eventually, fleet, jobsOf, rolloutRow, startRolloutApp, uploadPackage } from './rolloutTestkit.ts';
 import { upgradeApi } from '@siteops/contracts/upgrade/api';
@@ -256,6 +257,40 @@ describe('the rollout', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('an instance that dies mid-rollout', () => {
+  /**
+   * Why rollouts recover from kill -9 with no lease to wait out (unlike the gate's device leases): a
+   * claim is a row lock only while its transaction runs (the database drops it with the dead connection),
+   * and what it commits is the job's state with its time (`notified`, `state_at`); every instance's round
+   * fails or retries a job whose state is older than the rollout's step timeout.
+   */
+  it('leaves a claimed job that no device heard of: retried by the step timeout, then upgraded', async () => {
+    const pkg = await uploadPackage(t, admin, { version: '4.4.0' });
+    const [d] = await fleet(t, 1);
+    let upgrades = 0;
+    d.sim!.on('rpc', (r: { method: string }) => void (r.method === 'upgrade' && upgrades++));
+    // The dying instance creates and claims in one go, then is gone before it sends the command.
+    const { id, claimed } = await t.database.db.transaction(async (tx) => {
+      const id = await insertRollout(tx, {
+        ...SETTINGS,
+        stepTimeoutS: 1,
+        maxRetries: 1,
+        packageId: pkg.id,
+        devices: [{ id: d.id, version: '1.0.0' }],
+        targets: { ids: [d.id] },
+        createdId: null,
+      });
+      return { id, claimed: await claimJobs(tx, id) };
+    });
+    expect(claimed.map((j) => j.device_id)).toEqual([d.id]);
+    await settled(id);
+    const [job] = await jobsOf(t, id);
+    expect(job).toMatchObject({ state: 'success', attempts: 2 });
+    expect(upgrades).toBe(1);
+    expect(await versionOf(d.id)).toBe('4.4.0');
   });
 });
 

@@ -17,12 +17,13 @@ let nextClient = 1;
 /** A fresh client address per scenario, so scenarios do not share counters. */
 const client = () => `10.0.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
 
-async function login(username: string, password: string, ip: string) {
+async function login(username: string, password: string, ip: string, cookie?: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/user/login',
     payload: { username, password },
     remoteAddress: ip,
+    headers: cookie ? { cookie } : {},
   });
   return { status: res.statusCode, body: res.json(), headers: res.headers };
 }
@@ -138,6 +139,86 @@ describe('one client failing on many accounts', () => {
     expect((await login(u.userName, u.password, sprayer)).status).toBe(429);
     expect((await login(u.userName, u.password, client())).status).toBe(200);
   });
+
+  it('others failing on many accounts from the same address do not refuse a signed-in user its right password', async () => {
+    const u = await person();
+    const office = client();
+    const token = await t.login(u.userName, u.password);
+    for (let i = 0; i < 9; i++) await login(`spray-${i}-${u.userName}`, 'Wrong@1234', office);
+    expect((await login(`spray-x-${u.userName}`, 'Wrong@1234', office)).status).toBe(429);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/updatePasswd',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { oldPassword: u.password, newPassword: 'Brand-N3w-pass' },
+      remoteAddress: office,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('a browser that logged in to the account before (device cookie, OWASP)', () => {
+  /** The cookie a right login gave this browser, as the browser sends it back. */
+  const deviceCookie = (res: Awaited<ReturnType<typeof login>>) => {
+    const set = res.headers['set-cookie'];
+    const line = (Array.isArray(set) ? set : [set]).find((l) => l?.startsWith('siteops_device_'));
+    expect(line, 'a device cookie').toBeDefined();
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/SameSite=Strict/);
+    expect(line).toMatch(/Path=\/api\/user\/login/);
+    return line!.split(';')[0];
+  };
+  /** Another client on the same address fails on many names until the address waits. */
+  async function sprayFrom(ip: string) {
+    for (let i = 0; i < 8; i++) await login(`spray-${i}-${Math.random()}`, 'Wrong@1234', ip);
+    expect((await login(`spray-last-${Math.random()}`, 'Wrong@1234', ip)).status).toBe(429);
+  }
+
+  it('is not refused the right password when others on its address failed on many accounts', async () => {
+    const office = client();
+    const u = await person();
+    const cookie = deviceCookie(await login(u.userName, u.password, office));
+    await sprayFrom(office);
+    const right = await login(u.userName, u.password, office, cookie);
+    expect(right.status).toBe(200);
+    expect(right.body.data.token).toBeTruthy();
+    // It gets a fresh cookie each time, and the old one keeps working.
+    expect(deviceCookie(right)).not.toBe(cookie);
+    expect((await login(u.userName, u.password, office, cookie)).status).toBe(200);
+  });
+
+  it('credential stuffing is still held back: no cookie, another account’s cookie or a forged one waits', async () => {
+    const office = client();
+    const [u, v] = [await person(), await person()];
+    const cookieU = deviceCookie(await login(u.userName, u.password, client()));
+    await sprayFrom(office);
+    expect((await login(v.userName, v.password, office)).status).toBe(429);
+    expect((await login(v.userName, v.password, office, cookieU)).status).toBe(429);
+    const [name, value] = cookieU.split('=');
+    const forged = `${name}=${'0'.repeat(32)}.${value.split('.')[1]}`;
+    expect((await login(u.userName, u.password, office, forged)).status).toBe(429);
+    expect((await login(u.userName, u.password, office, cookieU)).status).toBe(200);
+  });
+
+  it('is not refused after a stranger failed on the account from its address', async () => {
+    const office = client();
+    const u = await person();
+    const cookie = deviceCookie(await login(u.userName, u.password, office));
+    for (let i = 0; i < 5; i++) await login(u.userName, 'Wrong@1234', office);
+    expect((await login(u.userName, u.password, office)).status).toBe(429);
+    expect((await login(u.userName, u.password, office, cookie)).status).toBe(200);
+  });
+
+  it('its own failures count on it alone; too many, and the address’s rules apply to it', async () => {
+    const office = client();
+    const u = await person();
+    const cookie = deviceCookie(await login(u.userName, u.password, office));
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await login(u.userName, 'Wrong@1234', office, cookie)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 401]);
+    // The address's own counters are untouched by the device's failures: without the cookie it gets in.
+    expect((await login(u.userName, u.password, office)).status).toBe(200);
+  });
 });
 
 describe('password change', () => {
@@ -162,5 +243,21 @@ describe('password change', () => {
     expect(await change(u.password)).toBe(429);
     expect((await login(u.userName, u.password, ip)).status).toBe(429);
     expect((await login(u.userName, u.password, client())).status).toBe(200);
+  });
+
+  it('others failing on many accounts from the same address do not refuse a signed-in user its right password', async () => {
+    const u = await person();
+    const office = client();
+    const token = await t.login(u.userName, u.password);
+    for (let i = 0; i < 9; i++) await login(`spray-${i}-${u.userName}`, 'Wrong@1234', office);
+    expect((await login(`spray-x-${u.userName}`, 'Wrong@1234', office)).status).toBe(429);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/updatePasswd',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { oldPassword: u.password, newPassword: 'Brand-N3w-pass' },
+      remoteAddress: office,
+    });
+    expect(res.statusCode).toBe(200);
   });
 });

@@ -4,20 +4,29 @@ import { agents, users } from '../../db/schema/index.ts';
 import { burnVerify, verifyPassword } from '../../auth/passwords.ts';
 import { agentBlock, agentExpiredSql, createSession } from '../../auth/sessions.ts';
 import { badCredentials, forbidden, throttled } from '../../core/errors.ts';
-import { blockedUntil, clearAccount, recordFailure, throttleKeys } from '../../auth/throttle.ts';
+import { blockedUntil, clearAccount, deviceThrottleKeys, recordFailure, throttleKeys } from '../../auth/throttle.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import type { Db } from '../../db/client.ts';
 import { t } from '../../core/messages/index.ts';
+import { issueDeviceCookie, trustedDevice } from './deviceCookie.ts';
 
 /**
  * Username and password for a bearer token. Failures back off per account and client, and per client
  * (auth/throttle.ts); an unknown user costs the same, is counted the same and gets the same answers.
+ * A browser that logged in to the account before (its device cookie, deviceCookie.ts) is counted on
+ * its own: the address's counters never refuse it (decision 0008), until it fails too often itself.
  */
 export const login: Handler<typeof userApi.login> = async (c, input) => {
   const { username, password } = input;
   const { db, config, request } = c;
-  const keys = throttleKeys(username, request.ip, config.login);
-  const blocked = await blockedUntil(db, keys);
+  const device = trustedDevice(c.pii, request, username);
+  let keys = device ? deviceThrottleKeys(device, config.login) : throttleKeys(username, request.ip, config.login);
+  let blocked = await blockedUntil(db, keys);
+  if (blocked && device) {
+    // A device that failed too often itself is no longer trusted: the address's rules apply.
+    keys = throttleKeys(username, request.ip, config.login);
+    blocked = await blockedUntil(db, keys);
+  }
   if (blocked) throw throttled(blocked);
   // Names are unique regardless of case, so this finds at most one account (decision 0009).
   const [user] = await db
@@ -50,6 +59,7 @@ export const login: Handler<typeof userApi.login> = async (c, input) => {
   }
   if (user.passwordExpiresAt !== null) await spendOneTimePassword(db, user.id);
   await clearAccount(db, keys);
+  issueDeviceCookie(c.pii, request, c.reply, user.userName);
   const token = await createSession(db, config.session, user.id, {
     ip: request.ip,
     userAgent: request.headers['user-agent'],

@@ -7,7 +7,7 @@ import { revokeUserSessions } from '../../auth/sessions.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { badRequest, conflict, notFoundOf, throttled } from '../../core/errors.ts';
-import { blockedUntil, recordFailure, throttleKeys } from '../../auth/throttle.ts';
+import { blockedUntil, ownAccountKey, recordFailure, throttleKeys } from '../../auth/throttle.ts';
 import { issueOneTimePassword, oneTimeAnswer, oneTimeColumns } from '../../auth/oneTimePassword.ts';
 import { t } from '../../core/messages/index.ts';
 
@@ -16,7 +16,7 @@ export const updatePasswd: Handler<typeof userApi.updatePasswd> = async (c, { ol
   const { user, sessionId } = authOf(c.request);
   // A stolen session must not become a way to guess the password: wrong old passwords count like failed logins.
   const keys = throttleKeys(user.userName, c.request.ip, c.config.login);
-  const blocked = await blockedUntil(c.db, keys);
+  const blocked = await blockedUntil(c.db, ownAccountKey(keys));
   if (blocked) throw throttled(blocked);
   if (!(await verifyPassword(user.password, oldPassword))) {
     const until = await recordFailure(c.db, keys, c.config.login);

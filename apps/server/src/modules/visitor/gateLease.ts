@@ -10,10 +10,15 @@ import { LAZY_COMMIT } from './gate.ts';
  * another's (a publish of 10,000 persons to 100 terminals is 5,000 batches).
  */
 
-/** A lease lasts this long unless renewed: a crashed instance's device is taken up by another after it. */
-export const LEASE_SECONDS = 900;
-/** A sender renews its lease once this much of it has passed. */
-export const RENEW_AFTER_MS = (LEASE_SECONDS / 3) * 1000;
+/**
+ * A lease lasts this long unless renewed: short, so a device whose sender died (a crash, kill -9, a lost
+ * instance) is taken up by another dispatcher, or by the same instance restarted, within seconds. The
+ * holder renews it every RENEW_EVERY_MS while it works, whatever it waits for (a terminal may take a
+ * minute to add a batch), so a live sender is never taken over.
+ */
+export const LEASE_SECONDS = 15;
+/** A sender renews its lease this often while it holds it (three chances before it lapses). */
+export const RENEW_EVERY_MS = 5_000;
 
 /** An outbox row as the sender reads it; `gen` is the row's mark count then (see gate.ts). */
 export interface OutboxRow {

@@ -9,7 +9,15 @@ import { RpcError } from '../../gateway/index.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { FileUrls } from '../../storage/fileUrls.ts';
 import { expandDeviceMarks, LAZY_COMMIT } from './gate.ts';
-import { dueRows, leaseDevice, releaseLease, renewLease, RENEW_AFTER_MS, type OutboxRow } from './gateLease.ts';
+import {
+  dueRows,
+  LEASE_SECONDS,
+  leaseDevice,
+  releaseLease,
+  renewLease,
+  RENEW_EVERY_MS,
+  type OutboxRow,
+} from './gateLease.ts';
 import { wantedPersons, type Wanted, type WantedDeps } from './gateWanted.ts';
 
 export interface GateSyncOptions {
@@ -169,21 +177,18 @@ export class GateSync {
     const deviceId = await this.#lease();
     if (deviceId === null) return 0;
     let read = 0;
-    let renewedAt = Date.now();
+    const hold = new LeaseHold(this.#db, deviceId, this.#token, this.#log);
     try {
-      for (let after = 0; !this.#stopped;) {
+      for (let after = 0; !this.#stopped && hold.held();) {
         const rows = await dueRows(this.#db, deviceId, after, this.#batch);
         read += rows.length;
         if (!rows.length) break;
         const reached = await this.#syncDevice(deviceId, rows, await wantedPersons(this.#wantedDeps, rows));
         if (!reached || rows.length < this.#batch) break;
         after = rows[rows.length - 1].id;
-        if (Date.now() - renewedAt > RENEW_AFTER_MS) {
-          if (!(await renewLease(this.#db, deviceId, this.#token))) break;
-          renewedAt = Date.now();
-        }
       }
     } finally {
+      await hold.end();
       await releaseLease(this.#db, deviceId, this.#token);
     }
     return read;
@@ -310,6 +315,52 @@ export class GateSync {
           rows.map((r) => r.id),
         ),
       );
+  }
+}
+
+/**
+ * A lease while its sender works: renewed every RENEW_EVERY_MS on a timer, not between batches, so a
+ * batch that waits long on its terminal keeps it. Lost when a renewal finds another holder, or when no
+ * renewal got through for a whole lease (the database was out of reach: another may hold it by now);
+ * the sender then stops after the batch under way (its writes check each row's mark, and
+ * `persons.add` is idempotent).
+ */
+class LeaseHold {
+  #renewedAt = Date.now();
+  #lost = false;
+  #renewing?: Promise<void>;
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    private readonly deviceId: number,
+    private readonly token: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#timer = setInterval(() => {
+      this.#renewing ??= this.#renew().finally(() => (this.#renewing = undefined));
+    }, RENEW_EVERY_MS);
+    this.#timer.unref();
+  }
+
+  held() {
+    if (Date.now() - this.#renewedAt >= LEASE_SECONDS * 1000) this.#lost = true;
+    return !this.#lost;
+  }
+
+  async #renew() {
+    const started = Date.now();
+    try {
+      if (await renewLease(this.db, this.deviceId, this.token)) this.#renewedAt = started;
+      else this.#lost = true;
+    } catch (err) {
+      this.log.warn({ err, deviceId: this.deviceId }, 'gate device lease not renewed');
+    }
+  }
+
+  async end() {
+    clearInterval(this.#timer);
+    await this.#renewing;
   }
 }
 

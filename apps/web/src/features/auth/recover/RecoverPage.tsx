@@ -18,6 +18,7 @@ import { requiredText } from '@/components/form/rules';
 
 interface Values {
   username: string;
+  question: string;
   answer: string;
   code: string;
   newPassword: string;
@@ -26,17 +27,16 @@ interface Values {
 type Method = SecurityChannel | 'question';
 /** What step 1 answered: the same for every name, whether or not the account exists. */
 interface Ways {
-  question: string;
   emailCode: boolean;
   phoneCode: boolean;
 }
-const SERVER_FIELDS = ['username', 'answer', 'code', 'newPassword'] as const;
+const SERVER_FIELDS = ['username', 'question', 'answer', 'code', 'newPassword'] as const;
 
 /**
  * /recover (no login): a forgotten password, reset with a code sent to the account's security email or
- * phone (offered first, each when this server sends email or SMS) or by answering its security question.
- * The server answers every name alike (a question, the code options, "a code is on its way" without an
- * address or number)
+ * phone (offered first, each when this server sends email or SMS) or by typing its security question
+ * with the answer (the question is never shown: it would tell who has an account). The server answers
+ * every name alike (the code options, "a code is on its way" without an address or number)
  * and every wrong code or answer alike, so this page cannot tell an unknown account from a wrong answer
  * either; it only says the reset did not happen.
  */
@@ -62,7 +62,7 @@ export function RecoverPage() {
           )
         : call(
             accountApi.recoverPassword,
-            { username: v.username, answer: v.answer, newPassword: v.newPassword },
+            { username: v.username, question: v.question, answer: v.answer, newPassword: v.newPassword },
             { silent: true },
           ),
   });
@@ -194,15 +194,20 @@ export function RecoverPage() {
                 </>
               ) : (
                 <>
-                  <Form.Item label={t('recover.question')}>
-                    <Typography.Text strong>{ways.question}</Typography.Text>
+                  <Form.Item
+                    name="question"
+                    label={t('recover.question')}
+                    extra={t('recover.questionHint')}
+                    rules={[requiredText(t('recover.questionErrMsg'))]}
+                  >
+                    <Input autoComplete="off" autoFocus />
                   </Form.Item>
                   <Form.Item
                     name="answer"
                     label={t('recover.answer.label')}
                     rules={[requiredText(t('recover.answer.errMsg'))]}
                   >
-                    <Input autoComplete="off" autoFocus />
+                    <Input autoComplete="off" />
                   </Form.Item>
                 </>
               )}
