@@ -46,6 +46,7 @@ import { registerAccountModule } from './modules/account/routes.ts';
 import { registerDashboardModule } from './modules/dashboard/routes.ts';
 import { registerDeviceSearchModule } from './modules/device-search/routes.ts';
 import { registerAnalyticsModule } from './modules/analytics/routes.ts';
+import { registerAlarmModule } from './modules/alarm/routes.ts';
 import { composeDeviceLink, type DeviceLink, type DeviceLinkOptions } from './app/deviceLink.ts';
 import { openBus } from './bus/open.ts';
 import { publishOverBus } from './live/publisher.ts';
@@ -192,6 +193,7 @@ export async function buildApp({
   registerDashboardModule(app, ctx);
   registerDeviceSearchModule(app, ctx);
   registerAnalyticsModule(app, ctx);
+  registerAlarmModule(app, ctx);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);

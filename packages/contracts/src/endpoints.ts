@@ -1,6 +1,7 @@
 import type { Endpoint } from './shared/endpoint.ts';
 import { accountApi } from './account/api.ts';
 import { agentApi } from './agent/api.ts';
+import { alarmApi } from './alarm/api.ts';
 import { aiStreamApi } from './ai-stream/api.ts';
 import { analyticsApi } from './analytics/api.ts';
 import { announcementApi } from './announcement/api.ts';
@@ -48,4 +49,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   deviceSearchApi,
   analyticsApi,
   announcementApi,
+  alarmApi,
 ].flatMap((api) => Object.values(api) as Endpoint[]);

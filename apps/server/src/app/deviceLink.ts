@@ -4,7 +4,13 @@ import { COMMAND_TIMEOUT_MS } from '@siteops/contracts/device-link/schemas';
 import type { Versions } from '@siteops/contracts/device-protocol';
 import { Tickets } from '../auth/tickets.ts';
 import type { Bus } from '../bus/bus.ts';
-import { registerGateway, type Gateway, type GatewayOptions } from '../gateway/index.ts';
+import {
+  registerGateway,
+  type Gateway,
+  type GatewayOptions,
+  type TelemetryPoint,
+  type TelemetrySink,
+} from '../gateway/index.ts';
 import { startLinkJobs } from '../gateway/jobs.ts';
 import { DbDeviceDirectory, DbPresenceSink, DbTelemetrySink } from '../gateway/store.ts';
 import { LiveChannel, type LiveChannelOptions } from '../live/channel.ts';
@@ -75,10 +81,26 @@ export async function composeDeviceLink(
   }
 
   const presence = new DbPresenceSink(db);
+  // Modules hear readings after they are stored (the alarm engine), through the DeviceReports port.
+  const telemetrySink = new DbTelemetrySink(db);
+  const readingsStored = new Set<(readings: readonly TelemetryPoint[]) => void>();
+  const telemetry: TelemetrySink = {
+    async flush(batch) {
+      await telemetrySink.flush(batch);
+      if (batch.points.length === 0) return;
+      for (const listener of readingsStored) {
+        try {
+          listener(batch.points);
+        } catch (err) {
+          app.log.warn({ err }, 'a readings listener failed');
+        }
+      }
+    },
+  };
   const gateway = await registerGateway(app, {
     directory: new DbDeviceDirectory(db, refusalNotices(db, ctx.notifications)),
     presence,
-    telemetry: new DbTelemetrySink(db),
+    telemetry,
     bus,
     heartbeatSeconds: () => hbSeconds,
     options: { instanceId: randomUUID(), ...opts.gateway },
@@ -113,6 +135,10 @@ export async function composeDeviceLink(
       const onLinked = (e: { deviceId: number; versions: Versions }) => listener(e.deviceId, e.versions);
       gateway.reports.on('linked', onLinked);
       return () => void gateway.reports.off('linked', onLinked);
+    },
+    onReadingsStored(listener) {
+      readingsStored.add(listener);
+      return () => void readingsStored.delete(listener);
     },
   };
   const linkCtx: DeviceLinkContext = {

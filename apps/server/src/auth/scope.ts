@@ -2,6 +2,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@siteops/contracts/shared/roles';
 import {
   agents,
+  alarmRules,
   announcements,
   auditLog,
   broadcastCampaignDevices,
@@ -153,6 +154,24 @@ export const scope = {
       manager: (managed) =>
         and(eq(announcements.audience, 'project'), sql`${announcements.audienceProjectId} in (${managed})`)!,
     });
+  },
+
+  /**
+   * Alarm rules a caller may see and change: admin all; otherwise a rule on a project or a device the
+   * caller's scope holds ({@link scope.projects}, {@link scope.devices}), and for an agent also the rules
+   * on its own agent. Fleet rules are the admins'; a manager never sees a whole agent's rules.
+   */
+  alarmRules(c: Caller): SQL | undefined {
+    if (c.role === 'admin') return undefined;
+    const onProjects = scope.projects(c) ?? sql`true`;
+    const onDevices = scope.devices(c) ?? sql`true`;
+    return or(
+      c.role === 'agent' && c.agentId !== null
+        ? and(eq(alarmRules.scope, 'agent'), eq(alarmRules.agentId, c.agentId))
+        : undefined,
+      sql`(${alarmRules.scope} = 'project' and ${alarmRules.projectId} in (select ${projects.id} from ${projects} where ${onProjects}))`,
+      sql`(${alarmRules.scope} = 'device' and ${alarmRules.deviceId} in (select ${devices.id} from ${devices} where ${onDevices}))`,
+    );
   },
 
   /**

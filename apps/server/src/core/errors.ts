@@ -71,7 +71,9 @@ export type Entity =
   | 'Registration'
   | 'Campaign'
   | 'FacePerson'
-  | 'Announcement';
+  | 'Announcement'
+  | 'Alarm'
+  | 'AlarmRule';
 /** "Device not found", or with ids "Device 3, 4 not found". */
 export const notFoundOf = (what: Entity, ids?: readonly (number | string)[]) =>
   notFound(

@@ -5,7 +5,7 @@ import { fillPath, type Endpoint } from '@siteops/contracts/shared/endpoint';
 import type { Role } from '@siteops/contracts/shared/roles';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createAgent, createUser, randomMac, uniq } from '../../test/fixtures.ts';
-import { announcements, certifications, notifications } from '../db/schema/index.ts';
+import { alarmRules, alarms, announcements, certifications, notifications } from '../db/schema/index.ts';
 
 /**
  * The authorisation matrix, generated from the endpoint declarations: every endpoint × {no token,
@@ -92,7 +92,34 @@ beforeAll(async () => {
     .values({ title: 'B', body: 'B only', audience: 'agent', audienceAgentId: b.id, publishedAt: new Date() })
     .returning({ id: announcements.id });
 
+  // An alarm rule on agent B's devices, and an alarm it raised on B's device.
+  const [alarmRuleB] = await t.database.db
+    .insert(alarmRules)
+    .values({
+      name: 'B rule',
+      scope: 'agent',
+      agentId: b.id,
+      deviceType: 'face',
+      condition: { logic: 'and', terms: [{ field: 'temperature', operator: 'gt', threshold: 60 }] },
+      severity: 'minor',
+    })
+    .returning({ id: alarmRules.id });
+  const [alarmB] = await t.database.db
+    .insert(alarms)
+    .values({
+      deviceId: deviceB.id,
+      ruleId: alarmRuleB.id,
+      severity: 'minor',
+      firstValue: { temperature: 70 },
+      lastValue: { temperature: 70 },
+      firstAt: new Date(),
+      lastAt: new Date(),
+    })
+    .returning({ id: alarms.id });
+
   Object.assign(foreign, {
+    alarm: alarmB.id,
+    alarmRule: alarmRuleB.id,
     announcement: announcementB.id,
     campaign: campaignB.id,
     agent: b.id,
@@ -143,6 +170,8 @@ const REQUIRED_BESIDES_ID: Record<string, Record<string, unknown>> = {
   'aiStream.apply': { settings: { frameRate: 10 } },
   'visitor.auditVisitor': { status: 'invalid' },
   'announcement.update': { title: 'matrix', body: 'matrix', audience: 'everyone' },
+  'alarm.clear': { reason: 'matrix' },
+  'alarm.assign': { assigneeId: null },
 };
 
 /** `{ id }` or `{ ids: [id] }`, whichever the endpoint's input takes. */

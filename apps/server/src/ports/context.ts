@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import type { Pii } from '../crypto/pii.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { FileUrls } from '../storage/fileUrls.ts';
-import type { RpcReply, UpgradeProgressReport } from '../gateway/index.ts';
+import type { RpcReply, TelemetryPoint, UpgradeProgressReport } from '../gateway/index.ts';
 
 /**
  * Commands to devices. A port rather than the gateway itself, so a module that acts on equipment
@@ -48,6 +48,12 @@ export interface DeviceReports {
   onUpgradeProgress(listener: (report: UpgradeProgressReport) => void): () => void;
   /** A device linked (after `auth.ok`, a reconnect after a reboot included), with the versions it sent. */
   onLinked(listener: (deviceId: number, versions: Versions) => void): () => void;
+  /**
+   * Readings once stored (after the batch's transaction committed), in the order they were received:
+   * each reading is heard once in the cluster, by the instance holding the device's link. Listeners are
+   * called synchronously and must not throw; queue the work.
+   */
+  onReadingsStored(listener: (readings: readonly TelemetryPoint[]) => void): () => void;
 }
 
 /**

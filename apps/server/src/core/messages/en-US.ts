@@ -66,6 +66,8 @@ export const enUS = {
   'entity.Campaign': 'Campaign',
   'entity.FacePerson': 'Person on the device',
   'entity.Announcement': 'Announcement',
+  'entity.Alarm': 'Alarm',
+  'entity.AlarmRule': 'Alarm rule',
 
   // Users and passwords
   'user.exists': 'The account {name} already exists',
@@ -308,6 +310,10 @@ export const enUS = {
   'notification.mail.why':
     'You get this email because "{kind}" notifications are set to email in SiteOps (User settings → Message notification); turn it off there.',
   'notification.announcement': 'Announcement: {title}',
+  'alarm.fleetAdminOnly': 'Only an administrator can write a rule for the whole fleet',
+  'alarm.agentRuleForAgents': 'Only an administrator or the agent itself can write a rule for a whole agent',
+  'alarm.deviceTypeMismatch': 'deviceType: the device is a {type}',
+  'alarm.deviceTypeMismatch.field': 'The device is a {type}',
   'field.required': '{field} is required',
   'field.text': '{field} must be text',
   'field.empty': '{field} cannot be empty',

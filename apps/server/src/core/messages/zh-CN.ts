@@ -58,6 +58,8 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'entity.Campaign': '广播任务',
   'entity.FacePerson': '设备上的人员',
   'entity.Announcement': '公告',
+  'entity.Alarm': '告警',
+  'entity.AlarmRule': '告警规则',
 
   'user.exists': '账号 {name} 已存在',
   'user.agentCannotCreateAdmin': '代理商不能创建管理员',
@@ -288,6 +290,10 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'notification.mail.why':
     '您收到这封邮件，是因为您在 SiteOps 中为“{kind}”通知选择了邮件（个人设置 → 消息通知）；可在那里关闭。',
   'notification.announcement': '公告：{title}',
+  'alarm.fleetAdminOnly': '只有管理员可以为全部设备设置规则',
+  'alarm.agentRuleForAgents': '只有管理员或该代理商本身可以为整个代理商设置规则',
+  'alarm.deviceTypeMismatch': 'deviceType：该设备的类型是 {type}',
+  'alarm.deviceTypeMismatch.field': '该设备的类型是 {type}',
   'field.required': '{field} 为必填项',
   'field.text': '{field} 必须是文本',
   'field.empty': '{field} 不能为空',

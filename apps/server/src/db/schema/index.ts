@@ -19,3 +19,4 @@ export * from './broadcast.ts';
 export * from './announcements.ts';
 export * from './security.ts';
 export * from './analytics.ts';
+export * from './alarms.ts';

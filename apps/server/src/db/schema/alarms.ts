@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { agents } from './agents.ts';
+import { devices } from './devices.ts';
+import { projects } from './projects.ts';
+import { users } from './users.ts';
+import { createdAtColumn, ownerReference, updatedAtColumn } from './columns.ts';
+
+/** One comparison of a reading's field with a threshold. */
+export interface StoredAlarmTerm {
+  field: string;
+  operator: 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'neq';
+  threshold: number;
+}
+
+/** Up to four terms joined by AND or OR. */
+export interface StoredAlarmCondition {
+  logic: 'and' | 'or';
+  terms: StoredAlarmTerm[];
+}
+
+/** The values of a reading that an alarm is about (the condition's fields). */
+export type AlarmValues = Record<string, number | boolean | string>;
+
+/**
+ * Alarm rules (issue 32): for one device type and a scope (the fleet, an agent, a project or one
+ * device, named by the matching id column), a condition that must hold `duration_seconds` before an
+ * alarm is raised, and the condition that clears it (null: the condition no longer holds).
+ */
+export const alarmRules = pgTable(
+  'alarm_rules',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 128 }).notNull(),
+    /** fleet | agent | project | device */
+    scope: varchar('scope', { length: 16 }).notNull(),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'cascade' }),
+    deviceType: varchar('device_type', { length: 32 }).notNull(),
+    condition: jsonb('condition').$type<StoredAlarmCondition>().notNull(),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    clearCondition: jsonb('clear_condition').$type<StoredAlarmCondition>(),
+    /** critical | major | minor | warning */
+    severity: varchar('severity', { length: 16 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdId: integer('created_id'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [index('alarm_rules_type_idx').on(t.deviceType)],
+);
+export type AlarmRuleRow = typeof alarmRules.$inferSelect;
+
+/**
+ * Alarms: one per device and rule while active (a partial unique index); a repeat of the condition
+ * adds to `count` and moves the last value and time. Cleared by the clear condition or by a person.
+ */
+export const alarms = pgTable(
+  'alarms',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: ownerReference('device_id', () => devices.id),
+    ruleId: ownerReference('rule_id', () => alarmRules.id),
+    severity: varchar('severity', { length: 16 }).notNull(),
+    /** active | cleared */
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    acknowledged: boolean('acknowledged').notNull().default(false),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedId: integer('acknowledged_id').references(() => users.id, { onDelete: 'set null' }),
+    count: integer('count').notNull().default(1),
+    firstValue: jsonb('first_value').$type<AlarmValues>().notNull(),
+    lastValue: jsonb('last_value').$type<AlarmValues>().notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    /** condition (the clear condition held) | manual */
+    clearedBy: varchar('cleared_by', { length: 16 }),
+    clearedReason: varchar('cleared_reason', { length: 512 }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('alarms_open_idx')
+      .on(t.deviceId, t.ruleId)
+      .where(sql`${t.status} = 'active'`),
+    index('alarms_status_idx').on(t.status, t.lastAt),
+    index('alarms_rule_idx').on(t.ruleId),
+  ],
+);
+export type AlarmRow = typeof alarms.$inferSelect;
+
+/** What happened to an alarm, oldest first: raised, acknowledged, assigned, cleared. */
+export const alarmTimeline = pgTable(
+  'alarm_timeline',
+  {
+    id: serial('id').primaryKey(),
+    alarmId: ownerReference('alarm_id', () => alarms.id),
+    /** raised | acknowledged | assigned | cleared */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alarm_timeline_alarm_idx').on(t.alarmId, t.id)],
+);

@@ -1,0 +1,35 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { alarmApi } from '@siteops/contracts/alarm/api';
+import { alarms, alarmTimeline, users } from '../../db/schema/index.ts';
+import { scope } from '../../auth/scope.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { mustExist } from '../../core/errors.ts';
+import { iso } from '../../core/list.ts';
+import { selectAlarms, toAlarmItem } from './view.ts';
+
+type TimelineKind = 'raised' | 'acknowledged' | 'assigned' | 'cleared';
+
+/** One alarm of a device in the caller's scope (404 outside it), with its timeline oldest first. */
+export const alarmDetail: Handler<typeof alarmApi.detail> = async (c, { id }) => {
+  const [row] = await selectAlarms(c.db)
+    .where(and(eq(alarms.id, id), scope.devices(c.caller)))
+    .limit(1);
+  const alarm = mustExist(row, 'Alarm');
+  const timeline = await c.db
+    .select({ entry: alarmTimeline, actorName: users.userName })
+    .from(alarmTimeline)
+    .leftJoin(users, eq(users.id, alarmTimeline.actorId))
+    .where(eq(alarmTimeline.alarmId, id))
+    .orderBy(asc(alarmTimeline.at), asc(alarmTimeline.id));
+  return {
+    ...toAlarmItem(alarm),
+    timeline: timeline.map(({ entry, actorName }) => ({
+      id: entry.id,
+      kind: entry.kind as TimelineKind,
+      at: iso(entry.at),
+      actorId: entry.actorId,
+      actorName,
+      detail: entry.detail,
+    })),
+  };
+};

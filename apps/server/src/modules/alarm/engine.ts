@@ -1,0 +1,174 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AlarmRuleScope } from '@siteops/contracts/alarm/schemas';
+import type { Db } from '../../db/client.ts';
+import { alarmRules, alarms, alarmTimeline, devices, type AlarmRuleRow } from '../../db/schema/index.ts';
+import type { TelemetryPoint } from '../../gateway/index.ts';
+import { fieldsOf, narrowestRules, step, valuesOf, type RuleState, type RuleView } from './evaluate.ts';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+type DeviceOfReading = { id: number; agentId: number | null; projectId: number | null };
+
+/** Whether a rule's scope holds the device. */
+function ruleCovers(rule: AlarmRuleRow, d: DeviceOfReading): boolean {
+  switch (rule.scope as AlarmRuleScope) {
+    case 'fleet':
+      return true;
+    case 'agent':
+      return rule.agentId !== null && rule.agentId === d.agentId;
+    case 'project':
+      return rule.projectId !== null && rule.projectId === d.projectId;
+    case 'device':
+      return rule.deviceId === d.id;
+  }
+}
+
+const viewOf = (rule: AlarmRuleRow): RuleView & { scope: AlarmRuleScope } => ({
+  id: rule.id,
+  scope: rule.scope as AlarmRuleScope,
+  condition: rule.condition,
+  clearCondition: rule.clearCondition,
+  durationSeconds: rule.durationSeconds,
+});
+
+/**
+ * Judges every stored reading against the enabled rules of its device's type and scope (evaluate.ts),
+ * and raises, repeats and clears alarms. Batches are judged one at a time in the order they were
+ * stored; the rules, the devices' owners and the open alarms are read once per batch. How long a
+ * condition has held without an alarm yet is kept in memory on the instance holding the device's link
+ * (a restart or a reconnect elsewhere starts that wait again).
+ */
+export class AlarmEngine {
+  /** `deviceId:ruleId` → since when (ms) the condition has held, for rules with no alarm open yet. */
+  readonly #pending = new Map<string, number>();
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Log,
+  ) {}
+
+  /** Queue a stored batch of readings. */
+  feed(readings: readonly TelemetryPoint[]): void {
+    this.#queue = this.#queue
+      .then(() => this.#judge(readings))
+      .catch((err: unknown) => this.log.warn({ err }, 'alarm rules failed on a batch of readings'));
+  }
+
+  /** Resolves once every batch queued so far is judged (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.#queue;
+  }
+
+  async #judge(readings: readonly TelemetryPoint[]) {
+    const types = [...new Set(readings.map((r) => r.type))];
+    const rules = await this.db
+      .select()
+      .from(alarmRules)
+      .where(and(eq(alarmRules.enabled, true), inArray(alarmRules.deviceType, types)));
+    if (rules.length === 0) return;
+    const deviceIds = [...new Set(readings.map((r) => r.deviceId))];
+    const [owners, open] = await Promise.all([
+      this.db
+        .select({ id: devices.id, agentId: devices.agentId, projectId: devices.projectId })
+        .from(devices)
+        .where(inArray(devices.id, deviceIds)),
+      this.db
+        .select({ id: alarms.id, deviceId: alarms.deviceId, ruleId: alarms.ruleId })
+        .from(alarms)
+        .where(and(inArray(alarms.deviceId, deviceIds), eq(alarms.status, 'active'))),
+    ]);
+    const deviceOf = new Map(owners.map((d) => [d.id, d]));
+    const openAlarm = new Map(open.map((a) => [`${a.deviceId}:${a.ruleId}`, a.id]));
+
+    for (const reading of readings) {
+      const device = deviceOf.get(reading.deviceId);
+      if (!device) continue;
+      const applicable = narrowestRules(
+        rules.filter((r) => r.deviceType === reading.type && ruleCovers(r, device)).map(viewOf),
+      );
+      for (const rule of applicable) {
+        const key = `${reading.deviceId}:${rule.id}`;
+        const alarmId = openAlarm.get(key);
+        const state: RuleState = { open: alarmId !== undefined, pendingSince: this.#pending.get(key) ?? null };
+        const at = reading.at.getTime();
+        const result = step(rule, state, reading.data, at);
+        const fields = [...fieldsOf(rule.condition), ...(rule.clearCondition ? fieldsOf(rule.clearCondition) : [])];
+        const values = valuesOf(reading.data, [...new Set(fields)]);
+        switch (result.action) {
+          case 'none':
+            this.#pending.delete(key);
+            break;
+          case 'pending':
+            this.#pending.set(key, result.since);
+            break;
+          case 'raise': {
+            this.#pending.delete(key);
+            const rule_ = rules.find((r) => r.id === rule.id)!;
+            const id = await this.#raise(reading, rule_, values, new Date(result.since));
+            if (id !== undefined) openAlarm.set(key, id);
+            break;
+          }
+          case 'repeat':
+            await this.db
+              .update(alarms)
+              .set({ count: sql`${alarms.count} + 1`, lastValue: values, lastAt: reading.at })
+              .where(and(eq(alarms.id, alarmId!), eq(alarms.status, 'active')));
+            break;
+          case 'clear':
+            openAlarm.delete(key);
+            await this.#clear(alarmId!, reading.at, values);
+            break;
+        }
+      }
+    }
+  }
+
+  /** A new active alarm and its first timeline entry; undefined when one is open already (another writer). */
+  async #raise(
+    reading: TelemetryPoint,
+    rule: AlarmRuleRow,
+    values: Record<string, number | boolean | string>,
+    since: Date,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(alarms)
+        .values({
+          deviceId: reading.deviceId,
+          ruleId: rule.id,
+          severity: rule.severity,
+          firstValue: values,
+          lastValue: values,
+          firstAt: reading.at,
+          lastAt: reading.at,
+        })
+        .onConflictDoNothing()
+        .returning({ id: alarms.id });
+      if (!row) return undefined;
+      await tx.insert(alarmTimeline).values({
+        alarmId: row.id,
+        kind: 'raised',
+        at: reading.at,
+        detail: { value: values, since: since.toISOString(), severity: rule.severity },
+      });
+      return row.id;
+    });
+  }
+
+  async #clear(alarmId: number, at: Date, values: Record<string, number | boolean | string>) {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(alarms)
+        .set({ status: 'cleared', clearedAt: at, clearedBy: 'condition' })
+        .where(and(eq(alarms.id, alarmId), eq(alarms.status, 'active')))
+        .returning({ id: alarms.id });
+      if (row)
+        await tx
+          .insert(alarmTimeline)
+          .values({ alarmId, kind: 'cleared', at, detail: { by: 'condition', value: values } });
+    });
+  }
+}

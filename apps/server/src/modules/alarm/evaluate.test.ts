@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { AlarmCondition } from '@siteops/contracts/alarm/schemas';
+import {
+  conditionHolds,
+  flagsNormal,
+  narrowestRules,
+  step,
+  type RuleState,
+  type RuleView,
+  type Reading,
+} from './evaluate.ts';
+
+const pm10Over150: AlarmCondition = { logic: 'and', terms: [{ field: 'a34002', operator: 'gt', threshold: 150 }] };
+const pm10Below120: AlarmCondition = { logic: 'and', terms: [{ field: 'a34002', operator: 'lt', threshold: 120 }] };
+
+/** Feeds readings (at seconds) through one rule and answers each step's action. */
+function run(rule: RuleView, readings: [number, Reading][]) {
+  const state: RuleState = { open: false, pendingSince: null };
+  return readings.map(([s, reading]) => {
+    const r = step(rule, state, reading, s * 1000);
+    if (r.action === 'pending') state.pendingSince = r.since;
+    else if (r.action === 'raise') Object.assign(state, { open: true, pendingSince: null });
+    else if (r.action === 'clear') state.open = false;
+    else if (r.action === 'none' && !state.open) state.pendingSince = null;
+    return r.action;
+  });
+}
+
+describe('conditions', () => {
+  it('AND needs every term, OR any', () => {
+    const terms: AlarmCondition['terms'] = [
+      { field: 'a34004', operator: 'gte', threshold: 75 },
+      { field: 'a34002', operator: 'gt', threshold: 150 },
+    ];
+    expect(conditionHolds({ logic: 'and', terms }, { a34004: 75, a34002: 151 })).toBe(true);
+    expect(conditionHolds({ logic: 'and', terms }, { a34004: 75, a34002: 150 })).toBe(false);
+    expect(conditionHolds({ logic: 'or', terms }, { a34004: 10, a34002: 151 })).toBe(true);
+    expect(conditionHolds({ logic: 'or', terms }, { a34004: 10, a34002: 20 })).toBe(false);
+  });
+
+  it('a reading without the fields does not tell', () => {
+    const terms: AlarmCondition['terms'] = [
+      { field: 'a34004', operator: 'gt', threshold: 75 },
+      { field: 'LA', operator: 'gt', threshold: 70 },
+    ];
+    expect(conditionHolds({ logic: 'and', terms }, { a34004: 80 })).toBeUndefined();
+    expect(conditionHolds({ logic: 'and', terms }, { a34004: 10 })).toBe(false);
+    expect(conditionHolds({ logic: 'or', terms }, { a34004: 10 })).toBeUndefined();
+    expect(conditionHolds({ logic: 'or', terms }, { a34004: 80 })).toBe(true);
+    expect(conditionHolds(pm10Over150, { a34002: 'x' })).toBeUndefined();
+  });
+
+  it('operators', () => {
+    const holds = (operator: AlarmCondition['terms'][number]['operator'], v: number) =>
+      conditionHolds({ logic: 'and', terms: [{ field: 'f', operator, threshold: 5 }] }, { f: v });
+    expect([holds('gt', 5), holds('gte', 5), holds('lt', 5), holds('lte', 5), holds('eq', 5), holds('neq', 5)]).toEqual(
+      [false, true, false, true, true, false],
+    );
+  });
+});
+
+describe('the rule state machine', () => {
+  it('raises only once the condition has held for the duration', () => {
+    const rule = { id: 1, condition: pm10Over150, clearCondition: null, durationSeconds: 600 };
+    expect(
+      run(rule, [
+        [0, { a34002: 160 }],
+        [300, { a34002: 170 }],
+        [599, { a34002: 170 }],
+        [600, { a34002: 180 }],
+        [660, { a34002: 190 }],
+      ]),
+    ).toEqual(['pending', 'pending', 'pending', 'raise', 'repeat']);
+  });
+
+  it('a reading below the limit starts the wait again', () => {
+    const rule = { id: 1, condition: pm10Over150, clearCondition: null, durationSeconds: 600 };
+    expect(
+      run(rule, [
+        [0, { a34002: 160 }],
+        [400, { a34002: 100 }],
+        [500, { a34002: 160 }],
+        [900, { a34002: 160 }],
+        [1100, { a34002: 160 }],
+      ]),
+    ).toEqual(['pending', 'none', 'pending', 'pending', 'raise']);
+  });
+
+  it('a duration of 0 raises at the first reading over the limit', () => {
+    const rule = { id: 1, condition: pm10Over150, clearCondition: null, durationSeconds: 0 };
+    expect(run(rule, [[0, { a34002: 151 }]])).toEqual(['raise']);
+  });
+
+  it('clears only once the clear condition holds (hysteresis)', () => {
+    const rule = { id: 1, condition: pm10Over150, clearCondition: pm10Below120, durationSeconds: 0 };
+    expect(
+      run(rule, [
+        [0, { a34002: 200 }],
+        [10, { a34002: 140 }],
+        [20, { a34002: 125 }],
+        [30, { a34002: 119 }],
+        [40, { a34002: 130 }],
+      ]),
+    ).toEqual(['raise', 'none', 'none', 'clear', 'none']);
+  });
+
+  it('without a clear condition, clears once the condition no longer holds', () => {
+    const rule = { id: 1, condition: pm10Over150, clearCondition: null, durationSeconds: 0 };
+    expect(
+      run(rule, [
+        [0, { a34002: 200 }],
+        [10, { a34004: 20 }],
+        [20, { a34002: 150 }],
+      ]),
+    ).toEqual(['raise', 'none', 'clear']);
+  });
+
+  it('readings flagged other than normal never trigger, repeat or clear', () => {
+    const rule = { id: 1, condition: pm10Over150, clearCondition: null, durationSeconds: 0 };
+    expect(
+      run(rule, [
+        [0, { a34002: 900, flag: 'M' }],
+        [10, { a34002: 900, 'a34002-Flag': 'C' }],
+        [20, { a34002: 900, 'a34002-Flag': 'N', flag: 'N' }],
+        [30, { a34002: 10, flag: 'D' }],
+        [40, { a34002: 900 }],
+      ]),
+    ).toEqual(['none', 'none', 'raise', 'none', 'repeat']);
+    expect(flagsNormal({ a34004: 1, 'a34004-Flag': 'T' }, ['a34002'])).toBe(true);
+  });
+});
+
+describe('narrowest scope', () => {
+  it('a narrower rule replaces a wider one on the same fields only', () => {
+    const noise: AlarmCondition = { logic: 'and', terms: [{ field: 'LA', operator: 'gt', threshold: 70 }] };
+    const rules = [
+      { id: 1, scope: 'fleet' as const, condition: pm10Over150 },
+      { id: 2, scope: 'project' as const, condition: pm10Over150 },
+      { id: 3, scope: 'fleet' as const, condition: noise },
+      { id: 4, scope: 'project' as const, condition: { logic: 'and' as const, terms: [...pm10Below120.terms] } },
+    ];
+    expect(narrowestRules(rules).map((r) => r.id)).toEqual([2, 3, 4]);
+  });
+});

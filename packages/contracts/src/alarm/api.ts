@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { defineEndpoints } from '../shared/endpoint.ts';
+import { createdAnswer, deletedAnswer, idQuery, idsBody, pageOf } from '../shared/pagination.ts';
+import {
+  addAlarmRuleBody,
+  alarmDetail,
+  alarmItem,
+  alarmListQuery,
+  alarmRuleItem,
+  alarmRuleListQuery,
+  alarmsChangedAnswer,
+  assignAlarmsBody,
+  clearAlarmsBody,
+  updateAlarmRuleBody,
+} from './schemas.ts';
+
+const WRITERS = ['admin', 'agent', 'manager'] as const;
+
+/**
+ * /api/alarm/*: alarm rules and the alarms they raise, in the caller's scope (admins the fleet, agents
+ * their agent's devices, managers their projects'); users have no devices and are refused.
+ */
+export const alarmApi = defineEndpoints('alarm', {
+  ruleListAll: {
+    method: 'GET',
+    path: '/api/alarm/rule/listAll',
+    access: WRITERS,
+    summary: 'Alarm rules in the caller’s scope, paged',
+    query: alarmRuleListQuery,
+    answer: pageOf(alarmRuleItem),
+  },
+  ruleAdd: {
+    method: 'POST',
+    path: '/api/alarm/rule/add',
+    access: WRITERS,
+    summary: 'Add an alarm rule for the fleet (admins), an agent, a project or a device in the caller’s scope',
+    body: addAlarmRuleBody,
+    answer: createdAnswer,
+    message: 'Add Success',
+    errors: [404],
+  },
+  ruleUpdate: {
+    method: 'PUT',
+    path: '/api/alarm/rule/update',
+    access: WRITERS,
+    summary: 'Change an alarm rule in the caller’s scope',
+    body: updateAlarmRuleBody,
+    answer: z.null(),
+    message: 'Save Success',
+    errors: [404],
+    resource: 'alarmRule',
+  },
+  ruleDelete: {
+    method: 'DELETE',
+    path: '/api/alarm/rule/delete',
+    access: WRITERS,
+    summary: 'Delete alarm rules in the caller’s scope, with their alarms; all or none',
+    body: idsBody,
+    answer: deletedAnswer,
+    message: 'Delete Success',
+    errors: [404],
+    resource: 'alarmRule',
+  },
+  listAll: {
+    method: 'GET',
+    path: '/api/alarm/listAll',
+    access: WRITERS,
+    summary: 'Alarms of the devices in the caller’s scope, active first, filtered and paged',
+    query: alarmListQuery,
+    answer: pageOf(alarmItem),
+  },
+  detail: {
+    method: 'GET',
+    path: '/api/alarm/detail',
+    access: WRITERS,
+    summary: 'One alarm with its timeline',
+    query: idQuery,
+    answer: alarmDetail,
+    errors: [404],
+    resource: 'alarm',
+  },
+  acknowledge: {
+    method: 'PUT',
+    path: '/api/alarm/acknowledge',
+    access: WRITERS,
+    summary: 'Acknowledge alarms ({ ids }); all or none',
+    body: idsBody,
+    answer: alarmsChangedAnswer,
+    errors: [404],
+    resource: 'alarm',
+  },
+  clear: {
+    method: 'PUT',
+    path: '/api/alarm/clear',
+    access: WRITERS,
+    summary: 'Clear active alarms by hand, with a reason ({ ids, reason }); all or none',
+    body: clearAlarmsBody,
+    answer: alarmsChangedAnswer,
+    errors: [404],
+    resource: 'alarm',
+  },
+  assign: {
+    method: 'PUT',
+    path: '/api/alarm/assign',
+    access: WRITERS,
+    summary: 'Give alarms to a user in the caller’s scope, or to nobody ({ ids, assigneeId }); all or none',
+    body: assignAlarmsBody,
+    answer: alarmsChangedAnswer,
+    errors: [404],
+    resource: 'alarm',
+  },
+});

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { DEVICE_TYPES } from '../device-protocol.ts';
+import { idsBody, pageQuery, queryBool, rowId, rowIdParam } from '../shared/pagination.ts';
+import { text } from '../shared/text.ts';
+
+/** How urgent an alarm is, most urgent first. */
+export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
+export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
+
+/** Where a rule applies: the whole fleet (admins), an agent's devices, a project's, or one device. */
+export const ALARM_RULE_SCOPES = ['fleet', 'agent', 'project', 'device'] as const;
+export type AlarmRuleScope = (typeof ALARM_RULE_SCOPES)[number];
+
+export const ALARM_OPERATORS = ['gt', 'gte', 'lt', 'lte', 'eq', 'neq'] as const;
+export type AlarmOperator = (typeof ALARM_OPERATORS)[number];
+
+export const ALARM_STATUSES = ['active', 'cleared'] as const;
+export type AlarmStatus = (typeof ALARM_STATUSES)[number];
+
+/** At most this many terms in one condition. */
+export const ALARM_TERMS_MAX = 4;
+/** The longest a condition may have to hold before an alarm is raised: one day. */
+export const ALARM_DURATION_MAX_S = 86_400;
+
+/** One comparison: the reading's `field` against `threshold`. */
+export const alarmTerm = z.object({
+  field: text()
+    .trim()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z][\w-]*$/),
+  operator: z.enum(ALARM_OPERATORS),
+  threshold: z.number().finite(),
+});
+export type AlarmTerm = z.infer<typeof alarmTerm>;
+
+/** Terms joined by AND (all hold) or OR (any holds). */
+export const alarmCondition = z.object({
+  logic: z.enum(['and', 'or']).default('and'),
+  terms: z.array(alarmTerm).min(1).max(ALARM_TERMS_MAX),
+});
+export type AlarmCondition = z.output<typeof alarmCondition>;
+
+const ruleFields = {
+  name: text().trim().min(1).max(128),
+  deviceType: z.enum(DEVICE_TYPES),
+  condition: alarmCondition,
+  /** How long the condition must hold before the alarm is raised (0: at the first reading). */
+  durationSeconds: z.number().int().min(0).max(ALARM_DURATION_MAX_S).default(0),
+  /** What clears it (hysteresis); absent or null: the condition no longer holding. */
+  clearCondition: alarmCondition.nullable().optional(),
+  severity: z.enum(ALARM_SEVERITIES),
+  enabled: z.boolean().default(true),
+};
+
+/**
+ * A new rule: its scope names the row it applies to (`agentId` for an agent, `projectId` for a project,
+ * `deviceId` for one device; a fleet rule names none).
+ */
+export const addAlarmRuleBody = z
+  .object({
+    ...ruleFields,
+    scope: z.enum(ALARM_RULE_SCOPES),
+    agentId: rowId().optional(),
+    projectId: rowId().optional(),
+    deviceId: rowId().optional(),
+  })
+  .superRefine((b, ctx) => {
+    const named = { agent: 'agentId', project: 'projectId', device: 'deviceId' } as const;
+    for (const [scope, field] of Object.entries(named)) {
+      const given = b[field] !== undefined;
+      if (b.scope === scope && !given) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required` });
+      if (b.scope !== scope && given) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `${field} is only for scope ${scope}` });
+      }
+    }
+  });
+
+/** A rule's changes; its scope and device type stay (delete it and add another to move it). */
+export const updateAlarmRuleBody = z
+  .object({
+    name: ruleFields.name,
+    condition: alarmCondition,
+    durationSeconds: z.number().int().min(0).max(ALARM_DURATION_MAX_S),
+    clearCondition: alarmCondition.nullable(),
+    severity: z.enum(ALARM_SEVERITIES),
+    enabled: z.boolean(),
+  })
+  .partial()
+  .extend({ id: rowId('id is required') });
+
+export const alarmRuleItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  scope: z.enum(ALARM_RULE_SCOPES),
+  agentId: z.number().nullable(),
+  projectId: z.number().nullable(),
+  deviceId: z.number().nullable(),
+  deviceType: z.string(),
+  condition: alarmCondition,
+  durationSeconds: z.number(),
+  clearCondition: alarmCondition.nullable(),
+  severity: z.enum(ALARM_SEVERITIES),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const alarmRuleListQuery = pageQuery.extend({
+  deviceType: z.enum(DEVICE_TYPES).optional(),
+  scope: z.enum(ALARM_RULE_SCOPES).optional(),
+  severity: z.enum(ALARM_SEVERITIES).optional(),
+});
+
+/** The alarms page: active first, then the most recent. */
+export const alarmListQuery = pageQuery.extend({
+  severity: z.enum(ALARM_SEVERITIES).optional(),
+  status: z.enum(ALARM_STATUSES).optional(),
+  acknowledged: queryBool.optional(),
+  projectId: rowIdParam().optional(),
+  deviceType: z.enum(DEVICE_TYPES).optional(),
+  deviceId: rowIdParam().optional(),
+});
+
+const alarmValues = z.record(z.string(), z.union([z.number(), z.boolean(), z.string()]));
+
+export const alarmItem = z.object({
+  id: z.number(),
+  deviceId: z.number(),
+  deviceName: z.string().nullable(),
+  sn: z.string(),
+  deviceType: z.string(),
+  projectId: z.number().nullable(),
+  ruleId: z.number(),
+  ruleName: z.string(),
+  severity: z.enum(ALARM_SEVERITIES),
+  status: z.enum(ALARM_STATUSES),
+  acknowledged: z.boolean(),
+  acknowledgedAt: z.string().nullable(),
+  count: z.number(),
+  firstValue: alarmValues,
+  lastValue: alarmValues,
+  firstAt: z.string(),
+  lastAt: z.string(),
+  assigneeId: z.number().nullable(),
+  assigneeName: z.string().nullable(),
+  clearedAt: z.string().nullable(),
+  clearedBy: z.enum(['condition', 'manual']).nullable(),
+  clearedReason: z.string().nullable(),
+});
+
+export const ALARM_TIMELINE_KINDS = ['raised', 'acknowledged', 'assigned', 'cleared'] as const;
+
+export const alarmTimelineEntry = z.object({
+  id: z.number(),
+  kind: z.enum(ALARM_TIMELINE_KINDS),
+  at: z.string(),
+  actorId: z.number().nullable(),
+  actorName: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+export const alarmDetail = alarmItem.extend({ timeline: z.array(alarmTimelineEntry) });
+
+/** Clear alarms by hand, with the reason (kept on each alarm and its timeline). */
+export const clearAlarmsBody = idsBody.extend({ reason: text().trim().min(1).max(512) });
+
+/** Give alarms to a user (null: nobody). */
+export const assignAlarmsBody = idsBody.extend({ assigneeId: rowId().nullable() });
+
+/** How many of the alarms named changed (the others already were so). */
+export const alarmsChangedAnswer = z.object({ updated: z.number() });
