@@ -34,3 +34,12 @@ export const countAll = sql<number>`count(*)::int`;
 
 /** Timestamps leave the API as ISO strings. */
 export const iso = (d: Date) => d.toISOString();
+
+/**
+ * A detail answered through its list's batch mapper (one row in, its item out), so a detail and its
+ * list row never drift apart.
+ */
+export async function itemOf<Row, Item>(row: Row, toItems: (rows: Row[]) => Promise<Item[]>): Promise<Item> {
+  const [item] = await toItems([row]);
+  return item;
+}

@@ -1,10 +1,6 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accountApi } from '@siteops/contracts/account/api';
-import { SECURITY_ACTIONS } from '@siteops/contracts/account/schemas';
 import type { ModuleContext } from '../../ports/context.ts';
-import { auditLog, certifications } from '../../db/schema/index.ts';
-import { listTable } from '../../db/crud.ts';
 import { route } from '../../http/endpoint.ts';
 import { exportMine } from './exportMine.ts';
 import { securityState, setSecurityQuestion, unbindSecurity } from './security.ts';
@@ -12,36 +8,11 @@ import { bindSecurityTarget, requestSecurityCode } from './securityCode.ts';
 import { recoverPassword, recoverQuestion } from './recover.ts';
 import { saveSocial, socialInfo } from './social.ts';
 import { recoverByCode, requestRecoveryCode } from './recoverCode.ts';
+import { securityLog } from './securityLog.ts';
 
-/**
- * /api/account/*: the caller's own account. The security log is the audit rows about it: what the
- * caller did to its account and what an administrator did to it (a reset, an edit, a certification
- * review), security actions only.
- */
+/** /api/account/*: the caller's own account; one handler per declared endpoint. */
 export function registerAccountModule(app: FastifyInstance, ctx: ModuleContext) {
-  route(app, ctx, accountApi.securityLog, async (c, q) => {
-    const me = c.user.id;
-    const myCertifications = sql`select c_m.id::text from ${certifications} c_m where c_m.user_id = ${me}`;
-    return listTable(c.db, q, {
-      table: auditLog,
-      where: and(
-        inArray(auditLog.action, [...SECURITY_ACTIONS]),
-        or(
-          and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(me))),
-          and(eq(auditLog.targetType, 'certification'), sql`${auditLog.targetId} in (${myCertifications})`),
-        ),
-      ),
-      sort: { columns: { createdAt: auditLog.id }, id: auditLog.id, fallback: 'createdAt', order: 'desc' },
-      map: (r) => ({
-        id: r.id,
-        action: r.action,
-        actorName: r.actorName,
-        byOther: r.actorId !== me,
-        ip: r.ip,
-        createdAt: r.createdAt.toISOString(),
-      }),
-    });
-  });
+  route(app, ctx, accountApi.securityLog, securityLog);
   route(app, ctx, accountApi.exportMine, exportMine);
   route(app, ctx, accountApi.security, securityState);
   route(app, ctx, accountApi.securityQuestion, setSecurityQuestion);

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { ParsedInputOf } from '@siteops/contracts/shared/endpoint';
 import type { agentApi } from '@siteops/contracts/agent/api';
 import { agents, users } from '../../db/schema/index.ts';
 import { uniqueOr409 } from '../../db/crud.ts';
 import { agentBlock, agentExpiredSql, revokeAgentSessions, revokeUserSessions } from '../../auth/sessions.ts';
 import { conflict, forbidden } from '../../core/errors.ts';
-import type { HandlerContext } from '../../http/endpoint.ts';
+import type { Handler } from '../../http/endpoint.ts';
 import { changeSet } from '../audit/record.ts';
 import { agentAdminUser, loadAgentInScope } from './service.ts';
 import { t } from '../../core/messages/index.ts';
@@ -16,7 +15,7 @@ import { markPersonnel, seenByGates } from '../visitor/personnel.ts';
  * Change an agent in the caller's scope (an agent: only its own, and never its status or expiry).
  * When the result is invalid or expired, every session of its users ends at once.
  */
-export async function updateAgent(c: HandlerContext, body: ParsedInputOf<typeof agentApi.update>) {
+export const updateAgent: Handler<typeof agentApi.update> = async (c, body) => {
   const { db, caller } = c;
   const actor = c.user;
   const { id, user, ...patch } = body;
@@ -61,4 +60,5 @@ export async function updateAgent(c: HandlerContext, body: ParsedInputOf<typeof 
       }),
     { field: 'name', message: t('agent.exists', { name: patch.name ?? '' }) },
   );
-}
+  return null;
+};

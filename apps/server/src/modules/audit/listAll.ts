@@ -1,11 +1,9 @@
 import { and, eq, gte, like, lte } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { auditApi } from '@siteops/contracts/audit/api';
-import type { ModuleContext } from '../../ports/context.ts';
+import type { auditApi } from '@siteops/contracts/audit/api';
 import { auditLog } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
-import { route } from '../../http/endpoint.ts';
+import type { Handler } from '../../http/endpoint.ts';
 import { contains } from '../../core/list.ts';
 
 /** `user.` matches every user action; `user.update` only that one. */
@@ -16,36 +14,34 @@ function actionFilter(action: string | undefined) {
     : eq(auditLog.action, action);
 }
 
-export function registerListAudit(app: FastifyInstance, ctx: ModuleContext) {
-  route(app, ctx, auditApi.listAll, async (c, q) =>
-    listTable(ctx.db, q, {
-      table: auditLog,
-      where: and(
-        scope.audit(c.caller),
-        contains(auditLog.actorName, q.actor),
-        q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
-        actionFilter(q.action),
-        q.targetType ? eq(auditLog.targetType, q.targetType) : undefined,
-        q.targetId ? eq(auditLog.targetId, q.targetId) : undefined,
-        q.from ? gte(auditLog.createdAt, q.from) : undefined,
-        q.to ? lte(auditLog.createdAt, q.to) : undefined,
-      ),
-      sort: {
-        columns: {
-          id: auditLog.id,
-          createdAt: auditLog.createdAt,
-          action: auditLog.action,
-          actorName: auditLog.actorName,
-        },
+/** The audit rows in the caller's scope, filtered, newest first unless asked; paged. */
+export const listAudit: Handler<typeof auditApi.listAll> = async (c, q) =>
+  listTable(c.db, q, {
+    table: auditLog,
+    where: and(
+      scope.audit(c.caller),
+      contains(auditLog.actorName, q.actor),
+      q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
+      actionFilter(q.action),
+      q.targetType ? eq(auditLog.targetType, q.targetType) : undefined,
+      q.targetId ? eq(auditLog.targetId, q.targetId) : undefined,
+      q.from ? gte(auditLog.createdAt, q.from) : undefined,
+      q.to ? lte(auditLog.createdAt, q.to) : undefined,
+    ),
+    sort: {
+      columns: {
         id: auditLog.id,
-        fallback: 'createdAt',
-        order: 'desc',
+        createdAt: auditLog.createdAt,
+        action: auditLog.action,
+        actorName: auditLog.actorName,
       },
-      map: (r) => ({
-        ...r,
-        detail: (r.detail as Record<string, unknown> | null) ?? null,
-        createdAt: r.createdAt.toISOString(),
-      }),
+      id: auditLog.id,
+      fallback: 'createdAt',
+      order: 'desc',
+    },
+    map: (r) => ({
+      ...r,
+      detail: (r.detail as Record<string, unknown> | null) ?? null,
+      createdAt: r.createdAt.toISOString(),
     }),
-  );
-}
+  });

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { auditApi } from '@siteops/contracts/audit/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { registerListAudit } from './listAll.ts';
+import { route } from '../../http/endpoint.ts';
+import { listAudit } from './listAll.ts';
 
 /** /api/audit/*: reading the audit log (writing is recordAudit(), called by every mutation). */
 export function registerAuditModule(app: FastifyInstance, ctx: ModuleContext) {
-  registerListAudit(app, ctx);
+  route(app, ctx, auditApi.listAll, listAudit);
 }

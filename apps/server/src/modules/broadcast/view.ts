@@ -9,7 +9,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { t, type Lang, type MessageKey } from '../../core/messages/index.ts';
-import type { CampaignRow } from './campaigns.ts';
+import type { Caller } from '../../auth/scope.ts';
+import { itemOf } from '../../core/list.ts';
+import { loadCampaign, type CampaignRow } from './campaigns.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const zero = (): OutcomeCounts => ({ pending: 0, played: 0, refused: 0, offline: 0 });
@@ -124,3 +126,7 @@ export async function campaignRuns(db: Db, campaignId: number, lang: Lang): Prom
   }
   return [...runs.values()];
 }
+
+/** One campaign in the caller's scope (404 outside it), as its list row. */
+export const campaignItem = async (db: Db, caller: Caller, id: number) =>
+  itemOf(await loadCampaign(db, caller, id), (rows) => toItems(db, rows));

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { certifications, users, type CertificationRow } from '../../db/schema/index.ts';
 import type { Pii } from '../../crypto/pii.ts';
 import type { Caller } from '../../auth/scope.ts';
+import { countAll, orderBy, pageWindow } from '../../core/list.ts';
 
 export const LEGAL_ID_COLUMN = 'certifications.legal_id_no' as const;
 
@@ -83,4 +84,28 @@ export async function refreshUserStatus(tx: Db, userId: number): Promise<string>
     .where(eq(users.id, userId))
     .returning({ certification: users.certification });
   return row?.certification ?? 'new';
+}
+
+const SORT = { createdAt: certifications.id };
+
+/** One page of certifications under `where`, newest first (ids grow with time). */
+export async function pageOf(
+  db: Db,
+  pii: Pii,
+  q: { page: number; pageSize: number; sortOrder?: 'asc' | 'desc' },
+  where?: SQL,
+) {
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    selectCertifications(db, where)
+      .orderBy(...orderBy(SORT, certifications.id, 'createdAt', q.sortOrder, 'createdAt'))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: countAll })
+      .from(certifications)
+      .innerJoin(users, eq(users.id, certifications.userId))
+      .where(where),
+  ]);
+  return { list: rows.map((r) => toItem(r, pii)), total, page: q.page, pageSize: q.pageSize };
 }

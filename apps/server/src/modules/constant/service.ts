@@ -2,6 +2,8 @@ import { HEARTBEAT_SECONDS_RANGE } from '@siteops/contracts/constant/schemas';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { constants } from '../../db/schema/index.ts';
+import { loadOr404 } from '../../db/crud.ts';
+import { t } from '../../core/messages/index.ts';
 
 /**
  * How long a read constant is trusted. Writes through this instance invalidate at once; other
@@ -29,6 +31,16 @@ export async function getConstant(db: Db, key: string, fallback: string): Promis
 export function invalidateConstants(db: Db) {
   caches.delete(db);
 }
+
+/** The constant with this id, or its 404. */
+export const loadConstant = (db: Db, id: number) =>
+  loadOr404(db, { table: constants, idColumn: constants.id, id, what: 'Constant' });
+
+/** The 409 a taken key answers, naming the form field. */
+export const duplicateKey = (key: string | undefined) => ({
+  field: 'key',
+  message: t('constant.keyExists', { key: key ?? '' }),
+});
 
 export const HEARTBEAT_SECONDS_DEFAULT = 30;
 

@@ -1,12 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deviceLinkApi } from '@siteops/contracts/device-link/api';
+import type { FastifyRequest } from 'fastify';
 import type { RpcMethod, RpcParams, RpcResultOf } from '@siteops/contracts/device-protocol';
+import type { ModuleContext } from '../../ports/context.ts';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
-import { route } from '../../http/endpoint.ts';
 import { RpcError, type RpcReply } from '../../gateway/index.ts';
 import { completeAudit, recordAudit } from '../audit/record.ts';
-import type { DeviceLinkContext } from './context.ts';
 import { commandError, loadLinkDevice, type LinkDevice } from './service.ts';
 
 /**
@@ -14,8 +12,8 @@ import { commandError, loadLinkDevice, type LinkDevice } from './service.ts';
  * loaded under scope.deviceLink (404 outside it), offline answers at once, a silent device answers
  * the timeout error after ctx.commandTimeoutMs; never a hung request.
  */
-async function runCommand<M extends RpcMethod>(
-  ctx: DeviceLinkContext,
+export async function runCommand<M extends RpcMethod>(
+  ctx: ModuleContext,
   request: FastifyRequest,
   id: number,
   method: M,
@@ -43,64 +41,4 @@ async function runCommand<M extends RpcMethod>(
       request.log.error({ err }, 'audit outcome write failed'),
     );
   }
-}
-
-/** The commands of contracts/device-link/api.ts: each runs on the device and is audited, success or not. */
-export function registerCommands(app: FastifyInstance, ctx: DeviceLinkContext) {
-  route(app, ctx, deviceLinkApi.snapshot, async (c, { id, ...body }) => {
-    const { reply } = await runCommand(ctx, c.request, id, 'snapshot', body, { action: 'device.snapshot' });
-    const jpeg = reply.data ?? Buffer.alloc(0);
-    return {
-      contentType: 'image/jpeg' as const,
-      width: reply.result.width,
-      height: reply.result.height,
-      size: jpeg.length,
-      dataUrl: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
-      takenAt: new Date().toISOString(),
-    };
-  });
-
-  route(app, ctx, deviceLinkApi.openDoor, async (c, { id, ...body }) => {
-    const { reply } = await runCommand(ctx, c.request, id, 'openDoor', body, {
-      action: 'device.openDoor',
-      detail: { door: body.door ?? 1 },
-    });
-    return reply.result;
-  });
-
-  route(app, ctx, deviceLinkApi.reboot, async (c, { id, ...body }) => {
-    const { reply } = await runCommand(ctx, c.request, id, 'reboot', body, { action: 'device.reboot' });
-    return reply.result;
-  });
-
-  route(app, ctx, deviceLinkApi.configGet, async (c, { id, keys }) => {
-    const list = keys?.split(',').filter(Boolean);
-    const { reply } = await runCommand(ctx, c.request, id, 'config.get', list ? { keys: list } : {}, {
-      action: 'device.config.get',
-    });
-    return reply.result;
-  });
-
-  route(app, ctx, deviceLinkApi.configSet, async (c, { id, config }) => {
-    const { reply } = await runCommand(
-      ctx,
-      c.request,
-      id,
-      'config.set',
-      { config },
-      {
-        action: 'device.config.set',
-        detail: { keys: Object.keys(config) },
-      },
-    );
-    return reply.result;
-  });
-
-  route(app, ctx, deviceLinkApi.broadcast, async (c, { id, ...body }) => {
-    const { reply } = await runCommand(ctx, c.request, id, 'broadcast.play', body, {
-      action: 'device.broadcast',
-      detail: { text: body.text?.slice(0, 100), url: body.url },
-    });
-    return reply.result;
-  });
 }

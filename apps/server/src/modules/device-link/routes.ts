@@ -1,20 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import { registerCommands } from './commands.ts';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
+import { route } from '../../http/endpoint.ts';
+import { broadcast } from './broadcast.ts';
+import { configGet } from './configGet.ts';
+import { configSet } from './configSet.ts';
 import type { DeviceLinkContext } from './context.ts';
-import { registerHistory } from './history.ts';
+import { eventPicture } from './eventPicture.ts';
+import { events } from './events.ts';
+import { latest } from './latest.ts';
+import { openDoor } from './openDoor.ts';
+import { reboot } from './reboot.ts';
+import { snapshot } from './snapshot.ts';
+import { telemetry } from './telemetry.ts';
 import { registerTerminal } from './terminal.ts';
-import { registerTicket } from './ticket.ts';
+import { ticket } from './ticket.ts';
 import { registerTunnel } from './tunnel.ts';
 
 /**
  * The browser side of the device link (contracts/device-link/schemas.ts): tickets, commands, the remote-control
- * tunnel, the terminal WebSocket, events and telemetry history. (The live channel is infrastructure:
- * live/, put together in app/deviceLink.ts.)
+ * tunnel, the terminal WebSocket, events and telemetry history; one handler per declared endpoint. (The live
+ * channel is infrastructure: live/, put together in app/deviceLink.ts.)
  */
 export async function registerDeviceLinkModule(app: FastifyInstance, ctx: DeviceLinkContext) {
-  registerTicket(app, ctx);
-  registerCommands(app, ctx);
-  registerHistory(app, ctx);
+  route(app, ctx, deviceLinkApi.ticket, ticket(ctx.tickets));
+  // The commands (commands.ts): each runs on the device and is audited, success or not.
+  route(app, ctx, deviceLinkApi.snapshot, snapshot);
+  route(app, ctx, deviceLinkApi.openDoor, openDoor);
+  route(app, ctx, deviceLinkApi.reboot, reboot);
+  route(app, ctx, deviceLinkApi.configGet, configGet);
+  route(app, ctx, deviceLinkApi.configSet, configSet);
+  route(app, ctx, deviceLinkApi.broadcast, broadcast);
+  // Events list, event pictures, telemetry series and latest readings of one device.
+  route(app, ctx, deviceLinkApi.events, events(ctx.pictures));
+  route(app, ctx, deviceLinkApi.eventPicture, eventPicture(ctx.pictures));
+  route(app, ctx, deviceLinkApi.telemetry, telemetry);
+  route(app, ctx, deviceLinkApi.latest, latest);
   registerTerminal(app, ctx);
   await registerTunnel(app, ctx);
 }

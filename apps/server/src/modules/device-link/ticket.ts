@@ -1,25 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import { deviceLinkApi } from '@siteops/contracts/device-link/api';
+import type { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import { DEVICE_LINK_PATHS } from '@siteops/contracts/device-link/schemas';
 import { LIVE_PATH } from '@siteops/contracts/live/schemas';
 import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
-import { route } from '../../http/endpoint.ts';
+import type { Tickets } from '../../auth/tickets.ts';
+import type { Handler } from '../../http/endpoint.ts';
 import { forbidden } from '../../core/errors.ts';
-import type { DeviceLinkContext } from './context.ts';
 import { loadLinkDevice } from './service.ts';
 
 /** POST /api/device/ticket: what a browser WebSocket and a new tab use instead of a bearer header. */
-export function registerTicket(app: FastifyInstance, ctx: DeviceLinkContext) {
-  route(app, ctx, deviceLinkApi.ticket, async (c, body) => {
+export const ticket =
+  (tickets: Pick<Tickets, 'issue'>): Handler<typeof deviceLinkApi.ticket> =>
+  async (c, body) => {
     const { user, sessionId } = authOf(c.request);
     const { purpose } = body;
     let deviceId: number | undefined;
     if (purpose !== 'live') {
       if (user.role !== 'admin' && user.role !== 'agent') throw forbidden();
-      deviceId = (await loadLinkDevice(ctx.db, callerOf(user), body.deviceId!)).id;
+      deviceId = (await loadLinkDevice(c.db, callerOf(user), body.deviceId!)).id;
     }
-    const { ticket, exp } = ctx.tickets.issue({ sessionId, purpose, deviceId });
+    const { ticket, exp } = tickets.issue({ sessionId, purpose, deviceId });
     // Opening remote control is audited here, once; the terminal when its shell opens.
     if (purpose === 'remote') {
       await c.audit({ action: 'device.remote', targetType: 'device', targetId: deviceId });
@@ -32,5 +32,4 @@ export function registerTicket(app: FastifyInstance, ctx: DeviceLinkContext) {
           ? `${DEVICE_LINK_PATHS.terminal(deviceId!)}?ticket=${q}`
           : DEVICE_LINK_PATHS.remotePrefix(deviceId!, ticket);
     return { ticket, expiresAt: new Date(exp).toISOString(), url };
-  });
-}
+  };

@@ -4,6 +4,7 @@ import type { ModuleContext } from '../../ports/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { addDevice } from './add.ts';
 import { authorizeDevices, deleteDevices, divideAgent, divideProject } from './batch.ts';
+import { deviceDetail } from './detail.ts';
 import { exportDevices } from './export.ts';
 import { grantLicence } from './grant.ts';
 import { listGrants } from './grants.ts';
@@ -11,7 +12,6 @@ import { importDevices } from './import.ts';
 import { downloadImportTemplate } from './importTemplate.ts';
 import { licencePublicKey } from './licencePublicKey.ts';
 import { listDevices } from './listAll.ts';
-import { loadDeviceInScope, toDeviceItems } from './service.ts';
 import { checkSigningKeyFingerprint, loadSigningKey } from './signingKey.ts';
 import { updateDevice } from './update.ts';
 
@@ -26,10 +26,7 @@ export function registerDeviceModule(app: FastifyInstance, ctx: ModuleContext) {
   app.addHook('onReady', () => checkSigningKeyFingerprint(ctx.db, licenceKey));
 
   route(app, ctx, deviceApi.listAll, listDevices);
-  route(app, ctx, deviceApi.detail, async ({ db, caller }, { id }) => {
-    const [item] = await toDeviceItems(db, [await loadDeviceInScope(db, caller, id)]);
-    return item;
-  });
+  route(app, ctx, deviceApi.detail, deviceDetail);
   route(app, ctx, deviceApi.add, addDevice);
   route(app, ctx, deviceApi.update, updateDevice);
   route(app, ctx, deviceApi.delete, deleteDevices);

@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { notificationApi } from '@siteops/contracts/notification/api';
+import { eq } from 'drizzle-orm';
+import type { notificationApi } from '@siteops/contracts/notification/api';
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
@@ -8,13 +7,13 @@ import {
 } from '@siteops/contracts/notification/schemas';
 import type { ModuleContext } from '../../ports/context.ts';
 import { notificationPreferences, userSecurity } from '../../db/schema/index.ts';
-import { route } from '../../http/endpoint.ts';
+import type { Handler } from '../../http/endpoint.ts';
 
 /**
  * Email goes out only where SMTP_URL is set (email.ts) and to a bound security email; the console greys
  * the switches out with a note saying which is missing. The choice is kept either way.
  */
-async function preferencesOf(ctx: ModuleContext, userId: number): Promise<NotificationPreferences> {
+export async function preferencesOf(ctx: ModuleContext, userId: number): Promise<NotificationPreferences> {
   const { db } = ctx;
   const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   const byKind = new Map(rows.map((r) => [r.kind as NotificationKind, r]));
@@ -34,19 +33,5 @@ async function preferencesOf(ctx: ModuleContext, userId: number): Promise<Notifi
   };
 }
 
-/** GET / PUT /api/notification/preferences: the caller's own, per kind; the notifier honours `console`. */
-export function registerPreferenceRoutes(app: FastifyInstance, ctx: ModuleContext) {
-  const { db } = ctx;
-  route(app, ctx, notificationApi.preferences, async (c) => preferencesOf(ctx, c.user.id));
-
-  route(app, ctx, notificationApi.savePreferences, async (c, { preferences }) => {
-    await db
-      .insert(notificationPreferences)
-      .values(preferences.map((p) => ({ userId: c.user.id, ...p })))
-      .onConflictDoUpdate({
-        target: [notificationPreferences.userId, notificationPreferences.kind],
-        set: { console: sql`excluded.console`, email: sql`excluded.email` },
-      });
-    return preferencesOf(ctx, c.user.id);
-  });
-}
+/** GET /api/notification/preferences: the caller's own, per kind; the notifier honours `console`. */
+export const preferences: Handler<typeof notificationApi.preferences> = async (c) => preferencesOf(c, c.user.id);

@@ -1,26 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { visitorPhotos, visitors } from '../../db/schema/index.ts';
-import { deleteAllOrNone } from '../../db/crud.ts';
-import { scope } from '../../auth/scope.ts';
 import { route } from '../../http/endpoint.ts';
 // The licence key signs visitor passes too: every gate already trusts its public half.
 import { loadSigningKey } from '../device/signingKey.ts';
 import { auditVisitor, expireVisitors } from './audit.ts';
 import { listConfig, publishConfig } from './config.ts';
+import { deleteVisitors } from './delete.ts';
 import { importVisitorDevices } from './deviceImport.ts';
 import { listVisitorDevices, removeVisitorDevices } from './devices.ts';
 import { downloadVisitorDeviceTemplate } from './deviceTemplate.ts';
 import { listFaces, removeFace, resyncFace } from './faces.ts';
-import { markVisitors } from './gate.ts';
 import { GateSync, type GateSyncOptions } from './gateSync.ts';
 import { listVisitors } from './listAll.ts';
 import { lastPasses, listPasses } from './passes.ts';
 import { postAvatar, servePhoto, sweepPhotos } from './photo.ts';
 import { regLink, rotateRegLink, selfRegForm, selfRegPhoto, selfRegStatus, selfRegSubmit } from './selfReg.ts';
-import { photosOf } from './service.ts';
 import { addVisitor, updateVisitor } from './write.ts';
 
 /** How often the expiry job looks for visits that have ended (the issue asks for within a minute). */
@@ -42,26 +37,7 @@ export function registerVisitorModule(app: FastifyInstance, ctx: ModuleContext, 
   route(app, ctx, visitorApi.add, addVisitor(privateKey, gate));
   route(app, ctx, visitorApi.update, updateVisitor(gate));
   route(app, ctx, visitorApi.auditVisitor, auditVisitor(privateKey, gate));
-  route(app, ctx, visitorApi.delete, async (c, { ids }) => {
-    let photos: string[] = [];
-    const result = await deleteAllOrNone(c.db, {
-      table: visitors,
-      ids,
-      scope: scope.visitors(c.caller),
-      what: 'Visitor',
-      select: { id: visitors.id, realName: visitors.realName },
-      beforeDelete: async (tx) => {
-        photos = await photosOf(tx, ids);
-        // The gates holding them lose them (the outbox rows outlive the visitor until then).
-        await markVisitors(tx, ids);
-      },
-      audit: { record: c.audit, action: 'visitor.delete', targetType: 'visitor' },
-    });
-    gate.kick();
-    if (photos.length) await c.db.delete(visitorPhotos).where(inArray(visitorPhotos.id, photos));
-    await Promise.all(photos.map((id) => c.storage.delete(id).catch(() => {})));
-    return result;
-  });
+  route(app, ctx, visitorApi.delete, deleteVisitors(gate));
   route(app, ctx, visitorApi.postAvatar, postAvatar);
   route(app, ctx, visitorApi.photo, servePhoto);
   route(app, ctx, visitorApi.listConfig, listConfig);

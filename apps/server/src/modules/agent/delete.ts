@@ -1,0 +1,44 @@
+import { inArray } from 'drizzle-orm';
+import type { agentApi } from '@siteops/contracts/agent/api';
+import { agents, users } from '../../db/schema/index.ts';
+import { deleteAllOrNone } from '../../db/crud.ts';
+import { scope } from '../../auth/scope.ts';
+import { conflict } from '../../core/errors.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { filesOwnedBy } from '../user/service.ts';
+import { assertNoDependents } from './dependents.ts';
+import { t } from '../../core/messages/index.ts';
+
+/**
+ * Agents go with their admin users, all or none; refused (409, naming what is left) while other
+ * users, projects or devices still belong to one.
+ */
+export const deleteAgents: Handler<typeof agentApi.delete> = async (c, { ids }) => {
+  let adminIds: number[] = [];
+  let blobs: string[] = [];
+  const result = await deleteAllOrNone(c.db, {
+    table: agents,
+    ids,
+    scope: scope.agents(c.caller),
+    what: 'Agent',
+    select: { id: agents.id, name: agents.name },
+    beforeDelete: async (tx, rows: { id: number; name: string }[]) => {
+      for (const row of rows) await assertNoDependents(tx, row);
+      const agentIds = rows.map((r) => r.id);
+      const admins = await tx.select({ id: users.id }).from(users).where(inArray(users.agentId, agentIds));
+      if (admins.some((a) => a.id === c.user.id)) throw conflict(t('agent.cannotDeleteOwn'));
+      adminIds = admins.map((a) => a.id);
+      blobs = await filesOwnedBy(tx, adminIds);
+      if (adminIds.length) await tx.delete(users).where(inArray(users.id, adminIds));
+    },
+    audit: {
+      record: c.audit,
+      action: 'agent.delete',
+      targetType: 'agent',
+      // Its admin users went with it.
+      detail: (row) => ({ name: row.name, users: adminIds }),
+    },
+  });
+  await Promise.all(blobs.map((key) => c.storage.delete(key).catch(() => {})));
+  return result;
+};

@@ -1,0 +1,36 @@
+import { and, eq, not } from 'drizzle-orm';
+import type { agentApi } from '@siteops/contracts/agent/api';
+import { agents, type AgentRow } from '../../db/schema/index.ts';
+import { listTable } from '../../db/crud.ts';
+import { scope } from '../../auth/scope.ts';
+import { agentExpiredSql } from '../../auth/sessions.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { contains } from '../../core/list.ts';
+import { agentColumns, toAgentItems } from './service.ts';
+
+/** Agents in the caller's scope, filtered (expired or not by their expiry date), sorted and paged. */
+export const listAgents: Handler<typeof agentApi.listAll> = async (c, q) =>
+  listTable(c.db, q, {
+    table: agents,
+    select: agentColumns,
+    where: and(
+      scope.agents(c.caller),
+      contains(agents.name, q.name),
+      contains(agents.linkName, q.linkName),
+      contains(agents.linkPhone, q.linkPhone),
+      q.status ? eq(agents.status, q.status) : undefined,
+      q.expired === undefined ? undefined : q.expired ? agentExpiredSql : not(agentExpiredSql),
+    ),
+    sort: {
+      columns: {
+        id: agents.id,
+        name: agents.name,
+        expDate: agents.expDate,
+        createdAt: agents.createdAt,
+        updatedAt: agents.updatedAt,
+      },
+      id: agents.id,
+      fallback: 'createdAt',
+    },
+    mapRows: (rows: { agent: AgentRow; expired: boolean }[]) => toAgentItems(c.db, rows),
+  });

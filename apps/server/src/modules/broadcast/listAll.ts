@@ -1,0 +1,28 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { broadcastApi } from '@siteops/contracts/broadcast/api';
+import { broadcastCampaigns } from '../../db/schema/index.ts';
+import { scope } from '../../auth/scope.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { contains, countAll, pageWindow } from '../../core/list.ts';
+import { toItems } from './view.ts';
+
+/** Campaigns in the caller's scope, newest first, by name and status; paged. */
+export const listCampaigns: Handler<typeof broadcastApi.listAll> = async (c, q) => {
+  const where = and(
+    scope.campaigns(c.caller),
+    contains(broadcastCampaigns.name, q.name),
+    q.status ? eq(broadcastCampaigns.status, q.status) : undefined,
+  );
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    c.db
+      .select()
+      .from(broadcastCampaigns)
+      .where(where)
+      .orderBy(desc(broadcastCampaigns.createdAt), desc(broadcastCampaigns.id))
+      .limit(limit)
+      .offset(offset),
+    c.db.select({ total: countAll }).from(broadcastCampaigns).where(where),
+  ]);
+  return { list: await toItems(c.db, rows), total, page: q.page, pageSize: q.pageSize };
+};
