@@ -8,6 +8,7 @@ import { codeIn, startMailbox } from '../../../test/mailbox.ts';
 import { securityCodes, userSecurity } from '../../db/schema/index.ts';
 import { accountApi } from '@siteops/contracts/account/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
+import type { Endpoint } from '@siteops/contracts/shared/endpoint';
 
 /**
  * Security settings: a security question changed with the current password, and a security email and
@@ -28,8 +29,8 @@ async function newUser(app = t, adminToken = admin): Promise<Me> {
   const u = await createUser(app, adminToken, { role: 'user' });
   return { id: u.id, password: u.password, token: await app.login(u.userName, u.password) };
 }
-const post = (url: string, me: Me, body: Record<string, unknown>, lang?: string, app = t) =>
-  app.call({ method: 'POST', url, token: me.token, body, headers: lang ? { 'accept-language': lang } : {} });
+const post = (endpoint: Endpoint, me: Me, body: Record<string, unknown>, lang?: string, app = t) =>
+  app.api.unchecked(endpoint, body, { token: me.token, headers: lang ? { 'accept-language': lang } : {} });
 const state = async (me: Me) => (await t.api(accountApi.security, {}, me.token)).body.data;
 const log = async (me: Me) =>
   (await t.api(accountApi.securityLog, {}, me.token)).body.data.list.map((r: { action: string }) => r.action);
@@ -38,7 +39,7 @@ const email = () => `${uniq('alice')}@example.com`;
 /** Ask for a code to `target` and read it from the inbox. */
 async function codeFor(me: Me, target: string, lang?: string, app = t) {
   const before = mailbox.mails.length;
-  const res = await post('/api/account/securityCode', me, { channel: 'email', target }, lang, app);
+  const res = await post(accountApi.securityCode, me, { channel: 'email', target }, lang, app);
   expect(res.body.code, res.body.msg).toBe(200);
   return { mail: await mailbox.next(target, before), answer: res.body.data };
 }
@@ -83,14 +84,14 @@ describe('security email and phone', () => {
     expect(new Date(answer.expiresAt).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     const code = codeIn(mail);
     const wrong = code === '000000' ? '000001' : '000000';
-    const miss = await post('/api/account/securityBind', me, { channel: 'email', target, code: wrong });
+    const miss = await post(accountApi.securityBind, me, { channel: 'email', target, code: wrong });
     expect(miss.status).toBe(400);
     expect(miss.body.data.fields.code).toBe('The code is incorrect; 4 tries left');
-    const ok = await post('/api/account/securityBind', me, { channel: 'email', target, code });
+    const ok = await post(accountApi.securityBind, me, { channel: 'email', target, code });
     expect(ok.body.code, ok.body.msg).toBe(200);
     expect((await state(me)).email.bound).toBe(`a***@example.com`);
     expect(await log(me)).toContain('account.securityBind');
-    const again = await post('/api/account/securityBind', me, { channel: 'email', target, code });
+    const again = await post(accountApi.securityBind, me, { channel: 'email', target, code });
     expect(again.body.data.fields.code).toMatch(/expired or was not requested/);
   });
 
@@ -106,11 +107,11 @@ describe('security email and phone', () => {
     const other = await newUser();
     const target = email();
     const code = codeIn((await codeFor(me, target)).mail);
-    const theirs = await post('/api/account/securityBind', other, { channel: 'email', target, code });
+    const theirs = await post(accountApi.securityBind, other, { channel: 'email', target, code });
     expect(theirs.status).toBe(400);
     expect(theirs.body.data.fields.code).toMatch(/expired or was not requested/);
     expect((await state(other)).email.bound).toBeNull();
-    expect((await post('/api/account/securityBind', me, { channel: 'email', target, code })).body.code).toBe(200);
+    expect((await post(accountApi.securityBind, me, { channel: 'email', target, code })).body.code).toBe(200);
   });
 
   it('an expired code is refused, and five wrong tries kill a code', async () => {
@@ -121,13 +122,13 @@ describe('security email and phone', () => {
       .update(securityCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(securityCodes.userId, me.id));
-    const late = await post('/api/account/securityBind', me, { channel: 'email', target, code });
+    const late = await post(accountApi.securityBind, me, { channel: 'email', target, code });
     expect(late.body.data.fields.code).toMatch(/expired/);
 
     const fresh = codeIn((await codeFor(me, target)).mail);
     const wrong = fresh === '999999' ? '999998' : '999999';
-    for (let i = 0; i < 5; i++) await post('/api/account/securityBind', me, { channel: 'email', target, code: wrong });
-    const dead = await post('/api/account/securityBind', me, { channel: 'email', target, code: fresh });
+    for (let i = 0; i < 5; i++) await post(accountApi.securityBind, me, { channel: 'email', target, code: wrong });
+    const dead = await post(accountApi.securityBind, me, { channel: 'email', target, code: fresh });
     expect(dead.body.data.fields.code).toBe('Too many wrong codes; request a new one');
     expect((await state(me)).email.bound).toBeNull();
     const stored = await t.database.db.select().from(securityCodes).where(eq(securityCodes.userId, me.id));
@@ -136,12 +137,12 @@ describe('security email and phone', () => {
 
   it('a phone code goes to the SMS webhook and binds the phone, masked; unbinding needs the password', async () => {
     const me = await newUser();
-    const res = await post('/api/account/securityCode', me, { channel: 'phone', target: '138-0000-0000' }, 'zh-CN');
+    const res = await post(accountApi.securityCode, me, { channel: 'phone', target: '138-0000-0000' }, 'zh-CN');
     expect(res.body.code, res.body.msg).toBe(200);
     const text = texts.at(-1)!;
     expect(text).toMatchObject({ phone: '13800000000', locale: 'zh-CN' });
     expect(text.code).toMatch(/^\d{6}$/);
-    const bind = await post('/api/account/securityBind', me, {
+    const bind = await post(accountApi.securityBind, me, {
       channel: 'phone',
       target: '13800000000',
       code: text.code,
@@ -149,11 +150,11 @@ describe('security email and phone', () => {
     expect(bind.body.code, bind.body.msg).toBe(200);
     expect((await state(me)).phone.bound).toBe('138****0000');
 
-    const wrong = await post('/api/account/securityUnbind', me, { channel: 'phone', password: 'Wrong#123' });
+    const wrong = await post(accountApi.securityUnbind, me, { channel: 'phone', password: 'Wrong#123' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.data.fields.password).toBe('The current password is incorrect');
     expect((await state(me)).phone.bound).toBe('138****0000');
-    const ok = await post('/api/account/securityUnbind', me, { channel: 'phone', password: me.password });
+    const ok = await post(accountApi.securityUnbind, me, { channel: 'phone', password: me.password });
     expect(ok.body.code).toBe(200);
     expect((await state(me)).phone.bound).toBeNull();
     expect(await log(me)).toEqual(expect.arrayContaining(['account.securityBind', 'account.securityUnbind']));
@@ -170,7 +171,7 @@ describe('security email and phone', () => {
 
   it('a bad target answers a field error', async () => {
     const me = await newUser();
-    const res = await post('/api/account/securityCode', me, { channel: 'email', target: 'not-an-email' });
+    const res = await post(accountApi.securityCode, me, { channel: 'email', target: 'not-an-email' });
     expect(res.status).toBe(400);
     expect(res.body.data.fields.target).toBeTruthy();
   });
@@ -180,7 +181,7 @@ describe('limits and configuration', () => {
   it('a user gets at most SECURITY_CODE_DAILY_MAX codes a day: 429 in the envelope', async () => {
     const me = await newUser();
     for (let i = 0; i < 3; i++) await codeFor(me, email());
-    const res = await post('/api/account/securityCode', me, { channel: 'email', target: email() });
+    const res = await post(accountApi.securityCode, me, { channel: 'email', target: email() });
     expect(res.status).toBe(429);
     expect(res.body.code).toBe(42900);
     expect(res.body.msg).toMatch(/limit of codes is reached/);
@@ -195,20 +196,14 @@ describe('limits and configuration', () => {
       const other = await newUser(t2, admin2);
       const target = email();
       await codeFor(me, target, undefined, t2);
-      const soon = await post('/api/account/securityCode', me, { channel: 'email', target: email() }, undefined, t2);
+      const soon = await post(accountApi.securityCode, me, { channel: 'email', target: email() }, undefined, t2);
       expect(soon.status).toBe(429);
       expect(soon.body.msg).toMatch(/another in (59|60) s/);
-      const sameTarget = await post('/api/account/securityCode', other, { channel: 'email', target }, 'zh-CN', t2);
+      const sameTarget = await post(accountApi.securityCode, other, { channel: 'email', target }, 'zh-CN', t2);
       expect(sameTarget.status).toBe(429);
       expect(sameTarget.body.msg).toMatch(/秒后再获取/);
 
-      const phone = await post(
-        '/api/account/securityCode',
-        me,
-        { channel: 'phone', target: '13800000001' },
-        'zh-CN',
-        t2,
-      );
+      const phone = await post(accountApi.securityCode, me, { channel: 'phone', target: '13800000001' }, 'zh-CN', t2);
       expect(phone.status).toBe(409);
       expect(phone.body.msg).toBe('本服务器未配置安全手机绑定（未设置 SMS_WEBHOOK_URL）');
       const state2 = (await t2.api(accountApi.security, {}, me.token)).body.data;

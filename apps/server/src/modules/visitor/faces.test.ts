@@ -5,6 +5,8 @@ import { devices, projects } from '../../db/schema/index.ts';
 import type { LinkTestApp } from '../device-link/testkit.ts';
 import { eventually, linkOnline, startGateWorld } from './gateTestkit.ts';
 import { postPhoto } from './testkit.ts';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 
 /**
  * The face library of a terminal (who is on it, in what sync state; re-sync and remove one) and the pass
@@ -23,13 +25,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The envelope, with the HTTP status as `status`. */
-const req = async (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object, token = admin) => {
-  const res = await t.call({ method, url, token, ...(body ? { body } : {}) });
+const req = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token = admin) => {
+  const res = await t.api(endpoint, input, token);
   return { ...res.body, status: res.status };
 };
-const ok = async (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object, token = admin) => {
-  const res = await req(method, url, body, token);
-  expect(res.code, `${url}: ${res.msg}`).toBe(200);
+const ok = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token = admin) => {
+  const res = await req(endpoint, input, token);
+  expect(res.code, `${endpoint.path}: ${res.msg}`).toBe(200);
   return res.data;
 };
 
@@ -42,7 +44,7 @@ async function terminal(type: DeviceType = 'face') {
   return { ...d, sim, faces: sim.faces! };
 }
 const publish = (deviceIds: number[]) =>
-  ok('PUT', '/api/visitor/publishConfig', {
+  ok(visitorApi.publishConfig, {
     projectId: w.projectA,
     requiredFields: [],
     defaultVisitHours: 4,
@@ -53,7 +55,7 @@ const publish = (deviceIds: number[]) =>
 async function passedVisitor(realName = 'Li Lei') {
   const photo = (await postPhoto(t, admin)).body.data;
   const id = await w.add({ projectId: w.projectA, avatar: photo.id, realName });
-  await ok('PUT', '/api/visitor/auditVisitor', { id, status: 'valid' });
+  await ok(visitorApi.auditVisitor, { id, status: 'valid' });
   return { id, personId: `V${id}` };
 }
 
@@ -68,7 +70,7 @@ async function terminalHolding(realName?: string) {
 
 type Face = { personId: string; name: string | null; state: string; onDevice: boolean; visitorId: number };
 const library = async (deviceId: number, token = admin): Promise<Face[]> =>
-  (await ok('GET', `/api/visitor/faces?deviceId=${deviceId}&pageSize=200`, undefined, token)).list;
+  (await ok(visitorApi.faces, { deviceId, pageSize: 200 }, token)).list;
 const stateOf = async (deviceId: number, personId: string) =>
   (await library(deviceId)).find((f) => f.personId === personId)?.state;
 
@@ -85,25 +87,23 @@ describe('the face library', () => {
         state: 'synced',
       });
     }
-    const res = await req('GET', `/api/visitor/faces?deviceId=${face.id}`, undefined, otherAgent);
+    const res = await req(visitorApi.faces, { deviceId: face.id }, otherAgent);
     expect(res.status).toBe(404);
     const body = { deviceId: face.id, personId: v.personId };
-    expect((await req('DELETE', '/api/visitor/faces', body, otherAgent)).status).toBe(404);
-    expect((await req('PUT', '/api/visitor/faces/resync', body, otherAgent)).status).toBe(404);
+    expect((await req(visitorApi.removeFace, body, otherAgent)).status).toBe(404);
+    expect((await req(visitorApi.resyncFace, body, otherAgent)).status).toBe(404);
     expect(face.faces.get(v.personId), 'a refused removal leaves the person on the device').toBeDefined();
     // Not a face terminal: no face library.
     const dust = await t.addDevice({ type: 'dust' });
-    expect((await req('GET', `/api/visitor/faces?deviceId=${dust.id}`)).status).toBe(404);
-    expect((await req('PUT', '/api/visitor/faces/resync', { deviceId: face.id, personId: 'V999999' })).status).toBe(
-      404,
-    );
+    expect((await req(visitorApi.faces, { deviceId: dust.id })).status).toBe(404);
+    expect((await req(visitorApi.resyncFace, { deviceId: face.id, personId: 'V999999' })).status).toBe(404);
   });
 
   it('a person removed by hand stays off through a re-publish; re-sync or a change of the visitor brings it back', async () => {
     const { face, v } = await terminalHolding();
     const body = { deviceId: face.id, personId: v.personId };
 
-    await ok('DELETE', '/api/visitor/faces', body, agentA);
+    await ok(visitorApi.removeFace, body, agentA);
     await eventually(() => !face.faces.get(v.personId), 'the terminal to lose the person');
     await eventually(async () => (await stateOf(face.id, v.personId)) === 'removed', 'state removed');
     const received = face.faces.received;
@@ -113,18 +113,18 @@ describe('the face library', () => {
     expect(face.faces.received).toBe(received);
     expect(await stateOf(face.id, v.personId)).toBe('removed');
 
-    await ok('PUT', '/api/visitor/faces/resync', body, w.managerToken);
+    await ok(visitorApi.resyncFace, body, w.managerToken);
     await eventually(() => face.faces.get(v.personId), 're-synced');
     await eventually(async () => (await stateOf(face.id, v.personId)) === 'synced', 'synced again');
     // Re-sync sends even an unchanged person (a terminal that lost it gets it back).
     face.faces.remove([v.personId]);
-    await ok('PUT', '/api/visitor/faces/resync', body);
+    await ok(visitorApi.resyncFace, body);
     await eventually(() => face.faces.get(v.personId), 're-sent unchanged');
 
-    await ok('DELETE', '/api/visitor/faces', body);
+    await ok(visitorApi.removeFace, body);
     await eventually(() => !face.faces.get(v.personId), 'removed again');
-    await ok('PUT', '/api/visitor/update', { id: v.id, realName: 'Li Lei Jr' });
-    await ok('PUT', '/api/visitor/auditVisitor', { id: v.id, status: 'valid' });
+    await ok(visitorApi.update, { id: v.id, realName: 'Li Lei Jr' });
+    await ok(visitorApi.auditVisitor, { id: v.id, status: 'valid' });
     await eventually(() => face.faces.get(v.personId)?.name === 'Li Lei Jr', 'the changed visitor to be sent');
   });
 });
@@ -138,10 +138,12 @@ describe('pass records', () => {
     expect(face.sim.reportPass(v.personId, 'in').passed).toBe(true);
     expect(face.sim.reportPass('V999999').passed).toBe(false);
 
-    const list = async (query: string, token = admin): Promise<{ list: Pass[]; total: number }> =>
-      ok('GET', `/api/visitor/passes?${query}`, undefined, token);
+    const list = async (
+      filter: InputOf<typeof visitorApi.passes>,
+      token = admin,
+    ): Promise<{ list: Pass[]; total: number }> => ok(visitorApi.passes, filter, token);
     const mine = await eventually(async () => {
-      const r = await list(`visitorId=${v.id}`);
+      const r = await list({ visitorId: v.id });
       // Rows and total are two reads: a pass stored between them shows in the total first.
       return r.total === 1 && r.list.length === 1 ? r : undefined;
     }, 'the pass to be stored');
@@ -152,19 +154,19 @@ describe('pass records', () => {
       deviceId: face.id,
       direction: 'in',
     });
-    expect((await list(`deviceId=${face.id}`)).list.map((p) => p.personId)).toEqual([v.personId]);
-    expect((await list(`visitorId=${v.id}&from=${before}`, w.managerToken)).total).toBe(1);
-    expect((await list(`visitorId=${v.id}&to=${encodeURIComponent('2000-01-01T00:00:00Z')}`)).total).toBe(0);
+    expect((await list({ deviceId: face.id })).list.map((p) => p.personId)).toEqual([v.personId]);
+    expect((await list({ visitorId: v.id, from: before }, w.managerToken)).total).toBe(1);
+    expect((await list({ visitorId: v.id, to: '2000-01-01T00:00:00Z' })).total).toBe(0);
     // Visitor records are the site's (decision 0022): no agent reads them, not even the terminal's own.
     for (const agent of [agentA, otherAgent]) {
-      expect((await req('GET', `/api/visitor/passes?visitorId=${v.id}`, undefined, agent)).status).toBe(403);
+      expect((await req(visitorApi.passes, { visitorId: v.id }, agent)).status).toBe(403);
     }
-    expect((await req('GET', '/api/visitor/passes?from=yesterday')).status).toBe(400);
+    expect((await req(visitorApi.passes, { from: 'yesterday' })).status).toBe(400);
 
-    const last = await ok('GET', `/api/visitor/lastPasses?id=${v.id}`);
+    const last = await ok(visitorApi.lastPasses, { id: v.id });
     expect(last).toHaveLength(1);
     expect(last[0]).toMatchObject({ personId: v.personId, deviceId: face.id });
-    expect(await ok('GET', `/api/visitor/lastPasses?id=${v.id}`, undefined, w.managerToken)).toHaveLength(1);
-    expect((await req('GET', `/api/visitor/lastPasses?id=${w.visitorB}`, undefined, w.managerToken)).status).toBe(404);
+    expect(await ok(visitorApi.lastPasses, { id: v.id }, w.managerToken)).toHaveLength(1);
+    expect((await req(visitorApi.lastPasses, { id: w.visitorB }, w.managerToken)).status).toBe(404);
   });
 });

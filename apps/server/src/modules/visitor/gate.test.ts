@@ -13,6 +13,7 @@ import { expandDeviceMarks, markDevices } from './gate.ts';
 import { GateSync } from './gateSync.ts';
 import { faceJpeg, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
 import { visitorApi } from '@siteops/contracts/visitor/api';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 
 /**
  * Publishing visitors to the gate, against real simulated face terminals over the device link: who the
@@ -38,9 +39,9 @@ async function terminal(projectId: number, type: DeviceType = 'face') {
   return { ...d, sim, faces: sim.faces! };
 }
 
-const call = async (method: 'POST' | 'PUT' | 'DELETE', url: string, body: object) => {
-  const res = await t.call({ method, url, token: admin, body });
-  expect(res.body.code, `${url}: ${res.body.msg}`).toBe(200);
+const call = async <E extends Endpoint>(endpoint: E, input: InputOf<E>) => {
+  const res = await t.api(endpoint, input, admin);
+  expect(res.body.code, `${endpoint.path}: ${res.body.msg}`).toBe(200);
   return res.body.data;
 };
 /** Waits until the device's marks are expanded and every outbox row of it is sent (none pending). */
@@ -53,7 +54,7 @@ const outboxDrained = (deviceId: number) =>
   }, 'the outbox to drain');
 
 const publish = (projectId: number, deviceIds: number[]) =>
-  call('PUT', '/api/visitor/publishConfig', {
+  call(visitorApi.publishConfig, {
     projectId,
     requiredFields: [],
     defaultVisitHours: 4,
@@ -66,7 +67,7 @@ async function passedVisitor(extra: object = {}) {
   const jpeg = faceJpeg(120 + Math.floor(Math.random() * 400), 200);
   const photo = (await postPhoto(t, admin, jpeg)).body.data;
   const id = await w.add({ projectId: w.projectA, avatar: photo.id, realName: 'Li Lei', ...extra });
-  await call('PUT', '/api/visitor/auditVisitor', { id, status: 'valid' });
+  await call(visitorApi.auditVisitor, { id, status: 'valid' });
   return { id, personId: `V${id}`, sha256: createHash('sha256').update(jpeg).digest('hex') };
 }
 
@@ -120,9 +121,9 @@ describe('publishing visitors to the gate', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(face.faces.received, 'an unchanged re-publish sends no person').toBe(received);
 
-    await call('PUT', '/api/visitor/auditVisitor', { id: refused.id, status: 'invalid', remark: 'No' });
-    await call('PUT', '/api/visitor/update', { id: edited.id, realName: 'Han Meimei' });
-    await call('DELETE', '/api/visitor/delete', { ids: [deleted.id] });
+    await call(visitorApi.auditVisitor, { id: refused.id, status: 'invalid', remark: 'No' });
+    await call(visitorApi.update, { id: edited.id, realName: 'Han Meimei' });
+    await call(visitorApi.delete, { ids: [deleted.id] });
     await eventually(
       () => [refused, edited, deleted].every((v) => !face.faces.get(v.personId)),
       'the refused, edited and deleted visitors to be removed',
@@ -166,7 +167,7 @@ describe('publishing visitors to the gate', () => {
       'offline',
     );
     const arriving = await passedVisitor();
-    await call('PUT', '/api/visitor/auditVisitor', { id: leaving.id, status: 'invalid' });
+    await call(visitorApi.auditVisitor, { id: leaving.id, status: 'invalid' });
     await new Promise((r) => setTimeout(r, 300));
     expect(face.faces.get(arriving.personId)).toBeUndefined();
     face.sim.start();

@@ -7,6 +7,11 @@ import { type LinkTestApp } from '../device-link/testkit.ts';
 import { eventually, linkOnline, startGateWorld } from './gateTestkit.ts';
 import { PERSONNEL_VALID_FROM, PERSONNEL_VALID_TO } from './gatePersonnel.ts';
 import { faceJpeg } from './testkit.ts';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { projectApi } from '@siteops/contracts/project/api';
+import { userApi } from '@siteops/contracts/user/api';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 
 /**
  * A project's personnel on its face terminals (issue 11), against simulated terminals over the device
@@ -28,13 +33,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The envelope, with the HTTP status as `status`. */
-const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, token = admin) => {
-  const res = await t.call({ method, url, token, ...(body ? { body } : {}) });
+const req = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token = admin) => {
+  const res = await t.api(endpoint, input, token);
   return { ...res.body, status: res.status };
 };
-const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, token = admin) => {
-  const res = await req(method, url, body, token);
-  expect(res.code, `${url}: ${res.msg}`).toBe(200);
+const ok = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token = admin) => {
+  const res = await req(endpoint, input, token);
+  expect(res.code, `${endpoint.path}: ${res.msg}`).toBe(200);
   return res.data;
 };
 
@@ -43,7 +48,7 @@ async function terminal() {
   const d = await t.addDevice({ type: 'face', agentId: agentIdA });
   await t.database.db.update(devices).set({ projectId: w.projectA }).where(eq(devices.id, d.id));
   const sim = await linkOnline(t, d);
-  await ok('PUT', '/api/visitor/publishConfig', {
+  await ok(visitorApi.publishConfig, {
     projectId: w.projectA,
     requiredFields: [],
     defaultVisitHours: 4,
@@ -59,16 +64,15 @@ async function userWithPhoto(realName = 'Zhao Gong') {
   const user = await createUser(t, admin, { role: 'user', agentId: agentIdA, realName });
   const res = await upload(t, admin, 'avatar', jpeg, 'face.jpg', 'image/jpeg');
   expect(res.body.code, res.body.msg).toBe(200);
-  await ok('PUT', '/api/user/update', { id: user.id, avatar: res.body.data.id });
+  await ok(userApi.update, { id: user.id, avatar: res.body.data.id });
   return { ...user, personId: `U${user.id}`, sha256: createHash('sha256').update(jpeg).digest('hex') };
 }
-const addMembers = (...userIds: number[]) => ok('POST', '/api/project/addMembers', { projectId: w.projectA, userIds });
-const removeMembers = (...userIds: number[]) =>
-  ok('POST', '/api/project/removeMembers', { projectId: w.projectA, userIds });
+const addMembers = (...userIds: number[]) => ok(projectApi.addMembers, { projectId: w.projectA, userIds });
+const removeMembers = (...userIds: number[]) => ok(projectApi.removeMembers, { projectId: w.projectA, userIds });
 
 type Face = { personId: string; role: string; name: string | null; state: string; userId: number | null };
 const library = async (deviceId: number, token = admin): Promise<Face[]> =>
-  (await ok('GET', `/api/visitor/faces?deviceId=${deviceId}&pageSize=200`, undefined, token)).list;
+  (await ok(visitorApi.faces, { deviceId, pageSize: 200 }, token)).list;
 const faceOf = async (deviceId: number, personId: string) =>
   (await library(deviceId)).find((f) => f.personId === personId);
 
@@ -95,13 +99,13 @@ describe('personnel on the face terminals', () => {
         state: 'synced',
       });
     }
-    const found = await ok('GET', `/api/visitor/faces?deviceId=${face.id}&keyword=Zhao`);
+    const found = await ok(visitorApi.faces, { deviceId: face.id, keyword: 'Zhao' });
     expect(found.list.map((f: Face) => f.personId)).toContain(worker.personId);
 
     // The gate lets the worker through, and the pass names the user.
     expect(face.sim.reportPass(worker.personId, 'in').passed).toBe(true);
     const pass = await eventually(async () => {
-      const r = await ok('GET', `/api/visitor/passes?deviceId=${face.id}`);
+      const r = await ok(visitorApi.passes, { deviceId: face.id });
       return r.list.find((p: { personId: string }) => p.personId === worker.personId);
     }, 'the pass to be stored');
     expect(pass).toMatchObject({ personName: 'Zhao Gong', userId: worker.id, visitorId: null });
@@ -117,9 +121,9 @@ describe('personnel on the face terminals', () => {
     for (const u of [leaving, disabled, renamed, deleted]) await eventually(() => face.faces.get(u.personId), 'held');
 
     await removeMembers(leaving.id);
-    await ok('PUT', '/api/user/update', { id: disabled.id, enabled: 'disable' });
-    await ok('PUT', '/api/user/update', { id: renamed.id, realName: 'Qian Gong' });
-    await ok('DELETE', '/api/user/delete', { ids: [deleted.id] });
+    await ok(userApi.update, { id: disabled.id, enabled: 'disable' });
+    await ok(userApi.update, { id: renamed.id, realName: 'Qian Gong' });
+    await ok(userApi.delete, { ids: [deleted.id] });
     await eventually(
       () =>
         [leaving, disabled, deleted].every((u) => !face.faces.get(u.personId)) &&
@@ -136,7 +140,7 @@ describe('personnel on the face terminals', () => {
 
     // Back in the project, enabled again: enrolled again.
     await addMembers(leaving.id);
-    await ok('PUT', '/api/user/update', { id: disabled.id, enabled: 'enable' });
+    await ok(userApi.update, { id: disabled.id, enabled: 'enable' });
     await eventually(
       () => face.faces.get(leaving.personId) && face.faces.get(disabled.personId),
       'the member back and the user enabled again',
@@ -151,14 +155,14 @@ describe('personnel on the face terminals', () => {
     const token = await t.login(worker.userName, worker.password);
     await eventually(async () => (await faceOf(face.id, worker.personId))?.state === 'synced', 'synced');
     const received = face.faces.received;
-    await ok('PUT', '/api/user/updateSelf', { introduction: 'Rebar crew' }, token);
-    await ok('PUT', '/api/user/updateSelf', { realName: 'Zhao Gong' }, token);
+    await ok(userApi.updateSelf, { introduction: 'Rebar crew' }, token);
+    await ok(userApi.updateSelf, { realName: 'Zhao Gong' }, token);
     await new Promise((r) => setTimeout(r, 400));
     expect(face.faces.received, 'the same name again sends nothing').toBe(received);
 
     const jpeg = faceJpeg(300, 240);
     const res = await upload(t, token, 'avatar', jpeg, 'me.jpg', 'image/jpeg');
-    await ok('PUT', '/api/user/updateSelf', { avatar: res.body.data.id }, token);
+    await ok(userApi.updateSelf, { avatar: res.body.data.id }, token);
     const sha256 = createHash('sha256').update(jpeg).digest('hex');
     await eventually(() => face.faces.get(worker.personId)?.photoSha256 === sha256, 'the new photo');
   });
@@ -167,7 +171,7 @@ describe('personnel on the face terminals', () => {
     const face = await terminal();
     const webp = await createUser(t, admin, { role: 'user', agentId: agentIdA });
     const res = await upload(t, admin, 'avatar', WEBP, 'face.webp', 'image/webp');
-    await ok('PUT', '/api/user/update', { id: webp.id, avatar: res.body.data.id });
+    await ok(userApi.update, { id: webp.id, avatar: res.body.data.id });
     await addMembers(webp.id);
     const marker = await userWithPhoto();
     await addMembers(marker.id);
@@ -179,7 +183,7 @@ describe('personnel on the face terminals', () => {
     }
     // A photo later: enrolled then.
     const later = await upload(t, admin, 'avatar', faceJpeg(), 'face.jpg', 'image/jpeg');
-    await ok('PUT', '/api/user/update', { id: w.host.id, avatar: later.body.data.id });
+    await ok(userApi.update, { id: w.host.id, avatar: later.body.data.id });
     await eventually(() => face.faces.get(`U${w.host.id}`), 'the host once it has a photo');
   });
 
@@ -190,11 +194,11 @@ describe('personnel on the face terminals', () => {
     await eventually(() => face.faces.get(worker.personId), 'held');
     const body = { deviceId: face.id, personId: worker.personId };
 
-    expect((await req('DELETE', '/api/visitor/faces', body, otherAgent)).status).toBe(404);
-    expect((await req('PUT', '/api/visitor/faces/resync', body, otherAgent)).status).toBe(404);
+    expect((await req(visitorApi.removeFace, body, otherAgent)).status).toBe(404);
+    expect((await req(visitorApi.resyncFace, body, otherAgent)).status).toBe(404);
     expect(face.faces.get(worker.personId), 'a refused removal leaves the worker on the device').toBeDefined();
 
-    await ok('DELETE', '/api/visitor/faces', body, agentA);
+    await ok(visitorApi.removeFace, body, agentA);
     await eventually(() => !face.faces.get(worker.personId), 'the terminal to lose the worker');
     await eventually(async () => (await faceOf(face.id, worker.personId))?.state === 'removed', 'state removed');
     // Another member joining marks the project's devices: the removal by hand stands.
@@ -203,7 +207,7 @@ describe('personnel on the face terminals', () => {
     await eventually(() => face.faces.get(other.personId), 'the other member');
     expect(face.faces.get(worker.personId)).toBeUndefined();
 
-    await ok('PUT', '/api/visitor/faces/resync', body, w.managerToken);
+    await ok(visitorApi.resyncFace, body, w.managerToken);
     await eventually(() => face.faces.get(worker.personId), 're-synced');
     await eventually(async () => (await faceOf(face.id, worker.personId))?.state === 'synced', 'synced again');
   });
@@ -213,8 +217,8 @@ describe('personnel on the face terminals', () => {
     const worker = await userWithPhoto();
     await addMembers(worker.id);
     await eventually(() => face.faces.get(worker.personId), 'held');
-    const other = await ok('POST', '/api/project/add', { name: 'A2 site', code: `VA2-${face.id}`, agentId: agentIdA });
-    await ok('POST', '/api/device/divideProject', { ids: [face.id], projectId: other.id });
+    const other = await ok(projectApi.add, { name: 'A2 site', code: `VA2-${face.id}`, agentId: agentIdA });
+    await ok(deviceApi.divideProject, { ids: [face.id], projectId: other.id });
     await eventually(() => !face.faces.get(worker.personId), 'the moved terminal to lose the member');
   });
 });

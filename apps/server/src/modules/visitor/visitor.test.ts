@@ -6,11 +6,13 @@ import { idNumber, PNG } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { faceJpeg, photoId, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
 import { visitorApi } from '@siteops/contracts/visitor/api';
+import type { InputOf } from '@siteops/contracts/shared/endpoint';
 
 const { t, admin } = await fileTestApp();
 const w = await visitorWorld(t, admin);
 
-const list = (query: string, token = admin) => t.call({ method: 'GET', url: `/api/visitor/listAll?${query}`, token });
+type VisitorFilter = InputOf<typeof visitorApi.listAll>;
+const list = (filter: VisitorFilter, token = admin) => t.api(visitorApi.listAll, filter, token);
 const ids = (res: { body: { data: { list: { id: number }[] } } }) => res.body.data.list.map((v) => v.id);
 
 describe('visitor registration', () => {
@@ -33,7 +35,7 @@ describe('visitor registration', () => {
     expect(row.idNo).toMatch(/^v1\./);
     expect(row.idNo).not.toContain(idNo);
 
-    const found = await list(`idNo=${idNo.toLowerCase()}`, w.managerToken);
+    const found = await list({ idNo: idNo.toLowerCase() }, w.managerToken);
     expect(ids(found)).toEqual([id]);
     const item = found.body.data.list[0];
     expect(item).toMatchObject({
@@ -46,9 +48,9 @@ describe('visitor registration', () => {
       qrCode: null,
     });
     expect(item.idNo).toBe(`${idNo.slice(0, 3)}${'*'.repeat(idNo.length - 7)}${idNo.slice(-4)}`);
-    expect(ids(await list('realName=zhao%20l'))).toEqual([id]);
-    expect(ids(await list('phone=2345678'))).toEqual([id]);
-    expect(ids(await list(`idNo=${idNo.slice(0, -1)}`))).toEqual([]);
+    expect(ids(await list({ realName: 'zhao l' }))).toEqual([id]);
+    expect(ids(await list({ phone: '2345678' }))).toEqual([id]);
+    expect(ids(await list({ idNo: idNo.slice(0, -1) }))).toEqual([]);
 
     // The photo opens through the signed URL only.
     const photo = await t.app.inject({ method: 'GET', url: item.avatarUrl });
@@ -79,14 +81,14 @@ describe('visitor registration', () => {
     ['sex', { sex: 'other' }],
     ['avatar', { avatar: 'not-a-uuid' }],
   ])('answers 400 naming %s, writing nothing', async (field, overrides) => {
-    const before = (await list('pageSize=1')).body.data.total;
+    const before = (await list({ pageSize: 1 })).body.data.total;
     const res = await t.api.unchecked(
       visitorApi.add,
       { projectId: w.projectA, realName: 'X', phone: '13700137000', ...visitWindow(), ...overrides },
       admin,
     );
     expectFieldError(res, [field]);
-    expect((await list('pageSize=1')).body.data.total).toBe(before);
+    expect((await list({ pageSize: 1 })).body.data.total).toBe(before);
   });
 
   it('refuses a host outside the project and a photo the caller did not upload (400)', async () => {
@@ -130,17 +132,20 @@ describe('visitor registration', () => {
       await w.add({ projectId: w.projectA, realName: `${tag} B` }),
     ];
     const other = await w.add({ projectId: w.projectB, realName: `${tag} D` });
-    const page = async (query: string, token = admin) => {
-      const { list: found, total } = (await list(`realName=${tag}&pageSize=2&${query}`, token)).body.data;
+    const page = async (query: VisitorFilter, token = admin) => {
+      const { list: found, total } = (await list({ realName: tag, pageSize: 2, ...query }, token)).body.data;
       return { ids: found.map((v: { id: number }) => v.id), total };
     };
-    expect(await page('page=1&sortField=realName&sortOrder=asc')).toEqual({ ids: [a, b], total: 4 });
-    expect(await page('page=2&sortField=realName&sortOrder=asc')).toEqual({ ids: [c, other], total: 4 });
-    expect(await page('page=3&sortField=realName&sortOrder=asc')).toEqual({ ids: [], total: 4 });
-    expect(await page('page=1')).toEqual({ ids: [other, b], total: 4 });
-    expect(await page('page=1&sortField=realName&sortOrder=desc', w.managerToken)).toEqual({ ids: [c, b], total: 3 });
-    expect(await page('page=5', w.managerToken)).toEqual({ ids: [], total: 3 });
-    expect(await page('page=1&phone=000000')).toEqual({ ids: [], total: 0 });
+    expect(await page({ page: 1, sortField: 'realName', sortOrder: 'asc' })).toEqual({ ids: [a, b], total: 4 });
+    expect(await page({ page: 2, sortField: 'realName', sortOrder: 'asc' })).toEqual({ ids: [c, other], total: 4 });
+    expect(await page({ page: 3, sortField: 'realName', sortOrder: 'asc' })).toEqual({ ids: [], total: 4 });
+    expect(await page({ page: 1 })).toEqual({ ids: [other, b], total: 4 });
+    expect(await page({ page: 1, sortField: 'realName', sortOrder: 'desc' }, w.managerToken)).toEqual({
+      ids: [c, b],
+      total: 3,
+    });
+    expect(await page({ page: 5 }, w.managerToken)).toEqual({ ids: [], total: 3 });
+    expect(await page({ page: 1, phone: '000000' })).toEqual({ ids: [], total: 0 });
   });
 
   it('counts a list up to LIST_COUNT_CAP and says when there are more; a name search counts exactly', async () => {
@@ -151,13 +156,13 @@ describe('visitor registration', () => {
       select ${w.projectB}, ${tag} || ' ' || g, '13800000000', now(), now() + interval '1 hour'
       from generate_series(1, ${LIST_COUNT_CAP + 1}) g`);
     try {
-      const all = (await list(`projectId=${w.projectB}&pageSize=1`)).body.data;
+      const all = (await list({ projectId: w.projectB, pageSize: 1 })).body.data;
       expect(all).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
       expect(all.list).toHaveLength(1);
       // `tag 1000` is in `tag 1000` and `tag 10000`, `tag 10001`.
-      const found = (await list(`realName=${encodeURIComponent(`${tag} 1000`)}`)).body.data;
+      const found = (await list({ realName: `${tag} 1000` })).body.data;
       expect(found).toMatchObject({ total: 3, totalCapped: false });
-      expect((await list(`projectId=${w.projectA}&pageSize=1`)).body.data.totalCapped).toBe(false);
+      expect((await list({ projectId: w.projectA, pageSize: 1 })).body.data.totalCapped).toBe(false);
     } finally {
       await db.delete(visitors).where(like(visitors.realName, `${tag} %`));
     }
@@ -166,10 +171,10 @@ describe('visitor registration', () => {
 
 describe('scope: a manager has only its projects’ visitors', () => {
   it('lists its own project’s visitors and never another project’s', async () => {
-    const mine = ids(await list('pageSize=200', w.managerToken));
+    const mine = ids(await list({ pageSize: 200 }, w.managerToken));
     expect(mine).toContain(w.visitorA);
     expect(mine).not.toContain(w.visitorB);
-    expect(ids(await list('pageSize=200'))).toEqual(expect.arrayContaining([w.visitorA, w.visitorB]));
+    expect(ids(await list({ pageSize: 200 }))).toEqual(expect.arrayContaining([w.visitorA, w.visitorB]));
   });
 
   it('answers 404 for another project’s visitor on update, audit and delete, and for adding there', async () => {
@@ -187,7 +192,7 @@ describe('scope: a manager has only its projects’ visitors', () => {
     ];
     for (const call of calls) expect((await t.call({ ...call, token: m })).status, call.url).toBe(404);
     // The batch with a foreign id deleted nothing, its own visitor included.
-    expect(ids(await list('pageSize=200', m))).toContain(w.visitorA);
+    expect(ids(await list({ pageSize: 200 }, m))).toContain(w.visitorA);
     const [b] = await t.database.db.select().from(visitors).where(eq(visitors.id, w.visitorB));
     expect(b).toMatchObject({ status: 'new', phone: '13700137000' });
   });
@@ -202,7 +207,7 @@ describe('delete', () => {
   it('deletes all or none, and the photo goes with the visitor', async () => {
     const avatar = await photoId(t, admin);
     const id = await w.add({ projectId: w.projectA, avatar });
-    const url = (await list(`realName=Wang&pageSize=200`)).body.data.list.find(
+    const url = (await list({ realName: 'Wang', pageSize: 200 })).body.data.list.find(
       (v: { id: number }) => v.id === id,
     ).avatarUrl;
     const none = await t.api(visitorApi.delete, { ids: [id, 987654] }, admin);
