@@ -48,6 +48,20 @@ function errorResponses(endpoint: Endpoint) {
 }
 
 /**
+ * A module's routes: every operation its declaration names gets its handler, registered in the order
+ * written. The handlers object must name each operation, and only those, so an endpoint declared without a
+ * handler fails the compile instead of answering 404 at run time.
+ */
+export function routes<A extends Record<string, Endpoint>>(
+  app: FastifyInstance,
+  ctx: ModuleContext,
+  api: A,
+  handlers: { [Op in keyof A]: Handler<A[Op]> },
+) {
+  for (const op of Object.keys(handlers)) route(app, ctx, api[op], handlers[op] as Handler<Endpoint>);
+}
+
+/**
  * Register the handler of a declared endpoint: the declaration gives method, path, access (checked by
  * the one auth guard before the body is read), input validation, the answer's envelope and the
  * OpenAPI operation; the handler is a plain function of `(context, input)` answering `data`.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { aiStreamApi } from '@siteops/contracts/ai-stream/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { applyAiStream } from './apply.ts';
 import { readAiStream } from './read.ts';
 
@@ -11,6 +11,8 @@ import { readAiStream } from './read.ts';
  * does not fail the others; the push is audited per device with its outcome.
  */
 export function registerAiStreamModule(app: FastifyInstance, ctx: ModuleContext) {
-  route(app, ctx, aiStreamApi.read, readAiStream);
-  route(app, ctx, aiStreamApi.apply, applyAiStream);
+  routes(app, ctx, aiStreamApi, {
+    read: readAiStream,
+    apply: applyAiStream,
+  });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { acknowledgeAlarms } from './acknowledge.ts';
 import { assignAlarms } from './assign.ts';
 import { clearAlarms } from './clear.ts';
@@ -25,14 +25,16 @@ export function registerAlarmModule(app: FastifyInstance, ctx: ModuleContext): A
     stop();
     await engine.idle();
   });
-  route(app, ctx, alarmApi.ruleListAll, listRules);
-  route(app, ctx, alarmApi.ruleAdd, addRule);
-  route(app, ctx, alarmApi.ruleUpdate, updateRule);
-  route(app, ctx, alarmApi.ruleDelete, deleteRules);
-  route(app, ctx, alarmApi.listAll, listAlarms);
-  route(app, ctx, alarmApi.detail, alarmDetail);
-  route(app, ctx, alarmApi.acknowledge, acknowledgeAlarms);
-  route(app, ctx, alarmApi.clear, clearAlarms);
-  route(app, ctx, alarmApi.assign, assignAlarms);
+  routes(app, ctx, alarmApi, {
+    ruleListAll: listRules,
+    ruleAdd: addRule,
+    ruleUpdate: updateRule,
+    ruleDelete: deleteRules,
+    listAll: listAlarms,
+    detail: alarmDetail,
+    acknowledge: acknowledgeAlarms,
+    clear: clearAlarms,
+    assign: assignAlarms,
+  });
   return engine;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { announcementApi } from '@siteops/contracts/announcement/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { addAnnouncement } from './add.ts';
 import { deleteAnnouncements } from './delete.ts';
 import { latestAnnouncements } from './latest.ts';
@@ -16,11 +16,13 @@ import { viewAnnouncement } from './view.ts';
  * whose audience holds them.
  */
 export function registerAnnouncementModule(app: FastifyInstance, ctx: ModuleContext) {
-  route(app, ctx, announcementApi.listAll, listAnnouncements);
-  route(app, ctx, announcementApi.add, addAnnouncement);
-  route(app, ctx, announcementApi.update, updateAnnouncement);
-  route(app, ctx, announcementApi.delete, deleteAnnouncements);
-  route(app, ctx, announcementApi.publish, publishAnnouncement);
-  route(app, ctx, announcementApi.latest, latestAnnouncements);
-  route(app, ctx, announcementApi.view, viewAnnouncement);
+  routes(app, ctx, announcementApi, {
+    listAll: listAnnouncements,
+    add: addAnnouncement,
+    update: updateAnnouncement,
+    delete: deleteAnnouncements,
+    publish: publishAnnouncement,
+    latest: latestAnnouncements,
+    view: viewAnnouncement,
+  });
 }

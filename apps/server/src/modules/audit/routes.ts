@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { auditApi } from '@siteops/contracts/audit/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { listAudit } from './listAll.ts';
 
 /** /api/audit/*: reading the audit log (writing is recordAudit(), called by every mutation). */
 export function registerAuditModule(app: FastifyInstance, ctx: ModuleContext) {
-  route(app, ctx, auditApi.listAll, listAudit);
+  routes(app, ctx, auditApi, {
+    listAll: listAudit,
+  });
 }

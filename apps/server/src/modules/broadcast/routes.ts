@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { broadcastApi } from '@siteops/contracts/broadcast/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { cancel, pause, resume } from './actions.ts';
 import { addCampaign } from './add.ts';
 import { campaignDetail } from './detail.ts';
@@ -17,14 +17,16 @@ import { speakers } from './speakers.ts';
  */
 export function registerBroadcastModule(app: FastifyInstance, ctx: ModuleContext, options?: BroadcastSchedulerOptions) {
   const changed = campaignSignals(ctx);
-  route(app, ctx, broadcastApi.speakers, speakers);
-  route(app, ctx, broadcastApi.add, addCampaign);
-  route(app, ctx, broadcastApi.listAll, listCampaigns);
-  route(app, ctx, broadcastApi.detail, campaignDetail);
-  route(app, ctx, broadcastApi.runs, listRuns);
-  route(app, ctx, broadcastApi.pause, pause(changed));
-  route(app, ctx, broadcastApi.resume, resume(changed));
-  route(app, ctx, broadcastApi.cancel, cancel(changed));
+  routes(app, ctx, broadcastApi, {
+    speakers,
+    add: addCampaign,
+    listAll: listCampaigns,
+    detail: campaignDetail,
+    runs: listRuns,
+    pause: pause(changed),
+    resume: resume(changed),
+    cancel: cancel(changed),
+  });
 
   const scheduler = new BroadcastScheduler(ctx, app.log.child({ module: 'broadcast' }), options);
   scheduler.onChange = changed;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { constantApi } from '@siteops/contracts/constant/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { addConstant } from './add.ts';
 import { deleteConstants } from './delete.ts';
 import { constantDetail } from './detail.ts';
@@ -13,9 +13,11 @@ import { updateConstant } from './update.ts';
  * this instance's constant cache.
  */
 export function registerConstantModule(app: FastifyInstance, ctx: ModuleContext) {
-  route(app, ctx, constantApi.listAll, listConstants);
-  route(app, ctx, constantApi.detail, constantDetail);
-  route(app, ctx, constantApi.add, addConstant);
-  route(app, ctx, constantApi.update, updateConstant);
-  route(app, ctx, constantApi.delete, deleteConstants);
+  routes(app, ctx, constantApi, {
+    listAll: listConstants,
+    detail: constantDetail,
+    add: addConstant,
+    update: updateConstant,
+    delete: deleteConstants,
+  });
 }

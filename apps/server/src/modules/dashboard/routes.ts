@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { dashboardApi } from '@siteops/contracts/dashboard/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { fleetFigures } from './fleet.ts';
 
 /** /api/dashboard/*: the Workplace's figures, each in the caller's scope. */
 export function registerDashboardModule(app: FastifyInstance, ctx: ModuleContext) {
-  route(app, ctx, dashboardApi.fleet, (c, { since }) => fleetFigures(ctx.db, c.caller, since));
+  routes(app, ctx, dashboardApi, {
+    fleet: (c, { since }) => fleetFigures(ctx.db, c.caller, since),
+  });
 }

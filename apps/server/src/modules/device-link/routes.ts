@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { broadcast } from './broadcast.ts';
 import { configGet } from './configGet.ts';
 import { configSet } from './configSet.ts';
@@ -22,19 +22,21 @@ import { registerTunnel } from './tunnel.ts';
  * channel is infrastructure: live/, put together in app/deviceLink.ts.)
  */
 export async function registerDeviceLinkModule(app: FastifyInstance, ctx: DeviceLinkContext) {
-  route(app, ctx, deviceLinkApi.ticket, ticket(ctx.tickets));
-  // The commands (commands.ts): each runs on the device and is audited, success or not.
-  route(app, ctx, deviceLinkApi.snapshot, snapshot);
-  route(app, ctx, deviceLinkApi.openDoor, openDoor);
-  route(app, ctx, deviceLinkApi.reboot, reboot);
-  route(app, ctx, deviceLinkApi.configGet, configGet);
-  route(app, ctx, deviceLinkApi.configSet, configSet);
-  route(app, ctx, deviceLinkApi.broadcast, broadcast);
-  // Events list, event pictures, telemetry series and latest readings of one device.
-  route(app, ctx, deviceLinkApi.events, events(ctx.pictures));
-  route(app, ctx, deviceLinkApi.eventPicture, eventPicture(ctx.pictures));
-  route(app, ctx, deviceLinkApi.telemetry, telemetry);
-  route(app, ctx, deviceLinkApi.latest, latest);
+  routes(app, ctx, deviceLinkApi, {
+    ticket: ticket(ctx.tickets),
+    // The commands (commands.ts): each runs on the device and is audited, success or not.
+    snapshot,
+    openDoor,
+    reboot,
+    configGet,
+    configSet,
+    broadcast,
+    // Events list, event pictures, telemetry series and latest readings of one device.
+    events: events(ctx.pictures),
+    eventPicture: eventPicture(ctx.pictures),
+    telemetry,
+    latest,
+  });
   registerTerminal(app, ctx);
   await registerTunnel(app, ctx);
 }

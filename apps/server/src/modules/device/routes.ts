@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deviceApi } from '@siteops/contracts/device/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { addDevice } from './add.ts';
 import { authorizeDevices, deleteDevices, divideAgent, divideProject } from './batch.ts';
 import { deviceDetail } from './detail.ts';
@@ -25,18 +25,20 @@ export function registerDeviceModule(app: FastifyInstance, ctx: ModuleContext) {
   const licenceKey = loadSigningKey({ pem: ctx.config.licenceKeyPem?.reveal(), dataDir: ctx.config.dataDir });
   app.addHook('onReady', () => checkSigningKeyFingerprint(ctx.db, licenceKey));
 
-  route(app, ctx, deviceApi.listAll, listDevices);
-  route(app, ctx, deviceApi.detail, deviceDetail);
-  route(app, ctx, deviceApi.add, addDevice);
-  route(app, ctx, deviceApi.update, updateDevice);
-  route(app, ctx, deviceApi.delete, deleteDevices);
-  route(app, ctx, deviceApi.authorize, authorizeDevices);
-  route(app, ctx, deviceApi.divideAgent, divideAgent);
-  route(app, ctx, deviceApi.divideProject, divideProject);
-  route(app, ctx, deviceApi.grant, grantLicence(licenceKey));
-  route(app, ctx, deviceApi.grants, listGrants);
-  route(app, ctx, deviceApi.licencePublicKey, licencePublicKey(licenceKey));
-  route(app, ctx, deviceApi.importTemplate, downloadImportTemplate);
-  route(app, ctx, deviceApi.import, importDevices);
-  route(app, ctx, deviceApi.export, exportDevices);
+  routes(app, ctx, deviceApi, {
+    listAll: listDevices,
+    detail: deviceDetail,
+    add: addDevice,
+    update: updateDevice,
+    delete: deleteDevices,
+    authorize: authorizeDevices,
+    divideAgent,
+    divideProject,
+    grant: grantLicence(licenceKey),
+    grants: listGrants,
+    licencePublicKey: licencePublicKey(licenceKey),
+    importTemplate: downloadImportTemplate,
+    import: importDevices,
+    export: exportDevices,
+  });
 }

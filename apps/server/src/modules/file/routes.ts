@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { fileApi } from '@siteops/contracts/file/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { serveFile } from './serve.ts';
 import { uploadImage } from './upload.ts';
 import { scheduleFileSweep } from './sweep.ts';
 
 /** /api/file/*: image upload and download; abandoned uploads are swept hourly. */
 export function registerFileModule(app: FastifyInstance, ctx: ModuleContext) {
-  route(app, ctx, fileApi.upload, uploadImage);
-  route(app, ctx, fileApi.serve, serveFile);
+  routes(app, ctx, fileApi, {
+    upload: uploadImage,
+    serve: serveFile,
+  });
   scheduleFileSweep(app, ctx.db, ctx.storage);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { unreadCounts } from './counts.ts';
 import { deleteNotifications } from './delete.ts';
 import { startDeviceSweep, type DeviceSweepOptions } from './deviceSweep.ts';
@@ -17,13 +17,15 @@ import { savePreferences } from './savePreferences.ts';
  * Marking read is not audited: it changes nothing but the reader's own view.
  */
 export function registerNotificationModule(app: FastifyInstance, ctx: ModuleContext, opts: DeviceSweepOptions = {}) {
-  route(app, ctx, notificationApi.listAll, listNotifications);
-  route(app, ctx, notificationApi.counts, unreadCounts);
-  route(app, ctx, notificationApi.read, readNotification);
-  route(app, ctx, notificationApi.readAll, readAllNotifications);
-  route(app, ctx, notificationApi.delete, deleteNotifications);
-  route(app, ctx, notificationApi.preferences, preferences);
-  route(app, ctx, notificationApi.savePreferences, savePreferences);
+  routes(app, ctx, notificationApi, {
+    listAll: listNotifications,
+    counts: unreadCounts,
+    read: readNotification,
+    readAll: readAllNotifications,
+    delete: deleteNotifications,
+    preferences,
+    savePreferences,
+  });
 
   const stop = startDeviceSweep(ctx, app.log, opts);
   const stopRetention = startRetention(ctx, app.log);

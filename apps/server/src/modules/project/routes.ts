@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { projectApi } from '@siteops/contracts/project/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { addProject } from './add.ts';
 import { addManager } from './addManager.ts';
 import { addMembers } from './addMembers.ts';
@@ -19,15 +19,17 @@ import { updateProject } from './update.ts';
  * project's own agent.
  */
 export function registerProjectModule(app: FastifyInstance, ctx: ModuleContext) {
-  route(app, ctx, projectApi.listAll, listProjects);
-  route(app, ctx, projectApi.detail, projectDetail);
-  route(app, ctx, projectApi.add, addProject);
-  route(app, ctx, projectApi.update, updateProject);
-  route(app, ctx, projectApi.delete, deleteProjects);
-  // A project's managers and members: who is in it, who could join, adding and removing them.
-  route(app, ctx, projectApi.addManager, addManager);
-  route(app, ctx, projectApi.members, listMembers);
-  route(app, ctx, projectApi.candidates, listCandidates);
-  route(app, ctx, projectApi.addMembers, addMembers);
-  route(app, ctx, projectApi.removeMembers, removeMembers);
+  routes(app, ctx, projectApi, {
+    listAll: listProjects,
+    detail: projectDetail,
+    add: addProject,
+    update: updateProject,
+    delete: deleteProjects,
+    // A project's managers and members: who is in it, who could join, adding and removing them.
+    addManager,
+    members: listMembers,
+    candidates: listCandidates,
+    addMembers,
+    removeMembers,
+  });
 }

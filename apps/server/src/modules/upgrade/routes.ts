@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { upgradeApi } from '@siteops/contracts/upgrade/api';
 import { rolloutApi } from '@siteops/contracts/rollout/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 import { deleteUpgrades } from './delete.ts';
 import { upgradeDetail } from './detail.ts';
 import { downloadUpgrade } from './download.ts';
@@ -25,23 +25,27 @@ import { uploadPackage } from './upload.ts';
  * endpoint. The rollout engine runs with the app.
  */
 export function registerUpgradeModule(app: FastifyInstance, ctx: ModuleContext, engineOptions?: RolloutEngineOptions) {
-  route(app, ctx, upgradeApi.listAll, listUpgrades);
-  route(app, ctx, upgradeApi.detail, upgradeDetail);
-  route(app, ctx, upgradeApi.upload, uploadPackage);
-  route(app, ctx, upgradeApi.update, updateUpgrade);
-  route(app, ctx, upgradeApi.delete, deleteUpgrades);
-  route(app, ctx, upgradeApi.download, downloadUpgrade);
-  route(app, ctx, upgradeApi.fetch, fetchPackage);
+  routes(app, ctx, upgradeApi, {
+    listAll: listUpgrades,
+    detail: upgradeDetail,
+    upload: uploadPackage,
+    update: updateUpgrade,
+    delete: deleteUpgrades,
+    download: downloadUpgrade,
+    fetch: fetchPackage,
+  });
 
   const changed = rolloutSignals(ctx);
-  route(app, ctx, rolloutApi.preview, previewRollout);
-  route(app, ctx, rolloutApi.add, addRollout(changed));
-  route(app, ctx, rolloutApi.listAll, listAllRollouts);
-  route(app, ctx, rolloutApi.detail, rolloutDetailOf);
-  route(app, ctx, rolloutApi.jobs, listRolloutJobs);
-  route(app, ctx, rolloutApi.pause, pause(changed));
-  route(app, ctx, rolloutApi.resume, resume(changed));
-  route(app, ctx, rolloutApi.cancel, cancel(changed));
+  routes(app, ctx, rolloutApi, {
+    preview: previewRollout,
+    add: addRollout(changed),
+    listAll: listAllRollouts,
+    detail: rolloutDetailOf,
+    jobs: listRolloutJobs,
+    pause: pause(changed),
+    resume: resume(changed),
+    cancel: cancel(changed),
+  });
 
   const engine = new RolloutEngine(ctx, app.log.child({ module: 'rollout' }), engineOptions);
   engine.onChange = (ids) => ids.forEach(changed);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import type { ModuleContext } from '../../ports/context.ts';
-import { route } from '../../http/endpoint.ts';
+import { routes } from '../../http/endpoint.ts';
 // The licence key signs visitor passes too: every gate already trusts its public half.
 import { loadSigningKey } from '../device/signingKey.ts';
 import { auditVisitor, expireVisitors } from './audit.ts';
@@ -33,30 +33,32 @@ export function registerVisitorModule(app: FastifyInstance, ctx: ModuleContext, 
   const { privateKey } = loadSigningKey({ pem: ctx.config.licenceKeyPem?.reveal(), dataDir: ctx.config.dataDir });
   const gate = new GateSync(ctx, app.log, opts.gate);
 
-  route(app, ctx, visitorApi.listAll, listVisitors);
-  route(app, ctx, visitorApi.add, addVisitor(privateKey, gate));
-  route(app, ctx, visitorApi.update, updateVisitor(gate));
-  route(app, ctx, visitorApi.auditVisitor, auditVisitor(privateKey, gate));
-  route(app, ctx, visitorApi.delete, deleteVisitors(gate));
-  route(app, ctx, visitorApi.postAvatar, postAvatar);
-  route(app, ctx, visitorApi.photo, servePhoto);
-  route(app, ctx, visitorApi.listConfig, listConfig);
-  route(app, ctx, visitorApi.publishConfig, publishConfig(gate));
-  route(app, ctx, visitorApi.listDevices, listVisitorDevices);
-  route(app, ctx, visitorApi.deviceTemplate, downloadVisitorDeviceTemplate);
-  route(app, ctx, visitorApi.importDevices, importVisitorDevices(gate));
-  route(app, ctx, visitorApi.removeDevices, removeVisitorDevices(gate));
-  route(app, ctx, visitorApi.regLink, regLink);
-  route(app, ctx, visitorApi.rotateRegLink, rotateRegLink);
-  route(app, ctx, visitorApi.selfRegForm, selfRegForm);
-  route(app, ctx, visitorApi.selfRegPhoto, selfRegPhoto);
-  route(app, ctx, visitorApi.selfRegSubmit, selfRegSubmit(privateKey, gate));
-  route(app, ctx, visitorApi.selfRegStatus, selfRegStatus);
-  route(app, ctx, visitorApi.faces, listFaces);
-  route(app, ctx, visitorApi.resyncFace, resyncFace(gate));
-  route(app, ctx, visitorApi.removeFace, removeFace(gate));
-  route(app, ctx, visitorApi.passes, listPasses);
-  route(app, ctx, visitorApi.lastPasses, lastPasses);
+  routes(app, ctx, visitorApi, {
+    listAll: listVisitors,
+    add: addVisitor(privateKey, gate),
+    update: updateVisitor(gate),
+    auditVisitor: auditVisitor(privateKey, gate),
+    delete: deleteVisitors(gate),
+    postAvatar,
+    photo: servePhoto,
+    listConfig,
+    publishConfig: publishConfig(gate),
+    listDevices: listVisitorDevices,
+    deviceTemplate: downloadVisitorDeviceTemplate,
+    importDevices: importVisitorDevices(gate),
+    removeDevices: removeVisitorDevices(gate),
+    regLink,
+    rotateRegLink,
+    selfRegForm,
+    selfRegPhoto,
+    selfRegSubmit: selfRegSubmit(privateKey, gate),
+    selfRegStatus,
+    faces: listFaces,
+    resyncFace: resyncFace(gate),
+    removeFace: removeFace(gate),
+    passes: listPasses,
+    lastPasses,
+  });
   scheduleJobs(app, ctx, gate, opts.expiryEveryMs ?? EXPIRY_EVERY_MS);
 }
 
