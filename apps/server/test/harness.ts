@@ -92,10 +92,11 @@ export function injectCall(app: FastifyInstance): TestApp['call'] {
 
 /** The typed client's transport over `app.inject`. */
 export function injectSend(app: FastifyInstance): Send {
-  return async ({ method, url, query, body, payload, token, headers }) => {
+  return async ({ method, url, query, body, payload, token, headers, remoteAddress }) => {
     const res = await app.inject({
       method: method as InjectOptions['method'],
       url,
+      ...(remoteAddress && { remoteAddress }),
       query: query as InjectOptions['query'],
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       ...(payload !== undefined

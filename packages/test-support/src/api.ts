@@ -27,12 +27,14 @@ export interface ApiRequest {
   payload?: string | Buffer;
   token?: string;
   headers?: Record<string, string>;
+  /** The client's address as the server sees it (in-process tests only: a throttle per address). */
+  remoteAddress?: string;
 }
 
 export type Send = (request: ApiRequest) => Promise<ApiResponse>;
 
-/** Who calls (a bearer token), or that plus extra headers (Accept-Language, a forwarded address). */
-export type As = string | { token?: string; headers?: Record<string, string> };
+/** Who calls (a bearer token), or that plus extra headers (Accept-Language) or the address it calls from. */
+export type As = string | { token?: string; headers?: Record<string, string>; remoteAddress?: string };
 
 const optionsOf = (as: As | undefined) => (typeof as === 'string' ? { token: as } : (as ?? {}));
 
@@ -59,12 +61,12 @@ export interface TypedClient {
 
 export function typedClient(send: Send): TypedClient {
   const unchecked = (endpoint: Endpoint, input: unknown, as?: As) => {
-    const { token, headers } = optionsOf(as);
+    const { token, headers, remoteAddress } = optionsOf(as);
     // A body that is not an object (an array, a string, null) goes as it is: the test is of its refusal.
     if (input === null || typeof input !== 'object' || Array.isArray(input))
-      return send({ method: endpoint.method, url: endpoint.path, body: input, token, headers });
+      return send({ method: endpoint.method, url: endpoint.path, body: input, token, headers, remoteAddress });
     const { method, url, query, body } = requestOf(endpoint, input);
-    return send({ method, url, query, body, token, headers });
+    return send({ method, url, query, body, token, headers, remoteAddress });
   };
   const client = ((endpoint: Endpoint, input: unknown, as?: As) => unchecked(endpoint, input, as)) as TypedClient;
   client.unchecked = unchecked;

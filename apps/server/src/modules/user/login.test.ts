@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { loginThrottle } from '../../db/schema/index.ts';
+import { userApi } from '@siteops/contracts/user/api';
 
 // Failed-login back-off (docs/decisions/0011-login-throttle.md): per account and client, plus per client.
 let t: TestApp;
@@ -17,15 +18,17 @@ let nextClient = 1;
 /** A fresh client address per scenario, so scenarios do not share counters. */
 const client = () => `10.0.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
 
+/** The caller's own password change, from the address `ip`. */
+const changePassword = (token: string, oldPassword: string, ip: string) =>
+  t.api(userApi.updatePasswd, { oldPassword, newPassword: 'Brand-N3w-pass' }, { token, remoteAddress: ip });
+
 async function login(username: string, password: string, ip: string, cookie?: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { username, password },
-    remoteAddress: ip,
-    headers: cookie ? { cookie } : {},
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
+  const res = await t.api(
+    userApi.login,
+    { username, password },
+    { remoteAddress: ip, headers: cookie ? { cookie } : {} },
+  );
+  return { status: res.status, body: res.body, headers: res.headers };
 }
 const person = async () => createUser(t, admin, { role: 'user' });
 /** The message without its times, which differ by the second. */
@@ -146,21 +149,14 @@ describe('one client failing on many accounts', () => {
     const token = await t.login(u.userName, u.password);
     for (let i = 0; i < 9; i++) await login(`spray-${i}-${u.userName}`, 'Wrong@1234', office);
     expect((await login(`spray-x-${u.userName}`, 'Wrong@1234', office)).status).toBe(429);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/updatePasswd',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { oldPassword: u.password, newPassword: 'Brand-N3w-pass' },
-      remoteAddress: office,
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await changePassword(token, u.password, office)).status).toBe(200);
   });
 });
 
 describe('a browser that logged in to the account before (device cookie, OWASP)', () => {
   /** The cookie a right login gave this browser, as the browser sends it back. */
   const deviceCookie = (res: Awaited<ReturnType<typeof login>>) => {
-    const set = res.headers['set-cookie'];
+    const set = res.headers['set-cookie'] as string | string[] | undefined;
     const line = (Array.isArray(set) ? set : [set]).find((l) => l?.startsWith('siteops_device_'));
     expect(line, 'a device cookie').toBeDefined();
     expect(line).toMatch(/HttpOnly/);
@@ -227,14 +223,7 @@ describe('password change', () => {
     const ip = client();
     const token = await t.login(u.userName, u.password);
     const change = async (oldPassword: string) => {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/user/updatePasswd',
-        headers: { authorization: `Bearer ${token}` },
-        payload: { oldPassword, newPassword: 'Brand-N3w-pass' },
-        remoteAddress: ip,
-      });
-      return res.statusCode;
+      return (await changePassword(token, oldPassword, ip)).status;
     };
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push(await change('Wrong@1234'));
@@ -251,13 +240,6 @@ describe('password change', () => {
     const token = await t.login(u.userName, u.password);
     for (let i = 0; i < 9; i++) await login(`spray-${i}-${u.userName}`, 'Wrong@1234', office);
     expect((await login(`spray-x-${u.userName}`, 'Wrong@1234', office)).status).toBe(429);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/updatePasswd',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { oldPassword: u.password, newPassword: 'Brand-N3w-pass' },
-      remoteAddress: office,
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await changePassword(token, u.password, office)).status).toBe(200);
   });
 });
