@@ -5,11 +5,13 @@ import { createAgent, createProject, createUser, uploadId, createSignedInUser } 
 import { auditLog, devices, files, users } from '../../db/schema/index.ts';
 import { userApi } from '@siteops/contracts/user/api';
 import { projectApi } from '@siteops/contracts/project/api';
+import type { InputOf } from '@siteops/contracts/shared/endpoint';
 
 const { t, admin } = await fileTestApp();
 
 const updateSelf = (body: object, token: string) => t.api.unchecked(userApi.updateSelf, body, token);
-const overview = (token: string, query = '') => t.call({ method: 'GET', url: `/api/user/overview${query}`, token });
+const overview = (token: string, filter: InputOf<typeof userApi.overview> = {}) =>
+  t.api(userApi.overview, filter, token);
 const rowOf = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 
 /** Every safe field a user may change about itself, each to a new value. */
@@ -27,7 +29,7 @@ const SELF_EDITS = {
   area: 'Zhejiang',
 };
 
-describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
+describe('updateSelf: "edit info" for every role', () => {
   it.each(['user', 'manager', 'agent', 'admin'] as const)('a %s changes its own safe fields', async (role) => {
     const who =
       role === 'agent'
@@ -114,7 +116,7 @@ describe('PUT /api/user/updateSelf: "edit info" for every role', () => {
   });
 });
 
-describe('GET /api/user/overview for every role, with site notifications', () => {
+describe('the overview (userApi.overview) for every role, with site notifications', () => {
   it('a plain user gets its own overview: its notifications come from what others did to it', async () => {
     const u = await createUser(t, admin);
     const other = await createUser(t, admin);
@@ -169,11 +171,11 @@ describe('GET /api/user/overview for every role, with site notifications', () =>
   });
 
   it('"show more": limit rows and whether more exist', async () => {
-    const few = await overview(admin, '?limit=2');
+    const few = await overview(admin, { limit: 2 });
     expect(few.body.data.activity).toHaveLength(2);
     expect(few.body.data.more.activity).toBe(true);
-    const many = await overview(admin, '?limit=50');
+    const many = await overview(admin, { limit: 50 });
     expect(many.body.data.activity.length).toBeGreaterThan(2);
-    expect((await overview(admin, '?limit=51')).status).toBe(400);
+    expect((await overview(admin, { limit: 51 })).status).toBe(400);
   });
 });
