@@ -5,6 +5,7 @@ import { createUser, multipart } from '../../../test/fixtures.ts';
 import { readPass } from './pass.ts';
 import { faceJpeg, visitorWorld } from './testkit.ts';
 import { visitorApi } from '@siteops/contracts/visitor/api';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import { userApi } from '@siteops/contracts/user/api';
 import { deviceApi } from '@siteops/contracts/device/api';
@@ -20,29 +21,26 @@ let nextClient = 1;
 const client = () => `10.9.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
 
 type Lang = 'en-US' | 'zh-CN';
-async function pub(
+/** A public caller of the self-registration endpoints: from `ip` (a fresh address by default), in `lang`. */
+async function pub<E extends Endpoint>(
   app: TestApp,
-  method: 'GET' | 'POST',
-  url: string,
-  opts: { body?: object; ip?: string; lang?: Lang; file?: { content: Buffer; type: string } } = {},
+  endpoint: E,
+  input: InputOf<E>,
+  opts: { ip?: string; lang?: Lang; file?: { content: Buffer; type: string } } = {},
 ) {
-  const form = opts.file && multipart(opts.file.content, 'face.jpg', opts.file.type);
-  const res = await app.app.inject({
-    method,
-    url,
-    remoteAddress: opts.ip ?? client(),
-    headers: { 'accept-language': opts.lang ?? 'en-US', ...form?.headers },
-    ...(form ? { payload: form.payload } : opts.body ? { payload: opts.body } : {}),
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
+  const as = { remoteAddress: opts.ip ?? client(), headers: { 'accept-language': opts.lang ?? 'en-US' } };
+  if (!opts.file) return app.api(endpoint, input, as);
+  const form = multipart(opts.file.content, 'face.jpg', opts.file.type);
+  const body = { contentType: form.headers['content-type'], payload: form.payload };
+  return app.api.raw(endpoint, body, input as Record<string, unknown>, as);
 }
 
-const form = (token: string, ip?: string) => pub(t, 'GET', `/api/visitor/selfReg/form?token=${token}`, { ip });
+const form = (token: string, ip?: string) => pub(t, visitorApi.selfRegForm, { token }, { ip });
 const submit = (body: object, ip?: string, app = t, lang?: Lang) =>
-  pub(app, 'POST', '/api/visitor/selfReg/submit', { body, ip, lang });
-const status = (secret: string) => pub(t, 'POST', '/api/visitor/selfReg/status', { body: { secret } });
+  pub(app, visitorApi.selfRegSubmit, body as InputOf<typeof visitorApi.selfRegSubmit>, { ip, lang });
+const status = (secret: string) => pub(t, visitorApi.selfRegStatus, { secret });
 const uploadFace = (token: string, content: Buffer = faceJpeg(), type = 'image/jpeg', ip?: string) =>
-  pub(t, 'POST', `/api/visitor/selfReg/photo?token=${token}`, { file: { content, type }, ip });
+  pub(t, visitorApi.selfRegPhoto, { token }, { file: { content, type }, ip });
 
 async function linkOf(app: TestApp, adminToken: string, projectId: number) {
   const res = await app.api(visitorApi.regLink, { projectId }, adminToken);
@@ -51,7 +49,7 @@ async function linkOf(app: TestApp, adminToken: string, projectId: number) {
 }
 
 const configure = (projectId: number, config: object = {}) =>
-  w.call('PUT', '/api/visitor/publishConfig', {
+  w.call(visitorApi.publishConfig, {
     projectId,
     requiredFields: [],
     defaultVisitHours: 6,
@@ -83,7 +81,7 @@ describe('registration link', () => {
   it('is stable until rotated; the old token then answers 404', async () => {
     expect(await linkOf(t, admin, w.projectA)).toBe(tokenA);
     expect(tokenA.length).toBeGreaterThanOrEqual(32);
-    const project = (await w.call('POST', '/api/project/add', { name: 'Rotating site', code: `ROT-${Date.now()}` })).id;
+    const project = (await w.call(projectApi.add, { name: 'Rotating site', code: `ROT-${Date.now()}` })).id;
     const old = await linkOf(t, admin, project);
     const rotated = await t.api(visitorApi.rotateRegLink, { projectId: project }, admin);
     expect(rotated.body.data.token).not.toBe(old);
@@ -97,7 +95,7 @@ describe('registration link', () => {
   });
 
   it('a bad token is 404 in the visitor’s language', async () => {
-    const res = await pub(t, 'GET', '/api/visitor/selfReg/form?token=nope', { lang: 'zh-CN' });
+    const res = await pub(t, visitorApi.selfRegForm, { token: 'nope' }, { lang: 'zh-CN' });
     expect(res.status).toBe(404);
     expect(res.body.msg).toMatch(/登记链接/);
   });
@@ -206,7 +204,7 @@ describe('submitting', () => {
     const list = await t.api(visitorApi.listAll, { realName: 'Han Meimei' }, w.managerToken);
     const visitor = list.body.data.list[0];
     expect(visitor).toMatchObject({ status: 'new', userId: w.host.id, avatar: photo.body.data.id });
-    await w.call('PUT', '/api/visitor/auditVisitor', { id: visitor.id, status: 'valid' }, w.managerToken);
+    await w.call(visitorApi.auditVisitor, { id: visitor.id, status: 'valid' }, w.managerToken);
 
     const approved = (await status(secret)).body.data;
     expect(approved.status).toBe('valid');

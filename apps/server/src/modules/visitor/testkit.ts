@@ -2,13 +2,22 @@ import jpeg from 'jpeg-js';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, multipart, uniq } from '../../../test/fixtures.ts';
+import type { Endpoint } from '@siteops/contracts/shared/endpoint';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import { projectApi } from '@siteops/contracts/project/api';
 
 /** A real JPEG of `width` × `height` (grey), as a phone camera would send a face. */
 export const faceJpeg = (width = 160, height = 200) =>
   jpeg.encode({ data: Buffer.alloc(width * height * 4, 128), width, height }, 70).data;
 
 export function postPhoto(t: TestApp, token: string, content: Buffer = faceJpeg(), type = 'image/jpeg') {
-  return t.call({ method: 'POST', url: '/api/visitor/postAvatar', token, ...multipart(content, 'face.jpg', type) });
+  const form = multipart(content, 'face.jpg', type);
+  return t.api.raw(
+    visitorApi.postAvatar,
+    { contentType: form.headers['content-type'], payload: form.payload },
+    {},
+    token,
+  );
 }
 
 export async function photoId(t: TestApp, token: string): Promise<string> {
@@ -29,29 +38,23 @@ export const visitWindow = (hours = 4) => ({
  * visitor in each project, registered by the admin.
  */
 export async function visitorWorld(t: TestApp, admin: string) {
-  const call = async (method: 'POST' | 'PUT', url: string, body: object, token = admin) => {
-    const res = await t.call({ method, url, token, body });
-    expect(res.body.code, `${url}: ${res.body.msg}`).toBe(200);
+  const call = async (endpoint: Endpoint, body: object, token = admin) => {
+    const res = await t.api.unchecked(endpoint, body, token);
+    expect(res.body.code, `${endpoint.path}: ${res.body.msg}`).toBe(200);
     return res.body.data;
   };
   const a = await createAgent(t, admin);
   const b = await createAgent(t, admin);
-  const projectA = (await call('POST', '/api/project/add', { name: 'A site', code: uniq('VA-'), agentId: a.id })).id;
-  const projectB = (await call('POST', '/api/project/add', { name: 'B site', code: uniq('VB-'), agentId: b.id })).id;
+  const projectA = (await call(projectApi.add, { name: 'A site', code: uniq('VA-'), agentId: a.id })).id;
+  const projectB = (await call(projectApi.add, { name: 'B site', code: uniq('VB-'), agentId: b.id })).id;
   const manager = await createUser(t, admin, { role: 'manager', agentId: a.id });
-  await call('POST', '/api/project/addManager', { projectId: projectA, userId: manager.id });
+  await call(projectApi.addManager, { projectId: projectA, userId: manager.id });
   const host = await createUser(t, admin, { role: 'user', agentId: a.id });
-  await call('POST', '/api/project/addMembers', { projectId: projectA, userIds: [host.id] });
+  await call(projectApi.addMembers, { projectId: projectA, userIds: [host.id] });
   const managerToken = await t.login(manager.userName, manager.password);
   const add = async (body: object, token = admin) =>
-    (
-      await call(
-        'POST',
-        '/api/visitor/add',
-        { realName: 'Wang Wu', phone: '13700137000', ...visitWindow(), ...body },
-        token,
-      )
-    ).id as number;
+    (await call(visitorApi.add, { realName: 'Wang Wu', phone: '13700137000', ...visitWindow(), ...body }, token))
+      .id as number;
   const visitorA = await add({ projectId: projectA });
   const visitorB = await add({ projectId: projectB });
   return { projectA, projectB, manager, managerToken, host, add, visitorA, visitorB, call };
