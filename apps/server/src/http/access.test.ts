@@ -6,6 +6,10 @@ import type { Role } from '@siteops/contracts/shared/roles';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createAgent, createUser, randomMac, uniq } from '../../test/fixtures.ts';
 import { alarmRules, alarms, announcements, certifications, notifications } from '../db/schema/index.ts';
+import { broadcastApi } from '@siteops/contracts/broadcast/api';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { projectApi } from '@siteops/contracts/project/api';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 
 /**
  * The authorisation matrix, generated from the endpoint declarations: every endpoint × {no token,
@@ -24,18 +28,18 @@ beforeAll(async () => {
   const admin = await t.login();
   const a = await createAgent(t, admin);
   const b = await createAgent(t, admin);
-  const call = async (url: string, token: string, body: object) => {
-    const res = await t.call({ method: 'POST', url, token, body });
-    expect(res.body.code, `${url}: ${res.body.msg}`).toBe(200);
+  const call = async (endpoint: Endpoint, token: string, body: object) => {
+    const res = await t.api.unchecked(endpoint, body, token);
+    expect(res.body.code, `${endpoint.path}: ${res.body.msg}`).toBe(200);
     return res.body.data as { id: number };
   };
-  const projectA = await call('/api/project/add', admin, { name: 'A site', code: uniq('PA-'), agentId: a.id });
-  const projectB = await call('/api/project/add', admin, { name: 'B site', code: uniq('PB-'), agentId: b.id });
+  const projectA = await call(projectApi.add, admin, { name: 'A site', code: uniq('PA-'), agentId: a.id });
+  const projectB = await call(projectApi.add, admin, { name: 'B site', code: uniq('PB-'), agentId: b.id });
   const manager = await createUser(t, admin, { role: 'manager', agentId: a.id });
-  await call('/api/project/addManager', admin, { projectId: projectA.id, userId: manager.id });
+  await call(projectApi.addManager, admin, { projectId: projectA.id, userId: manager.id });
   const user = await createUser(t, admin, { role: 'user' });
   const userOfB = await createUser(t, admin, { role: 'user', agentId: b.id });
-  const deviceB = await call('/api/device/add', admin, {
+  const deviceB = await call(deviceApi.add, admin, {
     type: 'face',
     sn: uniq('SN'),
     mac: randomMac(),
@@ -61,7 +65,7 @@ beforeAll(async () => {
       organisationCode: '91110000MA01ABCD3X',
     })
     .returning({ id: certifications.id });
-  const visitorB = await call('/api/visitor/add', admin, {
+  const visitorB = await call(visitorApi.add, admin, {
     projectId: projectB.id,
     realName: 'B visitor',
     phone: '13700137000',
@@ -69,14 +73,14 @@ beforeAll(async () => {
     visitEnd: new Date(Date.now() + 3_600_000).toISOString(),
   });
 
-  const speakerB = await call('/api/device/add', admin, {
+  const speakerB = await call(deviceApi.add, admin, {
     type: 'broadcast',
     sn: uniq('SN'),
     mac: randomMac(),
     agentId: b.id,
   });
-  await call('/api/device/authorize', admin, { ids: [speakerB.id], authStatus: 'authorize' });
-  const campaignB = await call('/api/broadcast/add', admin, {
+  await call(deviceApi.authorize, admin, { ids: [speakerB.id], authStatus: 'authorize' });
+  const campaignB = await call(broadcastApi.add, admin, {
     name: 'B campaign',
     link: 'https://example.com',
     content: 'B site only',
