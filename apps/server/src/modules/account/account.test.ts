@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { userApi } from '@siteops/contracts/user/api';
+import { accountApi } from '@siteops/contracts/account/api';
 
 /**
  * The caller's own account: a security log of what was done to it (by itself or an administrator),
@@ -10,8 +11,6 @@ import { userApi } from '@siteops/contracts/user/api';
 const { t, admin } = await fileTestApp();
 let me: { id: number; userName: string; password: string; token: string };
 let other: { id: number; token: string };
-
-const get = (url: string, token: string) => t.call({ method: 'GET', url, token });
 
 beforeAll(async () => {
   const u = await createUser(t, admin, { role: 'user' });
@@ -25,11 +24,11 @@ describe('account', () => {
     await t.api(userApi.updateSelf, { realName: 'Me Myself' }, me.token);
     await t.api(userApi.update, { id: me.id, nickName: 'nick' }, admin);
     await t.api(userApi.updateSelf, { realName: 'Someone' }, other.token);
-    const log = (await get('/api/account/securityLog', me.token)).body.data;
+    const log = (await t.api(accountApi.securityLog, {}, me.token)).body.data;
     const actions = log.list.map((r: { action: string; byOther: boolean }) => `${r.action}:${r.byOther}`);
     expect(actions).toEqual(['user.update:true', 'user.updateSelf:false', 'user.login:false']);
     expect(log.list[0].actorName).toBe('admin');
-    const others = (await get('/api/account/securityLog', other.token)).body.data.list;
+    const others = (await t.api(accountApi.securityLog, {}, other.token)).body.data.list;
     expect(others.map((r: { action: string }) => r.action)).toEqual(['user.updateSelf', 'user.login']);
   });
 
@@ -47,7 +46,7 @@ describe('account', () => {
     expect(file.profile).not.toHaveProperty('password');
     expect(res.body).not.toContain('argon2');
     expect(file.activity.map((a: { action: string }) => a.action)).toContain('user.updateSelf');
-    const log = (await get('/api/account/securityLog', me.token)).body.data.list;
+    const log = (await t.api(accountApi.securityLog, {}, me.token)).body.data.list;
     expect(log[0].action).toBe('user.exportMine');
   });
 });

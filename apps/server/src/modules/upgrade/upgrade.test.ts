@@ -5,6 +5,7 @@ import { createTestAppOnDisk, expectFieldError, storedFiles, type TestApp } from
 import { createAgent, multipart } from '../../../test/fixtures.ts';
 import { upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
 import { upgradeApi } from '@siteops/contracts/upgrade/api';
+import type { InputOf } from '@siteops/contracts/shared/endpoint';
 
 const LIMIT = 256 * 1024;
 /** Its DATA_DIR (`t.dataDir`) is a folder of its own: the tests look at the stored files. */
@@ -187,16 +188,16 @@ describe('list, download ranges, update and delete', () => {
   });
 
   it('searches by name and version, filters by device type, sorts', async () => {
-    const list = (q: string) => t.call({ method: 'GET', url: `/api/upgrade/listAll?${q}`, token: admin });
-    const byName = await list('fileName=CRANE');
+    const list = (filter: InputOf<typeof upgradeApi.listAll>) => t.api(upgradeApi.listAll, filter, admin);
+    const byName = await list({ fileName: 'CRANE' });
     expect(byName.body.data.list.map((p: { id: number }) => p.id)).toEqual([id]);
-    expect((await list('fileVersion=9.9.9')).body.data.total).toBe(1);
-    expect((await list('deviceType=towerCrane')).body.data.list.map((p: { id: number }) => p.id)).toEqual([id]);
-    const bySize = (await list('sortField=fileSize&sortOrder=desc&pageSize=200')).body.data.list as {
+    expect((await list({ fileVersion: '9.9.9' })).body.data.total).toBe(1);
+    expect((await list({ deviceType: 'towerCrane' })).body.data.list.map((p: { id: number }) => p.id)).toEqual([id]);
+    const bySize = (await list({ sortField: 'fileSize', sortOrder: 'desc', pageSize: 200 })).body.data.list as {
       fileSize: number;
     }[];
     expect(bySize.map((p) => p.fileSize)).toEqual([...bySize.map((p) => p.fileSize)].sort((a, b) => b - a));
-    expect((await list('sortField=sha256')).status).toBe(400);
+    expect((await t.api.unchecked(upgradeApi.listAll, { sortField: 'sha256' }, admin)).status).toBe(400);
   });
 
   it('answers a byte range so an interrupted download resumes, and 416 past the end', async () => {
