@@ -2,10 +2,11 @@ import jpeg from 'jpeg-js';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FileKind } from '@siteops/contracts/file/schemas';
-import type { TestApp } from './harness.ts';
+import { formBody, type TestApp } from './harness.ts';
 import { userApi } from '@siteops/contracts/user/api';
 import { agentApi } from '@siteops/contracts/agent/api';
 import { projectApi } from '@siteops/contracts/project/api';
+import { fileApi } from '@siteops/contracts/file/api';
 
 /** Smallest real images of each accepted type. */
 export const PNG = Buffer.from(
@@ -51,7 +52,7 @@ export function upload(
   filename?: string,
   type?: string,
 ) {
-  return t.call({ method: 'POST', url: `/api/file/upload?kind=${kind}`, token, ...multipart(content, filename, type) });
+  return t.api.raw(fileApi.upload, formBody(multipart(content, filename, type)), { kind }, token);
 }
 
 export async function uploadId(t: TestApp, token: string, kind: FileKind): Promise<string> {

@@ -7,8 +7,10 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fasti
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config, type Env } from '../src/config.ts';
 import { openDatabase, type Database, type OpenOptions } from '../src/db/client.ts';
-import { typedClient, type Send, type TypedClient } from '@siteops/test-support/api';
+import { typedClient, type As, type Send, type TypedClient } from '@siteops/test-support/api';
+import { requestOf, type Endpoint, type InputOf } from '@siteops/contracts/shared/endpoint';
 import { ADMIN_PASSWORD, adminUrl } from './template.ts';
+import { userApi } from '@siteops/contracts/user/api';
 
 export { ADMIN_PASSWORD };
 
@@ -115,6 +117,33 @@ export function injectSend(app: FastifyInstance): Send {
   };
 }
 
+/**
+ * A declared endpoint's call as `app.inject` options, for a test that reads the answer itself (a download's
+ * bytes, its headers) or adds headers of its own (a Range): the path still comes from the declaration.
+ */
+export function injectOf<E extends Endpoint>(endpoint: E, input: InputOf<E>, as?: As): InjectOptions {
+  return injectOfUnchecked(endpoint, input, as);
+}
+
+/** {@link injectOf} with input the declaration would refuse (a test of the server's 400s). */
+export function injectOfUnchecked(endpoint: Endpoint, input: unknown, as?: As): InjectOptions {
+  const { method, url, query, body } = requestOf(endpoint, input);
+  const { token, headers } = typeof as === 'string' ? { token: as } : (as ?? {});
+  return {
+    method,
+    url,
+    ...(query && { query: query as InjectOptions['query'] }),
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    ...(body !== undefined && { payload: body as InjectOptions['payload'] }),
+  };
+}
+
+/** A multipart form (`multipart()` of fixtures.ts or multipart.ts) as the typed client's raw body. */
+export const formBody = (form: { payload: Buffer; headers: { 'content-type': string } }) => ({
+  contentType: form.headers['content-type'],
+  payload: form.payload,
+});
+
 /** Call options for a body sent as `payload` under `contentType`, as it is (not as JSON): bodies the server must refuse. */
 export const rawBody = (contentType: string, payload: string) => ({
   headers: { 'content-type': contentType },
@@ -137,7 +166,7 @@ export function expectFieldsNamed(res: { status: number; body: Envelope }, field
 /** `TestApp['login']` through the login endpoint, failing loudly when it is refused. */
 export function loginThrough(call: TestApp['call']): TestApp['login'] {
   return async (username = 'admin', password = ADMIN_PASSWORD) => {
-    const res = await call({ method: 'POST', url: '/api/user/login', body: { username, password } });
+    const res = await call(injectOf(userApi.login, { username, password }));
     if (res.body.code !== 200) throw new Error(`login ${username} failed: ${res.body.msg}`);
     return res.body.data.token as string;
   };

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestAppOnDisk, expectFieldError, storedFiles, type TestApp } from '../../../test/harness.ts';
+import {
+  createTestAppOnDisk,
+  expectFieldError,
+  formBody,
+  injectOf,
+  storedFiles,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { createAgent, createUser, JPEG, multipart, PNG, upload, uploadId, WEBP } from '../../../test/fixtures.ts';
 import { files } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/local.ts';
@@ -26,8 +33,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const stored = () => storedFiles(t.dataDir);
+/** A URL the server answered (a signed one), fetched as it is. */
 const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+/** `fileApi.serve` of file `id` with a bearer token. */
+const serve = (id: string, token: string) => t.app.inject(injectOf(fileApi.serve, { id }, token));
 
 describe('POST /api/file/upload', () => {
   it.each([
@@ -44,7 +54,7 @@ describe('POST /api/file/upload', () => {
       sha256: createHash('sha256').update(content).digest('hex'),
     });
     expect(res.body.data.url).toMatch(new RegExp(`^/api/file/${res.body.data.id}\\?exp=\\d+&sig=`));
-    const back = await get(`/api/file/${res.body.data.id}`, admin);
+    const back = await serve(res.body.data.id, admin);
     expect(back.headers['content-type']).toBe(mime);
     expect(back.rawPayload.equals(content)).toBe(true);
   });
@@ -104,11 +114,11 @@ describe('POST /api/file/upload', () => {
 
   it('needs a known kind, a multipart body with a file, and a session', async () => {
     const body = multipart(PNG);
-    const bad = await t.call({ method: 'POST', url: '/api/file/upload?kind=passport', token: admin, ...body });
+    const bad = await t.api.raw(fileApi.upload, formBody(body), { kind: 'passport' }, admin);
     expectFieldError(bad, 'kind');
     const json = await t.api.unchecked(fileApi.upload, { kind: 'avatar', file: 'x' }, admin);
     expect(json.status).toBe(400);
-    const anon = await t.call({ method: 'POST', url: '/api/file/upload?kind=avatar', ...body });
+    const anon = await t.api.raw(fileApi.upload, formBody(body), { kind: 'avatar' });
     expect(anon.status).toBe(401);
   });
 });
@@ -124,9 +134,9 @@ describe('GET /api/file/:id follows the scope rule of its user', () => {
   });
 
   it('the owning agent and the admin may see it; another tenant gets 404', async () => {
-    expect((await get(`/api/file/${avatarOfA}`, a.token)).statusCode).toBe(200);
-    expect((await get(`/api/file/${avatarOfA}`, admin)).statusCode).toBe(200);
-    const other = await get(`/api/file/${avatarOfA}`, b.token);
+    expect((await serve(avatarOfA, a.token)).statusCode).toBe(200);
+    expect((await serve(avatarOfA, admin)).statusCode).toBe(200);
+    const other = await serve(avatarOfA, b.token);
     expect(other.statusCode).toBe(404);
     expect(other.json().code).toBe(40400);
   });
@@ -154,9 +164,11 @@ describe('GET /api/file/:id follows the scope rule of its user', () => {
   });
 
   it('an unknown id is 404, a malformed one 400', async () => {
-    expect((await get('/api/file/00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
+    expect((await serve('00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
+    // A path the declaration cannot make (it encodes the id): an un-encoded traversal, sent as it is.
+    // eslint-disable-next-line no-restricted-syntax -- deliberately a raw path: the traversal is the test
     expect((await get('/api/file/../../etc/passwd', admin)).statusCode).toBeGreaterThanOrEqual(400);
-    expect((await get('/api/file/not-a-uuid', admin)).statusCode).toBe(400);
+    expect((await serve('not-a-uuid', admin)).statusCode).toBe(400);
   });
 
   it('replacing an image deletes the old one', async () => {
@@ -165,8 +177,8 @@ describe('GET /api/file/:id follows the scope rule of its user', () => {
     const second = await uploadId(t, a.token, 'avatar');
     expect((await t.api(userApi.update, { id: user.id, avatar: second }, a.token)).status).toBe(200);
     expect(await t.database.db.select().from(files).where(eq(files.id, first))).toHaveLength(0);
-    expect((await get(`/api/file/${first}`, admin)).statusCode).toBe(404);
-    expect((await get(`/api/file/${second}`, admin)).statusCode).toBe(200);
+    expect((await serve(first, admin)).statusCode).toBe(404);
+    expect((await serve(second, admin)).statusCode).toBe(200);
   });
 });
 
@@ -187,9 +199,9 @@ describe('unattached uploads', () => {
     const removed = await sweepUnattachedFiles(t.database.db, storage);
 
     expect(removed).toEqual([abandoned]);
-    expect((await get(`/api/file/${abandoned}`, admin)).statusCode).toBe(404);
+    expect((await serve(abandoned, admin)).statusCode).toBe(404);
     expect(stored().some((e) => e.name === abandoned)).toBe(false);
-    expect((await get(`/api/file/${recent}`, a.token)).statusCode).toBe(200);
-    expect((await get(`/api/file/${attached}`, admin)).statusCode).toBe(200);
+    expect((await serve(recent, a.token)).statusCode).toBe(200);
+    expect((await serve(attached, admin)).statusCode).toBe(200);
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppOnDisk, storedFiles, type TestApp } from '../../../test/harness.ts';
+import { createTestAppOnDisk, injectOf, storedFiles, type TestApp } from '../../../test/harness.ts';
 import { createSignedInUser, PNG, upload } from '../../../test/fixtures.ts';
 import { faceJpeg, postPhoto } from '../visitor/testkit.ts';
 import { files, visitorPhotos } from '../../db/schema/index.ts';
+import { fileApi } from '@siteops/contracts/file/api';
 
 const QUOTA = 1000;
 let t: TestApp & { dataDir: string };
@@ -39,10 +40,8 @@ describe('UPLOAD_DAILY_MAX_BYTES: a per-user upload quota over 24 hours', () => 
     expect((await upload(t, user, 'avatar', pngOf(70))).status).toBe(200); // exactly the quota
     // At the quota, an upload is refused before its body is read.
     const zh = await t.call({
-      method: 'POST',
-      url: '/api/file/upload?kind=avatar',
-      token: user,
-      headers: { 'accept-language': 'zh-CN' },
+      ...injectOf(fileApi.upload, { kind: 'avatar' }, { token: user, headers: { 'accept-language': 'zh-CN' } }),
+      payload: undefined,
     });
     expect(zh.status).toBe(429);
     expect(zh.body.msg).toMatch(/24 小时内上传的图片已达上限/);

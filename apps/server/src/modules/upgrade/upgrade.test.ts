@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestAppOnDisk, expectFieldError, storedFiles, type TestApp } from '../../../test/harness.ts';
+import {
+  createTestAppOnDisk,
+  expectFieldError,
+  formBody,
+  injectOf,
+  storedFiles,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { createAgent, multipart } from '../../../test/fixtures.ts';
 import { upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
 import { upgradeApi } from '@siteops/contracts/upgrade/api';
@@ -23,13 +30,8 @@ const rowCount = async () => (await t.database.db.select({ id: upgradePackages.i
 const digest = (algo: string, data: Buffer) => createHash(algo).update(data).digest('hex');
 
 function uploadFirmware(content: Buffer, query: Record<string, string>, token = admin, name = 'fw.bin') {
-  const qs = new URLSearchParams({ deviceTypes: 'face', fileVersion: '1.2.3', ...query });
-  return t.call({
-    method: 'POST',
-    url: `/api/upgrade/upload?${qs}`,
-    token,
-    ...multipart(content, name, 'application/octet-stream'),
-  });
+  const form = multipart(content, name, 'application/octet-stream');
+  return t.api.raw(upgradeApi.upload, formBody(form), { deviceTypes: 'face', fileVersion: '1.2.3', ...query }, token);
 }
 
 describe('POST /api/upgrade/upload', () => {
@@ -63,6 +65,7 @@ describe('POST /api/upgrade/upload', () => {
       openRollouts: 0,
     });
     const id = res.body.data.id as number;
+    // eslint-disable-next-line no-restricted-syntax -- the URL the answer holds, compared as text (not a call)
     expect(res.body.data.fileUrl).toBe(`/api/upgrade/download?id=${id}`);
     const back = await t.app.inject({
       method: 'GET',
@@ -95,13 +98,12 @@ describe('POST /api/upgrade/upload', () => {
     expectFieldError(res, 'file');
     expect(res.body.data.fields.file).toMatch(/fileName must (not contain bidirectional|be one line)/);
     const form = multipart(randomBytes(2000), name, 'application/octet-stream');
-    const zh = await t.call({
-      method: 'POST',
-      url: '/api/upgrade/upload?deviceTypes=face&fileVersion=1.2.3',
-      token: admin,
-      payload: form.payload,
-      headers: { ...form.headers, 'accept-language': 'zh-CN' },
-    });
+    const zh = await t.api.raw(
+      upgradeApi.upload,
+      formBody(form),
+      { deviceTypes: 'face', fileVersion: '1.2.3' },
+      { token: admin, headers: { 'accept-language': 'zh-CN' } },
+    );
     expect(zh.status).toBe(400);
     expect(zh.body.data.fields.file).toMatch(/双向控制|一行/);
     expect(stored().length).toBe(files);
@@ -125,15 +127,12 @@ describe('POST /api/upgrade/upload', () => {
   });
 
   it('says a mismatch in Chinese to a Chinese console', async () => {
-    const res = await t.call({
-      ...(() => {
-        const body = multipart(Buffer.from('abc'), 'fw.bin', 'application/octet-stream');
-        return { payload: body.payload, headers: { ...body.headers, 'accept-language': 'zh-CN' } };
-      })(),
-      method: 'POST',
-      url: `/api/upgrade/upload?fileVersion=1&deviceTypes=face&checkType=MD5&checkSum=${'0'.repeat(32)}`,
-      token: admin,
-    });
+    const res = await t.api.raw(
+      upgradeApi.upload,
+      formBody(multipart(Buffer.from('abc'), 'fw.bin', 'application/octet-stream')),
+      { fileVersion: '1', deviceTypes: 'face', checkType: 'MD5', checkSum: '0'.repeat(32) },
+      { token: admin, headers: { 'accept-language': 'zh-CN' } },
+    );
     expect(res.status).toBe(400);
     expect(res.body.msg).toContain('上传未保留');
   });
@@ -202,11 +201,7 @@ describe('list, download ranges, update and delete', () => {
 
   it('answers a byte range so an interrupted download resumes, and 416 past the end', async () => {
     const get = (range: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/upgrade/download?id=${id}`,
-        headers: { authorization: `Bearer ${admin}`, range },
-      });
+      t.app.inject(injectOf(upgradeApi.download, { id }, { token: admin, headers: { range } }));
     const part = await get('bytes=4000-');
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 4000-9999/10000`);
