@@ -13,6 +13,8 @@ import { CommandRouter, type DeviceRpc } from './rpc.ts';
 import type { ShellStream } from './shell.ts';
 import { ShellRouter, tunnelRequest } from './streams.ts';
 import type { DeviceId, GatewayDeps, RpcReply, TunnelRequest, TunnelResponse } from './types.ts';
+import type { LinkInput, LinkTransport } from './transports/transport.ts';
+import { WebSocketTransport } from './transports/websocket.ts';
 import type { DirectMessage } from './wire.ts';
 
 /**
@@ -103,7 +105,14 @@ export class Gateway implements DeviceRpc {
 
   /** A new device WebSocket (called by the route handler, synchronously on upgrade). */
   accept(socket: WebSocket, ip: string) {
-    this.#lifecycle.accept(socket, ip);
+    const transport = new WebSocketTransport(socket);
+    const { link, input } = this.#lifecycle.open(transport, ip);
+    transport.bind(input, (err) => this.#ctx.log.debug({ err, sn: link.sn }, 'device socket error'));
+  }
+
+  /** A device link on another transport (MQTT): see `LinkLifecycle.open`. */
+  open(transport: LinkTransport, ip: string): LinkInput {
+    return this.#lifecycle.open(transport, ip).input;
   }
 
   /** Where the device's link is: this instance, another one, or nowhere (offline). */

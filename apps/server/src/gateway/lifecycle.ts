@@ -1,4 +1,3 @@
-import type { RawData, WebSocket } from 'ws';
 import { CloseCode } from '@siteops/contracts/device-protocol';
 import type { WriteBatches } from './batches.ts';
 import { iso, type GatewayContext } from './context.ts';
@@ -7,6 +6,7 @@ import type { LiveRelay } from './live.ts';
 import type { DeviceMessages } from './messages.ts';
 import { Link } from './registry.ts';
 import type { CommandRouter } from './rpc.ts';
+import type { LinkInput, LinkTransport } from './transports/transport.ts';
 import type { ShellRouter } from './streams.ts';
 import type { DeviceId, OfflineReason } from './types.ts';
 
@@ -23,6 +23,8 @@ const END_CODES = {
   rateLimited: CloseCode.rateLimited,
 } as const;
 export type EndReason = keyof typeof END_CODES;
+
+const MALFORMED = Symbol('malformed JSON');
 
 const plainIp = (ip: string) => (ip.startsWith('::ffff:') ? ip.slice(7) : ip);
 
@@ -46,26 +48,36 @@ export class LinkLifecycle {
     private readonly parts: Parts,
   ) {}
 
-  /** A new device WebSocket (called by the route handler, synchronously on upgrade). */
-  accept(socket: WebSocket, ip: string) {
+  /**
+   * A new device link on any transport (the WebSocket route calls it synchronously on upgrade; MQTT on
+   * CONNECT). Answers where the adapter reports the device's traffic.
+   */
+  open(transport: LinkTransport, ip: string): { link: Link; input: LinkInput } {
     const { ctx } = this;
-    const link = new Link(socket, plainIp(ip));
+    const link = new Link(transport, plainIp(ip));
     ctx.counters.accepted++;
+    const input: LinkInput = {
+      text: (data) => this.#onText(link, data),
+      json: (message, bytes) => this.#onMessage(link, () => message, bytes > MAX_TEXT_BYTES),
+      frame: (data) => this.#onFrame(link, data),
+      alive: () => {
+        if (link.state !== 'down') link.lastSeen = ctx.now();
+      },
+      closed: () => {
+        clearTimeout(link.authTimer);
+        this.linkDown(link, 'closed');
+        ctx.registry.forget(link);
+      },
+    };
     if (ctx.closed) {
       link.close(CloseCode.goingAway, 'shutdown');
-      return;
+      return { link, input };
     }
     ctx.registry.add(link);
     link.authTimer = setTimeout(() => {
       if (link.state === 'auth' || link.state === 'authing') link.close(CloseCode.authTimeout, 'authTimeout');
     }, ctx.opt.authTimeoutMs);
-    socket.on('message', (data, isBinary) => this.#onMessage(link, data, isBinary));
-    socket.on('error', (err) => ctx.log.debug({ err, sn: link.sn }, 'device socket error'));
-    socket.on('close', () => {
-      clearTimeout(link.authTimer);
-      this.linkDown(link, 'closed');
-      ctx.registry.forget(link);
-    });
+    return { link, input };
   }
 
   /** End a link from the server's side: down first (presence, pending calls), then the close code. */
@@ -88,31 +100,52 @@ export class LinkLifecycle {
       const now = this.ctx.now();
       const dead: Link[] = [];
       for (const link of this.ctx.registry.links()) {
-        if (now - link.lastSeen > 2 * link.heartbeatMs) dead.push(link);
+        if (now - link.lastSeen > link.silenceMs) dead.push(link);
       }
       for (const link of dead) this.end(link, 'heartbeatTimeout');
     };
   }
 
-  #onMessage(link: Link, raw: RawData, isBinary: boolean) {
-    if (link.state === 'down') return;
-    const data = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+  /** Counts the message and its rate; false when the link is finished or flooding (then closed). */
+  #arrived(link: Link): boolean {
+    if (link.state === 'down') return false;
     this.ctx.counters.messagesIn++;
     const now = this.ctx.now();
     link.lastSeen = now;
-    if (!link.rate.take(now)) return this.#flood(link);
-    if (isBinary) {
-      if (link.state !== 'up') return this.#protocolError(link, 'binary frame before auth.ok');
-      return this.parts.messages.onFrame(link, data);
+    if (!link.rate.take(now)) {
+      this.#flood(link);
+      return false;
     }
+    return true;
+  }
+
+  #onFrame(link: Link, data: Buffer) {
+    if (!this.#arrived(link)) return;
+    if (link.state !== 'up') return this.#protocolError(link, 'binary frame before auth.ok');
+    this.parts.messages.onFrame(link, data);
+  }
+
+  #onText(link: Link, data: Buffer) {
     const oversized = data.length > MAX_TEXT_BYTES;
+    this.#onMessage(
+      link,
+      () => {
+        try {
+          return JSON.parse(data.toString('utf8')) as unknown;
+        } catch {
+          return MALFORMED;
+        }
+      },
+      oversized,
+    );
+  }
+
+  /** A JSON message: `read` parses it once the link may still take it. */
+  #onMessage(link: Link, read: () => unknown, oversized: boolean) {
+    if (!this.#arrived(link)) return;
     if (oversized && link.state !== 'up') return this.#protocolError(link, 'text frame over 1 MiB');
-    let json: unknown;
-    try {
-      json = JSON.parse(data.toString('utf8'));
-    } catch {
-      return this.#protocolError(link, 'malformed JSON');
-    }
+    const json = read();
+    if (json === MALFORMED) return this.#protocolError(link, 'malformed JSON');
     if (!json || typeof json !== 'object' || Array.isArray(json)) return this.#protocolError(link, 'not an object');
     if (link.state === 'auth') {
       if ((json as { type?: unknown }).type !== 'auth')

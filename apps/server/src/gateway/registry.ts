@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { WebSocket } from 'ws';
 import {
   LINK_RATE,
   encodeFrame,
@@ -10,6 +9,7 @@ import {
   type Versions,
 } from '@siteops/contracts/device-protocol';
 import type { ShellStream } from './shell.ts';
+import type { LinkTransport } from './transports/transport.ts';
 import type { DeviceId, RpcError, RpcReply } from './types.ts';
 
 export interface PendingRpc {
@@ -48,7 +48,7 @@ export class RateBucket {
   }
 }
 
-/** One device WebSocket, from accept to close. */
+/** One device link, from accept to close, whatever transport carries it. */
 export class Link {
   readonly id = randomUUID();
   /** `auth`: waiting for the auth message; `authing`: checking it; `up`: linked; `down`: finished. */
@@ -69,32 +69,29 @@ export class Link {
   expiryTimer?: NodeJS.Timeout;
 
   constructor(
-    readonly socket: WebSocket,
+    readonly transport: LinkTransport,
     readonly ip: string,
   ) {}
 
   get writable() {
-    return this.socket.readyState === WebSocket.OPEN;
+    return this.transport.writable;
+  }
+
+  /** How long the device may stay silent before it counts as gone: two heartbeats, or its transport's own keepalive. */
+  get silenceMs() {
+    return Math.max(2 * this.heartbeatMs, this.transport.minSilenceMs ?? 0);
   }
 
   sendJson(message: ServerMessage) {
-    if (this.writable) this.socket.send(JSON.stringify(message));
+    this.transport.send(message);
   }
 
   sendFrame(kind: FrameKindValue, id: string, payload: Uint8Array) {
-    if (this.writable) this.socket.send(encodeFrame(kind, id, payload));
+    if (this.writable) this.transport.sendFrame(encodeFrame(kind, id, payload));
   }
 
-  /** Close with a code, and cut the TCP connection if the peer does not complete the close handshake. */
   close(code: number, reason: string) {
-    if (this.socket.readyState === WebSocket.CLOSED) return;
-    try {
-      this.socket.close(code, reason);
-    } catch {
-      this.socket.terminate();
-      return;
-    }
-    setTimeout(() => this.socket.terminate(), 2_000).unref();
+    this.transport.close(code, reason);
   }
 }
 
