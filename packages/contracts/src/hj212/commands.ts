@@ -1,0 +1,72 @@
+import { buildPacket, type BuildOptions, type Hj212Address } from './build.ts';
+import { CN } from './commands-codes.ts';
+import type { Hj212Packet } from './packet.ts';
+import { formatHjTime } from './time.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// Commands a server sends a unit (they ask for an answer unless told not to), and the data replies a
+// unit sends for the "get" ones, between its 9011 and its 9012.
+
+const ask = (opt: BuildOptions) => ({ ack: true, ...opt });
+const polId = (id: string | undefined): Record<string, string> => (id !== undefined ? { PolId: id } : {});
+
+/** 1011: read the unit's clock (of one instrument when PolId is given). */
+export function getTime(to: Hj212Address, opt: BuildOptions & { polId?: string } = {}): Hj212Packet {
+  return buildPacket(to, CN.getTime, { other: polId(opt.polId) }, ask(opt));
+}
+
+/** 1012: set the unit's clock. `offsetMin` is the unit's zone (default UTC+8). */
+export function setTime(
+  to: Hj212Address,
+  at: Date | number,
+  opt: BuildOptions & { polId?: string; offsetMin?: number } = {},
+): Hj212Packet {
+  const other = { ...polId(opt.polId), SystemTime: formatHjTime(at, opt.offsetMin) };
+  return buildPacket(to, CN.setTime, { other }, ask(opt));
+}
+
+/** 1011 from the unit: its clock, in answer to a 1011 (same QN). */
+export function timeReply(
+  request: Pick<Hj212Packet, 'qn'>,
+  from: Hj212Address,
+  at: Date | number,
+  opt: { polId?: string; offsetMin?: number } = {},
+): Hj212Packet {
+  const other = { ...polId(opt.polId), SystemTime: formatHjTime(at, opt.offsetMin) };
+  return buildPacket(from, CN.getTime, { other }, { qn: request.qn });
+}
+
+/** 1013 from the unit (2017): "my clock may be wrong, send me the time" — answered with a 1012. */
+export function timeCalibrationRequest(from: Hj212Address, opt: BuildOptions & { polId?: string } = {}): Hj212Packet {
+  return buildPacket(from, CN.timeCalibration, { other: polId(opt.polId) }, opt);
+}
+
+/** 1061: read the real-time data interval. */
+export function getRtdInterval(to: Hj212Address, opt: BuildOptions = {}): Hj212Packet {
+  return buildPacket(to, CN.getRtdInterval, {}, ask(opt));
+}
+
+/** 1062: set the real-time data interval, in seconds. */
+export function setRtdInterval(to: Hj212Address, seconds: number, opt: BuildOptions = {}): Hj212Packet {
+  return buildPacket(to, CN.setRtdInterval, { other: { RtdInterval: String(seconds) } }, ask(opt));
+}
+
+/** 1061 from the unit: its real-time interval (s), in answer to a 1061 (same QN). */
+export function rtdIntervalReply(request: Pick<Hj212Packet, 'qn'>, from: Hj212Address, seconds: number): Hj212Packet {
+  return buildPacket(from, CN.getRtdInterval, { other: { RtdInterval: String(seconds) } }, { qn: request.qn });
+}
+
+/** 1063: read the minute-data interval. */
+export function getMinInterval(to: Hj212Address, opt: BuildOptions = {}): Hj212Packet {
+  return buildPacket(to, CN.getMinInterval, {}, ask(opt));
+}
+
+/** 1064: set the minute-data interval, in minutes. */
+export function setMinInterval(to: Hj212Address, minutes: number, opt: BuildOptions = {}): Hj212Packet {
+  return buildPacket(to, CN.setMinInterval, { other: { MinInterval: String(minutes) } }, ask(opt));
+}
+
+/** 1063 from the unit: its minute-data interval (min), in answer to a 1063 (same QN). */
+export function minIntervalReply(request: Pick<Hj212Packet, 'qn'>, from: Hj212Address, minutes: number): Hj212Packet {
+  return buildPacket(from, CN.getMinInterval, { other: { MinInterval: String(minutes) } }, { qn: request.qn });
+}
