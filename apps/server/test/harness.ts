@@ -138,6 +138,19 @@ export function injectOfUnchecked(endpoint: Endpoint, input: unknown, as?: As): 
   };
 }
 
+/**
+ * A test's query string (`a=1&b=x`, a leading `?` or `&` allowed) as the typed client's input, a repeated key as
+ * a list: for tests that write their filters as a query string (sent through `t.api.unchecked`, as strings).
+ */
+export function queryOf(qs: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of new URLSearchParams(qs.replace(/^[?&]/, ''))) {
+    const had = out[k];
+    out[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
+  }
+  return out;
+}
+
 /** A multipart form (`multipart()` of fixtures.ts or multipart.ts) as the typed client's raw body. */
 export const formBody = (form: { payload: Buffer; headers: { 'content-type': string } }) => ({
   contentType: form.headers['content-type'],
@@ -177,10 +190,13 @@ export async function createTestApp(
   env: Env = {},
   opts: { database?: Database; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ DATA_DIR: '.tmp/unused', DEMO: '0', LOG_LEVEL: 'silent', ...env } as Record<
-    string,
-    string
-  >);
+  const config = loadConfig({
+    DATA_DIR: '.tmp/unused',
+    DEMO: '0',
+    LOG_LEVEL: 'silent',
+    MQTT_PORT: 'off',
+    ...env,
+  } as Record<string, string>);
   const database = opts.database ?? (await openTestDatabase());
   const app = await buildApp({ config, db: database.db, logger: opts.logger ?? false, databaseKind: database.kind });
   await app.ready();

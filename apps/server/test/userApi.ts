@@ -1,5 +1,5 @@
 import { createAgent, createUser } from './fixtures.ts';
-import { fileTestApp } from './harness.ts';
+import { fileTestApp, queryOf } from './harness.ts';
 import { userApi } from '@siteops/contracts/user/api';
 
 /**
@@ -17,7 +17,7 @@ export async function fileUsersApp() {
   const add = (body: object, token = admin) => t.api.unchecked(userApi.add, body, token);
   const update = (body: object, token = admin) => t.api.unchecked(userApi.update, body, token);
   const del = (ids: number[], token = admin) => t.api(userApi.delete, { ids }, token);
-  const list = (query: string, token = admin) => t.call({ method: 'GET', url: `/api/user/listAll?${query}`, token });
+  const list = (query: string, token = admin) => t.api.unchecked(userApi.listAll, queryOf(query), token);
   const detail = (id: number, token = admin) => t.api(userApi.detail, { id }, token);
   const info = (token: string) => t.api(userApi.info, {}, token);
   const ids = (res: { body: { data: { list: { id: number }[] } } }) => res.body.data.list.map((x) => x.id);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
+import { fileTestApp, expectFieldError, queryOf } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { agents, auditLog, users } from '../../db/schema/index.ts';
 import { agentApi } from '@siteops/contracts/agent/api';
@@ -29,7 +29,7 @@ const agentBody = (overrides: Record<string, unknown> = {}) => ({
 const add = (body: object, token = admin) => t.api.unchecked(agentApi.add, body, token);
 const update = (body: object, token = admin) => t.api.unchecked(agentApi.update, body, token);
 const detail = (id: number, token = admin) => t.api(agentApi.detail, { id }, token);
-const list = (query: string, token = admin) => t.call({ method: 'GET', url: `/api/agent/listAll?${query}`, token });
+const list = (query: string, token = admin) => t.api.unchecked(agentApi.listAll, queryOf(query), token);
 const del = (ids: number[], token = admin) => t.api(agentApi.delete, { ids }, token);
 
 describe('agent add', () => {

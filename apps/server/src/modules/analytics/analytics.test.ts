@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectFieldsNamed, fileTestApp } from '../../../test/harness.ts';
+import { expectFieldsNamed, fileTestApp, queryOf } from '../../../test/harness.ts';
 import { deviceEvents, deviceTelemetry } from '../../db/schema/index.ts';
 import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLocal, timeline } from './testkit.ts';
 import { firstSheetAt } from '../../../test/workbooks.ts';
@@ -126,7 +126,7 @@ describe('fleet analytics', () => {
   });
 
   it('exports one chart as an xlsx of the same numbers', async () => {
-    const ws = await firstSheetAt(t, `/api/analytics/export?${RANGE}&chart=dust&lang=en-US`, agentA.token);
+    const ws = await firstSheetAt(t, analyticsApi.export, `${RANGE}&chart=dust&lang=en-US`, agentA.token);
     expect(ws.getRow(1).getCell(4).value).toBe('PM2.5 average');
     expect(ws.rowCount).toBe(3);
     expect(ws.getRow(2).getCell(4).value).toBe(80);
@@ -140,8 +140,8 @@ describe('fleet analytics validation', () => {
     ['a range over 31 days', 'from=2026-01-01&to=2026-03-01', ['to']],
     ['a bucket that is no bucket', `${RANGE}&bucket=minute`, ['bucket']],
     ['a chart that is no chart', `${RANGE}&chart=pie`, ['chart'], 'export'],
-  ])('%s is a 400 naming the field', async (_, query, fields, endpoint = 'fleet') => {
-    const res = await t.call({ method: 'GET', url: `/api/analytics/${endpoint}?${query}`, token: admin });
+  ])('%s is a 400 naming the field', async (_, query, fields, endpoint: 'fleet' | 'export' = 'fleet') => {
+    const res = await t.api.unchecked(analyticsApi[endpoint], queryOf(query), admin);
     expectFieldsNamed(res, fields);
   });
 

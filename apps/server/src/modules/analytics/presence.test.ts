@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createUser } from '../../../test/fixtures.ts';
-import { fileTestApp } from '../../../test/harness.ts';
+import { fileTestApp, queryOf } from '../../../test/harness.ts';
 import { presenceSamples } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { prunePresence, samplePresence, slotOf } from './presence.ts';
 import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLocal, timeline } from './testkit.ts';
 import { firstSheetAt } from '../../../test/workbooks.ts';
+import { analyticsApi } from '@siteops/contracts/analytics/api';
 
 /**
  * Presence history: the sampler writes each device group once per 5-minute slot however often and
@@ -166,11 +167,7 @@ describe('online rate and uptime', () => {
 
   it('refuses a plain user, as the other analytics', async () => {
     const u = await createUser(t, admin, { role: 'user' });
-    const res = await t.call({
-      method: 'GET',
-      url: `/api/analytics/fleet?${RANGE}`,
-      token: await t.login(u.userName, u.password),
-    });
+    const res = await t.api.unchecked(analyticsApi.fleet, queryOf(RANGE), await t.login(u.userName, u.password));
     expect(res.status).toBe(403);
   });
 
@@ -183,7 +180,8 @@ describe('online rate and uptime', () => {
   it('exports the online rate as an xlsx, named by the chosen dimension', async () => {
     const ws = await firstSheetAt(
       t,
-      `/api/analytics/export?${RANGE}&chart=presence&presenceBy=project&lang=en-US`,
+      analyticsApi.export,
+      `${RANGE}&chart=presence&presenceBy=project&lang=en-US`,
       agentA.token,
     );
     expect([2, 3].map((c) => ws.getRow(1).getCell(c).value)).toEqual(['Project', 'Online rate (%)']);
@@ -192,7 +190,7 @@ describe('online rate and uptime', () => {
   });
 
   it('a dimension that is no dimension is a 400 naming the field', async () => {
-    const res = await t.call({ method: 'GET', url: `/api/analytics/fleet?${RANGE}&presenceBy=site`, token: admin });
+    const res = await t.api.unchecked(analyticsApi.fleet, queryOf(`${RANGE}&presenceBy=site`), admin);
     expect(res.status).toBe(400);
     expect(Object.keys((res.body.data as { fields: Record<string, string> }).fields)).toContain('presenceBy');
   });

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { AnalyticsAnswer } from '@siteops/contracts/analytics/schemas';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { queryOf, type TestApp } from '../../../test/harness.ts';
+import { analyticsApi } from '@siteops/contracts/analytics/api';
 import { devices, projectMembers, projects } from '../../db/schema/index.ts';
 
 /** Minutes from a whole hour `hoursAgo` hours back: ranges that end well before now, so no hour is partial. */
@@ -50,7 +51,7 @@ export async function addDevice(t: TestApp, values: Omit<typeof devices.$inferIn
 
 /** `GET /api/analytics/fleet` as `token`, expected to answer. */
 export async function fleetAnswer(t: TestApp, token: string, query: string) {
-  const res = await t.call({ method: 'GET', url: `/api/analytics/fleet?${query}`, token });
+  const res = await t.api.unchecked(analyticsApi.fleet, queryOf(query), token);
   expect(res.status, res.body.msg).toBe(200);
   return res.body.data as AnalyticsAnswer;
 }

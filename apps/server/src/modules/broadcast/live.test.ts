@@ -26,7 +26,7 @@ const add = async (token: string, body: object) => {
   return res.body.data as CampaignItem;
 };
 const act = async (verb: 'pause' | 'resume' | 'cancel', id: number) => {
-  const res = await t.call({ method: 'POST', url: `/api/broadcast/${verb}`, token: admin, body: { id } });
+  const res = await t.api(broadcastApi[verb], { id }, admin);
   expect(res.body.code, res.body.msg).toBe(200);
 };
 const later = () => ({ kind: 'at', at: new Date(Date.now() + 3_600_000).toISOString() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
+import { fileTestApp, expectFieldError, queryOf } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
 import { constants } from '../../db/schema/index.ts';
 import { CONSTANT_CACHE_MS, getConstant, heartbeatSeconds } from './service.ts';
@@ -11,7 +11,7 @@ const { t, admin } = await fileTestApp();
 
 const add = (body: object, token = admin) => t.api.unchecked(constantApi.add, body, token);
 const update = (body: object) => t.api.unchecked(constantApi.update, body, admin);
-const list = (query: string) => t.call({ method: 'GET', url: `/api/constant/listAll?${query}`, token: admin });
+const list = (query: string) => t.api.unchecked(constantApi.listAll, queryOf(query), admin);
 const del = (ids: number[]) => t.api(constantApi.delete, { ids }, admin);
 
 describe('constant CRUD', () => {

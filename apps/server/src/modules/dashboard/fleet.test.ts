@@ -6,6 +6,7 @@ import { devices } from '../../db/schema/index.ts';
 import { FAST, startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { sinceOf } from './fleet.ts';
+import { queryOf } from '../../../test/harness.ts';
 import { projectApi } from '@siteops/contracts/project/api';
 import { dashboardApi } from '@siteops/contracts/dashboard/api';
 
@@ -20,7 +21,7 @@ let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 
 const figures = async (token: string, query = ''): Promise<FleetFigures> => {
-  const res = await t.call({ method: 'GET', url: `/api/dashboard/fleet${query}`, token });
+  const res = await t.api.unchecked(dashboardApi.fleet, queryOf(query), token);
   expect(res.status, res.body.msg).toBe(200);
   return res.body.data as FleetFigures;
 };

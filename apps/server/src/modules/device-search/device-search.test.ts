@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP, type CatalogueAnswer, type SearchItem } from '@siteops/contracts/device-search/schemas';
 import { createAgent, uniq } from '../../../test/fixtures.ts';
-import { expectFieldsNamed, fileTestApp } from '../../../test/harness.ts';
+import { expectFieldsNamed, fileTestApp, queryOf } from '../../../test/harness.ts';
 import { eq, sql } from 'drizzle-orm';
 import { deviceEvents, deviceTelemetry, devices, projects } from '../../db/schema/index.ts';
 import { cursorOf, exportPage, toItem } from './search.ts';
@@ -32,7 +32,7 @@ async function addDevice(type: string, agentId: number, onlineStatus = 'offline'
 }
 
 const search = async (token: string, query: string) => {
-  const res = await t.call({ method: 'GET', url: `/api/deviceSearch/listAll?${query}`, token });
+  const res = await t.api.unchecked(deviceSearchApi.listAll, queryOf(query), token);
   expect(res.status, res.body.msg).toBe(200);
   return res.body.data as { list: SearchItem[]; total: number; totalCapped: boolean; next: string | null };
 };
@@ -81,7 +81,7 @@ describe('search validation', () => {
     ['a bound that is no number', `${RANGE}&field=a34004&above=lots`, ['above']],
     ['an unknown sort field', `${RANGE}&sortField=data`, ['sortField']],
   ])('%s is a 400 naming the field', async (_, query, fields) => {
-    const res = await t.call({ method: 'GET', url: `/api/deviceSearch/listAll?${query}`, token: admin });
+    const res = await t.api.unchecked(deviceSearchApi.listAll, queryOf(query), admin);
     expectFieldsNamed(res, fields);
   });
 
@@ -226,11 +226,11 @@ describe('search', () => {
   });
 
   it('refuses a cursor it did not write and ignores one under another sort', async () => {
-    const res = await t.call({
-      method: 'GET',
-      url: `/api/deviceSearch/listAll?${RANGE}&page=2&after=bm90IGEgY3Vyc29y`,
-      token: agentA.token,
-    });
+    const res = await t.api.unchecked(
+      deviceSearchApi.listAll,
+      queryOf(`${RANGE}&page=2&after=bm90IGEgY3Vyc29y`),
+      agentA.token,
+    );
     expect(res.status).toBe(400);
     expect(Object.keys((res.body.data as { fields: Record<string, string> }).fields)).toEqual(['after']);
     const first = await search(agentA.token, `${RANGE}&pageSize=5`);
@@ -256,7 +256,8 @@ describe('search', () => {
   it('exports what the filters match as an xlsx, in scope', async () => {
     const ws = await firstSheetAt(
       t,
-      `/api/deviceSearch/export?${RANGE}&field=a34004&above=150&lang=en-US`,
+      deviceSearchApi.export,
+      `${RANGE}&field=a34004&above=150&lang=en-US`,
       agentA.token,
     );
     expect(ws.getRow(1).getCell(1).value).toBe('Time (UTC)');

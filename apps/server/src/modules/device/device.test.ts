@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fileTestApp } from '../../../test/harness.ts';
+import { fileTestApp, queryOf } from '../../../test/harness.ts';
 import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { deviceApi } from '@siteops/contracts/device/api';
@@ -12,9 +12,6 @@ let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 let projectA: number;
 let projectB: number;
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: object) =>
-  t.call({ method, url, token, body });
 
 const dashedMac = () => randomMac({ separator: '-' });
 
@@ -110,9 +107,11 @@ describe('device list', () => {
     });
     const b = await addDevice({ devName: `${tag} beta`, type: 'elevator', ip: '192.168.60.1', version: `${tag}v2` });
     const ids = async (qs: string) =>
-      ((await call('GET', `/api/device/listAll?pageSize=200&${qs}`, admin)).body.data.list as { id: number }[]).map(
-        (d) => d.id,
-      );
+      (
+        (await t.api.unchecked(deviceApi.listAll, queryOf(`pageSize=200&${qs}`), admin)).body.data.list as {
+          id: number;
+        }[]
+      ).map((d) => d.id);
     expect(await ids(`devName=${tag}`)).toEqual(expect.arrayContaining([a, b]));
     expect(await ids(`devName=${tag}&type=dust`)).toEqual([a]);
     expect(await ids(`devName=${tag}&ip=192.168.60`)).toEqual([b]);

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { KeyError } from '../../crypto/keys.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, queryOf, type TestApp } from '../../../test/harness.ts';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { userApi } from '@siteops/contracts/user/api';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const detail = (query: string, token = admin) => t.call({ method: 'GET', url: `/api/user/detail?${query}`, token });
+const detail = (query: string, token = admin) => t.api.unchecked(userApi.detail, queryOf(query), token);
 
 describe('PII at rest', () => {
   it('the raw columns hold neither the ID number nor the card number, nor any 6 digits of them', async () => {

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { VisitorDeviceItem } from '@siteops/contracts/visitor/device';
-import { fileTestApp } from '../../../test/harness.ts';
+import { fileTestApp, formBody, queryOf } from '../../../test/harness.ts';
 import { randomMac, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { devices, visitorDevices } from '../../db/schema/index.ts';
@@ -38,11 +38,11 @@ async function xlsx(rows: (string | null)[][], headers = ['Serial number', 'Dire
 }
 
 async function importRows(token: string, file: Buffer, lang = 'en-US') {
-  return t.call({ method: 'POST', url: `/api/visitor/importDevices?lang=${lang}`, token, ...multipart(file) });
+  return t.api.raw(visitorApi.importDevices, formBody(multipart(file)), { lang }, token);
 }
 
 const list = async (token: string, query = '') => {
-  const res = await t.call({ method: 'GET', url: `/api/visitor/listDevices?pageSize=200${query}`, token });
+  const res = await t.api.unchecked(visitorApi.listDevices, queryOf(`pageSize=200${query}`), token);
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.list as VisitorDeviceItem[];
 };
