@@ -18,3 +18,4 @@ export { handleWebRequest } from './web.ts';
 export { loadLicenceDir, saveLicence, grantLicences, typeOfLicence, RegisterError } from './licences.ts';
 export { SimUpgrade, UPGRADE_FAULTS, type UpgradeFault } from './upgrade.ts';
 export { PLAYBACK_KEY, playLine, type PlayRecord } from './speaker.ts';
+export { Hj212Monitor, type Hj212MonitorOptions, type Hj212MonitorCounters } from './hj212Monitor.ts';
