@@ -9,6 +9,7 @@ import { playLine } from './speaker.ts';
 import { COMMANDS_HELP, runCommand } from './commands.ts';
 import readline from 'node:readline';
 import { UPGRADE_FLAGS_HELP, UPGRADE_FLAG_OPTIONS, parseUpgradeFlags } from './upgradeFlags.ts';
+import { HJ212_HELP, HJ212_USAGE, runHj212 } from './hj212Cli.ts';
 
 const HELP = `SiteOps device simulator: devices of every type speaking docs/device-protocol.md.
 
@@ -16,6 +17,7 @@ Usage:
   siteops-sim --licences DIR [options]              run the devices whose licence files (<sn>.lic) are in DIR
   siteops-sim --register [--licences DIR] [options] grant licences through the API first, then run
   siteops-sim verify --key PUBLIC.pem FILE.lic...   check licence files offline
+${HJ212_USAGE}
 
 Options:
   --url URL              gateway (default ws://localhost:8080/gateway)
@@ -41,6 +43,8 @@ Options:
 ${UPGRADE_FLAGS_HELP}
 
 ${COMMANDS_HELP}
+
+${HJ212_HELP}
 `;
 
 function fail(message: string, code = 2): never {
@@ -99,6 +103,7 @@ function line(s: FleetStats, prev: FleetStats | undefined, seconds: number) {
 async function main() {
   const argv = process.argv.slice(2);
   if (argv[0] === 'verify') return verify(argv.slice(1));
+  if (argv[0] === 'hj212') return runHj212(argv.slice(1), fail);
   if (argv[0] === 'run') argv.shift();
   let values;
   try {

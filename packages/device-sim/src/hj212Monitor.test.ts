@@ -17,6 +17,7 @@ import {
   type Hj212Packet,
 } from '@siteops/contracts/hj212';
 import { TELEMETRY_FIELDS } from '@siteops/contracts/device-protocol';
+import { nthMn } from './hj212Cli.ts';
 import { Hj212Monitor } from './hj212Monitor.ts';
 
 const MN = 'SIMDUST00000000000000001';
@@ -203,5 +204,13 @@ describe('HJ 212 monitor', () => {
     const first = platform.socket!;
     first.destroy();
     await until('a second connection', () => monitor.counters.connects === 2 && platform.socket !== first, 10_000);
+  });
+});
+
+describe('siteops-sim hj212', () => {
+  it('numbers the monitors by counting up the MN, its width kept', () => {
+    expect(nthMn('SIMDUST00000000000000001', 0)).toBe('SIMDUST00000000000000001');
+    expect(nthMn('SIMDUST00000000000000001', 9)).toBe('SIMDUST00000000000000010');
+    expect(nthMn('ABC', 2)).toBe('ABC2');
   });
 });
