@@ -190,6 +190,10 @@ describe('HJ 212 monitor', () => {
     platform.send(unknown);
     await until('9011 to 3020', () => platform.of(CN.requestAnswer, unknown.qn).length === 1);
     expect(platform.of(CN.requestAnswer, unknown.qn)[0].cp.other).toEqual({ QnRtn: '8' });
+    const inherited = { ...getTime(unit, { qn: '20261129120000009' }), cn: 'constructor' };
+    platform.send(inherited);
+    await until('9011 to "constructor"', () => platform.of(CN.requestAnswer, inherited.qn).length === 1);
+    expect(platform.of(CN.requestAnswer, inherited.qn)[0].cp.other).toEqual({ QnRtn: '8' });
 
     platform.send('garbage\r\n##0010xxxxxxxxxx0000\r\n');
     await until('the bad frames counted', () => monitor.counters.badFrames === 2);

@@ -261,7 +261,7 @@ export class Hj212Monitor {
     this.counters.commands++;
     if (p.mn !== this.#opt.mn) return void this.#write(requestAnswer(p, QnRtn.badMn));
     if (p.pw !== this.#opt.pw) return void this.#write(requestAnswer(p, QnRtn.badPassword));
-    const run = COMMANDS[p.cn];
+    const run = Object.hasOwn(COMMANDS, p.cn) ? COMMANDS[p.cn] : undefined;
     if (!run) return void this.#write(requestAnswer(p, QnRtn.badCn));
     this.#write(requestAnswer(p, QnRtn.ready));
     const { reply, exeRtn } = run(this, p);

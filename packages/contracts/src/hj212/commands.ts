@@ -7,7 +7,7 @@ import { formatHjTime } from './time.ts';
 // Commands a server sends a unit (they ask for an answer unless told not to), and the data replies a
 // unit sends for the "get" ones, between its 9011 and its 9012.
 
-const ask = (opt: BuildOptions) => ({ ack: true, ...opt });
+const ask = (opt: BuildOptions): BuildOptions => ({ ...opt, ack: opt.ack ?? true });
 const polId = (id: string | undefined): Record<string, string> => (id !== undefined ? { PolId: id } : {});
 
 /** 1011: read the unit's clock (of one instrument when PolId is given). */

@@ -1,3 +1,5 @@
+import { getOwn, setOwn } from './own.ts';
+
 // ---------------------------------------------------------------------------------------------------
 // The command parameters, `CP=&&...&&`: groups split by `;`, items in a group by `,`, each `key=value`.
 // `code-Field=value` items are a pollutant's values; other keys (DataTime, RtdInterval, QnRtn...) are
@@ -42,16 +44,16 @@ export function parseCp(content: string): Hj212Cp {
     const dash = key.lastIndexOf('-');
     if (dash <= 0) {
       if (key === 'DataTime') cp.dataTime = value;
-      else cp.other[key] = value;
+      else setOwn(cp.other, key, value);
       continue;
     }
     const code = key.slice(0, dash);
     const field = key.slice(dash + 1);
-    const v = (cp.values[code] ??= {});
+    const v = getOwn(cp.values, code) ?? setOwn(cp.values, code, {});
     const n = value.trim() === '' ? NaN : Number(value);
     if (isNumeric(field) && Number.isFinite(n)) v[field] = n;
     else if (field === 'Flag') v.Flag = value;
-    else (v.extra ??= {})[field] = value;
+    else setOwn((v.extra ??= {}), field, value);
   }
   return cp;
 }

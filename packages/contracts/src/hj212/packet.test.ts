@@ -126,6 +126,20 @@ describe('CP', () => {
     });
   });
 
+  it('stores a code or key named __proto__ as data, never touching a prototype', () => {
+    const cp = parseCp('__proto__-Rtd=1,__proto__-polluted=yes;constructor-Rtd=2;__proto__=x;toString-Avg=3');
+    expect(Object.getPrototypeOf(cp.values)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).Rtd).toBeUndefined();
+    expect(Object.keys(cp.values)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(Object.getOwnPropertyDescriptor(cp.values, '__proto__')?.value).toEqual({
+      Rtd: 1,
+      extra: { polluted: 'yes' },
+    });
+    expect(Object.getOwnPropertyDescriptor(cp.other, '__proto__')?.value).toBe('x');
+    expect(formatCp(cp)).toBe('__proto__=x;__proto__-Rtd=1,__proto__-polluted=yes;constructor-Rtd=2;toString-Avg=3');
+  });
+
   it('writes numbers plainly: no exponent, no float noise', () => {
     expect(formatHjNumber(12)).toBe('12');
     expect(formatHjNumber(0.1 + 0.2)).toBe('0.3');

@@ -1,5 +1,6 @@
 import { cpGroups, parseCp } from './cp.ts';
 import { HJ212_MAX_DATA_BYTES, dataBytes, encodeHj212Frame } from './frame.ts';
+import { getOwn, setOwn } from './own.ts';
 import { FLAG_SPLIT, isSplit, makeFlag } from './packet-flag.ts';
 import { formatDataSegment, versionOf, type Hj212Packet } from './packet.ts';
 
@@ -113,8 +114,8 @@ function merge(last: Hj212Packet, pnum: number, pieces: Map<number, Hj212Packet>
   for (let n = 1; n <= pnum; n++) {
     const piece = pieces.get(n)!.cp;
     cp.dataTime ??= piece.dataTime;
-    Object.assign(cp.other, piece.other);
-    for (const [code, v] of Object.entries(piece.values)) cp.values[code] = { ...cp.values[code], ...v };
+    for (const [k, v] of Object.entries(piece.other)) setOwn(cp.other, k, v);
+    for (const [code, v] of Object.entries(piece.values)) setOwn(cp.values, code, { ...getOwn(cp.values, code), ...v });
   }
   const { pnum: _pnum, pno: _pno, ...head } = pieces.get(1) ?? last;
   return { ...head, flag: (head.flag ?? 0) & ~FLAG_SPLIT, cp };

@@ -39,6 +39,16 @@ describe('codes onto the dust telemetry', () => {
     });
   });
 
+  it('a code named like an Object property is just a field', () => {
+    const r = toDustReading(parseCp('__proto__-Rtd=1,__proto__-Flag=D;constructor-Rtd=2'));
+    expect(Object.getPrototypeOf(r.data)).toBe(Object.prototype);
+    expect(Object.entries(r.data)).toEqual([
+      ['__proto__', 1],
+      ['constructor', 2],
+    ]);
+    expect(Object.entries(r.flags)).toEqual([['__proto__', 'D']]);
+  });
+
   it('LA wins over Leq whichever comes first; Leq alone fills LA', () => {
     expect(toDustReading(parseCp('Leq-Rtd=70;LA-Rtd=60')).data).toEqual({ LA: 60 });
     expect(toDustReading(parseCp('Leq-Rtd=70,Leq-Flag=N')).data).toEqual({ LA: 70 });

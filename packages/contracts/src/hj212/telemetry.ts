@@ -1,4 +1,5 @@
 import type { Hj212Cp } from './cp.ts';
+import { setOwn } from './own.ts';
 import { codeInfo, fieldOfCode } from './pollutant-codes.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -24,9 +25,9 @@ export function toDustReading(cp: Hj212Cp, stat: 'Rtd' | 'Avg' | 'Min' | 'Max' =
     const v = cp.values[code];
     const value = v[stat] ?? (stat === 'Avg' ? numberOf(v.extra?.Data) : undefined);
     const field = fieldOfCode(code);
-    if (value === undefined || field in out.data) continue;
-    out.data[field] = value;
-    if (v.Flag !== undefined) out.flags[field] = v.Flag;
+    if (value === undefined || Object.hasOwn(out.data, field)) continue;
+    setOwn(out.data, field, value);
+    if (v.Flag !== undefined) setOwn(out.flags, field, v.Flag);
   }
   return out;
 }

@@ -20,7 +20,12 @@ function upload(
   values: Record<string, Hj212Value>,
   opt: UploadOptions,
 ): Hj212Packet {
-  return buildPacket(from, cn, { dataTime: formatHjTime(dataTime, opt.offsetMin), values }, { ack: true, ...opt });
+  return buildPacket(
+    from,
+    cn,
+    { dataTime: formatHjTime(dataTime, opt.offsetMin), values },
+    { ...opt, ack: opt.ack ?? true },
+  );
 }
 
 /** 2011: real-time values (`Rtd`, with a data `Flag`) at `dataTime`. */
