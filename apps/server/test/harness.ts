@@ -151,6 +151,24 @@ export function queryOf(qs: string): Record<string, string | string[]> {
   return out;
 }
 
+/** A declared endpoint's URL with its input in the path and the query string: for `fetch` and WebSockets. */
+export function urlOf<E extends Endpoint>(endpoint: E, input: InputOf<E>): string {
+  const { url, query } = requestOf({ ...endpoint, method: 'GET' }, input);
+  const qs = new URLSearchParams(
+    Object.entries(query ?? {}).flatMap(([k, v]) =>
+      v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, String(x)]),
+    ),
+  ).toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+/**
+ * The server's health check: registered by hand (http/health.ts), not a declared endpoint, so its path is
+ * written here once.
+ */
+// eslint-disable-next-line no-restricted-syntax -- not a declared endpoint (http/health.ts registers it by hand)
+export const HEALTH_URL = '/api/health';
+
 /** A multipart form (`multipart()` of fixtures.ts or multipart.ts) as the typed client's raw body. */
 export const formBody = (form: { payload: Buffer; headers: { 'content-type': string } }) => ({
   contentType: form.headers['content-type'],

@@ -140,8 +140,8 @@ describe('fleet analytics validation', () => {
     ['a range over 31 days', 'from=2026-01-01&to=2026-03-01', ['to']],
     ['a bucket that is no bucket', `${RANGE}&bucket=minute`, ['bucket']],
     ['a chart that is no chart', `${RANGE}&chart=pie`, ['chart'], 'export'],
-  ])('%s is a 400 naming the field', async (_, query, fields, endpoint: 'fleet' | 'export' = 'fleet') => {
-    const res = await t.api.unchecked(analyticsApi[endpoint], queryOf(query), admin);
+  ])('%s is a 400 naming the field', async (_, query, fields, endpoint = 'fleet') => {
+    const res = await t.api.unchecked(analyticsApi[endpoint as 'fleet' | 'export'], queryOf(query), admin);
     expectFieldsNamed(res, fields);
   });
 

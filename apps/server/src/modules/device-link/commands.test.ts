@@ -118,6 +118,8 @@ describe('commands', () => {
 
   it('a forged live ticket, or a ticket for another purpose, is refused (4401)', async () => {
     const refusedWith = async (ticket: string) => {
+      // The live channel is a WebSocket route registered by hand (live/socket.ts), not a declared endpoint.
+      // eslint-disable-next-line no-restricted-syntax -- an undeclared WebSocket path, with the ticket under test
       const ws = new WebSocket(`${t.base.replace('http', 'ws')}/api/live?ticket=${encodeURIComponent(ticket)}`);
       return new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
     };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { constants, deviceEvents } from '../../db/schema/index.ts';
-import { openTestDatabase } from '../../../test/harness.ts';
+import { openTestDatabase, urlOf } from '../../../test/harness.ts';
 import { until } from '../../gateway/testkit.ts';
 import { DbTelemetrySink, pruneEvents, pruneTelemetry } from '../../gateway/store.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -69,7 +69,9 @@ describe('telemetry and events', () => {
     expect(list.body.data.list[0]).toMatchObject({ id, kind: 'pass', data: { personName: 'Zhang Wei' } });
     const pic = await fetch(`${t.base}${list.body.data.list[0].pictureUrl}`);
     expect(pic.headers.get('content-type')).toBe('image/jpeg');
-    const forged = await fetch(`${t.base}/api/device/${d.id}/events/${id}/picture?exp=9999999999&sig=x`);
+    const forged = await fetch(
+      `${t.base}${urlOf(deviceLinkApi.eventPicture, { id: d.id, eventId: id, exp: 9999999999, sig: 'x' })}`,
+    );
     expect(forged.status).toBe(404);
   });
 });

@@ -66,6 +66,8 @@ describe('terminal', () => {
 
   it('refuses a bad ticket (4401), an offline device (4409); closes on idle (4408)', async () => {
     const d = await t.addDevice();
+    // The terminal is a WebSocket route registered by hand (device-link/routes.ts), not a declared endpoint.
+    // eslint-disable-next-line no-restricted-syntax -- an undeclared WebSocket path, with a bad ticket
     const bad = openTerminal(`${t.base.replace('http', 'ws')}/api/device/${d.id}/terminal?ticket=nope`);
     expect((await bad.closed).code).toBe(TerminalClose.unauthorized);
     const { url } = await ticketFor(t, admin, 'terminal', d.id);

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { verifyLicence, type LicenceFile } from '@siteops/contracts/licence/verify';
-import { createTestApp, fileTestApp } from '../../../test/harness.ts';
+import { createTestApp, fileTestApp, injectOf } from '../../../test/harness.ts';
 import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices, licenceGrants } from '../../db/schema/index.ts';
 import { secretMatches } from '../../crypto/deviceSecret.ts';
@@ -159,16 +159,13 @@ describe('licence grant', () => {
 
   it('answers the file itself with ?download=1', async () => {
     const sn = uniq('DL');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/device/grant?download=1',
-      headers: { authorization: `Bearer ${admin}` },
-      payload: { sn, mac: upperMac(), expiresAt: inDays(5) },
-    });
+    const res = await t.app.inject(
+      injectOf(deviceApi.grant, { download: '1', sn, mac: upperMac(), expiresAt: inDays(5) }, admin),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${sn}.lic"`);
     expect(verifyLicence(res.body, await publicKey()).ok).toBe(true);
-    const pemFile = await t.app.inject({ method: 'GET', url: '/api/device/licencePublicKey?download=1' });
+    const pemFile = await t.app.inject(injectOf(deviceApi.licencePublicKey, { download: '1' }));
     expect(pemFile.headers['content-disposition']).toContain('.pem');
     expect(pemFile.body).toBe(await publicKey());
   });

@@ -5,7 +5,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEVICE_IMPORT_MAX_ROWS } from '@siteops/contracts/device/sheet';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, formBody, HEALTH_URL, type TestApp } from '../../../test/harness.ts';
+import { deviceApi } from '@siteops/contracts/device/api';
 import { multipart } from '../../../test/multipart.ts';
 
 /** Rows the reader handed to the importer, to see where reading stopped. */
@@ -33,13 +34,7 @@ let big: Buffer;
 
 const importBig = (lang: string) => {
   const body = multipart(big, {}, 'big.xlsx');
-  return t.call({
-    method: 'POST',
-    url: '/api/device/import',
-    token: admin,
-    payload: body.payload,
-    headers: { ...body.headers, 'accept-language': lang },
-  });
+  return t.api.raw(deviceApi.import, formBody(body), {}, { token: admin, headers: { 'accept-language': lang } });
 };
 
 beforeAll(async () => {
@@ -72,7 +67,7 @@ describe('an import far over the row limit', () => {
     const probe = (async () => {
       while (importing) {
         const started = performance.now();
-        const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+        const res = await t.app.inject({ method: 'GET', url: HEALTH_URL });
         expect(res.statusCode).toBe(200);
         health.push(performance.now() - started);
         rssPeak = Math.max(rssPeak, process.memoryUsage().rss);

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
-import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
+import { fileTestApp, expectFieldError, formBody, injectOf, queryOf } from '../../../test/harness.ts';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
@@ -46,20 +47,14 @@ async function importFile(
   headers: Record<string, string> = {},
 ) {
   const body = multipart(file, mode ? { mode } : {});
-  return t.call({
-    method: 'POST',
-    url: `/api/device/import${query}`,
-    token,
-    payload: body.payload,
-    headers: { ...body.headers, ...headers },
-  });
+  return t.api.raw(deviceApi.import, formBody(body), queryOf(query), { token, headers });
 }
 
 const row = (over: Record<string, string> = {}) => ({ type: 'face', sn: uniq('IMP'), mac: upperMac(), ...over });
 const bySn = async (sns: string[]) => t.database.db.select().from(devices).where(inArray(devices.sn, sns));
 
-async function download(url: string, token: string) {
-  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+async function download<E extends Endpoint>(endpoint: E, input: InputOf<E>, token: string) {
+  const res = await t.app.inject(injectOf(endpoint, input, token));
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -83,7 +78,7 @@ beforeAll(async () => {
 
 describe('import template', () => {
   it('has the headers in the asked language, drop-downs and an instructions sheet', async () => {
-    const en = await download('/api/device/importTemplate?lang=en-US', admin);
+    const en = await download(deviceApi.importTemplate, { lang: 'en-US' }, admin);
     expect(en.res.headers['content-type']).toContain('spreadsheetml');
     expect(en.res.headers['content-disposition']).toContain('attachment');
     const [header] = sheetRows(en.wb.worksheets[0]);
@@ -94,13 +89,13 @@ describe('import template', () => {
       en.wb.worksheets[0] as unknown as { dataValidations: { model: Record<string, { formulae: string[] }> } }
     ).dataValidations.model;
     expect(Object.values(validations).some((v) => v.formulae[0].includes('Face recognition'))).toBe(true);
-    const zh = await download('/api/device/importTemplate?lang=zh-CN', agentA.token);
+    const zh = await download(deviceApi.importTemplate, { lang: 'zh-CN' }, agentA.token);
     expect(sheetRows(zh.wb.worksheets[0])[0].slice(0, 2)).toEqual(['设备类型 *', '设备序列号 *']);
     expect((await t.api.unchecked(deviceApi.importTemplate, { lang: 'fr' }, admin)).status).toBe(400);
   });
 
   it('a filled-in template imports as it is', async () => {
-    const { wb } = await download('/api/device/importTemplate?lang=zh-CN', admin);
+    const { wb } = await download(deviceApi.importTemplate, { lang: 'zh-CN' }, admin);
     const r = row({ type: '扬尘监测', direction: '进' });
     wb.worksheets[0].addRow([r.type, r.sn, r.mac, '东门']);
     const res = await importFile(admin, Buffer.from(await wb.xlsx.writeBuffer()));
@@ -284,7 +279,7 @@ describe('device export', () => {
       );
       expect(res.body.code, res.body.msg).toBe(200);
     }
-    const { res, wb } = await download(`/api/device/export?type=${type}&lang=en-US`, admin);
+    const { res, wb } = await download(deviceApi.export, { type, lang: 'en-US' }, admin);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="devices-\d{8}-\d{4}\.xlsx"/);
     const rows = sheetRows(wb.worksheets[0]);
     expect(rows[0]).toEqual(expect.arrayContaining(['Device type', 'Serial number', 'Agent', 'Auth status']));
@@ -296,7 +291,7 @@ describe('device export', () => {
     expect(JSON.stringify(rows)).not.toContain('TopSecret-42');
     expect(rows[0].join(' ')).not.toMatch(/password/i);
 
-    const zh = await download(`/api/device/export?type=${type}&lang=zh-CN&devName=Crane%201`, admin);
+    const zh = await download(deviceApi.export, { type, lang: 'zh-CN', devName: 'Crane 1' }, admin);
     const zhRows = sheetRows(zh.wb.worksheets[0]);
     expect(zhRows).toHaveLength(2);
     expect(zhRows[0][0]).toBe('设备类型');
@@ -315,7 +310,7 @@ describe('device export', () => {
     };
     const add = await t.api(deviceApi.add, { type: 'gateway', sn, mac: upperMac(), ...hostile }, admin);
     expect(add.body.code, add.body.msg).toBe(200);
-    const { wb } = await download(`/api/device/export?sn=${sn}&lang=en-US`, admin);
+    const { wb } = await download(deviceApi.export, { sn, lang: 'en-US' }, admin);
     const ws = wb.worksheets[0];
     const header = sheetRows(ws)[0];
     const cell = (label: string) => ws.getRow(2).getCell(header.indexOf(label) + 1);
@@ -334,7 +329,7 @@ describe('device export', () => {
   });
 
   it('keeps to the scope: an agent exports only its devices; other roles none', async () => {
-    const { wb } = await download('/api/device/export?lang=en-US', agentB.token);
+    const { wb } = await download(deviceApi.export, { lang: 'en-US' }, agentB.token);
     const rows = sheetRows(wb.worksheets[0]);
     const agentCol = rows[0].indexOf('Agent');
     expect(rows.length).toBeGreaterThan(1);
@@ -352,7 +347,7 @@ describe('device export', () => {
       devName: prefix,
     }));
     for (let i = 0; i < n; i += 1000) await t.database.db.insert(devices).values(values.slice(i, i + 1000));
-    const { wb } = await download(`/api/device/export?devName=${prefix}&lang=en-US`, admin);
+    const { wb } = await download(deviceApi.export, { devName: prefix, lang: 'en-US' }, admin);
     const rows = sheetRows(wb.worksheets[0]);
     expect(rows).toHaveLength(n + 1);
     const snCol = rows[0].indexOf('Serial number');
