@@ -5,7 +5,8 @@
  *
  * Layers, one file each under hj212/: frame (## length data CRC CR LF) and the stream decoder for TCP
  * reads; the data segment (packet) and its CP; split messages; builders of the commands, answers and
- * uploads; codes, flags and times; and the mapping onto the dust device's telemetry.
+ * uploads; codes, flags and times; the mapping onto the dust device's telemetry; and a receiver that
+ * chains decoder, parser and reassembler for one TCP link of a server.
  */
 export * from './hj212/crc.ts';
 export * from './hj212/frame.ts';
@@ -23,3 +24,4 @@ export * from './hj212/replies.ts';
 export * from './hj212/commands.ts';
 export * from './hj212/uploads.ts';
 export * from './hj212/telemetry.ts';
+export * from './hj212/receiver.ts';

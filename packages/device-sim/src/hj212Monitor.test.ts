@@ -2,13 +2,10 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CN,
-  Hj212StreamDecoder,
+  Hj212Receiver,
   encodePacket,
   getRtdInterval,
   getTime,
-  needsAck,
-  dataAnswer,
-  parseDataSegment,
   parseHjTime,
   setMinInterval,
   setRtdInterval,
@@ -24,10 +21,10 @@ const MN = 'SIMDUST00000000000000001';
 const PW = '123456';
 const unit = { st: '22', pw: PW, mn: MN };
 
-/** A platform stand-in: decodes what the monitor sends with the contracts codec, acks uploads. */
+/** A platform stand-in: reads what the monitor sends with the contracts' receiver, acks uploads. */
 class FakePlatform {
   readonly packets: Hj212Packet[] = [];
-  readonly decoder = new Hj212StreamDecoder();
+  readonly rx = new Hj212Receiver();
   readonly server = net.createServer((s) => this.#accept(s));
   socket?: net.Socket;
   ack = true;
@@ -54,13 +51,10 @@ class FakePlatform {
   #accept(s: net.Socket) {
     this.socket = s;
     s.on('data', (chunk) => {
-      for (const item of this.decoder.push(chunk)) {
-        if (!item.ok) throw new Error(`monitor sent a bad frame: ${item.error} ${item.detail}`);
-        const r = parseDataSegment(item.data);
-        if (!r.ok) throw new Error(`monitor sent a bad data segment: ${r.reason}`);
-        this.packets.push(r.packet);
-        if (this.ack && needsAck(r.packet.flag)) this.send(dataAnswer(r.packet));
-      }
+      const got = this.rx.push(chunk);
+      if (got.errors.length > 0) throw new Error(`monitor sent bad frames: ${JSON.stringify(got.errors)}`);
+      this.packets.push(...got.packets);
+      if (this.ack) for (const a of got.acks) this.send(a);
     });
   }
 }
@@ -98,7 +92,7 @@ describe('HJ 212 monitor', () => {
     await until('a minute upload', () => platform.of(CN.minute).length >= 1);
     const realtime = platform.of(CN.realtime);
     expect(realtime.length).toBeGreaterThan(5);
-    expect(Object.values(platform.decoder.errors).every((n) => n === 0)).toBe(true);
+    expect(Object.values(platform.rx.decoder.errors).every((n) => n === 0)).toBe(true);
     const dustKeys = TELEMETRY_FIELDS.dust.map((f) => f.key).sort();
     for (const p of [...realtime, ...platform.of(CN.minute)]) {
       expect(p).toMatchObject({ st: '22', pw: PW, mn: MN, flag: 5 });
