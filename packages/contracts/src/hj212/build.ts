@@ -31,3 +31,18 @@ export function buildPacket(to: Hj212Address, cn: string, cp: Partial<Hj212Cp>, 
     cp: { values: cp.values ?? {}, other: cp.other ?? {}, ...(cp.dataTime !== undefined && { dataTime: cp.dataTime }) },
   };
 }
+
+/**
+ * A reply to the request numbered `qn` (an answer, or the data a "get" command asked for). 2017
+ * echoes the QN as the reply's own; HJ/T 212-2005 wrote it first inside the CP, the header without one.
+ */
+export function buildReply(
+  from: Hj212Address,
+  cn: string,
+  other: Record<string, string>,
+  qn: string | undefined,
+): Hj212Packet {
+  if ((from.version ?? 2017) === 2017) return buildPacket(from, cn, { other }, { qn });
+  const { qn: _none, ...p } = buildPacket(from, cn, { other: { ...(qn !== undefined && { QN: qn }), ...other } });
+  return p;
+}

@@ -1,11 +1,11 @@
-import { buildPacket, type BuildOptions, type Hj212Address } from './build.ts';
+import { buildPacket, buildReply, type BuildOptions, type Hj212Address } from './build.ts';
 import { CN } from './commands-codes.ts';
 import type { Hj212Packet } from './packet.ts';
 import { formatHjTime } from './time.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Commands a server sends a unit (they ask for an answer unless told not to), and the data replies a
-// unit sends for the "get" ones, between its 9011 and its 9012.
+// unit sends for the "get" ones, between its 9011 and its 9012 (the request's QN echoed as answers do).
 
 const ask = (opt: BuildOptions): BuildOptions => ({ ...opt, ack: opt.ack ?? true });
 const polId = (id: string | undefined): Record<string, string> => (id !== undefined ? { PolId: id } : {});
@@ -33,7 +33,7 @@ export function timeReply(
   opt: { polId?: string; offsetMin?: number } = {},
 ): Hj212Packet {
   const other = { ...polId(opt.polId), SystemTime: formatHjTime(at, opt.offsetMin) };
-  return buildPacket(from, CN.getTime, { other }, { qn: request.qn });
+  return buildReply(from, CN.getTime, other, request.qn);
 }
 
 /** 1013 from the unit (2017): "my clock may be wrong, send me the time" — answered with a 1012. */
@@ -53,7 +53,7 @@ export function setRtdInterval(to: Hj212Address, seconds: number, opt: BuildOpti
 
 /** 1061 from the unit: its real-time interval (s), in answer to a 1061 (same QN). */
 export function rtdIntervalReply(request: Pick<Hj212Packet, 'qn'>, from: Hj212Address, seconds: number): Hj212Packet {
-  return buildPacket(from, CN.getRtdInterval, { other: { RtdInterval: String(seconds) } }, { qn: request.qn });
+  return buildReply(from, CN.getRtdInterval, { RtdInterval: String(seconds) }, request.qn);
 }
 
 /** 1063: read the minute-data interval. */
@@ -68,5 +68,5 @@ export function setMinInterval(to: Hj212Address, minutes: number, opt: BuildOpti
 
 /** 1063 from the unit: its minute-data interval (min), in answer to a 1063 (same QN). */
 export function minIntervalReply(request: Pick<Hj212Packet, 'qn'>, from: Hj212Address, minutes: number): Hj212Packet {
-  return buildPacket(from, CN.getMinInterval, { other: { MinInterval: String(minutes) } }, { qn: request.qn });
+  return buildReply(from, CN.getMinInterval, { MinInterval: String(minutes) }, request.qn);
 }

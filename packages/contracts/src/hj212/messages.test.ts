@@ -118,6 +118,17 @@ describe('answers', () => {
     );
     roundTrip(ack);
   });
+
+  it("a 2005 unit's replies to a get carry the request's QN in the CP too", () => {
+    const request = parsed('QN=20040516010101001;ST=32;CN=1061;PW=123456;MN=88888880000001;Flag=3;CP=&&&&');
+    const unit05 = { st: '32', pw: '123456', mn: '88888880000001', version: 2005 as const };
+    expect(formatDataSegment(rtdIntervalReply(request, unit05, 30))).toBe(
+      'ST=32;CN=1061;PW=123456;MN=88888880000001;Flag=0;CP=&&QN=20040516010101001;RtdInterval=30&&',
+    );
+    expect(formatDataSegment(executionResult(request))).toBe(
+      'ST=91;CN=9012;PW=123456;MN=88888880000001;Flag=0;CP=&&QN=20040516010101001;ExeRtn=1&&',
+    );
+  });
 });
 
 describe('commands and their replies', () => {

@@ -1,4 +1,4 @@
-import { buildPacket } from './build.ts';
+import { buildReply } from './build.ts';
 import { CN, ExeRtn, QnRtn, ST } from './commands-codes.ts';
 import { versionOf, type Hj212Packet } from './packet.ts';
 
@@ -9,13 +9,8 @@ import { versionOf, type Hj212Packet } from './packet.ts';
 type Answerable = Pick<Hj212Packet, 'qn' | 'pw' | 'mn' | 'flag' | 'cn'>;
 
 function answer(to: Answerable, cn: string, other: Record<string, string>): Hj212Packet {
-  const version = versionOf(to);
-  const address = { st: ST.systemInteraction, pw: to.pw, mn: to.mn, version };
-  if (version === 2017) return buildPacket(address, cn, { other }, { qn: to.qn });
-  const { qn: _none, ...p } = buildPacket(address, cn, {
-    other: { ...(to.qn !== undefined && { QN: to.qn }), ...other },
-  });
-  return p;
+  const address = { st: ST.systemInteraction, pw: to.pw, mn: to.mn, version: versionOf(to) };
+  return buildReply(address, cn, other, to.qn);
 }
 
 /** 9011, the unit's first reply to a command: whether it will carry it out (QnRtn). */

@@ -75,10 +75,13 @@ describe('split messages', () => {
     expect(doneA.at(-1)).toEqual(bigUpload(60, 'QA'));
   });
 
-  it('a packet that is not split passes through', () => {
+  it('a packet that is not split passes through, and so does a 2005 Flag=3 one without PNUM/PNO', () => {
     const r = new Hj212Reassembler();
     const p = bigUpload(2);
     expect(r.push(p)).toBe(p);
+    const flag3 = { ...bigUpload(2), mn: '88888880000001', flag: 3 };
+    expect(r.push(flag3)).toBe(flag3);
+    expect(r.stats).toEqual({ completed: 0, invalid: 0, evicted: 0 });
   });
 
   it('bounds the pieces held: the oldest incomplete message is dropped', () => {
@@ -99,7 +102,7 @@ describe('split messages', () => {
   it('refuses pieces with impossible numbers', () => {
     const r = new Hj212Reassembler({ maxPieces: 10 });
     const base = { ...bigUpload(1), flag: 7 };
-    for (const bad of [{}, { pnum: 2 }, { pnum: 2, pno: 3 }, { pnum: 0, pno: 0 }, { pnum: 11, pno: 1 }])
+    for (const bad of [{ pno: 1 }, { pnum: 2 }, { pnum: 2, pno: 3 }, { pnum: 0, pno: 0 }, { pnum: 11, pno: 1 }])
       expect(r.push({ ...base, ...bad })).toBeNull();
     expect(r.stats.invalid).toBe(5);
     expect(r.held).toBe(0);

@@ -79,8 +79,9 @@ export class Hj212Reassembler {
 
   /** A packet in; the whole message out once complete (a packet that is not split passes at once), else null. */
   push(p: Hj212Packet): Hj212Packet | null {
-    if (!isSplit(p.flag)) return p;
     const { pnum, pno } = p;
+    // HJ/T 212-2005 units write Flag=3 (D set) on whole packets: without PNUM and PNO, a packet is whole.
+    if (!isSplit(p.flag) || (pnum === undefined && pno === undefined)) return p;
     if (pnum === undefined || pno === undefined || pnum < 1 || pno < 1 || pno > pnum || pnum > this.#maxPieces) {
       this.stats.invalid++;
       return null;
