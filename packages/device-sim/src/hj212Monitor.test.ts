@@ -54,7 +54,7 @@ class FakePlatform {
       const got = this.rx.push(chunk);
       if (got.errors.length > 0) throw new Error(`monitor sent bad frames: ${JSON.stringify(got.errors)}`);
       this.packets.push(...got.packets);
-      if (this.ack) for (const a of got.acks) this.send(a);
+      if (this.ack) for (const a of got.answers) this.send(a);
     });
   }
 }

@@ -7,7 +7,7 @@ export const CN = {
   getTime: '1011',
   /** Server -> unit: set the unit's clock to SystemTime. */
   setTime: '1012',
-  /** Unit -> server: ask for the time (2017); the server answers with a 1012. */
+  /** Unit -> server (2017): a notice that its clock needs setting; answered with a 9013, then a 1012. */
   timeCalibration: '1013',
   /** Server -> unit: read the real-time interval; answered with a 1061 carrying RtdInterval (s). */
   getRtdInterval: '1061',
@@ -27,6 +27,8 @@ export const CN = {
   minute: '2051',
   /** Unit -> server: hourly data. */
   hour: '2061',
+  /** Unit -> server (2017): instrument information (logs, state, parameters) as `i1xxxx` codes. */
+  info: '3020',
   /** Unit -> server: request answer (QnRtn), first reply to a command. */
   requestAnswer: '9011',
   /** Unit -> server: execution result (ExeRtn), last reply to a command. */

@@ -36,7 +36,7 @@ export function timeReply(
   return buildReply(from, CN.getTime, other, request.qn);
 }
 
-/** 1013 from the unit (2017): "my clock may be wrong, send me the time" — answered with a 1012. */
+/** 1013 from the unit (2017): "my clock needs setting"; the server answers with a 9013, then sends a 1012. */
 export function timeCalibrationRequest(from: Hj212Address, opt: BuildOptions & { polId?: string } = {}): Hj212Packet {
   return buildPacket(from, CN.timeCalibration, { other: polId(opt.polId) }, opt);
 }

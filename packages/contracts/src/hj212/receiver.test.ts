@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { setRtdInterval } from './commands.ts';
+import { setRtdInterval, timeCalibrationRequest } from './commands.ts';
 import { encodeHj212Frame } from './frame.ts';
 import { encodePacket, formatDataSegment } from './packet.ts';
 import { requestAnswer } from './replies.ts';
-import { Hj212Receiver, owesDataAnswer } from './receiver.ts';
+import { Hj212Receiver, answerOwed } from './receiver.ts';
 import { encodePacketFrames } from './split.ts';
 import { minuteData, realtimeData } from './uploads.ts';
 
@@ -20,7 +20,7 @@ describe('receiver: one link inbound', () => {
       encodePacket(rt) + 'junk' + encodePacket(quiet) + encodeHj212Frame('no cp here') + encodePacket(answer);
     const got = rx.push(bytes);
     expect(got.packets).toEqual([rt, quiet, answer]);
-    expect(got.acks.map((a) => formatDataSegment(a))).toEqual([
+    expect(got.answers.map((a) => formatDataSegment(a))).toEqual([
       'QN=20261129120000001;ST=91;CN=9014;PW=123456;MN=SITEOPS0000000000DUST001;Flag=4;CP=&&&&',
     ]);
     expect(got.errors).toEqual([
@@ -42,16 +42,22 @@ describe('receiver: one link inbound', () => {
     const rx = new Hj212Receiver();
     const first = rx.push(frames.slice(0, -1).join(''));
     expect(first.packets).toEqual([]);
-    expect(first.acks).toHaveLength(frames.length - 1);
+    expect(first.answers).toHaveLength(frames.length - 1);
     const last = rx.push(frames.at(-1)!);
     expect(last.packets).toEqual([big]);
-    expect(last.acks).toHaveLength(1);
+    expect(last.answers).toHaveLength(1);
   });
 
-  it('only uploads that ask are owed a 9014', () => {
-    const q = { qn: '1' };
-    expect(owesDataAnswer(realtimeData(unit, at, {}, q))).toBe(true);
-    expect(owesDataAnswer(realtimeData(unit, at, {}, { ...q, ack: false }))).toBe(false);
-    expect(owesDataAnswer(setRtdInterval(unit, 30, q))).toBe(false);
+  it('owes a 9014 to uploads that ask, a 9013 to a 1013 that asks, nothing to commands', () => {
+    const q = { qn: '20261129120000010' };
+    const cnOf = (p: ReturnType<typeof answerOwed>) => p?.cn;
+    expect(cnOf(answerOwed(realtimeData(unit, at, {}, q)))).toBe('9014');
+    expect(cnOf(answerOwed({ ...realtimeData(unit, at, {}, q), cn: '3020' }))).toBe('9014');
+    expect(answerOwed(realtimeData(unit, at, {}, { ...q, ack: false }))).toBeUndefined();
+    const notice = answerOwed(timeCalibrationRequest(unit, { ...q, ack: true }));
+    expect(notice && formatDataSegment(notice)).toBe(
+      'QN=20261129120000010;ST=91;CN=9013;PW=123456;MN=SITEOPS0000000000DUST001;Flag=4;CP=&&&&',
+    );
+    expect(answerOwed(setRtdInterval(unit, 30, q))).toBeUndefined();
   });
 });

@@ -1,28 +1,36 @@
 import { parseDataSegment, type Hj212Packet } from './packet.ts';
 import { needsAck } from './packet-flag.ts';
-import { dataAnswer } from './replies.ts';
+import { CN } from './commands-codes.ts';
+import { dataAnswer, notifyAnswer } from './replies.ts';
 import { Hj212Reassembler } from './split.ts';
 import { Hj212StreamDecoder, type Hj212FrameErrorKind } from './stream-decoder.ts';
 
 export interface Hj212Received {
   /** Whole messages, split ones put back together, in the order they completed. */
   packets: Hj212Packet[];
-  /** The 9014s owed: one per received upload (or piece of one) that asked for an answer. */
-  acks: Hj212Packet[];
+  /** The answers owed (see answerOwed): one per received packet, or piece of one, that asked. */
+  answers: Hj212Packet[];
   /** Frames and data segments that could not be used; the link goes on. */
   errors: { error: Hj212FrameErrorKind | 'badPacket'; detail: string }[];
 }
 
-/** Uploads (2xxx: real-time, minute, hour, day, status...) are the packets a 9014 answers. */
-export function owesDataAnswer(p: Hj212Packet): boolean {
-  return needsAck(p.flag) && p.cn.startsWith('2');
+/**
+ * The answer a server owes a packet that asked for one (Flag bit A): a 9014 for an upload (2xxx:
+ * real-time, minute, hour, day, status...; 3020: instrument information), a 9013 for the unit's 1013
+ * time-calibration notice. Commands and answers from a unit are owed nothing.
+ */
+export function answerOwed(p: Hj212Packet): Hj212Packet | undefined {
+  if (!needsAck(p.flag)) return undefined;
+  if (p.cn.startsWith('2') || p.cn === CN.info) return dataAnswer(p);
+  if (p.cn === CN.timeCalibration) return notifyAnswer(p);
+  return undefined;
 }
 
 /**
- * One TCP link's inbound side, for a server: bytes in; messages, the acknowledgements owed, and what
- * was wrong out. It chains the stream decoder, the data segment parser and the reassembler, so a
- * transport only has to write the acks and hand the packets on. Each piece of a split upload is
- * acknowledged as it arrives, as the unit asked, even while the message is incomplete.
+ * One TCP link's inbound side, for a server: bytes in; messages, the answers owed, and what was wrong
+ * out. It chains the stream decoder, the data segment parser and the reassembler, so a transport only
+ * has to write the answers and hand the packets on. Each piece of a split upload is acknowledged as
+ * it arrives, as the unit asked, even while the message is incomplete.
  */
 export class Hj212Receiver {
   readonly decoder = new Hj212StreamDecoder();
@@ -35,7 +43,7 @@ export class Hj212Receiver {
   }
 
   push(chunk: Uint8Array | string): Hj212Received {
-    const out: Hj212Received = { packets: [], acks: [], errors: [] };
+    const out: Hj212Received = { packets: [], answers: [], errors: [] };
     for (const item of this.decoder.push(chunk)) {
       if (!item.ok) {
         out.errors.push({ error: item.error, detail: item.detail });
@@ -47,7 +55,8 @@ export class Hj212Receiver {
         out.errors.push({ error: 'badPacket', detail: parsed.reason });
         continue;
       }
-      if (owesDataAnswer(parsed.packet)) out.acks.push(dataAnswer(parsed.packet));
+      const owed = answerOwed(parsed.packet);
+      if (owed) out.answers.push(owed);
       const whole = this.reassembler.push(parsed.packet);
       if (whole) out.packets.push(whole);
     }
