@@ -170,14 +170,14 @@ export class Hj212Monitor {
     this.#upload(realtimeData(this.#address, at, values, this.#uploadOptions()));
   }
 
-  /** Upload a 2051 of the period since the last one (DataTime is its start), and start a new period. */
+  /** Upload a 2051 of the period since the last one (DataTime: its start, to the minute), and start a new period. */
   sendMinute() {
     if (this.#period.size === 0) this.sendRealtime();
     const values: Record<string, Hj212Value> = {};
     for (const [code, p] of this.#period) {
       values[code] = { Min: p.min, Avg: Math.round((p.sum / p.n) * 10) / 10, Max: p.max, Flag: this.#dataFlag() };
     }
-    const start = this.#periodStart;
+    const start = Math.floor(this.#periodStart / 60_000) * 60_000;
     this.#period.clear();
     this.#periodStart = this.now();
     this.#upload(minuteData(this.#address, start, values, this.#uploadOptions()));
