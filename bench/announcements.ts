@@ -24,7 +24,13 @@ const [mode = 'fanout', a1, a2, a3] = process.argv.slice(2);
 const N = Number(a1 ?? 10_000);
 const PASSWORD = 'Bench@12345';
 
-const config = loadConfig({ DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent', PII_KEY: 'be'.repeat(32), DEMO: '0' });
+const config = loadConfig({
+  MQTT_PORT: 'off',
+  DATA_DIR: '.tmp/bench',
+  LOG_LEVEL: 'silent',
+  PII_KEY: 'be'.repeat(32),
+  DEMO: '0',
+});
 const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
 await database.migrate();
 const { db } = database;

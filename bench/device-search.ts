@@ -62,7 +62,13 @@ const pgdb = await freshPgDatabase(
   args.pg ?? (process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined),
 );
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-bench-search-'));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PII_KEY: 'be'.repeat(32), DEMO: '0' });
+const config = loadConfig({
+  MQTT_PORT: 'off',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  PII_KEY: 'be'.repeat(32),
+  DEMO: '0',
+});
 // A long query timeout for the seeding statements (the server's own requests keep theirs).
 const database = await openDatabase({
   databaseUrl: pgdb.url,

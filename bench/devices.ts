@@ -30,6 +30,7 @@ const PROJECTS_PER_AGENT = 10;
 const PASSWORD = 'Bench@12345';
 
 const config = loadConfig({
+  MQTT_PORT: 'off',
   DATA_DIR: '.tmp/bench-devices',
   LOG_LEVEL: 'silent',
   PII_KEY: 'be'.repeat(32),

@@ -79,6 +79,7 @@ async function runServer() {
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
 
   const config = loadConfig({
+    MQTT_PORT: 'off',
     DATA_DIR: '.tmp/bench-gateway',
     LOG_LEVEL: 'silent',
     PII_KEY: 'ab'.repeat(32),

@@ -118,7 +118,13 @@ async function runServer() {
   const { users } = await import('../apps/server/src/db/schema/index.ts');
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
 
-  const config = loadConfig({ DATA_DIR: '.tmp/bench-live', LOG_LEVEL: 'silent', PII_KEY: 'cd'.repeat(32), DEMO: '0' });
+  const config = loadConfig({
+    MQTT_PORT: 'off',
+    DATA_DIR: '.tmp/bench-live',
+    LOG_LEVEL: 'silent',
+    PII_KEY: 'cd'.repeat(32),
+    DEMO: '0',
+  });
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
   await database.migrate();
   const { db } = database;

@@ -69,7 +69,13 @@ async function runServer() {
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
 
   const dataDir = `.tmp/bench-rollout-${Date.now()}`;
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PII_KEY: 'cd'.repeat(32), DEMO: '0' });
+  const config = loadConfig({
+    MQTT_PORT: 'off',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PII_KEY: 'cd'.repeat(32),
+    DEMO: '0',
+  });
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
   await database.migrate();
   const { db } = database;

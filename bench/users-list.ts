@@ -18,7 +18,7 @@ const N = Number(process.argv[2] ?? 100_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
 const PII_KEY = 'be'.repeat(32);
 
-const config = loadConfig({ DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent', PII_KEY, DEMO: '0' });
+const config = loadConfig({ MQTT_PORT: 'off', DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent', PII_KEY, DEMO: '0' });
 const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
 await database.migrate();
 const pii = new Pii(loadMasterKey(config));

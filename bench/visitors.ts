@@ -129,7 +129,13 @@ async function runServer() {
   const pgdb = await freshPgDatabase(pgBase);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-bench-visitors-'));
   const PASSWORD = 'Bench@12345';
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PII_KEY: 'be'.repeat(32), DEMO: '0' });
+  const config = loadConfig({
+    MQTT_PORT: 'off',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PII_KEY: 'be'.repeat(32),
+    DEMO: '0',
+  });
   const database = await openDatabase({ databaseUrl: pgdb.url, dataDir });
   const cleanup = async () => {
     await database.close().catch(() => {});

@@ -77,6 +77,15 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
     .transform((v) => v.toLowerCase())
     .optional(),
+  /**
+   * Devices over MQTT: the embedded broker's TCP port, or `off`. Not 1883 by default: a system Mosquitto
+   * often holds it (set 1883 where none runs).
+   */
+  MQTT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1884),
+  /** The embedded broker over TLS on this port, with MQTT_TLS_CERT and MQTT_TLS_KEY (PEM file paths). */
+  MQTTS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MQTT_TLS_CERT: z.string().optional(),
+  MQTT_TLS_KEY: z.string().optional(),
   /** Master key for PII at rest (64 hex chars). Absent: generated once into DATA_DIR/pii.key. */
   PII_KEY: z
     .string()
@@ -163,6 +172,8 @@ export interface Config {
   upgradeMaxBytes: number;
   /** LICENCE_KEY_PEM when set (redacted like PII_KEY). */
   licenceKeyPem?: Secret;
+  /** The embedded MQTT broker (MQTT_PORT, MQTTS_PORT + MQTT_TLS_*); absent: devices link over WebSocket only. */
+  mqtt?: { port: number; tls?: { port: number; certFile: string; keyFile: string } };
 }
 
 /** A configuration value that must never reach a log: JSON, inspect and string forms are redacted. */
@@ -188,6 +199,14 @@ export class Secret {
 export class ConfigError extends Error {}
 
 /** Parse the environment; a bad value throws a ConfigError naming the variable. */
+function mqttConfig(e: z.output<typeof envSchema>): Config['mqtt'] {
+  if (e.MQTT_PORT === 'off') return undefined;
+  if (e.MQTTS_PORT === undefined) return { port: e.MQTT_PORT };
+  if (!e.MQTT_TLS_CERT || !e.MQTT_TLS_KEY)
+    throw new ConfigError('Invalid configuration:\n  MQTTS_PORT: needs MQTT_TLS_CERT and MQTT_TLS_KEY (PEM file paths)');
+  return { port: e.MQTT_PORT, tls: { port: e.MQTTS_PORT, certFile: e.MQTT_TLS_CERT, keyFile: e.MQTT_TLS_KEY } };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -246,5 +265,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadDailyMaxBytes: e.UPLOAD_DAILY_MAX_BYTES,
     upgradeMaxBytes: e.UPGRADE_MAX_BYTES,
     licenceKeyPem: e.LICENCE_KEY_PEM ? new Secret(e.LICENCE_KEY_PEM) : undefined,
+    mqtt: mqttConfig(e),
   };
 }

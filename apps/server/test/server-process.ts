@@ -46,6 +46,7 @@ export function startServer(
       DATABASE_URL: '',
       REDIS_URL: '',
       WEB_DIST: '/nonexistent',
+      MQTT_PORT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

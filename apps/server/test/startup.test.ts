@@ -41,6 +41,7 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
       DATABASE_URL: '',
       REDIS_URL: '',
       WEB_DIST: '/nonexistent',
+      MQTT_PORT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,3 +12,4 @@ export * from './device-protocol/rpc.ts';
 export * from './device-protocol/messages.ts';
 export * from './device-protocol/frames.ts';
 export * from './device-protocol/upgrade.ts';
+export * from './device-protocol/mqtt.ts';

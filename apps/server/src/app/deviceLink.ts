@@ -12,6 +12,7 @@ import {
   type TelemetrySink,
 } from '../gateway/index.ts';
 import { startLinkJobs } from '../gateway/jobs.ts';
+import { startMqttBroker, type MqttBroker } from '../gateway/transports/mqtt/broker.ts';
 import { DbDeviceDirectory, DbPresenceSink, DbTelemetrySink } from '../gateway/store.ts';
 import { LiveChannel, type LiveChannelOptions } from '../live/channel.ts';
 import { feedPublications } from '../live/publisher.ts';
@@ -46,6 +47,8 @@ export interface DeviceLink {
   deviceCommands: DeviceCommands;
   deviceReports: DeviceReports;
   live: LivePublisher;
+  /** The embedded MQTT broker, when MQTT_PORT is not `off`. */
+  mqtt?: MqttBroker;
 }
 
 const CONSTANT_REFRESH_MS = 10_000;
@@ -105,6 +108,12 @@ export async function composeDeviceLink(
     heartbeatSeconds: () => hbSeconds,
     options: { instanceId: randomUUID(), ...opts.gateway },
   });
+  let mqtt: MqttBroker | undefined;
+  if (config.mqtt) {
+    mqtt = await startMqttBroker(gateway, { ...config.mqtt, host: config.host, log: app.log.child({ module: 'mqtt' }) });
+    // After the gateway's own preClose: its links say goodbye on their topics first.
+    app.addHook('preClose', async () => mqtt?.close());
+  }
   await startLinkJobs(app, db, bus, gateway, {
     telemetryRetentionDays: config.deviceLink.telemetryRetentionDays,
     eventsRetentionDays: config.deviceLink.eventsRetentionDays,
@@ -152,5 +161,5 @@ export async function composeDeviceLink(
     commandTimeoutMs,
   };
   await registerDeviceLinkModule(app, linkCtx);
-  return { gateway, bus, channel, presence, deviceCommands, deviceReports, live: ctx.live };
+  return { gateway, bus, channel, presence, deviceCommands, deviceReports, live: ctx.live, mqtt };
 }

@@ -72,6 +72,7 @@ export class WriteBatches {
       at: new Date(at),
       heartbeatAt: new Date(link.heartbeatAt || at),
       ip: link.ip,
+      transport: link.transport.kind,
       versions: link.versions,
     });
   }

@@ -106,6 +106,7 @@ export class DbPresenceSink implements PresenceSink {
       status: r.online ? 'online' : 'offline',
       hb: r.heartbeatAt.toISOString(),
       ip: r.ip || null,
+      tr: r.transport,
       frpc: r.versions.frpcVer ?? null,
       devv: r.versions.devVer ?? null,
       ver: r.versions.version ?? null,
@@ -116,11 +117,12 @@ export class DbPresenceSink implements PresenceSink {
         online_status = v.status,
         heartbeat_datetime = v.hb,
         ip = coalesce(v.ip, d.ip),
+        transport = coalesce(v.tr, d.transport),
         frpc_ver = coalesce(v.frpc, d.frpc_ver),
         dev_ver = coalesce(v.devv, d.dev_ver),
         version = coalesce(v.ver, d.version)
       from jsonb_to_recordset(${asJson(rows)})
-        as v(id int, status text, hb timestamptz, ip text, frpc text, devv text, ver text)
+        as v(id int, status text, hb timestamptz, ip text, tr text, frpc text, devv text, ver text)
       where d.id = v.id and (d.heartbeat_datetime is null or d.heartbeat_datetime <= v.hb)`);
   }
 }

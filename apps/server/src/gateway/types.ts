@@ -1,3 +1,4 @@
+import type { TransportKind } from './transports/transport.ts';
 import type { LiveDeviceItem } from '@siteops/contracts/live/schemas';
 import type {
   DeviceType,
@@ -61,6 +62,8 @@ export interface PresenceRecord {
   /** Last heartbeat (or link-up) time: the spec's heartbeatDatetime. */
   heartbeatAt: Date;
   ip: string;
+  /** The link's transport (ws, mqtt). */
+  transport: TransportKind;
   versions: Versions;
 }
 

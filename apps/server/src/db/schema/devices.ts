@@ -34,6 +34,8 @@ export const devices = pgTable(
     /** Normalised AA:BB:CC:DD:EE:FF. */
     mac: varchar('mac', { length: 17 }).unique(),
     ip: varchar('ip', { length: 64 }),
+    /** How the device last linked: ws or mqtt (gateway/transports); null before its first link. */
+    transport: varchar('transport', { length: 8 }),
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'restrict' }),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'restrict' }),
     installSite: varchar('install_site', { length: 256 }),

@@ -58,12 +58,7 @@ export async function startLinkApp(
     broadcasts?: BuildOptions['broadcasts'];
   } = {},
 ): Promise<LinkTestApp> {
-  const config = loadConfig({
-    DATA_DIR: '.tmp/unused',
-    DEMO: '0',
-    LOG_LEVEL: 'silent',
-    ...opts.env,
-  });
+  const config = loadConfig({ MQTT_PORT: 'off', DATA_DIR: '.tmp/unused', DEMO: '0', LOG_LEVEL: 'silent', ...opts.env });
   const database = opts.database ?? (await openTestDatabase());
   const app = await buildApp({
     config,
