@@ -203,7 +203,9 @@ function mqttConfig(e: z.output<typeof envSchema>): Config['mqtt'] {
   if (e.MQTT_PORT === 'off') return undefined;
   if (e.MQTTS_PORT === undefined) return { port: e.MQTT_PORT };
   if (!e.MQTT_TLS_CERT || !e.MQTT_TLS_KEY)
-    throw new ConfigError('Invalid configuration:\n  MQTTS_PORT: needs MQTT_TLS_CERT and MQTT_TLS_KEY (PEM file paths)');
+    throw new ConfigError(
+      'Invalid configuration:\n  MQTTS_PORT: needs MQTT_TLS_CERT and MQTT_TLS_KEY (PEM file paths)',
+    );
   return { port: e.MQTT_PORT, tls: { port: e.MQTTS_PORT, certFile: e.MQTT_TLS_CERT, keyFile: e.MQTT_TLS_KEY } };
 }
 

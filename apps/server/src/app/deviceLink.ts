@@ -110,7 +110,11 @@ export async function composeDeviceLink(
   });
   let mqtt: MqttBroker | undefined;
   if (config.mqtt) {
-    mqtt = await startMqttBroker(gateway, { ...config.mqtt, host: config.host, log: app.log.child({ module: 'mqtt' }) });
+    mqtt = await startMqttBroker(gateway, {
+      ...config.mqtt,
+      host: config.host,
+      log: app.log.child({ module: 'mqtt' }),
+    });
     // After the gateway's own preClose: its links say goodbye on their topics first.
     app.addHook('preClose', async () => mqtt?.close());
   }

@@ -81,15 +81,36 @@ describe('presence', () => {
     const sink = new DbPresenceSink(t.database.db);
     const at = new Date();
     await sink.flush([
-      { deviceId: a.id, online: true, at, heartbeatAt: at, ip: '10.0.0.1', transport: 'ws', versions: { version: '9.9' } },
+      {
+        deviceId: a.id,
+        online: true,
+        at,
+        heartbeatAt: at,
+        ip: '10.0.0.1',
+        transport: 'ws',
+        versions: { version: '9.9' },
+      },
       { deviceId: b.id, online: true, at, heartbeatAt: at, ip: '10.0.0.2', transport: 'mqtt', versions: {} },
     ]);
     expect(sink.statements).toBe(1);
-    expect(await rowOf(t, a.id)).toMatchObject({ onlineStatus: 'online', ip: '10.0.0.1', version: '9.9', transport: 'ws' });
+    expect(await rowOf(t, a.id)).toMatchObject({
+      onlineStatus: 'online',
+      ip: '10.0.0.1',
+      version: '9.9',
+      transport: 'ws',
+    });
     expect(await rowOf(t, b.id)).toMatchObject({ onlineStatus: 'online', ip: '10.0.0.2', transport: 'mqtt' });
     // An older state never overwrites a newer one (two instances, a late flush).
     await sink.flush([
-      { deviceId: a.id, online: false, at, heartbeatAt: new Date(at.getTime() - 5_000), ip: '', transport: 'ws', versions: {} },
+      {
+        deviceId: a.id,
+        online: false,
+        at,
+        heartbeatAt: new Date(at.getTime() - 5_000),
+        ip: '',
+        transport: 'ws',
+        versions: {},
+      },
     ]);
     expect((await rowOf(t, a.id)).onlineStatus).toBe('online');
   });
