@@ -9,6 +9,7 @@ import { uniq } from './fixtures.ts';
 import { userApi } from '@siteops/contracts/user/api';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { projectApi } from '@siteops/contracts/project/api';
+import { fileApi } from '@siteops/contracts/file/api';
 
 /** Issue 10 section 1: bad input is a 400 naming the field, never a 500, and writes nothing. */
 
@@ -84,9 +85,9 @@ describe('ids are PostgreSQL integers', () => {
     const doc = t.app.swagger() as unknown as {
       paths: Record<string, Record<string, { parameters?: { name: string; schema: object }[]; requestBody?: unknown }>>;
     };
-    const detailId = doc.paths['/api/user/detail']!.get!.parameters!.find((p) => p.name === 'id')!.schema;
+    const detailId = doc.paths[userApi.detail.path]!.get!.parameters!.find((p) => p.name === 'id')!.schema;
     expect(detailId).toMatchObject({ type: 'integer', minimum: 1, maximum: 2147483647 });
-    const deleteBody = JSON.stringify(doc.paths['/api/device/delete']!.delete!.requestBody);
+    const deleteBody = JSON.stringify(doc.paths[deviceApi.delete.path]!.delete!.requestBody);
     expect(deleteBody).toContain('"maximum":2147483647');
     expect(deleteBody).not.toContain('9007199254740991');
   });
@@ -114,6 +115,7 @@ describe('filters take LIKE metacharacters literally', () => {
 
 describe('malformed requests', () => {
   it('a URL that cannot be decoded is a 400 envelope', async () => {
+    // eslint-disable-next-line no-restricted-syntax -- URLs that cannot be decoded, which no declaration can make
     for (const url of ['/api/%E0%A4%A', '/api/device/%FF%FE/latest']) {
       const res = await t.call({ method: 'GET', url, token: admin });
       expect(res.status, url).toBe(400);
@@ -127,13 +129,12 @@ describe('malformed requests', () => {
       [`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG`, boundary],
       ['x', ''],
     ] as const) {
-      const res = await t.call({
-        method: 'POST',
-        url: '/api/file/upload?kind=avatar',
-        token: admin,
-        payload,
-        headers: { 'content-type': `multipart/form-data${type ? `; boundary=${type}` : ''}` },
-      });
+      const res = await t.api.raw(
+        fileApi.upload,
+        { contentType: `multipart/form-data${type ? `; boundary=${type}` : ''}`, payload },
+        { kind: 'avatar' },
+        admin,
+      );
       expect(res.status, res.body.msg).toBe(400);
       expect(res.body.code).toBe(40000);
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@siteops/contracts/shared/envelope';
-import { createTestApp, openTestDatabase, type TestApp } from './harness.ts';
+import { createTestApp, HEALTH_URL, openTestDatabase, type TestApp } from './harness.ts';
 import { startFaultProxy, targetOf, type FaultProxy } from './faultproxy.ts';
 import { userApi } from '@siteops/contracts/user/api';
 
@@ -46,7 +46,7 @@ describe.skipIf(!PG_URL)('PostgreSQL behind a failing network', () => {
 
   // A read that needs the database: user/info is answered from the session cache (decision 0016).
   const info = () => t.api(userApi.listAll, { page: 1, pageSize: 5 }, token);
-  const health = () => t.call({ method: 'GET', url: '/api/health' });
+  const health = () => t.call({ method: 'GET', url: HEALTH_URL });
 
   async function expectUnavailable() {
     const started = Date.now();

@@ -169,6 +169,10 @@ export function urlOf<E extends Endpoint>(endpoint: E, input: InputOf<E>): strin
 // eslint-disable-next-line no-restricted-syntax -- not a declared endpoint (http/health.ts registers it by hand)
 export const HEALTH_URL = '/api/health';
 
+/** The OpenAPI document (generated from the declarations, served by @fastify/swagger): not a declared endpoint. */
+// eslint-disable-next-line no-restricted-syntax -- not a declared endpoint (app.ts serves the swagger document)
+export const OPENAPI_URL = '/api/docs/json';
+
 /** A multipart form (`multipart()` of fixtures.ts or multipart.ts) as the typed client's raw body. */
 export const formBody = (form: { payload: Buffer; headers: { 'content-type': string } }) => ({
   contentType: form.headers['content-type'],

@@ -3,6 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from './harness.ts';
 import { freePort, startServer, tmpDir, waitUp, type Running } from './server-process.ts';
 import { ADMIN_PASSWORD_MESSAGE } from '../src/http/logOutput.ts';
+import { typedClient } from '@siteops/test-support/api';
+import { fetchSend } from '@siteops/test-support/fetch';
+import { userApi } from '@siteops/contracts/user/api';
 
 // What an operator running the server under a service manager (no terminal) sees in its output (issue 10 §6).
 const children: ChildProcess[] = [];
@@ -15,12 +18,8 @@ const entries = (r: Running) =>
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as { level: number; msg: string; password?: string });
 
-const call = (port: number, url: string, body?: unknown) =>
-  fetch(`http://127.0.0.1:${port}${url}`, {
-    method: body ? 'POST' : 'GET',
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
+/** The declared endpoints of the server on `port`, over HTTP. */
+const api = (port: number) => typedClient(fetchSend(`http://127.0.0.1:${port}`));
 
 async function stop(r: Running) {
   r.child.kill('SIGTERM');
@@ -33,15 +32,16 @@ describe.skipIf(DB_KIND !== 'pglite')('server output without a terminal', () => 
     const port = await freePort();
     const first = startServer(dir, port, { LOG_LEVEL: '', ADMIN_PASSWORD: '' }, children);
     await waitUp(first);
-    await call(port, '/api/nowhere');
-    expect((await call(port, '/api/user/login', { username: 'admin', password: 'wrong' })).status).toBe(401);
+    // eslint-disable-next-line no-restricted-syntax -- an undeclared path on purpose: the unknown route logs nothing
+    await fetch(`http://127.0.0.1:${port}/api/nowhere`);
+    expect((await api(port)(userApi.login, { username: 'admin', password: 'wrong' })).status).toBe(401);
     // The lines are written before the server answers; give the pipe a moment.
     await new Promise((res) => setTimeout(res, 200));
     const announced = entries(first).filter((e) => e.msg === ADMIN_PASSWORD_MESSAGE);
     expect(announced).toHaveLength(1);
     const password = announced[0].password!;
     expect(first.stdout().split(password)).toHaveLength(2);
-    expect((await call(port, '/api/user/login', { username: 'admin', password })).status).toBe(200);
+    expect((await api(port)(userApi.login, { username: 'admin', password })).status).toBe(200);
     await stop(first);
     const messages = entries(first).map((e) => e.msg);
     expect(messages.some((m) => m.startsWith('SiteOps is up'))).toBe(true);

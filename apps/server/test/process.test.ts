@@ -4,6 +4,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from './harness.ts';
 import { freePort, startServer, tmpDir, waitUp } from './server-process.ts';
+import { typedClient } from '@siteops/test-support/api';
+import { fetchSend } from '@siteops/test-support/fetch';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
+import { userApi } from '@siteops/contracts/user/api';
+import { constantApi } from '@siteops/contracts/constant/api';
 
 const PASSWORD = 'Proc@12345';
 const children: ChildProcess[] = [];
@@ -12,13 +17,10 @@ afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 const start = (dataDir: string, port: number) =>
   startServer(dataDir, port, { ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' }, children);
 
-async function api(port: number, method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json() as Promise<{ code: number; msg: string; data: { token: string; id: number } }>;
+/** A declared endpoint of the server on `port`, over HTTP: its envelope. */
+async function api<E extends Endpoint>(port: number, endpoint: E, input: InputOf<E>, token?: string) {
+  const res = await typedClient(fetchSend(`http://127.0.0.1:${port}`))(endpoint, input, token);
+  return res.body;
 }
 
 describe.skipIf(DB_KIND !== 'pglite')('the embedded database across processes', () => {
@@ -30,7 +32,7 @@ describe.skipIf(DB_KIND !== 'pglite')('the embedded database across processes', 
     const code = await second.exited;
     expect(code).not.toBe(0);
     expect(second.output()).toMatch(/in use by another SiteOps process \(pid \d+\)/);
-    const login = await api(first.port, 'POST', '/api/user/login', { username: 'admin', password: PASSWORD });
+    const login = await api(first.port, userApi.login, { username: 'admin', password: PASSWORD });
     expect(login.code).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -42,14 +44,14 @@ describe.skipIf(DB_KIND !== 'pglite')('the embedded database across processes', 
     const port = await freePort();
     const first = start(dir, port);
     await waitUp(first);
-    const token = (await api(port, 'POST', '/api/user/login', { username: 'admin', password: PASSWORD })).data.token;
+    const token = (await api(port, userApi.login, { username: 'admin', password: PASSWORD })).data.token;
     const acknowledged: string[] = [];
     let stop = false;
     const writer = async (w: number) => {
       for (let i = 0; !stop; i++) {
         const key = `k${w}-${i}`;
         try {
-          const res = await api(port, 'POST', '/api/constant/add', { key, value: 'x' }, token);
+          const res = await api(port, constantApi.add, { key, value: 'x' }, token);
           if (res.code === 200) acknowledged.push(key);
         } catch {
           return;
@@ -67,13 +69,12 @@ describe.skipIf(DB_KIND !== 'pglite')('the embedded database across processes', 
     // The stale lock of the killed process must not keep the restart out.
     const second = start(dir, port);
     await waitUp(second);
-    const admin = (await api(port, 'POST', '/api/user/login', { username: 'admin', password: PASSWORD })).data.token;
+    const admin = (await api(port, userApi.login, { username: 'admin', password: PASSWORD })).data.token;
     const stored = new Set<string>();
     for (let page = 1; ; page++) {
-      const res = await fetch(`http://127.0.0.1:${port}/api/constant/listAll?key=k&pageSize=200&page=${page}`, {
-        headers: { authorization: `Bearer ${admin}` },
-      });
-      const body = (await res.json()) as { data: { list: { key: string }[]; total: number } };
+      const body = (await api(port, constantApi.listAll, { key: 'k', pageSize: 200, page }, admin)) as {
+        data: { list: { key: string }[]; total: number };
+      };
       body.data.list.forEach((c) => stored.add(c.key));
       if (page * 200 >= body.data.total) break;
     }

@@ -123,14 +123,12 @@ export async function fileCodeRecovery(c: (typeof CODE_CHANNELS)[number]) {
     remoteAddress = `${c.net}.${clients >> 8}.${clients++ & 255}`,
   ) => {
     askedFrom.set(username.toLowerCase(), remoteAddress);
-    return on.call({
-      method: 'POST',
-      url: '/api/account/recover/code',
+    return on.api(
+      accountApi.recoverCode,
       // Email is the channel when none is named.
-      body: channel === 'email' ? { username } : { username, channel },
-      headers: { 'accept-language': lang },
-      remoteAddress,
-    });
+      channel === 'email' ? { username } : { username, channel },
+      { headers: { 'accept-language': lang }, remoteAddress },
+    );
   };
   /** The code typed on the client that last asked for one for the name, unless another is named. */
   const reset = (
@@ -140,13 +138,11 @@ export async function fileCodeRecovery(c: (typeof CODE_CHANNELS)[number]) {
     lang = 'en-US',
     remoteAddress = askedFrom.get(username.toLowerCase()),
   ) =>
-    app.call({
-      method: 'POST',
-      url: '/api/account/recover/codePassword',
-      body: { username, code, newPassword },
-      headers: { 'accept-language': lang },
-      remoteAddress,
-    });
+    app.api(
+      accountApi.recoverByCode,
+      { username, code, newPassword },
+      { headers: { 'accept-language': lang }, remoteAddress },
+    );
   /** Ask for a code for `who` on this channel and read it where it arrived. */
   async function codeFor(who: Bound, lang = 'en-US') {
     const before = sentOn(c.channel);

@@ -97,6 +97,7 @@ describe('single-page fallback', () => {
   });
 
   it('an unknown API path or a missing asset is a 404, not the HTML page', async () => {
+    // eslint-disable-next-line no-restricted-syntax -- an undeclared path on purpose: not the console's HTML page
     for (const url of ['/api/nothing', '/assets/index-Old999.js']) {
       const res = await get(url, 'br');
       expect(res.statusCode).toBe(404);

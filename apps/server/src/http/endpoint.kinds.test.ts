@@ -11,8 +11,10 @@ import { route } from './endpoint.ts';
 import { installEnvelope } from './envelope.ts';
 import { badRequest, fieldError } from '../core/errors.ts';
 import { t } from '../core/messages/index.ts';
+import { injectOf } from '../../test/harness.ts';
 
 // Public endpoints: what is under test is how route() answers, not the guard (endpoint.test.ts has it).
+/* eslint-disable no-restricted-syntax -- the test's own declarations: these paths are where they are declared */
 const api = defineEndpoints('kinds', {
   key: {
     method: 'GET',
@@ -48,6 +50,7 @@ const api = defineEndpoints('kinds', {
     kind: 'upload',
   },
 });
+/* eslint-enable no-restricted-syntax */
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -88,10 +91,10 @@ afterAll(() => app.close());
 
 describe('route() kinds', () => {
   it('a JSON endpoint answers the envelope, or the file its handler sent itself', async () => {
-    const json = await app.inject({ method: 'GET', url: '/api/kinds/key' });
+    const json = await app.inject(injectOf(api.key, {}));
     expect(json.json()).toEqual({ code: 200, msg: 'success', data: { pem: 'PEM' } });
 
-    const file = await app.inject({ method: 'GET', url: '/api/kinds/key?download=1' });
+    const file = await app.inject(injectOf(api.key, { download: '1' }));
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('application/x-pem-file');
     expect(file.headers['content-disposition']).toBe('attachment; filename="key.pem"');
@@ -99,14 +102,14 @@ describe('route() kinds', () => {
   });
 
   it('the handler can replace the declared success message', async () => {
-    const some = await app.inject({ method: 'POST', url: '/api/kinds/count', payload: { n: 2 } });
+    const some = await app.inject(injectOf(api.count, { n: 2 }));
     expect(some.json()).toMatchObject({ msg: 'Counted', data: { n: 2 } });
-    const none = await app.inject({ method: 'POST', url: '/api/kinds/count', payload: { n: 0 } });
+    const none = await app.inject(injectOf(api.count, { n: 0 }));
     expect(none.json()).toMatchObject({ msg: 'Nothing to count', data: { n: 0 } });
   });
 
   it('a download streams its file; a refusal before it starts is still an envelope', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/kinds/sheet?rows=3' });
+    const res = await app.inject(injectOf(api.sheet, { rows: 3 }));
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('row 1\nrow 2\nrow 3\n');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -114,7 +117,7 @@ describe('route() kinds', () => {
       `attachment; filename="rows.txt"; filename*=UTF-8''${encodeURIComponent('Zeilen-ä.txt')}`,
     );
 
-    const refused = await app.inject({ method: 'GET', url: '/api/kinds/sheet?rows=9' });
+    const refused = await app.inject(injectOf(api.sheet, { rows: 9 }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 40000, data: { fields: { rows: 'at most 3 rows' } } });
   });
@@ -125,8 +128,7 @@ describe('route() kinds', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n` +
       `Content-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`;
     const res = await app.inject({
-      method: 'POST',
-      url: '/api/kinds/upload',
+      ...injectOf(api.upload, {}),
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload,
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '@siteops/contracts/endpoints';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, injectOfUnchecked, type TestApp } from '../../test/harness.ts';
 import { constantApi } from '@siteops/contracts/constant/api';
 
 let t: TestApp;
@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 /** constant.add, a plain endpoint with a body: `query` is added to its URL as it is. */
 const addConstant = (token: string, body: object, query = '') =>
-  t.call({ method: 'POST', url: `/api/constant/add${query}`, token, body });
+  t.call({ ...injectOfUnchecked(constantApi.add, body, token), url: `${constantApi.add.path}${query}` });
 
 type Operation = { operationId?: string; tags?: string[]; responses?: Record<string, unknown>; security?: unknown[] };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, rawBody, type TestApp } from '../../test/harness.ts';
+import { createTestApp, HEALTH_URL, OPENAPI_URL, rawBody, type TestApp } from '../../test/harness.ts';
 import { userApi } from '@siteops/contracts/user/api';
 
 let t: TestApp;
@@ -12,7 +12,7 @@ describe('every answer is an envelope, never a 500 for bad input', () => {
   it('malformed JSON is 400/40000', async () => {
     const res = await t.call({
       method: 'POST',
-      url: '/api/user/login',
+      url: userApi.login.path,
       ...rawBody('application/json', '{"username": "admin"'),
     });
     expect(res.status).toBe(400);
@@ -33,13 +33,14 @@ describe('every answer is an envelope, never a 500 for bad input', () => {
   });
 
   it('an unknown API path is 404/40400', async () => {
+    // eslint-disable-next-line no-restricted-syntax -- an undeclared path on purpose: the unknown route's 404
     const res = await t.call({ method: 'GET', url: '/api/nothing/here' });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe(40400);
   });
 
   it('a body that is not JSON at all is a 4xx envelope', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/user/login', ...rawBody('text/plain', 'username=admin') });
+    const res = await t.call({ method: 'POST', url: userApi.login.path, ...rawBody('text/plain', 'username=admin') });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(typeof res.body.code).toBe('number');
@@ -47,7 +48,7 @@ describe('every answer is an envelope, never a 500 for bad input', () => {
   });
 
   it('answers carry a request id and security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: HEALTH_URL });
     expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -56,10 +57,10 @@ describe('every answer is an envelope, never a 500 for bad input', () => {
   });
 
   it('serves the OpenAPI document generated from the schemas', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await t.app.inject({ method: 'GET', url: OPENAPI_URL });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(doc.paths['/api/user/login'].post.requestBody).toBeDefined();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/user/updatePasswd', '/api/user/menu']));
+    expect(doc.paths[userApi.login.path].post.requestBody).toBeDefined();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([userApi.updatePasswd.path, userApi.menu.path]));
   });
 });

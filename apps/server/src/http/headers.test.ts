@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, HEALTH_URL, injectOf, OPENAPI_URL, type TestApp } from '../../test/harness.ts';
+import { userApi } from '@siteops/contracts/user/api';
 
 let t: TestApp;
 let proxied: TestApp;
@@ -16,17 +17,15 @@ describe('API answers are never stored by a cache', () => {
   it('success, 400, 401, 404 and the OpenAPI document all say no-store', async () => {
     const token = await t.login();
     const answers = await Promise.all([
-      t.app.inject({ method: 'GET', url: '/api/health' }),
-      t.app.inject({
-        method: 'GET',
-        url: '/api/user/listAll?page=1&pageSize=10',
-        headers: { authorization: `Bearer ${token}` },
-      }),
-      t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: '', password: '' } }),
-      t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: 'Wrong@123' } }),
-      t.app.inject({ method: 'POST', url: '/api/user/info' }),
+      t.app.inject({ method: 'GET', url: HEALTH_URL }),
+      t.app.inject(injectOf(userApi.listAll, { page: 1, pageSize: 10 }, token)),
+      t.app.inject(injectOf(userApi.login, { username: '', password: '' })),
+      t.app.inject(injectOf(userApi.login, { username: 'admin', password: 'Wrong@123' })),
+      // No body at all, as before the declarations: the guard answers first.
+      t.app.inject({ ...injectOf(userApi.info, {}), payload: undefined }),
+      // eslint-disable-next-line no-restricted-syntax -- an undeclared path on purpose: the unknown route's 404
       t.app.inject({ method: 'GET', url: '/api/nothing/here' }),
-      t.app.inject({ method: 'GET', url: '/api/docs/json' }),
+      t.app.inject({ method: 'GET', url: OPENAPI_URL }),
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 400, 401, 401, 404, 200]);
     for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
@@ -35,7 +34,7 @@ describe('API answers are never stored by a cache', () => {
 
 describe('request ids', () => {
   it('are made by the server: a client-sent X-Request-Id is ignored by default', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'forged-id' } });
+    const res = await t.app.inject({ method: 'GET', url: HEALTH_URL, headers: { 'x-request-id': 'forged-id' } });
     expect(res.headers['x-request-id']).not.toBe('forged-id');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -43,7 +42,7 @@ describe('request ids', () => {
   it('come from the header a trusted proxy sets when REQUEST_ID_HEADER names it', async () => {
     const res = await proxied.app.inject({
       method: 'GET',
-      url: '/api/health',
+      url: HEALTH_URL,
       headers: { 'x-request-id': 'lb-1234.abc' },
     });
     expect(res.headers['x-request-id']).toBe('lb-1234.abc');
@@ -53,7 +52,7 @@ describe('request ids', () => {
     for (const given of [undefined, 'a b', 'x'.repeat(200), 'line\\nbreak']) {
       const res = await proxied.app.inject({
         method: 'GET',
-        url: '/api/health',
+        url: HEALTH_URL,
         headers: given === undefined ? {} : { 'x-request-id': given },
       });
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KIND, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DB_KIND, HEALTH_URL, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
 
 const health = async () => {
   const started = performance.now();
-  const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  const res = await t.app.inject({ method: 'GET', url: HEALTH_URL });
   return { status: res.statusCode, ms: performance.now() - started };
 };
 

@@ -29,6 +29,7 @@ describe('log output', () => {
         time: 0,
         msg: 'request completed',
         reqId: 'r1',
+        // eslint-disable-next-line no-restricted-syntax -- a log record's text under test, not a request
         req: { method: 'GET', url: '/api/health' },
       }),
     );

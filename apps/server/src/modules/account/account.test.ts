@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileTestApp } from '../../../test/harness.ts';
+import { fileTestApp, injectOf } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { userApi } from '@siteops/contracts/user/api';
 import { accountApi } from '@siteops/contracts/account/api';
@@ -33,11 +33,7 @@ describe('account', () => {
   });
 
   it('export data answers the caller’s own file, ID number in full, no password, and is audited', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/account/exportMine',
-      headers: { authorization: `Bearer ${me.token}` },
-    });
+    const res = await t.app.inject(injectOf(accountApi.exportMine, {}, me.token));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`siteops-${me.userName}-`);
     const file = JSON.parse(res.body);

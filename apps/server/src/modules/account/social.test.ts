@@ -4,6 +4,7 @@ import { fileTestApp } from '../../../test/harness.ts';
 import { createAgent, createProject, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { accountApi } from '@siteops/contracts/account/api';
+import { projectApi } from '@siteops/contracts/project/api';
 import { userApi } from '@siteops/contracts/user/api';
 
 /**
@@ -166,16 +167,15 @@ describe('another user’s social info, on the user detail', () => {
 
     const [managerUser, manager] = await createSignedInUser(t, admin, { role: 'manager', agentId: a.id });
     const projectId = await createProject(t, admin, { name: 'Social site', code: uniq('SOC-'), agentId: a.id });
-    const ok = async (url: string, body: object) =>
-      expect((await t.call({ method: 'POST', url, token: admin, body })).body.code).toBe(200);
-    await ok('/api/project/addManager', { projectId, userId: managerUser.id });
+    const ok = async (res: Promise<{ body: { code: number } }>) => expect((await res).body.code).toBe(200);
+    await ok(t.api(projectApi.addManager, { projectId, userId: managerUser.id }, admin));
 
     expect((await detail(admin, worker.id)).body.data.social).toEqual(stored);
     expect((await detail(a.token, worker.id)).body.data.social).toEqual(stored);
     expect((await detail(b.token, worker.id)).status).toBe(404);
     // Not (yet) in the manager's project: out of its scope, like the rest of the user.
     expect((await detail(manager, worker.id)).status).toBe(404);
-    await ok('/api/project/addMembers', { projectId, userIds: [worker.id] });
+    await ok(t.api(projectApi.addMembers, { projectId, userIds: [worker.id] }, admin));
     expect((await detail(manager, worker.id)).body.data.social).toEqual(stored);
 
     const stranger = await newUser({ agentId: a.id });

@@ -4,6 +4,7 @@ import { until } from '../../gateway/testkit.ts';
 import { startFaultProxy, targetOf, type FaultProxy } from '../../../test/faultproxy.ts';
 import { FAST, startLinkApp, type LinkTestApp } from './testkit.ts';
 import { openLive } from './liveTestkit.ts';
+import { HEALTH_URL } from '../../../test/harness.ts';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -41,7 +42,7 @@ describe.skipIf(!REDIS_URL)('device link during a Redis outage', () => {
 
       proxy.cut();
       await until(() => t.app.deviceLink.bus.state?.() === 'down', 4_000, 'outage noticed');
-      const health = await t.call({ method: 'GET', url: '/api/health' });
+      const health = await t.call({ method: 'GET', url: HEALTH_URL });
       expect(health.status).toBe(503);
       expect(health.body.data).toMatchObject({ database: 'up', redis: 'down' });
 

@@ -7,6 +7,8 @@ import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { SimDevice, SimDeviceOptions } from '@siteops/device-sim/device';
 import { devices, upgradeJobs, upgradeRollouts } from '../../db/schema/index.ts';
 import { multipart } from '../../../test/fixtures.ts';
+import { formBody } from '../../../test/harness.ts';
+import { upgradeApi } from '@siteops/contracts/upgrade/api';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 
 /** Rounds every 50 ms, the first retry after 0.2 s, 1.5 s for a device to take the command. */
@@ -40,12 +42,12 @@ export async function uploadPackage(
 ) {
   const content = randomBytes(o.size ?? 64 * 1024);
   const body = multipart(content, `fw-${o.version}.bin`, 'application/octet-stream');
-  const qs = new URLSearchParams({
+  const query = {
     fileVersion: o.version,
     deviceTypes: (o.types ?? ['face']).join(','),
     checkType: o.checkType ?? 'SHA256',
-  });
-  const res = await t.call({ method: 'POST', url: `/api/upgrade/upload?${qs}`, token, ...body });
+  };
+  const res = await t.api.raw(upgradeApi.upload, formBody(body), query, token);
   if (res.body.code !== 200) throw new Error(`upload failed: ${res.body.msg}`);
   return { id: res.body.data.id as number, content };
 }

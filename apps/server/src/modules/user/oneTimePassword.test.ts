@@ -140,7 +140,7 @@ describe('one-time passwords', () => {
     const audit = JSON.stringify(await t.database.db.select().from(auditLog));
     const logged = lines.slice(before).join('\n');
     const stored = JSON.stringify(await t.database.db.select().from(users));
-    expect(logged).toContain('/api/user/resetPasswd');
+    expect(logged).toContain(userApi.resetPasswd.path);
     for (const pw of issued) {
       expect(audit).not.toContain(pw);
       expect(logged).not.toContain(pw);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
 import { LIST_COUNT_CAP } from '@siteops/contracts/shared/pagination';
-import { expectFieldError, fileTestApp } from '../../../test/harness.ts';
+import { expectFieldError, fileTestApp, injectOfUnchecked } from '../../../test/harness.ts';
 import { idNumber, PNG } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { faceJpeg, photoId, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
 import { visitorApi } from '@siteops/contracts/visitor/api';
-import type { InputOf } from '@siteops/contracts/shared/endpoint';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 
 const { t, admin } = await fileTestApp();
 const w = await visitorWorld(t, admin);
@@ -56,13 +56,15 @@ describe('visitor registration', () => {
     const photo = await t.app.inject({ method: 'GET', url: item.avatarUrl });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
-    expect((await t.app.inject({ method: 'GET', url: `/api/visitor/photo/${avatar}` })).statusCode).toBe(404);
+    expect((await t.app.inject(injectOfUnchecked(visitorApi.photo, { id: avatar }))).statusCode).toBe(404);
   });
 
   it('a photo without its signature (or with a bad one) is the standard 404 envelope, in the caller’s language', async () => {
     const avatar = await photoId(t, admin);
-    for (const url of [`/api/visitor/photo/${avatar}`, `/api/visitor/photo/${avatar}?exp=9999999999&sig=nope`]) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'zh-CN' } });
+    for (const input of [{ id: avatar }, { id: avatar, exp: 9999999999, sig: 'nope' }]) {
+      const res = await t.app.inject(
+        injectOfUnchecked(visitorApi.photo, input, { headers: { 'accept-language': 'zh-CN' } }),
+      );
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const body = res.json() as { code: number; msg: string; data: unknown };
@@ -179,18 +181,15 @@ describe('scope: a manager has only its projects’ visitors', () => {
 
   it('answers 404 for another project’s visitor on update, audit and delete, and for adding there', async () => {
     const m = w.managerToken;
-    const calls = [
-      { method: 'PUT' as const, url: '/api/visitor/update', body: { id: w.visitorB, phone: '13800000000' } },
-      { method: 'PUT' as const, url: '/api/visitor/auditVisitor', body: { id: w.visitorB, status: 'valid' } },
-      { method: 'DELETE' as const, url: '/api/visitor/delete', body: { ids: [w.visitorA, w.visitorB] } },
-      {
-        method: 'POST' as const,
-        url: '/api/visitor/add',
-        body: { projectId: w.projectB, realName: 'X', phone: '13700137000', ...visitWindow() },
-      },
-      { method: 'PUT' as const, url: '/api/visitor/update', body: { id: w.visitorA, projectId: w.projectB } },
+    const calls: [Endpoint, object][] = [
+      [visitorApi.update, { id: w.visitorB, phone: '13800000000' }],
+      [visitorApi.auditVisitor, { id: w.visitorB, status: 'valid' }],
+      [visitorApi.delete, { ids: [w.visitorA, w.visitorB] }],
+      [visitorApi.add, { projectId: w.projectB, realName: 'X', phone: '13700137000', ...visitWindow() }],
+      [visitorApi.update, { id: w.visitorA, projectId: w.projectB }],
     ];
-    for (const call of calls) expect((await t.call({ ...call, token: m })).status, call.url).toBe(404);
+    for (const [endpoint, input] of calls)
+      expect((await t.api.unchecked(endpoint, input, m)).status, endpoint.path).toBe(404);
     // The batch with a foreign id deleted nothing, its own visitor included.
     expect(ids(await list({ pageSize: 200 }, m))).toContain(w.visitorA);
     const [b] = await t.database.db.select().from(visitors).where(eq(visitors.id, w.visitorB));
