@@ -3,7 +3,12 @@ import { deriveKey } from './keys.ts';
 
 /** Columns holding encrypted PII; the name is bound into each ciphertext (AAD), so values cannot be swapped. */
 export type PiiColumn =
-  'users.id_no' | 'users.card_no' | 'devices.terminal_password' | 'visitors.id_no' | 'certifications.legal_id_no';
+  | 'users.id_no'
+  | 'users.card_no'
+  | 'devices.terminal_password'
+  | 'devices.hj212_pw'
+  | 'visitors.id_no'
+  | 'certifications.legal_id_no';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;

@@ -62,6 +62,15 @@ export const deviceFields = {
   /** Stored encrypted; never answered. */
   terminalPassword: optionalText('terminalPassword', 128),
   remark: optionalMultiline('remark', 512),
+  /** An HJ 212 monitor's MN (unique); '' clears it. */
+  hj212Mn: text()
+    .trim()
+    .regex(/^([0-9A-Za-z]{1,32})?$/, 'hj212Mn must be 1-32 letters or digits')
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  /** The HJ 212 access password (PW); stored encrypted, never answered. */
+  hj212Pw: optionalText('hj212Pw', 32),
   direction: z.enum(DEVICE_DIRECTIONS).optional(),
   allow: z.boolean().optional(),
   anyAccess: z.boolean().optional(),
@@ -154,6 +163,10 @@ export const deviceItem = z.object({
   hasTerminalPassword: z.boolean(),
   direction: z.string(),
   remark: z.string().nullable(),
+  /** The HJ 212 MN, on a monitor that speaks HJ 212. */
+  hj212Mn: z.string().nullable().optional(),
+  /** Whether an HJ 212 access password is set; the value never leaves the server. */
+  hasHj212Pw: z.boolean().optional(),
   licenceExpiresAt: z.string().nullable(),
   additionDatetime: z.string(),
   heartbeatDatetime: z.string().nullable(),

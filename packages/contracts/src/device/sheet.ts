@@ -44,6 +44,8 @@ export const DEVICE_IMPORT_COLUMNS = [
   { key: 'devVer', required: false, 'zh-CN': '设备版本', 'en-US': 'Device version' },
   { key: 'frpcVer', required: false, 'zh-CN': 'FRPC版本', 'en-US': 'FRPC version' },
   { key: 'remoteAccount', required: false, 'zh-CN': '远程账号', 'en-US': 'Remote account' },
+  { key: 'hj212Mn', required: false, 'zh-CN': 'HJ 212 MN', 'en-US': 'HJ 212 MN' },
+  { key: 'hj212Pw', required: false, 'zh-CN': 'HJ 212 访问密码', 'en-US': 'HJ 212 password' },
   { key: 'agent', required: false, 'zh-CN': '代理商', 'en-US': 'Agent' },
   { key: 'projectCode', required: false, 'zh-CN': '项目编号', 'en-US': 'Project code' },
   { key: 'remark', required: false, 'zh-CN': '备注', 'en-US': 'Remark' },
@@ -52,10 +54,10 @@ export type DeviceImportColumnKey = (typeof DEVICE_IMPORT_COLUMNS)[number]['key'
 
 /**
  * Columns of an export, in order: the import columns (so a file round-trips) plus read-only ones.
- * The terminal password is never exported.
+ * The terminal password and the HJ 212 password are never exported.
  */
 export const DEVICE_EXPORT_COLUMNS = [
-  ...DEVICE_IMPORT_COLUMNS.filter((c) => c.key !== 'remark'),
+  ...DEVICE_IMPORT_COLUMNS.filter((c) => c.key !== 'remark' && c.key !== 'hj212Pw'),
   { key: 'projectName', required: false, 'zh-CN': '项目名称', 'en-US': 'Project' },
   { key: 'authStatus', required: false, 'zh-CN': '授权状态', 'en-US': 'Auth status' },
   { key: 'onlineStatus', required: false, 'zh-CN': '在线状态', 'en-US': 'Online status' },

@@ -142,6 +142,8 @@ export const enUS = {
   // Devices, licences, imports
   'device.snUsed': 'The sn {value} is already used by another device',
   'device.snUsed.any': 'The sn is already used by another device',
+  'device.hj212MnUsed': 'The HJ 212 MN {value} is already used by another device',
+  'device.hj212MnUsed.any': 'The HJ 212 MN is already used by another device',
   'device.macUsed': 'The mac {value} is already used by another device',
   'device.macUsed.any': 'The mac is already used by another device',
   'device.agentCannotChange': 'An agent cannot change {fields}',
@@ -173,6 +175,7 @@ export const enUS = {
   'import.row.duplicateInFile': 'same as row {detail}',
   'import.row.unusable': '{col} cannot be used',
   'import.row.macUsed': 'MAC address already used by device {detail}',
+  'import.row.mnUsed': 'HJ 212 MN already used by device {detail}',
   'import.row.unknownAgent': 'agent "{detail}" does not exist',
   'import.row.foreignAgent': 'you can only import into your own agent',
   'import.row.unknownProject': 'project code "{detail}" does not exist or is not yours',

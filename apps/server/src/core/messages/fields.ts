@@ -50,6 +50,8 @@ export const FIELD_LABELS_ZH: Readonly<Record<string, string>> = {
   direction: '方向',
   remoteAccount: '远程账号',
   terminalPassword: '终端密码',
+  hj212Mn: 'HJ 212 MN',
+  hj212Pw: 'HJ 212 访问密码',
   heartbeat: '心跳间隔',
   fileName: '文件名',
   fileVersion: '文件版本',

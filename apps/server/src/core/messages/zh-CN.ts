@@ -130,6 +130,8 @@ export const zhCN: Record<keyof typeof enUS, string> = {
 
   'device.snUsed': '序列号 {value} 已被其他设备使用',
   'device.snUsed.any': '序列号已被其他设备使用',
+  'device.hj212MnUsed': 'HJ 212 MN {value} 已被其他设备使用',
+  'device.hj212MnUsed.any': 'HJ 212 MN 已被其他设备使用',
   'device.macUsed': 'MAC 地址 {value} 已被其他设备使用',
   'device.macUsed.any': 'MAC 地址已被其他设备使用',
   'device.agentCannotChange': '代理商不能修改 {fields}',
@@ -161,6 +163,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'import.row.duplicateInFile': '与第 {detail} 行重复',
   'import.row.unusable': '{col}无法使用',
   'import.row.macUsed': 'MAC地址已被设备 {detail} 使用',
+  'import.row.mnUsed': 'HJ 212 MN 已被设备 {detail} 使用',
   'import.row.unknownAgent': '代理商“{detail}”不存在',
   'import.row.foreignAgent': '只能导入到自己的代理商',
   'import.row.unknownProject': '项目编号“{detail}”不存在或不可用',

@@ -51,6 +51,16 @@ export const devices = pgTable(
     terminalPassword: text('terminal_password'),
     direction: varchar('direction', { length: 8 }).notNull().default('none'),
     remark: varchar('remark', { length: 512 }),
+    /** An HJ 212 monitor's MN (its id on the wire; 24 characters in 2017, 14 in 2005); null on other devices. */
+    hj212Mn: varchar('hj212_mn', { length: 32 }).unique(),
+    /**
+     * The HJ 212 access password (PW), AES-256-GCM ciphertext like the terminal password; never listed.
+     * Encrypted rather than hashed like the device secret: a PW is a short value people choose (six
+     * digits by the standard), so a hash of it is reversed by trying them all and would protect
+     * nothing, while the server needs it in clear to check each link's first packet and to address
+     * the commands it sends the unit (a unit refuses a command carrying another PW).
+     */
+    hj212Pw: text('hj212_pw'),
     secretHash: varchar('secret_hash', { length: 64 }),
     licenceExpiresAt: timestamp('licence_expires_at', { withTimezone: true }),
     /** Latest readings by field, for the lists; history lives in the time-series table. */

@@ -5,7 +5,7 @@ import { changeSet } from '../audit/record.ts';
 import { duplicateDevice, mustFindAgent, mustFindProject, projectMustFitAgents } from './service.ts';
 
 /** Register a device; its terminal password is stored encrypted and audited only as "set". */
-export const addDevice: Handler<typeof deviceApi.add> = async (c, { terminalPassword, ...body }) => {
+export const addDevice: Handler<typeof deviceApi.add> = async (c, { terminalPassword, hj212Pw, ...body }) => {
   const { db, pii } = c;
   if (body.agentId != null) await mustFindAgent(db, body.agentId);
   if (body.projectId != null) {
@@ -18,6 +18,7 @@ export const addDevice: Handler<typeof deviceApi.add> = async (c, { terminalPass
         .values({
           ...body,
           terminalPassword: terminalPassword ? pii.encrypt(terminalPassword, 'devices.terminal_password') : null,
+          hj212Pw: hj212Pw ? pii.encrypt(hj212Pw, 'devices.hj212_pw') : null,
           createdId: c.user.id,
           updatedId: c.user.id,
         })
@@ -27,7 +28,11 @@ export const addDevice: Handler<typeof deviceApi.add> = async (c, { terminalPass
           action: 'device.add',
           targetType: 'device',
           targetId: id,
-          detail: changeSet({ ...body, terminalPassword: terminalPassword ? '********' : undefined }),
+          detail: changeSet({
+            ...body,
+            terminalPassword: terminalPassword ? '********' : undefined,
+            hj212Pw: hj212Pw ? '********' : undefined,
+          }),
         },
         tx,
       );

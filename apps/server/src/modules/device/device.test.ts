@@ -93,6 +93,33 @@ describe('device CRUD', () => {
   });
 });
 
+describe('HJ 212 identity', () => {
+  it('sets a unique MN (409 naming hj212Mn on a duplicate) and keeps the PW encrypted, out of every answer', async () => {
+    const mn = uniq('MN').replace(/[^0-9A-Za-z]/g, '');
+    const id = await addDevice({ type: 'dust', hj212Mn: mn, hj212Pw: '654321' });
+    const detail = await t.api(deviceApi.detail, { id }, admin);
+    expect(detail.body.data).toMatchObject({ hj212Mn: mn, hasHj212Pw: true });
+    expect(JSON.stringify(detail.body)).not.toContain('654321');
+    const stored = (await rowOf(id)).hj212Pw!;
+    expect(stored.startsWith('v1.')).toBe(true);
+    const dup = await t.api(deviceApi.add, { type: 'dust', sn: uniq('SN'), mac: dashedMac(), hj212Mn: mn }, admin);
+    expect(dup.status).toBe(409);
+    expect(dup.body.data).toEqual({ field: 'hj212Mn' });
+    const other = await addDevice({ type: 'dust' });
+    const dupUpdate = await t.api(deviceApi.update, { id: other, hj212Mn: mn }, admin);
+    expect(dupUpdate.status).toBe(409);
+    expect(dupUpdate.body.data).toEqual({ field: 'hj212Mn' });
+    expect((await t.api(deviceApi.update, { id, hj212Mn: '' }, admin)).status).toBe(200);
+    expect((await rowOf(id)).hj212Mn).toBeNull();
+    expect((await t.api(deviceApi.update, { id: other, hj212Mn: 'bad mn!' }, admin)).status).toBe(400);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)));
+    expect(JSON.stringify(audit)).not.toContain('654321');
+  });
+});
+
 describe('device list', () => {
   it('filters by every field and sorts by whitelisted fields only', async () => {
     const tag = uniq('F');

@@ -49,6 +49,7 @@ const EXPORT_SELECT = {
   devVer: devices.devVer,
   frpcVer: devices.frpcVer,
   remoteAccount: devices.remoteAccount,
+  hj212Mn: devices.hj212Mn,
   agent: agents.name,
   projectCode: projects.code,
   projectName: projects.name,

@@ -74,7 +74,7 @@ export const importDevices: Handler<typeof deviceApi.import> = async (c, query) 
     const parsed = await parseRows(sheetRows, errors, lang);
     checkFileDuplicates(parsed, errors);
     const valid = parsed.filter((p) => !errors.has(p.row));
-    const rows = await resolveRows(db, caller, valid, errors, actor.id);
+    const rows = await resolveRows(db, caller, valid, errors, actor.id, (pw) => c.pii.encrypt(pw, 'devices.hj212_pw'));
     const failed = errors.failedRows.size;
     const answer = { mode, rows: sheetRows.length, failed, errors: errors.list.sort((a, b) => a.row - b.row) };
     if (rows.length === 0 || (mode === 'all-or-nothing' && failed > 0)) {

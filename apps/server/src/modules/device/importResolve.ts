@@ -35,7 +35,15 @@ async function inChunks<T, R>(items: T[], size: number, read: (chunk: T[]) => Pr
  * Everything that needs the database: sn and MAC against existing devices, agents and projects the
  * caller may use. Answers the complete rows to write (an existing device merged with the non-empty cells).
  */
-export async function resolveRows(db: Db, caller: Caller, parsed: ParsedRow[], errors: RowErrors, actorId: number) {
+export async function resolveRows(
+  db: Db,
+  caller: Caller,
+  parsed: ParsedRow[],
+  errors: RowErrors,
+  actorId: number,
+  /** The HJ 212 password as stored (encrypted, like the device form's). */
+  encryptPw: (pw: string) => string,
+) {
   const inScope = scope.devices(caller) ?? sql`true`;
   const existing = new Map(
     (
@@ -57,6 +65,8 @@ export async function resolveRows(db: Db, caller: Caller, parsed: ParsedRow[], e
               devVer: devices.devVer,
               frpcVer: devices.frpcVer,
               remoteAccount: devices.remoteAccount,
+              hj212Mn: devices.hj212Mn,
+              hj212Pw: devices.hj212Pw,
               remark: devices.remark,
               direction: devices.direction,
               agentId: devices.agentId,
@@ -80,6 +90,19 @@ export async function resolveRows(db: Db, caller: Caller, parsed: ParsedRow[], e
             .where(inJsonList(devices.mac, macs)),
       )
     ).map((d) => [d.mac!, d]),
+  );
+  const mns = parsed.map((p) => p.fields.hj212Mn).filter((m): m is string => !!m);
+  const mnOwners = new Map(
+    mns.length
+      ? (
+          await inChunks(mns, READ_CHUNK, (chunk) =>
+            db
+              .select({ mn: devices.hj212Mn, sn: devices.sn, inScope: sql<boolean>`coalesce(${inScope}, false)` })
+              .from(devices)
+              .where(inJsonList(devices.hj212Mn, chunk)),
+          )
+        ).map((d) => [d.mn!, d])
+      : [],
   );
   const agentNames = [...new Set(parsed.map((p) => p.agent).filter((a): a is string => !!a))];
   const agentRows = agentNames.length
@@ -106,6 +129,11 @@ export async function resolveRows(db: Db, caller: Caller, parsed: ParsedRow[], e
     if (macOwner && macOwner.sn !== p.sn) {
       if (macOwner.inScope) errors.add(p.row, 'mac', 'macUsed', macOwner.sn);
       else errors.add(p.row, 'mac', 'unusable');
+    }
+    const mnOwner = p.fields.hj212Mn ? mnOwners.get(p.fields.hj212Mn) : undefined;
+    if (mnOwner && mnOwner.sn !== p.sn) {
+      if (mnOwner.inScope) errors.add(p.row, 'hj212Mn', 'mnUsed', mnOwner.sn);
+      else errors.add(p.row, 'hj212Mn', 'unusable');
     }
 
     let agentId: number | null | undefined;
@@ -139,6 +167,7 @@ export async function resolveRows(db: Db, caller: Caller, parsed: ParsedRow[], e
       type: p.type,
       direction: p.direction ?? current?.direction ?? 'none',
       ...Object.fromEntries(OPTIONAL_TEXT.map((k) => [k, p.fields[k] ?? current?.[k] ?? null])),
+      hj212Pw: p.fields.hj212Pw ? encryptPw(p.fields.hj212Pw) : (current?.hj212Pw ?? null),
       agentId: finalAgentId,
       projectId: projectId ?? keptProjectId,
       createdId: actorId,

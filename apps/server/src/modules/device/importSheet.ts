@@ -37,6 +37,8 @@ export const OPTIONAL_TEXT = [
   'devVer',
   'frpcVer',
   'remoteAccount',
+  'hj212Mn',
+  'hj212Pw',
   'remark',
 ] as const;
 export type OptionalText = (typeof OPTIONAL_TEXT)[number];
@@ -176,6 +178,7 @@ export async function parseRows(rows: { row: number; cells: Cells }[], errors: R
 export function checkFileDuplicates(parsed: ParsedRow[], errors: RowErrors) {
   const firstSn = new Map<string, number>();
   const firstMac = new Map<string, number>();
+  const firstMn = new Map<string, number>();
   for (const p of parsed) {
     const sn = firstSn.get(p.sn);
     if (sn !== undefined) errors.add(p.row, 'sn', 'duplicateInFile', String(sn));
@@ -183,5 +186,10 @@ export function checkFileDuplicates(parsed: ParsedRow[], errors: RowErrors) {
     const mac = firstMac.get(p.mac);
     if (mac !== undefined) errors.add(p.row, 'mac', 'duplicateInFile', String(mac));
     else firstMac.set(p.mac, p.row);
+    const mnValue = p.fields.hj212Mn;
+    if (mnValue === undefined) continue;
+    const mn = firstMn.get(mnValue);
+    if (mn !== undefined) errors.add(p.row, 'hj212Mn', 'duplicateInFile', String(mn));
+    else firstMn.set(mnValue, p.row);
   }
 }

@@ -33,6 +33,14 @@ const TEXT = {
     direction: { 'zh-CN': '门禁设备：无 / 进 / 出', 'en-US': 'access devices: None / In / Out' },
     agent: { 'zh-CN': '代理商名称；代理商导入时留空', 'en-US': "the agent's name; agents leave it empty" },
     projectCode: { 'zh-CN': '项目编号（项目列表中可见）', 'en-US': "the project's code (see the project list)" },
+    hj212Mn: {
+      'zh-CN': 'HJ 212 扬尘监测仪的 MN（唯一）；其他设备留空',
+      'en-US': "an HJ 212 dust monitor's MN (unique); empty for other devices",
+    },
+    hj212Pw: {
+      'zh-CN': 'HJ 212 访问密码 PW（加密保存，不会导出）',
+      'en-US': 'the HJ 212 access password PW (stored encrypted, never exported)',
+    },
     other: { 'zh-CN': '可选；更新时留空表示不修改', 'en-US': 'optional; when updating, empty leaves it unchanged' },
   },
   limit: {

@@ -29,6 +29,8 @@ const WRITE_COLUMNS = [
   ['devVer', 'dev_ver', 'varchar'],
   ['frpcVer', 'frpc_ver', 'varchar'],
   ['remoteAccount', 'remote_account', 'varchar'],
+  ['hj212Mn', 'hj212_mn', 'varchar'],
+  ['hj212Pw', 'hj212_pw', 'text'],
   ['remark', 'remark', 'varchar'],
   ['agentId', 'agent_id', 'integer'],
   ['projectId', 'project_id', 'integer'],

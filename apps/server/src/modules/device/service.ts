@@ -92,9 +92,17 @@ export async function mustFindAgent(db: Db, agentId: number) {
 }
 
 /** The 409 of a duplicate sn or mac, naming the field; other errors unchanged. */
-export function duplicateDevice(err: unknown, values: { sn?: string; mac?: string | null }): unknown {
+export function duplicateDevice(
+  err: unknown,
+  values: { sn?: string; mac?: string | null; hj212Mn?: string | null },
+): unknown {
   if (!isUniqueViolation(err)) return err;
   const constraint = constraintOf(err) ?? String((err as { cause?: { message?: string } })?.cause?.message ?? '');
+  if (constraint.includes('hj212_mn')) {
+    return conflict(values.hj212Mn ? t('device.hj212MnUsed', { value: values.hj212Mn }) : t('device.hj212MnUsed.any'), {
+      field: 'hj212Mn',
+    });
+  }
   const field = constraint.includes('mac') ? 'mac' : 'sn';
   const value = values[field];
   const msg =
@@ -154,6 +162,8 @@ export function toDeviceItem(d: DeviceRow, agentName: string | null, projectName
     hasTerminalPassword: d.terminalPassword !== null,
     direction: d.direction,
     remark: d.remark,
+    hj212Mn: d.hj212Mn,
+    hasHj212Pw: d.hj212Pw !== null,
     licenceExpiresAt: d.licenceExpiresAt ? iso(d.licenceExpiresAt) : null,
     additionDatetime: iso(d.additionDatetime),
     heartbeatDatetime: d.heartbeatDatetime ? iso(d.heartbeatDatetime) : null,

@@ -109,6 +109,7 @@ export type ImportMessage =
   | 'duplicateInFile'
   | 'unusable'
   | 'macUsed'
+  | 'mnUsed'
   | 'unknownAgent'
   | 'foreignAgent'
   | 'unknownProject'

@@ -207,6 +207,27 @@ describe('device import', () => {
     expect(res.body.data.errors[0].message).toContain(existing.sn);
   });
 
+  it('imports the HJ 212 MN and password (encrypted); an MN another device uses or one twice in the file is a row error', async () => {
+    const mn = () => uniq('MN').replace(/[^0-9A-Za-z]/g, '');
+    const monitor = row({ type: 'dust', hj212Mn: mn(), hj212Pw: '112233' });
+    const res = await importFile(admin, await xlsx([monitor]));
+    expect(res.body.data, JSON.stringify(res.body.data.errors)).toMatchObject({ created: 1, failed: 0 });
+    const [stored] = await bySn([monitor.sn]);
+    expect(stored.hj212Mn).toBe(monitor.hj212Mn);
+    expect(stored.hj212Pw?.startsWith('v1.')).toBe(true);
+    const twice = mn();
+    const bad = await importFile(
+      admin,
+      await xlsx([row({ hj212Mn: monitor.hj212Mn }), row({ hj212Mn: twice }), row({ hj212Mn: twice })]),
+      'valid-rows',
+    );
+    expect(bad.body.data.errors).toEqual([
+      expect.objectContaining({ row: 2, column: 'hj212Mn' }),
+      expect.objectContaining({ row: 4, column: 'hj212Mn' }),
+    ]);
+    expect(bad.body.data.errors[0].message).toContain(monitor.sn);
+  });
+
   it('an agent imports only into its own agent and projects', async () => {
     const theirs = row({ agent: agentBName });
     await importFile(admin, await xlsx([theirs]));

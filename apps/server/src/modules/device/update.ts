@@ -22,7 +22,7 @@ const AGENT_EDITABLE = new Set<string>(DEVICE_AGENT_FIELDS);
 /** Update the fields sent; an agent may send only {@link DEVICE_AGENT_FIELDS}, anything else is a 403 naming them. */
 export const updateDevice: Handler<typeof deviceApi.update> = async (c, body) => {
   const { db, pii } = c;
-  const { id, terminalPassword, ...patch } = body;
+  const { id, terminalPassword, hj212Pw, ...patch } = body;
   const device = await loadDeviceInScope(db, c.caller, id);
   if (c.user.role !== 'admin') {
     const sent = Object.keys(body).filter((k) => k !== 'id' && (body as Record<string, unknown>)[k] !== undefined);
@@ -45,6 +45,7 @@ export const updateDevice: Handler<typeof deviceApi.update> = async (c, body) =>
           ...(terminalPassword !== undefined
             ? { terminalPassword: terminalPassword ? pii.encrypt(terminalPassword, 'devices.terminal_password') : null }
             : {}),
+          ...(hj212Pw !== undefined ? { hj212Pw: hj212Pw ? pii.encrypt(hj212Pw, 'devices.hj212_pw') : null } : {}),
           updatedId: c.user.id,
         })
         .where(eq(devices.id, id));
@@ -55,7 +56,11 @@ export const updateDevice: Handler<typeof deviceApi.update> = async (c, body) =>
           targetType: 'device',
           targetId: id,
           detail: changeSet(
-            { ...patch, terminalPassword: terminalPassword === undefined ? undefined : '********' },
+            {
+              ...patch,
+              terminalPassword: terminalPassword === undefined ? undefined : '********',
+              hj212Pw: hj212Pw === undefined ? undefined : '********',
+            },
             { sn: device.sn },
           ),
         },

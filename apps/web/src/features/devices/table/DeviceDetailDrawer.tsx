@@ -45,6 +45,16 @@ export function DeviceDetailDrawer({ row, onClose }: { row: DeviceItem | null; o
           label: t('devices.field.terminalPassword'),
           children: d.hasTerminalPassword ? t('devices.passwordSet') : t('devices.passwordNotSet'),
         },
+        ...(d.hj212Mn || d.hasHj212Pw
+          ? [
+              { key: 'hj212Mn', label: t('devices.field.hj212Mn'), children: d.hj212Mn },
+              {
+                key: 'hj212Pw',
+                label: t('devices.field.hj212Pw'),
+                children: d.hasHj212Pw ? t('devices.passwordSet') : t('devices.passwordNotSet'),
+              },
+            ]
+          : []),
         {
           key: 'direction',
           label: t('devices.field.direction'),

@@ -69,6 +69,16 @@ export function DeviceEditModal({
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       )}
+      {text('hj212Mn')}
+      {shown.has('hj212Pw') && (
+        <Form.Item
+          name="hj212Pw"
+          label={t('devices.field.hj212Pw')}
+          extra={row?.hasHj212Pw ? t('devices.passwordKeep') : undefined}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      )}
       {shown.has('allow') && (
         <Form.Item name="allow" label={t('devices.field.allow')} valuePropName="checked">
           <Switch />

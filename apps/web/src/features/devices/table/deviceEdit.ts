@@ -15,6 +15,8 @@ export interface EditValues {
   version?: string;
   remoteAccount?: string;
   terminalPassword?: string;
+  hj212Mn?: string;
+  hj212Pw?: string;
   remark?: string;
   direction?: string;
   allow?: boolean;
@@ -31,6 +33,7 @@ const OPTIONAL_TEXT = [
   'devVer',
   'version',
   'remoteAccount',
+  'hj212Mn',
   'remark',
 ] as const satisfies readonly (keyof EditValues)[];
 const IS_OPTIONAL_TEXT = new Set<string>(OPTIONAL_TEXT);
@@ -41,6 +44,7 @@ const ALL_FIELDS = [
   'mac',
   ...OPTIONAL_TEXT,
   'terminalPassword',
+  'hj212Pw',
   'direction',
   'allow',
   'anyAccess',
@@ -64,12 +68,12 @@ export function editableFields(isAdmin: boolean): readonly (keyof EditValues)[] 
   return isAdmin ? ALL_FIELDS : DEVICE_AGENT_FIELDS;
 }
 
-/** The update body: the editable fields, empty text as '' (cleared), a blank terminal password left alone. */
+/** The update body: the editable fields, empty text as '' (cleared), a blank password (terminal, HJ 212) left alone. */
 export function toUpdateBody(id: number, values: EditValues, fields: readonly (keyof EditValues)[]): UpdateDeviceBody {
   const body: Record<string, unknown> = { id };
   for (const f of fields) {
     const v = values[f];
-    if (f === 'terminalPassword') {
+    if (f === 'terminalPassword' || f === 'hj212Pw') {
       if (v) body[f] = v;
     } else if (IS_OPTIONAL_TEXT.has(f)) {
       body[f] = typeof v === 'string' ? v : '';
