@@ -21,6 +21,8 @@ ${HJ212_USAGE}
 
 Options:
   --url URL              gateway (default ws://localhost:8080/gateway)
+  --transport T          ws (default), mqtt, or mixed (every other device over MQTT)
+  --mqtt URL             the MQTT broker for --transport mqtt|mixed (default mqtt://<--url's host>:1884)
   --count N              how many devices (default: all licences in DIR; with --register 9)
   --types LIST           all, or a comma list of: face,dust,broadcast,aiBox,towerCrane,elevator,
                          towerElevatorFace,plate,gateway (default all). Types are dealt round-robin;
@@ -111,6 +113,8 @@ async function main() {
       args: argv,
       options: {
         url: { type: 'string', default: 'ws://localhost:8080/gateway' },
+        transport: { type: 'string', default: 'ws' },
+        mqtt: { type: 'string' },
         count: { type: 'string' },
         types: { type: 'string', default: 'all' },
         licences: { type: 'string' },
@@ -160,6 +164,10 @@ async function main() {
   const dir = values.licences ?? './sim-licences';
 
   const have = loadLicenceDir(dir, (file, why) => console.warn(`siteops-sim: skipping ${file}: ${why}`));
+  const api = values.api ?? values.url.replace(/^ws/, 'http').replace(/^(https?:\/\/[^/]+).*$/, '$1');
+  if (!['ws', 'mqtt', 'mixed'].includes(values.transport)) fail('--transport must be ws, mqtt or mixed');
+  const mqttUrl = values.mqtt ?? `mqtt://${new URL(values.url).hostname}:1884`;
+  const overMqtt = (i: number) => values.transport === 'mqtt' || (values.transport === 'mixed' && i % 2 === 1);
   let devices: FleetDevice[];
   if (values.register) {
     const wanted = Array.from({ length: count ?? 9 }, (_, i) =>
@@ -168,7 +176,6 @@ async function main() {
     const bySn = new Map(have.map((l) => [l.sn, l]));
     const missing = wanted.filter((w) => !bySn.has(w.sn));
     if (missing.length) {
-      const api = values.api ?? values.url.replace(/^ws/, 'http').replace(/^(https?:\/\/[^/]+).*$/, '$1');
       console.log(`siteops-sim: granting ${missing.length} licences through ${api} (saved in ${dir})`);
       try {
         await grantLicences(
@@ -214,7 +221,8 @@ async function main() {
   const verbose = values.verbose;
   const fleet = new SimFleet({
     url: values.url,
-    devices,
+    httpUrl: api,
+    devices: devices.map((d, i) => (overMqtt(i) ? { ...d, url: mqttUrl } : d)),
     telemetryMs: num('telemetry-seconds', values['telemetry-seconds']) * 1000,
     eventRate: num('event-rate', values['event-rate']),
     pictures: !values['no-pictures'],

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import WebSocket from 'ws';
 import {
   CloseCode,
   normalizeMac,
@@ -10,7 +9,7 @@ import {
   type TelemetryData,
   type Versions,
 } from '@siteops/contracts/device-protocol';
-import { FaceLibrary, httpBaseOf, type PassOutcome } from './faces.ts';
+import { FaceLibrary, type PassOutcome } from './faces.ts';
 import { DeviceModel, type SimEventSpec } from './model.ts';
 import { cameraPicture } from './pictures.ts';
 import { Backoff, fixedRetrySeconds } from './reconnect.ts';
@@ -27,7 +26,8 @@ import {
   type SimDeviceOptions,
   type SimState,
 } from './simTypes.ts';
-import { authMessage, closeGently, dialGateway, messageBytes } from './socket.ts';
+import type { SimLink } from './link.ts';
+import { authMessage, closeGently, dialGateway, httpBaseOf } from './socket.ts';
 import type { PlayRecord } from './speaker.ts';
 import type { SimUpgrade, UpgradeFault } from './upgrade.ts';
 import { waitForState } from './waitForState.ts';
@@ -60,7 +60,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
 
   readonly #opt: SimDeviceOptions;
   #state: SimState = 'idle';
-  #ws?: WebSocket;
+  #ws?: SimLink;
   #timers = new Set<NodeJS.Timeout>();
   #heartbeat?: NodeJS.Timeout;
   #retry?: NodeJS.Timeout;
@@ -87,7 +87,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.mac = normalizeMac(opts.mac);
     this.model = new DeviceModel(opts.type, opts.sn, opts.eventRate ?? 1);
     if (opts.type === 'face' || opts.type === 'towerElevatorFace')
-      this.faces = new FaceLibrary(() => httpBaseOf(opts.url));
+      this.faces = new FaceLibrary(() => httpBaseOf(opts.url, opts.httpUrl));
     this.#versions = opts.versions ?? { frpcVer: '0.52.3', devVer: 'HW-2.1', version: '3.4.0' };
     this.upgradeFault = opts.upgradeFault;
     this.#config = initialConfig(opts, this.model.controls.volume);
@@ -207,7 +207,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   #connect() {
     this.#setState('connecting');
     this.counters.connects++;
-    const ws = dialGateway(this.#opt.url);
+    const ws = dialGateway(this.#opt.url, authMessage(this, this.#opt.secret));
     this.#ws = ws;
     ws.on('open', () => {
       if (this.#ws !== ws) return;
@@ -219,18 +219,17 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       if (this.#ws !== ws || this.#state === 'frozen' || this.#state === 'stopped') return;
       this.counters.messagesIn++;
       this.#lastHeard = Date.now();
-      const buf = messageBytes(data);
-      if (isBinary) onServerFrame(buf, this.#inbox);
-      else onServerText(buf.toString('utf8'), this.#inbox);
+      if (isBinary) onServerFrame(data, this.#inbox);
+      else onServerText(data.toString('utf8'), this.#inbox);
     });
     ws.on('error', (err) => {
       this.#log(`socket error: ${err.message}`);
       this.emit('socketError', err);
     });
-    ws.on('close', (code, reason) => this.#onClose(ws, code, reason.toString()));
+    ws.on('close', (code, reason) => this.#onClose(ws, code, reason));
   }
 
-  #onClose(ws: WebSocket, code: number, reason: string) {
+  #onClose(ws: SimLink, code: number, reason: string) {
     if (this.#ws !== ws) return;
     this.#ws = undefined;
     this.lastClose = { code, reason };
@@ -263,14 +262,14 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
 
   #send(message: DeviceMessageInput | AuthMessage) {
     const ws = this.#ws;
-    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    if (!ws?.isOpen) return false;
     ws.send(JSON.stringify(message));
     this.counters.messagesOut++;
     return true;
   }
 
-  #sendRaw(ws: WebSocket, data: string | Uint8Array) {
-    if (ws.readyState !== WebSocket.OPEN) return;
+  #sendRaw(ws: SimLink, data: string | Uint8Array) {
+    if (!ws.isOpen) return;
     ws.send(data);
     this.counters.messagesOut++;
   }
@@ -336,12 +335,12 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   }
 
   /** What the RPC handlers (rpc*.ts) may use of this device, bound to the link `ws` an RPC came on. */
-  #rpcLink(ws: WebSocket): RpcLink {
+  #rpcLink(ws: SimLink): RpcLink {
     return {
       device: this,
       config: this.#config,
       shells: this.#shells,
-      gatewayUrl: this.#opt.url,
+      gatewayUrl: httpBaseOf(this.#opt.url, this.#opt.httpUrl),
       pingIntervalMs: this.#opt.pingIntervalMs,
       uptimeS: () => (Date.now() - this.#bootAt) / 1000,
       later: (ms, fn) => void this.#later(ms, fn),
@@ -360,7 +359,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   }
 
   /** Close `ws`, if it is still the link, so that the device comes back after a `reason` boot. */
-  #rebootLink(reason: Exclude<BootReason, 'power'>, ws: WebSocket | undefined) {
+  #rebootLink(reason: Exclude<BootReason, 'power'>, ws: SimLink | undefined) {
     if (!ws || this.#ws !== ws) return;
     this.#rebooting = reason;
     ws.close(CloseCode.normal, 'reboot');

@@ -152,7 +152,3 @@ export class FaceLibrary {
 }
 
 /** `ws://host:port/gateway` -> `http://host:port`; `wss:` -> `https:`. */
-export const httpBaseOf = (gatewayUrl: string) => {
-  const u = new URL(gatewayUrl);
-  return `${u.protocol === 'wss:' ? 'https:' : 'http:'}//${u.host}`;
-};

@@ -47,6 +47,8 @@ export interface FleetDevice {
   secret: string;
   type: DeviceType;
   name?: string;
+  /** This device's own server address (a mixed fleet: some over MQTT, the rest over the fleet's URL). */
+  url?: string;
 }
 
 export type FleetOptions = Omit<SimDeviceOptions, 'sn' | 'mac' | 'secret' | 'type' | 'name' | 'autoStart'> & {

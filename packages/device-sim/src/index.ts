@@ -12,7 +12,8 @@ export {
 export { DeviceModel } from './model.ts';
 export { SimShell } from './shell.ts';
 export { renderSnapshot } from './snapshot.ts';
-export { FaceLibrary, httpBaseOf, type HeldPerson, type PassOutcome } from './faces.ts';
+export { FaceLibrary, type HeldPerson, type PassOutcome } from './faces.ts';
+export { httpBaseOf } from './socket.ts';
 export { runCommand } from './commands.ts';
 export { handleWebRequest } from './web.ts';
 export { loadLicenceDir, saveLicence, grantLicences, typeOfLicence, RegisterError } from './licences.ts';

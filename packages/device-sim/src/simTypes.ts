@@ -3,8 +3,10 @@ import type { PlayRecord } from './speaker.ts';
 import type { UpgradeFault } from './upgrade.ts';
 
 export interface SimDeviceOptions {
-  /** `ws://host:port/gateway`. */
+  /** `ws://host:port/gateway`, or `mqtt://host:port` for a device on the MQTT transport. */
   url: string;
+  /** The server's HTTP base for downloads (face photos, firmware); default: the WebSocket URL's. Needed with MQTT. */
+  httpUrl?: string;
   sn: string;
   mac: string;
   /** The licence's deviceSecret. */

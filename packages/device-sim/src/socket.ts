@@ -1,21 +1,25 @@
-import WebSocket from 'ws';
 import {
   CloseCode,
-  MAX_FRAME_BYTES,
   PROTOCOL_VERSION,
   type AuthMessage,
   type DeviceType,
   type Versions,
 } from '@siteops/contracts/device-protocol';
+import type { SimLink } from './link.ts';
+import { MqttLink } from './mqttLink.ts';
+import { WsLink } from './wsLink.ts';
 
-/** Open a WebSocket to the gateway with the protocol's frame limit and no compression. */
-export function dialGateway(url: string): WebSocket {
-  return new WebSocket(url, {
-    handshakeTimeout: 10_000,
-    perMessageDeflate: false,
-    maxPayload: MAX_FRAME_BYTES,
-  });
+/** Dial the server: `ws(s)://…/gateway` over a WebSocket, `mqtt(s)://host:port` over MQTT. */
+export function dialGateway(url: string, auth: AuthMessage): SimLink {
+  return /^mqtts?:/.test(url) ? new MqttLink(url, auth) : new WsLink(url);
 }
+
+/** The server's HTTP base for a device's downloads (photos, firmware): given, or the WebSocket URL's. */
+export const httpBaseOf = (url: string, httpUrl?: string) => {
+  if (httpUrl) return httpUrl.replace(/\/+$/, '');
+  const u = new URL(url);
+  return `${u.protocol === 'wss:' ? 'https:' : 'http:'}//${u.host}`;
+};
 
 /** The first message on a new link: who the device is, proven by its licence's secret. */
 export function authMessage(
@@ -33,17 +37,12 @@ export function authMessage(
   };
 }
 
-/** One received message as a single Buffer, whichever shape `ws` delivered it in. */
-export function messageBytes(data: WebSocket.RawData): Buffer {
-  return Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-}
-
 /**
  * Close with 1000 and wait for the close; a socket still connecting is cut, and one the server does
  * not close within a second is cut too, so that stopping never hangs.
  */
-export async function closeGently(ws: WebSocket | undefined, reason: string): Promise<void> {
-  if (!ws || ws.readyState === WebSocket.CLOSED) return;
+export async function closeGently(ws: SimLink | undefined, reason: string): Promise<void> {
+  if (!ws || ws.isClosed) return;
   await new Promise<void>((resolve) => {
     const t = setTimeout(() => {
       ws.terminate();
@@ -53,7 +52,6 @@ export async function closeGently(ws: WebSocket | undefined, reason: string): Pr
       clearTimeout(t);
       resolve();
     });
-    if (ws.readyState === WebSocket.CONNECTING) ws.terminate();
-    else ws.close(CloseCode.normal, reason);
+    ws.close(CloseCode.normal, reason);
   });
 }

@@ -11,10 +11,14 @@ export async function startDemoFleet(
   devices: FleetDevice[],
   port: number,
   log: Pick<FastifyBaseLogger, 'debug'>,
+  opts: { mqttPort?: number } = {},
 ): Promise<SimFleet> {
+  const { mqttPort } = opts;
   const fleet = new SimFleet({
     url: `ws://127.0.0.1:${port}${GATEWAY_PATH}`,
-    devices,
+    httpUrl: `http://127.0.0.1:${port}`,
+    // Universal gateways (DTUs) are the site hardware that speaks MQTT: with the embedded broker on, they use it.
+    devices: devices.map((d) => (mqttPort && d.type === 'gateway' ? { ...d, url: `mqtt://127.0.0.1:${mqttPort}` } : d)),
     versions: { frpcVer: '0.52.3', devVer: 'HW-2.1', version: '3.4.0' },
     // A reading every 10 s per device: lively lists, a light load next to the console.
     telemetryMs: 10_000,

@@ -24,7 +24,7 @@ export async function runDemo(
   const demoLog = log.child({ module: 'demo' });
   try {
     const seed = await seedDemo(app, db, config, demoLog);
-    const fleet = await startDemoFleet(seed.devices, port, demoLog);
+    const fleet = await startDemoFleet(seed.devices, port, demoLog, { mqttPort: app.deviceLink.mqtt?.port });
     const accounts = seed.accounts.map((a) => `${a.userName} (${a.role})`).join(', ');
     demoLog.info(
       { created: seed.created },

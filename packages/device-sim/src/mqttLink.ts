@@ -1,0 +1,127 @@
+import { EventEmitter } from 'node:events';
+import mqtt, { type MqttClient } from 'mqtt';
+import {
+  CloseCode,
+  RETRY_AFTER_REFUSAL_S,
+  mqttTopics,
+  mqttUsername,
+  type AuthMessage,
+  type RefuseReason,
+} from '@siteops/contracts/device-protocol';
+import type { SimLink, SimLinkEvents } from './link.ts';
+
+/** The WebSocket's code for a connection that ended without a close (RFC 6455). */
+const ABNORMAL = 1006;
+
+/** CONNACK return codes (MQTT 3.1.1) as the protocol's refusal reasons. */
+const REFUSALS: Record<number, RefuseReason> = { 2: 'protocol', 3: 'unavailable', 4: 'badSecret', 5: 'unknown' };
+
+/**
+ * Protocol 1 over MQTT (docs/device-protocol.md part 12): the auth message becomes the CONNECT, every
+ * other message is published on `siteops/<sn>/up/<type>`, and what arrives on `down/` is handed on as
+ * the WebSocket would hand it. A refused CONNECT is reported as the `auth.refused` it stands for.
+ */
+export class MqttLink extends EventEmitter<SimLinkEvents> implements SimLink {
+  readonly #client: MqttClient;
+  readonly #topics: ReturnType<typeof mqttTopics>;
+  #open = false;
+  #closed = false;
+  /** What the server said on `down/close` before it disconnected. */
+  #closing?: { code: number; reason: string };
+
+  constructor(url: string, auth: AuthMessage, keepaliveS = 30) {
+    super();
+    this.#topics = mqttTopics(auth.sn);
+    const client = (this.#client = mqtt.connect(url, {
+      clientId: auth.sn,
+      username: mqttUsername(auth.deviceType, auth.mac),
+      password: auth.secret,
+      protocolVersion: 4,
+      clean: true,
+      keepalive: keepaliveS,
+      reconnectPeriod: 0,
+      connectTimeout: 10_000,
+    }));
+    client.on('connect', () => {
+      // Open at the CONNACK: the server's auth.ok may arrive before the SUBACK (it is sent to this
+      // session directly), and it must find the link open.
+      this.#open = true;
+      this.emit('open');
+      client.subscribe(this.#topics.down, { qos: 1 }, (err) => {
+        if (err) this.#end(CloseCode.protocol, 'subscribe refused');
+      });
+    });
+    client.on('message', (topic, payload) => this.#onDown(topic, payload));
+    client.on('error', (err: Error & { code?: number }) => {
+      const reason = typeof err.code === 'number' ? REFUSALS[err.code] : undefined;
+      if (!reason) return this.emit('error', err);
+      // The refusal arrives before any subscription: hand it on as the auth.refused it stands for.
+      const refused = {
+        type: 'auth.refused',
+        reason,
+        message: err.message,
+        retryAfterSeconds: RETRY_AFTER_REFUSAL_S[reason],
+      };
+      this.emit('message', Buffer.from(JSON.stringify(refused)), false);
+      this.#end(CloseCode.refused, reason);
+    });
+    client.on('close', () => this.#end(this.#closing?.code ?? ABNORMAL, this.#closing?.reason ?? ''));
+  }
+
+  get isOpen() {
+    return this.#open && !this.#closed && this.#client.connected;
+  }
+
+  get isClosed() {
+    return this.#closed;
+  }
+
+  send(data: string | Uint8Array) {
+    if (!this.isOpen) return;
+    if (typeof data !== 'string') {
+      this.#client.publish(this.#topics.upFrame, Buffer.from(data), { qos: 0 });
+      return;
+    }
+    const message = JSON.parse(data) as { type?: string; id?: string };
+    if (message.type === 'auth') return;
+    const topic =
+      message.type === 'rpc.result' && message.id
+        ? this.#topics.upRpc(message.id)
+        : this.#topics.up(String(message.type));
+    // Events and RPC answers at least once; readings and heartbeats may be lost with the link.
+    const qos =
+      message.type === 'event' || message.type === 'rpc.result' || message.type === 'upgrade.progress' ? 1 : 0;
+    this.#client.publish(topic, data, { qos });
+  }
+
+  close(code: number, reason: string) {
+    this.#closing = { code, reason };
+    this.#client.end(false);
+  }
+
+  terminate() {
+    this.#client.end(true);
+    this.#end(ABNORMAL, '');
+  }
+
+  #onDown(topic: string, payload: Buffer) {
+    if (topic === this.#topics.downFrame) return this.emit('message', payload, true);
+    if (topic === this.#topics.downClose) {
+      try {
+        this.#closing = JSON.parse(payload.toString()) as { code: number; reason: string };
+      } catch {
+        /* the disconnect itself still ends the link */
+      }
+      return;
+    }
+    this.emit('message', payload, false);
+  }
+
+  #end(code: number, reason: string) {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#open = false;
+    this.#client.end(true);
+    this.emit('close', code, reason);
+  }
+}
