@@ -15,6 +15,8 @@ process.env.E2E_MAIL_DIR ??= path.resolve('.tmp', `e2e-mail-${Date.now()}`);
 /** The run's SMS webhook receiver (global-setup.ts, read by e2e/smsbox.ts), chosen the same way. */
 process.env.E2E_SMS_PORT ??= freePort();
 process.env.E2E_SMS_DIR ??= path.resolve('.tmp', `e2e-sms-${Date.now()}`);
+/** The server's embedded MQTT broker (specs link simulated devices over MQTT through it). */
+process.env.E2E_MQTT_PORT ??= freePort();
 
 /** A port free right now on 127.0.0.1 (synchronous: the config's values are plain). */
 function freePort(): string {
@@ -76,6 +78,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // E2E_WEB_DIST lets parallel work build the console elsewhere (vite build --outDir) without clobbering.
       WEB_DIST: path.resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist'),
+      MQTT_PORT: process.env.E2E_MQTT_PORT,
     },
   },
 });
