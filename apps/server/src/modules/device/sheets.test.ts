@@ -209,16 +209,17 @@ describe('device import', () => {
 
   it('imports the HJ 212 MN and password (encrypted); an MN another device uses or one twice in the file is a row error', async () => {
     const mn = () => uniq('MN').replace(/[^0-9A-Za-z]/g, '');
-    const monitor = row({ type: 'dust', hj212Mn: mn(), hj212Pw: '112233' });
+    const monitorMn = mn();
+    const monitor = row({ type: 'dust', hj212Mn: monitorMn, hj212Pw: '112233' });
     const res = await importFile(admin, await xlsx([monitor]));
     expect(res.body.data, JSON.stringify(res.body.data.errors)).toMatchObject({ created: 1, failed: 0 });
     const [stored] = await bySn([monitor.sn]);
-    expect(stored.hj212Mn).toBe(monitor.hj212Mn);
+    expect(stored.hj212Mn).toBe(monitorMn);
     expect(stored.hj212Pw?.startsWith('v1.')).toBe(true);
     const twice = mn();
     const bad = await importFile(
       admin,
-      await xlsx([row({ hj212Mn: monitor.hj212Mn }), row({ hj212Mn: twice }), row({ hj212Mn: twice })]),
+      await xlsx([row({ hj212Mn: monitorMn }), row({ hj212Mn: twice }), row({ hj212Mn: twice })]),
       'valid-rows',
     );
     expect(bad.body.data.errors).toEqual([
