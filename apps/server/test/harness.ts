@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config, type Env } from '../src/config.ts';
 import { openDatabase, type Database, type OpenOptions } from '../src/db/client.ts';
 import { typedClient, type As, type Send, type TypedClient } from '@siteops/test-support/api';
+import { queryString } from '@siteops/test-support/fetch';
 import { requestOf, type Endpoint, type InputOf } from '@siteops/contracts/shared/endpoint';
 import { ADMIN_PASSWORD, adminUrl } from './template.ts';
 import { userApi } from '@siteops/contracts/user/api';
@@ -138,28 +139,13 @@ export function injectOfUnchecked(endpoint: Endpoint, input: unknown, as?: As): 
   };
 }
 
-/**
- * A test's query string (`a=1&b=x`, a leading `?` or `&` allowed) as the typed client's input, a repeated key as
- * a list: for tests that write their filters as a query string (sent through `t.api.unchecked`, as strings).
- */
-export function queryOf(qs: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [k, v] of new URLSearchParams(qs.replace(/^[?&]/, ''))) {
-    const had = out[k];
-    out[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
-  }
-  return out;
-}
+/** A test's query string as the typed client's input (see @siteops/test-support/fetch). */
+export { queryOf } from '@siteops/test-support/fetch';
 
 /** A declared endpoint's URL with its input in the path and the query string: for `fetch` and WebSockets. */
 export function urlOf<E extends Endpoint>(endpoint: E, input: InputOf<E>): string {
   const { url, query } = requestOf({ ...endpoint, method: 'GET' }, input);
-  const qs = new URLSearchParams(
-    Object.entries(query ?? {}).flatMap(([k, v]) =>
-      v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, String(x)]),
-    ),
-  ).toString();
-  return qs ? `${url}?${qs}` : url;
+  return `${url}${queryString(query)}`;
 }
 
 /**

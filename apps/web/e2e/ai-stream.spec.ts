@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { ADMIN, apiLogin, type Envelope, grantDevice, login } from './support';
+import { ADMIN, apiLogin, client, type Envelope, grantDevice, login } from './support';
+import { aiStreamApi } from '@siteops/contracts/ai-stream/api';
 import { test } from './simDevice';
 
 /**
@@ -61,12 +62,9 @@ test.describe('AI-box stream settings', () => {
     await expect(results.getByRole('row').filter({ hasText: online.sn })).toContainText('已应用');
     await expect(results.getByRole('row').filter({ hasText: offline.sn })).toContainText('离线');
     // The box itself now holds them.
-    const read = (await (
-      await request.post('/api/aiStream/read', {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { ids: [online.id] },
-      })
-    ).json()) as Envelope<{ list: { settings: Record<string, unknown> }[] }>;
+    const read = (await client(request)(aiStreamApi.read, { ids: [online.id] }, token)).body as Envelope<{
+      list: { settings: Record<string, unknown> }[];
+    }>;
     expect(read.data.list[0].settings).toMatchObject({ frameRate: 15, bitRate: 800 });
     // Pushed values are the new current ones: nothing left to change for the box that took them.
     await expect(onlineRow).toContainText('没有需要变更的内容。');

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { AnalyticsAnswer } from '@siteops/contracts/analytics/schemas';
 import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { ADMIN, agentSiteFor, apiCall, apiLogin, grantDevice, login } from './support';
+import { ADMIN, agentSiteFor, api, apiLogin, grantDevice, login, queryOf } from './support';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { analyticsApi } from '@siteops/contracts/analytics/api';
 import { firstSheetOf } from './workbooks';
 
 /**
@@ -39,12 +41,9 @@ test.describe('fleet analytics online rate', () => {
     await device.waitFor('up', 30_000);
     // Presence is stored in batches: online in the database before the monitors change hands.
     await expect
-      .poll(
-        async () =>
-          (await apiCall<{ onlineStatus: string }>(request, token, 'GET', `/api/device/detail?id=${online.id}`))
-            .onlineStatus,
-        { timeout: 30_000 },
-      )
+      .poll(async () => (await api(request, deviceApi.detail, { id: online.id }, token)).onlineStatus, {
+        timeout: 30_000,
+      })
       .toBe('online');
     const { agentUser, siteName } = await agentSiteFor(request, token, [online.id, silent.id], 'prs');
     const agentToken = await apiLogin(request, agentUser);
@@ -57,11 +56,11 @@ test.describe('fleet analytics online rate', () => {
       .poll(
         async () =>
           (
-            await apiCall<AnalyticsAnswer>(
+            await api.unchecked<AnalyticsAnswer>(
               request,
+              analyticsApi.fleet,
+              queryOf(`${range}&presenceBy=project`),
               agentToken,
-              'GET',
-              `/api/analytics/fleet?${range}&presenceBy=project`,
             )
           ).uptime.map((u) => `${u.groupName}: ${u.uptimePct} (${u.devices})`),
         { timeout: 7 * 60_000, intervals: [5_000] },

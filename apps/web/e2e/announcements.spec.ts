@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, addAgent, apiCall, apiLogin, login, openConsole, uniqueName } from './support';
+import { ADMIN, addAgent, api, apiLogin, client, login, openConsole, uniqueName } from './support';
+import { announcementApi } from '@siteops/contracts/announcement/api';
 
 /**
  * Announcements end to end: an admin writes one for an agent's people and publishes it from the
@@ -75,18 +76,8 @@ test('an announcement published by an admin reaches its audience live: bell, box
   await expect(readerPage.getByRole('button', { name: /^消息$/ })).toBeVisible();
 
   // Publishing it again is refused: nobody gets the same notice twice.
-  const [{ id }] = (
-    await apiCall<{ list: { id: number }[] }>(
-      request,
-      admin,
-      'GET',
-      `/api/announcement/listAll?title=${encodeURIComponent(title)}`,
-    )
-  ).list;
-  const again = await request.put('/api/announcement/publish', {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { id },
-  });
-  expect(again.status()).toBe(409);
+  const [{ id }] = (await api(request, announcementApi.listAll, { title }, admin)).list;
+  const again = await client(request)(announcementApi.publish, { id }, admin);
+  expect(again.status).toBe(409);
   await readerContext.close();
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, fillLogin, login, openConsole, storedToken, uniqueName } from './support';
+import { ADMIN, API_PREFIX, fillLogin, login, openConsole, storedToken, uniqueName, urlOf } from './support';
+import { userApi } from '@siteops/contracts/user/api';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -52,7 +53,7 @@ test('logout clears the token, ends the session and returns to login', async ({ 
   await expect.poll(() => storedToken(page)).toBeNull();
 
   // The server really ended the session.
-  const info = await request.post('/api/user/info', { headers: { Authorization: `Bearer ${token}` } });
+  const info = await request.post(urlOf(userApi.info, {}), { headers: { Authorization: `Bearer ${token}` } });
   expect(info.status()).toBe(401);
 
   // And the console asks for a login again.
@@ -70,7 +71,7 @@ test('logout lands quietly on the login page, from every kind of page', async ({
     await expect(page.getByTestId('tab-bar').getByRole('tab', { selected: true })).toBeVisible();
     const calls: string[] = [];
     const record = (r: { url: () => string }) =>
-      void (new URL(r.url()).pathname.startsWith('/api/') && calls.push(new URL(r.url()).pathname));
+      void (new URL(r.url()).pathname.startsWith(API_PREFIX) && calls.push(new URL(r.url()).pathname));
     page.on('request', record);
     await page.getByRole('button', { name: '用户菜单' }).click();
     await page.getByRole('menuitem', { name: '登出登录' }).click();
@@ -79,7 +80,7 @@ test('logout lands quietly on the login page, from every kind of page', async ({
     await page.waitForLoadState('networkidle');
     page.off('request', record);
     // Spec 4: the server is told once, and the page being left asks nothing more with a dead token.
-    expect(calls, path).toEqual(['/api/user/logout']);
+    expect(calls, path).toEqual([userApi.logout.path]);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByText(/Invalid token|请重新登录/)).toHaveCount(0);
     await fillLogin(page, ADMIN);
@@ -91,7 +92,7 @@ test('a session ended elsewhere offers to log in again', async ({ page, request 
   await login(page);
   const token = await storedToken(page);
   // End the session behind the console's back (as a password change elsewhere would).
-  await request.post('/api/user/logout', { headers: { Authorization: `Bearer ${token}` } });
+  await request.post(urlOf(userApi.logout, {}), { headers: { Authorization: `Bearer ${token}` } });
 
   // The next call the console makes is refused with a logout code. The workplace overview may make
   // it on its own (it refreshes); otherwise the refresh button makes one.

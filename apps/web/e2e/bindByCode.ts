@@ -1,7 +1,8 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { codeOf, mailTo, type Mail } from './mailbox';
 import { textTo, type Text } from './smsbox';
-import { apiCall } from './support';
+import { api } from './support';
+import { accountApi } from '@siteops/contracts/account/api';
 
 /**
  * Binding a security email or phone with the one-time code that really arrives (the run's SMTP server
@@ -82,7 +83,7 @@ export async function bindByCode(
 
 /** The same through the API as the user of `token`, for a test whose subject comes after the binding. */
 export async function apiBindByCode(request: APIRequestContext, token: string, channel: Channel, target: string) {
-  await apiCall(request, token, 'POST', '/api/account/securityCode', { channel, target });
+  await api(request, accountApi.securityCode, { channel, target }, token);
   const code = codeIn(await received(channel, target));
-  await apiCall(request, token, 'POST', '/api/account/securityBind', { channel, target, code });
+  await api(request, accountApi.securityBind, { channel, target, code }, token);
 }

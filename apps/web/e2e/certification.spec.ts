@@ -1,5 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, apiCall, apiLogin, createUser, login, openConsole, reloadConsole } from './support';
+import { ADMIN, api, apiLogin, client, createUser, login, openConsole, reloadConsole } from './support';
+import { certificationApi } from '@siteops/contracts/certification/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
 import { confirmPopup, openBellBox } from './uiSteps';
 import { CERTIFICATION_FORM } from './forms';
 
@@ -141,14 +143,16 @@ test('a user submits a certification, an admin passes it, the user is told and c
 
 async function submitCertification(request: APIRequestContext, enterpriseName: string) {
   const token = await apiLogin(request, await createUser(request, 'user'));
-  await apiCall(request, token, 'POST', '/api/certification/submit', { ...CERTIFICATION_FORM, enterpriseName });
+  await api(request, certificationApi.submit, { ...CERTIFICATION_FORM, enterpriseName }, token);
 }
 
 async function todoTitles(request: APIRequestContext, token: string) {
-  const res = await request.get('/api/notification/listAll?tab=todo&pageSize=100', {
-    headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'zh-CN' },
-  });
-  return ((await res.json()) as { data: { list: { title: string }[] } }).data.list.map((n) => n.title);
+  const res = await client(request)(
+    notificationApi.listAll,
+    { tab: 'todo', pageSize: 100 },
+    { token, headers: { 'Accept-Language': 'zh-CN' } },
+  );
+  return (res.body as { data: { list: { title: string }[] } }).data.list.map((n) => n.title);
 }
 
 test('a to-do shows in the centre, mark read clears the bell live, a muted kind stops the next', async ({
@@ -160,7 +164,7 @@ test('a to-do shows in the centre, mark read clears the bell live, a muted kind 
   const adminToken = await apiLogin(request, admin);
   // Only certification reaches this admin: what other tests cause for every admin (devices going
   // offline, a rollout pausing, an announcement) would change the bell's count under the test.
-  const others = await request.put('/api/notification/preferences', {
+  const others = await request.put(notificationApi.savePreferences.path, {
     headers: { Authorization: `Bearer ${adminToken}` },
     data: {
       preferences: ['device', 'visitor', 'rollout', 'announcement'].map((kind) => ({
@@ -235,6 +239,6 @@ test('a to-do shows in the centre, mark read clears the bell live, a muted kind 
   expect(await todoTitles(request, adminToken)).toEqual([title]);
   // Not on the bell either: its to-do tab counts nothing unread (the bell's total may hold device notices
   // that tests running beside this one cause for every admin).
-  const counts = await request.get('/api/notification/counts', { headers: { Authorization: `Bearer ${adminToken}` } });
-  expect(((await counts.json()) as { data: { todo: number } }).data.todo).toBe(0);
+  const counts = await client(request)(notificationApi.counts, {}, adminToken);
+  expect((counts.body as { data: { todo: number } }).data.todo).toBe(0);
 });

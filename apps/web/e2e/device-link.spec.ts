@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { ADMIN, apiCall, apiLogin, grantDevice, login } from './support';
+import { ADMIN, api, apiLogin, grantDevice, login } from './support';
+import { deviceApi } from '@siteops/contracts/device/api';
 import { test } from './simDevice';
 
 /**
@@ -21,7 +22,7 @@ test.describe('device link', () => {
     const { sn } = granted;
     // Named after its serial number, which the grant makes up.
     const devName = `e2e 门禁 ${sn.slice(-5)}`;
-    await apiCall(request, token, 'PUT', '/api/device/update', { id: granted.id, devName });
+    await api(request, deviceApi.update, { id: granted.id, devName }, token);
 
     await login(page);
     await page.goto(`/device/face-list?sn=${encodeURIComponent(sn)}`);

@@ -1,5 +1,7 @@
 import { expect } from '@playwright/test';
-import { ADMIN, agentSiteFor, apiCall, apiLogin, createUser, grantDevice, login, waitForReadings } from './support';
+import { ADMIN, agentSiteFor, api, apiLogin, createUser, grantDevice, login, waitForReadings } from './support';
+import { userApi } from '@siteops/contracts/user/api';
+import { projectApi } from '@siteops/contracts/project/api';
 import { downloadedSheet } from './workbooks';
 import { test } from './simDevice';
 
@@ -104,10 +106,8 @@ test.describe('device search and catalogue', () => {
     // The site's manager: the search in its projects' scope, and the catalogue without links to the
     // registry pages it cannot open.
     const manager = await createUser(request, 'manager', 'Passw0rd!e2e', { agentId });
-    const managerId = (
-      await apiCall<{ list: { id: number }[] }>(request, token, 'GET', `/api/user/listAll?userName=${manager.username}`)
-    ).list[0].id;
-    await apiCall(request, token, 'POST', '/api/project/addManager', { projectId: siteId, userId: managerId });
+    const managerId = (await api(request, userApi.listAll, { userName: manager.username }, token)).list[0].id;
+    await api(request, projectApi.addManager, { projectId: siteId, userId: managerId }, token);
     const managerPage = await browser.newPage();
     await login(managerPage, manager);
     await managerPage.goto(`/device/device-search?device=${sn}&${range}`);

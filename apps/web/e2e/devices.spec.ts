@@ -3,7 +3,9 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
 import { verifyLicence } from '@siteops/contracts/licence/verify';
-import { ADMIN, addAgent, apiCall, apiLogin, type Envelope, login, uniqueName } from './support';
+import { ADMIN, addAgent, api, apiLogin, client, type Envelope, login, uniqueName } from './support';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { platformApi } from '@siteops/contracts/platform/api';
 import { firstSheetOf } from './workbooks';
 
 test.use({ reducedMotion: 'reduce' });
@@ -168,12 +170,7 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
 
   // The same ten, by id, through the API as the agent.
   const agentToken = await apiLogin(request, agentUser);
-  const list = await apiCall<{ total: number; list: { id: number; agentId: number }[] }>(
-    request,
-    agentToken,
-    'GET',
-    `/api/device/listAll?sn=${prefix}&pageSize=50`,
-  );
+  const list = await api(request, deviceApi.listAll, { sn: prefix, pageSize: 50 }, agentToken);
   expect(list.total).toBe(10);
   expect(list.list.every((d) => d.agentId === agent.id)).toBe(true);
 });
@@ -184,7 +181,7 @@ test('admin grants a licence on /device/grant-auth and the downloaded file verif
 }) => {
   const token = await apiLogin(request, ADMIN);
   const platformName = uniqueName('E2E platform');
-  await apiCall(request, token, 'POST', '/api/platform/add', { platformName, expirationDate: '2099-12-31' });
+  await api(request, platformApi.add, { platformName, expirationDate: '2099-12-31' }, token);
   const sn = `${serialPrefix()}-LIC`;
   const expiry = `${new Date().getUTCFullYear() + 1}-06-30`;
 
@@ -207,7 +204,7 @@ test('admin grants a licence on /device/grant-auth and the downloaded file verif
   expect(file.suggestedFilename()).toBe(`${sn}.lic`);
   const text = await readFile(await file.path(), 'utf8');
 
-  const publicKey = (await (await request.get('/api/device/licencePublicKey')).json()) as Envelope<{ pem: string }>;
+  const publicKey = (await client(request)(deviceApi.licencePublicKey, {})).body as Envelope<{ pem: string }>;
   const check = verifyLicence(text, publicKey.data.pem);
   expect(check.ok, JSON.stringify(check)).toBe(true);
   if (!check.ok) return;
@@ -232,7 +229,7 @@ test('grant form checks the MAC and keeps the expiry within the chosen platforms
   const token = await apiLogin(request, ADMIN);
   const platformName = uniqueName('E2E short platform');
   const platformEnd = `${new Date().getUTCFullYear() + 1}-01-31`;
-  await apiCall(request, token, 'POST', '/api/platform/add', { platformName, expirationDate: platformEnd });
+  await api(request, platformApi.add, { platformName, expirationDate: platformEnd }, token);
 
   await login(page);
   await page.goto('/device/grant-auth');
@@ -264,7 +261,7 @@ test('authorisation platforms: create, unique name on the field, expired shown, 
 }) => {
   const token = await apiLogin(request, ADMIN);
   const taken = uniqueName('E2E taken');
-  await apiCall(request, token, 'POST', '/api/platform/add', { platformName: taken, expirationDate: '2099-01-01' });
+  await api(request, platformApi.add, { platformName: taken, expirationDate: '2099-01-01' }, token);
   const name = uniqueName('E2E old');
 
   await login(page);

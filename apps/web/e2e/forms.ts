@@ -1,6 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import jpeg from 'jpeg-js';
-import type { Envelope } from './support';
+import { urlOf, type Envelope } from './support';
+import { fileApi } from '@siteops/contracts/file/api';
+import type { FileKind } from '@siteops/contracts/file/schemas';
 
 /** A 1x1 PNG: the smallest image the console's image fields and the upload API accept. */
 export const PNG = Buffer.from(
@@ -11,7 +13,7 @@ export const PNG = Buffer.from(
 
 /** Uploads `PNG` as an image of `kind` through the API as `token`; answers the file id. */
 export async function uploadPng(request: APIRequestContext, token: string, kind: string): Promise<string> {
-  const response = await request.post(`/api/file/upload?kind=${kind}`, {
+  const response = await request.post(urlOf(fileApi.upload, { kind: kind as FileKind }), {
     headers: { Authorization: `Bearer ${token}` },
     multipart: { file: { name: 'image.png', mimeType: 'image/png', buffer: PNG } },
   });

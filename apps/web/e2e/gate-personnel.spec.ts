@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import {
   ADMIN,
   addProject,
-  apiCall,
+  api,
   apiLogin,
   createUser,
   grantDevice,
@@ -13,7 +13,11 @@ import {
   slowMachineSpec,
   uniqueName,
   publishGateConfig,
+  urlOf,
 } from './support';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { userApi } from '@siteops/contracts/user/api';
+import { fileApi } from '@siteops/contracts/file/api';
 import { greyFacePhoto } from './forms';
 import { test } from './simDevice';
 
@@ -44,7 +48,7 @@ test('a member with a face photo added to the project personnel is enrolled on i
   // The project's face terminal, online through the simulator, authorised on its visitor device list.
   const devName = `e2e crew gate ${Math.random().toString(36).slice(2, 7)}`;
   const gate = await grantDevice(request, admin, { type: 'face', prefix: 'E2ECREW', devName });
-  await apiCall(request, admin, 'PUT', '/api/device/update', { id: gate.id, projectId });
+  await api(request, deviceApi.update, { id: gate.id, projectId }, admin);
   const device = dialSim(gate, 'face');
   await device.waitFor('up', 15_000);
   await publishGateConfig(request, admin, projectId, [gate.id]);
@@ -52,21 +56,16 @@ test('a member with a face photo added to the project personnel is enrolled on i
   // A worker (a user of no agent, as the admin's project is) with a real JPEG as avatar.
   const realName = uniqueName('Zhao Gong');
   const worker = await createUser(request, 'user', 'Passw0rd!e2e', { realName });
-  const { list } = await apiCall<{ list: { id: number }[] }>(
-    request,
-    admin,
-    'GET',
-    `/api/user/listAll?userName=${encodeURIComponent(worker.username)}`,
-  );
+  const { list } = await api(request, userApi.listAll, { userName: worker.username }, admin);
   expect(list).toHaveLength(1);
   const personId = `U${list[0].id}`;
   const photo = facePhoto();
-  const upload = await request.post('/api/file/upload?kind=avatar', {
+  const upload = await request.post(urlOf(fileApi.upload, { kind: 'avatar' }), {
     headers: { authorization: `Bearer ${admin}` },
     multipart: { file: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: photo } },
   });
   const avatar = ((await upload.json()) as { data: { id: string } }).data.id;
-  await apiCall(request, admin, 'PUT', '/api/user/update', { id: list[0].id, avatar });
+  await api(request, userApi.update, { id: list[0].id, avatar }, admin);
 
   // The gate office: the terminal on the visitor device list, online; its face library holds nobody yet.
   await login(page);

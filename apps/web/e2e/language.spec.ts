@@ -3,6 +3,7 @@ import {
   ADMIN,
   adminPages,
   apiLogin,
+  client,
   type Envelope,
   isPlanned,
   login,
@@ -11,6 +12,17 @@ import {
   slowMachineSpec,
   uniqueName,
 } from './support';
+import { userApi } from '@siteops/contracts/user/api';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { projectApi } from '@siteops/contracts/project/api';
+import { constantApi } from '@siteops/contracts/constant/api';
+import { auditApi } from '@siteops/contracts/audit/api';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { platformApi } from '@siteops/contracts/platform/api';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import { certificationApi } from '@siteops/contracts/certification/api';
+import { broadcastApi } from '@siteops/contracts/broadcast/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
 
 /**
  * Every built page of the admin's menu, switched to English, shows no Chinese: not in the chrome
@@ -27,19 +39,19 @@ const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]
 /** Every string containing CJK in the lists the admin can read: stored data, allowed to stay as typed. */
 async function storedCjkStrings(request: APIRequestContext, token: string): Promise<string[]> {
   const lists = [
-    '/api/user/listAll',
-    '/api/agent/listAll',
-    '/api/project/listAll',
-    '/api/constant/listAll',
-    '/api/audit/listAll',
-    '/api/device/listAll',
-    '/api/platform/listAll',
-    '/api/visitor/listAll',
-    '/api/visitor/listDevices',
-    '/api/visitor/passes',
-    '/api/certification/reviewList',
-    '/api/broadcast/listAll',
-    '/api/notification/listAll',
+    userApi.listAll,
+    agentApi.listAll,
+    projectApi.listAll,
+    constantApi.listAll,
+    auditApi.listAll,
+    deviceApi.listAll,
+    platformApi.listAll,
+    visitorApi.listAll,
+    visitorApi.listDevices,
+    visitorApi.passes,
+    certificationApi.reviewList,
+    broadcastApi.listAll,
+    notificationApi.listAll,
   ];
   const found = new Set<string>();
   const walk = (value: unknown) => {
@@ -48,10 +60,10 @@ async function storedCjkStrings(request: APIRequestContext, token: string): Prom
     } else if (Array.isArray(value)) value.forEach(walk);
     else if (value && typeof value === 'object') Object.values(value).forEach(walk);
   };
-  for (const url of lists) {
-    const response = await request.get(`${url}?pageSize=200`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok()) continue;
-    walk(((await response.json()) as Envelope<unknown>).data);
+  for (const endpoint of lists) {
+    const response = await client(request).unchecked(endpoint, { pageSize: 200 }, token);
+    if (response.status < 200 || response.status > 299) continue;
+    walk((response.body as Envelope<unknown>).data);
   }
   // Longest first, so a value is removed before a shorter one inside it.
   return [...found].sort((a, b) => b.length - a.length);
@@ -94,9 +106,9 @@ test('every built page of the menu shows no Chinese in English, apart from store
   const token = await apiLogin(request, ADMIN);
   // Data in Chinese the pages will list: it must show as typed, and nothing around it may.
   const agentName = uniqueName('语言测试代理商');
-  const agent = await request.post('/api/agent/add', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
+  const agent = await client(request)(
+    agentApi.add,
+    {
       name: agentName,
       linkName: '王联系',
       linkPhone: '13900139000',
@@ -104,13 +116,15 @@ test('every built page of the menu shows no Chinese in English, apart from store
       address: '北京市朝阳区',
       user: { userName: uniqueName('lang_agent'), realName: '语言测试管理员', remark: '简介文字' },
     },
-  });
-  baseExpect(((await agent.json()) as Envelope<unknown>).code).toBe(200);
-  const project = await request.post('/api/project/add', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { name: '语言测试项目', code: uniqueName('LANG'), remark: '备注文字' },
-  });
-  baseExpect(((await project.json()) as Envelope<unknown>).code).toBe(200);
+    token,
+  );
+  baseExpect((agent.body as Envelope<unknown>).code).toBe(200);
+  const project = await client(request)(
+    projectApi.add,
+    { name: '语言测试项目', code: uniqueName('LANG'), remark: '备注文字' },
+    token,
+  );
+  baseExpect((project.body as Envelope<unknown>).code).toBe(200);
 
   await login(page);
   // Retried: while other tests change data the workplace re-renders and can detach the open menu.

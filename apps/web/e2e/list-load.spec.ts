@@ -1,5 +1,10 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { login, openConsole, sideMenu } from './support';
+import { API_PREFIX, login, openConsole, sideMenu } from './support';
+import type { Endpoint } from '@siteops/contracts/shared/endpoint';
+import { userApi } from '@siteops/contracts/user/api';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { projectApi } from '@siteops/contracts/project/api';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -8,9 +13,9 @@ function recordReads(page: Page) {
   const reads: URL[] = [];
   page.on('request', (r: Request) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/') && r.method() === 'GET') reads.push(url);
+    if (url.pathname.startsWith(API_PREFIX) && r.method() === 'GET') reads.push(url);
   });
-  return (path: string) => reads.filter((u) => u.pathname === path);
+  return (endpoint: Endpoint) => reads.filter((u) => u.pathname === endpoint.path);
 }
 
 test('a reloaded user list asks for its rows once, with the filters in the address, and fills the form from it', async ({
@@ -22,7 +27,7 @@ test('a reloaded user list asks for its rows once, with the filters in the addre
   const table = page.getByRole('table');
   await expect(table.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
   await expect(page.locator('#query_userName')).toHaveValue('admin');
-  const lists = reads('/api/user/listAll');
+  const lists = reads(userApi.listAll);
   expect(lists, 'one read of the rows, started while the page loaded').toHaveLength(1);
   expect(lists[0]!.searchParams.get('userName')).toBe('admin');
 
@@ -40,11 +45,11 @@ test('a reloaded device list reads its rows and its pickers once each', async ({
   await expect(page.getByRole('table').locator('.ant-empty-description')).toBeVisible();
   // Give any second read (a re-mounted picker) time to show up before counting.
   await page.waitForLoadState('networkidle');
-  const lists = reads('/api/device/listAll');
+  const lists = reads(deviceApi.listAll);
   expect(lists).toHaveLength(1);
   expect(lists[0]!.searchParams.get('sn')).toBe('NO-SUCH-SN');
-  expect(reads('/api/agent/listAll').length, 'the agent picker reads once').toBeLessThanOrEqual(1);
-  expect(reads('/api/project/listAll').length, 'the project picker reads once').toBeLessThanOrEqual(1);
+  expect(reads(agentApi.listAll).length, 'the agent picker reads once').toBeLessThanOrEqual(1);
+  expect(reads(projectApi.listAll).length, 'the project picker reads once').toBeLessThanOrEqual(1);
 });
 
 test('the device list draws its rarer filters on "More filters"; an address holding one draws them, and a search keeps them', async ({

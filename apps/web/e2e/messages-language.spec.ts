@@ -2,7 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
 import { NOTIFICATION_KINDS } from '@siteops/contracts/notification/schemas';
-import { ADMIN, apiCall, apiLogin, consoleReady, createUser, fillLogin } from './support';
+import { ADMIN, api, apiLogin, consoleReady, createUser, fillLogin } from './support';
+import { notificationApi } from '@siteops/contracts/notification/api';
+import { constantApi } from '@siteops/contracts/constant/api';
 
 /**
  * Issue 15, "Chinese all the way through": what the console says about an event — toasts, alerts, field
@@ -62,9 +64,12 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // An admin of its own that hears of no event but its own: a device of another test going offline (a
     // live notification naming that test's device, in whatever words it was named) is not this test's text.
     const admin = await createUser(request, 'admin');
-    await apiCall(request, await apiLogin(request, admin), 'PUT', '/api/notification/preferences', {
-      preferences: NOTIFICATION_KINDS.map((kind) => ({ kind, console: false, email: false })),
-    });
+    await api(
+      request,
+      notificationApi.savePreferences,
+      { preferences: NOTIFICATION_KINDS.map((kind) => ({ kind, console: false, email: false })) },
+      await apiLogin(request, admin),
+    );
 
     // A refused login: the alert (and nothing else) in the console's language.
     await page.goto('/login');
@@ -101,11 +106,11 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     // The HTTP client's own error when the server cannot be reached.
     let cut = 0;
-    await page.route('**/api/constant/listAll**', (route) => (cut++, route.abort('internetdisconnected')));
+    await page.route(`**${constantApi.listAll.path}**`, (route) => (cut++, route.abort('internetdisconnected')));
     await page.getByRole('button', { name: zh ? /刷\s*新/ : /Refresh$/ }).click();
     await expect.poll(() => cut).toBeGreaterThan(0);
     await expectInLanguage(page, locale, [], 'network error');
-    await page.unroute('**/api/constant/listAll**');
+    await page.unroute(`**${constantApi.listAll.path}**`);
     await closeToasts(page);
 
     // Import row errors, named by the sheet's column titles in this language.

@@ -1,7 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiBindByCode, bindByCode } from './bindByCode';
 import { mailTo, mailsTo } from './mailbox';
-import { ADMIN, apiCall, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { ADMIN, api, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { certificationApi } from '@siteops/contracts/certification/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
 import { CERTIFICATION_FORM } from './forms';
 
 test.use({ reducedMotion: 'reduce' });
@@ -18,15 +20,12 @@ test.describe.configure({ timeout: 240_000 });
 
 /** Submits a real-name certification for the user of `token`; answers its id. */
 async function submitCertification(request: APIRequestContext, token: string, enterpriseName: string) {
-  const submitted = await apiCall<{ id: number }>(request, token, 'POST', '/api/certification/submit', {
-    ...CERTIFICATION_FORM,
-    enterpriseName,
-  });
+  const submitted = await api(request, certificationApi.submit, { ...CERTIFICATION_FORM, enterpriseName }, token);
   return submitted.id;
 }
 
 const pass = (request: APIRequestContext, admin: string, id: number) =>
-  apiCall(request, admin, 'PUT', '/api/certification/review', { id, result: 'passed', opinion: '证照清晰' });
+  api(request, certificationApi.review, { id, result: 'passed', opinion: '证照清晰' }, admin);
 
 test('a user who chose email for certification is mailed its outcome; one who did not is not', async ({
   page,
@@ -40,12 +39,7 @@ test('a user who chose email for certification is mailed its outcome; one who di
   const quietToken = await apiLogin(request, quiet);
   const quietAddress = `${uniqueName('quiet').toLowerCase()}@example.com`;
   await apiBindByCode(request, quietToken, 'email', quietAddress);
-  const quietPrefs = await apiCall<{ emailBound: boolean; preferences: { kind: string; email: boolean }[] }>(
-    request,
-    quietToken,
-    'GET',
-    '/api/notification/preferences',
-  );
+  const quietPrefs = await api(request, notificationApi.preferences, {}, quietToken);
   expect(quietPrefs.emailBound).toBe(true);
   expect(quietPrefs.preferences.find((p) => p.kind === 'certification')?.email).toBe(false);
   const quietCertification = await submitCertification(request, quietToken, uniqueName('E2E 静默建设'));

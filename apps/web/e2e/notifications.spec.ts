@@ -1,6 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { ADMIN, apiCall, apiLogin, createUser, type Envelope, grantDevice, login } from './support';
+import { ADMIN, api, apiLogin, client, createUser, type Envelope, grantDevice, login } from './support';
+import type { Endpoint } from '@siteops/contracts/shared/endpoint';
+import { constantApi } from '@siteops/contracts/constant/api';
+import { userApi } from '@siteops/contracts/user/api';
+import { deviceApi } from '@siteops/contracts/device/api';
 import { openBellBox } from './uiSteps';
 
 /**
@@ -9,37 +13,25 @@ import { openBellBox } from './uiSteps';
  * marks it read; the device back online is a second one, and "all read" clears the bell.
  */
 
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'get' | 'post' | 'put',
-  url: string,
-  data?: unknown,
-) {
-  const response = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, data });
-  return (await response.json()) as Envelope<T>;
+/** A declared endpoint as `token`: its envelope, whatever its code. */
+async function call<T>(request: APIRequestContext, token: string, endpoint: Endpoint, input: object = {}) {
+  return (await client(request).unchecked(endpoint, input, token)).body as Envelope<T>;
 }
 
 const OFFLINE_KEY = 'notification.deviceOfflineSeconds';
 
 /** Notify as soon as a device is offline (the default waits 5 minutes); answers how to put it back. */
 async function notifyAtOnce(request: APIRequestContext, admin: string) {
-  const added = await api<{ id: number }>(request, admin, 'post', '/api/constant/add', {
-    key: OFFLINE_KEY,
-    value: '0',
-  });
+  const added = await call<{ id: number }>(request, admin, constantApi.add, { key: OFFLINE_KEY, value: '0' });
   if (added.code === 200) {
-    return () => api(request, admin, 'put', '/api/constant/update', { id: added.data.id, value: '300' });
+    return () => call(request, admin, constantApi.update, { id: added.data.id, value: '300' });
   }
-  const found = await api<{ list: { id: number; value: string }[] }>(
-    request,
-    admin,
-    'get',
-    `/api/constant/listAll?key=${OFFLINE_KEY}`,
-  );
+  const found = await call<{ list: { id: number; value: string }[] }>(request, admin, constantApi.listAll, {
+    key: OFFLINE_KEY,
+  });
   const { id, value } = found.data.list[0];
-  expect((await api(request, admin, 'put', '/api/constant/update', { id, value: '0' })).code).toBe(200);
-  return () => api(request, admin, 'put', '/api/constant/update', { id, value });
+  expect((await call(request, admin, constantApi.update, { id, value: '0' })).code).toBe(200);
+  return () => call(request, admin, constantApi.update, { id, value });
 }
 
 test.describe('notifications', () => {
@@ -61,12 +53,12 @@ test.describe('notifications', () => {
     const admin = await apiLogin(request, ADMIN);
     const agent = await createUser(request, 'agent');
     const agentToken = await apiLogin(request, agent);
-    const { agentId } = (await api<{ agentId: number }>(request, agentToken, 'post', '/api/user/info')).data;
+    const { agentId } = (await call<{ agentId: number }>(request, agentToken, userApi.info)).data;
 
     const granted = await grantDevice(request, admin, { type: 'face', prefix: 'E2ENOTE' });
     const { sn, mac } = granted;
     const devName = `e2e 通知 ${sn.slice(-5)}`;
-    await apiCall(request, admin, 'PUT', '/api/device/update', { id: granted.id, devName, agentId });
+    await api(request, deviceApi.update, { id: granted.id, devName, agentId }, admin);
     restore = await notifyAtOnce(request, admin);
 
     await login(page, agent);

@@ -6,7 +6,11 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { ADMIN, apiLogin, type Credentials, type Envelope, login, pickOption, uniqueName } from './support';
+import { ADMIN, api, apiLogin, type Credentials, login, pickOption, uniqueName } from './support';
+import type { Endpoint } from '@siteops/contracts/shared/endpoint';
+import { userApi } from '@siteops/contracts/user/api';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { projectApi } from '@siteops/contracts/project/api';
 import { personalInfoForm } from './forms';
 import { expectOnlyRow, saveDialog, searchFor } from './uiSteps';
 
@@ -22,23 +26,9 @@ test.describe.configure({ timeout: 150_000 });
 
 const PASSWORD = 'Passw0rd!org';
 
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  data?: unknown,
-) {
-  const response = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, data });
-  const body = (await response.json()) as Envelope<T>;
-  return { status: response.status(), body };
-}
-
-async function ok<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const { body } = await api<T>(request, token, method, url, data);
-  expect(body.code, `${url}: ${body.msg}`).toBe(200);
-  return body.data;
-}
+/** A declared endpoint as `token`, which must answer 200: its data. */
+const ok = <T>(request: APIRequestContext, token: string, endpoint: Endpoint, input: object = {}) =>
+  api.unchecked<T>(request, endpoint, input, token);
 
 /** A person of an agent, created by the admin through /api/user/add with the complete spec-5 form. */
 async function addPerson(
@@ -49,7 +39,7 @@ async function addPerson(
   realName: string,
 ): Promise<Credentials & { id: number; realName: string }> {
   const userName = uniqueName(`org_${role}`);
-  const { id } = await ok<{ id: number }>(request, token, 'POST', '/api/user/add', {
+  const { id } = await ok<{ id: number }>(request, token, userApi.add, {
     userName,
     password: PASSWORD,
     realName,
@@ -62,7 +52,7 @@ async function addPerson(
 
 async function addAgent(request: APIRequestContext, token: string, name: string, expDate = '2099-12-31') {
   const userName = uniqueName('org_agent');
-  const { id } = await ok<{ id: number }>(request, token, 'POST', '/api/agent/add', {
+  const { id } = await ok<{ id: number }>(request, token, agentApi.add, {
     name,
     linkName: 'Contact',
     linkPhone: '13900139000',
@@ -146,8 +136,8 @@ test('admin creates an agent with its admin user through the form; that agent se
   const listed = await ok<{ list: { id: number; user: { userName: string; remark: string | null } }[] }>(
     request,
     admin,
-    'GET',
-    `/api/agent/listAll?name=${encodeURIComponent(agentName)}`,
+    agentApi.listAll,
+    { name: agentName },
   );
   expect(listed.list).toHaveLength(1);
   expect(listed.list[0].user).toMatchObject({ userName: account, remark: 'Introduced through the form' });
@@ -180,12 +170,7 @@ test('admin creates an agent with its admin user through the form; that agent se
 
   // Its users: the server answers only its own (the users page shows that list).
   const agentToken = await agentPage.evaluate(() => localStorage.getItem('token'));
-  const users = await ok<{ list: { userName: string }[] }>(
-    request,
-    agentToken!,
-    'GET',
-    '/api/user/listAll?pageSize=200',
-  );
+  const users = await ok<{ list: { userName: string }[] }>(request, agentToken!, userApi.listAll, { pageSize: 200 });
   const names = users.list.map((u) => u.userName);
   expect(names).toEqual(expect.arrayContaining([account, worker.username]));
   expect(names).not.toContain(outsider.username);
@@ -217,7 +202,7 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   const w2 = await addPerson(request, admin, agent.id, 'user', 'Worker Two');
   // Another project of the same agent that the manager does not manage.
   const takenCode = uniqueName('ORG-OTHER');
-  await ok(request, admin, 'POST', '/api/project/add', { name: 'Not yours', code: takenCode, agentId: agent.id });
+  await ok(request, admin, projectApi.add, { name: 'Not yours', code: takenCode, agentId: agent.id });
 
   const projectName = uniqueName('Org tower');
   const code = uniqueName('ORG');

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect as baseExpect } from '@playwright/test';
 import type { SimDevice } from '@siteops/device-sim/device';
-import { ADMIN, apiLogin, grantDevice, type Envelope, login, uniqueName } from './support';
+import { ADMIN, apiLogin, grantDevice, type Envelope, login, uniqueName, urlOf } from './support';
+import { upgradeApi } from '@siteops/contracts/upgrade/api';
 import { test } from './simDevice';
 
 /**
@@ -38,7 +39,7 @@ test.describe('firmware rollout', () => {
     const version = `9.${Date.now() % 100000}.0`;
     const name = `${uniqueName('rollout')}.bin`;
     const uploaded = (await (
-      await request.post(`/api/upgrade/upload?fileVersion=${version}&deviceTypes=face`, {
+      await request.post(urlOf(upgradeApi.upload, { fileVersion: version, deviceTypes: 'face' }), {
         headers: { Authorization: `Bearer ${token}` },
         multipart: { file: { name, mimeType: 'application/octet-stream', buffer: randomBytes(200 * 1024) } },
       })

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { api, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { accountApi } from '@siteops/contracts/account/api';
 import { seriousAxeViolations } from './uiSteps';
 import { apiBindByCode, bindByCode } from './bindByCode';
 import { loginWithRecoveredPassword, resetPasswordWithCode } from './recovery';
@@ -72,11 +73,12 @@ test('set the security question in English: the current password is checked besi
 test('recover a forgotten password with the security question', async ({ page, request }) => {
   const who = await createUser(request, 'user');
   const token = await apiLogin(request, who);
-  await apiCall(request, token, 'PUT', '/api/account/securityQuestion', {
-    password: who.password,
-    question: '第一辆自行车的颜色？',
-    answer: '蓝色',
-  });
+  await api(
+    request,
+    accountApi.securityQuestion,
+    { password: who.password, question: '第一辆自行车的颜色？', answer: '蓝色' },
+    token,
+  );
 
   await page.goto('/login');
   await page.getByRole('link', { name: '忘记密码？' }).click();

@@ -6,6 +6,15 @@ import type { Role } from '@siteops/contracts/shared/roles';
 import { macFor } from '@siteops/device-sim/fleet';
 import { ROUTES, menuForRole, type MenuNode } from '@siteops/contracts/shared/routes';
 import { personalInfoForm } from './forms';
+import { typedClient, type As, type Send, type TypedClient } from '@siteops/test-support/api';
+import { envelopeOf, headersOf, queryOf, queryString } from '@siteops/test-support/fetch';
+import { requestOf, type AnswerOf, type Endpoint, type InputOf } from '@siteops/contracts/shared/endpoint';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { deviceSearchApi } from '@siteops/contracts/device-search/api';
+import { projectApi } from '@siteops/contracts/project/api';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { userApi } from '@siteops/contracts/user/api';
 
 /** What `slowMachineSpec` sets on a spec's `test` (Playwright's own, or one extended with fixtures). */
 interface SpecTest {
@@ -44,19 +53,65 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** One API call as `token`; the test fails unless the envelope says 200. Answers the envelope's data. */
-export async function apiCall<T = unknown>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, data });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.code, `${method} ${url}: ${body.msg}`).toBe(200);
-  return body.data;
+/**
+ * The typed client's transport over Playwright's request context (whose baseURL is the server under test).
+ * `remoteAddress` cannot be chosen over a real connection and is ignored.
+ */
+export function playwrightSend(request: APIRequestContext): Send {
+  return async (req) => {
+    const res = await request.fetch(`${req.url}${queryString(req.query)}`, {
+      method: req.method,
+      headers: headersOf(req),
+      data: req.payload ?? (req.body !== undefined ? JSON.stringify(req.body) : undefined),
+    });
+    return { status: res.status(), body: envelopeOf(await res.text()), headers: res.headers() };
+  };
 }
+
+/**
+ * The declared endpoints through `request`, as the server tests call them (`client(request)(deviceApi.grant,
+ * input, token)` answers the status and envelope, whatever they are): never a path, so a renamed or re-typed
+ * endpoint breaks the compile.
+ */
+export const client = (request: APIRequestContext): TypedClient => typedClient(playwrightSend(request));
+
+/**
+ * One call of a declared endpoint as `as` (a token); the test fails unless the envelope says 200. Answers the
+ * envelope's data, typed by the declaration.
+ */
+export async function api<E extends Endpoint>(
+  request: APIRequestContext,
+  endpoint: E,
+  input: InputOf<E>,
+  as?: As,
+): Promise<AnswerOf<E>> {
+  return okData(client(request)(endpoint, input, as), endpoint);
+}
+
+/** {@link api} with input the declaration's type does not take (a test's filters written as a query string). */
+api.unchecked = <T = unknown>(request: APIRequestContext, endpoint: Endpoint, input: unknown, as?: As) =>
+  okData<T>(client(request).unchecked(endpoint, input, as), endpoint);
+
+async function okData<T>(answer: Promise<{ body: Envelope<unknown> }>, endpoint: Endpoint): Promise<T> {
+  const { body } = await answer;
+  expect(body.code, `${endpoint.method} ${endpoint.path}: ${body.msg}`).toBe(200);
+  return body.data as T;
+}
+
+export { queryOf };
+
+/**
+ * A declared endpoint's URL, its input in the path and query string: for what the typed client does not send
+ * (Playwright's own multipart bodies) and for watching the console's requests.
+ */
+export function urlOf<E extends Endpoint>(endpoint: E, input: InputOf<E>): string {
+  const { url, query } = requestOf({ ...endpoint, method: 'GET' }, input);
+  return `${url}${queryString(query)}`;
+}
+
+/** Where every API path starts: for watching what the console asks of the server (not a call). */
+// eslint-disable-next-line no-restricted-syntax -- the API's prefix as the browser's requests show it, not an endpoint
+export const API_PREFIX = '/api/';
 
 /** A device a simulated one can link as: granted (with its licence) and named, as an admin does it. */
 export interface GrantedDevice {
@@ -75,15 +130,9 @@ export async function grantDevice(
   const sn = uniqueName(prefix).replace(/_/g, '-').toUpperCase().slice(0, 40);
   const mac = macFor(sn);
   const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const granted = await apiCall<{ deviceId: number; file: { licence: { deviceSecret: string } } }>(
-    request,
-    token,
-    'POST',
-    '/api/device/grant',
-    { sn, mac, type, expiresAt },
-  );
+  const granted = await api(request, deviceApi.grant, { sn, mac, type, expiresAt }, token);
   const id = granted.deviceId;
-  if (devName) await apiCall(request, token, 'PUT', '/api/device/update', { id, devName });
+  if (devName) await api(request, deviceApi.update, { id, devName }, token);
   return { id, sn, mac, secret: granted.file.licence.deviceSecret };
 }
 
@@ -99,9 +148,11 @@ export async function waitForReadings(
 ): Promise<string> {
   const to = new Date(Date.now() + 5 * 60_000).toISOString();
   const range = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
-  const url = `/api/deviceSearch/listAll?${range}&device=${sn}&source=telemetry`;
+  const query = queryOf(`${range}&device=${sn}&source=telemetry`);
   await expect
-    .poll(async () => (await apiCall<{ total: number }>(request, token, 'GET', url)).total, { timeout: 30_000 })
+    .poll(async () => (await api.unchecked<{ total: number }>(request, deviceSearchApi.listAll, query, token)).total, {
+      timeout: 30_000,
+    })
     .toBe(count);
   return range;
 }
@@ -115,7 +166,7 @@ export async function addProject(
   const name = uniqueName(label);
   // A project code takes letters, digits and _.- only.
   const code = uniqueName(codePrefix).replace(/[^A-Za-z0-9_.-]/g, '');
-  const { id } = await apiCall<{ id: number }>(request, token, 'POST', '/api/project/add', { name, code });
+  const { id } = await api(request, projectApi.add, { name, code }, token);
   return { id, name };
 }
 
@@ -129,13 +180,12 @@ export async function publishGateConfig(
   projectId: number,
   deviceIds: number[],
 ) {
-  await apiCall(request, token, 'PUT', '/api/visitor/publishConfig', {
-    projectId,
-    requiredFields: [],
-    defaultVisitHours: 4,
-    autoApprove: false,
-    deviceIds,
-  });
+  await api(
+    request,
+    visitorApi.publishConfig,
+    { projectId, requiredFields: [], defaultVisitHours: 4, autoApprove: false, deviceIds },
+    token,
+  );
 }
 
 /** A new agent `name`, valid to 2099, created with its admin user: `user`'s login, shown as `realName`. */
@@ -146,13 +196,18 @@ export async function addAgent(
   user: Credentials,
   realName: string,
 ): Promise<{ id: number }> {
-  return apiCall<{ id: number }>(request, token, 'POST', '/api/agent/add', {
-    name,
-    linkName: 'E2E',
-    linkPhone: '13900139000',
-    expDate: '2099-12-31',
-    user: { userName: user.username, realName, password: user.password },
-  });
+  return api(
+    request,
+    agentApi.add,
+    {
+      name,
+      linkName: 'E2E',
+      linkPhone: '13900139000',
+      expDate: '2099-12-31',
+      user: { userName: user.username, realName, password: user.password },
+    },
+    token,
+  );
 }
 
 /**
@@ -168,32 +223,25 @@ export async function agentSiteFor(
   const agentUser = { username: uniqueName(`e2e_${label}`), password: 'Passw0rd!e2e' };
   const agent = await addAgent(request, token, uniqueName(`E2E ${label} agent`), agentUser, `E2E ${label}`);
   const ids = [deviceId].flat();
-  await apiCall(request, token, 'POST', '/api/device/divideAgent', { ids, agentId: agent.id });
+  await api(request, deviceApi.divideAgent, { ids, agentId: agent.id }, token);
   const siteName = uniqueName(`E2E ${label} 工地`);
-  const site = await apiCall<{ id: number }>(request, token, 'POST', '/api/project/add', {
-    name: siteName,
-    code: uniqueName('SITE'),
-    agentId: agent.id,
-  });
-  await apiCall(request, token, 'POST', '/api/device/divideProject', { ids, projectId: site.id });
+  const site = await api(
+    request,
+    projectApi.add,
+    { name: siteName, code: uniqueName('SITE'), agentId: agent.id },
+    token,
+  );
+  await api(request, deviceApi.divideProject, { ids, projectId: site.id }, token);
   return { agentUser, agentId: agent.id, siteId: site.id, siteName };
 }
 
 export async function apiLogin(request: APIRequestContext, { username, password }: Credentials): Promise<string> {
-  const response = await request.post('/api/user/login', { data: { username, password } });
-  const body = (await response.json()) as Envelope<{ token: string }>;
-  expect(body.code, body.msg).toBe(200);
-  return body.data.token;
+  return (await api(request, userApi.login, { username, password })).token;
 }
 
 /** What an account created without a password is answered. */
 interface OneTime {
   oneTimePassword?: string;
-}
-
-async function post<T>(request: APIRequestContext, token: string, url: string, data: unknown) {
-  const response = await request.post(url, { headers: { Authorization: `Bearer ${token}` }, data });
-  return { status: response.status(), body: (await response.json()) as Envelope<T> };
 }
 
 /**
@@ -214,28 +262,33 @@ export async function createUser(
   const realName = `E2E ${role}`;
   const secret = password ? { password } : {};
   if (role === 'agent') {
-    const agent = await post<OneTime>(request, token, '/api/agent/add', {
-      name: uniqueName('E2E agent'),
-      linkName: realName,
-      linkPhone: '13900139000',
-      expDate: '2099-12-31',
-      user: { userName: username, realName, ...secret },
-    });
+    const agent = await client(request).unchecked(
+      agentApi.add,
+      {
+        name: uniqueName('E2E agent'),
+        linkName: realName,
+        linkPhone: '13900139000',
+        expDate: '2099-12-31',
+        user: { userName: username, realName, ...secret },
+      },
+      token,
+    );
     if (agent.status !== 404) {
       expect(agent.body.code, agent.body.msg).toBe(200);
-      return { username, password: password ?? agent.body.data.oneTimePassword ?? '' };
+      return { username, password: password ?? (agent.body.data as OneTime).oneTimePassword ?? '' };
     }
   }
   const minimal = { userName: username, realName, role, ...secret, ...fields };
-  let added = await post<OneTime>(request, token, '/api/user/add', minimal);
+  let added = await client(request).unchecked(userApi.add, minimal, token);
   if (added.body.code === 40000) {
-    added = await post<OneTime>(request, token, '/api/user/add', {
-      ...minimal,
-      ...(await personalInfoForm(request, token, { nickName: 'e2e', email: 'e2e@example.com' })),
-    });
+    added = await client(request).unchecked(
+      userApi.add,
+      { ...minimal, ...(await personalInfoForm(request, token, { nickName: 'e2e', email: 'e2e@example.com' })) },
+      token,
+    );
   }
   expect(added.body.code, added.body.msg).toBe(200);
-  return { username, password: password ?? added.body.data.oneTimePassword ?? '' };
+  return { username, password: password ?? (added.body.data as OneTime).oneTimePassword ?? '' };
 }
 
 /** Fills the login form (labels in either language) and submits it with Enter. */

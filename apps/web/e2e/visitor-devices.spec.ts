@@ -1,19 +1,13 @@
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, addProject, apiLogin, login, openConsole, uniqueName } from './support';
+import { ADMIN, addProject, api, apiLogin, login, openConsole, uniqueName } from './support';
+import { deviceApi } from '@siteops/contracts/device/api';
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-async function post(request: APIRequestContext, token: string, url: string, data: object) {
-  const res = await request.post(url, { headers: { authorization: `Bearer ${token}` }, data });
-  const body = await res.json();
-  expect(body.code, `${url}: ${body.msg}`).toBe(200);
-  return body.data;
-}
 
 async function sheet(rows: string[][]) {
   const wb = new ExcelJS.Workbook();
@@ -42,14 +36,12 @@ test('admin imports the visitor device list with a row error first, views a devi
   ]
     .join(':')
     .toUpperCase();
-  await post(request, token, '/api/device/add', {
-    type: 'face',
-    sn,
-    mac,
-    devName: 'East gate terminal',
-    installSite: 'East gate',
-    projectId,
-  });
+  await api(
+    request,
+    deviceApi.add,
+    { type: 'face', sn, mac, devName: 'East gate terminal', installSite: 'East gate', projectId },
+    token,
+  );
 
   await login(page);
   await openConsole(page, `/visitor/device-authorize?keyword=${sn}`);

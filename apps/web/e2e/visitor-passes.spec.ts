@@ -1,7 +1,7 @@
 import {
   ADMIN,
   addProject,
-  apiCall,
+  api,
   apiLogin,
   grantDevice,
   login,
@@ -9,7 +9,10 @@ import {
   openConsole,
   slowMachineSpec,
   uniqueName,
+  urlOf,
 } from './support';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { greyFacePhoto } from './forms';
 import { test } from './simDevice';
 
@@ -38,29 +41,34 @@ test('a visitor published to a face terminal is synced in its face library, pass
   const { id: deviceId, sn } = granted;
   // Named after its serial number, which the grant makes up.
   const devName = `e2e gate ${sn.slice(-5)}`;
-  await apiCall(request, admin, 'PUT', '/api/device/update', { id: deviceId, devName, projectId });
+  await api(request, deviceApi.update, { id: deviceId, devName, projectId }, admin);
   const device = dialSim(granted, 'face');
   await device.waitFor('up', 15_000);
   await publishGateConfig(request, admin, projectId, [deviceId]);
 
   // A visitor with a face photo, passed: the terminal gets it.
-  const upload = await request.post('/api/visitor/postAvatar', {
+  const upload = await request.post(urlOf(visitorApi.postAvatar, {}), {
     headers: { authorization: `Bearer ${admin}` },
     multipart: { file: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: face() } },
   });
   const photo = ((await upload.json()) as { data: { id: string } }).data;
   const name = uniqueName('Gao Visitor');
   const visitorId = (
-    await apiCall<{ id: number }>(request, admin, 'POST', '/api/visitor/add', {
-      projectId,
-      realName: name,
-      phone: '13700137000',
-      avatar: photo.id,
-      visitStart: new Date(Date.now() - 3_600_000).toISOString(),
-      visitEnd: new Date(Date.now() + 4 * 3_600_000).toISOString(),
-    })
+    await api(
+      request,
+      visitorApi.add,
+      {
+        projectId,
+        realName: name,
+        phone: '13700137000',
+        avatar: photo.id,
+        visitStart: new Date(Date.now() - 3_600_000).toISOString(),
+        visitEnd: new Date(Date.now() + 4 * 3_600_000).toISOString(),
+      },
+      admin,
+    )
   ).id;
-  await apiCall(request, admin, 'PUT', '/api/visitor/auditVisitor', { id: visitorId, status: 'valid' });
+  await api(request, visitorApi.auditVisitor, { id: visitorId, status: 'valid' }, admin);
   const personId = `V${visitorId}`;
   await expect.poll(() => device!.faces!.get(personId)?.name, { timeout: 20_000 }).toBe(name);
 

@@ -1,5 +1,8 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, addProject, apiCall, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { ADMIN, addProject, api, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { userApi } from '@siteops/contracts/user/api';
+import { projectApi } from '@siteops/contracts/project/api';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { greyFacePhoto } from './forms';
 import { confirmPopup } from './uiSteps';
 
@@ -11,8 +14,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const PHONE = { width: 390, height: 844 };
 
 const idOf = async (request: APIRequestContext, token: string, userName: string) =>
-  (await apiCall<{ list: { id: number }[] }>(request, token, 'GET', `/api/user/listAll?userName=${userName}`)).list[0]
-    .id;
+  (await api(request, userApi.listAll, { userName }, token)).list[0].id;
 
 /** A phone camera's face photo (a real JPEG the server's content check accepts). */
 const face = () => greyFacePhoto(150);
@@ -32,17 +34,22 @@ test('a visitor registers from the project QR code on a phone, the manager appro
   const host = await createUser(request, 'user');
   const managerId = await idOf(request, admin, manager.username);
   const hostId = await idOf(request, admin, host.username);
-  await apiCall(request, admin, 'PUT', '/api/user/update', { id: hostId, nickName: 'Host Chen' });
-  await apiCall(request, admin, 'POST', '/api/project/addManager', { projectId, userId: managerId });
-  await apiCall(request, admin, 'POST', '/api/project/addMembers', { projectId, userIds: [hostId] });
-  await apiCall(request, admin, 'PUT', '/api/visitor/publishConfig', {
-    projectId,
-    requiredFields: ['avatar', 'userId'],
-    defaultVisitHours: 4,
-    autoApprove: false,
-    notice: 'Helmets on at all times',
-    deviceIds: [],
-  });
+  await api(request, userApi.update, { id: hostId, nickName: 'Host Chen' }, admin);
+  await api(request, projectApi.addManager, { projectId, userId: managerId }, admin);
+  await api(request, projectApi.addMembers, { projectId, userIds: [hostId] }, admin);
+  await api(
+    request,
+    visitorApi.publishConfig,
+    {
+      projectId,
+      requiredFields: ['avatar', 'userId'],
+      defaultVisitHours: 4,
+      autoApprove: false,
+      notice: 'Helmets on at all times',
+      deviceIds: [],
+    },
+    admin,
+  );
 
   // The admin's configure page has the printable QR card with the link.
   await login(page);

@@ -4,6 +4,7 @@ import {
   ADMIN,
   agentSiteFor,
   apiLogin,
+  client,
   consoleReady,
   type Credentials,
   type Envelope,
@@ -12,6 +13,7 @@ import {
   login,
 } from './support';
 import { test } from './simDevice';
+import { dashboardApi } from '@siteops/contracts/dashboard/api';
 
 /**
  * The Workplace's fleet panel end to end: an admin sees the figures the server counts; a simulated
@@ -76,9 +78,7 @@ test.describe('Workplace fleet', () => {
     await expect(panel.getByText('实时监控')).toBeVisible();
     // The figures are the server's: the total counts the device just granted.
     const counted = (
-      (await (
-        await request.get('/api/dashboard/fleet', { headers: { Authorization: `Bearer ${token}` } })
-      ).json()) as Envelope<{ devices: { total: number } }>
+      (await client(request)(dashboardApi.fleet, {}, token)).body as Envelope<{ devices: { total: number } }>
     ).data.devices.total;
     expect(counted).toBeGreaterThanOrEqual(1);
     await expect.poll(() => figure(page, 'fleet-total')).toBeGreaterThanOrEqual(counted);

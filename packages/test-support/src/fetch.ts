@@ -9,6 +9,19 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   return qs ? `?${qs}` : '';
 }
 
+/**
+ * A test's query string (`a=1&b=x`, a leading `?` or `&` allowed) as the typed client's input, a repeated key as
+ * a list: for tests that write their filters as a query string (sent through `.unchecked`, as strings).
+ */
+export function queryOf(qs: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of new URLSearchParams(qs.replace(/^[?&]/, ''))) {
+    const had = out[k];
+    out[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
+  }
+  return out;
+}
+
 /** The headers a request goes with: its JSON content type (unless raw bytes), bearer token and own headers. */
 export function headersOf({ body, payload, token, headers }: ApiRequest): Record<string, string> {
   return {
@@ -37,7 +50,14 @@ export function fetchSend(base: string): Send {
     const res = await fetch(`${base}${url}${queryString(query)}`, {
       method,
       headers: headersOf(request),
-      body: payload !== undefined ? payload : body !== undefined ? JSON.stringify(body) : undefined,
+      body:
+        typeof payload === 'string'
+          ? payload
+          : payload !== undefined
+            ? Uint8Array.from(payload)
+            : body !== undefined
+              ? JSON.stringify(body)
+              : undefined,
     });
     return { status: res.status, body: envelopeOf(await res.text()), headers: Object.fromEntries(res.headers) };
   };
