@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { boundaries } from './eslint/boundaries.js';
 
+/** Issue 29: tests name the endpoint they call, so a renamed route breaks the compile rather than a test. */
+const RAW_API_PATH =
+  "A raw '/api/…' path in a test: call the declared endpoint (t.api(<module>Api.<op>, input, as) on the server, " +
+  'api(request, <module>Api.<op>, input, token) in e2e; injectOf/urlOf/<op>.path where the request is built by hand). ' +
+  'A deliberate undeclared path takes an eslint-disable comment with its reason.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,6 +34,31 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     plugins: { boundaries },
     rules: { 'boundaries/modules': 'error', 'boundaries/server-layers': 'error' },
+  },
+  {
+    // Issue 29: tests call the server through its declared endpoints (t.api(<module>Api.<op>, …) on the server,
+    // api(<module>Api.<op>, …) in e2e), so a renamed route breaks the compile. A raw '/api/…' string is refused;
+    // the few deliberate ones (undeclared paths, the HTTP layer's own tests) carry an eslint-disable with a reason.
+    files: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*testkit.ts',
+      'apps/server/src/**/*Testkit.ts',
+      'apps/server/test/**/*.ts',
+      'apps/web/e2e/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: RAW_API_PATH,
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: RAW_API_PATH,
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

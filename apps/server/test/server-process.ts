@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { HEALTH_URL } from './harness.ts';
 
 const SERVER = path.resolve(import.meta.dirname, '../src/main.ts');
 
@@ -46,7 +47,7 @@ export function startServer(
       DATABASE_URL: '',
       REDIS_URL: '',
       WEB_DIST: '/nonexistent',
-      MQTT_PORT: 'off',
+      MQTT_PORT: 'off', HJ212_PORT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,7 +70,7 @@ export async function waitUp(r: Running, ms = 60_000) {
   while (Date.now() < deadline) {
     if (r.child.exitCode !== null) throw new Error(`server exited: ${r.output()}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${r.port}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${r.port}${HEALTH_URL}`);
       if (res.ok) return;
     } catch {
       /* not yet */
