@@ -145,7 +145,10 @@ export const deviceItem = z.object({
   factoryName: z.string().nullable(),
   sn: z.string(),
   mac: z.string().nullable(),
+  /** The address the device last linked from. */
   ip: z.string().nullable(),
+  /** How it last linked: ws, mqtt or hj212; null before its first link. */
+  transport: z.string().nullable(),
   agentId: z.number().nullable(),
   agentName: z.string().nullable(),
   projectId: z.number().nullable(),

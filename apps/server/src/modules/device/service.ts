@@ -146,6 +146,7 @@ export function toDeviceItem(d: DeviceRow, agentName: string | null, projectName
     sn: d.sn,
     mac: d.mac,
     ip: d.ip,
+    transport: d.transport,
     agentId: d.agentId,
     agentName,
     projectId: d.projectId,

@@ -13,6 +13,7 @@ function device(id: number, patch: Partial<LiveDeviceRow> = {}): LiveDeviceRow {
     sn: `SN${id}`,
     mac: null,
     ip: null,
+    transport: null,
     agentId: null,
     agentName: null,
     projectId: null,

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { and, eq } from 'drizzle-orm';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
+import { deviceApi } from '@siteops/contracts/device/api';
 import { mqttTopics, mqttUsername } from '@siteops/contracts/device-protocol';
 import { deviceEvents, deviceTelemetry } from '../../../db/schema/index.ts';
 import { rowOf, startLinkApp } from '../../../modules/device-link/testkit.ts';
@@ -70,6 +71,9 @@ describe('devices over MQTT (embedded broker)', () => {
     expect(hello.body.heartbeatSeconds).toBeGreaterThan(0);
     await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 2_000 }).toBe('online');
     expect((await rowOf(t, d.id)).transport).toBe('mqtt');
+    // The console's device detail says how it links, and from where.
+    const detail = await t.api(deviceApi.detail, { id: d.id }, admin);
+    expect(detail.body.data).toMatchObject({ transport: 'mqtt', ip: '127.0.0.1' });
 
     await client.publishAsync(mqttTopics(d.sn).up('telemetry'), JSON.stringify({ data: { a34002: 88.5, LA: 61 } }), {
       qos: 1,

@@ -20,6 +20,11 @@ export function DeviceDetailDrawer({ row, onClose }: { row: DeviceItem | null; o
         { key: 'sn', label: t('devices.field.sn'), children: d.sn },
         { key: 'mac', label: t('devices.field.mac'), children: d.mac },
         { key: 'ip', label: t('devices.field.ip'), children: d.ip },
+        {
+          key: 'transport',
+          label: t('devices.field.transport'),
+          children: d.transport ? t(`devices.transport.${d.transport}`, d.transport) : null,
+        },
         { key: 'factoryName', label: t('devices.field.factoryName'), children: d.factoryName },
         { key: 'agent', label: t('devices.field.agent'), children: d.agentName },
         { key: 'project', label: t('devices.field.project'), children: d.projectName },
