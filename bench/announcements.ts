@@ -16,21 +16,15 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { rowsOf } from '../apps/server/src/db/rows.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/auth/passwords.ts';
+import { benchConfig } from './lib.ts';
 
 const [mode = 'fanout', a1, a2, a3] = process.argv.slice(2);
 const N = Number(a1 ?? 10_000);
 const PASSWORD = 'Bench@12345';
 
-const config = loadConfig({
-  MQTT_PORT: 'off',
-  DATA_DIR: '.tmp/bench',
-  LOG_LEVEL: 'silent',
-  PII_KEY: 'be'.repeat(32),
-  DEMO: '0',
-});
+const config = benchConfig({ DATA_DIR: '.tmp/bench', PII_KEY: 'be'.repeat(32) });
 const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
 await database.migrate();
 const { db } = database;

@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { benchIdentities, freshPgDatabase, percentiles, seedDevices } from './lib.ts';
+import { benchIdentities, freshPgDatabase, percentiles, seedDevices, benchConfig } from './lib.ts';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
@@ -47,7 +47,6 @@ const CHUNK = 500_000;
 const PASSWORD = 'Bench@12345';
 
 const { buildApp } = await import('../apps/server/src/app.ts');
-const { loadConfig } = await import('../apps/server/src/config.ts');
 const { openDatabase } = await import('../apps/server/src/db/client.ts');
 const { DEFAULT_PG_TIMEOUTS } = await import('../apps/server/src/db/postgres.ts');
 const { agents, projects, users } = await import('../apps/server/src/db/schema/index.ts');
@@ -62,13 +61,7 @@ const pgdb = await freshPgDatabase(
   args.pg ?? (process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined),
 );
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-bench-search-'));
-const config = loadConfig({
-  MQTT_PORT: 'off',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  PII_KEY: 'be'.repeat(32),
-  DEMO: '0',
-});
+const config = benchConfig({ DATA_DIR: dataDir, PII_KEY: 'be'.repeat(32) });
 // A long query timeout for the seeding statements (the server's own requests keep theirs).
 const database = await openDatabase({
   databaseUrl: pgdb.url,

@@ -16,11 +16,11 @@ import { desc, sql } from 'drizzle-orm';
 import { DEVICE_IMPORT_COLUMNS } from '../packages/contracts/src/device/sheet.ts';
 import { DEVICE_TYPES } from '../packages/contracts/src/device-protocol.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { agents, devices, projects, users } from '../apps/server/src/db/schema/index.ts';
 import { hashPassword } from '../apps/server/src/auth/passwords.ts';
 import { deviceFilter } from '../apps/server/src/modules/device/service.ts';
+import { benchConfig } from './lib.ts';
 
 const N = Number(process.argv[2] ?? 100_000);
 const REQUESTS = Number(process.argv[3] ?? 100);
@@ -29,12 +29,9 @@ const AGENTS = 20;
 const PROJECTS_PER_AGENT = 10;
 const PASSWORD = 'Bench@12345';
 
-const config = loadConfig({
-  MQTT_PORT: 'off',
+const config = benchConfig({
   DATA_DIR: '.tmp/bench-devices',
-  LOG_LEVEL: 'silent',
   PII_KEY: 'be'.repeat(32),
-  DEMO: '0',
   UPLOAD_MAX_BYTES: String(50 * 1024 * 1024),
 });
 const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });

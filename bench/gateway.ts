@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { DEVICE_TYPES, type DeviceType } from '../packages/contracts/src/device-protocol.ts';
 import { SimFleet } from '../packages/device-sim/src/fleet.ts';
-import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked } from './lib.ts';
+import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked, benchConfig } from './lib.ts';
 
 const identities = (n: number) =>
   benchIdentities(
@@ -73,18 +73,11 @@ async function runServer() {
   const TELEMETRY_S = Number(process.argv[5] ?? 5);
 
   const { buildApp } = await import('../apps/server/src/app.ts');
-  const { loadConfig } = await import('../apps/server/src/config.ts');
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
   const { devices, users } = await import('../apps/server/src/db/schema/index.ts');
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
 
-  const config = loadConfig({
-    MQTT_PORT: 'off',
-    DATA_DIR: '.tmp/bench-gateway',
-    LOG_LEVEL: 'silent',
-    PII_KEY: 'ab'.repeat(32),
-    DEMO: '0',
-  });
+  const config = benchConfig({ DATA_DIR: '.tmp/bench-gateway', PII_KEY: 'ab'.repeat(32) });
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
   await database.migrate();
   const { db } = database;

@@ -17,10 +17,10 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import { hashPassword } from '../apps/server/src/auth/passwords.ts';
+import { benchConfig } from './lib.ts';
 
 const BIG_ROWS = Number(process.argv[2] ?? 450_000);
 const VALID_ROWS = Number(process.argv[3] ?? 20_000);
@@ -29,12 +29,9 @@ const mb = (bytes: number) => +(bytes / 1024 / 1024).toFixed(1);
 const ms = (n: number) => +n.toFixed(1);
 
 // The report's file is ~5 MB; room above the 5 MB default so exactly 450,000 rows fit.
-const config = loadConfig({
-  MQTT_PORT: 'off',
+const config = benchConfig({
   DATA_DIR: '.tmp/bench-import',
-  LOG_LEVEL: 'silent',
   PII_KEY: 'be'.repeat(32),
-  DEMO: '0',
   UPLOAD_MAX_BYTES: String(8 * 1024 * 1024),
 });
 const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });

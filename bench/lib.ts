@@ -9,10 +9,20 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { DeviceType } from '../packages/contracts/src/device-protocol.ts';
 import { simIdentity } from '../packages/device-sim/src/fleet.ts';
+import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import type { devices as devicesTable } from '../apps/server/src/db/schema/index.ts';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * An in-process server's configuration for a benchmark: silent, no demo, and no device listener but
+ * the HTTP gateway (an MQTT or HJ 212 port would collide with a server running beside it); `env` adds
+ * the rest (DATA_DIR, PII_KEY, limits).
+ */
+export function benchConfig(env: Record<string, string>): Config {
+  return loadConfig({ MQTT_PORT: 'off', HJ212_PORT: 'off', LOG_LEVEL: 'silent', DEMO: '0', ...env });
+}
 
 /**
  * The console server as `npm start` runs it, in a child process on loopback with its own port and data

@@ -21,7 +21,7 @@ import WebSocket from 'ws';
 import { DEVICE_TYPES, type DeviceType } from '../packages/contracts/src/device-protocol.ts';
 import type { LiveServerMessage } from '../packages/contracts/src/live/schemas.ts';
 import { SimFleet } from '../packages/device-sim/src/fleet.ts';
-import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked } from './lib.ts';
+import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked, benchConfig } from './lib.ts';
 
 const identities = (n: number) =>
   benchIdentities(
@@ -113,18 +113,11 @@ async function runServer() {
   const telemetryMs = Math.round((N / RATE) * 1000);
 
   const { buildApp } = await import('../apps/server/src/app.ts');
-  const { loadConfig } = await import('../apps/server/src/config.ts');
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
   const { users } = await import('../apps/server/src/db/schema/index.ts');
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
 
-  const config = loadConfig({
-    MQTT_PORT: 'off',
-    DATA_DIR: '.tmp/bench-live',
-    LOG_LEVEL: 'silent',
-    PII_KEY: 'cd'.repeat(32),
-    DEMO: '0',
-  });
+  const config = benchConfig({ DATA_DIR: '.tmp/bench-live', PII_KEY: 'cd'.repeat(32) });
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
   await database.migrate();
   const { db } = database;

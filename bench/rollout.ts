@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/rows.ts';
 import { SimFleet } from '../packages/device-sim/src/fleet.ts';
-import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked } from './lib.ts';
+import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked, benchConfig } from './lib.ts';
 
 const identities = (n: number) => benchIdentities('BROLL', 'siteops-bench-rollout', n, () => 'face');
 
@@ -63,19 +63,12 @@ async function runServer() {
   const CONCURRENT = Number(process.argv[5] ?? 200);
 
   const { buildApp } = await import('../apps/server/src/app.ts');
-  const { loadConfig } = await import('../apps/server/src/config.ts');
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
   const { users } = await import('../apps/server/src/db/schema/index.ts');
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
 
   const dataDir = `.tmp/bench-rollout-${Date.now()}`;
-  const config = loadConfig({
-    MQTT_PORT: 'off',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PII_KEY: 'cd'.repeat(32),
-    DEMO: '0',
-  });
+  const config = benchConfig({ DATA_DIR: dataDir, PII_KEY: 'cd'.repeat(32) });
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
   await database.migrate();
   const { db } = database;

@@ -7,18 +7,18 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import { hashPassword } from '../apps/server/src/auth/passwords.ts';
 import { Pii } from '../apps/server/src/crypto/pii.ts';
 import { loadMasterKey } from '../apps/server/src/crypto/keys.ts';
+import { benchConfig } from './lib.ts';
 
 const N = Number(process.argv[2] ?? 100_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
 const PII_KEY = 'be'.repeat(32);
 
-const config = loadConfig({ MQTT_PORT: 'off', DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent', PII_KEY, DEMO: '0' });
+const config = benchConfig({ DATA_DIR: '.tmp/bench', PII_KEY });
 const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
 await database.migrate();
 const pii = new Pii(loadMasterKey(config));

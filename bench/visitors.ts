@@ -38,6 +38,7 @@ import {
   sleep,
   stopFleets,
   waitLinked,
+  benchConfig,
 } from './lib.ts';
 
 const identities = (n: number) => benchIdentities('BVIS', 'siteops-bench-visitors', n, () => 'face');
@@ -113,7 +114,6 @@ async function runServer() {
   if (P > N) throw new Error(`--publish (${P}) must not exceed --visitors (${N}): the gate visitors are among them`);
 
   const { buildApp } = await import('../apps/server/src/app.ts');
-  const { loadConfig } = await import('../apps/server/src/config.ts');
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
   const { agents, projectMembers, projects, users, visitorPhotos, visitors } =
     await import('../apps/server/src/db/schema/index.ts');
@@ -129,13 +129,7 @@ async function runServer() {
   const pgdb = await freshPgDatabase(pgBase);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-bench-visitors-'));
   const PASSWORD = 'Bench@12345';
-  const config = loadConfig({
-    MQTT_PORT: 'off',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PII_KEY: 'be'.repeat(32),
-    DEMO: '0',
-  });
+  const config = benchConfig({ DATA_DIR: dataDir, PII_KEY: 'be'.repeat(32) });
   const database = await openDatabase({ databaseUrl: pgdb.url, dataDir });
   const cleanup = async () => {
     await database.close().catch(() => {});
