@@ -86,6 +86,8 @@ const envSchema = z.object({
   MQTTS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MQTT_TLS_CERT: z.string().optional(),
   MQTT_TLS_KEY: z.string().optional(),
+  /** HJ 212-2017 dust and noise monitors over TCP: the listener's port, or `off`. */
+  HJ212_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(9212),
   /** Master key for PII at rest (64 hex chars). Absent: generated once into DATA_DIR/pii.key. */
   PII_KEY: z
     .string()
@@ -174,6 +176,8 @@ export interface Config {
   licenceKeyPem?: Secret;
   /** The embedded MQTT broker (MQTT_PORT, MQTTS_PORT + MQTT_TLS_*); absent: devices link over WebSocket only. */
   mqtt?: { port: number; tls?: { port: number; certFile: string; keyFile: string } };
+  /** The HJ 212 TCP listener (HJ212_PORT); absent: off. */
+  hj212?: { port: number };
 }
 
 /** A configuration value that must never reach a log: JSON, inspect and string forms are redacted. */
@@ -268,5 +272,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upgradeMaxBytes: e.UPGRADE_MAX_BYTES,
     licenceKeyPem: e.LICENCE_KEY_PEM ? new Secret(e.LICENCE_KEY_PEM) : undefined,
     mqtt: mqttConfig(e),
+    hj212: e.HJ212_PORT === 'off' ? undefined : { port: e.HJ212_PORT },
   };
 }

@@ -203,6 +203,7 @@ export async function createTestApp(
     DEMO: '0',
     LOG_LEVEL: 'silent',
     MQTT_PORT: 'off',
+    HJ212_PORT: 'off',
     ...env,
   } as Record<string, string>);
   const database = opts.database ?? (await openTestDatabase());

@@ -42,6 +42,7 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
       REDIS_URL: '',
       WEB_DIST: '/nonexistent',
       MQTT_PORT: 'off',
+      HJ212_PORT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

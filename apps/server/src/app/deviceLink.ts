@@ -12,6 +12,7 @@ import {
   type TelemetrySink,
 } from '../gateway/index.ts';
 import { startLinkJobs } from '../gateway/jobs.ts';
+import { startHj212Listener, type Hj212Listener } from '../gateway/transports/hj212/listener.ts';
 import { startMqttBroker, type MqttBroker } from '../gateway/transports/mqtt/broker.ts';
 import { DbDeviceDirectory, DbPresenceSink, DbTelemetrySink } from '../gateway/store.ts';
 import { LiveChannel, type LiveChannelOptions } from '../live/channel.ts';
@@ -49,6 +50,8 @@ export interface DeviceLink {
   live: LivePublisher;
   /** The embedded MQTT broker, when MQTT_PORT is not `off`. */
   mqtt?: MqttBroker;
+  /** The HJ 212 TCP listener, when HJ212_PORT is not `off`. */
+  hj212?: Hj212Listener;
 }
 
 const CONSTANT_REFRESH_MS = 10_000;
@@ -101,7 +104,9 @@ export async function composeDeviceLink(
     },
   };
   const gateway = await registerGateway(app, {
-    directory: new DbDeviceDirectory(db, refusalNotices(db, ctx.notifications)),
+    directory: new DbDeviceDirectory(db, refusalNotices(db, ctx.notifications), (stored) =>
+      ctx.pii.decrypt(stored, 'devices.hj212_pw'),
+    ),
     presence,
     telemetry,
     bus,
@@ -117,6 +122,15 @@ export async function composeDeviceLink(
     });
     // After the gateway's own preClose: its links say goodbye on their topics first.
     app.addHook('preClose', async () => mqtt?.close());
+  }
+  let hj212: Hj212Listener | undefined;
+  if (config.hj212) {
+    hj212 = await startHj212Listener(gateway, {
+      port: config.hj212.port,
+      host: config.host,
+      log: app.log.child({ module: 'hj212' }),
+    });
+    app.addHook('preClose', async () => hj212?.close());
   }
   await startLinkJobs(app, db, bus, gateway, {
     telemetryRetentionDays: config.deviceLink.telemetryRetentionDays,
@@ -165,5 +179,5 @@ export async function composeDeviceLink(
     commandTimeoutMs,
   };
   await registerDeviceLinkModule(app, linkCtx);
-  return { gateway, bus, channel, presence, deviceCommands, deviceReports, live: ctx.live, mqtt };
+  return { gateway, bus, channel, presence, deviceCommands, deviceReports, live: ctx.live, mqtt, hj212 };
 }

@@ -1,6 +1,7 @@
 import { CloseCode, RETRY_AFTER_REFUSAL_S, authMessage, type RefuseReason } from '@siteops/contracts/device-protocol';
 import type { GatewayContext } from './context.ts';
 import type { Link } from './registry.ts';
+import type { LinkCredentials } from './transports/transport.ts';
 import type { AuthResult } from './types.ts';
 
 /** Directory checks at once; the rest queue (after a restart the whole fleet dials in the same second). */
@@ -60,17 +61,32 @@ export class Handshake {
     const auth = parsed.data;
     link.sn = auth.sn;
     link.versions = auth.versions;
+    const { directory } = this.ctx.deps;
+    return this.#ask(link, () =>
+      directory.authenticate(auth.sn, auth.mac, auth.secret, {
+        type: auth.deviceType,
+        versions: auth.versions,
+        ip: link.ip,
+      }),
+    );
+  }
+
+  /** The same, for a transport's own credentials (LinkInput.authenticate). */
+  async checkCredentials(link: Link, credentials: LinkCredentials): Promise<Verdict | undefined> {
+    const { directory } = this.ctx.deps;
+    link.sn = credentials.mn;
+    if (!directory.authenticateHj212) return { ok: false, reason: 'unavailable' };
+    return this.#ask(link, () => directory.authenticateHj212!(credentials.mn, credentials.pw, { ip: link.ip }));
+  }
+
+  async #ask(link: Link, check: () => Promise<AuthResult>): Promise<Verdict | undefined> {
     await this.#slots.acquire();
     let verdict: Verdict;
     try {
       if (link.state !== 'authing') return undefined;
-      verdict = await this.ctx.deps.directory.authenticate(auth.sn, auth.mac, auth.secret, {
-        type: auth.deviceType,
-        versions: auth.versions,
-        ip: link.ip,
-      });
+      verdict = await check();
     } catch (err) {
-      this.ctx.log.warn({ err, sn: auth.sn }, 'device directory failed');
+      this.ctx.log.warn({ err, sn: link.sn }, 'device directory failed');
       verdict = { ok: false, reason: 'unavailable' };
     } finally {
       this.#slots.release();

@@ -68,6 +68,14 @@ export class LinkLifecycle {
         this.linkDown(link, 'closed');
         ctx.registry.forget(link);
       },
+      get deviceId() {
+        return link.state === 'up' ? link.deviceId : undefined;
+      },
+      authenticate: (credentials) => {
+        if (link.state !== 'auth' || !this.#arrived(link)) return;
+        link.state = 'authing';
+        void this.#authenticate(link, () => this.parts.handshake.checkCredentials(link, credentials));
+      },
     };
     if (ctx.closed) {
       link.close(CloseCode.goingAway, 'shutdown');
@@ -151,7 +159,7 @@ export class LinkLifecycle {
       if ((json as { type?: unknown }).type !== 'auth')
         return this.#protocolError(link, 'the first message must be auth');
       link.state = 'authing';
-      void this.#authenticate(link, json);
+      void this.#authenticate(link, () => this.parts.handshake.check(link, json));
       return;
     }
     if (link.state === 'authing') return this.#protocolError(link, 'message before auth.ok');
@@ -175,8 +183,8 @@ export class LinkLifecycle {
     link.close(CloseCode.protocol, why.slice(0, 120));
   }
 
-  async #authenticate(link: Link, json: unknown) {
-    const verdict = await this.parts.handshake.check(link, json);
+  async #authenticate(link: Link, check: () => ReturnType<Handshake['check']>) {
+    const verdict = await check();
     if (!verdict) return;
     if (!verdict.ok) return this.parts.handshake.refuse(link, verdict.reason, verdict.message);
     this.#linkUp(link, verdict.deviceId, verdict.type);

@@ -28,6 +28,8 @@ export interface MemoryDevice {
   licenceExpiresAt: Date | null;
   ip?: string;
   versions?: AuthMeta['versions'];
+  /** An HJ 212 monitor's MN and access password (clear: a test double). */
+  hj212?: { mn: string; pw: string };
 }
 
 /** The devices table in memory, with the same rules the database implementation follows. For tests and the benchmark. */
@@ -61,6 +63,20 @@ export class MemoryDirectory implements DeviceDirectory {
 
   get(sn: string) {
     return this.devices.get(sn);
+  }
+
+  async authenticateHj212(mn: string, pw: string, meta: { ip: string }): Promise<AuthResult> {
+    const device = [...this.devices.values()].find((d) => d.hj212?.mn === mn);
+    if (!device) return { ok: false, reason: 'unknown' };
+    if (device.authStatus === 'unknown') return { ok: false, reason: 'unknown' };
+    if (device.authStatus === 'forbidden' || !device.allow) return { ok: false, reason: 'forbidden' };
+    if (device.hj212?.pw !== pw) return { ok: false, reason: 'badSecret' };
+    if (device.licenceExpiresAt && device.licenceExpiresAt.getTime() <= Date.now()) {
+      return { ok: false, reason: 'expired' };
+    }
+    if (device.type !== 'dust') return { ok: false, reason: 'mismatch' };
+    device.ip = meta.ip;
+    return { ok: true, deviceId: device.id, type: device.type, licenceExpiresAt: device.licenceExpiresAt };
   }
 
   async authenticate(sn: string, mac: string, secret: string, meta: AuthMeta): Promise<AuthResult> {

@@ -45,6 +45,12 @@ interface RemotePending {
 const timedOut = (method: string, ms: number) =>
   new RpcError('timeout', `The device did not answer ${method} within ${ms} ms`);
 
+const TRANSPORT_NAMES: Record<string, string> = { ws: 'WebSocket', mqtt: 'MQTT', hj212: 'HJ 212' };
+
+/** Why a call is refused before it is sent: the device's link cannot carry it. */
+export const transportCannot = (transport: string, method: string) =>
+  `This device's transport (${TRANSPORT_NAMES[transport] ?? transport}) cannot carry ${method}`;
+
 /** Remove a pending call from its table and stop its timer; undefined when it was already settled. */
 function take<P extends { timer: NodeJS.Timeout }>(table: Map<string, P>, id: string): P | undefined {
   const pending = table.get(id);
@@ -86,6 +92,9 @@ export class CommandRouter {
     if (!def) return Promise.reject(new RpcError('unsupported', `Unknown method ${method}`));
     if (!def.types.includes(link.type)) {
       return Promise.reject(new RpcError('unsupported', `${link.type} devices do not support ${method}`));
+    }
+    if (link.transport.carries && !link.transport.carries(method)) {
+      return Promise.reject(new RpcError('unsupported', transportCannot(link.transport.kind, method)));
     }
     const parsed = def.params.safeParse(params ?? {});
     if (!parsed.success) return Promise.reject(new RpcError('badParams', describeIssue(parsed.error, '', 'params')));

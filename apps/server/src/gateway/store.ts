@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { normalizeMac, type DeviceType } from '@siteops/contracts/device-protocol';
 import type { LivePresence } from '@siteops/contracts/live/schemas';
@@ -21,9 +22,17 @@ export interface Refusal {
   mac: string;
   /** First contact of a serial number the registry did not know: it now waits for authorisation. */
   firstContact?: boolean;
-  reason?: 'badSecret' | 'expired' | 'mismatch';
+  /** `hj212UnknownMn`: an HJ 212 monitor whose MN no device has (`sn` is then the MN); `hj212BadPw`: its PW is wrong. */
+  reason?: 'badSecret' | 'expired' | 'mismatch' | 'hj212UnknownMn' | 'hj212BadPw';
   deviceName?: string | null;
   agentId?: number | null;
+}
+
+/** Constant-time comparison of two short texts (an HJ 212 password). */
+function equalText(a: string, b: string): boolean {
+  const x = createHash('sha256').update(a, 'utf8').digest();
+  const y = createHash('sha256').update(b, 'utf8').digest();
+  return timingSafeEqual(x, y);
 }
 
 /** Rows handed to PostgreSQL as one JSON parameter: one statement, whatever the batch size (no 65,535-parameter limit). */
@@ -38,7 +47,45 @@ export class DbDeviceDirectory implements DeviceDirectory {
     private readonly db: Db,
     /** Told of refusals a person can act on (refusals.ts); not awaited by the handshake. */
     private readonly onRefused: (r: Refusal) => void = () => {},
+    /** The stored HJ 212 password (`devices.hj212_pw`, encrypted) in clear; absent: HJ 212 links are refused. */
+    private readonly hj212Pw?: (stored: string) => string,
   ) {}
+
+  async authenticateHj212(mn: string, pw: string, _meta: { ip: string }): Promise<AuthResult> {
+    const [row] = await this.db
+      .select({
+        id: devices.id,
+        sn: devices.sn,
+        type: devices.type,
+        mac: devices.mac,
+        authStatus: devices.authStatus,
+        allow: devices.allow,
+        hj212Pw: devices.hj212Pw,
+        licenceExpiresAt: devices.licenceExpiresAt,
+        devName: devices.devName,
+        agentId: devices.agentId,
+      })
+      .from(devices)
+      .where(eq(devices.hj212Mn, mn))
+      .limit(1);
+    if (!row) {
+      this.onRefused({ sn: mn, mac: '', reason: 'hj212UnknownMn', deviceName: `MN ${mn}` });
+      return { ok: false, reason: 'unknown', message: 'No device has this MN' };
+    }
+    if (row.authStatus === 'unknown') return { ok: false, reason: 'unknown' };
+    if (row.authStatus === 'forbidden' || !row.allow) return { ok: false, reason: 'forbidden' };
+    const refuse = (reason: 'hj212BadPw' | 'expired' | 'mismatch', as: 'badSecret' | 'expired' | 'mismatch') => {
+      const who = { sn: row.sn, mac: row.mac ?? '', deviceName: row.devName, agentId: row.agentId };
+      this.onRefused({ ...who, reason });
+      return { ok: false as const, reason: as };
+    };
+    if (!row.hj212Pw || !this.hj212Pw || !equalText(this.hj212Pw(row.hj212Pw), pw)) {
+      return refuse('hj212BadPw', 'badSecret');
+    }
+    if (row.licenceExpiresAt && row.licenceExpiresAt.getTime() <= Date.now()) return refuse('expired', 'expired');
+    if (row.type !== 'dust') return refuse('mismatch', 'mismatch');
+    return { ok: true, deviceId: row.id, type: 'dust', licenceExpiresAt: row.licenceExpiresAt };
+  }
 
   async authenticate(sn: string, mac: string, secret: string, meta: AuthMeta): Promise<AuthResult> {
     const [row] = await this.db

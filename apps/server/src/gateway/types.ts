@@ -51,6 +51,14 @@ export interface DeviceDirectory {
    * the device retries with its normal backoff.
    */
   authenticate(sn: string, mac: string, secret: string, meta: AuthMeta): Promise<AuthResult>;
+  /**
+   * An HJ 212 monitor's first packet: find the device by its MN (`devices.hj212_mn`); none ->
+   * `unknown` (nothing is recorded: an MN says nothing of a serial number or type); authStatus
+   * `unknown` -> `unknown`; `forbidden` or `allow = false` -> `forbidden`; a PW other than the stored
+   * one -> `badSecret`; licence past -> `expired`; a device that is not a dust monitor -> `mismatch`.
+   * Absent: HJ 212 links are refused `unavailable`.
+   */
+  authenticateHj212?(mn: string, pw: string, meta: { ip: string }): Promise<AuthResult>;
 }
 
 /** The latest presence of one device, as the gateway last saw it. */

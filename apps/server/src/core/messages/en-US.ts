@@ -264,6 +264,9 @@ export const enUS = {
   'notification.deviceRefused.badSecret': "{sn}'s device secret does not match its licence.",
   'notification.deviceRefused.expired': 'The licence of {sn} has expired; renew it to let the device connect.',
   'notification.deviceRefused.mismatch': "{sn}'s MAC address or device type does not match its registration.",
+  'notification.deviceRefused.hj212UnknownMn':
+    'An HJ 212 monitor with MN {sn} tried to connect, but no device has this MN; set it in the device form or an import to let it in.',
+  'notification.deviceRefused.hj212BadPw': "{sn}'s HJ 212 access password (PW) does not match the registered one.",
   'account.channel.email': 'email',
   'account.channel.phone': 'phone',
   'notification.securityQuestionSet': 'Your security question was set',

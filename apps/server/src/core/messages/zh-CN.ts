@@ -246,6 +246,9 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'notification.deviceRefused.badSecret': '{sn} 的设备密钥与许可证不符。',
   'notification.deviceRefused.expired': '{sn} 的许可证已过期，续期后设备才能连接。',
   'notification.deviceRefused.mismatch': '{sn} 的 MAC 地址或设备类型与登记信息不符。',
+  'notification.deviceRefused.hj212UnknownMn':
+    'MN 为 {sn} 的 HJ 212 监测仪尝试连接，但没有设备登记此 MN；在设备表单或导入中填写 MN 后即可接入。',
+  'notification.deviceRefused.hj212BadPw': '{sn} 的 HJ 212 访问密码（PW）与登记的不符。',
   'account.channel.email': '邮箱',
   'account.channel.phone': '手机',
   'notification.securityQuestionSet': '您的密保问题已设置',

@@ -1,7 +1,7 @@
 import type { ServerMessage } from '@siteops/contracts/device-protocol';
 
 /** The transports a device can link over; stored on the device record (`devices.transport`). */
-export const TRANSPORTS = ['ws', 'mqtt'] as const;
+export const TRANSPORTS = ['ws', 'mqtt', 'hj212'] as const;
 export type TransportKind = (typeof TRANSPORTS)[number];
 
 /**
@@ -27,6 +27,22 @@ export interface LinkTransport {
    * device keeps its link with PINGREQs at its own keepalive.
    */
   readonly minSilenceMs?: number;
+  /**
+   * Whether the transport can carry this RPC method at all (HJ 212 has no terminal, no pictures...);
+   * absent: every method. A call it cannot carry is refused with `unsupported`, saying so.
+   */
+  carries?(method: string): boolean;
+}
+
+/**
+ * A transport whose devices prove who they are with credentials of their own rather than the
+ * protocol's `auth` message (HJ 212: the MN and access password every packet carries). Checked by the
+ * same handshake as `auth`: licence, forbidden/unknown status and the refusal notices apply alike.
+ */
+export interface LinkCredentials {
+  kind: 'hj212';
+  mn: string;
+  pw: string;
 }
 
 /** What an adapter reports of the device's side; answered by the gateway's `open()`. */
@@ -41,4 +57,12 @@ export interface LinkInput {
   alive(): void;
   /** The transport ended: the gateway decides whether the device went offline. */
   closed(): void;
+  /**
+   * The device's credentials in its transport's own terms, in place of an `auth` message (only before
+   * the link is up; later calls are ignored). The verdict comes back as `auth.ok` or `auth.refused`
+   * through `send`, as on every transport.
+   */
+  authenticate(credentials: LinkCredentials): void;
+  /** The linked device's id once the link is up (an adapter storing something of its own, e.g. HJ 212 minute data). */
+  readonly deviceId: number | undefined;
 }

@@ -58,7 +58,14 @@ export async function startLinkApp(
     broadcasts?: BuildOptions['broadcasts'];
   } = {},
 ): Promise<LinkTestApp> {
-  const config = loadConfig({ MQTT_PORT: 'off', DATA_DIR: '.tmp/unused', DEMO: '0', LOG_LEVEL: 'silent', ...opts.env });
+  const config = loadConfig({
+    MQTT_PORT: 'off',
+    HJ212_PORT: 'off',
+    DATA_DIR: '.tmp/unused',
+    DEMO: '0',
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
   const database = opts.database ?? (await openTestDatabase());
   const app = await buildApp({
     config,

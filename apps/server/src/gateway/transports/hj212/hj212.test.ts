@@ -1,0 +1,204 @@
+import net from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
+import {
+  CN,
+  Hj212StreamDecoder,
+  QnRtn,
+  encodePacket,
+  parseDataSegment,
+  realtimeData,
+  type Hj212Packet,
+} from '@siteops/contracts/hj212';
+import { Hj212Monitor, type Hj212MonitorOptions } from '@siteops/device-sim/hj212Monitor';
+import { deviceTelemetry, notifications } from '../../../db/schema/index.ts';
+import { rowOf, startLinkApp } from '../../../modules/device-link/testkit.ts';
+
+const t = await startLinkApp({ env: { HJ212_PORT: '0' } });
+const listener = t.app.deviceLink.hj212!;
+const port = listener.port;
+const admin = await t.login();
+const monitors: Hj212Monitor[] = [];
+const sockets: net.Socket[] = [];
+afterAll(async () => {
+  await Promise.all(monitors.map((m) => m.stop()));
+  for (const s of sockets) s.destroy();
+  await t.close();
+});
+
+let serial = 0;
+const newMn = () => `SIT${String(process.pid).padStart(8, '0')}${String(++serial).padStart(5, '0')}${'0'.repeat(8)}`;
+
+/** A dust device registered with an HJ 212 MN and PW through the device form's endpoint. */
+async function monitorDevice(pw = '123456') {
+  const d = await t.addDevice({ type: 'dust' });
+  const mn = newMn();
+  const res = await t.api(deviceApi.update, { id: d.id, hj212Mn: mn, hj212Pw: pw }, admin);
+  expect(res.body.code, res.body.msg).toBe(200);
+  return { ...d, mn, pw };
+}
+
+function monitor(d: { mn: string; pw: string }, extra: Partial<Hj212MonitorOptions> = {}) {
+  const m = new Hj212Monitor({
+    host: '127.0.0.1',
+    port,
+    mn: d.mn,
+    pw: d.pw,
+    rtdIntervalS: 1,
+    secondMs: 100,
+    minIntervalMin: 60,
+    backoffBaseMs: 50,
+    backoffMaxMs: 200,
+    ...extra,
+  });
+  monitors.push(m);
+  return m;
+}
+
+const readings = (deviceId: number) =>
+  t.database.db.select().from(deviceTelemetry).where(eq(deviceTelemetry.deviceId, deviceId));
+
+/** A raw TCP peer: writes frames, reads the server's packets. */
+async function rawPeer() {
+  const socket = net.connect({ host: '127.0.0.1', port });
+  sockets.push(socket);
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  const decoder = new Hj212StreamDecoder();
+  const got: Hj212Packet[] = [];
+  let closed = false;
+  socket.on('data', (chunk) => {
+    for (const item of decoder.push(chunk)) {
+      if (!item.ok) continue;
+      const p = parseDataSegment(item.data);
+      if (p.ok) got.push(p.packet);
+    }
+  });
+  socket.on('close', () => (closed = true));
+  return { socket, got, isClosed: () => closed };
+}
+
+const rtd = (mn: string, pw: string, value: number, flag = 'N') =>
+  realtimeData({ st: '22', mn, pw }, Date.now(), { a34004: { Rtd: value, Flag: flag } });
+
+describe('HJ 212 monitors over TCP', () => {
+  it('a monitor links with its MN and PW: online over hj212, readings stored, uploads answered with 9014; offline when its socket closes', async () => {
+    const d = await monitorDevice();
+    const m = monitor(d);
+    await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 3_000 }).toBe('online');
+    const row = await rowOf(t, d.id);
+    expect(row.transport).toBe('hj212');
+    expect(row.ip).toBe('127.0.0.1');
+    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBeGreaterThan(1);
+    const [first] = await readings(d.id);
+    expect(Object.keys(first.data as object)).toEqual(expect.arrayContaining(['a34002', 'a34004', 'LA']));
+    await expect.poll(() => m.counters.acked, { timeout: 2_000 }).toBeGreaterThan(1);
+    expect(listener.counters.dataAnswers).toBeGreaterThan(1);
+
+    await m.stop();
+    await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 3_000 }).toBe('offline');
+  });
+
+  it('a bad CRC is counted and skipped; the link goes on', async () => {
+    const d = await monitorDevice();
+    const peer = await rawPeer();
+    peer.socket.write(encodePacket(rtd(d.mn, d.pw, 11)));
+    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBe(1);
+    const before = listener.counters.badFrames;
+    const good = encodePacket(rtd(d.mn, d.pw, 22));
+    const broken = good.slice(0, -6) + (good.slice(-6, -2) === '0000' ? '0001' : '0000') + '\r\n';
+    peer.socket.write(broken);
+    peer.socket.write('garbage that is no frame');
+    peer.socket.write(encodePacket(rtd(d.mn, d.pw, 33)));
+    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBe(2);
+    // The bad frame and the garbage after it are one run of unusable bytes.
+    expect(listener.counters.badFrames - before).toBeGreaterThanOrEqual(1);
+    const values = (await readings(d.id)).map((r) => (r.data as { a34004: number }).a34004).sort();
+    expect(values).toEqual([11, 33]);
+    expect(peer.isClosed()).toBe(false);
+    expect((await rowOf(t, d.id)).onlineStatus).toBe('online');
+  });
+
+  it('an unknown MN is refused (9011 QnRtn=4, closed) and admins hear of it once', async () => {
+    const mn = newMn();
+    for (let i = 0; i < 2; i++) {
+      const peer = await rawPeer();
+      peer.socket.write(encodePacket(rtd(mn, '123456', 5)));
+      await expect.poll(() => peer.isClosed(), { timeout: 3_000 }).toBe(true);
+      expect(peer.got.map((p) => [p.cn, p.cp.other.QnRtn])).toEqual([[CN.requestAnswer, String(QnRtn.badMn)]]);
+    }
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.db
+              .select()
+              .from(notifications)
+              .where(sql`${notifications.title}->'params'->>'sn' = ${mn}`)
+          ).length,
+        { timeout: 2_000 },
+      )
+      .toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 200));
+    const sent = await t.database.db
+      .select({ body: notifications.body, userId: notifications.userId })
+      .from(notifications)
+      .where(sql`${notifications.title}->'params'->>'sn' = ${mn}`);
+    // One notice (per recipient) for two refusals within the hour.
+    expect(new Set(sent.map((n) => n.userId)).size).toBe(sent.length);
+    expect(JSON.stringify(sent[0].body)).toContain('hj212UnknownMn');
+  });
+
+  it('a wrong PW is refused (9011 QnRtn=3, closed), nothing stored, and admins are told', async () => {
+    const d = await monitorDevice('123456');
+    const peer = await rawPeer();
+    peer.socket.write(encodePacket(rtd(d.mn, '999999', 5)));
+    await expect.poll(() => peer.isClosed(), { timeout: 3_000 }).toBe(true);
+    expect(peer.got.map((p) => [p.cn, p.cp.other.QnRtn])).toEqual([[CN.requestAnswer, String(QnRtn.badPassword)]]);
+    expect(await readings(d.id)).toHaveLength(0);
+    expect((await rowOf(t, d.id)).onlineStatus).not.toBe('online');
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.db
+              .select()
+              .from(notifications)
+              .where(and(sql`${notifications.title}->'params'->>'sn' = ${d.sn}`))
+          ).length,
+        { timeout: 2_000 },
+      )
+      .toBeGreaterThan(0);
+  });
+
+  it('the console reads and sets the real-time and minute intervals (1061-1064) and the clock; other commands are refused for the transport', async () => {
+    const d = await monitorDevice();
+    const m = monitor(d, { rtdIntervalS: 2 });
+    await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 3_000 }).toBe('online');
+    const read = await t.api(deviceLinkApi.configGet, { id: d.id }, admin);
+    expect(read.body.code, read.body.msg).toBe(200);
+    expect(read.body.data.config).toMatchObject({ rtdIntervalS: 2, minIntervalMin: 60 });
+    expect(Math.abs(Date.parse(read.body.data.config.systemTime as string) - Date.now())).toBeLessThan(5_000);
+
+    const set = await t.api(
+      deviceLinkApi.configSet,
+      { id: d.id, config: { rtdIntervalS: 3, minIntervalMin: 5 } },
+      admin,
+    );
+    expect(set.body.code, set.body.msg).toBe(200);
+    expect(set.body.data.changed).toEqual(['rtdIntervalS', 'minIntervalMin']);
+    expect(m.rtdIntervalS).toBe(3);
+    expect(m.minIntervalMin).toBe(5);
+    const again = await t.api(deviceLinkApi.configGet, { id: d.id, keys: 'rtdIntervalS' }, admin);
+    expect(again.body.data.config).toEqual({ rtdIntervalS: 3 });
+
+    const bad = await t.api(deviceLinkApi.configSet, { id: d.id, config: { volume: 3 } }, admin);
+    expect(bad.status).toBe(400);
+
+    const reboot = await t.api(deviceLinkApi.reboot, { id: d.id }, admin);
+    expect(reboot.status).toBe(409);
+    expect(reboot.body.data).toMatchObject({ reason: 'unsupported' });
+    expect(reboot.body.msg).toMatch(/HJ 212.*cannot carry reboot/);
+  });
+});

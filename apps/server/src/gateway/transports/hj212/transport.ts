@@ -1,0 +1,459 @@
+import type net from 'node:net';
+import type { ServerMessage } from '@siteops/contracts/device-protocol';
+import {
+  CN,
+  ExeRtn,
+  Hj212Receiver,
+  QnRtn,
+  answeredQn,
+  encodePacket,
+  formatQn,
+  getMinInterval,
+  getRtdInterval,
+  getTime,
+  needsAck,
+  parseHjTime,
+  requestAnswer,
+  setMinInterval,
+  setRtdInterval,
+  setTime,
+  toDustReading,
+  versionOf,
+  type Hj212Address,
+  type Hj212Packet,
+} from '@siteops/contracts/hj212';
+import type { LinkInput, LinkTransport } from '../transport.ts';
+
+/** The device-link RPC methods an HJ 212 link carries: its clock and intervals, as configuration. */
+export const HJ212_RPC_METHODS: readonly string[] = ['config.get', 'config.set'];
+
+/**
+ * The configuration keys of an HJ 212 monitor (`config.get` / `config.set`): the real-time (2011)
+ * interval in seconds (1061/1062), the minute-data (2051) interval in minutes (1063/1064), and its
+ * clock (1011/1012; set it to an ISO time, or `now` for the server's).
+ */
+export const HJ212_CONFIG_KEYS = ['rtdIntervalS', 'minIntervalMin', 'systemTime'] as const;
+type ConfigKey = (typeof HJ212_CONFIG_KEYS)[number];
+
+/** Until the monitor says (1061), its real-time interval is taken to be this (seconds). */
+export const DEFAULT_RTD_INTERVAL_S = 60;
+/** Packets held while the first one's credentials are checked. */
+const MAX_HELD = 64;
+/** A command the monitor never finishes is forgotten after this. */
+const EXCHANGE_TIMEOUT_MS = 30_000;
+
+/** A period's statistics of one code, as a 2051/2061/2031 upload carries them. */
+export interface Hj212Aggregate {
+  deviceId: number;
+  period: 'minute' | 'hour' | 'day';
+  at: Date;
+  code: string;
+  avg: number | null;
+  min: number | null;
+  max: number | null;
+  cou: number | null;
+  flag: string | null;
+}
+
+export interface Hj212Counters {
+  /** Frames that did not decode (bad CRC, bad length, oversize, garbage) or whose data segment did not parse. */
+  badFrames: number;
+  /** Good packets. */
+  packets: number;
+  /** 9014 data answers written. */
+  dataAnswers: number;
+  /** Packets with another MN or PW than the link's, dropped. */
+  foreign: number;
+}
+
+export interface Hj212Hooks {
+  counters: Hj212Counters;
+  /** Minute, hour and day data, once the link is up. */
+  aggregates?: (rows: Hj212Aggregate[]) => void;
+  log?: (msg: string, extra?: Record<string, unknown>) => void;
+}
+
+const PERIODS: Record<string, Hj212Aggregate['period']> = {
+  [CN.minute]: 'minute',
+  [CN.hour]: 'hour',
+  [CN.day]: 'day',
+};
+
+interface Exchange {
+  request: Hj212Packet;
+  reply?: Hj212Packet;
+  resolve: (r: { reply?: Hj212Packet }) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+class CommandFailed extends Error {}
+
+/**
+ * One HJ 212 monitor's TCP connection as a device link. Its first good packet authenticates it (MN +
+ * PW through the gateway's handshake); real-time data (2011) becomes the dust device's telemetry with
+ * its data flags; minute/hour/day data goes to the aggregates; each upload that asks is answered with
+ * a 9014; a 1013 gets its 9013 and the server's time (1012). Bad frames are counted and skipped.
+ * The gateway's `config.get` / `config.set` become the standard's clock and interval commands
+ * (9011, the data reply, 9012); any other RPC is refused before it is sent (`carries`).
+ */
+export class Hj212Transport implements LinkTransport {
+  readonly kind = 'hj212';
+  readonly receiver = new Hj212Receiver();
+  /** Seconds between the monitor's real-time uploads, as it last said (1061) or was told (1062). */
+  rtdIntervalS = DEFAULT_RTD_INTERVAL_S;
+  #input?: LinkInput;
+  #state: 'new' | 'authing' | 'up' | 'closed' = 'new';
+  /** The packet that authenticated the link: who the monitor is, and whom commands are addressed to. */
+  #first?: Hj212Packet;
+  #held: Hj212Packet[] = [];
+  #heldAnswers: Hj212Packet[] = [];
+  #exchanges = new Map<string, Exchange>();
+  #lastQn = 0;
+  #heartbeatMs = 30_000;
+  #lastBeat = 0;
+
+  constructor(
+    private readonly socket: net.Socket,
+    private readonly hooks: Hj212Hooks,
+  ) {}
+
+  bind(input: LinkInput) {
+    this.#input = input;
+    this.socket.on('data', (chunk: Buffer) => this.#onData(chunk));
+    this.socket.on('close', () => {
+      this.#state = 'closed';
+      for (const ex of this.#exchanges.values()) clearTimeout(ex.timer);
+      this.#exchanges.clear();
+      input.closed();
+    });
+  }
+
+  get writable() {
+    return this.#state !== 'closed' && !this.socket.destroyed && this.socket.writable;
+  }
+
+  /** Silent for two real-time intervals: gone. */
+  get minSilenceMs() {
+    return 2 * this.rtdIntervalS * 1000;
+  }
+
+  carries(method: string) {
+    return HJ212_RPC_METHODS.includes(method);
+  }
+
+  send(message: ServerMessage) {
+    switch (message.type) {
+      case 'auth.ok':
+        this.#heartbeatMs = message.heartbeatSeconds * 1000;
+        this.#up();
+        return;
+      case 'auth.refused':
+        return this.#refused(message.reason);
+      case 'rpc':
+        void this.#rpc(message.id, message.method, message.params);
+        return;
+      default:
+        // heartbeat.ack, event.ack, error...: nothing of it exists in HJ 212.
+        return;
+    }
+  }
+
+  sendFrame() {}
+
+  close(_code: number, _reason: string) {
+    if (this.#state === 'closed') return;
+    this.#state = 'closed';
+    this.socket.end();
+    setTimeout(() => this.socket.destroy(), 2_000).unref();
+  }
+
+  #write(p: Hj212Packet) {
+    if (!this.writable) return;
+    try {
+      this.socket.write(encodePacket(p));
+    } catch (err) {
+      this.hooks.log?.('hj212 packet not written', { err: (err as Error).message, cn: p.cn });
+    }
+  }
+
+  #onData(chunk: Buffer) {
+    const got = this.receiver.push(chunk);
+    const { counters } = this.hooks;
+    counters.badFrames += got.errors.length;
+    if (got.errors.length) this.hooks.log?.('hj212 bad frames', { errors: got.errors.slice(0, 3) });
+    counters.packets += got.packets.length;
+    for (const answer of got.answers) {
+      // Owed answers go out once the monitor is known to be who it says.
+      if (this.#state === 'up') this.#answer(answer);
+      else if (this.#state !== 'closed' && this.#heldAnswers.length < MAX_HELD) this.#heldAnswers.push(answer);
+    }
+    for (const p of got.packets) this.#onPacket(p);
+  }
+
+  #answer(answer: Hj212Packet) {
+    if (answer.cn === CN.dataAnswer) this.hooks.counters.dataAnswers++;
+    this.#write(answer);
+  }
+
+  #onPacket(p: Hj212Packet) {
+    if (this.#state === 'closed') return;
+    if (this.#state === 'new') {
+      this.#state = 'authing';
+      this.#first = p;
+      this.#held.push(p);
+      this.#input!.authenticate({ kind: 'hj212', mn: p.mn, pw: p.pw });
+      return;
+    }
+    if (this.#state === 'authing') {
+      if (this.#held.length < MAX_HELD) this.#held.push(p);
+      return;
+    }
+    this.#handle(p);
+  }
+
+  #up() {
+    this.#state = 'up';
+    for (const a of this.#heldAnswers.splice(0)) this.#answer(a);
+    for (const p of this.#held.splice(0)) this.#handle(p);
+    // Learn the monitor's real-time interval, which presence is judged by.
+    void this.#exchange(getRtdInterval(this.#address(), { qn: this.#qn() })).then(
+      ({ reply }) => this.#learnInterval(reply),
+      () => {},
+    );
+  }
+
+  /** Refused: answered as the standard answers a request it will not carry out (9011), when asked; then closed. */
+  #refused(reason: string) {
+    const first = this.#first;
+    this.#held = [];
+    this.#heldAnswers = [];
+    if (first && needsAck(first.flag)) {
+      const qnRtn = reason === 'badSecret' ? QnRtn.badPassword : reason === 'unknown' ? QnRtn.badMn : QnRtn.refused;
+      this.#write(requestAnswer(first, qnRtn));
+    }
+  }
+
+  /** Who commands go to: the monitor's own MN, PW, system code and edition. */
+  #address(): Hj212Address {
+    const f = this.#first!;
+    return { st: f.st, pw: f.pw, mn: f.mn, version: versionOf(f) };
+  }
+
+  #qn(): string {
+    this.#lastQn = Math.max(Date.now(), this.#lastQn + 1);
+    return formatQn(this.#lastQn);
+  }
+
+  #handle(p: Hj212Packet) {
+    const first = this.#first!;
+    const input = this.#input!;
+    if (p.mn !== first.mn || p.pw !== first.pw) {
+      // One link is one monitor: another MN (a data logger multiplexing units) or PW is not taken.
+      this.hooks.counters.foreign++;
+      if (needsAck(p.flag) && !p.cn.startsWith('9')) {
+        this.#write(requestAnswer(p, p.mn !== first.mn ? QnRtn.badMn : QnRtn.badPassword));
+      }
+      return;
+    }
+    this.#beat();
+    switch (p.cn) {
+      case CN.realtime:
+        return this.#realtime(p);
+      case CN.minute:
+      case CN.hour:
+      case CN.day:
+        input.alive();
+        return this.#aggregates(p);
+      case CN.timeCalibration:
+        // Its 9013 is owed (sent above); then the server's time.
+        input.alive();
+        this.#write(setTime(this.#address(), Date.now(), { qn: this.#qn(), polId: p.cp.other.PolId }));
+        return;
+      case CN.requestAnswer:
+      case CN.executionResult:
+      case CN.getTime:
+      case CN.getRtdInterval:
+      case CN.getMinInterval:
+        input.alive();
+        return this.#reply(p);
+      default:
+        // 2021 status, 3020 information, 9013/9014 from the unit: acknowledged if asked, nothing stored.
+        input.alive();
+    }
+  }
+
+  /** The gateway's presence hears a heartbeat at most once per heartbeat interval of the link. */
+  #beat() {
+    const now = Date.now();
+    if (now - this.#lastBeat < this.#heartbeatMs / 2) return;
+    this.#lastBeat = now;
+    this.#input!.json({ type: 'heartbeat' }, 0);
+  }
+
+  #realtime(p: Hj212Packet) {
+    const { data, flags } = toDustReading(p.cp, 'Rtd');
+    if (Object.keys(data).length === 0) return this.#input!.alive();
+    const at = p.cp.dataTime ? parseHjTime(p.cp.dataTime) : null;
+    const message = {
+      type: 'telemetry',
+      ...(at && { ts: at.getTime() }),
+      data,
+      ...(Object.keys(flags).length > 0 && { flags }),
+    };
+    this.#input!.json(message, 0);
+  }
+
+  #aggregates(p: Hj212Packet) {
+    const deviceId = this.#input!.deviceId;
+    const sink = this.hooks.aggregates;
+    const at = p.cp.dataTime ? parseHjTime(p.cp.dataTime) : null;
+    if (!sink || !deviceId || !at) return;
+    const period = PERIODS[p.cn];
+    const num = (v: number | undefined) => (v === undefined ? null : v);
+    const rows: Hj212Aggregate[] = [];
+    for (const [code, v] of Object.entries(p.cp.values)) {
+      const dataAvg = v.extra?.Data !== undefined ? Number(v.extra.Data) : NaN;
+      const avg = v.Avg ?? (Number.isFinite(dataAvg) ? dataAvg : undefined);
+      if (avg === undefined && v.Min === undefined && v.Max === undefined && v.Cou === undefined) continue;
+      rows.push({
+        deviceId,
+        period,
+        at,
+        code: code.slice(0, 32),
+        avg: num(avg),
+        min: num(v.Min),
+        max: num(v.Max),
+        cou: num(v.Cou),
+        flag: v.Flag?.slice(0, 2) ?? null,
+      });
+    }
+    if (rows.length) sink(rows);
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Commands: request -> 9011 (QnRtn) -> data reply (gets) -> 9012 (ExeRtn), all under the request's QN.
+
+  #exchange(request: Hj212Packet): Promise<{ reply?: Hj212Packet }> {
+    return new Promise((resolve, reject) => {
+      const qn = request.qn!;
+      const timer = setTimeout(() => {
+        if (this.#exchanges.delete(qn)) reject(new CommandFailed(`no answer to CN ${request.cn}`));
+      }, EXCHANGE_TIMEOUT_MS);
+      timer.unref();
+      this.#exchanges.set(qn, { request, resolve, reject, timer });
+      this.#write(request);
+    });
+  }
+
+  #reply(p: Hj212Packet) {
+    const qn = answeredQn(p);
+    const ex = qn === undefined ? undefined : this.#exchanges.get(qn);
+    if (!ex || qn === undefined) return;
+    const done = () => {
+      this.#exchanges.delete(qn);
+      clearTimeout(ex.timer);
+    };
+    if (p.cn === CN.requestAnswer) {
+      const qnRtn = Number(p.cp.other.QnRtn);
+      if (qnRtn !== QnRtn.ready) {
+        done();
+        ex.reject(new CommandFailed(`the monitor refused CN ${ex.request.cn} (QnRtn=${p.cp.other.QnRtn ?? '?'})`));
+      }
+      return;
+    }
+    if (p.cn === CN.executionResult) {
+      done();
+      const exeRtn = Number(p.cp.other.ExeRtn);
+      if (exeRtn === ExeRtn.ok) ex.resolve({ reply: ex.reply });
+      else
+        ex.reject(new CommandFailed(`CN ${ex.request.cn} failed on the monitor (ExeRtn=${p.cp.other.ExeRtn ?? '?'})`));
+      return;
+    }
+    ex.reply = p;
+  }
+
+  #learnInterval(reply: Hj212Packet | undefined) {
+    const s = Number(reply?.cp.other.RtdInterval);
+    if (Number.isInteger(s) && s > 0) this.rtdIntervalS = s;
+  }
+
+  async #rpc(id: string, method: string, params: unknown) {
+    const input = this.#input!;
+    try {
+      const result =
+        method === 'config.get'
+          ? await this.#configGet((params as { keys?: string[] }).keys)
+          : await this.#configSet((params as { config: Record<string, unknown> }).config);
+      if (this.writable) input.json({ type: 'rpc.result', id, result }, 0);
+    } catch (err) {
+      const code = err instanceof BadParams ? 'badParams' : 'failed';
+      if (this.writable) input.json({ type: 'rpc.result', id, error: { code, message: (err as Error).message } }, 0);
+    }
+  }
+
+  async #configGet(keys: string[] | undefined) {
+    const asked = keys?.length ? keys : [...HJ212_CONFIG_KEYS];
+    const unknown = asked.filter((k) => !(HJ212_CONFIG_KEYS as readonly string[]).includes(k));
+    if (unknown.length) throw new BadParams(`An HJ 212 monitor has no ${unknown.join(', ')}`);
+    const config: Partial<Record<ConfigKey, unknown>> = {};
+    const to = this.#address();
+    for (const key of asked as ConfigKey[]) {
+      if (key === 'rtdIntervalS') {
+        const { reply } = await this.#exchange(getRtdInterval(to, { qn: this.#qn() }));
+        this.#learnInterval(reply);
+        config.rtdIntervalS = intOf(reply?.cp.other.RtdInterval);
+      } else if (key === 'minIntervalMin') {
+        const { reply } = await this.#exchange(getMinInterval(to, { qn: this.#qn() }));
+        config.minIntervalMin = intOf(reply?.cp.other.MinInterval);
+      } else {
+        const { reply } = await this.#exchange(getTime(to, { qn: this.#qn() }));
+        const at = reply?.cp.other.SystemTime ? parseHjTime(reply.cp.other.SystemTime) : null;
+        config.systemTime = at ? at.toISOString() : null;
+      }
+    }
+    return { config };
+  }
+
+  async #configSet(config: Record<string, unknown>) {
+    const to = this.#address();
+    const plan: { key: ConfigKey; packet: Hj212Packet; value: unknown }[] = [];
+    for (const [key, value] of Object.entries(config)) {
+      if (key === 'rtdIntervalS') {
+        const s = wholeIn(value, 1, 86_400, key);
+        plan.push({ key, value: s, packet: setRtdInterval(to, s, { qn: this.#qn() }) });
+      } else if (key === 'minIntervalMin') {
+        const m = wholeIn(value, 1, 1_440, key);
+        plan.push({ key, value: m, packet: setMinInterval(to, m, { qn: this.#qn() }) });
+      } else if (key === 'systemTime') {
+        const at = value === 'now' ? new Date() : typeof value === 'string' ? new Date(value) : null;
+        if (!at || Number.isNaN(at.getTime())) throw new BadParams('systemTime must be an ISO time or "now"');
+        plan.push({ key, value: at.toISOString(), packet: setTime(to, at, { qn: this.#qn() }) });
+      } else {
+        throw new BadParams(`An HJ 212 monitor has no ${key}; it has ${HJ212_CONFIG_KEYS.join(', ')}`);
+      }
+    }
+    const done: Record<string, unknown> = {};
+    for (const step of plan) {
+      await this.#exchange(step.packet);
+      done[step.key] = step.value;
+      if (step.key === 'rtdIntervalS') this.rtdIntervalS = step.value as number;
+    }
+    return { config: done, changed: Object.keys(done) };
+  }
+}
+
+class BadParams extends Error {}
+
+function intOf(text: string | undefined): number | null {
+  const n = Number(text);
+  return text !== undefined && Number.isInteger(n) ? n : null;
+}
+
+function wholeIn(value: unknown, min: number, max: number, key: string): number {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
+    throw new BadParams(`${key} must be a whole number from ${min} to ${max}`);
+  }
+  return n;
+}
