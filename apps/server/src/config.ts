@@ -82,6 +82,16 @@ const envSchema = z.object({
    * often holds it (set 1883 where none runs).
    */
   MQTT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1884),
+  /**
+   * Devices over MQTT through an existing broker (Mosquitto, EMQX): this server joins it as a client and
+   * shares the devices' traffic with the deployment's other instances (docs/device-protocol.md 12.5).
+   */
+  MQTT_URL: urlSetting('mqtt', 'mqtts'),
+  /** The shared-subscription group of this deployment's instances on MQTT_URL. */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, dashes or underscores')
+    .default('siteops'),
   /** The embedded broker over TLS on this port, with MQTT_TLS_CERT and MQTT_TLS_KEY (PEM file paths). */
   MQTTS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MQTT_TLS_CERT: z.string().optional(),
@@ -178,6 +188,8 @@ export interface Config {
   mqtt?: { port: number; tls?: { port: number; certFile: string; keyFile: string } };
   /** The HJ 212 TCP listener (HJ212_PORT); absent: off. */
   hj212?: { port: number };
+  /** MQTT_URL (redacted like PII_KEY: it may carry a password) and its shared-subscription group. */
+  mqttBroker?: { url: Secret; group: string };
 }
 
 /** A configuration value that must never reach a log: JSON, inspect and string forms are redacted. */
@@ -272,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upgradeMaxBytes: e.UPGRADE_MAX_BYTES,
     licenceKeyPem: e.LICENCE_KEY_PEM ? new Secret(e.LICENCE_KEY_PEM) : undefined,
     mqtt: mqttConfig(e),
+    mqttBroker: e.MQTT_URL ? { url: new Secret(e.MQTT_URL), group: e.MQTT_SHARE_GROUP } : undefined,
     hj212: e.HJ212_PORT === 'off' ? undefined : { port: e.HJ212_PORT },
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
@@ -26,12 +27,19 @@ export class MqttLink extends EventEmitter<SimLinkEvents> implements SimLink {
   readonly #topics: ReturnType<typeof mqttTopics>;
   #open = false;
   #closed = false;
+  readonly #auth: AuthMessage;
+  /** Names this connection in `auth` and in the will, so a late will never ends a newer link (12.5). */
+  readonly #linkId = randomUUID();
+  /** The SUBACK of `down/#`: behind an external broker the answer to `auth` is routed by it. */
+  #subscribed: Promise<boolean>;
+  #markSubscribed!: (ok: boolean) => void;
   /** What the server said on `down/close` before it disconnected. */
   #closing?: { code: number; reason: string };
 
   constructor(url: string, auth: AuthMessage, keepaliveS = 30) {
     super();
     this.#topics = mqttTopics(auth.sn);
+    this.#subscribed = new Promise((resolve) => (this.#markSubscribed = resolve));
     const client = (this.#client = mqtt.connect(url, {
       clientId: auth.sn,
       username: mqttUsername(auth.deviceType, auth.mac),
@@ -41,13 +49,22 @@ export class MqttLink extends EventEmitter<SimLinkEvents> implements SimLink {
       keepalive: keepaliveS,
       reconnectPeriod: 0,
       connectTimeout: 10_000,
+      // Behind an external broker the server hears of a dead connection from the will (12.3).
+      will: {
+        topic: this.#topics.upWill,
+        payload: Buffer.from(JSON.stringify({ link: this.#linkId })),
+        qos: 1,
+        retain: false,
+      },
     }));
+    this.#auth = auth;
     client.on('connect', () => {
       // Open at the CONNACK: the server's auth.ok may arrive before the SUBACK (it is sent to this
       // session directly), and it must find the link open.
       this.#open = true;
       this.emit('open');
       client.subscribe(this.#topics.down, { qos: 1 }, (err) => {
+        this.#markSubscribed(!err);
         if (err) this.#end(CloseCode.protocol, 'subscribe refused');
       });
     });
@@ -83,7 +100,15 @@ export class MqttLink extends EventEmitter<SimLinkEvents> implements SimLink {
       return;
     }
     const message = JSON.parse(data) as { type?: string; id?: string };
-    if (message.type === 'auth') return;
+    // The embedded broker took the CONNECT as the handshake and ignores this; an external broker's
+    // server needs it, once the answer can reach the device.
+    if (message.type === 'auth') {
+      void this.#subscribed.then((ok) => {
+        if (ok && this.isOpen)
+          this.#client.publish(this.#topics.upAuth, JSON.stringify({ ...this.#auth, link: this.#linkId }), { qos: 1 });
+      });
+      return;
+    }
     const topic =
       message.type === 'rpc.result' && message.id
         ? this.#topics.upRpc(message.id)
@@ -107,21 +132,24 @@ export class MqttLink extends EventEmitter<SimLinkEvents> implements SimLink {
   #onDown(topic: string, payload: Buffer) {
     if (topic === this.#topics.downFrame) return this.emit('message', payload, true);
     if (topic === this.#topics.downClose) {
+      // The link is over, whether or not the broker disconnects us (an external one does not).
+      let close = { code: CloseCode.goingAway as number, reason: '' };
       try {
-        this.#closing = JSON.parse(payload.toString()) as { code: number; reason: string };
+        close = JSON.parse(payload.toString()) as { code: number; reason: string };
       } catch {
-        /* the disconnect itself still ends the link */
+        /* closed all the same */
       }
-      return;
+      return this.#end(close.code, close.reason, true);
     }
     this.emit('message', payload, false);
   }
 
-  #end(code: number, reason: string) {
+  /** `graceful`: DISCONNECT first, so the broker drops the will (the server already knows). */
+  #end(code: number, reason: string, graceful = false) {
     if (this.#closed) return;
     this.#closed = true;
     this.#open = false;
-    this.#client.end(true);
+    this.#client.end(!graceful);
     this.emit('close', code, reason);
   }
 }

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { COMMAND_TIMEOUT_MS } from '@siteops/contracts/device-link/schemas';
 import type { Versions } from '@siteops/contracts/device-protocol';
 import { Tickets } from '../auth/tickets.ts';
+import { devices } from '../db/schema/index.ts';
 import type { Bus } from '../bus/bus.ts';
 import {
   registerGateway,
@@ -14,6 +16,7 @@ import {
 import { startLinkJobs } from '../gateway/jobs.ts';
 import { startHj212Listener, type Hj212Listener } from '../gateway/transports/hj212/listener.ts';
 import { startMqttBroker, type MqttBroker } from '../gateway/transports/mqtt/broker.ts';
+import { connectExternalBroker, type ExternalMqtt } from '../gateway/transports/mqtt/external.ts';
 import { DbDeviceDirectory, DbPresenceSink, DbTelemetrySink } from '../gateway/store.ts';
 import { LiveChannel, type LiveChannelOptions } from '../live/channel.ts';
 import { feedPublications } from '../live/publisher.ts';
@@ -50,6 +53,8 @@ export interface DeviceLink {
   live: LivePublisher;
   /** The embedded MQTT broker, when MQTT_PORT is not `off`. */
   mqtt?: MqttBroker;
+  /** This instance's client of the external broker, when MQTT_URL is set. */
+  mqttExternal?: ExternalMqtt;
   /** The HJ 212 TCP listener, when HJ212_PORT is not `off`. */
   hj212?: Hj212Listener;
 }
@@ -132,6 +137,17 @@ export async function composeDeviceLink(
     });
     app.addHook('preClose', async () => hj212?.close());
   }
+  let mqttExternal: ExternalMqtt | undefined;
+  if (config.mqttBroker) {
+    const external = (mqttExternal = await connectExternalBroker(gateway, {
+      url: config.mqttBroker.url.reveal(),
+      group: config.mqttBroker.group,
+      log: app.log.child({ module: 'mqtt' }),
+      deviceIdOf: async (sn) =>
+        (await db.select({ id: devices.id }).from(devices).where(eq(devices.sn, sn)).limit(1))[0]?.id,
+    }));
+    app.addHook('preClose', async () => external.close());
+  }
   await startLinkJobs(app, db, bus, gateway, {
     telemetryRetentionDays: config.deviceLink.telemetryRetentionDays,
     eventsRetentionDays: config.deviceLink.eventsRetentionDays,
@@ -179,5 +195,5 @@ export async function composeDeviceLink(
     commandTimeoutMs,
   };
   await registerDeviceLinkModule(app, linkCtx);
-  return { gateway, bus, channel, presence, deviceCommands, deviceReports, live: ctx.live, mqtt, hj212 };
+  return { gateway, bus, channel, presence, deviceCommands, deviceReports, live: ctx.live, mqtt, mqttExternal, hj212 };
 }

@@ -149,10 +149,24 @@ export class Gateway implements DeviceRpc {
     return true;
   }
 
+  readonly #forwarded = new Map<string, (data: unknown) => void>();
+
+  /**
+   * A transport whose traffic can land on any instance (MQTT through a shared subscription) hands a
+   * device's message to the instance that holds its link; `receive` takes what others hand to this one.
+   */
+  forwarding(transport: string, receive: (data: unknown) => void) {
+    this.#forwarded.set(transport, receive);
+    return (instanceId: string, data: unknown) =>
+      this.#ctx.wire.tell(instanceId, { op: 'transport.up', transport, data });
+  }
+
   /** Messages from other instances to this one. */
   #onDirect(m: DirectMessage) {
     if (this.#ctx.closed) return;
     switch (m.op) {
+      case 'transport.up':
+        return this.#forwarded.get(m.transport)?.(m.data);
       case 'rpc':
         return this.#rpc.serveRemote(m);
       case 'rpc.reply':

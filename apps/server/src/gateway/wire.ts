@@ -31,7 +31,9 @@ export type DirectMessage =
   | { op: 'shell.end'; from: string; deviceId: DeviceId; streamId: string; reason: string }
   | { op: 'shell.out'; streamId: string; data: string }
   | { op: 'shell.closed'; streamId: string; reason: string }
-  | { op: 'disconnect'; deviceId: DeviceId };
+  | { op: 'disconnect'; deviceId: DeviceId }
+  /** A device's message that reached this instance's transport but belongs to the instance holding its link. */
+  | { op: 'transport.up'; transport: string; data: unknown };
 
 export type ShellMessage = Extract<DirectMessage, { op: `shell.${string}` }>;
 

@@ -2,7 +2,9 @@
  * The device protocol over MQTT (docs/device-protocol.md, part 12): the same JSON messages as on the
  * WebSocket, with their `type` carried by the topic. Shared by the server's MQTT adapter and the simulator.
  *
- * - CONNECT: client id = serial number, user name = `<deviceType>/<MAC>`, password = the device secret.
+ * - CONNECT: client id = serial number, user name = `<deviceType>/<MAC>`, password = the device secret;
+ *   then the `auth` message on `siteops/<sn>/up/auth` (the embedded broker already checked the CONNECT and
+ *   ignores it; behind an external broker it is the handshake), will on `siteops/<sn>/up/will`.
  * - device -> server: `siteops/<sn>/up/<type>`, an RPC answer on `siteops/<sn>/up/rpc/<id>`, a binary
  *   frame (protocol 7) on `siteops/<sn>/up/frame`.
  * - server -> device: `siteops/<sn>/down/<type>`, an RPC on `siteops/<sn>/down/rpc/<id>` (MQTT 5: with
@@ -30,6 +32,8 @@ export const mqttTopics = (sn: string) => {
     up: (type: string) => `${base}/up/${type}`,
     upRpc: (id: string) => `${base}/up/rpc/${id}`,
     upFrame: `${base}/up/frame`,
+    upAuth: `${base}/up/auth`,
+    upWill: `${base}/up/will`,
     downOf: (type: string) => `${base}/down/${type}`,
     downRpc: (id: string) => `${base}/down/rpc/${id}`,
     downFrame: `${base}/down/frame`,
@@ -39,6 +43,13 @@ export const mqttTopics = (sn: string) => {
 
 /** A serial number usable as a client id and topic level: no MQTT wildcards or level separators. */
 export const isTopicSafe = (sn: string) => sn.length > 0 && !/[/+#]/.test(sn) && !sn.includes('\u0000');
+
+/** `siteops/<sn>/up/<rest>` split, or undefined for any other topic (what a server subscribed to `siteops/+/up/#` hears). */
+export function splitUpTopic(topic: string): { sn: string; rest: string } | undefined {
+  const parts = topic.split('/');
+  if (parts.length < 4 || parts[0] !== MQTT_TOPIC_ROOT || parts[2] !== 'up' || !parts[1]) return undefined;
+  return { sn: parts[1], rest: parts.slice(3).join('/') };
+}
 
 /** The CONNECT user name: `<deviceType>/<MAC>`. */
 export const mqttUsername = (deviceType: string, mac: string) => `${deviceType}/${mac}`;
@@ -50,7 +61,11 @@ export function parseMqttUsername(username: string | undefined): { deviceType: s
 }
 
 export type MqttUp =
-  { kind: 'message'; type: string; id?: string } | { kind: 'frame' } | { kind: 'refused'; why: string };
+  | { kind: 'message'; type: string; id?: string }
+  | { kind: 'frame' }
+  /** The device's will (set at CONNECT): its connection to the broker died. */
+  | { kind: 'will' }
+  | { kind: 'refused'; why: string };
 
 /**
  * What a publish on `topic` by device `sn` is. Anything outside the device's own `up/` tree is refused
@@ -61,6 +76,8 @@ export function parseUpTopic(topic: string, sn: string): MqttUp {
   if (!topic.startsWith(prefix)) return { kind: 'refused', why: `publish only under ${prefix}` };
   const rest = topic.slice(prefix.length);
   if (rest === 'frame') return { kind: 'frame' };
+  if (rest === 'will') return { kind: 'will' };
+  if (rest === 'auth') return { kind: 'message', type: 'auth' };
   if (rest.startsWith('rpc/')) {
     const id = rest.slice(4);
     return id && !id.includes('/')

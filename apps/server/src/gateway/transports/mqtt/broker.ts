@@ -97,13 +97,17 @@ export async function startMqttBroker(gateway: LinkOpener, opts: MqttBrokerOptio
       input.json(auth, secret.length + (username?.length ?? 0));
     },
     authorizePublish(client, packet, done) {
-      const session = client && sessions.get(client);
-      if (!client || !session) return done(new Error('not linked'));
+      if (!client) return done(new Error('not linked'));
       const up = parseUpTopic(packet.topic, client.id);
       if (up.kind === 'refused') {
         log.debug({ sn: client.id, topic: packet.topic, why: up.why }, 'MQTT publish refused');
         return done(new Error(up.why));
       }
+      // The CONNECT was the handshake and the broker sees the connection end: auth and will are no news
+      // (a will is checked at CONNECT, before the session exists).
+      if (up.kind === 'will' || (up.kind === 'message' && up.type === 'auth')) return done(null);
+      const session = sessions.get(client);
+      if (!session) return done(new Error('not linked'));
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
       if (up.kind === 'frame') session.input.frame(payload);
       else {
