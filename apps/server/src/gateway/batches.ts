@@ -77,13 +77,17 @@ export class WriteBatches {
     });
   }
 
-  addReading(link: Link, at: Date, data: TelemetryData) {
-    this.#points.push({ deviceId: link.deviceId, type: link.type, at, data });
+  addReading(link: Link, at: Date, data: TelemetryData, flags?: Record<string, string>) {
+    this.#points.push({ deviceId: link.deviceId, type: link.type, at, data, ...(flags && { flags }) });
     const times = Object.fromEntries(Object.keys(data).map((k) => [k, at.getTime()]));
-    const reading = { deviceId: link.deviceId, at, data, times };
+    const reading = { deviceId: link.deviceId, at, data, times, flags };
     const latest = this.#latest.get(link.deviceId);
     if (latest) mergeLatest(latest, reading);
-    else this.#latest.set(link.deviceId, { deviceId: link.deviceId, at, data: { ...data }, times });
+    else {
+      const entry: LatestReading = { deviceId: link.deviceId, at, data: { ...data }, times };
+      if (flags) entry.flags = { ...flags };
+      this.#latest.set(link.deviceId, entry);
+    }
   }
 
   /**
@@ -195,6 +199,9 @@ export function mergeLatest(into: Omit<LatestReading, 'deviceId'>, from: Omit<La
     if ((into.times[key] ?? -Infinity) > at) continue;
     into.data[key] = value;
     into.times[key] = at;
+    const flag = from.flags?.[key];
+    if (flag !== undefined) (into.flags ??= {})[key] = flag;
+    else if (into.flags) delete into.flags[key];
   }
   if (from.at > into.at) into.at = from.at;
 }

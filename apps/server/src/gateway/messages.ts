@@ -94,7 +94,7 @@ export class DeviceMessages {
         batches.markPresence(link, true, now);
         return;
       case 'telemetry':
-        return this.#telemetry(link, msg.data, deviceTime(msg.ts, now));
+        return this.#telemetry(link, msg.data, deviceTime(msg.ts, now), msg.flags);
       case 'event':
         return this.#event(link, msg, now);
       case 'rpc.result':
@@ -115,16 +115,21 @@ export class DeviceMessages {
     link.sendJson({ type: 'error', code: 'invalid', message, ref });
   }
 
-  #telemetry(link: Link, raw: TelemetryData, at: number) {
+  #telemetry(link: Link, raw: TelemetryData, at: number, rawFlags: Record<string, string> | undefined) {
     const parsed = telemetryDataSchemas[link.type].safeParse(raw);
     if (!parsed.success) return this.#invalid(link, describeIssue(parsed.error, 'data.'), 'telemetry');
     const data = parsed.data;
     if (Object.keys(data).length === 0) return;
+    // Only the flags of fields kept, and only the ones that say something (N is the default).
+    let flags: Record<string, string> | undefined;
+    for (const [field, flag] of Object.entries(rawFlags ?? {})) {
+      if (flag !== 'N' && Object.hasOwn(data, field)) (flags ??= {})[field] = flag;
+    }
     this.ctx.counters.telemetry++;
-    this.parts.batches.addReading(link, new Date(at), data);
+    this.parts.batches.addReading(link, new Date(at), data, flags);
     this.parts.live.emit({
       kind: 'telemetry',
-      data: { deviceId: link.deviceId, type: link.type, at: iso(at), data },
+      data: { deviceId: link.deviceId, type: link.type, at: iso(at), data, ...(flags && { flags }) },
     });
   }
 

@@ -99,6 +99,8 @@ export interface TelemetryPoint {
   /** Device time when plausible, else receive time. */
   at: Date;
   data: TelemetryData;
+  /** Field -> data flag (HJ 212), for the fields that had one other than N; absent when none. */
+  flags?: Record<string, string>;
 }
 
 export interface LatestReading {
@@ -113,6 +115,11 @@ export interface LatestReading {
   data: TelemetryData;
   /** The reading time (ms since the epoch) of each field in `data`. */
   times: Record<string, number>;
+  /**
+   * The flag other than N of the fields in `data` that had one: merged into devices.latest under
+   * LATEST_FLAGS with the values (a field's newer value without a flag clears its old flag).
+   */
+  flags?: Record<string, string>;
 }
 
 export interface DeviceEventRecord {

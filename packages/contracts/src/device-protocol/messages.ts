@@ -11,6 +11,7 @@ import {
   versionsSchema,
 } from './link.ts';
 import { upgradeProgressMessage } from './upgrade.ts';
+import { DATA_FLAG_VALUES } from './telemetry.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // JSON messages: device -> server
@@ -40,6 +41,12 @@ const telemetryMessage = z.object({
   ts: tsSchema.optional(),
   /** Checked per type against TELEMETRY_FIELDS by the server. */
   data: z.record(text(), z.union([z.number(), z.boolean(), text()])),
+  /**
+   * Optional: field -> data flag (DATA_FLAG_VALUES; HJ 212's N F M S D C T B) for values measured while
+   * the instrument was not in normal operation. Stored with the reading; a value flagged anything but
+   * N raises no alarm and is left out of averages. A field without a flag is normal.
+   */
+  flags: z.record(text().max(64), z.enum(DATA_FLAG_VALUES)).optional(),
 });
 
 const eventMessage = z.object({

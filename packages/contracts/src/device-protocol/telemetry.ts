@@ -136,12 +136,49 @@ function fieldSchema(f: TelemetryField): z.ZodType {
 
 export type TelemetryData = Record<string, number | boolean | string>;
 
-/** Per-type validator of `telemetry.data`: known fields checked, unknown fields dropped, all optional. */
+/**
+ * The data flag a value may carry (`telemetry.flags`), as HJ 212 monitors report it: N normal, F
+ * stopped, M maintenance, S manually set, D fault, C calibration, T over the upper range, B
+ * communication fault (P: HJ/T 212-2005's power failure). A value flagged anything but N is stored and
+ * shown, but triggers no alarm and is left out of analytics averages.
+ */
+export const DATA_FLAG_VALUES = ['N', 'F', 'M', 'S', 'D', 'C', 'T', 'B', 'P'] as const;
+export type DataFlagValue = (typeof DATA_FLAG_VALUES)[number];
+
+/** Whether a field's value counts as a measurement: no flag, or `N`. */
+export const isValidMeasurement = (flags: Record<string, string> | null | undefined, field: string) =>
+  !flags || !Object.hasOwn(flags, field) || flags[field] === 'N';
+
+/**
+ * A dust monitor's other HJ 212 codes, kept under their own names: 2017 codes (`a34005`, `a01006`),
+ * 2005 ones (`B03`, `01`) and noise levels (`L10`, `Ld`). Numbers only, at most this many per message.
+ */
+export const HJ212_CODE_KEY = /^(?:[a-z]\d{5}|[A-Z]\d{2}|\d{2,3}|L[A-Za-z0-9]{1,3})$/;
+const MAX_EXTRA_CODES = 64;
+
+function typeSchema(t: DeviceType): z.ZodType<TelemetryData> {
+  const known = z.object(Object.fromEntries(TELEMETRY_FIELDS[t].map((f) => [f.key, fieldSchema(f).optional()])));
+  if (t !== 'dust') return known as z.ZodType<TelemetryData>;
+  const keys = new Set(TELEMETRY_FIELDS[t].map((f) => f.key));
+  return known.catchall(z.unknown()).transform((data) => {
+    const out: TelemetryData = {};
+    let extra = 0;
+    for (const [k, v] of Object.entries(data)) {
+      if (keys.has(k)) {
+        if (v !== undefined) out[k] = v as number;
+      } else if (HJ212_CODE_KEY.test(k) && typeof v === 'number' && Number.isFinite(v) && extra < MAX_EXTRA_CODES) {
+        extra++;
+        out[k] = v;
+      }
+    }
+    return out;
+  }) as unknown as z.ZodType<TelemetryData>;
+}
+
+/**
+ * Per-type validator of `telemetry.data`: known fields checked, unknown fields dropped, all optional
+ * (a dust monitor's unknown HJ 212 codes with numeric values are kept, see HJ212_CODE_KEY).
+ */
 export const telemetryDataSchemas: Record<DeviceType, z.ZodType<TelemetryData>> = Object.fromEntries(
-  DEVICE_TYPES.map((t) => [
-    t,
-    z.object(
-      Object.fromEntries(TELEMETRY_FIELDS[t].map((f) => [f.key, fieldSchema(f).optional()])),
-    ) as z.ZodType<TelemetryData>,
-  ]),
+  DEVICE_TYPES.map((t) => [t, typeSchema(t)]),
 ) as Record<DeviceType, z.ZodType<TelemetryData>>;

@@ -28,6 +28,9 @@ import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from '../broadcast/states.ts';
  *   Workplace's figures (`GET /api/dashboard/fleet`). Scoped like `device:<id>` on every change (a
  *   user's tab hears nothing), and at most one frame per {@link LIVE_FLEET_MS} per tab, counting what
  *   changed, however busy the fleet.
+ * - `alarms`: an alarm of a device the caller may list was raised, acknowledged, assigned or cleared (a
+ *   repeat of an open alarm is not sent): refetch the alarms shown. Scoped like `device:<id>` on every
+ *   change (a user's tab hears nothing).
  *
  * Device messages are batched per tab (at most one `device` frame per {@link LIVE_BATCH_MS}), with a
  * device's readings in a batch merged into one, so a tab watching 20 busy devices gets a few frames a
@@ -40,6 +43,7 @@ export const LIVE_MAX_TOPICS = 500;
 /** At most one `fleet` frame per tab this often. */
 export const LIVE_FLEET_MS = 1_000;
 export const FLEET_TOPIC = 'fleet';
+export const ALARMS_TOPIC = 'alarms';
 
 export type LiveTopic =
   | `device:${number}`
@@ -47,7 +51,8 @@ export type LiveTopic =
   | `job:${number}:${string}`
   | `rollout:${number}`
   | `campaign:${number}`
-  | 'fleet';
+  | 'fleet'
+  | 'alarms';
 
 export const deviceTopicOf = (id: number): LiveTopic => `device:${id}`;
 /** The topic of the job `id` that user `userId` started. */
@@ -77,6 +82,7 @@ export function deviceIdOfTopic(topic: string): number | undefined {
 export const isLiveTopic = (topic: string): topic is LiveTopic =>
   topic === 'notifications' ||
   topic === FLEET_TOPIC ||
+  topic === ALARMS_TOPIC ||
   jobOwnerOfTopic(topic) !== undefined ||
   isRolloutTopic(topic) ||
   campaignIdOfTopic(topic) !== undefined ||
@@ -130,6 +136,11 @@ export type LiveNotification = z.infer<typeof liveNotification>;
 /** Most speaker outcomes one `campaign` frame lists; past that the frame says `more` (refetch the runs). */
 export const LIVE_CAMPAIGN_OUTCOMES_MAX = 100;
 
+/** How an alarm changed (`alarms`). */
+export const LIVE_ALARM_CHANGES = ['raised', 'acknowledged', 'assigned', 'cleared'] as const;
+export const liveAlarmChange = z.object({ id: z.number(), deviceId: z.number(), change: z.enum(LIVE_ALARM_CHANGES) });
+export type LiveAlarmChange = z.infer<typeof liveAlarmChange>;
+
 /** What changed in a broadcast campaign (`campaign:<id>`) since its previous frame. */
 const liveCampaignChange = z.object({
   id: z.number(),
@@ -169,6 +180,8 @@ const liveTelemetry = z.object({
   type: z.enum(DEVICE_TYPES),
   at: z.string(),
   data: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
+  /** Field -> data flag, for values flagged (HJ 212: anything but N is shown beside the value). */
+  flags: z.record(z.string(), z.string()).optional(),
 });
 
 /** `event`: a device event (pass, alarm, plate, ...), see docs/device-protocol.md section 4. */
@@ -218,6 +231,8 @@ export const liveServerMessage = z.discriminatedUnion('type', [
     topic: z.literal('fleet'),
     data: z.object({ presence: z.number(), events: z.number() }),
   }),
+  /** An alarm of a device in the tab's scope changed (`alarms`): refetch the alarms shown. */
+  z.object({ type: z.literal('alarm'), topic: z.literal('alarms'), data: liveAlarmChange }),
   /** A frame the server could not read (the channel stays open). */
   z.object({ type: z.literal('error'), ref: z.number().optional(), msg: z.string() }),
   /** The server ends the channel (the session ended: code is the envelope code); do not reconnect with the same ticket. */
@@ -243,4 +258,6 @@ export type LivePublication =
   /** To every admin's tab holding the topic. */
   | { topic: `rollout:${number}`; role: 'admin'; type: 'rollout'; data: { id: number } }
   /** To every tab holding the topic that may see the campaign (its scope re-read every 15 s). */
-  | { topic: `campaign:${number}`; type: 'campaign'; data: LiveCampaignChange };
+  | { topic: `campaign:${number}`; type: 'campaign'; data: LiveCampaignChange }
+  /** To every tab holding the topic that may see the alarm's device (its owner re-read every 15 s). */
+  | { topic: 'alarms'; type: 'alarm'; data: LiveAlarmChange };

@@ -122,9 +122,25 @@ export type AuthPlatformRow = typeof authPlatforms.$inferSelect;
  */
 export const LATEST_TIMES = '@at';
 
+/**
+ * The key in `devices.latest` under which the data flag other than N of each latest value is kept
+ * (HJ 212: `{ "a34004": "C" }` while the monitor calibrates); absent when every latest value is normal.
+ */
+export const LATEST_FLAGS = '@flag';
+
 /** `devices.latest` as the lists and the device page show it: field -> newest value. */
 export function latestReadings(latest: unknown): Record<string, number | boolean | string> | null {
   if (!latest || typeof latest !== 'object') return null;
-  const { [LATEST_TIMES]: _times, ...readings } = latest as Record<string, number | boolean | string>;
+  const {
+    [LATEST_TIMES]: _times,
+    [LATEST_FLAGS]: _flags,
+    ...readings
+  } = latest as Record<string, number | boolean | string>;
   return readings;
+}
+
+/** The flags other than N of the latest values (`devices.latest` under LATEST_FLAGS). */
+export function latestFlags(latest: unknown): Record<string, string> {
+  const flags = latest && typeof latest === 'object' ? (latest as Record<string, unknown>)[LATEST_FLAGS] : null;
+  return flags && typeof flags === 'object' ? (flags as Record<string, string>) : {};
 }

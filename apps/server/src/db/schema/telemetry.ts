@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -17,6 +28,12 @@ export const deviceTelemetry = pgTable(
     deviceId: integer('device_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     data: jsonb('data').$type<Record<string, number | boolean | string>>().notNull(),
+    /**
+     * Field -> data flag (HJ 212: N normal, F stopped, M maintenance, S manual, D fault, C calibration,
+     * T over range, B communication fault) for the fields that had one; null when none did. A value
+     * flagged anything but N is shown, never counted: no alarm, no analytics average (migration 0034).
+     */
+    flags: jsonb('flags').$type<Record<string, string>>(),
   },
   (t) => [index('device_telemetry_device_at_idx').on(t.deviceId, t.at), index('device_telemetry_at_idx').on(t.at)],
 );
@@ -49,3 +66,26 @@ export const deviceEvents = pgTable(
 );
 
 export type DeviceEventRow = typeof deviceEvents.$inferSelect;
+
+/**
+ * An HJ 212 monitor's own period statistics (2051 minute, 2061 hour, 2031 day data): per code the
+ * average, minimum, maximum and total (Cou) it computed, with its data flag, at the period's start. What
+ * a compliance report shows as the monitor's figures; pruned with the telemetry (TELEMETRY_RETENTION_DAYS).
+ * A period sent again (the unit resends after a reconnect) replaces the stored one.
+ */
+export const hj212Aggregates = pgTable(
+  'hj212_aggregates',
+  {
+    deviceId: integer('device_id').notNull(),
+    period: varchar('period', { length: 8 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    code: varchar('code', { length: 32 }).notNull(),
+    avg: doublePrecision('avg'),
+    min: doublePrecision('min'),
+    max: doublePrecision('max'),
+    cou: doublePrecision('cou'),
+    flag: varchar('flag', { length: 2 }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.period, t.at, t.code] }), index('hj212_aggregates_at_idx').on(t.at)],
+);

@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AlarmRuleScope } from '@siteops/contracts/alarm/schemas';
+import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
 import type { Db } from '../../db/client.ts';
 import { alarmRules, alarms, alarmTimeline, devices, type AlarmRuleRow } from '../../db/schema/index.ts';
 import type { TelemetryPoint } from '../../gateway/index.ts';
+import type { LivePublisher } from '../../ports/context.ts';
 import { fieldsOf, narrowestRules, step, valuesOf, type RuleState, type RuleView } from './evaluate.ts';
 
 interface Log {
@@ -48,6 +50,8 @@ export class AlarmEngine {
   constructor(
     private readonly db: Db,
     private readonly log: Log,
+    /** Tells the tabs watching `alarms` of each alarm raised or cleared (a repeat is not told). */
+    private readonly live?: LivePublisher,
   ) {}
 
   /** Queue a stored batch of readings. */
@@ -63,6 +67,7 @@ export class AlarmEngine {
   }
 
   async #judge(readings: readonly TelemetryPoint[]) {
+    // A value whose data flag is not N (HJ 212: calibration, maintenance...) is judged by no rule.
     const types = [...new Set(readings.map((r) => r.type))];
     const rules = await this.db
       .select()
@@ -94,7 +99,7 @@ export class AlarmEngine {
         const alarmId = openAlarm.get(key);
         const state: RuleState = { open: alarmId !== undefined, pendingSince: this.#pending.get(key) ?? null };
         const at = reading.at.getTime();
-        const result = step(rule, state, reading.data, at);
+        const result = step(rule, state, readingOf(reading), at);
         const fields = [...fieldsOf(rule.condition), ...(rule.clearCondition ? fieldsOf(rule.clearCondition) : [])];
         const values = valuesOf(reading.data, [...new Set(fields)]);
         switch (result.action) {
@@ -108,7 +113,10 @@ export class AlarmEngine {
             this.#pending.delete(key);
             const rule_ = rules.find((r) => r.id === rule.id)!;
             const id = await this.#raise(reading, rule_, values, new Date(result.since));
-            if (id !== undefined) openAlarm.set(key, id);
+            if (id !== undefined) {
+              openAlarm.set(key, id);
+              this.#tell(id, reading.deviceId, 'raised');
+            }
             break;
           }
           case 'repeat':
@@ -119,7 +127,7 @@ export class AlarmEngine {
             break;
           case 'clear':
             openAlarm.delete(key);
-            await this.#clear(alarmId!, reading.at, values);
+            if (await this.#clear(alarmId!, reading.at, values)) this.#tell(alarmId!, reading.deviceId, 'cleared');
             break;
         }
       }
@@ -158,8 +166,13 @@ export class AlarmEngine {
     });
   }
 
-  async #clear(alarmId: number, at: Date, values: Record<string, number | boolean | string>) {
-    await this.db.transaction(async (tx) => {
+  #tell(id: number, deviceId: number, change: 'raised' | 'cleared') {
+    this.live?.publish({ topic: ALARMS_TOPIC, type: 'alarm', data: { id, deviceId, change } });
+  }
+
+  /** Clears an active alarm by its condition; answers whether it was active (another writer may have cleared it). */
+  async #clear(alarmId: number, at: Date, values: Record<string, number | boolean | string>): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(alarms)
         .set({ status: 'cleared', clearedAt: at, clearedBy: 'condition' })
@@ -169,6 +182,15 @@ export class AlarmEngine {
         await tx
           .insert(alarmTimeline)
           .values({ alarmId, kind: 'cleared', at, detail: { by: 'condition', value: values } });
+      return row !== undefined;
     });
   }
+}
+
+/** A stored reading as the rules read it: its values, and each flagged field's flag as `<field>-Flag` (evaluate.ts). */
+function readingOf(p: TelemetryPoint): Record<string, number | boolean | string> {
+  if (!p.flags) return p.data;
+  const out: Record<string, number | boolean | string> = { ...p.data };
+  for (const [field, flag] of Object.entries(p.flags)) out[`${field}-Flag`] = flag;
+  return out;
 }

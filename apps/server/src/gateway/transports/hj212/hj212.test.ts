@@ -13,7 +13,8 @@ import {
   type Hj212Packet,
 } from '@siteops/contracts/hj212';
 import { Hj212Monitor, type Hj212MonitorOptions } from '@siteops/device-sim/hj212Monitor';
-import { deviceTelemetry, notifications } from '../../../db/schema/index.ts';
+import { alarmApi } from '@siteops/contracts/alarm/api';
+import { alarms, deviceTelemetry, notifications, telemetryHourly } from '../../../db/schema/index.ts';
 import { rowOf, startLinkApp } from '../../../modules/device-link/testkit.ts';
 
 const t = await startLinkApp({ env: { HJ212_PORT: '0' } });
@@ -200,5 +201,60 @@ describe('HJ 212 monitors over TCP', () => {
     expect(reboot.status).toBe(409);
     expect(reboot.body.data).toMatchObject({ reason: 'unsupported' });
     expect(reboot.body.msg).toMatch(/HJ 212.*cannot carry reboot/);
+  });
+
+  it("keeps each value's data flag: in the stored reading, in devices.latest, and a new normal value clears it", async () => {
+    const d = await monitorDevice();
+    const m = monitor(d, { dataFlag: 'C', autoStart: false });
+    m.start();
+    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBeGreaterThan(0);
+    const [first] = await readings(d.id);
+    expect(first.flags).toMatchObject({ a34004: 'C', a34002: 'C', LA: 'C' });
+    await expect
+      .poll(async () => ((await rowOf(t, d.id)).latest as Record<string, unknown>)['@flag'], { timeout: 2_000 })
+      .toMatchObject({ a34004: 'C' });
+    await m.stop();
+    const peer = await rawPeer();
+    peer.socket.write(encodePacket(rtd(d.mn, d.pw, 40, 'N')));
+    await expect
+      .poll(async () => ((await rowOf(t, d.id)).latest as Record<string, Record<string, string>>)['@flag']?.a34004, {
+        timeout: 3_000,
+      })
+      .toBeUndefined();
+    const latest = (await rowOf(t, d.id)).latest as Record<string, unknown>;
+    expect(latest.a34004).toBe(40);
+    // The other fields kept their calibration flag: only a34004 was measured again.
+    expect((latest['@flag'] as Record<string, string>).a34002).toBe('C');
+  });
+
+  it('a value flagged anything but N raises no alarm and is left out of the hourly averages; the same value flagged N does', async () => {
+    const d = await monitorDevice();
+    const rule = await t.api.unchecked(
+      alarmApi.ruleAdd,
+      {
+        name: `PM2.5 ${d.mn}`,
+        deviceType: 'dust',
+        scope: 'device',
+        deviceId: d.id,
+        condition: { combine: 'all', terms: [{ field: 'a34004', operator: 'gt', threshold: 300 }] },
+        durationSeconds: 0,
+        severity: 'major',
+      },
+      admin,
+    );
+    expect(rule.body.code, rule.body.msg).toBe(200);
+    const peer = await rawPeer();
+    peer.socket.write(encodePacket(rtd(d.mn, d.pw, 500, 'C')));
+    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    const alarmsOf = () => t.database.db.select().from(alarms).where(eq(alarms.deviceId, d.id));
+    expect(await alarmsOf()).toHaveLength(0);
+    const [hour] = await t.database.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, d.id));
+    expect(hour).toMatchObject({ readings: 1, pm25N: 0 });
+
+    peer.socket.write(encodePacket(rtd(d.mn, d.pw, 500, 'N')));
+    await expect.poll(async () => (await alarmsOf()).length, { timeout: 3_000 }).toBe(1);
+    const [after] = await t.database.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, d.id));
+    expect(after).toMatchObject({ pm25N: 1, pm25Sum: 500, pm25Over: 1 });
   });
 });

@@ -1,5 +1,5 @@
 import type net from 'node:net';
-import type { ServerMessage } from '@siteops/contracts/device-protocol';
+import { DATA_FLAG_VALUES, type ServerMessage } from '@siteops/contracts/device-protocol';
 import {
   CN,
   ExeRtn,
@@ -292,8 +292,14 @@ export class Hj212Transport implements LinkTransport {
   }
 
   #realtime(p: Hj212Packet) {
-    const { data, flags } = toDustReading(p.cp, 'Rtd');
+    const { data, flags: raw } = toDustReading(p.cp, 'Rtd');
     if (Object.keys(data).length === 0) return this.#input!.alive();
+    // A flag the protocol does not know would cost the whole reading: kept only when it is one.
+    const flags: Record<string, string> = {};
+    for (const [field, flag] of Object.entries(raw)) {
+      const f = flag.trim().toUpperCase();
+      if ((DATA_FLAG_VALUES as readonly string[]).includes(f)) flags[field] = f;
+    }
     const at = p.cp.dataTime ? parseHjTime(p.cp.dataTime) : null;
     const message = {
       type: 'telemetry',
