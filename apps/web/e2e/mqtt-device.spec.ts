@@ -1,0 +1,83 @@
+import {
+  ADMIN,
+  addProject,
+  api,
+  apiLogin,
+  grantDevice,
+  login,
+  openConsole,
+  publishGateConfig,
+  slowMachineSpec,
+  uniqueName,
+  urlOf,
+} from './support';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import { greyFacePhoto } from './forms';
+import { test } from './simDevice';
+
+/**
+ * Issue 31: a face terminal on the MQTT transport (the server's embedded broker, E2E_MQTT_PORT) is a
+ * terminal like any other: it gets a passed visitor, its pass shows in the console, and the device's
+ * detail says it links over MQTT.
+ */
+const expect = slowMachineSpec(test, 180_000);
+
+test('an MQTT face terminal gets a visitor and reports a pass; its detail says MQTT', async ({
+  page,
+  request,
+  dialSim,
+  baseURL,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const { id: projectId } = await addProject(request, admin, { label: 'MQTT site', codePrefix: 'MQ' });
+  const granted = await grantDevice(request, admin, { type: 'face', prefix: 'E2EMQTT' });
+  const devName = `mqtt gate ${granted.sn.slice(-5)}`;
+  await api(request, deviceApi.update, { id: granted.id, devName, projectId }, admin);
+  const device = dialSim(granted, 'face', {
+    url: `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`,
+    httpUrl: baseURL,
+  });
+  await device.waitFor('up', 15_000);
+  await publishGateConfig(request, admin, projectId, [granted.id]);
+
+  const upload = await request.post(urlOf(visitorApi.postAvatar, {}), {
+    headers: { authorization: `Bearer ${admin}` },
+    multipart: { file: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: greyFacePhoto(120) } },
+  });
+  const photo = ((await upload.json()) as { data: { id: string } }).data;
+  const name = uniqueName('Mqtt Visitor');
+  const visitorId = (
+    await api(
+      request,
+      visitorApi.add,
+      {
+        projectId,
+        realName: name,
+        phone: '13700137001',
+        avatar: photo.id,
+        visitStart: new Date(Date.now() - 3_600_000).toISOString(),
+        visitEnd: new Date(Date.now() + 4 * 3_600_000).toISOString(),
+      },
+      admin,
+    )
+  ).id;
+  await api(request, visitorApi.auditVisitor, { id: visitorId, status: 'valid' }, admin);
+  const personId = `V${visitorId}`;
+  // The person sync (RPC over MQTT, the photo fetched over HTTP by its signed URL) reached the terminal.
+  await expect.poll(() => device.faces!.get(personId)?.name, { timeout: 30_000 }).toBe(name);
+
+  expect(device.reportPass(personId, 'in').passed).toBe(true);
+  await login(page);
+  await openConsole(page, `/visitor/pass-records?visitorId=${visitorId}`);
+  const record = page.getByRole('row').filter({ hasText: personId });
+  await expect(record).toContainText(name);
+  await expect(record).toContainText(devName);
+
+  await openConsole(page, `/device/face-list?sn=${encodeURIComponent(granted.sn)}`);
+  const row = page.getByRole('row').filter({ hasText: granted.sn });
+  await row.getByRole('button', { name: /查\s*看/ }).click();
+  const detail = page.getByRole('dialog').filter({ hasText: granted.sn });
+  await expect(detail).toContainText('接入方式');
+  await expect(detail).toContainText('MQTT');
+});
