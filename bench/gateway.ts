@@ -10,6 +10,7 @@
  *   node --import tsx bench/gateway.ts [devices=1000] [seconds=60] [heartbeatSeconds=30] [telemetrySeconds=5]
  *
  * BENCH_FLEETS=k splits the devices over k simulator processes (one process cannot drive 20,000).
+ * BENCH_TRANSPORT=mqtt links the fleet through the server's embedded MQTT broker instead of the WebSocket.
  */
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
@@ -77,7 +78,12 @@ async function runServer() {
   const { devices, users } = await import('../apps/server/src/db/schema/index.ts');
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
 
-  const config = benchConfig({ DATA_DIR: '.tmp/bench-gateway', PII_KEY: 'ab'.repeat(32) });
+  const overMqtt = process.env.BENCH_TRANSPORT === 'mqtt';
+  const config = benchConfig({
+    DATA_DIR: '.tmp/bench-gateway',
+    PII_KEY: 'ab'.repeat(32),
+    MQTT_PORT: overMqtt ? '0' : 'off',
+  });
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
   await database.migrate();
   const { db } = database;
@@ -114,7 +120,7 @@ async function runServer() {
   const children = forkFleets(fileURLToPath(import.meta.url), {
     n: N,
     processes: FLEETS,
-    url: `ws://127.0.0.1:${port}/gateway`,
+    url: overMqtt ? `mqtt://127.0.0.1:${app.deviceLink.mqtt!.port}` : `ws://127.0.0.1:${port}/gateway`,
     more: [String(TELEMETRY_S)],
     onMessage: (k, m) => (fleetReports[k] = m as FleetReport),
   });
@@ -185,6 +191,7 @@ async function runServer() {
   const c1 = gateway.counters;
   const rate = (k: 'heartbeats' | 'telemetry' | 'messagesIn' | 'events') => (c1[k] - c0[k]) / wall;
   const result = {
+    transport: overMqtt ? 'mqtt' : 'ws',
     devices: N,
     linksHeld: gateway.registry.size,
     linkSeconds: +linkSeconds.toFixed(1),
