@@ -17,7 +17,7 @@ import { startLinkJobs } from '../gateway/jobs.ts';
 import { startHj212Listener, type Hj212Listener } from '../gateway/transports/hj212/listener.ts';
 import { startMqttBroker, type MqttBroker } from '../gateway/transports/mqtt/broker.ts';
 import { connectExternalBroker, type ExternalMqtt } from '../gateway/transports/mqtt/external.ts';
-import { DbDeviceDirectory, DbPresenceSink, DbTelemetrySink } from '../gateway/store.ts';
+import { DbDeviceDirectory, DbHj212AggregateSink, DbPresenceSink, DbTelemetrySink } from '../gateway/store.ts';
 import { LiveChannel, type LiveChannelOptions } from '../live/channel.ts';
 import { feedPublications } from '../live/publisher.ts';
 import { registerLiveSocket } from '../live/socket.ts';
@@ -130,12 +130,22 @@ export async function composeDeviceLink(
   }
   let hj212: Hj212Listener | undefined;
   if (config.hj212) {
+    const log = app.log.child({ module: 'hj212' });
+    const aggregates = new DbHj212AggregateSink(
+      db,
+      (err) => log.warn({ err }, 'HJ 212 period data not stored; retried'),
+      opts.gateway?.telemetryFlushMs,
+    );
     hj212 = await startHj212Listener(gateway, {
       port: config.hj212.port,
       host: config.host,
-      log: app.log.child({ module: 'hj212' }),
+      log,
+      aggregates: (rows) => aggregates.add(rows),
     });
-    app.addHook('preClose', async () => hj212?.close());
+    app.addHook('preClose', async () => {
+      await hj212?.close();
+      await aggregates.close();
+    });
   }
   let mqttExternal: ExternalMqtt | undefined;
   if (config.mqttBroker) {

@@ -9,12 +9,13 @@ import {
   QnRtn,
   encodePacket,
   parseDataSegment,
+  hourData,
   realtimeData,
   type Hj212Packet,
 } from '@siteops/contracts/hj212';
 import { Hj212Monitor, type Hj212MonitorOptions } from '@siteops/device-sim/hj212Monitor';
 import { alarmApi } from '@siteops/contracts/alarm/api';
-import { alarms, deviceTelemetry, notifications, telemetryHourly } from '../../../db/schema/index.ts';
+import { alarms, deviceTelemetry, hj212Aggregates, notifications, telemetryHourly } from '../../../db/schema/index.ts';
 import { rowOf, startLinkApp } from '../../../modules/device-link/testkit.ts';
 
 const t = await startLinkApp({ env: { HJ212_PORT: '0' } });
@@ -256,5 +257,40 @@ describe('HJ 212 monitors over TCP', () => {
     await expect.poll(async () => (await alarmsOf()).length, { timeout: 3_000 }).toBe(1);
     const [after] = await t.database.db.select().from(telemetryHourly).where(eq(telemetryHourly.deviceId, d.id));
     expect(after).toMatchObject({ pm25N: 1, pm25Sum: 500, pm25Over: 1 });
+  });
+
+  it('minute and hour data are stored as the monitor computed them (Avg/Min/Max/Cou and flag per code), acknowledged, and are no telemetry', async () => {
+    const d = await monitorDevice();
+    const m = monitor(d);
+    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBeGreaterThan(1);
+    const acked = m.counters.acked;
+    m.sendMinute();
+    const aggregatesOf = () => t.database.db.select().from(hj212Aggregates).where(eq(hj212Aggregates.deviceId, d.id));
+    await expect.poll(async () => (await aggregatesOf()).length, { timeout: 3_000 }).toBeGreaterThan(2);
+    const pm25 = (await aggregatesOf()).find((r) => r.code === 'a34004')!;
+    expect(pm25).toMatchObject({ period: 'minute', flag: 'N' });
+    expect(pm25.min!).toBeLessThanOrEqual(pm25.avg!);
+    expect(pm25.avg!).toBeLessThanOrEqual(pm25.max! + 0.05);
+    expect(pm25.at.getUTCSeconds()).toBe(0);
+    await expect.poll(() => m.counters.acked, { timeout: 2_000 }).toBeGreaterThan(acked);
+    await m.stop();
+
+    const peer = await rawPeer();
+    const hourAt = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+    const unit = { st: '22', mn: d.mn, pw: d.pw };
+    const hour = hourData(unit, hourAt, { a34002: { Avg: 88.5, Min: 40, Max: 130, Flag: 'M' }, w00000: { Cou: 12.5 } });
+    peer.socket.write(encodePacket(hour));
+    await expect
+      .poll(async () => (await aggregatesOf()).filter((r) => r.period === 'hour').length, { timeout: 3_000 })
+      .toBe(2);
+    const stored = (await aggregatesOf()).filter((r) => r.period === 'hour');
+    expect(stored.find((r) => r.code === 'a34002')).toMatchObject({ avg: 88.5, min: 40, max: 130, flag: 'M' });
+    expect(stored.find((r) => r.code === 'w00000')).toMatchObject({ cou: 12.5, avg: null });
+    expect(stored[0].at.getTime()).toBe(hourAt.getTime());
+    await expect.poll(() => peer.got.filter((p) => p.cn === CN.dataAnswer && p.qn === hour.qn).length).toBe(1);
+    // The same hour sent again replaces it.
+    peer.socket.write(encodePacket({ ...hour, qn: `${hour.qn!.slice(0, -1)}9` }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await aggregatesOf()).filter((r) => r.period === 'hour')).toHaveLength(2);
   });
 });

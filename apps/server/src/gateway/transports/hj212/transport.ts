@@ -22,6 +22,7 @@ import {
   type Hj212Address,
   type Hj212Packet,
 } from '@siteops/contracts/hj212';
+import type { Hj212AggregateRow } from '../../store.ts';
 import type { LinkInput, LinkTransport } from '../transport.ts';
 
 /** The device-link RPC methods an HJ 212 link carries: its clock and intervals, as configuration. */
@@ -42,18 +43,8 @@ const MAX_HELD = 64;
 /** A command the monitor never finishes is forgotten after this. */
 const EXCHANGE_TIMEOUT_MS = 30_000;
 
-/** A period's statistics of one code, as a 2051/2061/2031 upload carries them. */
-export interface Hj212Aggregate {
-  deviceId: number;
-  period: 'minute' | 'hour' | 'day';
-  at: Date;
-  code: string;
-  avg: number | null;
-  min: number | null;
-  max: number | null;
-  cou: number | null;
-  flag: string | null;
-}
+/** A period's statistics of one code, as a 2051/2061/2031 upload carries them (a row of hj212_aggregates). */
+export type Hj212Aggregate = Hj212AggregateRow;
 
 export interface Hj212Counters {
   /** Frames that did not decode (bad CRC, bad length, oversize, garbage) or whose data segment did not parse. */
