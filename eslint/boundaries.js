@@ -138,8 +138,8 @@ export const SERVER_LAYERS = [
   ['ports'], // what a module is given: the module context and its ports
   ['http'], // the endpoint kit, envelope, guard, health
   ['modules'], // the behaviour; modules reach each other through their ports (rule `modules`)
-  ['app', 'demo', 'seed.ts'], // the composition root (app.ts and app/) and what it seeds
-  ['main.ts'], // the process
+  ['app', 'demo', 'seed.ts', 'admin'], // the composition root (app.ts and app/), what it seeds, the machine-side tasks
+  ['main.ts', 'admin.ts'], // the processes: the server, and the operator's command line
 ];
 
 /** Upward imports that are allowed, `<from folder> -> <to folder>`, each with why. None today. */
