@@ -1,6 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { LiveDeviceItem, LivePublication, LiveServerMessage } from '@siteops/contracts/live/schemas';
+import type {
+  LiveAlarmChange,
+  LiveDeviceItem,
+  LivePublication,
+  LiveServerMessage,
+} from '@siteops/contracts/live/schemas';
 import {
+  ALARMS_TOPIC,
   FLEET_TOPIC,
   LIVE_BATCH_MS,
   LIVE_FLEET_MS,
@@ -183,6 +189,7 @@ export class LiveChannel {
   publication(p: LivePublication) {
     const subscribers = this.#byTopic.get(p.topic);
     if (!subscribers) return;
+    if (p.type === 'alarm') return this.#alarm(subscribers, p.data);
     for (const conn of subscribers) {
       if (p.type === 'rollout') {
         if (conn.caller.role === 'admin') conn.send({ type: 'rollout', topic: p.topic, data: p.data });
@@ -198,6 +205,22 @@ export class LiveChannel {
       if (p.type === 'job') conn.send({ type: 'job', topic: p.topic, data: p.data });
       else conn.send({ type: 'notification', topic: 'notifications', data: p.data });
     }
+  }
+
+  /** An alarm changed: to each tab holding `alarms` that may see its device now (admins at once). */
+  #alarm(subscribers: Set<LiveConn>, data: LiveAlarmChange) {
+    const send = (conn: LiveConn) => conn.send({ type: 'alarm', topic: ALARMS_TOPIC, data });
+    let needsOwner = false;
+    for (const conn of subscribers) {
+      if (conn.caller.role === 'admin') send(conn);
+      else needsOwner = true;
+    }
+    if (!needsOwner) return;
+    this.#withOwner(data.deviceId, (owner) => {
+      for (const conn of this.#byTopic.get(ALARMS_TOPIC) ?? []) {
+        if (conn.caller.role !== 'admin' && mayWatch(conn, owner)) send(conn);
+      }
+    });
   }
 
   /** A device's presence, readings or event: to each subscribed tab that may see the device now. */

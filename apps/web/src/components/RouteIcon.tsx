@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import {
+  AlertOutlined,
   AppstoreOutlined,
   DashboardOutlined,
   HddOutlined,
@@ -14,6 +15,7 @@ import {
  * add megabytes). Add an entry here when the table gains an icon.
  */
 const ICONS: Record<string, ComponentType> = {
+  AlertOutlined,
   DashboardOutlined,
   HddOutlined,
   IdcardOutlined,

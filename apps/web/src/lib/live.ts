@@ -8,7 +8,7 @@ import {
 /** What a watcher of a topic receives. */
 export type LiveMessage =
   | { topic: string; type: 'device'; item: LiveDeviceItem }
-  | { topic: string; type: 'job' | 'notification' | 'rollout' | 'campaign' | 'fleet'; data: unknown };
+  | { topic: string; type: 'job' | 'notification' | 'rollout' | 'campaign' | 'fleet' | 'alarm'; data: unknown };
 export type LiveListener = (message: LiveMessage) => void;
 
 const MAX_RETRY_MS = 30_000;
@@ -193,6 +193,7 @@ export class LiveClient {
       case 'rollout':
       case 'campaign':
       case 'fleet':
+      case 'alarm':
         this.#dispatch({ topic: m.topic, type: m.type, data: m.data });
         return;
       case 'end':

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { DEVICE_TYPES } from '../device-protocol.ts';
-import { idsBody, pageQuery, queryBool, rowId, rowIdParam } from '../shared/pagination.ts';
+import {
+  idsBody,
+  instantRangeFilter,
+  pageQuery,
+  queryBool,
+  rowId,
+  rowIdParam,
+  sortedPageQuery,
+} from '../shared/pagination.ts';
 import { text } from '../shared/text.ts';
 
 /** How urgent an alarm is, most urgent first. */
@@ -112,8 +120,15 @@ export const alarmRuleListQuery = pageQuery.extend({
   severity: z.enum(ALARM_SEVERITIES).optional(),
 });
 
-/** The alarms page: active first, then the most recent. */
-export const alarmListQuery = pageQuery.extend({
+/** What the alarms page sorts by (within active first): the latest by default. */
+export const ALARM_SORT_FIELDS = ['lastAt', 'firstAt', 'severity', 'count'] as const;
+
+/**
+ * The alarms page: active first, then by `sortField` (the latest by default). `from`–`to` keeps the
+ * alarms whose time (first raised to last seen) overlaps the range.
+ */
+export const alarmListQuery = sortedPageQuery(ALARM_SORT_FIELDS).extend({
+  ...instantRangeFilter,
   severity: z.enum(ALARM_SEVERITIES).optional(),
   status: z.enum(ALARM_STATUSES).optional(),
   acknowledged: queryBool.optional(),
@@ -160,7 +175,13 @@ export const alarmTimelineEntry = z.object({
   detail: z.record(z.string(), z.unknown()),
 });
 
-export const alarmDetail = alarmItem.extend({ timeline: z.array(alarmTimelineEntry) });
+/** One alarm with its timeline and its rule's conditions (the thresholds its readings are shown against). */
+export const alarmDetail = alarmItem.extend({
+  timeline: z.array(alarmTimelineEntry),
+  condition: alarmCondition,
+  clearCondition: alarmCondition.nullable(),
+  durationSeconds: z.number(),
+});
 
 /** Clear alarms by hand, with the reason (kept on each alarm and its timeline). */
 export const clearAlarmsBody = idsBody.extend({ reason: text().trim().min(1).max(512) });

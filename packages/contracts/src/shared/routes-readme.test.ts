@@ -5,6 +5,7 @@ import { ROUTES } from './routes.ts';
 import type { Endpoint } from './endpoint.ts';
 import { deviceSearchApi } from '../device-search/api.ts';
 import { visitorApi } from '../visitor/api.ts';
+import { alarmApi } from '../alarm/api.ts';
 
 /**
  * The README's console table ("| menu | page | roles |") says who opens each page; the route table
@@ -54,6 +55,7 @@ const ROWS: [string, string[]][] = [
   ['Devices → Device upgrade', ['device-upgrade']],
   ['Devices → Firmware rollouts', ['device-rollout']],
   ['Devices → Broadcast campaigns', ['broadcast-campaign']],
+  ['Alarms →', ['alarm-list', 'alarm-rules']],
   ['Projects →', ['project-list', 'project-User']],
   // Its "Configure" is admin only, as the row says in its text (checked below).
   ['Visitors →', ['visitor-List', 'visitor-audit', 'device-authorize', 'pass-records']],
@@ -71,6 +73,8 @@ const PAGE_ENDPOINTS: [string, Endpoint[]][] = [
   ['device-search', [deviceSearchApi.listAll, deviceSearchApi.export]],
   ['device-catalogue', [deviceSearchApi.catalogue]],
   ['pass-records', [visitorApi.passes]],
+  ['alarm-list', [alarmApi.listAll, alarmApi.detail, alarmApi.acknowledge, alarmApi.clear, alarmApi.assign]],
+  ['alarm-rules', [alarmApi.ruleListAll, alarmApi.ruleAdd, alarmApi.ruleUpdate, alarmApi.ruleDelete]],
 ];
 
 const sorted = (roles: Iterable<string>) => [...roles].sort();

@@ -70,6 +70,30 @@ export const ROUTES: readonly RouteDef[] = [
     i18nKey: 'menu.dashboard.analysis',
   },
 
+  // The alarm centre (issue 32): the server's alarm endpoints answer every device-scope role, each in its scope.
+  {
+    name: 'alarm',
+    path: '/alarm',
+    order: 6,
+    roles: DEVICE_SCOPE_ROLES,
+    i18nKey: 'menu.alarm.root',
+    icon: 'AlertOutlined',
+  },
+  {
+    name: 'alarm-list',
+    path: '/alarm/alarm-list',
+    parent: 'alarm',
+    roles: DEVICE_SCOPE_ROLES,
+    i18nKey: 'menu.alarm.list',
+  },
+  {
+    name: 'alarm-rules',
+    path: '/alarm/alarm-rules',
+    parent: 'alarm',
+    roles: DEVICE_SCOPE_ROLES,
+    i18nKey: 'menu.alarm.rules',
+  },
+
   // Managers see the section for the device pages that work in their projects' scope.
   {
     name: 'device',

@@ -6,6 +6,8 @@ import type { SimDevice } from '@siteops/device-sim/device';
 import { createAgent, createProject, createUser, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { openLive } from '../device-link/liveTestkit.ts';
+import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
 
 /**
  * Alarm rules and the alarm lifecycle with a simulated dust monitor: a reading over the limit raises
@@ -115,6 +117,9 @@ describe('the alarm lifecycle, fed by a simulated dust monitor', () => {
       assigneeName: agentA.userName,
       firstValue: { a34002: 200 },
       count: 3,
+      condition: pm10('gt', 150),
+      clearCondition: pm10('lt', 120),
+      durationSeconds: 0,
     });
     expect((detail.body.data.timeline as { kind: string }[]).map((e) => e.kind)).toEqual([
       'raised',
@@ -172,6 +177,73 @@ describe('the alarm lifecycle, fed by a simulated dust monitor', () => {
     d.sim.sendTelemetry({ a34002: 200, LA: 75 });
     const [raised] = await until(d.id, (l) => l.length === 1, 'the AND alarm');
     expect(raised.lastValue).toEqual({ a34002: 200, LA: 75 });
+  });
+
+  it('the list sorts within active first, and keeps the alarms whose span overlaps a time range', async () => {
+    const d = await dustMonitor(agentA.id);
+    await addRule(agentA.token, { scope: 'device', deviceId: d.id, severity: 'major' });
+    await addRule(agentA.token, {
+      scope: 'device',
+      deviceId: d.id,
+      severity: 'critical',
+      condition: { logic: 'and', terms: [{ field: 'LA', operator: 'gt', threshold: 70 }] },
+    });
+    d.sim.sendTelemetry({ a34002: 200, LA: 80 });
+    await until(d.id, (l) => l.length === 2, 'both alarms');
+    const severities = async (sortOrder: 'asc' | 'desc') =>
+      (await alarmsOf(admin, { deviceId: d.id, sortField: 'severity', sortOrder })).list.map(
+        (a) => (a as Item & { severity: string }).severity,
+      );
+    expect(await severities('desc')).toEqual(['critical', 'major']);
+    expect(await severities('asc')).toEqual(['major', 'critical']);
+    const hourAway = (sign: 1 | -1) => new Date(Date.now() + sign * 3_600_000).toISOString();
+    expect((await alarmsOf(admin, { deviceId: d.id, from: hourAway(-1), to: hourAway(1) })).total).toBe(2);
+    expect((await alarmsOf(admin, { deviceId: d.id, from: hourAway(1) })).total).toBe(0);
+    expect((await alarmsOf(admin, { deviceId: d.id, to: hourAway(-1) })).total).toBe(0);
+    const bad = await t.api.unchecked(alarmApi.listAll, { sortField: 'ruleId' } as never, admin);
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('live', () => {
+  it('tabs holding `alarms` hear each alarm of a device in their scope raised, acknowledged and cleared; others hear nothing', async () => {
+    const mine = await openLive(t, agentA.token);
+    const theirs = await openLive(t, agentB.token);
+    try {
+      await mine.ready();
+      await theirs.ready();
+      expect((await mine.subscribe([ALARMS_TOPIC])).topics).toEqual([ALARMS_TOPIC]);
+      expect((await theirs.subscribe([ALARMS_TOPIC])).topics).toEqual([ALARMS_TOPIC]);
+      const d = await dustMonitor(agentA.id);
+      await addRule(agentA.token, { scope: 'device', deviceId: d.id });
+      const heard = (change: string) =>
+        mine.waitFor(
+          (m) =>
+            m.type === 'alarm' &&
+            (m.data.data as { change: string; deviceId: number }).deviceId === d.id &&
+            (m.data.data as { change: string }).change === change,
+          8_000,
+          `the alarm ${change}`,
+        );
+      d.sim.sendTelemetry({ a34002: 200 });
+      const raised = await heard('raised');
+      const id = (raised.data.data as { id: number }).id;
+      // A repeat is not told.
+      d.sim.sendTelemetry({ a34002: 210 });
+      await until(d.id, (l) => l[0]?.count === 2, 'the repeat');
+      await t.api(alarmApi.acknowledge, { ids: [id] }, agentA.token);
+      await heard('acknowledged');
+      d.sim.sendTelemetry({ a34002: 90 });
+      await heard('cleared');
+      const changes = mine.seen
+        .filter((m) => m.type === 'alarm' && (m.data.data as { id: number }).id === id)
+        .map((m) => (m.data.data as { change: string }).change);
+      expect(changes).toEqual(['raised', 'acknowledged', 'cleared']);
+      expect(theirs.seen.filter((m) => m.type === 'alarm')).toEqual([]);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { alarmApi } from '@siteops/contracts/alarm/api';
-import { alarms, alarmTimeline, users } from '../../db/schema/index.ts';
+import { alarmRules, alarms, alarmTimeline, users } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { mustExist } from '../../core/errors.ts';
@@ -9,20 +9,36 @@ import { selectAlarms, toAlarmItem } from './view.ts';
 
 type TimelineKind = 'raised' | 'acknowledged' | 'assigned' | 'cleared';
 
-/** One alarm of a device in the caller's scope (404 outside it), with its timeline oldest first. */
+/**
+ * One alarm of a device in the caller's scope (404 outside it), with its timeline oldest first and its
+ * rule's conditions (an alarm's rule is deleted with it, so it is there).
+ */
 export const alarmDetail: Handler<typeof alarmApi.detail> = async (c, { id }) => {
   const [row] = await selectAlarms(c.db)
     .where(and(eq(alarms.id, id), scope.devices(c.caller)))
     .limit(1);
   const alarm = mustExist(row, 'Alarm');
-  const timeline = await c.db
-    .select({ entry: alarmTimeline, actorName: users.userName })
-    .from(alarmTimeline)
-    .leftJoin(users, eq(users.id, alarmTimeline.actorId))
-    .where(eq(alarmTimeline.alarmId, id))
-    .orderBy(asc(alarmTimeline.at), asc(alarmTimeline.id));
+  const [timeline, [rule]] = await Promise.all([
+    c.db
+      .select({ entry: alarmTimeline, actorName: users.userName })
+      .from(alarmTimeline)
+      .leftJoin(users, eq(users.id, alarmTimeline.actorId))
+      .where(eq(alarmTimeline.alarmId, id))
+      .orderBy(asc(alarmTimeline.at), asc(alarmTimeline.id)),
+    c.db
+      .select({
+        condition: alarmRules.condition,
+        clearCondition: alarmRules.clearCondition,
+        durationSeconds: alarmRules.durationSeconds,
+      })
+      .from(alarmRules)
+      .where(eq(alarmRules.id, alarm.alarm.ruleId)),
+  ]);
   return {
     ...toAlarmItem(alarm),
+    condition: rule!.condition,
+    clearCondition: rule!.clearCondition,
+    durationSeconds: rule!.durationSeconds,
     timeline: timeline.map(({ entry, actorName }) => ({
       id: entry.id,
       kind: entry.kind as TimelineKind,

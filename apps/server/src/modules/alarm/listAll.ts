@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { alarmApi } from '@siteops/contracts/alarm/api';
 import { alarmRules, alarms, devices } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
@@ -6,7 +6,14 @@ import type { Handler } from '../../http/endpoint.ts';
 import { countAll, pageWindow } from '../../core/list.ts';
 import { selectAlarms, toAlarmItem } from './view.ts';
 
-/** Alarms of the devices in the caller's scope, filtered; active first, then the latest. */
+/** Severity as a rank, most urgent highest (the column holds its name). */
+const severityRank = sql`case ${alarms.severity} when 'critical' then 4 when 'major' then 3 when 'minor' then 2 else 1 end`;
+const SORT = { lastAt: alarms.lastAt, firstAt: alarms.firstAt, severity: severityRank, count: alarms.count };
+
+/**
+ * Alarms of the devices in the caller's scope, filtered; active first, then by the sort asked (the
+ * latest by default). A time range keeps the alarms whose span, first raised to last seen, overlaps it.
+ */
 export const listAlarms: Handler<typeof alarmApi.listAll> = async (c, q) => {
   const where = and(
     scope.devices(c.caller),
@@ -16,12 +23,15 @@ export const listAlarms: Handler<typeof alarmApi.listAll> = async (c, q) => {
     q.projectId ? eq(devices.projectId, q.projectId) : undefined,
     q.deviceType ? eq(devices.type, q.deviceType) : undefined,
     q.deviceId ? eq(alarms.deviceId, q.deviceId) : undefined,
+    q.from ? gte(alarms.lastAt, q.from) : undefined,
+    q.to ? lte(alarms.firstAt, q.to) : undefined,
   );
   const { limit, offset } = pageWindow(q);
+  const direction = q.sortOrder === 'asc' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
     selectAlarms(c.db)
       .where(where)
-      .orderBy(sql`(${alarms.status} = 'active') desc`, desc(alarms.lastAt), desc(alarms.id))
+      .orderBy(sql`(${alarms.status} = 'active') desc`, direction(SORT[q.sortField ?? 'lastAt']), direction(alarms.id))
       .limit(limit)
       .offset(offset),
     c.db

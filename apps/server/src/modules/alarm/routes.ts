@@ -19,7 +19,7 @@ import { updateRule } from './ruleUpdate.ts';
  * engine (tests wait for it to be idle).
  */
 export function registerAlarmModule(app: FastifyInstance, ctx: ModuleContext): AlarmEngine {
-  const engine = new AlarmEngine(ctx.db, app.log);
+  const engine = new AlarmEngine(ctx.db, app.log, ctx.live);
   const stop = ctx.deviceReports.onReadingsStored((readings) => engine.feed(readings));
   app.addHook('onClose', async () => {
     stop();

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { alarms, alarmTimeline, devices, type AlarmRow } from '../../db/schema/index.ts';
 import { allFoundOr404 } from '../../core/errors.ts';
 import type { HandlerContext } from '../../http/endpoint.ts';
+import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
 
 /**
  * The alarms named, locked, if every one is of a device in the caller's scope; else the 404 naming
@@ -39,9 +40,9 @@ export async function changeAlarms(
     detail: Record<string, unknown>;
   },
 ): Promise<{ updated: number }> {
-  return c.db.transaction(async (tx) => {
+  const changed: AlarmRow[] = [];
+  await c.db.transaction(async (tx) => {
     const rows = await lockAlarmsInScope(tx, c.caller, ids);
-    let updated = 0;
     for (const alarm of rows) {
       const set = op.change(alarm);
       if (!set) continue;
@@ -50,8 +51,16 @@ export async function changeAlarms(
         .insert(alarmTimeline)
         .values({ alarmId: alarm.id, kind: op.kind, actorId: c.user.id, detail: op.detail });
       await c.audit({ action: op.action, targetType: 'alarm', targetId: alarm.id, detail: op.detail }, tx);
-      updated++;
+      changed.push(alarm);
     }
-    return { updated };
   });
+  // Once committed: the tabs watching `alarms` that may see each device refetch.
+  for (const alarm of changed) {
+    c.live.publish({
+      topic: ALARMS_TOPIC,
+      type: 'alarm',
+      data: { id: alarm.id, deviceId: alarm.deviceId, change: op.kind },
+    });
+  }
+  return { updated: changed.length };
 }

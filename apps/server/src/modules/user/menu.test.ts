@@ -27,6 +27,8 @@ const EXPECTED: Record<Role, string[]> = {
   agent: [
     'workplace',
     'analysis',
+    'alarm-list',
+    'alarm-rules',
     'device-list',
     'face-list',
     'dust-monitor',
@@ -50,6 +52,8 @@ const EXPECTED: Record<Role, string[]> = {
   manager: [
     'workplace',
     'analysis',
+    'alarm-list',
+    'alarm-rules',
     'broadcast-campaign',
     'device-search',
     'device-catalogue',
@@ -74,10 +78,11 @@ describe('POST /api/user/menu', () => {
     expect(res.body.data).toEqual(menuForRole(role));
   });
 
-  it('orders sections dashboard 0, device 7, project 8, visitor 9, user 10, system 11', async () => {
+  it('orders sections dashboard 0, alarm 6, device 7, project 8, visitor 9, user 10, system 11', async () => {
     const res = await t.api(userApi.menu, {}, tokens.admin);
     expect(res.body.data.map((n: MenuNode) => [n.name, n.order])).toEqual([
       ['dashboard', 0],
+      ['alarm', 6],
       ['device', 7],
       ['project', 8],
       ['visitor', 9],

@@ -139,6 +139,12 @@ const PAGES: Record<string, PageEntry> = {
       firstRead: m.firstRead,
     })),
   ),
+  'alarm-list': lazyPage(() =>
+    import('@/features/alarms/AlarmsPage').then((m) => ({ Component: m.AlarmsPage, firstRead: m.firstRead })),
+  ),
+  'alarm-rules': lazyPage(() =>
+    import('@/features/alarms/RulesPage').then((m) => ({ Component: m.RulesPage, firstRead: m.firstRead })),
+  ),
   'certification-audit': lazyPage(() =>
     import('@/features/certification-audit/CertificationAuditPage').then((m) => m.CertificationAuditPage),
   ),

@@ -1,0 +1,84 @@
+import { expect, type Page } from '@playwright/test';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { ADMIN, addProject, api, apiLogin, grantDevice, login, openConsole, pickOption, uniqueName } from './support';
+import { test } from './simDevice';
+
+/**
+ * The alarm centre end to end: an admin adds a PM10 rule for one project from the template (held 0 s, so
+ * the first reading over the limit raises it), the project's simulated dust monitor reports PM10 over
+ * the limit, the alarm shows on the open Alarms page without a reload (live topic `alarms`), with the
+ * reading against the limit and its timeline in its detail; the admin acknowledges it, and the reading
+ * falls back under the limit and the alarm clears.
+ */
+
+/** An antd Select's option in the list open now. */
+const option = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });
+
+test('a PM10 rule for a project raises an alarm from a dust monitor; it is acknowledged and clears', async ({
+  page,
+  request,
+  dialSim,
+}) => {
+  test.setTimeout(180_000);
+  const token = await apiLogin(request, ADMIN);
+  const site = await addProject(request, token, { label: 'E2E 告警工地', codePrefix: 'ALM' });
+  const devName = uniqueName('e2e 扬尘');
+  const granted = await grantDevice(request, token, { type: 'dust', prefix: 'E2EALM', devName });
+  await api(request, deviceApi.divideProject, { ids: [granted.id], projectId: site.id }, token);
+  const ruleName = uniqueName('PM10 超标');
+
+  // The rule, from the template, for the project.
+  await login(page);
+  await openConsole(page, '/alarm/alarm-rules');
+  await page.getByRole('button', { name: '新建' }).click();
+  const dialog = page.getByRole('dialog', { name: '新建告警规则' });
+  await dialog.getByRole('button', { name: '从模板填写' }).click();
+  await page.getByRole('menuitem', { name: 'PM10 超过 150 µg/m³' }).click();
+  await expect(dialog.getByLabel('第 1 项的阈值')).toHaveValue('150');
+  await dialog.getByLabel('规则名称').fill(ruleName);
+  await dialog.getByLabel('持续时间（秒）').fill('0');
+  await dialog.getByLabel('适用范围').click();
+  await option(page, /^项目$/).click();
+  await pickOption(page, dialog.getByLabel('项目', { exact: true }), site.name);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  const ruleRow = page.getByRole('row').filter({ hasText: ruleName });
+  await expect(ruleRow).toContainText('PM10 > 150 μg/m³');
+  await expect(ruleRow).toContainText(`项目 #${site.id}`);
+
+  // The monitor goes over the limit: the alarm shows on the Alarms page, active first.
+  await openConsole(page, '/alarm/alarm-list');
+  const device = dialSim(granted, 'dust');
+  await device.waitFor('up', 30_000);
+  device.sendTelemetry({ a34002: 200 });
+  const row = page.getByRole('row').filter({ hasText: ruleName });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText('活动');
+  await expect(row).toContainText('未确认');
+  await expect(row).toContainText(devName);
+
+  // Its detail: the reading against the limit, and the timeline.
+  await row.getByRole('button', { name: ruleName }).click();
+  const detail = page.getByTestId('alarm-detail');
+  await expect(detail).toContainText('> 150 μg/m³');
+  await expect(detail).toContainText('200');
+  await expect(detail).toContainText('产生告警');
+  await page
+    .getByRole('button', { name: /Close|关闭/ })
+    .first()
+    .click();
+  await expect(detail).toBeHidden();
+
+  // Acknowledged.
+  await row.getByRole('button', { name: /^确\s*认$/ }).click();
+  await expect(page.getByText('已确认 1 条告警')).toBeVisible();
+  await expect(row).toContainText('已确认');
+
+  // The reading falls back under the limit: the alarm clears by its condition.
+  device.sendTelemetry({ a34002: 90 });
+  await expect(row).toContainText('已清除', { timeout: 30_000 });
+  await row.getByRole('button', { name: ruleName }).click();
+  await expect(detail).toContainText('满足清除条件，自动清除');
+  await expect(detail).toContainText('admin 已确认');
+});

@@ -1,0 +1,326 @@
+import { useEffect, useMemo, useState } from 'react';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Flex, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
+import type { FormInstance } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { alarmApi } from '@siteops/contracts/alarm/api';
+import {
+  ALARM_DURATION_MAX_S,
+  ALARM_OPERATORS,
+  ALARM_SEVERITIES,
+  ALARM_TERMS_MAX,
+  type AlarmRuleScope,
+} from '@siteops/contracts/alarm/schemas';
+import { deviceApi } from '@siteops/contracts/device/api';
+import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
+import type { Role } from '@siteops/contracts/shared/roles';
+import { call } from '@/api/endpoint';
+import { ApiError } from '@/api/envelope';
+import { useAgentOptions, useProjectOptions } from '@/api/ownerOptions';
+import { useEndpointMutation } from '@/api/queries';
+import { keyOf } from '@/api/queryKey';
+import { afterReport } from '@/api/reported';
+import { message } from '@/lib/feedback';
+import type { ItemOf } from '@/components/list/useListPage';
+import { numericFields, OPERATOR_SIGN } from './alarmText';
+import {
+  addBody,
+  newRuleValues,
+  RULE_TEMPLATES,
+  ruleFieldErrors,
+  ruleValues,
+  templateValues,
+  updateBody,
+  type RuleValues,
+} from './ruleForm';
+
+type RuleRow = ItemOf<typeof alarmApi.ruleListAll>;
+
+/** The scopes a role writes rules for (the server holds the same rule, and the rows' scope). */
+const SCOPES_OF: Record<Role, readonly AlarmRuleScope[]> = {
+  admin: ['fleet', 'agent', 'project', 'device'],
+  agent: ['agent', 'project', 'device'],
+  manager: ['project'],
+  user: [],
+};
+
+/** The terms of a condition (`terms` or `clearTerms`): field, operator, threshold; up to four. */
+function TermsList({ name, form }: { name: 'terms' | 'clearTerms'; form: FormInstance<RuleValues> }) {
+  const { t } = useTranslation();
+  const deviceType = Form.useWatch('deviceType', form) ?? 'dust';
+  const fields = numericFields(deviceType).map((f) => ({
+    value: f.key,
+    label: `${t(`deviceLink.readings.fields.${f.key}`, { defaultValue: f.label })}${f.unit ? ` (${f.unit})` : ''}`,
+  }));
+  return (
+    <Form.List name={name}>
+      {(items, { add, remove }) => (
+        <Flex vertical gap={0}>
+          {items.map((item, i) => (
+            <Space key={item.key} align="start" wrap>
+              <Form.Item
+                name={[item.name, 'field']}
+                label={i === 0 ? t('alarms.rules.field') : undefined}
+                rules={[{ required: true, message: t('alarms.rules.fieldRequired') }]}
+              >
+                <Select
+                  aria-label={t('alarms.rules.fieldN', { n: i + 1 })}
+                  style={{ width: 200 }}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={fields}
+                />
+              </Form.Item>
+              <Form.Item name={[item.name, 'operator']} label={i === 0 ? t('alarms.rules.operator') : undefined}>
+                <Select
+                  aria-label={t('alarms.rules.operatorN', { n: i + 1 })}
+                  style={{ width: 80 }}
+                  options={ALARM_OPERATORS.map((o) => ({ value: o, label: OPERATOR_SIGN[o] }))}
+                />
+              </Form.Item>
+              <Form.Item
+                name={[item.name, 'threshold']}
+                label={i === 0 ? t('alarms.rules.threshold') : undefined}
+                rules={[{ required: true, message: t('alarms.rules.thresholdRequired') }]}
+              >
+                <InputNumber aria-label={t('alarms.rules.thresholdN', { n: i + 1 })} style={{ width: 120 }} />
+              </Form.Item>
+              {items.length > 1 && (
+                <Button
+                  type="text"
+                  aria-label={t('alarms.rules.removeTerm', { n: i + 1 })}
+                  icon={<MinusCircleOutlined />}
+                  onClick={() => remove(item.name)}
+                  style={{ marginTop: i === 0 ? 30 : 0 }}
+                />
+              )}
+            </Space>
+          ))}
+          {items.length < ALARM_TERMS_MAX && (
+            <Form.Item>
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ operator: 'gt' })}>
+                {t('alarms.rules.addTerm')}
+              </Button>
+            </Form.Item>
+          )}
+        </Flex>
+      )}
+    </Form.List>
+  );
+}
+
+/**
+ * Add or edit an alarm rule. A new rule may start from a template (the issue's site limits), which fills
+ * the form and stays editable; the server's field errors land beside their fields (a term's on the term).
+ * A rule keeps its scope and device type once made.
+ */
+export function RuleFormModal({
+  editing,
+  role,
+  onClose,
+}: {
+  editing: RuleRow | 'new' | null;
+  role: Role;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RuleValues>();
+  const [saving, setSaving] = useState(false);
+  const add = useEndpointMutation(alarmApi.ruleAdd);
+  const update = useEndpointMutation(alarmApi.ruleUpdate);
+  const open = editing !== null;
+  const isNew = editing === 'new';
+  const scopes = SCOPES_OF[role];
+  const scope = Form.useWatch('scope', form);
+  const deviceType = Form.useWatch('deviceType', form);
+  const clearOwn = Form.useWatch('clearOwn', form);
+  const agents = useAgentOptions('', open && isNew && scope === 'agent');
+  const projects = useProjectOptions('', open && isNew && scope === 'project');
+  const devicesInput = { type: deviceType, pageSize: 200 } as const;
+  const devices = useQuery({
+    queryKey: keyOf(deviceApi.listAll, devicesInput),
+    queryFn: ({ signal }) => call(deviceApi.listAll, devicesInput, { silent: true, signal }),
+    enabled: open && isNew && scope === 'device' && Boolean(deviceType),
+    staleTime: 30_000,
+    retry: false,
+  });
+  const initial = useMemo(
+    () => (editing && editing !== 'new' ? ruleValues(editing) : newRuleValues(scopes[0] ?? 'project')),
+    [editing, scopes],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(initial as never);
+  }, [open, initial, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      if (editing && editing !== 'new') await update.mutateAsync(updateBody(editing.id, values));
+      else await add.mutateAsync(addBody(values));
+      message().success(t('common.saveSuccess'));
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const single = (error.data as { field?: unknown } | null)?.field;
+        const fields = { ...error.fields, ...(typeof single === 'string' ? { [single]: error.message } : {}) };
+        form.setFields(ruleFieldErrors(fields) as never);
+      }
+      throw error;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const templates = {
+    items: RULE_TEMPLATES.map((tpl) => ({ key: tpl.key, label: t(`alarms.templates.${tpl.key}`) })),
+    onClick: ({ key }: { key: string }) => {
+      const tpl = RULE_TEMPLATES.find((x) => x.key === key);
+      if (tpl) form.setFieldsValue(templateValues(tpl, t(`alarms.templates.${tpl.key}`)) as never);
+    },
+  };
+
+  return (
+    <Modal
+      open={open}
+      width={720}
+      title={isNew ? t('alarms.rules.createTitle') : t('alarms.rules.editTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => void afterReport(submit())}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {isNew && (
+        <Flex justify="flex-end" style={{ marginBottom: 8 }}>
+          <Dropdown menu={templates} trigger={['click']}>
+            <Button>{t('alarms.rules.fromTemplate')}</Button>
+          </Dropdown>
+        </Flex>
+      )}
+      <Form form={form} layout="vertical" onFinish={() => void afterReport(submit())}>
+        <Form.Item
+          name="name"
+          label={t('alarms.rules.name')}
+          rules={[{ required: true, whitespace: true, message: t('alarms.rules.nameRequired') }]}
+        >
+          <Input maxLength={128} />
+        </Form.Item>
+        <Space wrap align="start">
+          <Form.Item
+            name="deviceType"
+            label={t('alarms.deviceType')}
+            extra={isNew ? undefined : t('alarms.rules.fixed')}
+          >
+            <Select
+              disabled={!isNew}
+              style={{ width: 200 }}
+              options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`devices.type.${v}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="scope" label={t('alarms.rules.scope')}>
+            <Select
+              disabled={!isNew}
+              style={{ width: 160 }}
+              options={(isNew ? scopes : [editing?.scope ?? 'fleet']).map((v) => ({
+                value: v,
+                label: t(`alarms.scopes.${v}`),
+              }))}
+            />
+          </Form.Item>
+          {isNew && scope === 'agent' && role === 'admin' && (
+            <Form.Item
+              name="agentId"
+              label={t('alarms.scopes.agent')}
+              rules={[{ required: true, message: t('alarms.rules.agentRequired') }]}
+            >
+              <Select
+                style={{ width: 220 }}
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={agents.isFetching}
+                options={agents.data ?? []}
+              />
+            </Form.Item>
+          )}
+          {isNew && scope === 'project' && (
+            <Form.Item
+              name="projectId"
+              label={t('alarms.scopes.project')}
+              rules={[{ required: true, message: t('alarms.rules.projectRequired') }]}
+            >
+              <Select
+                style={{ width: 260 }}
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={projects.isFetching}
+                options={projects.data ?? []}
+              />
+            </Form.Item>
+          )}
+          {isNew && scope === 'device' && (
+            <Form.Item
+              name="deviceId"
+              label={t('alarms.scopes.device')}
+              rules={[{ required: true, message: t('alarms.rules.deviceRequired') }]}
+            >
+              <Select
+                style={{ width: 260 }}
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={devices.isFetching}
+                options={(devices.data?.list ?? []).map((d) => ({
+                  value: d.id,
+                  label: d.devName ? `${d.devName} (${d.sn})` : d.sn,
+                }))}
+              />
+            </Form.Item>
+          )}
+        </Space>
+        <Form.Item name="logic" label={t('alarms.rules.logic')}>
+          <Radio.Group
+            options={(['and', 'or'] as const).map((v) => ({ value: v, label: t(`alarms.rules.logics.${v}`) }))}
+          />
+        </Form.Item>
+        <TermsList name="terms" form={form} />
+        <Space wrap align="start">
+          <Form.Item
+            name="durationSeconds"
+            label={t('alarms.rules.durationSeconds')}
+            extra={t('alarms.rules.durationHint')}
+          >
+            <InputNumber min={0} max={ALARM_DURATION_MAX_S} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="severity" label={t('alarms.severity')}>
+            <Select
+              style={{ width: 140 }}
+              options={ALARM_SEVERITIES.map((v) => ({ value: v, label: t(`alarms.severities.${v}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('alarms.rules.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        <Form.Item
+          name="clearOwn"
+          label={t('alarms.rules.clearOwn')}
+          valuePropName="checked"
+          extra={t('alarms.rules.clearOwnHint')}
+        >
+          <Switch />
+        </Form.Item>
+        {clearOwn && (
+          <>
+            <Form.Item name="clearLogic" label={t('alarms.rules.clearLogic')}>
+              <Radio.Group
+                options={(['and', 'or'] as const).map((v) => ({ value: v, label: t(`alarms.rules.logics.${v}`) }))}
+              />
+            </Form.Item>
+            <TermsList name="clearTerms" form={form} />
+          </>
+        )}
+      </Form>
+    </Modal>
+  );
+}

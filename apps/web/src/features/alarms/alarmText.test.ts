@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { conditionText, holds, numericFields, termRows } from './alarmText';
+
+describe('alarm texts', () => {
+  it('compares a value with its threshold as the operator says; a missing value never holds', () => {
+    expect(holds(151, 'gt', 150)).toBe(true);
+    expect(holds(150, 'gt', 150)).toBe(false);
+    expect(holds(150, 'gte', 150)).toBe(true);
+    expect(holds(10, 'lt', 20)).toBe(true);
+    expect(holds(20, 'lte', 20)).toBe(true);
+    expect(holds(3, 'eq', 3)).toBe(true);
+    expect(holds(3, 'neq', 3)).toBe(false);
+    expect(holds(undefined, 'gt', 0)).toBe(false);
+    expect(holds('200', 'gt', 0)).toBe(false);
+  });
+
+  it('sets each term beside the first and last values, with its unit', () => {
+    const condition = { logic: 'and' as const, terms: [{ field: 'a34002', operator: 'gt' as const, threshold: 150 }] };
+    expect(termRows('dust', condition, { a34002: 200 }, { a34002: 120 })).toEqual([
+      {
+        key: '0-a34002',
+        field: 'a34002',
+        unit: 'μg/m³',
+        operator: 'gt',
+        threshold: 150,
+        first: 200,
+        last: 120,
+        over: false,
+      },
+    ]);
+  });
+
+  it('writes a condition as one line', () => {
+    const condition = {
+      logic: 'or' as const,
+      terms: [
+        { field: 'a34002', operator: 'gt' as const, threshold: 150 },
+        { field: 'LA', operator: 'gte' as const, threshold: 70 },
+      ],
+    };
+    expect(conditionText('dust', condition, (f) => f.toUpperCase(), 'or')).toBe('A34002 > 150 μg/m³ or LA ≥ 70 dB(A)');
+  });
+
+  it('offers the numeric readings of a type', () => {
+    expect(numericFields('dust').map((f) => f.key)).toContain('a34002');
+    expect(numericFields('towerCrane').map((f) => f.key)).toEqual(expect.arrayContaining(['momentPct', 'windSpeed']));
+  });
+});

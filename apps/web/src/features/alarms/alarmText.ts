@@ -1,0 +1,97 @@
+import type { AlarmCondition, AlarmOperator, AlarmSeverity } from '@siteops/contracts/alarm/schemas';
+import { TELEMETRY_FIELDS, type DeviceType, type TelemetryField } from '@siteops/contracts/device-protocol';
+
+/** How an operator reads between a value and its threshold. */
+export const OPERATOR_SIGN: Record<AlarmOperator, string> = {
+  gt: '>',
+  gte: '≥',
+  lt: '<',
+  lte: '≤',
+  eq: '=',
+  neq: '≠',
+};
+
+/** Severity colours of antd's Tag (kept to colours whose text keeps 4.5:1 contrast). */
+export const SEVERITY_COLOR: Record<AlarmSeverity, string> = {
+  critical: 'error',
+  major: 'warning',
+  minor: 'processing',
+  warning: 'default',
+};
+
+/** Whether `value op threshold` holds (a value that is not a number never does). */
+export function holds(value: unknown, operator: AlarmOperator, threshold: number): boolean {
+  if (typeof value !== 'number') return false;
+  switch (operator) {
+    case 'gt':
+      return value > threshold;
+    case 'gte':
+      return value >= threshold;
+    case 'lt':
+      return value < threshold;
+    case 'lte':
+      return value <= threshold;
+    case 'eq':
+      return value === threshold;
+    case 'neq':
+      return value !== threshold;
+  }
+}
+
+/** The telemetry field `key` of a device type, for its label and unit. */
+export function fieldOf(deviceType: string, key: string): TelemetryField | undefined {
+  const fields = (TELEMETRY_FIELDS as Partial<Record<string, readonly TelemetryField[]>>)[deviceType as DeviceType];
+  return fields?.find((f) => f.key === key);
+}
+
+/** The numeric fields a rule on `deviceType` can compare. */
+export function numericFields(deviceType: string): readonly TelemetryField[] {
+  const fields = (TELEMETRY_FIELDS as Partial<Record<string, readonly TelemetryField[]>>)[deviceType as DeviceType];
+  return (fields ?? []).filter((f) => f.kind === 'number' || f.kind === 'integer');
+}
+
+export interface TermRow {
+  key: string;
+  field: string;
+  unit: string;
+  operator: AlarmOperator;
+  threshold: number;
+  first: unknown;
+  last: unknown;
+  /** Whether the last value still meets the term. */
+  over: boolean;
+}
+
+/** Each term of `condition` beside the alarm's first and last values of its field. */
+export function termRows(
+  deviceType: string,
+  condition: AlarmCondition,
+  first: Record<string, unknown>,
+  last: Record<string, unknown>,
+): TermRow[] {
+  return condition.terms.map((term, i) => ({
+    key: `${i}-${term.field}`,
+    field: term.field,
+    unit: fieldOf(deviceType, term.field)?.unit ?? '',
+    operator: term.operator,
+    threshold: term.threshold,
+    first: first[term.field],
+    last: last[term.field],
+    over: holds(last[term.field], term.operator, term.threshold),
+  }));
+}
+
+/** A condition as one line: `PM10 > 150 μg/m³ and Noise > 70 dB(A)`, with the field labels given. */
+export function conditionText(
+  deviceType: string,
+  condition: AlarmCondition,
+  label: (field: string) => string,
+  joiner: string,
+): string {
+  return condition.terms
+    .map((term) => {
+      const unit = fieldOf(deviceType, term.field)?.unit;
+      return `${label(term.field)} ${OPERATOR_SIGN[term.operator]} ${term.threshold}${unit ? ` ${unit}` : ''}`;
+    })
+    .join(` ${joiner} `);
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { addAlarmRuleBody, updateAlarmRuleBody } from '@siteops/contracts/alarm/schemas';
+import {
+  addBody,
+  formPathOf,
+  newRuleValues,
+  RULE_TEMPLATES,
+  ruleFieldErrors,
+  ruleValues,
+  templateValues,
+  updateBody,
+  type RuleValues,
+} from './ruleForm';
+
+const base = (over: Partial<RuleValues> = {}): RuleValues =>
+  ({
+    ...newRuleValues('project'),
+    name: ' PM10 ',
+    projectId: 7,
+    terms: [{ field: 'a34002', operator: 'gt', threshold: 150 }],
+    ...over,
+  }) as RuleValues;
+
+describe('the rule form', () => {
+  it('every template is a rule the server takes', () => {
+    for (const tpl of RULE_TEMPLATES) {
+      const values = { ...base(), ...templateValues(tpl, tpl.key) } as RuleValues;
+      const parsed = addAlarmRuleBody.safeParse(addBody(values));
+      expect(parsed.success, tpl.key).toBe(true);
+    }
+  });
+
+  it('the PM10 template is 150 µg/m³ held ten minutes', () => {
+    const pm10 = RULE_TEMPLATES.find((t) => t.key === 'pm10')!;
+    expect(pm10).toMatchObject({
+      deviceType: 'dust',
+      term: { field: 'a34002', operator: 'gt', threshold: 150 },
+      durationSeconds: 600,
+    });
+  });
+
+  it('sends only the id its scope names, and no clear condition unless asked', () => {
+    const body = addBody(base({ agentId: 3, deviceId: 9 }));
+    expect(body).toMatchObject({ name: 'PM10', scope: 'project', projectId: 7, clearCondition: null });
+    expect(body).not.toHaveProperty('agentId');
+    expect(body).not.toHaveProperty('deviceId');
+    const withClear = addBody(
+      base({ clearOwn: true, clearLogic: 'or', clearTerms: [{ field: 'a34002', operator: 'lt', threshold: 120 }] }),
+    );
+    expect(withClear.clearCondition).toEqual({
+      logic: 'or',
+      terms: [{ field: 'a34002', operator: 'lt', threshold: 120 }],
+    });
+  });
+
+  it('a rule read back edits to the same body', () => {
+    const rule = {
+      id: 4,
+      name: 'Wind',
+      scope: 'fleet' as const,
+      agentId: null,
+      projectId: null,
+      deviceId: null,
+      deviceType: 'towerCrane',
+      condition: { logic: 'and' as const, terms: [{ field: 'windSpeed', operator: 'gt' as const, threshold: 20 }] },
+      durationSeconds: 30,
+      clearCondition: {
+        logic: 'and' as const,
+        terms: [{ field: 'windSpeed', operator: 'lt' as const, threshold: 15 }],
+      },
+      severity: 'critical' as const,
+      enabled: false,
+      createdAt: '',
+      updatedAt: '',
+    };
+    const body = updateBody(4, ruleValues(rule) as RuleValues);
+    expect(updateAlarmRuleBody.parse(body)).toEqual({
+      id: 4,
+      name: 'Wind',
+      condition: rule.condition,
+      durationSeconds: 30,
+      clearCondition: rule.clearCondition,
+      severity: 'critical',
+      enabled: false,
+    });
+  });
+
+  it('puts the server’s field errors on the form’s fields', () => {
+    expect(formPathOf('condition.terms.1.threshold')).toEqual(['terms', 1, 'threshold']);
+    expect(formPathOf('clearCondition.terms.0.field')).toEqual(['clearTerms', 0, 'field']);
+    expect(formPathOf('condition.terms')).toEqual(['terms', 0, 'field']);
+    expect(formPathOf('projectId')).toEqual(['projectId']);
+    expect(formPathOf('somethingElse')).toBeUndefined();
+    expect(ruleFieldErrors({ name: 'too long', 'condition.terms.0.field': 'bad', other: 'x' })).toEqual([
+      { name: ['name'], errors: ['too long'] },
+      { name: ['terms', 0, 'field'], errors: ['bad'] },
+    ]);
+  });
+});

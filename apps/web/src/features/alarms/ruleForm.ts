@@ -1,0 +1,233 @@
+import type { z } from 'zod';
+import type {
+  AlarmOperator,
+  AlarmRuleScope,
+  AlarmSeverity,
+  AlarmTerm,
+  addAlarmRuleBody,
+  alarmRuleItem,
+  updateAlarmRuleBody,
+} from '@siteops/contracts/alarm/schemas';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
+
+type RuleItem = z.output<typeof alarmRuleItem>;
+type AddBody = z.input<typeof addAlarmRuleBody>;
+type UpdateBody = z.input<typeof updateAlarmRuleBody>;
+
+/** One term as the form holds it (the threshold empty until typed). */
+export interface TermValues {
+  field?: string;
+  operator?: AlarmOperator;
+  threshold?: number | null;
+}
+
+/** The rule form's values: the condition's and the clear condition's terms as lists. */
+export interface RuleValues {
+  name: string;
+  deviceType: DeviceType;
+  scope: AlarmRuleScope;
+  agentId?: number | null;
+  projectId?: number | null;
+  deviceId?: number | null;
+  logic: 'and' | 'or';
+  terms: TermValues[];
+  durationSeconds: number;
+  /** Whether the rule has a clear condition of its own (hysteresis); else the condition no longer holding clears. */
+  clearOwn: boolean;
+  clearLogic: 'and' | 'or';
+  clearTerms: TermValues[];
+  severity: AlarmSeverity;
+  enabled: boolean;
+}
+
+/** The form's fields (a server error on any other lands nowhere). */
+export const RULE_FIELDS = [
+  'name',
+  'deviceType',
+  'scope',
+  'agentId',
+  'projectId',
+  'deviceId',
+  'logic',
+  'terms',
+  'durationSeconds',
+  'clearOwn',
+  'clearLogic',
+  'clearTerms',
+  'severity',
+  'enabled',
+] as const;
+
+/** A ready-made rule of the issue's limits; `name` is its i18n key under `alarms.templates`. */
+export interface RuleTemplate {
+  key: string;
+  deviceType: DeviceType;
+  term: AlarmTerm;
+  durationSeconds: number;
+  severity: AlarmSeverity;
+}
+
+/**
+ * The site limits as ready-made rules: PM2.5 75 and PM10 150 µg/m³ held ten minutes, day noise 70 dB(A),
+ * crane moment 90 % (major) and 100 % (critical), elevator load 90 %, crane wind speed over 20 m/s (level 6:
+ * stop lifting). Night noise (55 dB(A)) needs a time window, which rules do not have yet.
+ */
+export const RULE_TEMPLATES: readonly RuleTemplate[] = [
+  {
+    key: 'pm25',
+    deviceType: 'dust',
+    term: { field: 'a34004', operator: 'gt', threshold: 75 },
+    durationSeconds: 600,
+    severity: 'major',
+  },
+  {
+    key: 'pm10',
+    deviceType: 'dust',
+    term: { field: 'a34002', operator: 'gt', threshold: 150 },
+    durationSeconds: 600,
+    severity: 'major',
+  },
+  {
+    key: 'noiseDay',
+    deviceType: 'dust',
+    term: { field: 'LA', operator: 'gt', threshold: 70 },
+    durationSeconds: 300,
+    severity: 'major',
+  },
+  {
+    key: 'craneMoment90',
+    deviceType: 'towerCrane',
+    term: { field: 'momentPct', operator: 'gte', threshold: 90 },
+    durationSeconds: 0,
+    severity: 'major',
+  },
+  {
+    key: 'craneMoment100',
+    deviceType: 'towerCrane',
+    term: { field: 'momentPct', operator: 'gte', threshold: 100 },
+    durationSeconds: 0,
+    severity: 'critical',
+  },
+  {
+    key: 'elevatorLoad90',
+    deviceType: 'elevator',
+    term: { field: 'loadPct', operator: 'gte', threshold: 90 },
+    durationSeconds: 0,
+    severity: 'major',
+  },
+  {
+    key: 'craneWind20',
+    deviceType: 'towerCrane',
+    term: { field: 'windSpeed', operator: 'gt', threshold: 20 },
+    durationSeconds: 0,
+    severity: 'critical',
+  },
+];
+
+const EMPTY_TERM: TermValues = { operator: 'gt' };
+
+/** A new rule's values: the first scope the caller may write, one empty term, on, major. */
+export function newRuleValues(scope: AlarmRuleScope): Partial<RuleValues> {
+  return {
+    scope,
+    deviceType: 'dust',
+    logic: 'and',
+    terms: [{ ...EMPTY_TERM }],
+    durationSeconds: 0,
+    clearOwn: false,
+    clearLogic: 'and',
+    clearTerms: [{ ...EMPTY_TERM }],
+    severity: 'major',
+    enabled: true,
+  };
+}
+
+/** A template over the values already in the form (its scope and what it names stay). */
+export function templateValues(template: RuleTemplate, name: string): Partial<RuleValues> {
+  return {
+    name,
+    deviceType: template.deviceType,
+    logic: 'and',
+    terms: [{ ...template.term }],
+    durationSeconds: template.durationSeconds,
+    clearOwn: false,
+    severity: template.severity,
+    enabled: true,
+  };
+}
+
+/** A rule's values, to edit it. */
+export function ruleValues(rule: RuleItem): Partial<RuleValues> {
+  return {
+    name: rule.name,
+    deviceType: rule.deviceType as DeviceType,
+    scope: rule.scope,
+    agentId: rule.agentId,
+    projectId: rule.projectId,
+    deviceId: rule.deviceId,
+    logic: rule.condition.logic,
+    terms: rule.condition.terms.map((term) => ({ ...term })),
+    durationSeconds: rule.durationSeconds,
+    clearOwn: rule.clearCondition !== null,
+    clearLogic: rule.clearCondition?.logic ?? 'and',
+    clearTerms: rule.clearCondition?.terms.map((term) => ({ ...term })) ?? [{ ...EMPTY_TERM }],
+    severity: rule.severity,
+    enabled: rule.enabled,
+  };
+}
+
+const termsOf = (terms: TermValues[]): AlarmTerm[] =>
+  terms.map((term) => ({
+    field: (term.field ?? '').trim(),
+    operator: term.operator ?? 'gt',
+    threshold: term.threshold ?? Number.NaN,
+  }));
+
+/** The body of a new rule: only the id its scope names. */
+export function addBody(v: RuleValues): AddBody {
+  return {
+    name: v.name.trim(),
+    deviceType: v.deviceType,
+    scope: v.scope,
+    ...(v.scope === 'agent' && v.agentId ? { agentId: v.agentId } : {}),
+    ...(v.scope === 'project' && v.projectId ? { projectId: v.projectId } : {}),
+    ...(v.scope === 'device' && v.deviceId ? { deviceId: v.deviceId } : {}),
+    condition: { logic: v.logic, terms: termsOf(v.terms) },
+    durationSeconds: v.durationSeconds,
+    clearCondition: v.clearOwn ? { logic: v.clearLogic, terms: termsOf(v.clearTerms) } : null,
+    severity: v.severity,
+    enabled: v.enabled,
+  };
+}
+
+/** The body of a change: a rule keeps its scope and device type. */
+export function updateBody(id: number, v: RuleValues): UpdateBody {
+  const { name, condition, durationSeconds, clearCondition, severity, enabled } = addBody(v);
+  return { id, name, condition, durationSeconds, clearCondition: clearCondition ?? null, severity, enabled };
+}
+
+/**
+ * Where a server field error goes on the form: `condition.terms.1.threshold` on the second term's
+ * threshold, `clearCondition.…` on the clear terms; a condition's own error on its first term's field.
+ */
+export function formPathOf(serverField: string): (string | number)[] | undefined {
+  const parts = serverField.split('.');
+  const [head, second, index, leaf] = parts;
+  if (head === 'condition' || head === 'clearCondition') {
+    const list = head === 'condition' ? 'terms' : 'clearTerms';
+    if (second === 'logic') return [head === 'condition' ? 'logic' : 'clearLogic'];
+    if (second === 'terms' && index !== undefined && /^\d+$/.test(index)) {
+      return [list, Number(index), leaf && ['field', 'operator', 'threshold'].includes(leaf) ? leaf : 'field'];
+    }
+    return [list, 0, 'field'];
+  }
+  return (RULE_FIELDS as readonly string[]).includes(serverField) ? [serverField] : undefined;
+}
+
+/** The server's field errors (a 400's `fields`) as the form's errors, each on its field. */
+export function ruleFieldErrors(fields: Record<string, unknown>): { name: (string | number)[]; errors: string[] }[] {
+  return Object.entries(fields).flatMap(([field, message]) => {
+    const name = formPathOf(field);
+    return name ? [{ name, errors: [String(message)] }] : [];
+  });
+}
