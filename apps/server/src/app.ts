@@ -19,6 +19,7 @@ import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { RequestLinesAtDebug } from './http/logOutput.ts';
 import { withSafeErrors } from './http/logging.ts';
 import { registerHealth } from './http/health.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { installAuthGuard } from './auth/guard.ts';
 import { SessionCache } from './auth/sessionCache.ts';
 import { registerUserModule } from './modules/user/routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp({
   await sessionCache.attach(bus);
   app.addHook('onClose', () => sessionCache.detach());
   registerHealth(app, db, bus, { embedded: databaseKind === 'pglite' });
+  if (config.metricsToken) registerMetrics(app, config.metricsToken, { gateway: link.gateway, channel: link.channel });
   const ctx: ModuleContext = { ...base, deviceCommands: link.deviceCommands, deviceReports: link.deviceReports };
   registerUserModule(app, ctx);
   registerAgentModule(app, ctx);

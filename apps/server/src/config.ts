@@ -98,6 +98,8 @@ const envSchema = z.object({
   MQTT_TLS_KEY: z.string().optional(),
   /** HJ 212-2017 dust and noise monitors over TCP: the listener's port, or `off`. */
   HJ212_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(9212),
+  /** GET /metrics (Prometheus) answers a request bearing this token; absent: no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Master key for PII at rest (64 hex chars). Absent: generated once into DATA_DIR/pii.key. */
   PII_KEY: z
     .string()
@@ -190,6 +192,8 @@ export interface Config {
   hj212?: { port: number };
   /** MQTT_URL (redacted like PII_KEY: it may carry a password) and its shared-subscription group. */
   mqttBroker?: { url: Secret; group: string };
+  /** METRICS_TOKEN (redacted): /metrics is served only with it. */
+  metricsToken?: Secret;
 }
 
 /** A configuration value that must never reach a log: JSON, inspect and string forms are redacted. */
@@ -284,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upgradeMaxBytes: e.UPGRADE_MAX_BYTES,
     licenceKeyPem: e.LICENCE_KEY_PEM ? new Secret(e.LICENCE_KEY_PEM) : undefined,
     mqtt: mqttConfig(e),
+    metricsToken: e.METRICS_TOKEN ? new Secret(e.METRICS_TOKEN) : undefined,
     mqttBroker: e.MQTT_URL ? { url: new Secret(e.MQTT_URL), group: e.MQTT_SHARE_GROUP } : undefined,
     hj212: e.HJ212_PORT === 'off' ? undefined : { port: e.HJ212_PORT },
   };
