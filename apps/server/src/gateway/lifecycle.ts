@@ -109,6 +109,12 @@ export class LinkLifecycle {
       const dead: Link[] = [];
       for (const link of this.ctx.registry.links()) {
         if (now - link.lastSeen > link.silenceMs) dead.push(link);
+        else if (link.transport.minSilenceMs && now - link.heartbeatAt >= link.heartbeatMs) {
+          // A device whose transport allows it to report less often than the heartbeat (an HJ 212
+          // monitor every 60 s) is still linked: its row stays fresh, so no stale sweep takes it offline.
+          link.heartbeatAt = now;
+          this.parts.batches.markPresence(link, true, now);
+        }
       }
       for (const link of dead) this.end(link, 'heartbeatTimeout');
     };

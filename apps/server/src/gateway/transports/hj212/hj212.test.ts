@@ -9,8 +9,13 @@ import {
   QnRtn,
   encodePacket,
   parseDataSegment,
+  ExeRtn,
+  QnRtn as QnRtnCodes,
+  executionResult,
   hourData,
   realtimeData,
+  requestAnswer,
+  rtdIntervalReply,
   type Hj212Packet,
 } from '@siteops/contracts/hj212';
 import { Hj212Monitor, type Hj212MonitorOptions } from '@siteops/device-sim/hj212Monitor';
@@ -292,5 +297,28 @@ describe('HJ 212 monitors over TCP', () => {
     peer.socket.write(encodePacket({ ...hour, qn: `${hour.qn!.slice(0, -1)}9` }));
     await new Promise((r) => setTimeout(r, 300));
     expect((await aggregatesOf()).filter((r) => r.period === 'hour')).toHaveLength(2);
+  });
+
+  it('presence follows the real-time interval the monitor states (1061): silent for two intervals on an open socket is offline', async () => {
+    const d = await monitorDevice();
+    const peer = await rawPeer();
+    const unit = { st: '22', mn: d.mn, pw: d.pw };
+    peer.socket.write(encodePacket(rtd(d.mn, d.pw, 20)));
+    // The server asks the interval at once; this monitor reports every second.
+    const ask = await expect
+      .poll(() => peer.got.find((p) => p.cn === CN.getRtdInterval), { timeout: 3_000 })
+      .toBeDefined()
+      .then(() => peer.got.find((p) => p.cn === CN.getRtdInterval)!);
+    for (const answer of [
+      requestAnswer(ask, QnRtnCodes.ready),
+      rtdIntervalReply(ask, unit, 1),
+      executionResult(ask, ExeRtn.ok),
+    ])
+      peer.socket.write(encodePacket(answer));
+    await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 3_000 }).toBe('online');
+    const silentFrom = Date.now();
+    await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 5_000 }).toBe('offline');
+    expect(Date.now() - silentFrom).toBeGreaterThan(1_500);
+    await expect.poll(() => peer.isClosed(), { timeout: 2_000 }).toBe(true);
   });
 });
