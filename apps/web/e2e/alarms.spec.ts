@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { ADMIN, addProject, api, apiLogin, grantDevice, login, openConsole, pickOption, uniqueName } from './support';
@@ -10,6 +11,14 @@ import { test } from './simDevice';
  * reading against the limit and its timeline in its detail; the admin acknowledges it, and the reading
  * falls back under the limit and the alarm clears.
  */
+
+/** Serious and critical accessibility violations within `selector`, one line each. */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** An antd Select's option in the list open now. */
 const option = (page: Page, text: string | RegExp) =>
@@ -41,6 +50,7 @@ test('a PM10 rule for a project raises an alarm from a dust monitor; it is ackno
   await dialog.getByLabel('适用范围').click();
   await option(page, /^项目$/).click();
   await pickOption(page, dialog.getByLabel('项目', { exact: true }), site.name);
+  expect(await axeViolations(page, '.ant-modal')).toEqual([]);
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toBeHidden();
   const ruleRow = page.getByRole('row').filter({ hasText: ruleName });
@@ -64,6 +74,7 @@ test('a PM10 rule for a project raises an alarm from a dust monitor; it is ackno
   await expect(detail).toContainText('> 150 μg/m³');
   await expect(detail).toContainText('200');
   await expect(detail).toContainText('产生告警');
+  expect(await axeViolations(page, '.ant-drawer')).toEqual([]);
   await page
     .getByRole('button', { name: /Close|关闭/ })
     .first()
