@@ -28,16 +28,11 @@ export interface Running {
 }
 
 /**
- * The real server (`npm start`) as a child process with pipes, not a terminal, as under a service
- * manager: embedded database in `dataDir`, no demo, no console. `env` overrides.
+ * The server's entry point in a child process with pipes, not a terminal, as under a service manager:
+ * embedded database in `dataDir`, no demo, no console, no MQTT or HJ 212 listener. `env` overrides.
  */
-export function startServer(
-  dataDir: string,
-  port: number,
-  env: Record<string, string>,
-  children: ChildProcess[],
-): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+export function spawnServer(dataDir: string, port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -53,6 +48,16 @@ export function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** The real server (`npm start`) as `spawnServer` starts it, with its output kept. */
+export function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string>,
+  children: ChildProcess[],
+): Running {
+  const child = spawnServer(dataDir, port, env);
   children.push(child);
   let out = '';
   let stdout = '';

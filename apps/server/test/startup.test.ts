@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DB_KIND } from './harness.ts';
 import { startFaultProxy, type FaultProxy } from './faultproxy.ts';
+import { freePort, spawnServer } from './server-process.ts';
 
-const SERVER = path.resolve(import.meta.dirname, '../src/main.ts');
 const dirs: string[] = [];
 const proxies: FaultProxy[] = [];
 afterAll(async () => {
@@ -16,37 +14,14 @@ afterAll(async () => {
 });
 
 /** A port nothing listens on: connecting to it is refused. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+const closedPort = freePort;
 
 /** Run the server until it exits (it should, at once); its exit code and everything it printed. */
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-start-'));
   dirs.push(dataDir);
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO: '0',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      WEB_DIST: '/nonexistent',
-      MQTT_PORT: 'off',
-      HJ212_PORT: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer(dataDir, 0, { LOG_LEVEL: 'info', ...env });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

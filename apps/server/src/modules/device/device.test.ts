@@ -26,6 +26,12 @@ async function addProject(agentId: number) {
   return res.body.data.id as number;
 }
 const rowOf = async (id: number) => (await t.database.db.select().from(devices).where(eq(devices.id, id)))[0];
+/** The audit rows naming device `id`. */
+const auditOf = (id: number) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.targetId, String(id)));
 
 beforeAll(async () => {
   agentA = await createAgent(t, admin);
@@ -49,12 +55,7 @@ describe('device CRUD', () => {
     const del = await t.api(deviceApi.delete, { ids: [id] }, admin);
     expect(del.body.data).toEqual({ changed: 1 });
     expect((await t.api(deviceApi.detail, { id }, admin)).status).toBe(404);
-    const actions = (
-      await t.database.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.targetId, String(id)))
-    ).map((r) => r.action);
+    const actions = (await auditOf(id)).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['device.add', 'device.update', 'device.delete']));
   });
 
@@ -85,10 +86,7 @@ describe('device CRUD', () => {
     const stored = (await rowOf(id)).terminalPassword!;
     expect(stored).not.toContain('S3cret-pass');
     expect(stored.startsWith('v1.')).toBe(true);
-    const audit = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.targetId, String(id)));
+    const audit = await auditOf(id);
     expect(JSON.stringify(audit)).not.toContain('S3cret-pass');
   });
 });
@@ -112,10 +110,7 @@ describe('HJ 212 identity', () => {
     expect((await t.api(deviceApi.update, { id, hj212Mn: '' }, admin)).status).toBe(200);
     expect((await rowOf(id)).hj212Mn).toBeNull();
     expect((await t.api(deviceApi.update, { id: other, hj212Mn: 'bad mn!' }, admin)).status).toBe(400);
-    const audit = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.targetId, String(id)));
+    const audit = await auditOf(id);
     expect(JSON.stringify(audit)).not.toContain('654321');
   });
 });

@@ -24,6 +24,11 @@ async function addProject(body: Record<string, unknown> = {}) {
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.id as number;
 }
+/** Project A's members changed as `token`: the calls most of the members tests make. */
+const addMembersOfA = (userIds: number[], token: string) =>
+  t.api(projectApi.addMembers, { projectId: projectA, userIds }, token);
+const removeMembersOfA = (userIds: number[], token: string) =>
+  t.api(projectApi.removeMembers, { projectId: projectA, userIds }, token);
 
 beforeAll(async () => {
   agentA = await createAgent(t, admin);
@@ -175,23 +180,9 @@ describe('managers and personnel', () => {
     expect(candidateIds).not.toContain(managerA.id);
     expect(candidateIds).not.toContain(managerB.id);
 
-    const res = await t.api(
-      projectApi.addMembers,
-      {
-        projectId: projectA,
-        userIds: [w1.id, w2.id],
-      },
-      managerA.token,
-    );
+    const res = await addMembersOfA([w1.id, w2.id], managerA.token);
     expect(res.body.data).toEqual({ added: 2 });
-    const again = await t.api(
-      projectApi.addMembers,
-      {
-        projectId: projectA,
-        userIds: [w1.id],
-      },
-      managerA.token,
-    );
+    const again = await addMembersOfA([w1.id], managerA.token);
     expect(again.body.data).toEqual({ added: 0 });
 
     const members = await t.api(projectApi.members, { projectId: projectA }, managerA.token);
@@ -211,7 +202,7 @@ describe('managers and personnel', () => {
 
   it('after joining, a manager may read its members’ details (its scope), not other users', async () => {
     const w = await createUser(t, agentA.token);
-    await t.api(projectApi.addMembers, { projectId: projectA, userIds: [w.id] }, managerA.token);
+    await addMembersOfA([w.id], managerA.token);
     expect((await t.api(userApi.detail, { id: w.id }, managerA.token)).status).toBe(200);
     const outsider = await createUser(t, agentA.token);
     expect((await t.api(userApi.detail, { id: outsider.id }, managerA.token)).status).toBe(404);
@@ -220,14 +211,7 @@ describe('managers and personnel', () => {
   it('adding a user of another agent is 404 and adds nobody (all or none)', async () => {
     const mine = await createUser(t, agentA.token);
     const theirs = await createUser(t, agentB.token);
-    const res = await t.api(
-      projectApi.addMembers,
-      {
-        projectId: projectA,
-        userIds: [mine.id, theirs.id],
-      },
-      managerA.token,
-    );
+    const res = await addMembersOfA([mine.id, theirs.id], managerA.token);
     expect(res.status).toBe(404);
     const rows = await t.database.db.select().from(projectMembers).where(eq(projectMembers.userId, mine.id));
     expect(rows).toHaveLength(0);
@@ -235,38 +219,13 @@ describe('managers and personnel', () => {
 
   it('removeMembers is all or none, and a manager cannot remove itself', async () => {
     const w = await createUser(t, agentA.token);
-    await t.api(projectApi.addMembers, { projectId: projectA, userIds: [w.id] }, admin);
+    await addMembersOfA([w.id], admin);
     const outsider = await createUser(t, agentA.token);
-    const bad = await t.api(
-      projectApi.removeMembers,
-      {
-        projectId: projectA,
-        userIds: [w.id, outsider.id],
-      },
-      managerA.token,
-    );
+    const bad = await removeMembersOfA([w.id, outsider.id], managerA.token);
     expect(bad.status).toBe(404);
     expect(await t.database.db.select().from(projectMembers).where(eq(projectMembers.userId, w.id))).toHaveLength(1);
-    expect(
-      (
-        await t.api(
-          projectApi.removeMembers,
-          {
-            projectId: projectA,
-            userIds: [managerA.id],
-          },
-          managerA.token,
-        )
-      ).status,
-    ).toBe(409);
-    const good = await t.api(
-      projectApi.removeMembers,
-      {
-        projectId: projectA,
-        userIds: [w.id],
-      },
-      managerA.token,
-    );
+    expect((await removeMembersOfA([managerA.id], managerA.token)).status).toBe(409);
+    const good = await removeMembersOfA([w.id], managerA.token);
     expect(good.body.data).toEqual({ removed: 1 });
   });
 
@@ -274,20 +233,13 @@ describe('managers and personnel', () => {
     const co = await createUser(t, agentA.token, { role: 'manager' });
     const w = await createUser(t, agentA.token);
     expect((await t.api(projectApi.addManager, { projectId: projectA, userId: co.id }, admin)).status).toBe(200);
-    await t.api(projectApi.addMembers, { projectId: projectA, userIds: [w.id] }, admin);
-    const refused = await t.api(
-      projectApi.removeMembers,
-      {
-        projectId: projectA,
-        userIds: [w.id, co.id],
-      },
-      managerA.token,
-    );
+    await addMembersOfA([w.id], admin);
+    const refused = await removeMembersOfA([w.id, co.id], managerA.token);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe(40300);
     const still = await t.database.db.select().from(projectMembers).where(eq(projectMembers.projectId, projectA));
     expect(still.map((r) => r.userId)).toEqual(expect.arrayContaining([co.id, w.id]));
-    const byAdmin = await t.api(projectApi.removeMembers, { projectId: projectA, userIds: [co.id] }, admin);
+    const byAdmin = await removeMembersOfA([co.id], admin);
     expect(byAdmin.body.data).toEqual({ removed: 1 });
   });
 });

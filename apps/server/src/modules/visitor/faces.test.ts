@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { devices, projects } from '../../db/schema/index.ts';
 import type { LinkTestApp } from '../device-link/testkit.ts';
-import { eventually, linkOnline, startGateWorld } from './gateTestkit.ts';
+import { eventually, gateCalls, linkOnline, startGateWorld } from './gateTestkit.ts';
 import { postPhoto } from './testkit.ts';
 import { visitorApi } from '@siteops/contracts/visitor/api';
-import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
+import type { InputOf } from '@siteops/contracts/shared/endpoint';
 
 /**
  * The face library of a terminal (who is on it, in what sync state; re-sync and remove one) and the pass
@@ -24,16 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The envelope, with the HTTP status as `status`. */
-const req = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token = admin) => {
-  const res = await t.api(endpoint, input, token);
-  return { ...res.body, status: res.status };
-};
-const ok = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token = admin) => {
-  const res = await req(endpoint, input, token);
-  expect(res.code, `${endpoint.path}: ${res.msg}`).toBe(200);
-  return res.data;
-};
+const { req, ok } = gateCalls(() => ({ t, admin }));
 
 /** A face terminal of project A (its agent's), on the visitor device list, linked through a simulator. */
 async function terminal(type: DeviceType = 'face') {

@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { devices, projects } from '../../db/schema/index.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
@@ -27,6 +29,24 @@ export async function linkOnline(t: LinkTestApp, d: Parameters<LinkTestApp['sim'
     'online',
   );
   return sim;
+}
+
+/**
+ * The gate tests' calls: `req` answers the envelope with the HTTP status as `status`, `ok` expects code 200
+ * and answers the data; both as the admin unless given a token. `world` is read at each call, so the
+ * calls can be made before `beforeAll` has started the app.
+ */
+export function gateCalls(world: () => { t: LinkTestApp; admin: string }) {
+  const req = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token = world().admin) => {
+    const res = await world().t.api(endpoint, input, token);
+    return { ...res.body, status: res.status };
+  };
+  const ok = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token = world().admin) => {
+    const res = await req(endpoint, input, token);
+    expect(res.code, `${endpoint.path}: ${res.msg}`).toBe(200);
+    return res.data;
+  };
+  return { req, ok };
 }
 
 /**

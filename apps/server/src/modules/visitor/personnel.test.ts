@@ -4,14 +4,13 @@ import { eq } from 'drizzle-orm';
 import { devices, gatePersons } from '../../db/schema/index.ts';
 import { createUser, upload, WEBP } from '../../../test/fixtures.ts';
 import { type LinkTestApp } from '../device-link/testkit.ts';
-import { eventually, linkOnline, startGateWorld } from './gateTestkit.ts';
+import { eventually, gateCalls, linkOnline, startGateWorld } from './gateTestkit.ts';
 import { PERSONNEL_VALID_FROM, PERSONNEL_VALID_TO } from './gatePersonnel.ts';
 import { faceJpeg } from './testkit.ts';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { userApi } from '@siteops/contracts/user/api';
 import { visitorApi } from '@siteops/contracts/visitor/api';
-import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 
 /**
  * A project's personnel on its face terminals (issue 11), against simulated terminals over the device
@@ -32,16 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The envelope, with the HTTP status as `status`. */
-const req = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token = admin) => {
-  const res = await t.api(endpoint, input, token);
-  return { ...res.body, status: res.status };
-};
-const ok = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token = admin) => {
-  const res = await req(endpoint, input, token);
-  expect(res.code, `${endpoint.path}: ${res.msg}`).toBe(200);
-  return res.data;
-};
+const { req, ok } = gateCalls(() => ({ t, admin }));
 
 /** A face terminal of project A (its agent's), on the visitor device list, linked through a simulator. */
 async function terminal() {
