@@ -1,5 +1,6 @@
 import {
   ADMIN,
+  addPassedVisitor,
   addProject,
   api,
   apiLogin,
@@ -9,10 +10,8 @@ import {
   publishGateConfig,
   slowMachineSpec,
   uniqueName,
-  urlOf,
 } from './support';
 import { deviceApi } from '@siteops/contracts/device/api';
-import { visitorApi } from '@siteops/contracts/visitor/api';
 import { greyFacePhoto } from './forms';
 import { test } from './simDevice';
 
@@ -41,28 +40,13 @@ test('an MQTT face terminal gets a visitor and reports a pass; its detail says M
   await device.waitFor('up', 15_000);
   await publishGateConfig(request, admin, projectId, [granted.id]);
 
-  const upload = await request.post(urlOf(visitorApi.postAvatar, {}), {
-    headers: { authorization: `Bearer ${admin}` },
-    multipart: { file: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: greyFacePhoto(120) } },
-  });
-  const photo = ((await upload.json()) as { data: { id: string } }).data;
   const name = uniqueName('Mqtt Visitor');
-  const visitorId = (
-    await api(
-      request,
-      visitorApi.add,
-      {
-        projectId,
-        realName: name,
-        phone: '13700137001',
-        avatar: photo.id,
-        visitStart: new Date(Date.now() - 3_600_000).toISOString(),
-        visitEnd: new Date(Date.now() + 4 * 3_600_000).toISOString(),
-      },
-      admin,
-    )
-  ).id;
-  await api(request, visitorApi.auditVisitor, { id: visitorId, status: 'valid' }, admin);
+  const visitorId = await addPassedVisitor(request, admin, {
+    projectId,
+    realName: name,
+    phone: '13700137001',
+    photo: greyFacePhoto(120),
+  });
   const personId = `V${visitorId}`;
   // The person sync (RPC over MQTT, the photo fetched over HTTP by its signed URL) reached the terminal.
   await expect.poll(() => device.faces!.get(personId)?.name, { timeout: 30_000 }).toBe(name);

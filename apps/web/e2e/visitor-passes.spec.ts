@@ -1,5 +1,6 @@
 import {
   ADMIN,
+  addPassedVisitor,
   addProject,
   api,
   apiLogin,
@@ -9,10 +10,8 @@ import {
   openConsole,
   slowMachineSpec,
   uniqueName,
-  urlOf,
 } from './support';
 import { deviceApi } from '@siteops/contracts/device/api';
-import { visitorApi } from '@siteops/contracts/visitor/api';
 import { greyFacePhoto } from './forms';
 import { test } from './simDevice';
 
@@ -47,28 +46,13 @@ test('a visitor published to a face terminal is synced in its face library, pass
   await publishGateConfig(request, admin, projectId, [deviceId]);
 
   // A visitor with a face photo, passed: the terminal gets it.
-  const upload = await request.post(urlOf(visitorApi.postAvatar, {}), {
-    headers: { authorization: `Bearer ${admin}` },
-    multipart: { file: { name: 'face.jpg', mimeType: 'image/jpeg', buffer: face() } },
-  });
-  const photo = ((await upload.json()) as { data: { id: string } }).data;
   const name = uniqueName('Gao Visitor');
-  const visitorId = (
-    await api(
-      request,
-      visitorApi.add,
-      {
-        projectId,
-        realName: name,
-        phone: '13700137000',
-        avatar: photo.id,
-        visitStart: new Date(Date.now() - 3_600_000).toISOString(),
-        visitEnd: new Date(Date.now() + 4 * 3_600_000).toISOString(),
-      },
-      admin,
-    )
-  ).id;
-  await api(request, visitorApi.auditVisitor, { id: visitorId, status: 'valid' }, admin);
+  const visitorId = await addPassedVisitor(request, admin, {
+    projectId,
+    realName: name,
+    phone: '13700137000',
+    photo: face(),
+  });
   const personId = `V${visitorId}`;
   await expect.poll(() => device!.faces!.get(personId)?.name, { timeout: 20_000 }).toBe(name);
 
