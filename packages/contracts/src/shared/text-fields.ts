@@ -22,23 +22,22 @@ export const requiredText = (name: string, max: number) =>
     .min(1, `${name} cannot be empty`)
     .max(max, `${name} is at most ${max} characters`);
 
-/** An optional single-line text field; '' is stored as null. */
-export const optionalText = (name: string, max: number) =>
-  text({ error: `${name} must be text` })
+/** `field` made optional: trimmed, bounded, and '' stored as null. */
+const optionalTextOf = (field: z.ZodString, name: string, max: number) =>
+  field
     .trim()
     .max(max, `${name} is at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
 
+/** An optional single-line text field; '' is stored as null. */
+export const optionalText = (name: string, max: number) =>
+  optionalTextOf(text({ error: `${name} must be text` }), name, max);
+
 /** An optional text field of several lines (a remark, a description); '' is stored as null. */
 export const optionalMultilineText = (name: string, max: number) =>
-  multilineText({ error: `${name} must be text` })
-    .trim()
-    .max(max, `${name} is at most ${max} characters`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+  optionalTextOf(multilineText({ error: `${name} must be text` }), name, max);
 
 /** A required choice among `values`. */
 export const requiredEnum = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
