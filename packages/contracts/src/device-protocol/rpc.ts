@@ -216,3 +216,21 @@ export function supportsMethod(type: DeviceType, method: string): boolean {
   const def = (RPC_METHODS as Record<string, RpcMethodDef>)[method];
   return !!def && def.types.includes(type);
 }
+
+/** How a device links (the device record's `transport`): protocol 1 over WebSocket, MQTT (12), HJ 212 over TCP (13). */
+export const DEVICE_TRANSPORTS = ['ws', 'mqtt', 'hj212'] as const;
+export type DeviceTransport = (typeof DEVICE_TRANSPORTS)[number];
+
+/**
+ * The RPC methods a transport can carry, where it cannot carry them all: an HJ 212 monitor has its clock
+ * and intervals as configuration (13.4), and nothing else of section 5.
+ */
+export const TRANSPORT_METHODS: Partial<Record<DeviceTransport, readonly RpcMethod[]>> = {
+  hj212: ['config.get', 'config.set'],
+};
+
+/** Whether a device linked over `transport` (null: not linked yet) can be sent `method`. */
+export function transportCarries(transport: string | null | undefined, method: string): boolean {
+  const only = transport ? TRANSPORT_METHODS[transport as DeviceTransport] : undefined;
+  return !only || (only as readonly string[]).includes(method);
+}

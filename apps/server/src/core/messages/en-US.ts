@@ -230,6 +230,7 @@ export const enUS = {
 
   // Commands to devices (the device's own text, when it gives one, is passed on as is)
   'link.offline': 'The device is offline',
+  'link.transportCannot': "This device's transport ({transport}) cannot carry {method}",
   'link.timeout': 'The device did not answer in time',
   'link.linkClosed': 'The device disconnected before answering',
   'link.busy': 'The device is busy, try again shortly',

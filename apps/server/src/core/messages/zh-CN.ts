@@ -213,6 +213,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'certification.reviewNotAuditing': '该认证已不在审核中',
 
   'link.offline': '设备不在线',
+  'link.transportCannot': '此设备的连接方式（{transport}）无法执行 {method}',
   'link.timeout': '设备未及时响应',
   'link.linkClosed': '设备在响应前断开了连接',
   'link.busy': '设备忙，请稍后再试',

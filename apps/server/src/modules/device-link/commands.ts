@@ -5,7 +5,7 @@ import { authOf } from '../../auth/guard.ts';
 import { callerOf } from '../../auth/scope.ts';
 import { RpcError, type RpcReply } from '../../gateway/index.ts';
 import { completeAudit, recordAudit } from '../audit/record.ts';
-import { commandError, loadLinkDevice, type LinkDevice } from './service.ts';
+import { commandError, loadLinkDevice, mustCarry, type LinkDevice } from './service.ts';
 
 /**
  * Run one command on a device in the caller's scope and audit it, success or not: the device is
@@ -21,6 +21,7 @@ export async function runCommand<M extends RpcMethod>(
   audit: { action: string; detail?: Record<string, unknown> },
 ): Promise<{ device: LinkDevice; reply: RpcReply<RpcResultOf<M>> }> {
   const device = await loadLinkDevice(ctx.db, callerOf(authOf(request).user), id);
+  mustCarry(device, method);
   // Written before the device acts: a command that cannot be recorded is not run.
   const auditId = await recordAudit(ctx.db, request, {
     action: audit.action,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { DEVICE_LINK_HTTP_STATUS, DeviceLinkCode } from '@siteops/contracts/device-link/schemas';
-import type { DeviceType, RpcErrorCode } from '@siteops/contracts/device-protocol';
+import { transportCarries, type DeviceType, type RpcErrorCode } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
@@ -14,12 +14,21 @@ export interface LinkDevice {
   type: DeviceType;
   agentId: number | null;
   devName: string | null;
+  /** How it last linked (ws, mqtt, hj212); null before its first link. */
+  transport: string | null;
 }
 
 /** A device the caller may command (scope.deviceLink), or the 404 a missing one answers too. */
 export async function loadLinkDevice(db: Db, caller: Caller, id: number): Promise<LinkDevice> {
   const [row] = await db
-    .select({ id: devices.id, sn: devices.sn, type: devices.type, agentId: devices.agentId, devName: devices.devName })
+    .select({
+      id: devices.id,
+      sn: devices.sn,
+      type: devices.type,
+      agentId: devices.agentId,
+      devName: devices.devName,
+      transport: devices.transport,
+    })
     .from(devices)
     .where(and(eq(devices.id, id), scope.deviceLink(caller)))
     .limit(1);
@@ -32,6 +41,22 @@ const MESSAGES: Partial<Record<RpcErrorCode, Text>> = {
   linkClosed: t('link.linkClosed'),
   busy: t('link.busy'),
 };
+
+/**
+ * A command the device's transport cannot carry (an HJ 212 monitor: anything but its configuration) is
+ * refused before anything is sent or audited, online or not.
+ */
+export function mustCarry(device: LinkDevice, method: string) {
+  if (transportCarries(device.transport, method)) return;
+  throw new ApiError(
+    DEVICE_LINK_HTTP_STATUS.unsupported,
+    DeviceLinkCode.unsupported,
+    t('link.transportCannot', { transport: TRANSPORT_LABELS[device.transport!] ?? device.transport!, method }),
+    { reason: 'unsupported', deviceId: device.id },
+  );
+}
+
+const TRANSPORT_LABELS: Record<string, string> = { ws: 'WebSocket', mqtt: 'MQTT', hj212: 'HJ 212' };
 
 /** A failed RPC as the envelope error of contracts/device-link/schemas.ts (DeviceLinkCode); anything else is rethrown. */
 export function commandError(err: unknown, deviceId: number): ApiError {

@@ -6,7 +6,7 @@ import { callerOf } from '../../auth/scope.ts';
 import type { Tickets } from '../../auth/tickets.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { forbidden } from '../../core/errors.ts';
-import { loadLinkDevice } from './service.ts';
+import { loadLinkDevice, mustCarry } from './service.ts';
 
 /** POST /api/device/ticket: what a browser WebSocket and a new tab use instead of a bearer header. */
 export const ticket =
@@ -17,7 +17,10 @@ export const ticket =
     let deviceId: number | undefined;
     if (purpose !== 'live') {
       if (user.role !== 'admin' && user.role !== 'agent') throw forbidden();
-      deviceId = (await loadLinkDevice(c.db, callerOf(user), body.deviceId!)).id;
+      const device = await loadLinkDevice(c.db, callerOf(user), body.deviceId!);
+      // A terminal or the device's web page over a transport that cannot carry them: said now, not on open.
+      mustCarry(device, purpose === 'terminal' ? 'shell.open' : 'http.request');
+      deviceId = device.id;
     }
     const { ticket, exp } = tickets.issue({ sessionId, purpose, deviceId });
     // Opening remote control is audited here, once; the terminal when its shell opens.

@@ -207,6 +207,14 @@ describe('HJ 212 monitors over TCP', () => {
     expect(reboot.status).toBe(409);
     expect(reboot.body.data).toMatchObject({ reason: 'unsupported' });
     expect(reboot.body.msg).toMatch(/HJ 212.*cannot carry reboot/);
+    const terminal = await t.api(deviceLinkApi.ticket, { purpose: 'terminal', deviceId: d.id }, admin);
+    expect(terminal.status).toBe(409);
+    expect(terminal.body.msg).toMatch(/HJ 212.*cannot carry shell.open/);
+    // Offline too: the device record says how it links.
+    await m.stop();
+    await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 3_000 }).toBe('offline');
+    const snapshot = await t.api(deviceLinkApi.snapshot, { id: d.id }, admin);
+    expect(snapshot.body.data).toMatchObject({ reason: 'unsupported' });
   });
 
   it("keeps each value's data flag: in the stored reading, in devices.latest, and a new normal value clears it", async () => {

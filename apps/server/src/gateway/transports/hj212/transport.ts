@@ -1,5 +1,5 @@
 import type net from 'node:net';
-import { DATA_FLAG_VALUES, type ServerMessage } from '@siteops/contracts/device-protocol';
+import { DATA_FLAG_VALUES, transportCarries, type ServerMessage } from '@siteops/contracts/device-protocol';
 import {
   CN,
   ExeRtn,
@@ -24,9 +24,6 @@ import {
 } from '@siteops/contracts/hj212';
 import type { Hj212AggregateRow } from '../../store.ts';
 import type { LinkInput, LinkTransport } from '../transport.ts';
-
-/** The device-link RPC methods an HJ 212 link carries: its clock and intervals, as configuration. */
-export const HJ212_RPC_METHODS: readonly string[] = ['config.get', 'config.set'];
 
 /**
  * The configuration keys of an HJ 212 monitor (`config.get` / `config.set`): the real-time (2011)
@@ -130,7 +127,7 @@ export class Hj212Transport implements LinkTransport {
   }
 
   carries(method: string) {
-    return HJ212_RPC_METHODS.includes(method);
+    return transportCarries(this.kind, method);
   }
 
   send(message: ServerMessage) {
