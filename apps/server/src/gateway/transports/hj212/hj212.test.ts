@@ -8,6 +8,7 @@ import {
   Hj212StreamDecoder,
   QnRtn,
   encodePacket,
+  encodePacketFrames,
   parseDataSegment,
   ExeRtn,
   QnRtn as QnRtnCodes,
@@ -125,6 +126,28 @@ describe('HJ 212 monitors over TCP', () => {
     expect(values).toEqual([11, 33]);
     expect(peer.isClosed()).toBe(false);
     expect((await rowOf(t, d.id)).onlineStatus).toBe('online');
+  });
+
+  it('a split upload (PNUM/PNO, each piece in its own frame and TCP write) is one reading; each piece asking is answered', async () => {
+    const d = await monitorDevice();
+    const peer = await rawPeer();
+    const values = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`a99${String(i).padStart(3, '0')}`, { Rtd: i + 0.5, Flag: 'N' }]),
+    );
+    const up = realtimeData({ st: '22', mn: d.mn, pw: d.pw }, Date.now(), {
+      a34004: { Rtd: 31, Flag: 'N' },
+      ...values,
+    });
+    const frames = encodePacketFrames(up, 400);
+    expect(frames.length).toBeGreaterThan(2);
+    for (const f of frames) {
+      peer.socket.write(f);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBe(1);
+    const [reading] = await readings(d.id);
+    expect(reading.data).toMatchObject({ a34004: 31, a99000: 0.5, a99039: 39.5 });
+    await expect.poll(() => peer.got.filter((p) => p.cn === CN.dataAnswer).length).toBe(frames.length);
   });
 
   it('an unknown MN is refused (9011 QnRtn=4, closed) and admins hear of it once', async () => {

@@ -166,6 +166,16 @@ export class Hj212Transport implements LinkTransport {
   }
 
   #onData(chunk: Buffer) {
+    try {
+      this.#read(chunk);
+    } catch (err) {
+      // Whatever a peer sends, it costs at most its own connection, never the listener.
+      this.hooks.log?.('hj212 connection failed', { err: (err as Error).message });
+      this.socket.destroy();
+    }
+  }
+
+  #read(chunk: Buffer) {
     const got = this.receiver.push(chunk);
     const { counters } = this.hooks;
     counters.badFrames += got.errors.length;
