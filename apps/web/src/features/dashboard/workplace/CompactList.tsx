@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Empty, theme } from 'antd';
+import { Empty, Flex, Typography, theme } from 'antd';
 
 interface Props<T> {
   items: readonly T[] | undefined;
@@ -34,5 +34,17 @@ export function CompactList<T>({ items, emptyText, row }: Props<T>) {
         );
       })}
     </ul>
+  );
+}
+
+/** A row that says something at the start and adds a secondary note (a time, a count) at the end. */
+export function NotedRow({ children, note }: { children: ReactNode; note: ReactNode }) {
+  return (
+    <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
+      {children}
+      <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+        {note}
+      </Typography.Text>
+    </Flex>
   );
 }

@@ -10,7 +10,7 @@ import { endpointQuery, useEndpointQuery } from '@/api/queries';
 import { RouterLink } from '@/components/RouterLink';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';
 import { useUserStore } from '@/stores/user';
-import { CompactList } from './CompactList';
+import { CompactList, NotedRow } from './CompactList';
 import { formatMinute } from '@/lib/time';
 
 // Loaded when first opened: its form brings the date picker, upload and the user schema along.
@@ -105,15 +105,12 @@ export function UserOverview() {
           key: a.id,
           testId: 'activity-item',
           content: (
-            <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
+            <NotedRow note={formatMinute(a.createdAt)}>
               <span>
                 <Typography.Text strong>{a.actorName ?? tr('someone')}</Typography.Text> {actionText(a.action)}{' '}
                 <Typography.Text type="secondary">{targetText(a.targetType, a.targetName)}</Typography.Text>
               </span>
-              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                {formatMinute(a.createdAt)}
-              </Typography.Text>
-            </Flex>
+            </NotedRow>
           ),
         })}
       />
@@ -129,10 +126,9 @@ export function UserOverview() {
           key: n.id,
           testId: 'notification-item',
           content: (
-            <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
+            <NotedRow note={formatMinute(n.createdAt)}>
               <span>{noticeText(n)}</span>
-              <Typography.Text type="secondary">{formatMinute(n.createdAt)}</Typography.Text>
-            </Flex>
+            </NotedRow>
           ),
         })}
       />
@@ -147,12 +143,11 @@ export function UserOverview() {
         row={(p) => ({
           key: p.id,
           content: (
-            <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
+            <NotedRow note={tr('members', { count: p.memberCount })}>
               <span>
                 <Typography.Text strong>{p.name}</Typography.Text> <Tag>{p.code}</Tag>
               </span>
-              <Typography.Text type="secondary">{tr('members', { count: p.memberCount })}</Typography.Text>
-            </Flex>
+            </NotedRow>
           ),
         })}
       />
