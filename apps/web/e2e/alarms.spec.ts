@@ -55,7 +55,7 @@ test('a PM10 rule for a project raises an alarm from a dust monitor; it is ackno
   await expect(dialog).toBeHidden();
   const ruleRow = page.getByRole('row').filter({ hasText: ruleName });
   await expect(ruleRow).toContainText('PM10 > 150 μg/m³');
-  await expect(ruleRow).toContainText(`项目 #${site.id}`);
+  await expect(ruleRow).toContainText(`项目: ${site.name}`);
 
   // The monitor goes over the limit: the alarm shows on the Alarms page, active first.
   await openConsole(page, '/alarm/alarm-list');

@@ -104,6 +104,8 @@ export const alarmRuleItem = z.object({
   agentId: z.number().nullable(),
   projectId: z.number().nullable(),
   deviceId: z.number().nullable(),
+  /** The name of what the scope names: the agent's, the project's, or the device's (its SN if unnamed). */
+  targetName: z.string().nullable(),
   deviceType: z.string(),
   condition: alarmCondition,
   durationSeconds: z.number(),

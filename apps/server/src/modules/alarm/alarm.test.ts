@@ -321,6 +321,13 @@ describe('alarm rules in scope', () => {
     expect(await ids(managerToken)).not.toContain(ruleA);
     expect(await ids(agentB.token)).not.toContain(ruleA);
     expect(await ids(agentB.token)).not.toContain(projectRule);
+    // Each names what its scope names.
+    const listed = (await t.api(alarmApi.ruleListAll, { pageSize: 200 }, agentA.token)).body.data.list as {
+      id: number;
+      targetName: string | null;
+    }[];
+    expect(listed.find((r) => r.id === projectRule)?.targetName).toBe('A site');
+    expect(listed.find((r) => r.id === ruleA)?.targetName).toMatch(/^Agent /);
 
     // Another tenant's rule cannot be changed or deleted.
     expect((await t.api(alarmApi.ruleUpdate, { id: ruleA, enabled: false }, agentB.token)).status).toBe(404);

@@ -8,13 +8,14 @@ import { iso } from '../../core/list.ts';
 type RuleItem = z.input<typeof alarmRuleItem>;
 type AlarmItem = z.input<typeof alarmItem>;
 
-export const toRuleItem = (r: AlarmRuleRow): RuleItem => ({
+export const toRuleItem = (r: AlarmRuleRow, targetName: string | null = null): RuleItem => ({
   id: r.id,
   name: r.name,
   scope: r.scope as RuleItem['scope'],
   agentId: r.agentId,
   projectId: r.projectId,
   deviceId: r.deviceId,
+  targetName,
   deviceType: r.deviceType,
   condition: r.condition,
   durationSeconds: r.durationSeconds,

@@ -50,7 +50,8 @@ export function RulesPage() {
       title: t('alarms.rules.scope'),
       render: (v: RuleRow['scope'], row) => {
         const id = row.agentId ?? row.projectId ?? row.deviceId;
-        return id ? `${t(`alarms.scopes.${v}`)} #${id}` : t(`alarms.scopes.${v}`);
+        const what = row.targetName ?? (id ? `#${id}` : null);
+        return what ? `${t(`alarms.scopes.${v}`)}: ${what}` : t(`alarms.scopes.${v}`);
       },
     },
     {

@@ -61,6 +61,7 @@ describe('the rule form', () => {
       agentId: null,
       projectId: null,
       deviceId: null,
+      targetName: null,
       deviceType: 'towerCrane',
       condition: { logic: 'and' as const, terms: [{ field: 'windSpeed', operator: 'gt' as const, threshold: 20 }] },
       durationSeconds: 30,
