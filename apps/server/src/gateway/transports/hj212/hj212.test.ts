@@ -21,7 +21,14 @@ import {
 } from '@siteops/contracts/hj212';
 import { Hj212Monitor, type Hj212MonitorOptions } from '@siteops/device-sim/hj212Monitor';
 import { alarmApi } from '@siteops/contracts/alarm/api';
-import { alarms, deviceTelemetry, hj212Aggregates, notifications, telemetryHourly } from '../../../db/schema/index.ts';
+import {
+  alarms,
+  devices,
+  deviceTelemetry,
+  hj212Aggregates,
+  notifications,
+  telemetryHourly,
+} from '../../../db/schema/index.ts';
 import { rowOf, startLinkApp } from '../../../modules/device-link/testkit.ts';
 
 const t = await startLinkApp({ env: { HJ212_PORT: '0' } });
@@ -200,6 +207,29 @@ describe('HJ 212 monitors over TCP', () => {
         { timeout: 2_000 },
       )
       .toBeGreaterThan(0);
+  });
+
+  it('licence and status apply as on every transport: forbidden or expired is refused (QnRtn=2), and a monitor forbidden while linked is cut off', async () => {
+    const forbidden = await monitorDevice();
+    await t.database.db.update(devices).set({ authStatus: 'forbidden' }).where(eq(devices.id, forbidden.id));
+    const expired = await monitorDevice();
+    await t.database.db
+      .update(devices)
+      .set({ licenceExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(devices.id, expired.id));
+    for (const d of [forbidden, expired]) {
+      const peer = await rawPeer();
+      peer.socket.write(encodePacket(rtd(d.mn, d.pw, 5)));
+      await expect.poll(() => peer.isClosed(), { timeout: 3_000 }).toBe(true);
+      expect(peer.got.map((p) => p.cp.other.QnRtn)).toEqual([String(QnRtn.refused)]);
+    }
+    const linked = await monitorDevice();
+    const peer = await rawPeer();
+    peer.socket.write(encodePacket(rtd(linked.mn, linked.pw, 5)));
+    await expect.poll(async () => (await rowOf(t, linked.id)).onlineStatus, { timeout: 3_000 }).toBe('online');
+    await t.database.db.update(devices).set({ allow: false }).where(eq(devices.id, linked.id));
+    await expect.poll(() => peer.isClosed(), { timeout: 3_000 }).toBe(true);
+    await expect.poll(async () => (await rowOf(t, linked.id)).onlineStatus, { timeout: 3_000 }).toBe('offline');
   });
 
   it('the console reads and sets the real-time and minute intervals (1061-1064) and the clock; other commands are refused for the transport', async () => {
