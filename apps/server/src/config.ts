@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -228,6 +229,19 @@ function mqttConfig(e: z.output<typeof envSchema>): Config['mqtt'] {
     );
   return { port: e.MQTT_PORT, tls: { port: e.MQTTS_PORT, certFile: e.MQTT_TLS_CERT, keyFile: e.MQTT_TLS_KEY } };
 }
+
+/** The working folder's `.env`, when there is one, fills the environment (the server and the admin commands). */
+export function loadDotEnv() {
+  const file = path.resolve('.env');
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
+/** The database the configuration names, as openDatabase takes it (the server and the admin commands). */
+export const configuredDatabase = (config: Config) => ({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  timeouts: config.database,
+});
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fs from 'node:fs';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, configuredDatabase, loadConfig, loadDotEnv, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { describe, type PgState } from './db/postgres.ts';
@@ -15,11 +14,6 @@ import { loggerOptions } from './http/logOutput.ts';
 function unreachable(variable: string, reason: string): never {
   console.error(`${variable}: cannot connect (${reason})`);
   process.exit(4);
-}
-
-function loadDotEnv() {
-  const file = path.resolve('.env');
-  if (fs.existsSync(file)) process.loadEnvFile(file);
 }
 
 function defaultWebDist() {
@@ -51,12 +45,7 @@ async function main() {
   let onDbState: (s: PgState) => void = () => {};
   let database;
   try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      timeouts: config.database,
-      onState: (s) => onDbState(s),
-    });
+    database = await openDatabase({ ...configuredDatabase(config), onState: (s) => onDbState(s) });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
