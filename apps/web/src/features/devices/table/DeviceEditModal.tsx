@@ -30,6 +30,13 @@ export function DeviceEditModal({
         <Input allowClear />
       </Form.Item>
     );
+  /** A secret the server never answers: left empty, the stored one is kept (`isSet` says there is one). */
+  const password = (name: 'terminalPassword' | 'hj212Pw', isSet: boolean | undefined) =>
+    shown.has(name) && (
+      <Form.Item name={name} label={t(`devices.field.${name}`)} extra={isSet ? t('devices.passwordKeep') : undefined}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    );
 
   return (
     <ModalForm<EditValues>
@@ -60,25 +67,9 @@ export function DeviceEditModal({
       {text('devVer')}
       {text('version')}
       {text('remoteAccount')}
-      {shown.has('terminalPassword') && (
-        <Form.Item
-          name="terminalPassword"
-          label={t('devices.field.terminalPassword')}
-          extra={row?.hasTerminalPassword ? t('devices.passwordKeep') : undefined}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      )}
+      {password('terminalPassword', row?.hasTerminalPassword)}
       {text('hj212Mn')}
-      {shown.has('hj212Pw') && (
-        <Form.Item
-          name="hj212Pw"
-          label={t('devices.field.hj212Pw')}
-          extra={row?.hasHj212Pw ? t('devices.passwordKeep') : undefined}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      )}
+      {password('hj212Pw', row?.hasHj212Pw)}
       {shown.has('allow') && (
         <Form.Item name="allow" label={t('devices.field.allow')} valuePropName="checked">
           <Switch />
