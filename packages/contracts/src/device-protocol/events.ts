@@ -49,20 +49,19 @@ const COMMON_EVENTS: readonly EventKindDef[] = [
   },
 ];
 
+/** A face terminal's events, at a gate or in a tower elevator's cab alike. */
+const FACE_EVENTS: readonly EventKindDef[] = [
+  { kind: 'pass', level: 'info', picture: true, data: passData },
+  { kind: 'stranger', level: 'warning', picture: true, data: strangerData },
+  { kind: 'doorForced', level: 'alarm', picture: false, data: doorForcedData },
+];
+
 const alarmFlagsData = (extra: z.ZodRawShape) =>
   z.object({ flags: z.number().int().min(0), codes: z.array(text().max(32)).max(32), ...extra });
 
 export const EVENT_KINDS: Record<DeviceType, readonly EventKindDef[]> = {
-  face: [
-    { kind: 'pass', level: 'info', picture: true, data: passData },
-    { kind: 'stranger', level: 'warning', picture: true, data: strangerData },
-    { kind: 'doorForced', level: 'alarm', picture: false, data: doorForcedData },
-  ],
-  towerElevatorFace: [
-    { kind: 'pass', level: 'info', picture: true, data: passData },
-    { kind: 'stranger', level: 'warning', picture: true, data: strangerData },
-    { kind: 'doorForced', level: 'alarm', picture: false, data: doorForcedData },
-  ],
+  face: FACE_EVENTS,
+  towerElevatorFace: FACE_EVENTS,
   dust: [
     {
       kind: 'overLimit',
