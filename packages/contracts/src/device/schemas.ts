@@ -177,6 +177,8 @@ export const deviceItem = z.object({
   ...editorIds,
   /** The newest value of every telemetry field (dust, cranes, elevators; null before the first reading). */
   latest: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])).nullable(),
+  /** The data flag other than N (HJ 212: C calibration, M maintenance...) of latest values that had one. */
+  latestFlags: z.record(z.string(), z.string()).optional(),
   /** When the newest reading arrived; answered by the device list only. */
   latestAt: z.string().nullable().optional(),
 });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device/schemas';
 import type { DeviceCommands } from '../../ports/context.ts';
 import type { Db } from '../../db/client.ts';
-import { agents, devices, latestReadings, projects, type DeviceRow } from '../../db/schema/index.ts';
+import { agents, devices, latestFlags, latestReadings, projects, type DeviceRow } from '../../db/schema/index.ts';
 import { loadOr404 } from '../../db/crud.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
@@ -136,6 +136,12 @@ export async function toDeviceItems(db: Db, rows: DeviceRow[]): Promise<DeviceIt
   );
 }
 
+/** `latestFlags` when a latest value is flagged; nothing otherwise (most devices never are). */
+function flagsOf(latest: unknown): { latestFlags?: Record<string, string> } {
+  const flags = latestFlags(latest);
+  return Object.keys(flags).length > 0 ? { latestFlags: flags } : {};
+}
+
 /** A device as the API answers it, given the names of its agent and project. */
 export function toDeviceItem(d: DeviceRow, agentName: string | null, projectName: string | null): DeviceItem {
   return {
@@ -172,6 +178,7 @@ export function toDeviceItem(d: DeviceRow, agentName: string | null, projectName
     createdId: d.createdId,
     updatedId: d.updatedId,
     latest: latestReadings(d.latest),
+    ...flagsOf(d.latest),
   };
 }
 

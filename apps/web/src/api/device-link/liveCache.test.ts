@@ -2,7 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { DeviceItem } from '@siteops/contracts/device/schemas';
 import type { PageResult } from '@/api/page';
-import { DEVICE_LIST_KEY, applyLiveItems, deviceDetailKey, markDeviceOffline, type LiveDeviceRow } from './liveCache';
+import {
+  DEVICE_LIST_KEY,
+  applyLiveItems,
+  deviceDetailKey,
+  markDeviceOffline,
+  patchRow,
+  type LiveDeviceRow,
+} from './liveCache';
 
 function device(id: number, patch: Partial<LiveDeviceRow> = {}): LiveDeviceRow {
   return {
@@ -105,6 +112,23 @@ describe('live device updates', () => {
     expect(row.onlineStatus).toBe('offline');
     expect(row.latest).toEqual({ a34004: 42.5, LA: 50 });
     expect(row.latestAt).toBe('2026-11-23T10:00:05Z');
+  });
+
+  it('keeps the data flags of the latest values: a flagged reading sets them, a normal one clears its fields', () => {
+    const at = '2026-11-23T10:00:05Z';
+    const flagged = patchRow(device(1, { latest: { LA: 50 } }), {
+      kind: 'telemetry',
+      data: { deviceId: 1, type: 'dust', at, data: { a34004: 512, a34002: 80 }, flags: { a34004: 'C', a34002: 'C' } },
+    });
+    expect(flagged.latestFlags).toEqual({ a34004: 'C', a34002: 'C' });
+    const normal = patchRow(flagged, {
+      kind: 'telemetry',
+      data: { deviceId: 1, type: 'dust', at, data: { a34004: 40 } },
+    });
+    expect(normal.latestFlags).toEqual({ a34002: 'C' });
+    expect(
+      patchRow(device(2), { kind: 'telemetry', data: { deviceId: 2, type: 'dust', at, data: { LA: 1 } } }),
+    ).not.toHaveProperty('latestFlags');
   });
 
   it('leaves pages without the device untouched (same object, no re-render)', () => {

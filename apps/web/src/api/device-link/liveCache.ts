@@ -15,6 +15,22 @@ export type LiveDeviceRow = DeviceItem;
 /** The live items that change what a device list shows (an event does not). */
 export type RowItem = Exclude<LiveDeviceItem, { kind: 'event' }>;
 
+/** The latest flags after a reading: its fields take their new flag, or lose the old one (N). */
+function mergedFlags(
+  before: Record<string, string> | undefined,
+  data: Record<string, unknown>,
+  flags: Record<string, string> | undefined,
+): { latestFlags?: Record<string, string> } {
+  if (!before && !flags) return {};
+  const out = { ...before };
+  for (const field of Object.keys(data)) {
+    const flag = flags?.[field];
+    if (flag && flag !== 'N') out[field] = flag;
+    else delete out[field];
+  }
+  return { latestFlags: out };
+}
+
 /** One device row after a live item; the same object when nothing changed (so React skips it). */
 export function patchRow<T extends LiveDeviceRow>(row: T, event: RowItem): T {
   if (row.id !== event.data.deviceId) return row;
@@ -38,6 +54,7 @@ export function patchRow<T extends LiveDeviceRow>(row: T, event: RowItem): T {
         onlineStatus: 'online',
         latest: { ...(row.latest ?? {}), ...event.data.data },
         latestAt: event.data.at,
+        ...mergedFlags(row.latestFlags, event.data.data, event.data.flags),
       };
   }
 }

@@ -1,4 +1,4 @@
-import { Descriptions, Flex, Popover, Space, Tag, Typography } from 'antd';
+import { Descriptions, Flex, Popover, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   DEVICE_TYPES,
@@ -29,7 +29,18 @@ function isDeviceType(type: string): type is DeviceType {
  * with units, alarms as red tags, every field in a popover (mounted on the first hover). Other types
  * render nothing.
  */
-export function LatestReadings({ type, latest, at }: { type: string; latest?: Readings | null; at?: string | null }) {
+export function LatestReadings({
+  type,
+  latest,
+  flags,
+  at,
+}: {
+  type: string;
+  latest?: Readings | null;
+  /** Field -> data flag other than N (HJ 212): shown beside the value, whose measurement it qualifies. */
+  flags?: Record<string, string>;
+  at?: string | null;
+}) {
   const { t } = useTranslation();
   if (!isDeviceType(type) || !HEADLINE[type]) return null;
   const fields = TELEMETRY_FIELDS[type];
@@ -45,6 +56,17 @@ export function LatestReadings({ type, latest, at }: { type: string; latest?: Re
       return f.unit ? `${text} ${f.unit}` : text;
     }
     return String(value);
+  };
+  const flagTag = (f: TelemetryField) => {
+    const flag = flags?.[f.key];
+    if (!flag || flag === 'N') return null;
+    return (
+      <Tooltip title={t(`deviceLink.readings.dataFlag.${flag}`, { defaultValue: flag })}>
+        <Tag color="orange" style={{ marginInlineStart: 4, marginInlineEnd: 0 }} data-testid={`data-flag-${f.key}`}>
+          {flag}
+        </Tag>
+      </Tooltip>
+    );
   };
   const alarmField = fields.find((f) => f.kind === 'flags');
   const alarmValue = alarmField ? latest[alarmField.key] : undefined;
@@ -71,7 +93,7 @@ export function LatestReadings({ type, latest, at }: { type: string; latest?: Re
               ? alarmTags.length
                 ? alarmTags
                 : t('deviceLink.readings.noAlarm')
-              : show(f, latest[f.key]),
+              : [show(f, latest[f.key]), flagTag(f)],
         }))}
     />
   );
@@ -92,6 +114,7 @@ export function LatestReadings({ type, latest, at }: { type: string; latest?: Re
             {headline.map((f) => (
               <Typography.Text key={f.key} style={{ whiteSpace: 'nowrap' }}>
                 <Typography.Text type="secondary">{label(f)}</Typography.Text> {show(f, latest[f.key])}
+                {flagTag(f)}
               </Typography.Text>
             ))}
           </Space>

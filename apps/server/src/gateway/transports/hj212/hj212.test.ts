@@ -280,6 +280,9 @@ describe('HJ 212 monitors over TCP', () => {
     await expect
       .poll(async () => ((await rowOf(t, d.id)).latest as Record<string, unknown>)['@flag'], { timeout: 2_000 })
       .toMatchObject({ a34004: 'C' });
+    const detail = await t.api(deviceApi.detail, { id: d.id }, admin);
+    expect(detail.body.data.latestFlags).toMatchObject({ a34004: 'C' });
+    expect(detail.body.data.latest).not.toHaveProperty('@flag');
     await m.stop();
     const peer = await rawPeer();
     peer.socket.write(encodePacket(rtd(d.mn, d.pw, 40, 'N')));

@@ -54,7 +54,9 @@ export function deviceColumns({ t, fixedType, isAdmin, actions }: ColumnOptions)
     ...when(showsReadings(fixedType), {
       key: 'latest',
       title: t('devices.field.latest'),
-      render: (_: unknown, row: DeviceItem) => <LatestReadings type={row.type} latest={row.latest} at={row.latestAt} />,
+      render: (_: unknown, row: DeviceItem) => (
+        <LatestReadings type={row.type} latest={row.latest} flags={row.latestFlags} at={row.latestAt} />
+      ),
     }),
     text('factoryName', true),
     text('version', true),
