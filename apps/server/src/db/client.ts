@@ -23,6 +23,8 @@ export interface Database {
   close(): Promise<void>;
   /** Connect once and ask `select 1` (PostgreSQL): at start, an unreachable server is named at once. */
   ping(): Promise<void>;
+  /** The embedded database's whole data directory as a gzipped tarball (backups); PostgreSQL has pg_dump. */
+  dump?(): Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -114,6 +116,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     checkpoint: async () => {
       if (!closed) await client.exec('CHECKPOINT');
     },
+    dump: () => client.dumpDataDir('gzip'),
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
