@@ -25,6 +25,9 @@ export const WEBP = Buffer.concat([
 /** A unique suffix, so tests in one database never collide on unique names. */
 export const uniq = (prefix = '') => `${prefix}${randomBytes(4).toString('hex')}`;
 
+/** The call options of a console in Chinese, signed in with `token`: the answer's messages come in zh-CN. */
+export const inChinese = (token: string) => ({ token, headers: { 'accept-language': 'zh-CN' } });
+
 /** A random MAC address, `0a:1b:…` unless `separator` and `upperCase` say otherwise (the server takes every way of writing one). */
 export function randomMac({ separator = ':', upperCase = false } = {}) {
   const mac = [...randomBytes(6)].map((b) => b.toString(16).padStart(2, '0')).join(separator);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createUser, uniq } from '../../../test/fixtures.ts';
+import { createUser, inChinese, uniq } from '../../../test/fixtures.ts';
 import { codeIn, startMailbox } from '../../../test/mailbox.ts';
 import { securityCodes, userSecurity } from '../../db/schema/index.ts';
 import { accountApi } from '@siteops/contracts/account/api';
@@ -158,11 +158,7 @@ describe('security email and phone', () => {
     expect(ok.body.code).toBe(200);
     expect((await state(me)).phone.bound).toBeNull();
     expect(await log(me)).toEqual(expect.arrayContaining(['account.securityBind', 'account.securityUnbind']));
-    const box = await t.api(
-      notificationApi.listAll,
-      { tab: 'message' },
-      { token: me.token, headers: { 'accept-language': 'zh-CN' } },
-    );
+    const box = await t.api(notificationApi.listAll, { tab: 'message' }, inChinese(me.token));
     expect(box.body.data.list.map((n: { title: string }) => n.title)).toEqual([
       '已解绑安全手机：138****0000',
       '已绑定安全手机：138****0000',

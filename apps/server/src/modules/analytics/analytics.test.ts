@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inChinese } from '../../../test/fixtures.ts';
 import { expectFieldsNamed, fileTestApp, queryOf } from '../../../test/harness.ts';
 import { deviceEvents, deviceTelemetry } from '../../db/schema/index.ts';
 import { addDevice as addRegistered, analyticsWorld, fleetAnswer, offsetWhereLocal, timeline } from './testkit.ts';
@@ -146,11 +147,7 @@ describe('fleet analytics validation', () => {
   });
 
   it('says the range error in Chinese to a Chinese console', async () => {
-    const res = await t.api(
-      analyticsApi.fleet,
-      { from: '2026-01-01', to: '2026-03-01' },
-      { token: admin, headers: { 'accept-language': 'zh-CN' } },
-    );
+    const res = await t.api(analyticsApi.fleet, { from: '2026-01-01', to: '2026-03-01' }, inChinese(admin));
     expect(res.status).toBe(400);
     expect((res.body.data as { fields: Record<string, string> }).fields.to).toContain('31 天');
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CampaignItem, CampaignRun } from '@siteops/contracts/broadcast/schemas';
 import { auditLog, broadcastCampaigns, broadcastRuns, devices } from '../../db/schema/index.ts';
-import { createAgent, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
+import { createAgent, createSignedInUser, createUser, inChinese, uniq } from '../../../test/fixtures.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { claimDueRuns } from './scheduler.ts';
 import { broadcastApi } from '@siteops/contracts/broadcast/api';
@@ -96,7 +96,7 @@ describe('a run', () => {
     expect(refusing.sim!.played).toHaveLength(0);
     // A one-off is finished once it ran, and plays no more.
     expect(await detail(admin, c.id)).toMatchObject({ status: 'finished', nextRunAt: null, runCount: 1 });
-    const zh = await t.api(broadcastApi.runs, { id: c.id }, { token: admin, headers: { 'accept-language': 'zh-CN' } });
+    const zh = await t.api(broadcastApi.runs, { id: c.id }, inChinese(admin));
     expect((zh.body.data.list as CampaignRun[])[0].devices.find((d) => d.deviceId === off.id)?.reason).toBe(
       '设备不在线',
     );
@@ -237,17 +237,9 @@ describe('daily, pause, resume, cancel', () => {
     );
     expect(a.sim!.played).toHaveLength(2);
 
-    const cancelled = await t.api(
-      broadcastApi.cancel,
-      { id: c.id },
-      { token: admin, headers: { 'accept-language': 'zh-CN' } },
-    );
+    const cancelled = await t.api(broadcastApi.cancel, { id: c.id }, inChinese(admin));
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', nextRunAt: null });
-    const again = await t.api(
-      broadcastApi.resume,
-      { id: c.id },
-      { token: admin, headers: { 'accept-language': 'zh-CN' } },
-    );
+    const again = await t.api(broadcastApi.resume, { id: c.id }, inChinese(admin));
     expect(again.status).toBe(409);
     expect(again.body.msg).toMatch(/已取消/);
     const actions = await t.database.db

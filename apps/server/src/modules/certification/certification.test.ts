@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
-import { createUser, idNumber } from '../../../test/fixtures.ts';
+import { createUser, idNumber, inChinese } from '../../../test/fixtures.ts';
 import { certifications } from '../../db/schema/index.ts';
 import { certificationApi } from '@siteops/contracts/certification/api';
 import type { InputOf } from '@siteops/contracts/shared/endpoint';
@@ -105,13 +105,7 @@ describe('certification', () => {
       title: 'Your real-name certification passed',
       link: '/user/setting?tab=certification',
     });
-    const zh = (
-      await t.api(
-        notificationApi.listAll,
-        { tab: 'message' },
-        { token: alice.token, headers: { 'accept-language': 'zh-CN' } },
-      )
-    ).body.data.list[0];
+    const zh = (await t.api(notificationApi.listAll, { tab: 'message' }, inChinese(alice.token))).body.data.list[0];
     expect(zh.title).toBe('您的实名认证已通过');
 
     expect((await t.api(certificationApi.withdraw, { id: aliceId }, alice.token)).status).toBe(409);
@@ -162,7 +156,7 @@ describe('certification', () => {
     const res = await t.api.unchecked(
       certificationApi.submit,
       form({ legalIdNo: '110***1234', organisationCode: '12', accountType: 'pirate', legalPersonName: ' ' }),
-      { token: alice.token, headers: { 'accept-language': 'zh-CN' } },
+      inChinese(alice.token),
     );
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.data.fields).sort()).toEqual([

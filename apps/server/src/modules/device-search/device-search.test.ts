@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP, type CatalogueAnswer, type SearchItem } from '@siteops/contracts/device-search/schemas';
-import { createAgent, uniq } from '../../../test/fixtures.ts';
+import { createAgent, inChinese, uniq } from '../../../test/fixtures.ts';
 import { expectFieldsNamed, fileTestApp, queryOf } from '../../../test/harness.ts';
 import { eq, sql } from 'drizzle-orm';
 import { deviceEvents, deviceTelemetry, devices, projects } from '../../db/schema/index.ts';
@@ -86,11 +86,7 @@ describe('search validation', () => {
   });
 
   it('says the range error in Chinese to a Chinese console', async () => {
-    const res = await t.api(
-      deviceSearchApi.listAll,
-      { from: '2026-01-01', to: '2026-03-01' },
-      { token: admin, headers: { 'accept-language': 'zh-CN' } },
-    );
+    const res = await t.api(deviceSearchApi.listAll, { from: '2026-01-01', to: '2026-03-01' }, inChinese(admin));
     expect((res.body.data as { fields: Record<string, string> }).fields.to).toContain('31 天');
   });
 });

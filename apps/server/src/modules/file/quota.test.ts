@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppOnDisk, injectOf, storedFiles, type TestApp } from '../../../test/harness.ts';
-import { createSignedInUser, PNG, upload } from '../../../test/fixtures.ts';
+import { createSignedInUser, inChinese, PNG, upload } from '../../../test/fixtures.ts';
 import { faceJpeg, postPhoto } from '../visitor/testkit.ts';
 import { files, visitorPhotos } from '../../db/schema/index.ts';
 import { fileApi } from '@siteops/contracts/file/api';
@@ -40,7 +40,7 @@ describe('UPLOAD_DAILY_MAX_BYTES: a per-user upload quota over 24 hours', () => 
     expect((await upload(t, user, 'avatar', pngOf(70))).status).toBe(200); // exactly the quota
     // At the quota, an upload is refused before its body is read.
     const zh = await t.call({
-      ...injectOf(fileApi.upload, { kind: 'avatar' }, { token: user, headers: { 'accept-language': 'zh-CN' } }),
+      ...injectOf(fileApi.upload, { kind: 'avatar' }, inChinese(user)),
       payload: undefined,
     });
     expect(zh.status).toBe(429);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
-import { createAgent, createUser } from '../../../test/fixtures.ts';
+import { createAgent, createUser, inChinese } from '../../../test/fixtures.ts';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import { userApi } from '@siteops/contracts/user/api';
 
@@ -43,7 +43,7 @@ describe('notifications', () => {
       link: '/user/setting',
       read: false,
     });
-    const zh = await t.api(notificationApi.listAll, {}, { token: user.token, headers: { 'accept-language': 'zh-CN' } });
+    const zh = await t.api(notificationApi.listAll, {}, inChinese(user.token));
     expect(zh.body.data.list[0].title).toBe('您的密码已修改');
     expect((await t.api(notificationApi.listAll, { tab: 'notice' }, user.token)).body.data.total).toBe(0);
   });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RolloutDetail, RolloutJob } from '@siteops/contracts/rollout/schemas';
 import { auditLog, devices } from '../../db/schema/index.ts';
-import { createAgent, uniq } from '../../../test/fixtures.ts';
+import { createAgent, inChinese, uniq } from '../../../test/fixtures.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { eventually, fleet, startRolloutApp, uploadPackage } from './rolloutTestkit.ts';
 import { expectFieldError, fileApp } from '../../../test/harness.ts';
@@ -164,7 +164,7 @@ describe('a rollout', () => {
     );
     expect((await jobs(id, { groupNo: 2 }))[0].state).toBe('queued');
     // Only a running rollout can be paused: a 409 that says so, in the caller's language.
-    const again = await t.api(rolloutApi.pause, { id }, { token: admin, headers: { 'accept-language': 'zh-CN' } });
+    const again = await t.api(rolloutApi.pause, { id }, inChinese(admin));
     expect(again.status).toBe(409);
     expect(again.body.msg).toContain('已暂停');
     // The admins get a to-do saying why, in their language, and the pause is audited (by no user).

@@ -9,7 +9,7 @@ import {
   storedFiles,
   type TestApp,
 } from '../../../test/harness.ts';
-import { createAgent, multipart } from '../../../test/fixtures.ts';
+import { createAgent, inChinese, multipart } from '../../../test/fixtures.ts';
 import { upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
 import { upgradeApi } from '@siteops/contracts/upgrade/api';
 import type { InputOf } from '@siteops/contracts/shared/endpoint';
@@ -102,7 +102,7 @@ describe('POST /api/upgrade/upload', () => {
       upgradeApi.upload,
       formBody(form),
       { deviceTypes: 'face', fileVersion: '1.2.3' },
-      { token: admin, headers: { 'accept-language': 'zh-CN' } },
+      inChinese(admin),
     );
     expect(zh.status).toBe(400);
     expect(zh.body.data.fields.file).toMatch(/双向控制|一行/);
@@ -131,7 +131,7 @@ describe('POST /api/upgrade/upload', () => {
       upgradeApi.upload,
       formBody(multipart(Buffer.from('abc'), 'fw.bin', 'application/octet-stream')),
       { fileVersion: '1', deviceTypes: 'face', checkType: 'MD5', checkSum: '0'.repeat(32) },
-      { token: admin, headers: { 'accept-language': 'zh-CN' } },
+      inChinese(admin),
     );
     expect(res.status).toBe(400);
     expect(res.body.msg).toContain('上传未保留');

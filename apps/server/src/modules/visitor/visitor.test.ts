@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
 import { LIST_COUNT_CAP } from '@siteops/contracts/shared/pagination';
 import { expectFieldError, fileTestApp, injectOfUnchecked } from '../../../test/harness.ts';
-import { idNumber, PNG } from '../../../test/fixtures.ts';
+import { idNumber, inChinese, PNG } from '../../../test/fixtures.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { faceJpeg, photoId, postPhoto, visitorWorld, visitWindow } from './testkit.ts';
 import { visitorApi } from '@siteops/contracts/visitor/api';
@@ -121,7 +121,7 @@ describe('visitor registration', () => {
         visitStart: '2030-01-02T10:00:00Z',
         visitEnd: '2030-01-01T10:00:00Z',
       },
-      { token: admin, headers: { 'accept-language': 'zh-CN' } },
+      inChinese(admin),
     );
     expect(res.body.data.fields.visitEnd).toBe('来访结束时间 必须晚于 来访开始时间');
   });
