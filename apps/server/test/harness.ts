@@ -260,3 +260,6 @@ export async function fileApp<App extends Pick<TestApp, 'login' | 'close'>>(
 
 /** `fileApp` of `createTestApp(env)`. */
 export const fileTestApp = (env: Env = {}) => fileApp(() => createTestApp(env));
+
+/** `fileApp` of `createTestAppOnDisk(prefix, env)`: a DATA_DIR of the file's own, `t.dataDir`. */
+export const fileTestAppOnDisk = (prefix: string, env: Env = {}) => fileApp(() => createTestAppOnDisk(prefix, env));

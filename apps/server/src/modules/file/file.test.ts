@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import {
-  createTestAppOnDisk,
-  expectFieldError,
-  formBody,
-  injectOf,
-  storedFiles,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { fileTestAppOnDisk, expectFieldError, formBody, injectOf, storedFiles } from '../../../test/harness.ts';
 import { createAgent, createUser, JPEG, multipart, PNG, upload, uploadId, WEBP } from '../../../test/fixtures.ts';
 import { files } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/local.ts';
@@ -19,18 +12,14 @@ import { userApi } from '@siteops/contracts/user/api';
 
 const LIMIT = 4096;
 /** Its DATA_DIR (`t.dataDir`) is a folder of its own: the tests look at the stored files. */
-let t: TestApp & { dataDir: string };
-let admin: string;
+const { t, admin } = await fileTestAppOnDisk('siteops-files-', { UPLOAD_MAX_BYTES: String(LIMIT) });
 let a: Awaited<ReturnType<typeof createAgent>>;
 let b: Awaited<ReturnType<typeof createAgent>>;
 
 beforeAll(async () => {
-  t = await createTestAppOnDisk('siteops-files-', { UPLOAD_MAX_BYTES: String(LIMIT) });
-  admin = await t.login();
   a = await createAgent(t, admin);
   b = await createAgent(t, admin);
 });
-afterAll(() => t.close());
 
 const stored = () => storedFiles(t.dataDir);
 /** A URL the server answered (a signed one), fetched as it is. */

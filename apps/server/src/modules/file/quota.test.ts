@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppOnDisk, injectOf, storedFiles, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestAppOnDisk, injectOf, storedFiles } from '../../../test/harness.ts';
 import { createSignedInUser, inChinese, PNG, upload } from '../../../test/fixtures.ts';
 import { faceJpeg, postPhoto } from '../visitor/testkit.ts';
 import { files, visitorPhotos } from '../../db/schema/index.ts';
 import { fileApi } from '@siteops/contracts/file/api';
 
 const QUOTA = 1000;
-let t: TestApp & { dataDir: string };
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestAppOnDisk('siteops-quota-', { UPLOAD_DAILY_MAX_BYTES: String(QUOTA) });
-  admin = await t.login();
-});
-afterAll(() => t.close());
+const { t, admin } = await fileTestAppOnDisk('siteops-quota-', { UPLOAD_DAILY_MAX_BYTES: String(QUOTA) });
 
 /** A real PNG of `size` bytes (trailing bytes after IEND are kept as sent). */
 const pngOf = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);

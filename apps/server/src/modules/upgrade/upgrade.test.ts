@@ -1,14 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  createTestAppOnDisk,
-  expectFieldError,
-  formBody,
-  injectOf,
-  storedFiles,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { fileTestAppOnDisk, expectFieldError, formBody, injectOf, storedFiles } from '../../../test/harness.ts';
 import { createAgent, inChinese, multipart } from '../../../test/fixtures.ts';
 import { upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
 import { upgradeApi } from '@siteops/contracts/upgrade/api';
@@ -16,14 +9,7 @@ import type { InputOf } from '@siteops/contracts/shared/endpoint';
 
 const LIMIT = 256 * 1024;
 /** Its DATA_DIR (`t.dataDir`) is a folder of its own: the tests look at the stored files. */
-let t: TestApp & { dataDir: string };
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestAppOnDisk('siteops-upgrade-', { UPGRADE_MAX_BYTES: String(LIMIT) });
-  admin = await t.login();
-});
-afterAll(() => t.close());
+const { t, admin } = await fileTestAppOnDisk('siteops-upgrade-', { UPGRADE_MAX_BYTES: String(LIMIT) });
 
 const stored = () => storedFiles(t.dataDir);
 const rowCount = async () => (await t.database.db.select({ id: upgradePackages.id }).from(upgradePackages)).length;
