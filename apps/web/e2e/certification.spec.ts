@@ -101,8 +101,8 @@ test('a user submits a certification, an admin passes it, the user is told and c
     .getByRole('button', { name: /^审\s*核$/ })
     .click();
   const review = admin.getByRole('dialog').filter({ hasText: `${user.username} 的实名认证` });
-  await review.getByLabel('审核意见').fill('证照清晰');
   await review.getByRole('button', { name: /^通\s*过$/ }).click();
+  await admin.getByRole('tooltip').getByLabel('审核意见').fill('证照清晰');
   await confirmPopup(admin, '确定审核通过吗？');
   await expect(admin.getByText('认证已通过')).toBeVisible();
   await expect(queue).toHaveCount(0);

@@ -57,8 +57,19 @@ test('admin registers a visitor, audits it as passed on the audit page, and the 
     .getByRole('button', { name: /审\s*核/ })
     .click();
   const audit = page.getByRole('dialog').filter({ hasText: `审核访客：${name}` });
-  await audit.getByLabel('审核意见').fill('Expected by the site office');
+  // Each decision asks for its confirmation with its own opinion: words typed for "pass" are not
+  // offered (nor saved) with "not pass", which asks first too.
   await audit.getByRole('button', { name: /^通\s*过$/ }).click();
+  const passPopup = page.getByRole('tooltip').filter({ hasText: '确定审核通过吗？' });
+  await passPopup.getByLabel('审核意见').fill('Expected by the site office');
+  await audit.getByRole('button', { name: /^不通过$/ }).click();
+  const rejectPopup = page.getByRole('tooltip').filter({ hasText: '确定审核不通过吗？' });
+  await expect(rejectPopup.getByLabel('审核意见')).toHaveValue('');
+  await rejectPopup.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(rejectPopup).toBeHidden();
+  await expect(page.getByText('访客未通过审核')).toHaveCount(0);
+  await audit.getByRole('button', { name: /^通\s*过$/ }).click();
+  await expect(passPopup.getByLabel('审核意见')).toHaveValue('Expected by the site office');
   await confirmPopup(page, '确定审核通过吗？');
   await expect(page.getByText('访客已审核通过')).toBeVisible();
   await expect(audit).toBeHidden();
