@@ -46,9 +46,17 @@ test('the local role switch toggles the admin menu to the user menu and back', a
 test('a user with a password set by the admin must change it first', async ({ page, request }) => {
   // Without a password the server answers a one-time one (it replaced the shared default, issue 10).
   const user = await createUser(request, 'user', null);
+  // Nothing loads behind the dialog (issue 33): no call is refused for the pending change.
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
   await login(page, user);
   const dialog = page.getByRole('dialog', { name: '请修改密码' });
   await expect(dialog).toBeVisible();
+  await expect(page.getByText('请先修改密码')).toHaveCount(0);
+  await expect(page.getByText('加载失败')).toHaveCount(0);
+  expect(refused).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
 
@@ -62,6 +70,10 @@ test('a user with a password set by the admin must change it first', async ({ pa
   await dialog.getByLabel('确认新密码').press('Enter');
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // Then the Workplace loads as for anyone.
+  await expect(page.getByText('本月访问')).toBeVisible();
+  await expect(page.getByText('加载失败')).toHaveCount(0);
+  expect(refused).toEqual([]);
 });
 
 test('a refused URL says which page was refused and what is shown instead', async ({ page, request }) => {

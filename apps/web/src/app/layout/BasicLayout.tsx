@@ -10,6 +10,7 @@ import { fetchAntdStylesheetWhenIdle } from '@/app/providers/fetchAntdStylesheet
 import { keepTablesAccessible } from '@/lib/tableAccessibility';
 import { useSettingsStore } from '@/stores/settings';
 import { useTabsStore } from '@/stores/tabs';
+import { useUserStore } from '@/stores/user';
 import { AppFooter } from './AppFooter';
 import { ForcePasswordChange } from './ForcePasswordChange';
 import { KeepAlivePages } from './KeepAlivePages';
@@ -84,6 +85,18 @@ export function BasicLayout() {
   useEffect(fetchAntdStylesheetWhenIdle, []);
   // Tables are drawn inside the console only; over the whole body, as drawers and modals render outside it.
   useEffect(() => keepTablesAccessible(document.body), []);
+
+  // A password set by an admin is changed first, and quietly: the server refuses everything else until
+  // then, so nothing behind the dialog is drawn (no page, no navbar, hence no refusals and no "failed"
+  // panels); the console is drawn, and loads, once the password is the user's own (issue 33).
+  const mustChangePassword = useUserStore((s) => s.info?.mustChangePassword ?? false);
+  if (mustChangePassword) {
+    return (
+      <Layout style={{ minHeight: '100vh' }} data-testid="console-layout">
+        <ForcePasswordChange />
+      </Layout>
+    );
+  }
 
   const top = settings.navbar ? NAVBAR_HEIGHT : 0;
   const showSider = settings.menu && !settings.hideMenu;
@@ -160,7 +173,6 @@ export function BasicLayout() {
         />
       )}
       <LazySettingsDrawer />
-      <ForcePasswordChange />
     </Layout>
   );
 }

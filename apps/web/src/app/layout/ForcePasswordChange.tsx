@@ -12,8 +12,18 @@ const ChangePasswordForm = lazy(() =>
 );
 
 /**
+ * The user's own password is set: fetch who they are again (which draws the console) after dropping
+ * whatever was refused meanwhile (a page's silent first read), so every page loads afresh.
+ */
+async function afterChange() {
+  const { queryClient } = await import('@/lib/queryClient');
+  queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
+  await loadUserInfo();
+}
+
+/**
  * After an admin reset (or for a new account) the server refuses everything but a password change, so
- * the console asks for it first, in a dialog that cannot be dismissed except by logging out.
+ * the console asks for it first, in a dialog that cannot be dismissed except by logging out. The layout draws nothing else meanwhile.
  */
 export function ForcePasswordChange() {
   const { t } = useTranslation();
@@ -31,7 +41,7 @@ export function ForcePasswordChange() {
     >
       <Typography.Paragraph type="secondary">{t('password.forced.description')}</Typography.Paragraph>
       <Suspense fallback={<Spin />}>
-        <ChangePasswordForm onSuccess={() => void loadUserInfo()} />
+        <ChangePasswordForm onSuccess={() => void afterChange()} />
       </Suspense>
       <Button
         type="link"

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { datesReady } from '@/i18n/i18n';
 import { RECOVER_NAME, REDIRECT_NAME, SELF_REG_NAME } from '@/lib/routeMeta';
+import { useUserStore } from '@/stores/user';
 import { RedirectPage } from './RedirectPage';
 import { DEVICE_ROUTE_NAMES } from '@/features/devices/deviceTypes';
 import type { EndpointRead, PageRead } from '@/components/list/listRead';
@@ -30,6 +31,8 @@ interface PageModule {
  * the layout (same chunks), so the login page carries neither.
  */
 function prefetchRead(read: EndpointRead) {
+  // Refused until a password set by an admin is changed; the page reads once the console is drawn.
+  if (useUserStore.getState().info?.mustChangePassword) return;
   void Promise.all([import('@/lib/queryClient'), import('@/api/endpoint'), import('@/api/queryKey')]).then(
     ([{ queryClient }, { call }, { keyOf }]) =>
       queryClient.prefetchQuery({
