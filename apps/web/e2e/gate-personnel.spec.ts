@@ -6,20 +6,17 @@ import {
   api,
   apiLogin,
   createUser,
-  grantDevice,
   login,
   openConsole,
   pickOption,
   slowMachineSpec,
   uniqueName,
-  publishGateConfig,
   urlOf,
 } from './support';
-import { deviceApi } from '@siteops/contracts/device/api';
 import { userApi } from '@siteops/contracts/user/api';
 import { fileApi } from '@siteops/contracts/file/api';
 import { greyFacePhoto } from './forms';
-import { test } from './simDevice';
+import { projectGate, test } from './simDevice';
 
 /**
  * Issue 11's project personnel on the gate, as a gate office sees it: a user with a face photo added to
@@ -46,12 +43,15 @@ test('a member with a face photo added to the project personnel is enrolled on i
   });
 
   // The project's face terminal, online through the simulator, authorised on its visitor device list.
-  const devName = `e2e crew gate ${Math.random().toString(36).slice(2, 7)}`;
-  const gate = await grantDevice(request, admin, { type: 'face', prefix: 'E2ECREW', devName });
-  await api(request, deviceApi.update, { id: gate.id, projectId }, admin);
-  const device = dialSim(gate, 'face');
-  await device.waitFor('up', 15_000);
-  await publishGateConfig(request, admin, projectId, [gate.id]);
+  const {
+    granted: gate,
+    devName,
+    device,
+  } = await projectGate(request, admin, dialSim, {
+    projectId,
+    prefix: 'E2ECREW',
+    devName: () => `e2e crew gate ${Math.random().toString(36).slice(2, 7)}`,
+  });
 
   // A worker (a user of no agent, as the admin's project is) with a real JPEG as avatar.
   const realName = uniqueName('Zhao Gong');

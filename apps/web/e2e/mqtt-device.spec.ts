@@ -2,18 +2,14 @@ import {
   ADMIN,
   addPassedVisitor,
   addProject,
-  api,
   apiLogin,
-  grantDevice,
   login,
   openConsole,
-  publishGateConfig,
   slowMachineSpec,
   uniqueName,
 } from './support';
-import { deviceApi } from '@siteops/contracts/device/api';
 import { greyFacePhoto } from './forms';
-import { test } from './simDevice';
+import { projectGate, test } from './simDevice';
 
 /**
  * Issue 31: a face terminal on the MQTT transport (the server's embedded broker, E2E_MQTT_PORT) is a
@@ -30,15 +26,12 @@ test('an MQTT face terminal gets a visitor and reports a pass; its detail says M
 }) => {
   const admin = await apiLogin(request, ADMIN);
   const { id: projectId } = await addProject(request, admin, { label: 'MQTT site', codePrefix: 'MQ' });
-  const granted = await grantDevice(request, admin, { type: 'face', prefix: 'E2EMQTT' });
-  const devName = `mqtt gate ${granted.sn.slice(-5)}`;
-  await api(request, deviceApi.update, { id: granted.id, devName, projectId }, admin);
-  const device = dialSim(granted, 'face', {
-    url: `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`,
-    httpUrl: baseURL,
+  const { granted, devName, device } = await projectGate(request, admin, dialSim, {
+    projectId,
+    prefix: 'E2EMQTT',
+    devName: (sn) => `mqtt gate ${sn.slice(-5)}`,
+    more: { url: `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`, httpUrl: baseURL },
   });
-  await device.waitFor('up', 15_000);
-  await publishGateConfig(request, admin, projectId, [granted.id]);
 
   const name = uniqueName('Mqtt Visitor');
   const visitorId = await addPassedVisitor(request, admin, {

@@ -2,18 +2,14 @@ import {
   ADMIN,
   addPassedVisitor,
   addProject,
-  api,
   apiLogin,
-  grantDevice,
   login,
-  publishGateConfig,
   openConsole,
   slowMachineSpec,
   uniqueName,
 } from './support';
-import { deviceApi } from '@siteops/contracts/device/api';
 import { greyFacePhoto } from './forms';
-import { test } from './simDevice';
+import { projectGate, test } from './simDevice';
 
 /**
  * Issue 11's face library and pass records end to end: a valid visitor published to a simulated face
@@ -36,14 +32,13 @@ test('a visitor published to a face terminal is synced in its face library, pass
   });
 
   // A face terminal of the project, linked through the simulator, on the project's visitor device list.
-  const granted = await grantDevice(request, admin, { type: 'face', prefix: 'E2EGATE' });
-  const { id: deviceId, sn } = granted;
   // Named after its serial number, which the grant makes up.
-  const devName = `e2e gate ${sn.slice(-5)}`;
-  await api(request, deviceApi.update, { id: deviceId, devName, projectId }, admin);
-  const device = dialSim(granted, 'face');
-  await device.waitFor('up', 15_000);
-  await publishGateConfig(request, admin, projectId, [deviceId]);
+  const { granted, devName, device } = await projectGate(request, admin, dialSim, {
+    projectId,
+    prefix: 'E2EGATE',
+    devName: (sn) => `e2e gate ${sn.slice(-5)}`,
+  });
+  const { sn } = granted;
 
   // A visitor with a face photo, passed: the terminal gets it.
   const name = uniqueName('Gao Visitor');
