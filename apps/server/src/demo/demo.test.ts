@@ -8,7 +8,7 @@ import { verifyLicence } from '@siteops/contracts/licence/verify';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { devices } from '../db/schema/index.ts';
 import { hashDeviceSecret } from '../crypto/deviceSecret.ts';
-import { DEMO_AGENTS, DEMO_DEVICE_COUNTS, DEMO_PASSWORD, DEMO_PROJECTS } from './plan.ts';
+import { DEMO_AGENTS, DEMO_DEVICE_COUNTS, DEMO_HJ212, DEMO_PASSWORD, DEMO_PROJECTS } from './plan.ts';
 import { startDemoFleet } from './fleet.ts';
 import { seedDemo, type DemoSeed } from './seed.ts';
 import { deviceApi } from '@siteops/contracts/device/api';
@@ -23,7 +23,7 @@ describe('demo seed', () => {
   let first: DemoSeed;
 
   beforeAll(async () => {
-    t = await createTestApp({ MQTT_PORT: '0' });
+    t = await createTestApp({ MQTT_PORT: '0', HJ212_PORT: '0' });
     licenceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'siteops-demo-'));
     first = await seedDemo(t.app, t.database.db, t.config, quiet, { licenceDir });
   }, 60_000);
@@ -99,7 +99,10 @@ describe('demo seed', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const fleet = await startDemoFleet(seed.devices, port, quiet, { mqttPort: t.app.deviceLink.mqtt?.port });
+    const fleet = await startDemoFleet(seed.devices, port, quiet, {
+      mqttPort: t.app.deviceLink.mqtt?.port,
+      hj212Port: t.app.deviceLink.hj212?.port,
+    });
     const admin = await t.login();
     const online = async () =>
       (await t.api(deviceApi.listAll, { pageSize: 1, sn: 'DEMO', onlineStatus: 'online' }, admin)).body.data
@@ -110,14 +113,15 @@ describe('demo seed', () => {
       await fleet.stop();
     }
     await expect.poll(online, { timeout: 15_000, interval: 500 }).toBe(0);
-    // The universal gateways linked over MQTT, the rest over the WebSocket.
+    // The universal gateways linked over MQTT, one dust monitor over HJ 212, the rest over the WebSocket.
     const rows = await t.database.db
-      .select({ type: devices.type, transport: devices.transport })
+      .select({ type: devices.type, transport: devices.transport, mn: devices.hj212Mn })
       .from(devices)
       .where(like(devices.sn, 'DEMO%'));
     const demoGateways = rows.filter((r) => r.type === 'gateway');
     expect(demoGateways.length).toBeGreaterThan(0);
     expect(demoGateways.every((r) => r.transport === 'mqtt')).toBe(true);
-    expect(rows.filter((r) => r.type !== 'gateway').every((r) => r.transport === 'ws')).toBe(true);
+    expect(rows.filter((r) => r.mn === DEMO_HJ212.mn).map((r) => r.transport)).toEqual(['hj212']);
+    expect(rows.filter((r) => r.type !== 'gateway' && !r.mn).every((r) => r.transport === 'ws')).toBe(true);
   }, 90_000);
 });

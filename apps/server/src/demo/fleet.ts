@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GATEWAY_PATH } from '@siteops/contracts/device-protocol';
-import { SimFleet, type FleetDevice } from '@siteops/device-sim/fleet';
+import { SimFleet } from '@siteops/device-sim/fleet';
+import { Hj212Monitor } from '@siteops/device-sim/hj212Monitor';
+import type { DemoDevice } from './seed.ts';
 
 /**
  * The demo's simulated devices, in this process, dialling the server's own gateway on loopback like
@@ -8,12 +10,21 @@ import { SimFleet, type FleetDevice } from '@siteops/device-sim/fleet';
  * console button. Stop it before the server closes, so devices do not spend the shutdown reconnecting.
  */
 export async function startDemoFleet(
-  devices: FleetDevice[],
+  devices: DemoDevice[],
   port: number,
   log: Pick<FastifyBaseLogger, 'debug'>,
-  opts: { mqttPort?: number } = {},
-): Promise<SimFleet> {
-  const { mqttPort } = opts;
+  opts: { mqttPort?: number; hj212Port?: number } = {},
+): Promise<{ stop(): Promise<void> }> {
+  const { mqttPort, hj212Port } = opts;
+  // The HJ 212 monitor dials the TCP listener when there is one; without it, it links like the rest.
+  const monitors = hj212Port
+    ? devices.flatMap(({ hj212 }) =>
+        hj212
+          ? [new Hj212Monitor({ host: '127.0.0.1', port: hj212Port, mn: hj212.mn, pw: hj212.pw, rtdIntervalS: 10 })]
+          : [],
+      )
+    : [];
+  if (hj212Port) devices = devices.filter((d) => !d.hj212);
   const fleet = new SimFleet({
     url: `ws://127.0.0.1:${port}${GATEWAY_PATH}`,
     httpUrl: `http://127.0.0.1:${port}`,
@@ -27,5 +38,9 @@ export async function startDemoFleet(
     log: (message, extra) => log.debug({ ...extra, module: 'demo-fleet' }, message),
   });
   await fleet.start();
-  return fleet;
+  return {
+    async stop() {
+      await Promise.all([fleet.stop(), ...monitors.map((m) => m.stop())]);
+    },
+  };
 }

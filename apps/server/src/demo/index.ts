@@ -24,7 +24,10 @@ export async function runDemo(
   const demoLog = log.child({ module: 'demo' });
   try {
     const seed = await seedDemo(app, db, config, demoLog);
-    const fleet = await startDemoFleet(seed.devices, port, demoLog, { mqttPort: app.deviceLink.mqtt?.port });
+    const fleet = await startDemoFleet(seed.devices, port, demoLog, {
+      mqttPort: app.deviceLink.mqtt?.port,
+      hj212Port: app.deviceLink.hj212?.port,
+    });
     const accounts = seed.accounts.map((a) => `${a.userName} (${a.role})`).join(', ');
     demoLog.info(
       { created: seed.created },

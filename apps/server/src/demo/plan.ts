@@ -93,6 +93,12 @@ export const DEMO_DEVICE_COUNTS: Readonly<
   gateway: { count: 4, name: '通用网关', site: '配电房', deviceName: 'Gateway' },
 };
 
+/**
+ * The demo dust monitor that speaks HJ 212-2017 over TCP (the standard of environmental bureaus) rather
+ * than our WebSocket protocol: its number among the dust monitors, MN (24 characters) and access password.
+ */
+export const DEMO_HJ212 = { n: 2, mn: 'SITEOPSDEMO0000000000002', pw: '123456' } as const;
+
 /** Devices whose n (1-based) is beyond this many per type stay with the platform (no agent, no project). */
 const UNASSIGNED_FROM: Partial<Record<DeviceType, number>> = { gateway: 4, face: 6 };
 

@@ -14,6 +14,7 @@ import { hashDeviceSecret } from '../crypto/deviceSecret.ts';
 import {
   DEMO_AGENTS,
   DEMO_DEVICE_COUNTS,
+  DEMO_HJ212,
   DEMO_PASSWORD,
   DEMO_PROJECTS,
   DEMO_SN_PREFIX,
@@ -26,9 +27,12 @@ export interface DemoAccount {
   role: 'agent' | 'manager';
 }
 
+/** A demo device as the fleet dials in: `hj212` when it is the monitor that speaks HJ 212 over TCP. */
+export type DemoDevice = FleetDevice & { hj212?: { mn: string; pw: string } };
+
 export interface DemoSeed {
   /** Every demo device with the secret of its current licence: what the simulated fleet dials in with. */
-  devices: FleetDevice[];
+  devices: DemoDevice[];
   accounts: DemoAccount[];
   /** What this run added (0 everywhere on a restart). */
   created: { agents: number; projects: number; managers: number; devices: number; licences: number };
@@ -147,7 +151,9 @@ export async function seedDemo(
       .from(devices)
       .where(like(devices.sn, `${DEMO_SN_PREFIX}%`));
     const stored = new Map(loadLicenceDir(licenceDir).map((l) => [l.sn, l]));
-    const fleet: FleetDevice[] = [];
+    const fleet: DemoDevice[] = [];
+    const hj212Of = (type: string, n: number) =>
+      type === 'dust' && n === DEMO_HJ212.n ? { hj212: { mn: DEMO_HJ212.mn, pw: DEMO_HJ212.pw } } : {};
     const placements = new Map<number, { agentId: number; projectId: number }>();
     const expiresAt = isoDate(addYears(new Date(), 1));
 
@@ -160,7 +166,7 @@ export async function seedDemo(
         const row = existing.find((d) => d.sn === sn);
         const licence = stored.get(sn);
         if (row && licence && row.secretHash === hashDeviceSecret(licence.secret)) {
-          fleet.push({ sn, mac, secret: licence.secret, type, name: simName });
+          fleet.push({ sn, mac, secret: licence.secret, type, name: simName, ...hj212Of(type, n) });
           continue;
         }
         // New, or its licence file is gone or outdated (a new grant rotates the secret).
@@ -171,14 +177,16 @@ export async function seedDemo(
         );
         saveLicence(licenceDir, grant.file);
         created.licences++;
-        fleet.push({ sn, mac, secret: grant.file.licence.deviceSecret, type, name: simName });
+        fleet.push({ sn, mac, secret: grant.file.licence.deviceSecret, type, name: simName, ...hj212Of(type, n) });
         if (!row) {
           created.devices++;
+          const hj212 = hj212Of(type, n).hj212;
           await api('PUT', '/api/device/update', {
             id: grant.deviceId,
             devName,
             installSite: `${site} ${n}`,
             factoryName: 'SiteOps 模拟器',
+            ...(hj212 && { hj212Mn: hj212.mn, hj212Pw: hj212.pw }),
           });
           const project = demoProjectOf(type as DeviceType, n);
           if (project !== null) {
