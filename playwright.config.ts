@@ -17,6 +17,8 @@ process.env.E2E_SMS_PORT ??= freePort();
 process.env.E2E_SMS_DIR ??= path.resolve('.tmp', `e2e-sms-${Date.now()}`);
 /** The server's embedded MQTT broker (specs link simulated devices over MQTT through it). */
 process.env.E2E_MQTT_PORT ??= freePort();
+/** Its HJ 212 listener (a spec's simulated dust monitor dials it over TCP). */
+process.env.E2E_HJ212_PORT ??= freePort();
 
 /** A port free right now on 127.0.0.1 (synchronous: the config's values are plain). */
 function freePort(): string {
@@ -79,6 +81,7 @@ export default defineConfig({
       // E2E_WEB_DIST lets parallel work build the console elsewhere (vite build --outDir) without clobbering.
       WEB_DIST: path.resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist'),
       MQTT_PORT: process.env.E2E_MQTT_PORT,
+      HJ212_PORT: process.env.E2E_HJ212_PORT,
     },
   },
 });
