@@ -57,8 +57,10 @@ test('admin creates a user in the form, disables it (its open session is logged 
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await expect(drawer.getByText('请输入账号')).toBeVisible();
   await expect(drawer.getByText('请输入真实姓名')).toBeVisible();
-  await expect(drawer.getByText('请上传二维码')).toBeVisible();
   await expect(drawer.getByText('个人简介最多 200 个字符')).toBeVisible();
+  // Behaviour changed (issue 33, decision 0024): the personal info is not required of a new account.
+  await expect(drawer.getByText('请上传二维码')).toHaveCount(0);
+  await expect(drawer.getByText('个人信息（身份证、银行卡、二维码等）可先留空')).toBeVisible();
 
   // Spec 3's options in Chinese.
   await drawer.getByLabel('政治面貌').click();
@@ -215,6 +217,26 @@ test('admin creates a user in the form, disables it (its open session is logged 
   await expect(page.getByText('Delete Success')).toBeVisible();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(0);
   await expect(main.locator('.ant-empty-description')).toHaveText('No data');
+});
+
+test('an account needs only its name, account and role; the personal info is completed later', async ({ page }) => {
+  const userName = uniqueName('e2e_account');
+  await login(page);
+  await page.goto('/user/info');
+  await page.getByRole('button', { name: /新\s*建$/ }).click();
+  const drawer = drawerOf(page, '新建用户');
+  await drawer.getByLabel('账号', { exact: true }).fill(userName);
+  await drawer.getByLabel('密码', { exact: true }).fill('Passw0rd!account');
+  await drawer.getByLabel('真实姓名').fill('Account Only');
+  await saveDialog(page, drawer);
+  const row = await rowOf(page, userName);
+  await expect(row).toContainText('Account Only');
+
+  // Editing, the admin completes the personal info: then it is required.
+  await row.getByRole('button', { name: /编\s*辑/ }).click();
+  const edit = drawerOf(page, '编辑用户');
+  await edit.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(edit.getByText('请上传二维码')).toBeVisible();
 });
 
 test('every role edits its own info from the workplace overview', async ({ browser, request }) => {

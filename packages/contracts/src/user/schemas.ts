@@ -151,7 +151,7 @@ const userProfileFields = {
   agentId: rowId().nullable().optional(),
 };
 
-/** Spec 5's required fields, in form order (for the web form and the tests). */
+/** Spec 5's required fields, in form order (for the web form and the tests): the account's and the personal info. */
 export const USER_REQUIRED_FIELDS = [
   'userName',
   'realName',
@@ -173,15 +173,34 @@ export const USER_REQUIRED_FIELDS = [
   'area',
 ] as const;
 
-/** `POST /api/user/add`: the full personal-info form. Without a password the user gets a one-time one. */
-export const addUserBody = z.object({
-  userName: text({ error: missing('userName', 'must be text') })
-    .trim()
-    .regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
-  /** Absent: a one-time password (in the answer), to be changed at first login. */
-  password: passwordSchema.optional(),
-  ...userProfileFields,
-});
+/** What an account needs (decision 0024): the rest of spec 5's required fields are the personal info. */
+export const USER_ACCOUNT_FIELDS = ['userName', 'realName', 'role'] as const;
+
+/**
+ * Spec 5's personal info: required of the person, not of the account. The admin may leave it out when
+ * creating the account; the user (or the admin, later) completes it (decision 0024).
+ */
+export const USER_PERSONAL_INFO_FIELDS = USER_REQUIRED_FIELDS.filter(
+  (field): field is Exclude<(typeof USER_REQUIRED_FIELDS)[number], (typeof USER_ACCOUNT_FIELDS)[number]> =>
+    !(USER_ACCOUNT_FIELDS as readonly string[]).includes(field),
+);
+
+/**
+ * `POST /api/user/add`: an account (userName, realName, role; agentId for an agent) and whatever of the
+ * personal-info form is known. A personal-info field that is sent is checked as on update (not empty, a
+ * valid number or image). Without a password the user gets a one-time one.
+ */
+export const addUserBody = z
+  .object({
+    userName: text({ error: missing('userName', 'must be text') })
+      .trim()
+      .regex(USERNAME_PATTERN, '3-64 letters, digits or _ . @ -'),
+    /** Absent: a one-time password (in the answer), to be changed at first login. */
+    password: passwordSchema.optional(),
+    ...userProfileFields,
+  })
+  .partial(Object.fromEntries(USER_PERSONAL_INFO_FIELDS.map((field) => [field, true])) as PersonalInfoMask);
+type PersonalInfoMask = { [K in (typeof USER_PERSONAL_INFO_FIELDS)[number]]: true };
 export type AddUserBody = z.infer<typeof addUserBody>;
 export type AddUserInput = z.input<typeof addUserBody>;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Form } from 'antd';
+import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@siteops/contracts/shared/roles';
 import type { UserDetail } from '@siteops/contracts/user/list';
@@ -75,7 +75,9 @@ export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDraw
         message().success(t('common.saveSuccess'));
       } else {
         // Without a password the answer carries a one-time one: its dialog is the only message.
-        announceSaved(t, await add.mutateAsync(body), body.userName);
+        // Personal info left blank is left out: the account is created, the info completed later.
+        const account = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== '')) as typeof body;
+        announceSaved(t, await add.mutateAsync(account), body.userName);
       }
       onClose();
     } catch (error) {
@@ -105,6 +107,7 @@ export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDraw
           agentsLoading={agents.isFetching}
         />
 
+        {!editing && <Alert style={{ marginBottom: 16 }} type="info" showIcon title={t('users.personalInfoLater')} />}
         <UserPersonalFields kit={kit} />
 
         <UserIdentityFields kit={kit} user={user} />

@@ -8,7 +8,7 @@ import { col, type UserFormKit } from './useUserFormKit';
  * whether the numbers are shown in full or masked.
  */
 export function UserIdentityFields({ kit, user }: { kit: UserFormKit; user: UserDetail | undefined }) {
-  const { t, label, required, pattern, image, requiredText } = kit;
+  const { t, label, required, personal, pattern, image, requiredText } = kit;
   const editing = user !== undefined;
   return (
     <>
@@ -26,7 +26,10 @@ export function UserIdentityFields({ kit, user }: { kit: UserFormKit; user: User
           <Form.Item
             name="idNo"
             label={label('idNo')}
-            rules={[required('idNo'), pattern(ID_NO_PATTERN, 'badIdNo', (v) => v.replace(/\s+/g, '').toUpperCase())]}
+            rules={[
+              ...personal(required('idNo')),
+              pattern(ID_NO_PATTERN, 'badIdNo', (v) => v.replace(/\s+/g, '').toUpperCase()),
+            ]}
           >
             <Input autoComplete="off" />
           </Form.Item>,
@@ -35,7 +38,10 @@ export function UserIdentityFields({ kit, user }: { kit: UserFormKit; user: User
           <Form.Item
             name="cardNo"
             label={label('cardNo')}
-            rules={[required('cardNo'), pattern(CARD_NO_PATTERN, 'badCardNo', (v) => v.replace(/[\s-]+/g, ''))]}
+            rules={[
+              ...personal(required('cardNo')),
+              pattern(CARD_NO_PATTERN, 'badCardNo', (v) => v.replace(/[\s-]+/g, '')),
+            ]}
           >
             <Input autoComplete="off" />
           </Form.Item>,

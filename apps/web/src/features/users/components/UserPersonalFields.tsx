@@ -6,16 +6,16 @@ import { col, type UserFormKit } from './useUserFormKit';
 
 /** The user form's personal section: names, birthday, contact, origin, and the avatar and QR code. */
 export function UserPersonalFields({ kit }: { kit: UserFormKit }) {
-  const { t, label, required, max, pattern, image, requiredText } = kit;
+  const { t, label, required, personal, max, pattern, image, requiredText } = kit;
   const options = optionsOf(t);
   return (
     <>
       <Divider titlePlacement="start">{t('users.personal')}</Divider>
       <Row gutter={16}>
-        {col(requiredText('realName', 64))}
+        {col(requiredText('realName', 64, false))}
         {col(requiredText('nickName', 64))}
         {col(
-          <Form.Item name="sex" label={label('sex')} rules={[required('sex', 'requiredPick')]}>
+          <Form.Item name="sex" label={label('sex')} rules={personal(required('sex', 'requiredPick'))}>
             <Select options={options.sex} />
           </Form.Item>,
         )}
@@ -23,7 +23,7 @@ export function UserPersonalFields({ kit }: { kit: UserFormKit }) {
           <Form.Item
             name="birthday"
             label={label('birthday')}
-            rules={[required('birthday', 'requiredPick')]}
+            rules={personal(required('birthday', 'requiredPick'))}
             // The form holds the API's YYYY-MM-DD text; the picker gets and gives dayjs.
             getValueProps={(v?: string) => ({ value: v ? dayjs(v) : undefined })}
             normalize={(d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined)}
@@ -38,7 +38,7 @@ export function UserPersonalFields({ kit }: { kit: UserFormKit }) {
           <Form.Item
             name="phone"
             label={label('phone')}
-            rules={[required('phone'), pattern(PHONE_PATTERN, 'badPhone', (v) => v.trim())]}
+            rules={[...personal(required('phone')), pattern(PHONE_PATTERN, 'badPhone', (v) => v.trim())]}
           >
             <Input />
           </Form.Item>,
@@ -47,7 +47,7 @@ export function UserPersonalFields({ kit }: { kit: UserFormKit }) {
           <Form.Item
             name="email"
             label={label('email')}
-            rules={[required('email'), { type: 'email', message: t('users.badEmail') }]}
+            rules={[...personal(required('email')), { type: 'email', message: t('users.badEmail') }]}
           >
             <Input />
           </Form.Item>,

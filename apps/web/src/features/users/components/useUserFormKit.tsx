@@ -36,7 +36,7 @@ export function useUserFormKit(user: UserDetail | undefined) {
     <Form.Item
       name={field}
       label={label(field)}
-      rules={isRequired ? [required(field, 'requiredUpload')] : []}
+      rules={isRequired ? personal(required(field, 'requiredUpload')) : []}
       htmlFor={`user-form-${field}`}
     >
       <ImageUpload
@@ -47,13 +47,20 @@ export function useUserFormKit(user: UserDetail | undefined) {
       />
     </Form.Item>
   );
-  // A required line of text of at most `n` characters.
-  const requiredText = (field: string, n: number) => (
-    <Form.Item name={field} label={label(field)} rules={[required(field), max(field, n)]}>
+  // Spec 5's personal info is required of the person, not of the account: creating an account it may
+  // be left out, to be completed by the user or later by the admin (decision 0024); editing, it is kept.
+  const personal = (rule: Rule): Rule[] => (user ? [rule] : []);
+  // A line of text of at most `n` characters, required (or, `personalInfo`, required once completed).
+  const requiredText = (field: string, n: number, personalInfo = true) => (
+    <Form.Item
+      name={field}
+      label={label(field)}
+      rules={[...(personalInfo ? personal(required(field)) : [required(field)]), max(field, n)]}
+    >
       <Input />
     </Form.Item>
   );
-  return { t, label, required, max, pattern, image, requiredText };
+  return { t, label, required, personal, max, pattern, image, requiredText };
 }
 
 export type UserFormKit = ReturnType<typeof useUserFormKit>;
