@@ -3,7 +3,7 @@ import { Modal, Spin, type MenuProps } from 'antd';
 import { CameraOutlined, CodeOutlined, DesktopOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DeviceType } from '@siteops/contracts/device-protocol';
+import { transportCarries, type DeviceType } from '@siteops/contracts/device-protocol';
 import { useOpenDoorMutation } from '@/api/device-link/openDoor';
 import { useRebootMutation } from '@/api/device-link/reboot';
 import { remoteControlUrl } from '@/api/device-link/remote';
@@ -24,6 +24,8 @@ export interface LinkedDevice {
   onlineStatus: 'online' | 'offline' | 'unknown' | (string & {});
   devName?: string | null;
   sn: string;
+  /** How it last linked (ws, mqtt, hj212): an HJ 212 monitor carries none of these commands. */
+  transport?: string | null;
 }
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
@@ -90,40 +92,68 @@ export function useDeviceLinkMenu(device: LinkedDevice): { items: MenuItem[]; di
     );
   };
 
-  const commands: MenuItem[] = [
+  const commands = [
     canSnapshot(device.type) && {
       key: 'snapshot',
+      method: 'snapshot',
       icon: <CameraOutlined />,
       label: t('deviceLink.actions.snapshot'),
       onClick: () => setDialog('snapshot'),
     },
     canOpenDoor(device.type) && {
       key: 'openDoor',
+      method: 'openDoor',
       icon: <UnlockOutlined />,
       label: t('deviceLink.actions.openDoor'),
       onClick: () => confirmThen(t('deviceLink.openDoor.confirm', { name }), doOpenDoor),
     },
     {
       key: 'reboot',
+      method: 'reboot',
       icon: <PoweroffOutlined />,
       label: t('deviceLink.actions.reboot'),
       danger: true,
       onClick: () => confirmThen(t('deviceLink.reboot.confirm', { name }), doReboot, true),
     },
-    { key: 'remote', icon: <DesktopOutlined />, label: t('deviceLink.actions.remote'), onClick: openRemote },
+    {
+      key: 'remote',
+      method: 'http.request',
+      icon: <DesktopOutlined />,
+      label: t('deviceLink.actions.remote'),
+      onClick: openRemote,
+    },
     {
       key: 'terminal',
+      method: 'shell.open',
       icon: <CodeOutlined />,
       label: t('deviceLink.actions.terminal'),
       onClick: () => setDialog('terminal'),
     },
-  ]
-    .filter((item) => item !== false)
-    .map((item) => ({ ...item, disabled: offline }));
+  ].filter((item) => item !== false);
+  const carried = commands.filter((c) => transportCarries(device.transport, c.method));
+  // What the device's transport cannot carry stays in view, disabled, under a line saying why.
+  const notCarried: MenuItem[] = commands
+    .filter((c) => !transportCarries(device.transport, c.method))
+    .map(({ method: _, ...item }) => ({ ...item, disabled: true }));
+  const usable: MenuItem[] = carried.map(({ method: _, ...item }) => ({ ...item, disabled: offline }));
 
-  const items: MenuItem[] = offline
-    ? [{ type: 'group', key: 'offline', label: t('deviceLink.offlineTip'), children: commands }]
-    : commands;
+  const items: MenuItem[] = [
+    ...(offline && usable.length
+      ? [{ type: 'group' as const, key: 'offline', label: t('deviceLink.offlineTip'), children: usable }]
+      : usable),
+    ...(notCarried.length
+      ? [
+          {
+            type: 'group' as const,
+            key: 'transport',
+            label: t('deviceLink.notOnTransport', {
+              transport: t(`devices.transport.${device.transport}`, { defaultValue: device.transport ?? '' }),
+            }),
+            children: notCarried,
+          },
+        ]
+      : []),
+  ];
 
   const dialogs = (
     <>
