@@ -243,6 +243,16 @@ test('admin creates a project, appoints a manager and adds two members; the mana
   await expect(tableRows(page)).toHaveCount(3);
   for (const who of [manager, w1, w2]) await expect(tableBody(page)).toContainText(who.username);
   await expect(tableBody(page)).toContainText('项目经理');
+  // Nobody offered for a search (say someone of another agent): the list says why, and what to do.
+  await button(page, /添加人员/).click();
+  await adding.getByLabel('人员').fill('zz_other_agent');
+  const why = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByRole('status');
+  await expect(why).toContainText('未找到“zz_other_agent”。');
+  await expect(why).toContainText(`只能添加本项目所属代理商「${agentName}」的用户`);
+  await expect(why.getByRole('link', { name: '打开用户管理' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await button(adding, /取\s*消/).click();
+  await expect(adding).toBeHidden();
 
   // The manager, in its own browser, sees that project and no other, and cannot create or delete.
   const managerPage = await loginElsewhere(browser, manager);

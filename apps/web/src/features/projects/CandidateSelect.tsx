@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Select } from 'antd';
 import { useDebouncedValue } from './useDebouncedValue';
 import { projectApi } from '@siteops/contracts/project/api';
@@ -12,6 +12,8 @@ export interface CandidateSelectProps {
   onChange?: (value: number | number[] | undefined) => void;
   placeholder?: string;
   id?: string;
+  /** What an empty answer says (why nobody is offered, and what can be done), given the search typed. */
+  emptyHint?: (keyword: string) => ReactNode;
 }
 
 /**
@@ -26,6 +28,7 @@ export function CandidateSelect({
   onChange,
   placeholder,
   id,
+  emptyHint,
 }: CandidateSelectProps) {
   const [keyword, setKeyword] = useState('');
   const debounced = useDebouncedValue(keyword, 250);
@@ -52,6 +55,7 @@ export function CandidateSelect({
       allowClear
       loading={query.isFetching}
       placeholder={placeholder}
+      notFoundContent={emptyHint && !query.isFetching ? emptyHint(debounced) : undefined}
       value={value}
       options={[...chosen, ...options]}
       // antd empties the search box after a pick in multiple mode without telling onSearch; the list follows the box.

@@ -181,7 +181,11 @@ export function ProjectPersonnelPage() {
         <Alert type="info" showIcon title={t('projects.people.chooseProjectHint')} />
       )}
       <AddMembersModal
-        project={adding && project.data ? { id: project.data.id, name: project.data.name } : null}
+        project={
+          adding && project.data
+            ? { id: project.data.id, name: project.data.name, agentName: project.data.agentName }
+            : null
+        }
         onClose={() => setAdding(false)}
       />
     </Flex>
