@@ -346,3 +346,24 @@ test('import lists row errors by row and column; the user chooses nothing or the
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
   await expect(page.locator('.ant-table-tbody')).toContainText(`${prefix}-OK`);
 });
+
+test('a device authorised again says it is waiting for the device to dial in again until it links', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, ADMIN);
+  const sn = `${serialPrefix()}DIAL`;
+  await api(request, deviceApi.add, { type: 'dust', sn, mac: macOf(Date.now() & 0xffffff, 7) }, token);
+
+  await login(page);
+  await page.goto(`/device/device-list?sn=${sn}`);
+  const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: sn });
+  await expect(row).toHaveCount(1);
+  await expect(row).not.toContainText('等待设备重新接入');
+  await row.getByRole('button', { name: /^授\s*权$/ }).click();
+  await expect(row).toContainText('已授权');
+  // Offline while the device backs off: the row and its detail say what it is waiting for.
+  await expect(row).toContainText('等待设备重新接入');
+  await row.getByRole('button', { name: /^查\s*看$/ }).click();
+  await expect(page.getByRole('dialog').filter({ hasText: '设备详情' })).toContainText('等待设备重新接入');
+});

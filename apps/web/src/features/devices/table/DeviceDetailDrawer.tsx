@@ -40,7 +40,7 @@ export function DeviceDetailDrawer({ row, onClose }: { row: DeviceItem | null; o
         {
           key: 'onlineStatus',
           label: t('devices.field.onlineStatus'),
-          children: <OnlineStatusBadge value={d.onlineStatus} t={t} />,
+          children: <OnlineStatusBadge value={d.onlineStatus} t={t} device={d} />,
         },
         { key: 'allow', label: t('devices.field.allow'), children: yesNo(d.allow) },
         { key: 'anyAccess', label: t('devices.field.anyAccess'), children: yesNo(d.anyAccess) },

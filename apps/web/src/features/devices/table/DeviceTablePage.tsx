@@ -21,6 +21,7 @@ import { DeviceEditModal } from './DeviceEditModal';
 import { DeviceQueryForm } from './DeviceQueryForm';
 import { DeviceRowActions } from './DeviceRowActions';
 import type { DeviceRowMenus } from './rowMenus';
+import { useDialWait } from './dialWait';
 import { deviceColumns } from './deviceColumns';
 import { FILTER_NAMES, filtersFromParams } from './deviceFilters';
 
@@ -65,6 +66,9 @@ export function DeviceTablePage({ routeName, rowMenus }: { routeName: string; ro
 
   const setAuth = async (targets: number[], authStatus: 'authorize' | 'forbidden') => {
     const answer = await authorize.mutateAsync({ ids: targets, authStatus });
+    // Authorised: shown as waiting for the device to dial in again until it links.
+    if (authStatus === 'authorize') useDialWait.getState().authorised(targets);
+    else useDialWait.getState().done(targets);
     changed(answer.changed);
   };
 

@@ -41,7 +41,10 @@ export function deviceColumns({ t, fixedType, isAdmin, actions }: ColumnOptions)
     }),
     text('sn', true),
     { ...text('authStatus', true), render: (v: string) => <AuthStatusTag value={v} t={t} /> },
-    { ...text('onlineStatus', true), render: (v: string) => <OnlineStatusBadge value={v} t={t} /> },
+    {
+      ...text('onlineStatus', true),
+      render: (v: string, row) => <OnlineStatusBadge value={v} t={t} device={row} />,
+    },
     text('mac', true),
     text('ip', true),
     ...when(isAdmin, text('agentName', false, t('devices.field.agent'))),
