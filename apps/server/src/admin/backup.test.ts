@@ -136,6 +136,7 @@ describe(`backup and restore (${PG_URL ? 'PostgreSQL' : 'embedded database'})`, 
 
   it.skipIf(!!PG_URL)('the embedded database is not backed up under a running server', async () => {
     const dataDir = tmp('siteops-backup-busy-');
+    fs.mkdirSync(path.join(dataDir, 'pgdata'));
     // Another live process (this one's parent, standing in for the server) holds the directory.
     fs.writeFileSync(path.join(dataDir, 'siteops.lock'), String(process.ppid));
     await expect(createBackup(configFor(dataDir), path.join(dataDir, 'x.tar'))).rejects.toThrow(DataDirLockedError);
