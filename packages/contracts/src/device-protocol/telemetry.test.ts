@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceMessage } from '../device-protocol.ts';
+import { deviceMessage, transportCarries } from '../device-protocol.ts';
 import { isValidMeasurement, telemetryDataSchemas } from './telemetry.ts';
 
 describe('telemetry data', () => {
@@ -18,5 +18,16 @@ describe('telemetry data', () => {
     expect(isValidMeasurement({ a34004: 'C' }, 'a34004')).toBe(false);
     expect(isValidMeasurement({ a34004: 'N' }, 'a34004')).toBe(true);
     expect(isValidMeasurement(undefined, 'a34004')).toBe(true);
+  });
+});
+
+describe('what a transport carries', () => {
+  it('an HJ 212 monitor takes its configuration and nothing else; WebSocket, MQTT and a device not linked yet take all', () => {
+    expect(transportCarries('hj212', 'config.get')).toBe(true);
+    expect(transportCarries('hj212', 'config.set')).toBe(true);
+    for (const method of ['reboot', 'snapshot', 'openDoor', 'shell.open', 'http.request'])
+      expect(transportCarries('hj212', method)).toBe(false);
+    for (const transport of ['ws', 'mqtt', null, undefined])
+      expect(transportCarries(transport, 'shell.open')).toBe(true);
   });
 });
