@@ -1,7 +1,8 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LinkInput, LinkTransport } from '../transport.ts';
-import { Hj212Transport, type Hj212Aggregate, type Hj212Counters } from './transport.ts';
+import type { Hj212Aggregate } from './aggregates.ts';
+import { Hj212Transport, type Hj212Counters } from './transport.ts';
 
 /** What the listener needs of the gateway: a new link per TCP connection. */
 export interface Hj212LinkOpener {

@@ -22,7 +22,7 @@ import {
   type Hj212Address,
   type Hj212Packet,
 } from '@siteops/contracts/hj212';
-import type { Hj212AggregateRow } from '../../store.ts';
+import { aggregatesOf, type Hj212Aggregate } from './aggregates.ts';
 import type { LinkInput, LinkTransport } from '../transport.ts';
 
 /**
@@ -41,7 +41,6 @@ const MAX_HELD = 64;
 const EXCHANGE_TIMEOUT_MS = 30_000;
 
 /** A period's statistics of one code, as a 2051/2061/2031 upload carries them (a row of hj212_aggregates). */
-export type Hj212Aggregate = Hj212AggregateRow;
 
 export interface Hj212Counters {
   /** Frames that did not decode (bad CRC, bad length, oversize, garbage) or whose data segment did not parse. */
@@ -60,12 +59,6 @@ export interface Hj212Hooks {
   aggregates?: (rows: Hj212Aggregate[]) => void;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }
-
-const PERIODS: Record<string, Hj212Aggregate['period']> = {
-  [CN.minute]: 'minute',
-  [CN.hour]: 'hour',
-  [CN.day]: 'day',
-};
 
 interface Exchange {
   request: Hj212Packet;
@@ -311,27 +304,8 @@ export class Hj212Transport implements LinkTransport {
   #aggregates(p: Hj212Packet) {
     const deviceId = this.#input!.deviceId;
     const sink = this.hooks.aggregates;
-    const at = p.cp.dataTime ? parseHjTime(p.cp.dataTime) : null;
-    if (!sink || !deviceId || !at) return;
-    const period = PERIODS[p.cn];
-    const num = (v: number | undefined) => (v === undefined ? null : v);
-    const rows: Hj212Aggregate[] = [];
-    for (const [code, v] of Object.entries(p.cp.values)) {
-      const dataAvg = v.extra?.Data !== undefined ? Number(v.extra.Data) : NaN;
-      const avg = v.Avg ?? (Number.isFinite(dataAvg) ? dataAvg : undefined);
-      if (avg === undefined && v.Min === undefined && v.Max === undefined && v.Cou === undefined) continue;
-      rows.push({
-        deviceId,
-        period,
-        at,
-        code: code.slice(0, 32),
-        avg: num(avg),
-        min: num(v.Min),
-        max: num(v.Max),
-        cou: num(v.Cou),
-        flag: v.Flag?.slice(0, 2) ?? null,
-      });
-    }
+    if (!sink || !deviceId) return;
+    const rows = aggregatesOf(p, deviceId);
     if (rows.length) sink(rows);
   }
 
