@@ -82,9 +82,12 @@ export class LinkLifecycle {
       return { link, input };
     }
     ctx.registry.add(link);
-    link.authTimer = setTimeout(() => {
-      if (link.state === 'auth' || link.state === 'authing') link.close(CloseCode.authTimeout, 'authTimeout');
-    }, ctx.opt.authTimeoutMs);
+    link.authTimer = setTimeout(
+      () => {
+        if (link.state === 'auth' || link.state === 'authing') link.close(CloseCode.authTimeout, 'authTimeout');
+      },
+      Math.max(ctx.opt.authTimeoutMs, transport.firstWordMs ?? 0),
+    );
     return { link, input };
   }
 

@@ -28,6 +28,12 @@ export interface LinkTransport {
    */
   readonly minSilenceMs?: number;
   /**
+   * How long a new link may stay silent before it proves who it is, when longer than the gateway's
+   * auth timeout: an HJ 212 monitor has no hello and speaks first at its next upload, which may be
+   * minutes after it dialled in.
+   */
+  readonly firstWordMs?: number;
+  /**
    * Whether the transport can carry this RPC method at all (HJ 212 has no terminal, no pictures...);
    * absent: every method. A call it cannot carry is refused with `unsupported`, saying so.
    */

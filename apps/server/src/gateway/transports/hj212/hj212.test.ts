@@ -29,9 +29,14 @@ import {
   notifications,
   telemetryHourly,
 } from '../../../db/schema/index.ts';
-import { rowOf, startLinkApp } from '../../../modules/device-link/testkit.ts';
+import { FAST, rowOf, startLinkApp } from '../../../modules/device-link/testkit.ts';
 
-const t = await startLinkApp({ env: { HJ212_PORT: '0' } });
+/** Short enough that a monitor keeping quiet past it shows the listener waits for its first upload. */
+const AUTH_TIMEOUT_MS = 300;
+const t = await startLinkApp({
+  env: { HJ212_PORT: '0' },
+  deviceLink: { ...FAST, gateway: { ...FAST.gateway, authTimeoutMs: AUTH_TIMEOUT_MS } },
+});
 const listener = t.app.deviceLink.hj212!;
 const port = listener.port;
 const admin = await t.login();
@@ -113,6 +118,16 @@ describe('HJ 212 monitors over TCP', () => {
 
     await m.stop();
     await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 3_000 }).toBe('offline');
+  });
+
+  it('a monitor that dials in and keeps quiet until its next upload is not dropped by the auth timeout', async () => {
+    const d = await monitorDevice();
+    const peer = await rawPeer();
+    await new Promise((r) => setTimeout(r, 3 * AUTH_TIMEOUT_MS));
+    expect(peer.isClosed()).toBe(false);
+    peer.socket.write(encodePacket(rtd(d.mn, d.pw, 41)));
+    await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 3_000 }).toBe('online');
+    expect(peer.isClosed()).toBe(false);
   });
 
   it('a bad CRC is counted and skipped; the link goes on', async () => {

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LinkInput, LinkTransport } from '../transport.ts';
 import type { Hj212Aggregate } from './aggregates.ts';
-import { Hj212Transport, type Hj212Counters } from './transport.ts';
+import { FIRST_WORD_MS, Hj212Transport, type Hj212Counters } from './transport.ts';
 
 /** What the listener needs of the gateway: a new link per TCP connection. */
 export interface Hj212LinkOpener {
@@ -25,9 +25,6 @@ export interface Hj212Listener {
   close(): Promise<void>;
 }
 
-/** A connection that sends nothing for this long after connecting is dropped (the gateway's auth timeout is the rule; this is the TCP floor). */
-const IDLE_MS = 10 * 60_000;
-
 /**
  * The HJ 212-2017 TCP listener (HJ212_PORT): every connection is one monitor's link to the gateway
  * through an `Hj212Transport`. A connection's errors end that connection only.
@@ -41,7 +38,8 @@ export async function startHj212Listener(gateway: Hj212LinkOpener, opts: Hj212Li
     sockets.add(socket);
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 60_000);
-    socket.setTimeout(IDLE_MS, () => socket.destroy());
+    // Silent this long, linked or not: gone (the gateway's sweep usually says so first).
+    socket.setTimeout(FIRST_WORD_MS, () => socket.destroy());
     socket.on('error', (err) => log.debug({ err: err.message }, 'HJ 212 socket error'));
     socket.on('close', () => sockets.delete(socket));
     const transport = new Hj212Transport(socket, {

@@ -35,6 +35,8 @@ type ConfigKey = (typeof HJ212_CONFIG_KEYS)[number];
 
 /** Until the monitor says (1061), its real-time interval is taken to be this (seconds). */
 export const DEFAULT_RTD_INTERVAL_S = 60;
+/** How long a new connection may wait for its first upload (the listener's idle limit is the same). */
+export const FIRST_WORD_MS = 10 * 60_000;
 /** Packets held while the first one's credentials are checked. */
 const MAX_HELD = 64;
 /** A command the monitor never finishes is forgotten after this. */
@@ -113,6 +115,9 @@ export class Hj212Transport implements LinkTransport {
   get writable() {
     return this.#state !== 'closed' && !this.socket.destroyed && this.socket.writable;
   }
+
+  /** A monitor dialling in says nothing until its next upload: up to a real-time interval of an hour. */
+  readonly firstWordMs = FIRST_WORD_MS;
 
   /** Silent for two real-time intervals: gone. */
   get minSilenceMs() {
