@@ -10,6 +10,8 @@ import { COMMANDS_HELP, runCommand } from './commands.ts';
 import readline from 'node:readline';
 import { UPGRADE_FLAGS_HELP, UPGRADE_FLAG_OPTIONS, parseUpgradeFlags } from './upgradeFlags.ts';
 import { HJ212_HELP, HJ212_USAGE, runHj212 } from './hj212Cli.ts';
+import { Hj212Monitor } from './hj212Monitor.ts';
+import { hj212IdentityOf, registerHj212Identities } from './hj212Identity.ts';
 
 const HELP = `SiteOps device simulator: devices of every type speaking docs/device-protocol.md.
 
@@ -21,8 +23,13 @@ ${HJ212_USAGE}
 
 Options:
   --url URL              gateway (default ws://localhost:8080/gateway)
-  --transport T          ws (default), mqtt, or mixed (every other device over MQTT)
+  --transport T          ws (default), mqtt, hj212 (dust monitors over HJ 212-2017, the rest over
+                         WebSocket), or mixed (every other device over MQTT, the other dust monitors
+                         over HJ 212)
   --mqtt URL             the MQTT broker for --transport mqtt|mixed (default mqtt://<--url's host>:1884)
+  --hj212 HOST:PORT      the HJ 212 listener for --transport hj212|mixed (default <--url's host>:9212).
+                         A monitor's MN is its serial number, its PW six digits from its secret; with
+                         API credentials they are entered on the device records, else printed
   --count N              how many devices (default: all licences in DIR; with --register 9)
   --types LIST           all, or a comma list of: face,dust,broadcast,aiBox,towerCrane,elevator,
                          towerElevatorFace,plate,gateway (default all). Types are dealt round-robin;
@@ -82,6 +89,12 @@ function adminLogin(admin: string | undefined, username: string, password: strin
   return { username: admin.slice(0, colon), password: admin.slice(colon + 1) };
 }
 
+function monitorLine(monitors: Hj212Monitor[]) {
+  const sum = (k: keyof Hj212Monitor['counters']) => monitors.reduce((n, m) => n + m.counters[k], 0);
+  const up = monitors.filter((m) => m.connected).length;
+  return `  hj212: ${up}/${monitors.length} connected | uploads ${sum('uploads')}, acked ${sum('acked')} | bad frames ${sum('badFrames')}`;
+}
+
 function rate(now: number, prev: number, seconds: number) {
   return ((now - prev) / seconds).toFixed(1);
 }
@@ -115,6 +128,7 @@ async function main() {
         url: { type: 'string', default: 'ws://localhost:8080/gateway' },
         transport: { type: 'string', default: 'ws' },
         mqtt: { type: 'string' },
+        hj212: { type: 'string' },
         count: { type: 'string' },
         types: { type: 'string', default: 'all' },
         licences: { type: 'string' },
@@ -165,9 +179,14 @@ async function main() {
 
   const have = loadLicenceDir(dir, (file, why) => console.warn(`siteops-sim: skipping ${file}: ${why}`));
   const api = values.api ?? values.url.replace(/^ws/, 'http').replace(/^(https?:\/\/[^/]+).*$/, '$1');
-  if (!['ws', 'mqtt', 'mixed'].includes(values.transport)) fail('--transport must be ws, mqtt or mixed');
+  if (!['ws', 'mqtt', 'hj212', 'mixed'].includes(values.transport))
+    fail('--transport must be ws, mqtt, hj212 or mixed');
   const mqttUrl = values.mqtt ?? `mqtt://${new URL(values.url).hostname}:1884`;
   const overMqtt = (i: number) => values.transport === 'mqtt' || (values.transport === 'mixed' && i % 2 === 1);
+  const overHj212 = (d: FleetDevice, i: number) =>
+    d.type === 'dust' && (values.transport === 'hj212' || (values.transport === 'mixed' && i % 2 === 0));
+  const hj212To = /^(.+):(\d+)$/.exec(values.hj212 ?? `${new URL(values.url).hostname}:9212`);
+  if (!hj212To) fail('--hj212 must be HOST:PORT');
   let devices: FleetDevice[];
   if (values.register) {
     const wanted = Array.from({ length: count ?? 9 }, (_, i) =>
@@ -218,12 +237,46 @@ async function main() {
     }));
   }
 
+  const monitorDevices = devices
+    .filter(overHj212)
+    .map((d) => ({ sn: d.sn, identity: hj212IdentityOf(d.sn, d.secret) }));
+  if (monitorDevices.length) {
+    const credentials = values.token ?? process.env.SITEOPS_TOKEN ?? values.admin ?? values.password;
+    if (values.register || credentials) {
+      try {
+        await registerHj212Identities(monitorDevices, {
+          api,
+          token: values.token ?? process.env.SITEOPS_TOKEN,
+          ...adminLogin(values.admin, values.username, values.password ?? process.env.SITEOPS_PASSWORD),
+        });
+      } catch (err) {
+        fail(`HJ 212 monitors: ${(err as Error).message}`);
+      }
+    } else {
+      console.log(
+        'siteops-sim: enter these on the dust devices (HJ 212 MN / password) for their monitors to be accepted:',
+      );
+      for (const m of monitorDevices) console.log(`  ${m.sn}  MN ${m.identity.mn}  PW ${m.identity.pw}`);
+    }
+  }
+  const telemetryMs = num('telemetry-seconds', values['telemetry-seconds']) * 1000;
+  const monitors = monitorDevices.map(
+    ({ identity }) =>
+      new Hj212Monitor({
+        host: hj212To[1],
+        port: Number(hj212To[2]),
+        mn: identity.mn,
+        pw: identity.pw,
+        rtdIntervalS: Math.max(1, Math.round(telemetryMs / 1000)),
+      }),
+  );
+
   const verbose = values.verbose;
   const fleet = new SimFleet({
     url: values.url,
     httpUrl: api,
-    devices: devices.map((d, i) => (overMqtt(i) ? { ...d, url: mqttUrl } : d)),
-    telemetryMs: num('telemetry-seconds', values['telemetry-seconds']) * 1000,
+    devices: devices.flatMap((d, i) => (overHj212(d, i) ? [] : [overMqtt(i) ? { ...d, url: mqttUrl } : d])),
+    telemetryMs,
     eventRate: num('event-rate', values['event-rate']),
     pictures: !values['no-pictures'],
     connectRate: num('connect-rate', values['connect-rate'], 1),
@@ -273,6 +326,7 @@ async function main() {
       ? setInterval(() => {
           const s = fleet.stats();
           console.log(line(s, prev, every));
+          if (monitors.length) console.log(monitorLine(monitors));
           prev = s;
         }, every * 1000)
       : undefined;
@@ -283,7 +337,7 @@ async function main() {
     stopping = true;
     clearInterval(ticker);
     console.log('siteops-sim: stopping');
-    await fleet.stop();
+    await Promise.all([fleet.stop(), ...monitors.map((m) => m.stop())]);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
