@@ -14,6 +14,7 @@ import { deviceApi } from './device/api.ts';
 import { deviceLinkApi } from './device-link/api.ts';
 import { deviceSearchApi } from './device-search/api.ts';
 import { fileApi } from './file/api.ts';
+import { labourApi } from './labour/api.ts';
 import { notificationApi } from './notification/api.ts';
 import { platformApi } from './platform/api.ts';
 import { projectApi } from './project/api.ts';
@@ -50,4 +51,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   analyticsApi,
   announcementApi,
   alarmApi,
+  labourApi,
 ].flatMap((api) => Object.values(api) as Endpoint[]);

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Role } from '@siteops/contracts/shared/roles';
 import {
   agents,
@@ -131,6 +131,17 @@ export const scope = {
   /** Visitors: admin all; a manager those of the projects it manages; agents and users none (spec 6). */
   visitors(c: Caller): SQL | undefined {
     return byRole(c, { manager: (managed) => sql`${visitors.projectId} in (${managed})` });
+  },
+
+  /**
+   * A project's labour register (workers, teams, subcontractors, attendance), by the row's project
+   * column: admin all; an agent its agent's projects; a manager the projects it manages; users none.
+   */
+  labour(c: Caller, projectId: AnyColumn): SQL | undefined {
+    return byRole(c, {
+      agent: (agentId) => sql`${projectId} in (select l_p.id from ${projects} l_p where l_p.agent_id = ${agentId})`,
+      manager: (managed) => sql`${projectId} in (${managed})`,
+    });
   },
 
   /**

@@ -73,7 +73,10 @@ export type Entity =
   | 'FacePerson'
   | 'Announcement'
   | 'Alarm'
-  | 'AlarmRule';
+  | 'AlarmRule'
+  | 'Worker'
+  | 'Team'
+  | 'Subcontractor';
 /** "Device not found", or with ids "Device 3, 4 not found". */
 export const notFoundOf = (what: Entity, ids?: readonly (number | string)[]) =>
   notFound(

@@ -8,6 +8,7 @@ export type PiiColumn =
   | 'devices.terminal_password'
   | 'devices.hj212_pw'
   | 'visitors.id_no'
+  | 'labour_workers.id_no'
   | 'certifications.legal_id_no';
 
 const VERSION = 'v1';

@@ -10,6 +10,7 @@ import { broadcastApi } from '@siteops/contracts/broadcast/api';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { visitorApi } from '@siteops/contracts/visitor/api';
+import { labourApi } from '@siteops/contracts/labour/api';
 
 /**
  * The authorisation matrix, generated from the endpoint declarations: every endpoint × {no token,
@@ -121,6 +122,21 @@ beforeAll(async () => {
     })
     .returning({ id: alarms.id });
 
+  const workerB = await call(labourApi.add, admin, {
+    projectId: projectB.id,
+    realName: 'B worker',
+    idType: 'passport',
+    idNo: 'E00000001',
+    phone: '13700137000',
+    trade: 'carpenter',
+    entryDate: '2026-11-01',
+  });
+  const teamB = await call(labourApi.addTeam, admin, { projectId: projectB.id, name: 'B team' });
+  const subcontractorB = await call(labourApi.addSubcontractor, admin, {
+    projectId: projectB.id,
+    name: 'B Labour Co.',
+  });
+
   Object.assign(foreign, {
     alarm: alarmB.id,
     alarmRule: alarmRuleB.id,
@@ -133,6 +149,9 @@ beforeAll(async () => {
     notification: notificationB.id,
     visitor: visitorB.id,
     certification: certificationB.id,
+    worker: workerB.id,
+    labourTeam: teamB.id,
+    subcontractor: subcontractorB.id,
   });
   const login = async (name: string, role: Role, userName: string, password: string) =>
     callers.push({ name, role, userName, password, token: await t.login(userName, password) });

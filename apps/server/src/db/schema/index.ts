@@ -20,3 +20,4 @@ export * from './announcements.ts';
 export * from './security.ts';
 export * from './analytics.ts';
 export * from './alarms.ts';
+export * from './labour.ts';

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { projects } from './projects.ts';
+import { editStamps, ownerReference } from './columns.ts';
+
+/** A project's subcontractors (employers of its workers); deleted with the project. */
+export const labourSubcontractors = pgTable(
+  'labour_subcontractors',
+  {
+    id: serial('id').primaryKey(),
+    projectId: ownerReference('project_id', () => projects.id),
+    name: varchar('name', { length: 128 }).notNull(),
+    creditCode: varchar('credit_code', { length: 32 }),
+    contact: varchar('contact', { length: 64 }),
+    phone: varchar('phone', { length: 32 }),
+    ...editStamps(),
+  },
+  (t) => [unique('labour_subcontractors_project_name_key').on(t.projectId, t.name)],
+);
+
+/** A project's teams (班组), each with a leader who is a worker of the project. */
+export const labourTeams = pgTable(
+  'labour_teams',
+  {
+    id: serial('id').primaryKey(),
+    projectId: ownerReference('project_id', () => projects.id),
+    name: varchar('name', { length: 64 }).notNull(),
+    leaderId: integer('leader_id').references((): AnyPgColumn => labourWorkers.id, { onDelete: 'set null' }),
+    subcontractorId: integer('subcontractor_id').references(() => labourSubcontractors.id, { onDelete: 'set null' }),
+    ...editStamps(),
+  },
+  (t) => [unique('labour_teams_project_name_key').on(t.projectId, t.name)],
+);
+
+/**
+ * A project's workers (the real-name register). The ID number is encrypted (`labour_workers.id_no`) and
+ * found through its keyed hash, which is unique within a project; the same person on two projects has
+ * two rows (a blacklisting on one bars the others of the same agent: modules/labour/rules.ts).
+ */
+export const labourWorkers = pgTable(
+  'labour_workers',
+  {
+    id: serial('id').primaryKey(),
+    projectId: ownerReference('project_id', () => projects.id),
+    realName: varchar('real_name', { length: 64 }).notNull(),
+    idType: varchar('id_type', { length: 16 }).notNull(),
+    /** AES-256-GCM ciphertext; never the plain number. */
+    idNo: text('id_no').notNull(),
+    /** Keyed hash of the plain number, for exact search and the duplicate and blacklist rules. */
+    idNoHash: varchar('id_no_hash', { length: 64 }).notNull(),
+    phone: varchar('phone', { length: 32 }).notNull(),
+    gender: varchar('gender', { length: 8 }),
+    birthDate: date('birth_date'),
+    teamId: integer('team_id').references(() => labourTeams.id, { onDelete: 'set null' }),
+    trade: varchar('trade', { length: 32 }).notNull(),
+    subcontractorId: integer('subcontractor_id').references(() => labourSubcontractors.id, { onDelete: 'set null' }),
+    entryDate: date('entry_date').notNull(),
+    exitDate: date('exit_date'),
+    status: varchar('status', { length: 16 }).notNull().default('on_site'),
+    blacklistReason: varchar('blacklist_reason', { length: 256 }),
+    /** A visitor_photos id: the face the terminals enrol. */
+    photo: uuid('photo'),
+    emergencyContact: varchar('emergency_contact', { length: 64 }),
+    emergencyPhone: varchar('emergency_phone', { length: 32 }),
+    ...editStamps(),
+  },
+  (t) => [
+    unique('labour_workers_project_id_no_key').on(t.projectId, t.idNoHash),
+    index('labour_workers_id_no_hash_idx').on(t.idNoHash),
+    index('labour_workers_project_status_idx').on(t.projectId, t.status),
+    index('labour_workers_team_idx').on(t.teamId),
+    check('labour_workers_status_check', sql`${t.status} in ('on_site', 'left', 'blacklisted')`),
+  ],
+);
+
+/** A project's attendance settings; a project without a row has the defaults (contracts' labour/schemas.ts). */
+export const labourSettings = pgTable(
+  'labour_settings',
+  {
+    projectId: ownerReference('project_id', () => projects.id).primaryKey(),
+    cutoffHour: integer('cutoff_hour').notNull().default(4),
+    utcOffsetMinutes: integer('utc_offset_minutes').notNull().default(480),
+    updatedId: integer('updated_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('labour_settings_cutoff_check', sql`${t.cutoffHour} between 0 and 12`),
+    check('labour_settings_offset_check', sql`${t.utcOffsetMinutes} between -720 and 840`),
+  ],
+);
+
+/**
+ * Workers' passes, copied from `device_events` by a trigger as the device link stores them (migration
+ * 0035): one row per worker, device's time and device, so a pass sent twice counts once; the direction
+ * is the terminal's configured one (visitor_devices), else the event's. Kept when the raw events are
+ * pruned (EVENTS_RETENTION_DAYS), since wages are paid against them. Attendance is worked out from these
+ * on read (docs/decisions/0025).
+ */
+export const labourPasses = pgTable(
+  'labour_passes',
+  {
+    workerId: ownerReference('worker_id', () => labourWorkers.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    deviceId: integer('device_id').notNull(),
+    projectId: ownerReference('project_id', () => projects.id),
+    direction: varchar('direction', { length: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workerId, t.at, t.deviceId] }),
+    index('labour_passes_project_at_idx').on(t.projectId, t.at),
+    check('labour_passes_direction_check', sql`${t.direction} in ('in', 'out')`),
+  ],
+);
+
+export type LabourWorkerRow = typeof labourWorkers.$inferSelect;
+export type LabourTeamRow = typeof labourTeams.$inferSelect;
+export type LabourSubcontractorRow = typeof labourSubcontractors.$inferSelect;

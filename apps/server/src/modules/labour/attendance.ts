@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import type { LabourSettings, LabourTrade, WorkerStatus } from '@siteops/contracts/labour/schemas';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+
+/**
+ * Attendance, worked out on read from `labour_passes` (docs/decisions/0025): per worker and work day,
+ * the first in-pass, the last out-pass, the hours between them and whether both are there. A work day
+ * runs from the cut-off hour to the next day's cut-off hour on the project's wall clock, so a night
+ * shift's passes after midnight belong to the day it started. Passes are read by the device's time, so
+ * the order they arrived in never matters, and a pass sent twice is one row (the table's key).
+ */
+
+export interface DayAttendance {
+  /** The work day, YYYY-MM-DD. */
+  day: string;
+  firstIn: Date | null;
+  lastOut: Date | null;
+  /** The day's latest pass was an in-pass. */
+  lastIn: boolean;
+  passes: number;
+}
+
+/** Both passes there, the out after the in. */
+export const isComplete = (d: DayAttendance) => d.firstIn !== null && d.lastOut !== null && d.lastOut > d.firstIn;
+
+/** Hours from first in to last out (2 decimals), when complete. */
+export const hoursOf = (d: DayAttendance) =>
+  isComplete(d) ? Math.round((d.lastOut!.getTime() - d.firstIn!.getTime()) / 36_000) / 100 : null;
+
+const DAY_MS = 86_400_000;
+
+/** The instant work day `day` (YYYY-MM-DD) starts: its cut-off hour on the project's wall clock. */
+export const dayStart = (s: LabourSettings, day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + s.cutoffHour * 3_600_000 - s.utcOffsetMinutes * 60_000);
+
+/** `day` plus `n` days, YYYY-MM-DD. */
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Each worker's attendance on the `days` work days from `firstDay`, by worker id and day: one grouped
+ * scan of the project's passes in that window (index labour_passes_project_at_idx).
+ */
+export async function attendanceOf(
+  db: Db,
+  s: LabourSettings,
+  firstDay: string,
+  days: number,
+): Promise<Map<number, Map<string, DayAttendance>>> {
+  const from = dayStart(s, firstDay);
+  const to = dayStart(s, addDays(firstDay, days));
+  const shift = sql`make_interval(mins => ${s.utcOffsetMinutes - s.cutoffHour * 60}::int)`;
+  const res = await db.execute(sql`
+    select worker_id, to_char((at at time zone 'UTC') + ${shift}, 'YYYY-MM-DD') as day,
+      min(at) filter (where direction = 'in') as first_in,
+      max(at) filter (where direction = 'out') as last_out,
+      (array_agg(direction order by at desc))[1] = 'in' as last_in,
+      count(*)::int as passes
+    from labour_passes
+    where project_id = ${s.projectId} and at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz
+    group by 1, 2`);
+  const out = new Map<number, Map<string, DayAttendance>>();
+  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+  for (const r of rowsOf<{
+    worker_id: number;
+    day: string;
+    first_in: Date | string | null;
+    last_out: Date | string | null;
+    last_in: boolean;
+    passes: number;
+  }>(res)) {
+    let byDay = out.get(r.worker_id);
+    if (!byDay) out.set(r.worker_id, (byDay = new Map()));
+    byDay.set(r.day, {
+      day: r.day,
+      firstIn: date(r.first_in),
+      lastOut: date(r.last_out),
+      lastIn: r.last_in,
+      passes: r.passes,
+    });
+  }
+  return out;
+}
+
+export interface SheetWorker {
+  id: number;
+  realName: string;
+  teamId: number | null;
+  teamName: string | null;
+  trade: LabourTrade;
+  status: WorkerStatus;
+  /** Registered on site on the day(s) asked: entered by then, not left before, not blacklisted. */
+  expected: boolean;
+}
+
+/**
+ * The workers a sheet of `firstDay`..`lastDay` lists: those registered on site then, and any other with
+ * passes in the window (`withPasses`), in team and name order.
+ */
+export async function sheetWorkers(
+  db: Db,
+  projectId: number,
+  firstDay: string,
+  lastDay: string,
+  withPasses: readonly number[],
+  teamId?: number,
+): Promise<SheetWorker[]> {
+  const res = await db.execute(sql`
+    select w.id, w.real_name, w.team_id, t.name as team_name, w.trade, w.status,
+      (w.entry_date <= ${lastDay}::date and (w.exit_date is null or w.exit_date >= ${firstDay}::date)
+        and w.status <> 'blacklisted') as expected
+    from labour_workers w left join labour_teams t on t.id = w.team_id
+    where w.project_id = ${projectId} ${teamId ? sql`and w.team_id = ${teamId}` : sql``}
+      and ((w.entry_date <= ${lastDay}::date and (w.exit_date is null or w.exit_date >= ${firstDay}::date)
+        and w.status <> 'blacklisted')
+        or w.id in (select value::int from jsonb_array_elements_text(${JSON.stringify(withPasses)}::jsonb)))
+    order by t.name nulls last, w.real_name, w.id`);
+  return rowsOf<{
+    id: number;
+    real_name: string;
+    team_id: number | null;
+    team_name: string | null;
+    trade: LabourTrade;
+    status: WorkerStatus;
+    expected: boolean;
+  }>(res).map((r) => ({
+    id: r.id,
+    realName: r.real_name,
+    teamId: r.team_id,
+    teamName: r.team_name,
+    trade: r.trade,
+    status: r.status,
+    expected: r.expected,
+  }));
+}

@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import type { labourApi } from '@siteops/contracts/labour/api';
+import { WORKER_SORT_FIELDS } from '@siteops/contracts/labour/schemas';
+import { labourWorkers } from '../../db/schema/index.ts';
+import { scope } from '../../auth/scope.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { contains, countAll, orderBy, pageWindow } from '../../core/list.ts';
+import { selectWorkers, toWorkerItem } from './service.ts';
+
+const SORT_COLUMNS = {
+  id: labourWorkers.id,
+  realName: labourWorkers.realName,
+  entryDate: labourWorkers.entryDate,
+  createdAt: labourWorkers.createdAt,
+} satisfies Record<(typeof WORKER_SORT_FIELDS)[number], unknown>;
+
+/** Workers of the caller's projects, newest first; the ID number matches exactly through its keyed hash. */
+export const listWorkers: Handler<typeof labourApi.listAll> = async (c, q) => {
+  const { db, pii } = c;
+  const where = and(
+    scope.labour(c.caller, labourWorkers.projectId),
+    q.projectId ? eq(labourWorkers.projectId, q.projectId) : undefined,
+    contains(labourWorkers.realName, q.realName),
+    q.idNo ? eq(labourWorkers.idNoHash, pii.searchHash(q.idNo.replace(/\s+/g, '').toUpperCase())) : undefined,
+    q.teamId ? eq(labourWorkers.teamId, q.teamId) : undefined,
+    q.subcontractorId ? eq(labourWorkers.subcontractorId, q.subcontractorId) : undefined,
+    q.trade ? eq(labourWorkers.trade, q.trade) : undefined,
+    q.status ? eq(labourWorkers.status, q.status) : undefined,
+  );
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    selectWorkers(db, where)
+      .orderBy(...orderBy(SORT_COLUMNS, labourWorkers.id, q.sortField, q.sortOrder, 'createdAt'))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: countAll }).from(labourWorkers).where(where),
+  ]);
+  return { list: rows.map((r) => toWorkerItem(r, pii)), total, page: q.page, pageSize: q.pageSize };
+};

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { labourApi } from '@siteops/contracts/labour/api';
+import type { ModuleContext } from '../../ports/context.ts';
+import { routes } from '../../http/endpoint.ts';
+import { daySheet } from './daySheet.ts';
+import { deleteWorkers } from './delete.ts';
+import { workerDetail } from './detail.ts';
+import { exportMonthSheet } from './exportMonthSheet.ts';
+import { workerGates } from './gate.ts';
+import { listWorkers } from './listAll.ts';
+import { monthSheet } from './monthSheet.ts';
+import { getSettings, updateSettings } from './settings.ts';
+import { addSubcontractor, deleteSubcontractors, listSubcontractors, updateSubcontractor } from './subcontractors.ts';
+import { addTeam, deleteTeams, listTeams, updateTeam } from './teams.ts';
+import { addWorker, updateWorker } from './write.ts';
+
+/** /api/labour/* (declared in contracts' `labour/api.ts`): the real-name register and attendance. */
+export function registerLabourModule(app: FastifyInstance, ctx: ModuleContext) {
+  const gates = workerGates();
+  routes(app, ctx, labourApi, {
+    listAll: listWorkers,
+    detail: workerDetail,
+    add: addWorker(gates),
+    update: updateWorker(gates),
+    delete: deleteWorkers(gates),
+    teams: listTeams,
+    addTeam,
+    updateTeam,
+    deleteTeam: deleteTeams,
+    subcontractors: listSubcontractors,
+    addSubcontractor,
+    updateSubcontractor,
+    deleteSubcontractor: deleteSubcontractors,
+    settings: getSettings,
+    updateSettings,
+    daySheet,
+    monthSheet,
+    exportMonthSheet,
+  });
+}

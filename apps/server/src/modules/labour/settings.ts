@@ -1,0 +1,44 @@
+import type { labourApi } from '@siteops/contracts/labour/api';
+import { labourSettings } from '../../db/schema/index.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { changeSet } from '../audit/record.ts';
+import { loadLabourProject, settingsOf } from './service.ts';
+
+/** A project's attendance settings (the defaults when never set). */
+export const getSettings: Handler<typeof labourApi.settings> = async ({ db, caller }, q) => {
+  const project = await loadLabourProject(db, caller, q.projectId);
+  return settingsOf(db, project.id);
+};
+
+/** Change a project's cut-off hour or UTC offset; attendance is worked out on read, so past days follow. */
+export const updateSettings: Handler<typeof labourApi.updateSettings> = async (c, { projectId, ...patch }) => {
+  const project = await loadLabourProject(c.db, c.caller, projectId);
+  const next = {
+    ...(await settingsOf(c.db, project.id)),
+    ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+  };
+  await c.db.transaction(async (tx) => {
+    await tx
+      .insert(labourSettings)
+      .values({
+        projectId: project.id,
+        cutoffHour: next.cutoffHour,
+        utcOffsetMinutes: next.utcOffsetMinutes,
+        updatedId: c.user.id,
+      })
+      .onConflictDoUpdate({
+        target: labourSettings.projectId,
+        set: {
+          cutoffHour: next.cutoffHour,
+          utcOffsetMinutes: next.utcOffsetMinutes,
+          updatedId: c.user.id,
+          updatedAt: new Date(),
+        },
+      });
+    await c.audit(
+      { action: 'labour.updateSettings', targetType: 'project', targetId: project.id, detail: changeSet(patch) },
+      tx,
+    );
+  });
+  return next;
+};

@@ -1,0 +1,108 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { labourApi } from '@siteops/contracts/labour/api';
+import { labourSubcontractors, projects } from '../../db/schema/index.ts';
+import { scope } from '../../auth/scope.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { deleteAllOrNone, uniqueOr409 } from '../../db/crud.ts';
+import { contains, countAll, pageWindow } from '../../core/list.ts';
+import { t } from '../../core/messages/index.ts';
+import { changeSet } from '../audit/record.ts';
+import { loadInScope, loadLabourProject } from './service.ts';
+
+const DUPLICATE = { field: 'name', message: t('labour.duplicateSubcontractor') };
+
+/** Subcontractors of the caller's projects by name, with their workers on site. */
+export const listSubcontractors: Handler<typeof labourApi.subcontractors> = async ({ db, caller }, q) => {
+  const where = and(
+    scope.labour(caller, labourSubcontractors.projectId),
+    q.projectId ? eq(labourSubcontractors.projectId, q.projectId) : undefined,
+    contains(labourSubcontractors.name, q.name),
+  );
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        s: labourSubcontractors,
+        projectName: projects.name,
+        onSite: sql<number>`(select count(*)::int from labour_workers ow where ow.subcontractor_id = ${labourSubcontractors.id} and ow.status = 'on_site')`,
+      })
+      .from(labourSubcontractors)
+      .innerJoin(projects, eq(projects.id, labourSubcontractors.projectId))
+      .where(where)
+      .orderBy(labourSubcontractors.name, labourSubcontractors.id)
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: countAll }).from(labourSubcontractors).where(where),
+  ]);
+  const list = rows.map(({ s, projectName, onSite }) => ({
+    id: s.id,
+    projectId: s.projectId,
+    projectName,
+    name: s.name,
+    creditCode: s.creditCode,
+    contact: s.contact,
+    phone: s.phone,
+    onSite,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  }));
+  return { list, total, page: q.page, pageSize: q.pageSize };
+};
+
+/** Add a subcontractor to a project the caller manages. */
+export const addSubcontractor: Handler<typeof labourApi.addSubcontractor> = async (c, body) => {
+  const project = await loadLabourProject(c.db, c.caller, body.projectId);
+  return uniqueOr409(
+    () =>
+      c.db.transaction(async (tx) => {
+        const [{ id }] = await tx
+          .insert(labourSubcontractors)
+          .values({
+            projectId: project.id,
+            name: body.name,
+            creditCode: body.creditCode ?? null,
+            contact: body.contact ?? null,
+            phone: body.phone ?? null,
+            createdId: c.user.id,
+            updatedId: c.user.id,
+          })
+          .returning({ id: labourSubcontractors.id });
+        const detail = changeSet(body);
+        await c.audit({ action: 'labour.addSubcontractor', targetType: 'subcontractor', targetId: id, detail }, tx);
+        return { id };
+      }),
+    DUPLICATE,
+  );
+};
+
+/** Change a subcontractor of the caller's projects (only the fields sent). */
+export const updateSubcontractor: Handler<typeof labourApi.updateSubcontractor> = async (c, { id, ...patch }) => {
+  const current = await loadInScope(c.db, c.caller, labourSubcontractors, id, 'Subcontractor');
+  await uniqueOr409(
+    () =>
+      c.db.transaction(async (tx) => {
+        await tx
+          .update(labourSubcontractors)
+          .set({
+            ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+            updatedId: c.user.id,
+          })
+          .where(eq(labourSubcontractors.id, id));
+        const detail = changeSet(patch, { name: current.name });
+        await c.audit({ action: 'labour.updateSubcontractor', targetType: 'subcontractor', targetId: id, detail }, tx);
+      }),
+    DUPLICATE,
+  );
+  return null;
+};
+
+/** Delete subcontractors of the caller's projects, all or none; workers and teams stay, without an employer. */
+export const deleteSubcontractors: Handler<typeof labourApi.deleteSubcontractor> = (c, { ids }) =>
+  deleteAllOrNone(c.db, {
+    table: labourSubcontractors,
+    ids,
+    scope: scope.labour(c.caller, labourSubcontractors.projectId),
+    what: 'Subcontractor',
+    select: { id: labourSubcontractors.id, name: labourSubcontractors.name, projectId: labourSubcontractors.projectId },
+    audit: { record: c.audit, action: 'labour.deleteSubcontractor', targetType: 'subcontractor' },
+  });

@@ -1,0 +1,117 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { labourApi } from '@siteops/contracts/labour/api';
+import { labourSubcontractors, labourTeams, labourWorkers, projects } from '../../db/schema/index.ts';
+import { scope } from '../../auth/scope.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { deleteAllOrNone, uniqueOr409 } from '../../db/crud.ts';
+import { contains, countAll, pageWindow } from '../../core/list.ts';
+import { t } from '../../core/messages/index.ts';
+import { changeSet } from '../audit/record.ts';
+import { assertPartsInProject } from './rules.ts';
+import { loadInScope, loadLabourProject } from './service.ts';
+
+const DUPLICATE = { field: 'name', message: t('labour.duplicateTeam') };
+
+/** Teams of the caller's projects by name, with leader, subcontractor and workers on site. */
+export const listTeams: Handler<typeof labourApi.teams> = async ({ db, caller }, q) => {
+  const where = and(
+    scope.labour(caller, labourTeams.projectId),
+    q.projectId ? eq(labourTeams.projectId, q.projectId) : undefined,
+    contains(labourTeams.name, q.name),
+  );
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        team: labourTeams,
+        projectName: projects.name,
+        leaderName: labourWorkers.realName,
+        subcontractorName: labourSubcontractors.name,
+        onSite: sql<number>`(select count(*)::int from labour_workers ow where ow.team_id = ${labourTeams.id} and ow.status = 'on_site')`,
+      })
+      .from(labourTeams)
+      .innerJoin(projects, eq(projects.id, labourTeams.projectId))
+      .leftJoin(labourWorkers, eq(labourWorkers.id, labourTeams.leaderId))
+      .leftJoin(labourSubcontractors, eq(labourSubcontractors.id, labourTeams.subcontractorId))
+      .where(where)
+      .orderBy(labourTeams.name, labourTeams.id)
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: countAll }).from(labourTeams).where(where),
+  ]);
+  const list = rows.map((r) => ({
+    id: r.team.id,
+    projectId: r.team.projectId,
+    projectName: r.projectName,
+    name: r.team.name,
+    leaderId: r.team.leaderId,
+    leaderName: r.leaderName,
+    subcontractorId: r.team.subcontractorId,
+    subcontractorName: r.subcontractorName,
+    onSite: r.onSite,
+    createdAt: r.team.createdAt.toISOString(),
+    updatedAt: r.team.updatedAt.toISOString(),
+  }));
+  return { list, total, page: q.page, pageSize: q.pageSize };
+};
+
+/** Add a team to a project the caller manages; its leader and subcontractor are the project's. */
+export const addTeam: Handler<typeof labourApi.addTeam> = async (c, body) => {
+  const project = await loadLabourProject(c.db, c.caller, body.projectId);
+  await assertPartsInProject(c.db, project.id, body);
+  return uniqueOr409(
+    () =>
+      c.db.transaction(async (tx) => {
+        const [{ id }] = await tx
+          .insert(labourTeams)
+          .values({
+            projectId: project.id,
+            name: body.name,
+            leaderId: body.leaderId ?? null,
+            subcontractorId: body.subcontractorId ?? null,
+            createdId: c.user.id,
+            updatedId: c.user.id,
+          })
+          .returning({ id: labourTeams.id });
+        await c.audit(
+          { action: 'labour.addTeam', targetType: 'labourTeam', targetId: id, detail: changeSet(body) },
+          tx,
+        );
+        return { id };
+      }),
+    DUPLICATE,
+  );
+};
+
+/** Change a team of the caller's projects (only the fields sent). */
+export const updateTeam: Handler<typeof labourApi.updateTeam> = async (c, { id, ...patch }) => {
+  const current = await loadInScope(c.db, c.caller, labourTeams, id, 'Team');
+  await assertPartsInProject(c.db, current.projectId, patch);
+  await uniqueOr409(
+    () =>
+      c.db.transaction(async (tx) => {
+        await tx
+          .update(labourTeams)
+          .set({
+            ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+            updatedId: c.user.id,
+          })
+          .where(eq(labourTeams.id, id));
+        const detail = changeSet(patch, { name: current.name });
+        await c.audit({ action: 'labour.updateTeam', targetType: 'labourTeam', targetId: id, detail }, tx);
+      }),
+    DUPLICATE,
+  );
+  return null;
+};
+
+/** Delete teams of the caller's projects, all or none; their workers stay, without a team. */
+export const deleteTeams: Handler<typeof labourApi.deleteTeam> = (c, { ids }) =>
+  deleteAllOrNone(c.db, {
+    table: labourTeams,
+    ids,
+    scope: scope.labour(c.caller, labourTeams.projectId),
+    what: 'Team',
+    select: { id: labourTeams.id, name: labourTeams.name, projectId: labourTeams.projectId },
+    audit: { record: c.audit, action: 'labour.deleteTeam', targetType: 'labourTeam' },
+  });

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { requiredEnum, requiredText, optionalText } from '../shared/text-fields.ts';
+import { text } from '../shared/text.ts';
+import { calendarDate, pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter } from '../shared/pagination.ts';
+import { idNumberSchema, phoneSchema, SEX } from '../user/schemas.ts';
+import { editTimes, nullableString } from '../shared/row-fields.ts';
+import { SHEET_LANGS } from '../device/sheet.ts';
+
+/**
+ * Labour real-name management (issue 35): a project's workers, teams (班组) and subcontractors, and the
+ * attendance the face terminals' passes make.
+ */
+
+/** A worker is on site, has left, or is blacklisted (with a reason), which also bars it from the agent's other projects. */
+export const WORKER_STATUS = ['on_site', 'left', 'blacklisted'] as const;
+export type WorkerStatus = (typeof WORKER_STATUS)[number];
+
+/** Identity documents: mainland resident ID (check digit validated), HK/Macau and Taiwan permits, passport, foreigner's permit. */
+export const WORKER_ID_TYPES = ['mainland', 'hkMacau', 'taiwan', 'passport', 'foreign'] as const;
+export type WorkerIdType = (typeof WORKER_ID_TYPES)[number];
+
+/** Trades (工种). */
+export const LABOUR_TRADES = [
+  'carpenter',
+  'rebarWorker',
+  'concreteWorker',
+  'mason',
+  'scaffolder',
+  'electrician',
+  'welder',
+  'plumber',
+  'painter',
+  'plasterer',
+  'towerCraneDriver',
+  'signaller',
+  'elevatorDriver',
+  'machineOperator',
+  'labourer',
+  'other',
+] as const;
+export type LabourTrade = (typeof LABOUR_TRADES)[number];
+
+/** The person id a face terminal knows a worker by (beside visitors' `V…` and personnel's `U…`). */
+export const workerPersonId = (workerId: number) => `W${workerId}`;
+
+const optionalId = (name: string) => rowId(`${name} must be a number`).nullable().optional();
+const optionalDate = (name: string) =>
+  text({ error: `${name} must be a date YYYY-MM-DD` })
+    .trim()
+    .refine((s) => s === '' || calendarDate.safeParse(s).success, { message: `${name} must be a date YYYY-MM-DD` })
+    .transform((s) => (s === '' ? null : s))
+    .nullable()
+    .optional();
+
+export const workerFields = {
+  projectId: rowId('projectId is required'),
+  realName: requiredText('realName', 64),
+  idType: requiredEnum('idType', WORKER_ID_TYPES),
+  /** The full number (never the masked one a list shows); a mainland number must pass its check digit. */
+  idNo: idNumberSchema('idNo'),
+  phone: phoneSchema,
+  /** Derived from a mainland ID number (what is sent is ignored then); given for other documents. */
+  gender: z
+    .enum(SEX, { error: `gender must be one of ${SEX.join(', ')}` })
+    .nullable()
+    .optional(),
+  birthDate: optionalDate('birthDate'),
+  teamId: optionalId('teamId'),
+  trade: requiredEnum('trade', LABOUR_TRADES),
+  subcontractorId: optionalId('subcontractorId'),
+  entryDate: text({ error: 'entryDate is required' })
+    .trim()
+    .refine((s) => calendarDate.safeParse(s).success, { message: 'entryDate must be a date YYYY-MM-DD' }),
+  exitDate: optionalDate('exitDate'),
+  status: z.enum(WORKER_STATUS, { error: `status must be one of ${WORKER_STATUS.join(', ')}` }).optional(),
+  /** Required when the status is blacklisted. */
+  blacklistReason: optionalText('blacklistReason', 256),
+  emergencyContact: optionalText('emergencyContact', 64),
+  emergencyPhone: optionalText('emergencyPhone', 32),
+};
+
+/** `POST /api/labour/add`. */
+export const addWorkerBody = z.object(workerFields);
+
+/** `PUT /api/labour/update`: `id` plus the fields that change (a worker stays in its project). */
+export const updateWorkerBody = z
+  .object(workerFields)
+  .omit({ projectId: true })
+  .partial()
+  .extend({ id: rowId('id is required') });
+
+export const WORKER_SORT_FIELDS = ['id', 'realName', 'entryDate', 'createdAt'] as const;
+
+/** `GET /api/labour/listAll`. */
+export const workerListQuery = sortedPageQuery(WORKER_SORT_FIELDS).extend({
+  projectId: rowIdParam().optional(),
+  /** Name contains. */
+  realName: textFilter(64),
+  /** Exact ID number (through its keyed hash). */
+  idNo: textFilter(64),
+  teamId: rowIdParam().optional(),
+  subcontractorId: rowIdParam().optional(),
+  trade: z.enum(LABOUR_TRADES).optional(),
+  status: z.enum(WORKER_STATUS).optional(),
+});
+
+/** A worker as lists show it: the ID number masked. */
+export const workerItem = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectName: z.string(),
+  realName: z.string(),
+  idType: z.enum(WORKER_ID_TYPES),
+  idNo: z.string(),
+  phone: z.string(),
+  gender: nullableString,
+  birthDate: nullableString,
+  teamId: z.number().nullable(),
+  teamName: nullableString,
+  trade: z.enum(LABOUR_TRADES),
+  subcontractorId: z.number().nullable(),
+  subcontractorName: nullableString,
+  entryDate: z.string(),
+  exitDate: nullableString,
+  status: z.enum(WORKER_STATUS),
+  blacklistReason: nullableString,
+  emergencyContact: nullableString,
+  emergencyPhone: nullableString,
+  ...editTimes,
+});
+export type WorkerItem = z.infer<typeof workerItem>;
+
+// Teams and subcontractors ------------------------------------------------------------------------
+
+export const teamFields = {
+  projectId: rowId('projectId is required'),
+  name: requiredText('name', 64),
+  /** A worker of the same project. */
+  leaderId: optionalId('leaderId'),
+  subcontractorId: optionalId('subcontractorId'),
+};
+export const addTeamBody = z.object(teamFields);
+export const updateTeamBody = z
+  .object(teamFields)
+  .omit({ projectId: true })
+  .partial()
+  .extend({ id: rowId('id is required') });
+
+/** `GET /api/labour/teams` and `GET /api/labour/subcontractors`. */
+export const projectPartQuery = pageQuery.extend({
+  projectId: rowIdParam().optional(),
+  /** Name contains. */
+  name: textFilter(128),
+});
+
+export const teamItem = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectName: z.string(),
+  name: z.string(),
+  leaderId: z.number().nullable(),
+  leaderName: nullableString,
+  subcontractorId: z.number().nullable(),
+  subcontractorName: nullableString,
+  /** Workers on site in the team. */
+  onSite: z.number(),
+  ...editTimes,
+});
+export type TeamItem = z.infer<typeof teamItem>;
+
+export const subcontractorFields = {
+  projectId: rowId('projectId is required'),
+  name: requiredText('name', 128),
+  /** Unified social credit code. */
+  creditCode: optionalText('creditCode', 32),
+  contact: optionalText('contact', 64),
+  phone: optionalText('phone', 32),
+};
+export const addSubcontractorBody = z.object(subcontractorFields);
+export const updateSubcontractorBody = z
+  .object(subcontractorFields)
+  .omit({ projectId: true })
+  .partial()
+  .extend({ id: rowId('id is required') });
+
+export const subcontractorItem = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectName: z.string(),
+  name: z.string(),
+  creditCode: nullableString,
+  contact: nullableString,
+  phone: nullableString,
+  onSite: z.number(),
+  ...editTimes,
+});
+export type SubcontractorItem = z.infer<typeof subcontractorItem>;
+
+// Settings and attendance -------------------------------------------------------------------------
+
+/** A night shift's passes before this hour belong to the day before (the shift's start). */
+export const DEFAULT_CUTOFF_HOUR = 4;
+/** The project's wall clock: UTC+8 (China) unless set. */
+export const DEFAULT_UTC_OFFSET_MINUTES = 480;
+
+export const projectQuery = z.object({ projectId: rowIdParam() });
+
+export const labourSettings = z.object({
+  projectId: z.number(),
+  cutoffHour: z.number(),
+  utcOffsetMinutes: z.number(),
+});
+export type LabourSettings = z.infer<typeof labourSettings>;
+
+export const updateSettingsBody = z.object({
+  projectId: rowId('projectId is required'),
+  cutoffHour: z
+    .number({ error: 'cutoffHour must be a number' })
+    .int('cutoffHour must be between 0 and 12')
+    .min(0, 'cutoffHour must be between 0 and 12')
+    .max(12, 'cutoffHour must be between 0 and 12')
+    .optional(),
+  utcOffsetMinutes: z
+    .number({ error: 'utcOffsetMinutes must be a number' })
+    .int('utcOffsetMinutes must be between -720 and 840')
+    .min(-720, 'utcOffsetMinutes must be between -720 and 840')
+    .max(840, 'utcOffsetMinutes must be between -720 and 840')
+    .optional(),
+});
+
+/** `GET /api/labour/daySheet`. */
+export const daySheetQuery = z.object({
+  projectId: rowIdParam(),
+  date: calendarDate,
+  teamId: rowIdParam().optional(),
+});
+
+export const daySheetRow = z.object({
+  workerId: z.number(),
+  realName: z.string(),
+  teamId: z.number().nullable(),
+  teamName: nullableString,
+  trade: z.enum(LABOUR_TRADES),
+  status: z.enum(WORKER_STATUS),
+  /** ISO instants; null when no such pass. */
+  firstIn: nullableString,
+  lastOut: nullableString,
+  /** From first in to last out, in hours (2 decimals); null unless complete. */
+  hours: z.number().nullable(),
+  /** Both an in-pass and a later out-pass. */
+  complete: z.boolean(),
+  /** Any pass that day. */
+  came: z.boolean(),
+  /** The worker's latest pass (by the device's time) was an in-pass. */
+  onSiteNow: z.boolean(),
+  passes: z.number(),
+});
+export type DaySheetRow = z.infer<typeof daySheetRow>;
+
+export const daySheetAnswer = z.object({
+  date: z.string(),
+  cutoffHour: z.number(),
+  summary: z.object({
+    /** Workers registered on site that day. */
+    expected: z.number(),
+    came: z.number(),
+    absent: z.number(),
+    complete: z.number(),
+    onSiteNow: z.number(),
+  }),
+  rows: z.array(daySheetRow),
+});
+export type DaySheetAnswer = z.infer<typeof daySheetAnswer>;
+
+const yearMonth = text()
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be a month YYYY-MM');
+
+/** `GET /api/labour/monthSheet`. */
+export const monthSheetQuery = z.object({
+  projectId: rowIdParam(),
+  month: yearMonth,
+  teamId: rowIdParam().optional(),
+});
+export const monthSheetExportQuery = monthSheetQuery.extend({ lang: z.enum(SHEET_LANGS).default('zh-CN') });
+
+export const monthSheetRow = z.object({
+  workerId: z.number(),
+  realName: z.string(),
+  teamName: nullableString,
+  trade: z.enum(LABOUR_TRADES),
+  /** Per day of the month (index 0 is the 1st): hours of a complete day, 0 for a day with passes but incomplete, null for none. */
+  hours: z.array(z.number().nullable()),
+  /** Days with any pass. */
+  days: z.number(),
+  /** Sum of the complete days' hours. */
+  totalHours: z.number(),
+});
+export type MonthSheetRow = z.infer<typeof monthSheetRow>;
+
+export const monthSheetAnswer = z.object({
+  month: z.string(),
+  daysInMonth: z.number(),
+  rows: z.array(monthSheetRow),
+});
+export type MonthSheetAnswer = z.infer<typeof monthSheetAnswer>;
