@@ -21,7 +21,14 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * the rest (DATA_DIR, PII_KEY, limits).
  */
 export function benchConfig(env: Record<string, string>): Config {
-  return loadConfig({ MQTT_PORT: 'off', HJ212_PORT: 'off', LOG_LEVEL: 'silent', DEMO: '0', ...env });
+  return loadConfig({
+    MQTT_PORT: 'off',
+    HJ212_PORT: 'off',
+    API_RATE_LIMIT: 'off',
+    LOG_LEVEL: 'silent',
+    DEMO: '0',
+    ...env,
+  });
 }
 
 /**

@@ -21,6 +21,7 @@ import { withSafeErrors } from './http/logging.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { installAuthGuard } from './auth/guard.ts';
+import { ApiRateLimiter } from './auth/apiRate.ts';
 import { SessionCache } from './auth/sessionCache.ts';
 import { registerUserModule } from './modules/user/routes.ts';
 import { registerAgentModule } from './modules/agent/routes.ts';
@@ -122,7 +123,13 @@ export async function buildApp({
 
   installEnvelope(app);
   const sessionCache = new SessionCache();
-  installAuthGuard(app, db, config.session, sessionCache);
+  installAuthGuard(
+    app,
+    db,
+    config.session,
+    sessionCache,
+    config.apiRate ? new ApiRateLimiter(config.apiRate) : undefined,
+  );
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });

@@ -99,6 +99,14 @@ const envSchema = z.object({
   MQTT_TLS_KEY: z.string().optional(),
   /** HJ 212-2017 dust and noise monitors over TCP: the listener's port, or `off`. */
   HJ212_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(9212),
+  /** Calls per second one signed-in user may make on this instance (sustained), or `off`. */
+  API_RATE_LIMIT: z.union([z.literal('off'), z.coerce.number().positive()]).default(20),
+  /** Calls one user may make at once above the sustained rate (a page opening fires several). */
+  API_RATE_BURST: z.coerce.number().int().positive().default(200),
+  /** New device links one instance admits per second (a reconnect storm is spread with close 4013), or `off`. */
+  DEVICE_ADMIT_PER_SECOND: z.union([z.literal('off'), z.coerce.number().int().positive()]).default(500),
+  /** Most live-channel topics the tabs of one session hold together on an instance. */
+  LIVE_SESSION_MAX_TOPICS: z.coerce.number().int().positive().default(1_000),
   /** GET /metrics (Prometheus) answers a request bearing this token; absent: no /metrics. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Master key for PII at rest (64 hex chars). Absent: generated once into DATA_DIR/pii.key. */
@@ -143,7 +151,13 @@ export interface Config {
   redisNamespace?: string;
   /** PostgreSQL pool timeouts (DATABASE_*_MS). */
   database: { connectMs: number; queryMs: number; idleMs: number; keepAliveMs: number };
-  deviceLink: { telemetryRetentionDays: number; eventsRetentionDays: number; terminalIdleMs: number };
+  deviceLink: {
+    telemetryRetentionDays: number;
+    eventsRetentionDays: number;
+    terminalIdleMs: number;
+    /** DEVICE_ADMIT_PER_SECOND; 0: no limit. */
+    admitPerSecond: number;
+  };
   notificationRetentionDays: number;
   /** ANALYTICS_RETENTION_DAYS: the hourly rollup of fleet analytics. */
   analyticsRetentionDays: number;
@@ -195,6 +209,10 @@ export interface Config {
   mqttBroker?: { url: Secret; group: string };
   /** METRICS_TOKEN (redacted): /metrics is served only with it. */
   metricsToken?: Secret;
+  /** API_RATE_LIMIT / API_RATE_BURST: each signed-in user's calls per instance; absent: no limit. */
+  apiRate?: { perSecond: number; burst: number };
+  /** LIVE_SESSION_MAX_TOPICS: live topics one session's tabs hold together. */
+  liveSessionMaxTopics: number;
 }
 
 /** A configuration value that must never reach a log: JSON, inspect and string forms are redacted. */
@@ -268,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
       eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
       terminalIdleMs: e.TERMINAL_IDLE_MINUTES * 60_000,
+      admitPerSecond: e.DEVICE_ADMIT_PER_SECOND === 'off' ? 0 : e.DEVICE_ADMIT_PER_SECOND,
     },
     notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
@@ -305,5 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN ? new Secret(e.METRICS_TOKEN) : undefined,
     mqttBroker: e.MQTT_URL ? { url: new Secret(e.MQTT_URL), group: e.MQTT_SHARE_GROUP } : undefined,
     hj212: e.HJ212_PORT === 'off' ? undefined : { port: e.HJ212_PORT },
+    liveSessionMaxTopics: e.LIVE_SESSION_MAX_TOPICS,
+    apiRate: e.API_RATE_LIMIT === 'off' ? undefined : { perSecond: e.API_RATE_LIMIT, burst: e.API_RATE_BURST },
   };
 }

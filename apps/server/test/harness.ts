@@ -204,6 +204,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     MQTT_PORT: 'off',
     HJ212_PORT: 'off',
+    API_RATE_LIMIT: 'off',
     ...env,
   } as Record<string, string>);
   const database = opts.database ?? (await openTestDatabase());

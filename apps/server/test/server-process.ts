@@ -44,6 +44,7 @@ export function spawnServer(dataDir: string, port: number, env: Record<string, s
       WEB_DIST: '/nonexistent',
       MQTT_PORT: 'off',
       HJ212_PORT: 'off',
+      API_RATE_LIMIT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

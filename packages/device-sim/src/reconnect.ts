@@ -1,5 +1,6 @@
 import {
   CloseCode,
+  busyRetrySeconds,
   RETRY_AFTER_REFUSAL_S,
   RETRY_AFTER_REPLACED_S,
   type RefuseReason,
@@ -7,13 +8,16 @@ import {
 
 /**
  * The wait the protocol fixes after this close (seconds), or 0 when the device should use its own
- * backoff: a refusal names its wait, a replaced or revoked link waits a set time.
+ * backoff: a refusal names its wait, a replaced or revoked link waits a set time, a busy instance says
+ * how long (spread by up to as much again, so a storm of devices does not come back in step).
  */
 export function fixedRetrySeconds(code: number, reason: string, lastRefusal?: RefuseReason): number {
   const refusal = code === CloseCode.refused ? (lastRefusal ?? (reason as RefuseReason)) : undefined;
   if (refusal !== undefined) return RETRY_AFTER_REFUSAL_S[refusal] ?? 300;
   if (code === CloseCode.replaced) return RETRY_AFTER_REPLACED_S;
   if (code === CloseCode.revoked) return 300;
+  const busy = code === CloseCode.busy ? busyRetrySeconds(reason) : undefined;
+  if (busy !== undefined) return busy * (1 + Math.random());
   return 0;
 }
 

@@ -55,6 +55,7 @@ const configFor = (dataDir: string, databaseUrl?: string): Config =>
     DEMO: '0',
     MQTT_PORT: 'off',
     HJ212_PORT: 'off',
+    API_RATE_LIMIT: 'off',
   });
 
 describe(`backup and restore (${PG_URL ? 'PostgreSQL' : 'embedded database'})`, () => {

@@ -116,7 +116,7 @@ export async function composeDeviceLink(
     telemetry,
     bus,
     heartbeatSeconds: () => hbSeconds,
-    options: { instanceId: randomUUID(), ...opts.gateway },
+    options: { instanceId: randomUUID(), admitPerSecond: config.deviceLink.admitPerSecond, ...opts.gateway },
   });
   let mqtt: MqttBroker | undefined;
   if (config.mqtt) {
@@ -165,7 +165,10 @@ export async function composeDeviceLink(
     longestHeartbeatSeconds: () => hbLongest,
   });
 
-  const channel = new LiveChannel(db, gateway.events, opts.live);
+  const channel = new LiveChannel(db, gateway.events, {
+    sessionMaxTopics: config.liveSessionMaxTopics,
+    ...opts.live,
+  });
   const stopFeed = await feedPublications(bus, channel);
   app.addHook('preClose', async () => channel.close());
   app.addHook('onClose', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roleAllowed, type Role } from '@siteops/contracts/shared/roles';
 import type { Db } from '../db/client.ts';
 import { forbidden, mustChangePassword } from '../core/errors.ts';
+import type { ApiRateLimiter } from './apiRate.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { resolveSession, type AuthContext, type SessionPolicy } from './sessions.ts';
 
@@ -25,9 +26,16 @@ declare module 'fastify' {
 
 /**
  * The one authentication and role check of the API: every `/api` route needs a live session unless
- * it says `public`, and its `roles` are enforced here, never by the console hiding a button.
+ * it says `public`, and its `roles` are enforced here, never by the console hiding a button. A signed-in
+ * user's calls are counted against the per-user rate here too, before anything is read or written.
  */
-export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPolicy, cache?: SessionCache) {
+export function installAuthGuard(
+  app: FastifyInstance,
+  db: Db,
+  policy: SessionPolicy,
+  cache?: SessionCache,
+  rate?: ApiRateLimiter,
+) {
   if (cache) app.decorate('sessionCache', cache);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
@@ -36,6 +44,7 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
     if (config.public) return;
     request.auth = await resolveSession(db, policy, request.headers.authorization, cache);
     const { user } = request.auth;
+    rate?.take(user.id);
     if (config.roles && !roleAllowed(user.role as Role, config.roles)) throw forbidden();
     if (user.mustChangePassword && !config.allowPendingPasswordChange) {
       throw mustChangePassword();

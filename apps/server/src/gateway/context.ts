@@ -31,6 +31,7 @@ function resolveOptions(o: GatewayOptions): ResolvedOptions {
     routeAnnounceMs: o.routeAnnounceMs ?? 10_000,
     remoteSlackMs: o.remoteSlackMs ?? 500,
     maxPendingRpcsPerLink: o.maxPendingRpcsPerLink ?? 64,
+    admitPerSecond: o.admitPerSecond ?? 0,
   };
 }
 
@@ -45,6 +46,8 @@ function newCounters() {
     events: 0,
     invalid: 0,
     rateLimited: 0,
+    /** New links turned away by the admission rate (4013). */
+    busy: 0,
     rpcCalls: 0,
     rpcErrors: {} as Partial<Record<RpcErrorCode, number>>,
     droppedPoints: 0,

@@ -1,4 +1,5 @@
 import { CloseCode } from '@siteops/contracts/device-protocol';
+import { LinkAdmission } from './admission.ts';
 import type { WriteBatches } from './batches.ts';
 import { iso, type GatewayContext } from './context.ts';
 import type { Handshake } from './handshake.ts';
@@ -43,10 +44,14 @@ interface Parts {
  * offline. Only `auth` is accepted before `auth.ok`; after it, messages go to `DeviceMessages`.
  */
 export class LinkLifecycle {
+  readonly #admission?: LinkAdmission;
+
   constructor(
     private readonly ctx: GatewayContext,
     private readonly parts: Parts,
-  ) {}
+  ) {
+    if (ctx.opt.admitPerSecond > 0) this.#admission = new LinkAdmission(ctx.opt.admitPerSecond);
+  }
 
   /**
    * A new device link on any transport (the WebSocket route calls it synchronously on upgrade; MQTT on
@@ -79,6 +84,13 @@ export class LinkLifecycle {
     };
     if (ctx.closed) {
       link.close(CloseCode.goingAway, 'shutdown');
+      return { link, input };
+    }
+    const wait = this.#admission?.admit(ctx.now());
+    if (wait) {
+      ctx.counters.busy++;
+      link.state = 'down';
+      link.close(CloseCode.busy, `busy:${wait}`);
       return { link, input };
     }
     ctx.registry.add(link);

@@ -11,6 +11,7 @@ import {
 import type { ShellStream } from './shell.ts';
 import type { LinkTransport } from './transports/transport.ts';
 import type { DeviceId, RpcError, RpcReply } from './types.ts';
+import { RateBucket } from '../core/rateBucket.ts';
 
 export interface PendingRpc {
   method: string;
@@ -28,26 +29,6 @@ export interface StreamRoute {
   remote?: string;
 }
 
-/** A token bucket: `burst` messages at once, refilled at `perSecond` (protocol 1.3, close code 4029). */
-export class RateBucket {
-  #tokens: number;
-  #at = 0;
-
-  constructor(private readonly rate: { perSecond: number; burst: number } = LINK_RATE) {
-    this.#tokens = rate.burst;
-  }
-
-  /** Spend one message at time `now` (ms); false when the bucket is empty. */
-  take(now: number): boolean {
-    if (this.#at)
-      this.#tokens = Math.min(this.rate.burst, this.#tokens + ((now - this.#at) * this.rate.perSecond) / 1000);
-    this.#at = now;
-    if (this.#tokens < 1) return false;
-    this.#tokens--;
-    return true;
-  }
-}
-
 /** One device link, from accept to close, whatever transport carries it. */
 export class Link {
   readonly id = randomUUID();
@@ -63,7 +44,7 @@ export class Link {
   heartbeatMs = 30_000;
   readonly pending = new Map<string, PendingRpc>();
   readonly streams = new Map<string, StreamRoute>();
-  readonly rate = new RateBucket();
+  readonly rate = new RateBucket(LINK_RATE);
   authTimer?: NodeJS.Timeout;
   /** Fires when the device's licence expires (4010). */
   expiryTimer?: NodeJS.Timeout;

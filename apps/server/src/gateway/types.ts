@@ -182,6 +182,8 @@ export interface GatewayOptions {
   remoteSlackMs?: number;
   /** Default 64. */
   maxPendingRpcsPerLink?: number;
+  /** New links admitted per second (a reconnect storm is spread, close 4013); 0, the default: no limit. */
+  admitPerSecond?: number;
 }
 
 export interface GatewayDeps {

@@ -81,6 +81,8 @@ export function registerMetrics(app: FastifyInstance, token: Secret, sources: Me
     collect() {
       for (const [reason, n] of Object.entries(gateway.counters.refused))
         grow(this, { reason }, `refused:${reason}`, n ?? 0);
+      // Turned away before any check by the admission rate (close 4013).
+      grow(this, { reason: 'busy' }, 'refused:busy', gateway.counters.busy);
     },
   });
   new Counter({

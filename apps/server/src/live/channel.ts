@@ -26,6 +26,8 @@ import type { GatewayEvents } from '../gateway/index.ts';
 /** One browser tab's channel, as the hub sees it (the socket side lives in liveSocket.ts). */
 export interface LiveConn {
   userId: number;
+  /** The session the tab signed in with: its tabs together hold at most `sessionMaxTopics`. */
+  sessionId: number;
   caller: Caller;
   /** A manager's projects (refreshed with the session check). */
   managed: ReadonlySet<number>;
@@ -57,7 +59,12 @@ export interface LiveChannelOptions {
    * divided device is seen within it).
    */
   ownerTtlMs?: number;
+  /** Most topics the tabs of one session hold together (LIVE_SESSION_MAX_TOPICS). */
+  sessionMaxTopics?: number;
 }
+
+/** Unless configured: two tabs full, or a dozen ordinary pages. */
+export const LIVE_SESSION_MAX_TOPICS = 1_000;
 
 /**
  * The topics of every open tab on this instance. Device events come from the gateway (every instance
@@ -76,6 +83,9 @@ export class LiveChannel {
   readonly #batchMs: number;
   readonly #fleetMs: number;
   readonly #ownerTtlMs: number;
+  readonly #sessionMaxTopics: number;
+  /** Topics held per session, over all its tabs on this instance. */
+  readonly #sessionTopics = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -85,6 +95,7 @@ export class LiveChannel {
     this.#batchMs = opts.batchMs ?? LIVE_BATCH_MS;
     this.#fleetMs = opts.fleetMs ?? LIVE_FLEET_MS;
     this.#ownerTtlMs = opts.ownerTtlMs ?? 15_000;
+    this.#sessionMaxTopics = opts.sessionMaxTopics ?? LIVE_SESSION_MAX_TOPICS;
     this.#campaigns = new CampaignTopics(db, this.#ownerTtlMs);
     events.on('device', (item) => {
       // An event counts into `fleet` once stored (below), so the figures read again include it.
@@ -144,13 +155,15 @@ export class LiveChannel {
     const accepted: string[] = [];
     for (const t of wanted) {
       if (refused.has(t)) continue;
-      if (conn.topics.size >= LIVE_MAX_TOPICS) {
+      const held = this.#sessionTopics.get(conn.sessionId) ?? 0;
+      if (conn.topics.size >= LIVE_MAX_TOPICS || held >= this.#sessionMaxTopics) {
         refused.add(t);
         continue;
       }
       // The tab may have closed while the query ran.
       if (!this.conns.has(conn)) break;
       conn.topics.add(t);
+      this.#sessionTopics.set(conn.sessionId, held + 1);
       accepted.push(t);
       this.#campaigns.granted(conn, t);
       const id = deviceIdOfTopic(t);
@@ -171,7 +184,10 @@ export class LiveChannel {
 
   #drop(conn: LiveConn, topics: readonly string[]) {
     for (const t of topics) {
-      conn.topics.delete(t);
+      if (!conn.topics.delete(t)) continue;
+      const held = (this.#sessionTopics.get(conn.sessionId) ?? 1) - 1;
+      if (held > 0) this.#sessionTopics.set(conn.sessionId, held);
+      else this.#sessionTopics.delete(conn.sessionId);
       const id = deviceIdOfTopic(t);
       if (id !== undefined) {
         const set = this.#byDevice.get(id);

@@ -138,6 +138,7 @@ describe('device events', () => {
     const frames: LiveServerMessage[] = [];
     const conn = {
       userId: 1,
+      sessionId: 0,
       caller: { id: 1, role: 'admin' as const, agentId: null },
       managed: new Set<number>(),
       topics: new Set<string>(),

@@ -106,7 +106,14 @@ export function registerLiveSocket(
         }
         const managed = user.role === 'manager' ? await managedProjects(db, user.id) : new Set<number>();
         if (closed) return;
-        const opened: LiveConn = { userId: user.id, caller: callerOf(user), managed, topics: new Set(), send };
+        const opened: LiveConn = {
+          userId: user.id,
+          sessionId: ticket.sessionId,
+          caller: callerOf(user),
+          managed,
+          topics: new Set(),
+          send,
+        };
         conn = opened;
         channel.add(opened);
         send({ type: 'ready', serverTime: new Date().toISOString(), heartbeatSeconds: deps.heartbeatSeconds() });

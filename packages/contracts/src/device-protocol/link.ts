@@ -40,6 +40,11 @@ export const CloseCode = {
   replaced: 4009,
   /** An admin forbade or removed the device, or its licence expired, while it was linked. */
   revoked: 4010,
+  /**
+   * The instance admits no more new links this second (a reconnect storm); the reason is `busy:<s>`:
+   * dial again after s seconds plus a random part of up to s more.
+   */
+  busy: 4013,
   /** The device sent more messages than LINK_RATE allows (a flood); the reason is `rateLimited`. */
   rateLimited: 4029,
 } as const;
@@ -74,6 +79,13 @@ export const RETRY_AFTER_REFUSAL_S: Record<RefuseReason, number> = {
 };
 /** A replaced link waits this long before dialling again, so two devices sharing an sn do not ping-pong. */
 export const RETRY_AFTER_REPLACED_S = 60;
+/** The longest wait a `busy` close (4013) names. */
+export const RETRY_AFTER_BUSY_MAX_S = 60;
+/** The seconds a `busy:<s>` close reason names, else undefined. */
+export function busyRetrySeconds(reason: string): number | undefined {
+  const m = /^busy:(\d+)$/.exec(reason);
+  return m ? Math.min(Number(m[1]), RETRY_AFTER_BUSY_MAX_S) : undefined;
+}
 export const AUTH_TIMEOUT_MS = 10_000;
 /**
  * What one link may send, frames of every kind counted alike: a bucket of `burst` messages refilled at

@@ -33,6 +33,7 @@ export const enUS = {
   'auth.oneTimePasswordExpired':
     'This one-time password has expired or was already used: ask an administrator to reset your password again',
   'auth.locked': 'Too many failed logins: this account is locked, try again in {minutes} minute(s) (after {until})',
+  'auth.apiRate': 'Too many requests from your account: try again in {seconds} s',
   'auth.throttled': 'Too many failed attempts from this client: try again in {minutes} minute(s) (after {until})',
   'auth.accountDisabled': 'This account has been disabled',
   'auth.agentInvalid': 'Your agent account is invalid; contact the administrator',

@@ -26,6 +26,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'auth.mustChangePassword': '请先修改密码',
   'auth.oneTimePasswordExpired': '此一次性密码已过期或已使用，请联系管理员重新重置密码',
   'auth.locked': '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试（{until} 之后）',
+  'auth.apiRate': '您的账号请求过于频繁，请 {seconds} 秒后再试',
   'auth.throttled': '此客户端失败次数过多，请 {minutes} 分钟后再试（{until} 之后）',
   'auth.accountDisabled': '该账号已被禁用',
   'auth.agentInvalid': '您的代理商账号已失效，请联系管理员',

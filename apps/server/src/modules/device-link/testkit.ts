@@ -61,6 +61,7 @@ export async function startLinkApp(
   const config = loadConfig({
     MQTT_PORT: 'off',
     HJ212_PORT: 'off',
+    API_RATE_LIMIT: 'off',
     DATA_DIR: '.tmp/unused',
     DEMO: '0',
     LOG_LEVEL: 'silent',
