@@ -1,7 +1,7 @@
 import type { labourApi } from '@siteops/contracts/labour/api';
 import type { DaySheetRow } from '@siteops/contracts/labour/schemas';
 import type { Handler } from '../../http/endpoint.ts';
-import { attendanceOf, hoursOf, isComplete, sheetWorkers } from './attendance.ts';
+import { attendanceOf, dayNumber, hoursOf, isComplete, sheetWorkers } from './attendance.ts';
 import { loadLabourProject, settingsOf } from './service.ts';
 
 /** One work day of a project: every worker registered on site that day or who passed, with the day's figures. */
@@ -11,7 +11,7 @@ export const daySheet: Handler<typeof labourApi.daySheet> = async ({ db, caller 
   const attendance = await attendanceOf(db, settings, q.date, 1);
   const workers = await sheetWorkers(db, project.id, q.date, q.date, [...attendance.keys()], q.teamId);
   const rows: DaySheetRow[] = workers.map((w) => {
-    const d = attendance.get(w.id)?.get(q.date);
+    const d = attendance.get(w.id)?.get(dayNumber(q.date));
     return {
       workerId: w.id,
       realName: w.realName,
