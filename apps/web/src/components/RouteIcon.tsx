@@ -7,6 +7,7 @@ import {
   IdcardOutlined,
   ProjectOutlined,
   SettingOutlined,
+  TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 
@@ -21,6 +22,7 @@ const ICONS: Record<string, ComponentType> = {
   IdcardOutlined,
   ProjectOutlined,
   SettingOutlined,
+  TeamOutlined,
   UserOutlined,
 };
 

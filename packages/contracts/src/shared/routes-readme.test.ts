@@ -6,6 +6,7 @@ import type { Endpoint } from './endpoint.ts';
 import { deviceSearchApi } from '../device-search/api.ts';
 import { visitorApi } from '../visitor/api.ts';
 import { alarmApi } from '../alarm/api.ts';
+import { labourApi } from '../labour/api.ts';
 
 /**
  * The README's console table ("| menu | page | roles |") says who opens each page; the route table
@@ -59,6 +60,7 @@ const ROWS: [string, string[]][] = [
   ['Projects →', ['project-list', 'project-User']],
   // Its "Configure" is admin only, as the row says in its text (checked below).
   ['Visitors →', ['visitor-List', 'visitor-audit', 'device-authorize', 'pass-records']],
+  ['Labour →', ['labour-workers', 'labour-teams', 'labour-day-sheet', 'labour-month-sheet']],
   ['Users → Agents', ['agent']],
   ['Users → User information', ['info']],
   ['Users → Settings', ['setting']],
@@ -75,6 +77,9 @@ const PAGE_ENDPOINTS: [string, Endpoint[]][] = [
   ['pass-records', [visitorApi.passes]],
   ['alarm-list', [alarmApi.listAll, alarmApi.detail, alarmApi.acknowledge, alarmApi.clear, alarmApi.assign]],
   ['alarm-rules', [alarmApi.ruleListAll, alarmApi.ruleAdd, alarmApi.ruleUpdate, alarmApi.ruleDelete]],
+  ['labour-workers', [labourApi.listAll, labourApi.add, labourApi.update, labourApi.delete]],
+  ['labour-day-sheet', [labourApi.daySheet]],
+  ['labour-month-sheet', [labourApi.monthSheet, labourApi.exportMonthSheet]],
 ];
 
 const sorted = (roles: Iterable<string>) => [...roles].sort();

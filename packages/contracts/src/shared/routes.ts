@@ -222,6 +222,44 @@ export const ROUTES: readonly RouteDef[] = [
     i18nKey: 'menu.visitor.config',
   },
 
+  // Labour real-name management (issue 35): the one scope rule's roles (admin, an agent's projects, a manager's).
+  {
+    name: 'labour',
+    path: '/labour',
+    order: 9.5,
+    roles: DEVICE_SCOPE_ROLES,
+    i18nKey: 'menu.labour.root',
+    icon: 'TeamOutlined',
+  },
+  {
+    name: 'labour-workers',
+    path: '/labour/workers',
+    parent: 'labour',
+    roles: DEVICE_SCOPE_ROLES,
+    i18nKey: 'menu.labour.workers',
+  },
+  {
+    name: 'labour-teams',
+    path: '/labour/teams',
+    parent: 'labour',
+    roles: DEVICE_SCOPE_ROLES,
+    i18nKey: 'menu.labour.teams',
+  },
+  {
+    name: 'labour-day-sheet',
+    path: '/labour/day-sheet',
+    parent: 'labour',
+    roles: DEVICE_SCOPE_ROLES,
+    i18nKey: 'menu.labour.daySheet',
+  },
+  {
+    name: 'labour-month-sheet',
+    path: '/labour/month-sheet',
+    parent: 'labour',
+    roles: DEVICE_SCOPE_ROLES,
+    i18nKey: 'menu.labour.monthSheet',
+  },
+
   { name: 'user', path: '/user', order: 10, roles: EVERY_ROLE, i18nKey: 'menu.user.root', icon: 'UserOutlined' },
   { name: 'agent', path: '/user/agent', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.agent' },
   { name: 'info', path: '/user/info', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.info' },

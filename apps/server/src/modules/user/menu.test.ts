@@ -43,6 +43,10 @@ const EXPECTED: Record<Role, string[]> = {
     'universal-Gateway-list',
     'device-search',
     'device-catalogue',
+    'labour-workers',
+    'labour-teams',
+    'labour-day-sheet',
+    'labour-month-sheet',
     'agent',
     'info',
     'setting',
@@ -63,6 +67,10 @@ const EXPECTED: Record<Role, string[]> = {
     'visitor-audit',
     'device-authorize',
     'pass-records',
+    'labour-workers',
+    'labour-teams',
+    'labour-day-sheet',
+    'labour-month-sheet',
     'setting',
     'messages',
     'announcements',
@@ -78,7 +86,7 @@ describe('POST /api/user/menu', () => {
     expect(res.body.data).toEqual(menuForRole(role));
   });
 
-  it('orders sections dashboard 0, alarm 6, device 7, project 8, visitor 9, user 10, system 11', async () => {
+  it('orders sections dashboard 0, alarm 6, device 7, project 8, visitor 9, labour 9.5, user 10, system 11', async () => {
     const res = await t.api(userApi.menu, {}, tokens.admin);
     expect(res.body.data.map((n: MenuNode) => [n.name, n.order])).toEqual([
       ['dashboard', 0],
@@ -86,6 +94,7 @@ describe('POST /api/user/menu', () => {
       ['device', 7],
       ['project', 8],
       ['visitor', 9],
+      ['labour', 9.5],
       ['user', 10],
       ['isystem', 11],
     ]);

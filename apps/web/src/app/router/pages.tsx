@@ -219,6 +219,12 @@ const PAGES: Record<string, PageEntry> = {
       firstRead: m.firstRead,
     })),
   ),
+  'labour-workers': lazyPage(() =>
+    import('@/features/labour/WorkersPage').then((m) => ({ Component: m.WorkersPage, firstRead: m.firstRead })),
+  ),
+  'labour-teams': lazyPage(() => import('@/features/labour/TeamsPage').then((m) => m.TeamsPage)),
+  'labour-day-sheet': lazyPage(() => import('@/features/labour/DaySheetPage').then((m) => m.DaySheetPage)),
+  'labour-month-sheet': lazyPage(() => import('@/features/labour/MonthSheetPage').then((m) => m.MonthSheetPage)),
   'visitor-config': lazyPage(() =>
     import('@/features/visitors/config/VisitorConfigPage').then((m) => ({
       Component: m.VisitorConfigPage,

@@ -1,0 +1,258 @@
+import { useEffect, useState } from 'react';
+import { DatePicker, Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { PHONE_PATTERN, SEX } from '@siteops/contracts/user/schemas';
+import { parseMainlandId } from '@siteops/contracts/labour/idCard';
+import {
+  LABOUR_TRADES,
+  WORKER_ID_TYPES,
+  WORKER_STATUS,
+  type LabourTrade,
+  type WorkerIdType,
+  type WorkerItem,
+  type WorkerStatus,
+} from '@siteops/contracts/labour/schemas';
+import { fieldErrorsOf } from '@/components/form/formKit';
+import { FormDrawer } from '@/components/form/FormDrawer';
+import { useProjectOptions } from '@/api/ownerOptions';
+import { message } from '@/lib/feedback';
+import { useAddWorker } from './api/addWorker';
+import { useUpdateWorker } from './api/updateWorker';
+import { useTeams } from './api/listTeams';
+import { useSubcontractors } from './api/listSubcontractors';
+
+interface FormValues {
+  projectId: number;
+  realName: string;
+  idType: WorkerIdType;
+  idNo?: string;
+  phone: string;
+  gender?: (typeof SEX)[number] | null;
+  birthDate?: Dayjs | null;
+  teamId?: number | null;
+  trade: LabourTrade;
+  subcontractorId?: number | null;
+  entryDate: Dayjs;
+  exitDate?: Dayjs | null;
+  status: WorkerStatus;
+  blacklistReason?: string;
+  emergencyContact?: string;
+  emergencyPhone?: string;
+}
+
+const FIELDS = [
+  'projectId',
+  'realName',
+  'idType',
+  'idNo',
+  'phone',
+  'gender',
+  'birthDate',
+  'teamId',
+  'trade',
+  'subcontractorId',
+  'entryDate',
+  'exitDate',
+  'status',
+  'blacklistReason',
+  'emergencyContact',
+  'emergencyPhone',
+];
+
+const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
+
+function valuesOf(w: WorkerItem): Partial<FormValues> {
+  return {
+    projectId: w.projectId,
+    realName: w.realName,
+    idType: w.idType,
+    // The list holds the masked number: the field starts empty and an empty field keeps it.
+    idNo: undefined,
+    phone: w.phone,
+    gender: w.gender as FormValues['gender'],
+    birthDate: w.birthDate ? dayjs(w.birthDate) : null,
+    teamId: w.teamId,
+    trade: w.trade,
+    subcontractorId: w.subcontractorId,
+    entryDate: dayjs(w.entryDate),
+    exitDate: w.exitDate ? dayjs(w.exitDate) : null,
+    status: w.status,
+    blacklistReason: w.blacklistReason ?? undefined,
+    emergencyContact: w.emergencyContact ?? undefined,
+    emergencyPhone: w.emergencyPhone ?? undefined,
+  };
+}
+
+function bodyOf(v: FormValues) {
+  const mainland = v.idType === 'mainland';
+  return {
+    realName: v.realName,
+    idType: v.idType,
+    ...(v.idNo ? { idNo: v.idNo } : {}),
+    phone: v.phone,
+    // A mainland number says both; the server reads them from it.
+    ...(mainland ? {} : { gender: v.gender ?? null, birthDate: day(v.birthDate) }),
+    teamId: v.teamId ?? null,
+    trade: v.trade,
+    subcontractorId: v.subcontractorId ?? null,
+    entryDate: day(v.entryDate)!,
+    exitDate: day(v.exitDate),
+    status: v.status,
+    blacklistReason: v.status === 'blacklisted' ? (v.blacklistReason ?? '') : '',
+    emergencyContact: v.emergencyContact ?? '',
+    emergencyPhone: v.emergencyPhone ?? '',
+  };
+}
+
+export interface WorkerFormDrawerProps {
+  open: boolean;
+  /** The worker being edited, or undefined to register one. */
+  worker?: WorkerItem;
+  onClose: () => void;
+}
+
+/** Register or edit a worker; the server checks everything again and its field errors land here. */
+export function WorkerFormDrawer({ open, worker, onClose }: WorkerFormDrawerProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const add = useAddWorker();
+  const update = useUpdateWorker();
+  const [saving, setSaving] = useState(false);
+  const projectId = Form.useWatch('projectId', form);
+  const idType = Form.useWatch('idType', form);
+  const status = Form.useWatch('status', form);
+  const projects = useProjectOptions('', open);
+  const inProject = { projectId: projectId ?? 0, pageSize: 200 };
+  const teams = useTeams(inProject, { enabled: open && projectId !== undefined });
+  const employers = useSubcontractors(inProject, { enabled: open && projectId !== undefined });
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (worker) form.setFieldsValue(valuesOf(worker));
+    else form.setFieldsValue({ idType: 'mainland', status: 'on_site', entryDate: dayjs() });
+  }, [open, worker, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const body = bodyOf(values);
+      if (worker) await update.mutateAsync({ id: worker.id, ...body });
+      else await add.mutateAsync({ projectId: values.projectId, ...body, idNo: values.idNo ?? '' });
+      message().success(t('common.saveSuccess'));
+      onClose();
+    } catch (error) {
+      form.setFields(fieldErrorsOf(error, FIELDS) as never);
+      throw error;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const required = (key: string) => ({ required: true, message: t(`labour.rules.${key}`) });
+  const idRule = {
+    validator: async (_: unknown, value: string | undefined) => {
+      const v = (value ?? '').replace(/\s+/g, '').toUpperCase();
+      if (!v || form.getFieldValue('idType') !== 'mainland') return;
+      const parsed = parseMainlandId(v);
+      if (!parsed.ok) throw new Error(t(`labour.rules.id_${parsed.problem}`));
+    },
+  };
+
+  return (
+    <FormDrawer
+      open={open}
+      title={worker ? t('labour.editWorker') : t('labour.createWorker')}
+      size={560}
+      onClose={onClose}
+      onSave={submit}
+      saving={saving}
+      closeByButtonOnly
+    >
+      <Form form={form} layout="vertical" name="worker-form">
+        <Form.Item name="projectId" label={t('labour.project')} rules={[required('project')]}>
+          <Select
+            disabled={worker !== undefined}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={projects.isFetching}
+            options={projects.data ?? []}
+            onChange={() => form.setFieldsValue({ teamId: null, subcontractorId: null })}
+          />
+        </Form.Item>
+        <Form.Item name="realName" label={t('labour.realName')} rules={[required('realName')]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="idType" label={t('labour.idType')} rules={[required('idType')]}>
+          <Select options={WORKER_ID_TYPES.map((v) => ({ value: v, label: t(`labour.idTypes.${v}`) }))} />
+        </Form.Item>
+        <Form.Item
+          name="idNo"
+          label={t('labour.idNo')}
+          extra={worker ? t('labour.idNoKeep', { masked: worker.idNo }) : undefined}
+          rules={[...(worker ? [] : [required('idNo')]), idRule]}
+        >
+          <Input maxLength={32} autoComplete="off" />
+        </Form.Item>
+        {idType !== 'mainland' && (
+          <>
+            <Form.Item name="gender" label={t('labour.gender')}>
+              <Select allowClear options={SEX.map((v) => ({ value: v, label: t(`values.sex.${v}`) }))} />
+            </Form.Item>
+            <Form.Item name="birthDate" label={t('labour.birthDate')}>
+              <DatePicker />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item
+          name="phone"
+          label={t('labour.phone')}
+          rules={[required('phone'), { pattern: PHONE_PATTERN, message: t('labour.rules.phonePattern') }]}
+        >
+          <Input maxLength={31} />
+        </Form.Item>
+        <Form.Item name="trade" label={t('labour.trade')} rules={[required('trade')]}>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={LABOUR_TRADES.map((v) => ({ value: v, label: t(`labour.trades.${v}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="teamId" label={t('labour.team')}>
+          <Select
+            allowClear
+            loading={teams.isFetching}
+            options={(teams.data?.list ?? []).map((x) => ({ value: x.id, label: x.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="subcontractorId" label={t('labour.subcontractor')}>
+          <Select
+            allowClear
+            loading={employers.isFetching}
+            options={(employers.data?.list ?? []).map((x) => ({ value: x.id, label: x.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="entryDate" label={t('labour.entryDate')} rules={[required('entryDate')]}>
+          <DatePicker />
+        </Form.Item>
+        <Form.Item name="exitDate" label={t('labour.exitDate')}>
+          <DatePicker />
+        </Form.Item>
+        <Form.Item name="status" label={t('labour.status')} rules={[required('status')]}>
+          <Select options={WORKER_STATUS.map((v) => ({ value: v, label: t(`labour.statuses.${v}`) }))} />
+        </Form.Item>
+        {status === 'blacklisted' && (
+          <Form.Item name="blacklistReason" label={t('labour.blacklistReason')} rules={[required('blacklistReason')]}>
+            <Input.TextArea maxLength={256} rows={2} />
+          </Form.Item>
+        )}
+        <Form.Item name="emergencyContact" label={t('labour.emergencyContact')}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="emergencyPhone" label={t('labour.emergencyPhone')}>
+          <Input maxLength={32} />
+        </Form.Item>
+      </Form>
+    </FormDrawer>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { labourApi } from '@siteops/contracts/labour/api';
+import { LABOUR_TRADES, WORKER_STATUS, type WorkerItem } from '@siteops/contracts/labour/schemas';
+import { listRead } from '@/components/list/listRead';
+import { useListPage } from '@/components/list/useListPage';
+import { useListDelete } from '@/components/list/useListDelete';
+import { ListLayout } from '@/components/list/ListLayout';
+import { SearchText } from '@/components/form/SearchText';
+import { SearchSelect } from '@/components/form/SearchSelect';
+import { RowAction, RowActions } from '@/components/table/rowActions';
+import { useProjectOptions } from '@/api/ownerOptions';
+import { workerColumns } from './workerColumns';
+import { WorkerFormDrawer } from './WorkerFormDrawer';
+
+const FILTERS = ['realName', 'idNo', 'projectId', 'status', 'trade'] as const;
+const LIST = { filters: FILTERS };
+export const firstRead = listRead(labourApi.listAll, () => LIST);
+
+/**
+ * /labour/workers (admin, agent, manager): the real-name register of the caller's projects; search by
+ * name, ID number (exact), project, status and trade; register, edit (leave, blacklist), delete.
+ */
+export function WorkersPage() {
+  const { t } = useTranslation();
+  const { table } = useListPage(labourApi.listAll, LIST);
+  const { selection, batchDelete, rowDelete } = useListDelete(labourApi.delete);
+  const [editing, setEditing] = useState<WorkerItem | 'new' | null>(null);
+  const projects = useProjectOptions('', true);
+
+  const columns = workerColumns(t, (row) => (
+    <RowActions wrap={false}>
+      <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+      {rowDelete(row.id)}
+    </RowActions>
+  ));
+
+  return (
+    <ListLayout
+      filters={FILTERS}
+      search={
+        <>
+          <SearchText name="realName" label={t('labour.realName')} />
+          <Form.Item name="idNo" label={t('labour.idNo')} tooltip={t('labour.idNoSearchHint')}>
+            <Input allowClear autoComplete="off" />
+          </Form.Item>
+          <SearchSelect
+            name="projectId"
+            label={t('labour.project')}
+            minWidth={160}
+            searchable
+            loading={projects.isFetching}
+            options={(projects.data ?? []).map((p) => ({ value: String(p.value), label: p.label }))}
+          />
+          <SearchSelect
+            name="status"
+            label={t('labour.status')}
+            minWidth={120}
+            options={WORKER_STATUS.map((s) => ({ value: s, label: t(`labour.statuses.${s}`) }))}
+          />
+          <SearchSelect
+            name="trade"
+            label={t('labour.trade')}
+            minWidth={140}
+            searchable
+            options={LABOUR_TRADES.map((s) => ({ value: s, label: t(`labour.trades.${s}`) }))}
+          />
+        </>
+      }
+      table={{
+        tableId: 'labour-workers',
+        columns,
+        ...table,
+        ...selection,
+        onCreate: () => setEditing('new'),
+        toolbar: batchDelete,
+      }}
+    >
+      <WorkerFormDrawer
+        open={editing !== null}
+        worker={editing === 'new' || editing === null ? undefined : editing}
+        onClose={() => setEditing(null)}
+      />
+    </ListLayout>
+  );
+}
