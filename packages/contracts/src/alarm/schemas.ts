@@ -42,17 +42,39 @@ export const alarmTerm = z.object({
 });
 export type AlarmTerm = z.infer<typeof alarmTerm>;
 
+/** A wall-clock time of day, `HH:MM` (24 h). */
+const timeOfDay = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM');
+/** The sites' wall clock unless a window says otherwise: China Standard Time. */
+export const ALARM_WINDOW_UTC_OFFSET_MINUTES = 480;
+
+/**
+ * When a rule applies: from `from` to `to` on the site's wall clock (`to` before `from` crosses midnight,
+ * e.g. night noise 22:00-06:00), on `weekdays` (ISO, 1 Monday ... 7 Sunday; absent: every day; a window
+ * that crosses midnight belongs to the day it starts). Outside it the rule's condition does not hold.
+ */
+export const alarmWindow = z
+  .object({
+    from: timeOfDay,
+    to: timeOfDay,
+    weekdays: z.array(z.number().int().min(1).max(7)).min(1).max(7).optional(),
+    utcOffsetMinutes: z.number().int().min(-720).max(840).default(ALARM_WINDOW_UTC_OFFSET_MINUTES),
+  })
+  .refine((w) => w.from !== w.to, { path: ['to'], message: 'must differ from the start' });
+export type AlarmWindow = z.output<typeof alarmWindow>;
+
 /** Terms joined by AND (all hold) or OR (any holds). */
 export const alarmCondition = z.object({
   logic: z.enum(['and', 'or']).default('and'),
   terms: z.array(alarmTerm).min(1).max(ALARM_TERMS_MAX),
 });
-export type AlarmCondition = z.output<typeof alarmCondition>;
+/** A rule's condition: its terms, and optionally the time window in which it applies. */
+export const alarmRuleCondition = alarmCondition.extend({ window: alarmWindow.optional() });
+export type AlarmCondition = z.output<typeof alarmRuleCondition>;
 
 const ruleFields = {
   name: text().trim().min(1).max(128),
   deviceType: z.enum(DEVICE_TYPES),
-  condition: alarmCondition,
+  condition: alarmRuleCondition,
   /** How long the condition must hold before the alarm is raised (0: at the first reading). */
   durationSeconds: z.number().int().min(0).max(ALARM_DURATION_MAX_S).default(0),
   /** What clears it (hysteresis); absent or null: the condition no longer holding. */
@@ -88,7 +110,7 @@ export const addAlarmRuleBody = z
 export const updateAlarmRuleBody = z
   .object({
     name: ruleFields.name,
-    condition: alarmCondition,
+    condition: alarmRuleCondition,
     durationSeconds: z.number().int().min(0).max(ALARM_DURATION_MAX_S),
     clearCondition: alarmCondition.nullable(),
     severity: z.enum(ALARM_SEVERITIES),
@@ -107,7 +129,7 @@ export const alarmRuleItem = z.object({
   /** The name of what the scope names: the agent's, the project's, or the device's (its SN if unnamed). */
   targetName: z.string().nullable(),
   deviceType: z.string(),
-  condition: alarmCondition,
+  condition: alarmRuleCondition,
   durationSeconds: z.number(),
   clearCondition: alarmCondition.nullable(),
   severity: z.enum(ALARM_SEVERITIES),
@@ -180,7 +202,7 @@ export const alarmTimelineEntry = z.object({
 /** One alarm with its timeline and its rule's conditions (the thresholds its readings are shown against). */
 export const alarmDetail = alarmItem.extend({
   timeline: z.array(alarmTimelineEntry),
-  condition: alarmCondition,
+  condition: alarmRuleCondition,
   clearCondition: alarmCondition.nullable(),
   durationSeconds: z.number(),
 });

@@ -159,6 +159,48 @@ describe('the alarm lifecycle, fed by a simulated dust monitor', () => {
     expect(raised).toMatchObject({ count: 1, lastValue: { a34002: 180 } });
   });
 
+  it('a rule with a time window raises inside it only; the window is kept on the rule and checked', async () => {
+    /** HH:MM on the site's clock (UTC+8) `hours` from now. */
+    const hhmm = (hours: number) => new Date(Date.now() + (8 + hours) * 3_600_000).toISOString().slice(11, 16);
+    const now = await dustMonitor(agentA.id);
+    const later = await dustMonitor(agentA.id);
+    const open = { from: hhmm(-1), to: hhmm(1) };
+    const ruleId = await addRule(agentA.token, {
+      scope: 'device',
+      deviceId: now.id,
+      condition: { ...pm10('gt', 150), window: open },
+    });
+    await addRule(agentA.token, {
+      scope: 'device',
+      deviceId: later.id,
+      condition: { ...pm10('gt', 150), window: { from: hhmm(2), to: hhmm(3), weekdays: [1, 2, 3, 4, 5, 6, 7] } },
+    });
+    const rules = await t.api(alarmApi.ruleListAll, { pageSize: 200 }, agentA.token);
+    expect(rules.body.data.list.find((r: { id: number }) => r.id === ruleId)?.condition.window).toEqual({
+      ...open,
+      utcOffsetMinutes: 480,
+    });
+    later.sim.sendTelemetry({ a34002: 170 });
+    now.sim.sendTelemetry({ a34002: 170 });
+    await until(now.id, (l) => l.length === 1, 'the alarm inside its window');
+    expect((await alarmsOf(admin, { deviceId: later.id })).list).toEqual([]);
+
+    const bad = await t.api.unchecked(
+      alarmApi.ruleAdd,
+      {
+        name: uniq('W '),
+        deviceType: 'dust',
+        scope: 'device',
+        deviceId: now.id,
+        condition: { ...pm10('gt', 150), window: { from: '22:00', to: '22:00' } },
+        severity: 'major',
+      },
+      { token: agentA.token, headers: { 'accept-language': 'en-US' } },
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.data)).toContain('condition.window.to');
+  });
+
   it('an AND condition needs every term; a disabled rule raises nothing', async () => {
     const d = await dustMonitor(agentA.id);
     await addRule(agentA.token, {

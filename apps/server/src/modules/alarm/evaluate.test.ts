@@ -3,6 +3,7 @@ import type { AlarmCondition } from '@siteops/contracts/alarm/schemas';
 import {
   conditionHolds,
   flagsNormal,
+  inWindow,
   narrowestRules,
   step,
   type RuleState,
@@ -140,5 +141,48 @@ describe('narrowest scope', () => {
       { id: 4, scope: 'project' as const, condition: { logic: 'and' as const, terms: [...pm10Below120.terms] } },
     ];
     expect(narrowestRules(rules).map((r) => r.id)).toEqual([2, 3, 4]);
+  });
+});
+
+describe('time windows (site wall clock, UTC+8 unless the window says)', () => {
+  /** Milliseconds of a Beijing wall-clock time: 2026-11-27 is a Friday. */
+  const cst = (iso: string) => Date.parse(`${iso}+08:00`);
+  const night = { from: '22:00', to: '06:00', utcOffsetMinutes: 480 };
+  const day = { from: '06:00', to: '22:00', utcOffsetMinutes: 480 };
+
+  it('a day window holds from its start up to its end; a night window crosses midnight', () => {
+    expect(inWindow(day, cst('2026-11-27T06:00:00'))).toBe(true);
+    expect(inWindow(day, cst('2026-11-27T21:59:59'))).toBe(true);
+    expect(inWindow(day, cst('2026-11-27T22:00:00'))).toBe(false);
+    expect(inWindow(night, cst('2026-11-27T23:30:00'))).toBe(true);
+    expect(inWindow(night, cst('2026-11-28T05:59:00'))).toBe(true);
+    expect(inWindow(night, cst('2026-11-28T06:00:00'))).toBe(false);
+    expect(inWindow(undefined, cst('2026-11-28T06:00:00'))).toBe(true);
+  });
+
+  it("weekdays: a night that crosses midnight counts for the day it started (Friday's night on Saturday at 02:00)", () => {
+    const weekdayNights = { ...night, weekdays: [1, 2, 3, 4, 5] };
+    expect(inWindow(weekdayNights, cst('2026-11-28T02:00:00'))).toBe(true);
+    expect(inWindow(weekdayNights, cst('2026-11-28T23:00:00'))).toBe(false);
+    expect(inWindow(weekdayNights, cst('2026-11-30T02:00:00'))).toBe(false);
+    expect(inWindow({ ...day, weekdays: [6, 7] }, cst('2026-11-29T12:00:00'))).toBe(true);
+  });
+
+  it('night noise over 55 dB(A) raises at night only; the alarm clears at the first reading after the window', () => {
+    const rule: RuleView = {
+      id: 9,
+      condition: { logic: 'and', terms: [{ field: 'LA', operator: 'gt', threshold: 55 }], window: night },
+      clearCondition: null,
+      durationSeconds: 0,
+    };
+    const at = (iso: string) => cst(iso) / 1000;
+    expect(
+      run(rule, [
+        [at('2026-11-27T21:00:00'), { LA: 65 }],
+        [at('2026-11-27T22:30:00'), { LA: 60 }],
+        [at('2026-11-28T03:00:00'), { LA: 58 }],
+        [at('2026-11-28T06:10:00'), { LA: 64 }],
+      ]),
+    ).toEqual(['none', 'raise', 'repeat', 'clear']);
   });
 });

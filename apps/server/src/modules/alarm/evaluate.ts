@@ -1,4 +1,4 @@
-import type { AlarmCondition, AlarmRuleScope, AlarmTerm } from '@siteops/contracts/alarm/schemas';
+import type { AlarmCondition, AlarmRuleScope, AlarmTerm, AlarmWindow } from '@siteops/contracts/alarm/schemas';
 
 /** A reading as rules see it: the fields a device sent in one telemetry message. */
 export type Reading = Record<string, number | boolean | string>;
@@ -58,6 +58,27 @@ export function conditionHolds(condition: AlarmCondition, reading: Reading): boo
   return results.some((r) => r === undefined) ? undefined : true;
 }
 
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Whether time `at` (ms) falls in a rule's window on the site's wall clock. A window that crosses midnight
+ * (22:00-06:00) belongs to the day it starts: Friday's night runs into Saturday morning.
+ */
+export function inWindow(window: AlarmWindow | undefined, at: number): boolean {
+  if (!window) return true;
+  const local = new Date(at + window.utcOffsetMinutes * 60_000);
+  const minute = local.getUTCHours() * 60 + local.getUTCMinutes();
+  const from = minutesOf(window.from);
+  const to = minutesOf(window.to);
+  const overnight = to < from;
+  const inside = overnight ? minute >= from || minute < to : minute >= from && minute < to;
+  if (!inside) return false;
+  if (!window.weekdays) return true;
+  const isoDay = ((local.getUTCDay() + 6) % 7) + 1;
+  const startedOn = overnight && minute < to ? ((isoDay + 5) % 7) + 1 : isoDay;
+  return window.weekdays.includes(startedOn);
+}
+
 /** The fields a condition reads. */
 export const fieldsOf = (condition: AlarmCondition) => [...new Set(condition.terms.map((term) => term.field))];
 
@@ -97,13 +118,16 @@ export type Step =
  *   that held) before the alarm is raised; a reading where it does not hold starts the wait again;
  * - an alarm open: a reading where the condition holds is a repeat; one where the clear condition holds
  *   (or, without one, where the condition does not) clears it. Between the two (hysteresis) nothing.
- * Readings whose data flags are not normal, or that do not tell, change nothing.
+ * Readings whose data flags are not normal, or that do not tell, change nothing. Outside the rule's time
+ * window its condition does not apply: nothing is raised, and an open alarm clears at the first reading
+ * there (the day's noise limit is not broken at night; the night rule judges the night).
  */
 export function step(rule: RuleView, state: RuleState, reading: Reading, at: number): Step {
   const fields = [
     ...new Set([...fieldsOf(rule.condition), ...(rule.clearCondition ? fieldsOf(rule.clearCondition) : [])]),
   ];
   if (!flagsNormal(reading, fields)) return { action: 'none' };
+  if (!inWindow(rule.condition.window, at)) return state.open ? { action: 'clear' } : { action: 'none' };
   const holds = conditionHolds(rule.condition, reading);
   if (state.open) {
     if (holds === true) return { action: 'repeat' };

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Flex, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
+import { Button, Checkbox, Dropdown, Flex, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import type { FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,8 +32,11 @@ import {
   ruleValues,
   templateValues,
   updateBody,
+  WEEKDAYS,
   type RuleValues,
 } from './ruleForm';
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 type RuleRow = ItemOf<typeof alarmApi.ruleListAll>;
 
@@ -134,6 +137,7 @@ export function RuleFormModal({
   const scope = Form.useWatch('scope', form);
   const deviceType = Form.useWatch('deviceType', form);
   const clearOwn = Form.useWatch('clearOwn', form);
+  const windowOn = Form.useWatch('windowOn', form);
   const agents = useAgentOptions('', open && isNew && scope === 'agent');
   const projects = useProjectOptions('', open && isNew && scope === 'project');
   const devicesInput = { type: deviceType, pageSize: 200 } as const;
@@ -302,6 +306,35 @@ export function RuleFormModal({
             <Switch />
           </Form.Item>
         </Space>
+        <Form.Item
+          name="windowOn"
+          label={t('alarms.rules.windowOn')}
+          valuePropName="checked"
+          extra={t('alarms.rules.windowHint')}
+        >
+          <Switch />
+        </Form.Item>
+        {windowOn && (
+          <Space wrap align="start">
+            {(['windowFrom', 'windowTo'] as const).map((name) => (
+              <Form.Item
+                key={name}
+                name={name}
+                label={t(`alarms.rules.${name}`)}
+                rules={[{ required: true, pattern: TIME_OF_DAY, message: t('alarms.rules.timeInvalid') }]}
+              >
+                <Input placeholder="22:00" maxLength={5} style={{ width: 100 }} />
+              </Form.Item>
+            ))}
+            <Form.Item
+              name="windowWeekdays"
+              label={t('alarms.rules.windowWeekdays')}
+              rules={[{ required: true, type: 'array', min: 1, message: t('alarms.rules.weekdaysRequired') }]}
+            >
+              <Checkbox.Group options={WEEKDAYS.map((d) => ({ value: d, label: t(`alarms.weekdays.${d}`) }))} />
+            </Form.Item>
+          </Space>
+        )}
         <Form.Item
           name="clearOwn"
           label={t('alarms.rules.clearOwn')}

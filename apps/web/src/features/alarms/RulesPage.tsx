@@ -13,7 +13,7 @@ import { useListPage, type ItemOf } from '@/components/list/useListPage';
 import { timeColumn } from '@/components/table/columns';
 import { actionsColumn, RowAction, RowActions } from '@/components/table/rowActions';
 import { useUserStore } from '@/stores/user';
-import { conditionText, fieldOf, SEVERITY_COLOR } from './alarmText';
+import { conditionText, fieldOf, SEVERITY_COLOR, windowText } from './alarmText';
 import { RuleFormModal } from './RuleFormModal';
 
 type RuleRow = ItemOf<typeof alarmApi.ruleListAll>;
@@ -57,13 +57,16 @@ export function RulesPage() {
     {
       key: 'condition',
       title: t('alarms.rules.condition'),
-      render: (_: unknown, row) =>
-        conditionText(
+      render: (_: unknown, row) => {
+        const text = conditionText(
           row.deviceType,
           row.condition,
           fieldLabel(row.deviceType),
           t(`alarms.logic.${row.condition.logic}`),
-        ),
+        );
+        const window = windowText(row.condition.window, (d) => t(`alarms.weekdays.${d}`));
+        return window ? `${text} (${window})` : text;
+      },
     },
     {
       key: 'durationSeconds',

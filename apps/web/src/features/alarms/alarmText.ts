@@ -95,3 +95,13 @@ export function conditionText(
     })
     .join(` ${joiner} `);
 }
+
+/** A window as a short phrase: `22:00–06:00`, with its weekdays when not every day (`Mon, Tue`). */
+export function windowText(
+  window: { from: string; to: string; weekdays?: readonly number[] } | undefined,
+  dayName: (isoDay: number) => string,
+): string {
+  if (!window) return '';
+  const days = window.weekdays && window.weekdays.length < 7 ? ` ${window.weekdays.map(dayName).join(', ')}` : '';
+  return `${window.from}–${window.to}${days}`;
+}

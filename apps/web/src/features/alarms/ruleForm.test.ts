@@ -53,6 +53,23 @@ describe('the rule form', () => {
     });
   });
 
+  it('the night noise template is 55 dB(A) from 22:00 to 06:00 every day; a window with some days sends them', () => {
+    const night = RULE_TEMPLATES.find((t) => t.key === 'noiseNight')!;
+    const body = addBody({ ...base(), ...templateValues(night, 'Night noise') } as RuleValues);
+    expect(body.condition).toEqual({
+      logic: 'and',
+      terms: [{ field: 'LA', operator: 'gt', threshold: 55 }],
+      window: { from: '22:00', to: '06:00' },
+    });
+    const weekdays = addBody(
+      base({ windowOn: true, windowFrom: '08:00', windowTo: '18:00', windowWeekdays: [5, 1, 3] }),
+    );
+    expect(weekdays.condition.window).toEqual({ from: '08:00', to: '18:00', weekdays: [1, 3, 5] });
+    expect(addBody(base()).condition).not.toHaveProperty('window');
+    expect(formPathOf('condition.window.to')).toEqual(['windowTo']);
+    expect(formPathOf('condition.window.weekdays')).toEqual(['windowWeekdays']);
+  });
+
   it('a rule read back edits to the same body', () => {
     const rule = {
       id: 4,

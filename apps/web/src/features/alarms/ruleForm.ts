@@ -4,6 +4,7 @@ import type {
   AlarmRuleScope,
   AlarmSeverity,
   AlarmTerm,
+  AlarmWindow,
   addAlarmRuleBody,
   alarmRuleItem,
   updateAlarmRuleBody,
@@ -38,7 +39,16 @@ export interface RuleValues {
   clearTerms: TermValues[];
   severity: AlarmSeverity;
   enabled: boolean;
+  /** Whether the rule applies only within a time window (day/night limits, working days). */
+  windowOn: boolean;
+  windowFrom?: string;
+  windowTo?: string;
+  /** ISO weekdays, 1 Monday ... 7 Sunday; all seven: every day. */
+  windowWeekdays: number[];
 }
+
+/** Every day of the week, ISO numbered. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** The form's fields (a server error on any other lands nowhere). */
 export const RULE_FIELDS = [
@@ -56,6 +66,10 @@ export const RULE_FIELDS = [
   'clearTerms',
   'severity',
   'enabled',
+  'windowOn',
+  'windowFrom',
+  'windowTo',
+  'windowWeekdays',
 ] as const;
 
 /** A ready-made rule of the issue's limits; `name` is its i18n key under `alarms.templates`. */
@@ -65,12 +79,14 @@ export interface RuleTemplate {
   term: AlarmTerm;
   durationSeconds: number;
   severity: AlarmSeverity;
+  /** When it applies (GB 12523-2011: day 06:00-22:00, night 22:00-06:00). */
+  window?: { from: string; to: string };
 }
 
 /**
- * The site limits as ready-made rules: PM2.5 75 and PM10 150 µg/m³ held ten minutes, day noise 70 dB(A),
- * crane moment 90 % (major) and 100 % (critical), elevator load 90 %, crane wind speed over 20 m/s (level 6:
- * stop lifting). Night noise (55 dB(A)) needs a time window, which rules do not have yet.
+ * The site limits as ready-made rules: PM2.5 75 and PM10 150 µg/m³ held ten minutes, noise 70 dB(A) by day
+ * and 55 dB(A) by night (GB 12523-2011), crane moment 90 % (major) and 100 % (critical), elevator load 90 %,
+ * crane wind speed over 20 m/s (level 6: stop lifting).
  */
 export const RULE_TEMPLATES: readonly RuleTemplate[] = [
   {
@@ -93,6 +109,15 @@ export const RULE_TEMPLATES: readonly RuleTemplate[] = [
     term: { field: 'LA', operator: 'gt', threshold: 70 },
     durationSeconds: 300,
     severity: 'major',
+    window: { from: '06:00', to: '22:00' },
+  },
+  {
+    key: 'noiseNight',
+    deviceType: 'dust',
+    term: { field: 'LA', operator: 'gt', threshold: 55 },
+    durationSeconds: 300,
+    severity: 'major',
+    window: { from: '22:00', to: '06:00' },
   },
   {
     key: 'craneMoment90',
@@ -139,6 +164,8 @@ export function newRuleValues(scope: AlarmRuleScope): Partial<RuleValues> {
     clearTerms: [{ ...EMPTY_TERM }],
     severity: 'major',
     enabled: true,
+    windowOn: false,
+    windowWeekdays: [...WEEKDAYS],
   };
 }
 
@@ -153,6 +180,10 @@ export function templateValues(template: RuleTemplate, name: string): Partial<Ru
     clearOwn: false,
     severity: template.severity,
     enabled: true,
+    windowOn: Boolean(template.window),
+    windowFrom: template.window?.from,
+    windowTo: template.window?.to,
+    windowWeekdays: [...WEEKDAYS],
   };
 }
 
@@ -173,6 +204,10 @@ export function ruleValues(rule: RuleItem): Partial<RuleValues> {
     clearTerms: rule.clearCondition?.terms.map((term) => ({ ...term })) ?? [{ ...EMPTY_TERM }],
     severity: rule.severity,
     enabled: rule.enabled,
+    windowOn: Boolean(rule.condition.window),
+    windowFrom: rule.condition.window?.from,
+    windowTo: rule.condition.window?.to,
+    windowWeekdays: rule.condition.window?.weekdays ?? [...WEEKDAYS],
   };
 }
 
@@ -183,6 +218,17 @@ const termsOf = (terms: TermValues[]): AlarmTerm[] =>
     threshold: term.threshold ?? Number.NaN,
   }));
 
+/** The window the form describes, on the sites' clock; every day is no weekday list at all. */
+function windowOf(v: RuleValues): Omit<AlarmWindow, 'utcOffsetMinutes'> | undefined {
+  if (!v.windowOn) return undefined;
+  const days = [...new Set(v.windowWeekdays)].sort();
+  return {
+    from: (v.windowFrom ?? '').trim(),
+    to: (v.windowTo ?? '').trim(),
+    ...(days.length < WEEKDAYS.length ? { weekdays: days } : {}),
+  };
+}
+
 /** The body of a new rule: only the id its scope names. */
 export function addBody(v: RuleValues): AddBody {
   return {
@@ -192,7 +238,7 @@ export function addBody(v: RuleValues): AddBody {
     ...(v.scope === 'agent' && v.agentId ? { agentId: v.agentId } : {}),
     ...(v.scope === 'project' && v.projectId ? { projectId: v.projectId } : {}),
     ...(v.scope === 'device' && v.deviceId ? { deviceId: v.deviceId } : {}),
-    condition: { logic: v.logic, terms: termsOf(v.terms) },
+    condition: { logic: v.logic, terms: termsOf(v.terms), ...(v.windowOn ? { window: windowOf(v) } : {}) },
     durationSeconds: v.durationSeconds,
     clearCondition: v.clearOwn ? { logic: v.clearLogic, terms: termsOf(v.clearTerms) } : null,
     severity: v.severity,
@@ -213,6 +259,9 @@ export function updateBody(id: number, v: RuleValues): UpdateBody {
 export function formPathOf(serverField: string): (string | number)[] | undefined {
   const parts = serverField.split('.');
   const [head, second, index, leaf] = parts;
+  if (head === 'condition' && second === 'window') {
+    return [index === 'from' ? 'windowFrom' : index === 'weekdays' ? 'windowWeekdays' : 'windowTo'];
+  }
   if (head === 'condition' || head === 'clearCondition') {
     const list = head === 'condition' ? 'terms' : 'clearTerms';
     if (second === 'logic') return [head === 'condition' ? 'logic' : 'clearLogic'];
