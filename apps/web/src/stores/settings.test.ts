@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clampMenuWidth, DEFAULT_SETTINGS, persistedSettings, sanitizeSettings } from './settings';
 
 describe('settings', () => {
-  it('defaults are exactly those of spec 3', () => {
+  it("defaults are exactly those of spec 3, plus the tab bar's cap (issue 33)", () => {
     expect(DEFAULT_SETTINGS).toEqual({
       theme: 'light',
       colorWeak: false,
@@ -16,6 +16,7 @@ describe('settings', () => {
       globalSettings: false,
       device: 'desktop',
       tabBar: true,
+      tabsMax: 20,
       menuFromServer: false,
       serverMenu: [],
     });

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { MenuNode } from '@siteops/contracts/shared/routes';
 import settingsFile from '@/config/settings.json';
+import { TABS_MAX_DEFAULT, TABS_MAX_MAX, TABS_MAX_MIN } from './tabList';
 
 export type Theme = 'light' | 'dark';
 export type Device = 'desktop' | 'mobile';
@@ -22,6 +23,8 @@ export interface AppSettings {
   globalSettings: boolean;
   device: Device;
   tabBar: boolean;
+  /** Most tabs the tab bar keeps; the least recently used close first. */
+  tabsMax: number;
   menuFromServer: boolean;
   serverMenu: MenuNode[];
 }
@@ -54,7 +57,13 @@ export function sanitizeSettings(stored: unknown): Partial<AppSettings> {
   }
   if (out.theme !== undefined && out.theme !== 'light' && out.theme !== 'dark') delete out.theme;
   if (typeof out.menuWidth === 'number') out.menuWidth = clampMenuWidth(out.menuWidth);
+  if (typeof out.tabsMax === 'number') out.tabsMax = clampTabsMax(out.tabsMax);
   return out as Partial<AppSettings>;
+}
+
+export function clampTabsMax(max: number) {
+  if (!Number.isFinite(max)) return TABS_MAX_DEFAULT;
+  return Math.min(TABS_MAX_MAX, Math.max(TABS_MAX_MIN, Math.round(max)));
 }
 
 export function clampMenuWidth(width: number) {

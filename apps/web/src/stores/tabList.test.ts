@@ -31,6 +31,19 @@ describe('tab list', () => {
     expect(keys(openTab(openTab([HOME_TAB], a), b))).toEqual(['workplace', 'a', 'b']);
   });
 
+  it('past the cap the least recently used tab closes, never the workplace nor the one opened; the order stays', () => {
+    let tabs = [HOME_TAB];
+    tabs = openTab(tabs, a, 4, 1);
+    tabs = openTab(tabs, b, 4, 2);
+    tabs = openTab(tabs, c, 4, 3);
+    // Back to a: b is now the least recently used.
+    tabs = openTab(tabs, a, 4, 4);
+    tabs = openTab(tabs, tab('d'), 4, 5);
+    expect(keys(tabs)).toEqual(['workplace', 'a', 'c', 'd']);
+    // A lower cap closes as many as it must at the next page.
+    expect(keys(openTab(tabs, tab('e'), 3, 6))).toEqual(['workplace', 'd', 'e']);
+  });
+
   it('reopening a page keeps one tab and remembers its latest query', () => {
     const tabs = openTab([HOME_TAB, a, b], tab('a', '?page=2'));
     expect(keys(tabs)).toEqual(['workplace', 'a', 'b']);

@@ -11,7 +11,14 @@ export interface TabItem {
   i18nKey: string;
   /** Path with query, where clicking the tab goes. */
   fullPath: string;
+  /** When the tab was last opened (ms): the least recently used goes first past the cap. */
+  usedAt?: number;
 }
+
+/** Tabs kept open unless the settings say otherwise (the workplace counts). */
+export const TABS_MAX_DEFAULT = 20;
+export const TABS_MAX_MIN = 5;
+export const TABS_MAX_MAX = 50;
 
 /** The workplace tab is always there and cannot be closed. */
 export const HOME_TAB: TabItem = {
@@ -35,12 +42,24 @@ export function normalizeTabs(tabs: readonly TabItem[]): TabItem[] {
   return [home, ...rest];
 }
 
-export function openTab(tabs: readonly TabItem[], tab: TabItem): TabItem[] {
+/**
+ * Open (or return to) a page's tab, marked as just used. Past `max` tabs the least recently used ones
+ * close, never the workplace nor the tab being opened; the order on the bar stays as it was.
+ */
+export function openTab(tabs: readonly TabItem[], tab: TabItem, max = TABS_MAX_DEFAULT, now = Date.now()): TabItem[] {
   const index = tabs.findIndex((t) => t.key === tab.key);
-  if (index === -1) return normalizeTabs([...tabs, tab]);
   const next = [...tabs];
-  next[index] = { ...next[index], fullPath: tab.fullPath };
-  return normalizeTabs(next);
+  if (index === -1) next.push({ ...tab, usedAt: now });
+  else next[index] = { ...next[index], fullPath: tab.fullPath, usedAt: now };
+  const open = normalizeTabs(next);
+  const over = open.length - Math.max(2, max);
+  if (over <= 0) return open;
+  const leastUsed = open
+    .filter((t) => !isHome(t.key) && t.key !== tab.key)
+    .sort((a, b) => (a.usedAt ?? 0) - (b.usedAt ?? 0))
+    .slice(0, over)
+    .map((t) => t.key);
+  return open.filter((t) => !leastUsed.includes(t.key));
 }
 
 export function closeTab(tabs: readonly TabItem[], key: string): TabItem[] {

@@ -10,7 +10,8 @@ import type { TabItem } from './tabList';
 interface TabsState {
   tabs: TabItem[];
   cache: string[];
-  open: (tab: TabItem) => void;
+  /** Open a page's tab; past `max` tabs the least recently used close. */
+  open: (tab: TabItem, max?: number) => void;
   close: (key: string) => void;
   closeOthers: (key: string) => void;
   closeLeft: (key: string) => void;
@@ -34,7 +35,8 @@ function isTabItem(value: unknown): value is TabItem {
     typeof t.key === 'string' &&
     typeof t.name === 'string' &&
     typeof t.i18nKey === 'string' &&
-    typeof t.fullPath === 'string'
+    typeof t.fullPath === 'string' &&
+    (t.usedAt === undefined || typeof t.usedAt === 'number')
   );
 }
 
@@ -49,11 +51,12 @@ export const useTabsStore = create<TabsState>()(
       return {
         tabs: [list.HOME_TAB],
         cache: [],
-        open: (tab) =>
-          set((s) => ({
-            tabs: list.openTab(s.tabs, tab),
-            cache: s.cache.includes(tab.key) ? s.cache : [...s.cache, tab.key],
-          })),
+        open: (tab, max) =>
+          set((s) => {
+            const tabs = list.openTab(s.tabs, tab, max);
+            const cache = s.cache.includes(tab.key) ? s.cache : [...s.cache, tab.key];
+            return { tabs, cache: keepCached(cache, tabs) };
+          }),
         close: (key) => apply((tabs) => list.closeTab(tabs, key)),
         closeOthers: (key) => apply((tabs) => list.closeOthers(tabs, key)),
         closeLeft: (key) => apply((tabs) => list.closeLeft(tabs, key)),

@@ -53,13 +53,14 @@ function useTrackTabs() {
   const current = useCurrentRoute();
   const location = useLocation();
   const open = useTabsStore((s) => s.open);
+  const tabsMax = useSettingsStore((s) => s.tabsMax);
   const fullPath = location.pathname + location.search;
   useEffect(() => {
     // A slow page's render can commit after the address has moved on (its tab closed meanwhile, which
     // navigated elsewhere): only the page the address shows now gets a tab, or the closed one returns.
     if (window.location.pathname + window.location.search !== fullPath) return;
-    if (current?.tab) open({ key: current.path, name: current.name, i18nKey: current.i18nKey, fullPath });
-  }, [current, fullPath, open]);
+    if (current?.tab) open({ key: current.path, name: current.name, i18nKey: current.i18nKey, fullPath }, tabsMax);
+  }, [current, fullPath, open, tabsMax]);
 }
 
 /** The console shell around every logged-in page. */

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { copyText } from '@/lib/clipboard';
 import { loadServerMenu } from '@/lib/session';
+import { TABS_MAX_MAX, TABS_MAX_MIN } from '@/stores/tabList';
 import {
   clampMenuWidth,
+  clampTabsMax,
   MENU_WIDTH_MAX,
   MENU_WIDTH_MIN,
   persistedSettings,
@@ -81,6 +83,18 @@ export function SettingsDrawer() {
         {toggle('navbar', t('settings.navbar'))}
         {toggle('menu', t('settings.menu'))}
         {toggle('tabBar', t('settings.tabBar'))}
+        <SettingRow label={t('settings.tabsMax')}>
+          <InputNumber
+            aria-label={t('settings.tabsMax')}
+            min={TABS_MAX_MIN}
+            max={TABS_MAX_MAX}
+            value={settings.tabsMax}
+            onChange={(max) => {
+              if (typeof max === 'number') update({ tabsMax: clampTabsMax(max) });
+            }}
+            style={{ width: 100 }}
+          />
+        </SettingRow>
         {toggle('footer', t('settings.footer'))}
         <SettingRow label={t('settings.menuFromServer')}>
           <Switch
