@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Space } from 'antd';
-import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { DownOutlined, FilterOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/useMediaQuery';
@@ -35,7 +35,9 @@ function defaultFromParams(names: readonly string[], params: URLSearchParams) {
 /**
  * Inline search form whose values live in the URL, so a filtered list can be linked to and survives a
  * reload; the page reads its filters from the URL too. Enter in any field submits (a submit button).
- * On a phone the fields stack, labels above, so a date range never runs off the screen.
+ * On a phone (issue 33) the form folds behind a "Filters" button that counts the filters in use, so the
+ * list is on the first screen; opened, the fields stack, labels above, and a search or reset folds it
+ * again. Folded, the form stays mounted (hidden), so it keeps its values and follows the address.
  */
 export function QueryForm<V extends object>(props: QueryFormProps<V>) {
   const { names, children, toParams, fromParams, more, moreNames = [] } = props;
@@ -46,6 +48,9 @@ export function QueryForm<V extends object>(props: QueryFormProps<V>) {
   const search = params.toString();
   const moreActive = moreNames.filter((n) => params.get(n)).length;
   const [expanded, setExpanded] = useState(moreActive > 0);
+  const [unfolded, setUnfolded] = useState(false);
+  const formId = useId();
+  const active = names.filter((n) => params.get(n)).length;
   // What the form's own search just wrote: the form already holds it (and whatever was typed since the
   // click), so that address change must not re-fill the form. Any other change (back/forward, a link) does.
   const applied = useRef<string | null>(null);
@@ -82,9 +87,10 @@ export function QueryForm<V extends object>(props: QueryFormProps<V>) {
     } else form.resetFields();
     applied.current = ownedOf(names, next);
     setParams(next);
+    setUnfolded(false);
   };
 
-  return (
+  const searchForm = (
     // The name prefixes the inputs' ids (query_devName), so they never clash with a dialog's field of
     // the same name on the page (a label click would focus the wrong input).
     <Form
@@ -121,5 +127,26 @@ export function QueryForm<V extends object>(props: QueryFormProps<V>) {
         </Space>
       </Form.Item>
     </Form>
+  );
+  if (!phone) return searchForm;
+  return (
+    <>
+      <Button
+        icon={<FilterOutlined />}
+        aria-expanded={unfolded}
+        aria-controls={formId}
+        onClick={() => setUnfolded(!unfolded)}
+        data-testid="query-form-toggle"
+      >
+        {unfolded
+          ? t('queryForm.hideFilters')
+          : active
+            ? t('queryForm.filtersActive', { count: active })
+            : t('queryForm.filters')}
+      </Button>
+      <div id={formId} hidden={!unfolded} style={{ marginTop: unfolded ? 12 : 0 }}>
+        {searchForm}
+      </div>
+    </>
   );
 }

@@ -67,21 +67,12 @@ export function ListLayout<V extends object, T extends object = object>({
   );
 }
 
-function ListTable<T extends object>({ onCreate, toolbar, ...table }: ListTableProps<T>) {
+function ListTable<T extends object>({ onCreate, ...table }: ListTableProps<T>) {
   return (
     <DataTable<T>
       rowKey={'id' as keyof T & string}
+      primaryAction={onCreate ? <CreateButton onClick={onCreate} /> : undefined}
       {...table}
-      toolbar={
-        onCreate ? (
-          <>
-            <CreateButton onClick={onCreate} />
-            {toolbar}
-          </>
-        ) : (
-          toolbar
-        )
-      }
     />
   );
 }

@@ -1,13 +1,16 @@
-import { useState, type Key, type ReactNode } from 'react';
+import { Children, Fragment, isValidElement, useState, type Key, type ReactElement, type ReactNode } from 'react';
 import { Button, Checkbox, Empty, Flex, Popover, Result, Space, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
-import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { ColumnHeightOutlined, EllipsisOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { PHONE_QUERY, useMediaQuery } from '@/hooks/useMediaQuery';
 import { useArmOnIntent } from '@/components/intent/useArmOnIntent';
 import { IntentScope } from '@/components/intent/IntentScope';
 import { LazyDropdown } from '@/components/intent/LazyDropdown';
 import { LazyPopup } from '@/components/intent/LazyPopup';
 import { LazyTooltip } from '@/components/intent/LazyTooltip';
+import { CardList } from './CardList';
+import { CreateButton } from './CreateButton';
 import {
   antdSize,
   DENSITIES,
@@ -43,8 +46,12 @@ export interface DataTableProps<T> {
   params: PageParams;
   onParamsChange: (params: PageParams) => void;
   onRefresh: () => void;
-  /** Buttons shown left of the refresh/density/columns tools. */
+  /** The list's main action (create), first in the toolbar and in sight on a phone too. */
+  primaryAction?: ReactNode;
+  /** Buttons shown left of the refresh/density/columns tools; on a phone, behind a "More actions" button. */
   toolbar?: ReactNode;
+  /** Which columns make a row's card on a phone (default: the first column, the status ones, the actions). */
+  card?: { title?: string; fields?: readonly string[] };
   /** Enables row selection; the page owns the selected keys (for batch actions). */
   selectedKeys?: Key[];
   onSelectedKeysChange?: (keys: Key[]) => void;
@@ -56,15 +63,32 @@ const colKey = (c: { key?: Key; dataIndex?: unknown }) => String(c.key ?? c.data
 const sortName = (c: { key?: Key; dataIndex?: unknown }) =>
   Array.isArray(c.dataIndex) ? c.dataIndex.join('.') : String(c.dataIndex ?? c.key);
 
+/** The toolbar's items (fragments opened): a create button is the list's main action, the rest secondary. */
+function splitToolbar(toolbar: ReactNode): { primary: ReactNode[]; secondary: ReactNode[] } {
+  const items: ReactNode[] = [];
+  const walk = (node: ReactNode) =>
+    Children.toArray(node).forEach((child) =>
+      isValidElement(child) && child.type === Fragment
+        ? walk((child as ReactElement<{ children?: ReactNode }>).props.children)
+        : items.push(child),
+    );
+  walk(toolbar);
+  const isPrimary = (n: ReactNode) => isValidElement(n) && n.type === CreateButton;
+  return { primary: items.filter(isPrimary), secondary: items.filter((n) => !isPrimary(n)) };
+}
+
 const antdOrder = (order: SortParams['sortOrder']): 'ascend' | 'descend' => (order === 'asc' ? 'ascend' : 'descend');
 
 /**
  * antd Table with what every list page needs and ProComponents would otherwise bring: server paging and
- * sorting, a toolbar (refresh, density, column visibility, both remembered per table).
+ * sorting, a toolbar (refresh, density, column visibility, both remembered per table). On a phone
+ * (issue 33) the rows read as cards (CardList) and the toolbar's secondary actions fold behind one button.
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const { tableId, params, onParamsChange } = props;
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [actionsOpen, setActionsOpen] = useState(false);
   const [density, setDensity] = useState<Density>(() => loadDensity(tableId));
   const [hidden, setHidden] = useState<string[]>(() => loadHidden(tableId));
   // The sortable headers' hints (a Tooltip each) mount when the pointer or the keyboard first comes into
@@ -116,10 +140,40 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     onParamsChange({ page: pageSize === params.pageSize ? (pagination.current ?? 1) : 1, pageSize, ...sort });
   };
 
+  const emptyText = props.failed ? (
+    <Result
+      status="warning"
+      subTitle={t('table.failed')}
+      extra={<Button onClick={props.onRefresh}>{t('table.retry')}</Button>}
+    />
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} />
+  );
+  const totalText = (total: number) => t(props.totalCapped ? 'table.totalCapped' : 'table.total', { total });
+  const { primary, secondary } = splitToolbar(props.toolbar);
+  const hasSecondary = secondary.length > 0;
+  const actionsId = `${tableId}:actions`;
+
   return (
     <Flex {...armSortHintsOnIntent} vertical gap={12}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Space wrap>{props.toolbar}</Space>
+        <Space wrap>
+          {props.primaryAction}
+          {phone && primary}
+          {phone && hasSecondary ? (
+            <Button
+              icon={<EllipsisOutlined />}
+              aria-expanded={actionsOpen}
+              aria-controls={actionsId}
+              onClick={() => setActionsOpen(!actionsOpen)}
+              data-testid="table-actions-toggle"
+            >
+              {t(actionsOpen ? 'table.hideActions' : 'table.moreActions')}
+            </Button>
+          ) : (
+            props.toolbar
+          )}
+        </Space>
         {/* The tools' tooltip and menus mount when the pointer or the keyboard reaches them (issue 9). */}
         <IntentScope>
           <Space>
@@ -155,41 +209,56 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           </Space>
         </IntentScope>
       </Flex>
-      <Table<T>
-        className={classNames(density === 'mini' && 'data-table-mini', cssScroll && 'data-table-css-scroll')}
-        size={antdSize(density)}
-        rowKey={props.rowKey}
-        columns={columns}
-        dataSource={props.list as T[] | undefined}
-        loading={props.loading}
-        expandable={props.expandable}
-        locale={{
-          emptyText: props.failed ? (
-            <Result
-              status="warning"
-              subTitle={t('table.failed')}
-              extra={<Button onClick={props.onRefresh}>{t('table.retry')}</Button>}
-            />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} />
-          ),
-        }}
-        rowSelection={
-          props.onSelectedKeysChange
-            ? { selectedRowKeys: props.selectedKeys, onChange: (keys) => props.onSelectedKeysChange?.(keys) }
-            : undefined
-        }
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total: props.total,
-          showSizeChanger: true,
-          showTotal: (total) => t(props.totalCapped ? 'table.totalCapped' : 'table.total', { total }),
-        }}
-        onChange={onChange}
-        showSorterTooltip={sortHints ? { target: 'full-header' } : false}
-        scroll={cssScroll ? undefined : { x: 'max-content' }}
-      />
+      {phone && hasSecondary && actionsOpen && (
+        <Flex id={actionsId} wrap gap={8} data-testid="table-actions">
+          {secondary}
+        </Flex>
+      )}
+      {phone ? (
+        <CardList<T>
+          columns={columns}
+          rowKey={props.rowKey}
+          list={props.list}
+          loading={props.loading}
+          empty={emptyText}
+          card={props.card}
+          selectedKeys={props.selectedKeys}
+          onSelectedKeysChange={props.onSelectedKeysChange}
+          page={params.page}
+          pageSize={params.pageSize}
+          total={props.total}
+          totalText={totalText(props.total)}
+          onPageChange={(page, pageSize) =>
+            onParamsChange({ ...params, page: pageSize === params.pageSize ? page : 1, pageSize })
+          }
+        />
+      ) : (
+        <Table<T>
+          className={classNames(density === 'mini' && 'data-table-mini', cssScroll && 'data-table-css-scroll')}
+          size={antdSize(density)}
+          rowKey={props.rowKey}
+          columns={columns}
+          dataSource={props.list as T[] | undefined}
+          loading={props.loading}
+          expandable={props.expandable}
+          locale={{ emptyText }}
+          rowSelection={
+            props.onSelectedKeysChange
+              ? { selectedRowKeys: props.selectedKeys, onChange: (keys) => props.onSelectedKeysChange?.(keys) }
+              : undefined
+          }
+          pagination={{
+            current: params.page,
+            pageSize: params.pageSize,
+            total: props.total,
+            showSizeChanger: true,
+            showTotal: totalText,
+          }}
+          onChange={onChange}
+          showSorterTooltip={sortHints ? { target: 'full-header' } : false}
+          scroll={cssScroll ? undefined : { x: 'max-content' }}
+        />
+      )}
     </Flex>
   );
 }
