@@ -50,6 +50,7 @@ import { registerDeviceSearchModule } from './modules/device-search/routes.ts';
 import { registerAnalyticsModule } from './modules/analytics/routes.ts';
 import { registerAlarmModule } from './modules/alarm/routes.ts';
 import { registerLabourModule } from './modules/labour/routes.ts';
+import { registerSearchModule } from './modules/search/routes.ts';
 import { composeDeviceLink, type DeviceLink, type DeviceLinkOptions } from './app/deviceLink.ts';
 import { openBus } from './bus/open.ts';
 import { publishOverBus } from './live/publisher.ts';
@@ -205,6 +206,7 @@ export async function buildApp({
   registerAnalyticsModule(app, ctx);
   registerAlarmModule(app, ctx);
   registerLabourModule(app, ctx);
+  registerSearchModule(app, ctx);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);

@@ -19,6 +19,7 @@ import { notificationApi } from './notification/api.ts';
 import { platformApi } from './platform/api.ts';
 import { projectApi } from './project/api.ts';
 import { rolloutApi } from './rollout/api.ts';
+import { searchApi } from './search/api.ts';
 import { upgradeApi } from './upgrade/api.ts';
 import { userApi } from './user/api.ts';
 import { visitorApi } from './visitor/api.ts';
@@ -52,4 +53,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   announcementApi,
   alarmApi,
   labourApi,
+  searchApi,
 ].flatMap((api) => Object.values(api) as Endpoint[]);
