@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../shared/endpoint.ts';
 import { createdAnswer, deletedAnswer, idQuery, idsBody, pageOf } from '../shared/pagination.ts';
 import { DEVICE_SCOPE_ROLES } from '../shared/roles.ts';
+import { visitorPhoto } from '../visitor/schemas.ts';
 import {
   addSubcontractorBody,
   addTeamBody,
@@ -82,6 +83,16 @@ export const labourApi = defineEndpoints('labour', {
     message: 'Delete Success',
     errors: [404],
     resource: 'worker',
+  },
+  postPhoto: {
+    method: 'POST',
+    path: '/api/labour/postPhoto',
+    access: LABOUR_ROLES,
+    kind: 'upload',
+    summary:
+      'Upload a worker’s face photo (multipart part "file"; JPEG or PNG by content, 100-4096 px a side), as a visitor’s',
+    answer: visitorPhoto,
+    errors: [413, 429],
   },
   teams: {
     method: 'GET',

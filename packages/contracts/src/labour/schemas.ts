@@ -77,6 +77,11 @@ export const workerFields = {
   blacklistReason: optionalText('blacklistReason', 256),
   emergencyContact: optionalText('emergencyContact', 64),
   emergencyPhone: optionalText('emergencyPhone', 32),
+  /** The face the terminals enrol: a photo uploaded through POST /api/labour/postPhoto. */
+  photo: z
+    .uuid({ error: 'photo must be the id of an uploaded photo (POST /api/labour/postPhoto)' })
+    .nullable()
+    .optional(),
 };
 
 /** `POST /api/labour/add`. */
@@ -126,6 +131,9 @@ export const workerItem = z.object({
   blacklistReason: nullableString,
   emergencyContact: nullableString,
   emergencyPhone: nullableString,
+  /** The face photo's id, and a signed URL for <img src> valid a few minutes. */
+  photo: nullableString,
+  photoUrl: nullableString,
   ...editTimes,
 });
 export type WorkerItem = z.infer<typeof workerItem>;

@@ -336,6 +336,7 @@ export const enUS = {
   'labour.subcontractorNotInProject': 'the subcontractor must be one of this project’s subcontractors',
   'labour.leaderNotInProject': 'the leader must be a worker of this project',
   'labour.duplicateTeam': 'A team of this name already exists in this project',
+  'labour.unknownPhoto': 'upload the photo again (POST /api/labour/postPhoto)',
   'labour.duplicateSubcontractor': 'A subcontractor of this name already exists in this project',
   'field.required': '{field} is required',
   'field.text': '{field} must be text',
@@ -396,6 +397,7 @@ export const enUS = {
   'field.isoInstant': '{field} must be an ISO 8601 date-time',
   'field.timeZone': '{field} must be an IANA time zone',
   'field.photo': '{field} must be the id of an uploaded photo (POST /api/visitor/postAvatar)',
+  'field.workerPhoto': '{field} must be the id of an uploaded photo (POST /api/labour/postPhoto)',
   'field.month': '{field} must be a month YYYY-MM',
   'field.passwordPolicy':
     'Password must be at least 6 characters with digits, upper and lower case letters and special characters, no spaces',

@@ -316,6 +316,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'labour.subcontractorNotInProject': '分包单位必须属于本项目',
   'labour.leaderNotInProject': '班组长必须是本项目的工人',
   'labour.duplicateTeam': '本项目已有同名班组',
+  'labour.unknownPhoto': '请重新上传照片（POST /api/labour/postPhoto）',
   'labour.duplicateSubcontractor': '本项目已有同名分包单位',
   'field.required': '{field} 为必填项',
   'field.text': '{field} 必须是文本',
@@ -376,6 +377,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'field.isoInstant': '{field} 必须是 ISO 8601 日期时间',
   'field.timeZone': '{field} 必须是 IANA 时区',
   'field.photo': '{field} 必须是已上传照片的 id（POST /api/visitor/postAvatar）',
+  'field.workerPhoto': '{field} 必须是已上传照片的 id（POST /api/labour/postPhoto）',
   'field.month': '{field} 必须是 YYYY-MM 格式的月份',
   'field.passwordPolicy': '密码至少 6 位，须包含数字、大写字母、小写字母和特殊字符，不能有空格',
 };

@@ -19,6 +19,5 @@ export const deleteWorkers =
       beforeDelete: (tx) => gates.mark(tx, ids),
       audit: { record: c.audit, action: 'labour.delete', targetType: 'worker' },
     });
-    gates.kick();
     return result;
   };

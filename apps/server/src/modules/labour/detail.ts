@@ -12,5 +12,5 @@ export const workerDetail: Handler<typeof labourApi.detail> = async (c, { id }) 
     c.db,
     and(eq(labourWorkers.id, id), scope.labour(c.caller, labourWorkers.projectId)),
   ).limit(1);
-  return toWorkerItem(mustExist(row, 'Worker'), c.pii);
+  return toWorkerItem(mustExist(row, 'Worker'), c);
 };

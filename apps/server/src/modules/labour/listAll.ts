@@ -35,5 +35,5 @@ export const listWorkers: Handler<typeof labourApi.listAll> = async (c, q) => {
       .offset(offset),
     db.select({ total: countAll }).from(labourWorkers).where(where),
   ]);
-  return { list: rows.map((r) => toWorkerItem(r, pii)), total, page: q.page, pageSize: q.pageSize };
+  return { list: rows.map((r) => toWorkerItem(r, c)), total, page: q.page, pageSize: q.pageSize };
 };

@@ -9,6 +9,7 @@ import { exportMonthSheet } from './exportMonthSheet.ts';
 import { workerGates } from './gate.ts';
 import { listWorkers } from './listAll.ts';
 import { monthSheet } from './monthSheet.ts';
+import { postPhoto } from './postPhoto.ts';
 import { getSettings, updateSettings } from './settings.ts';
 import { addSubcontractor, deleteSubcontractors, listSubcontractors, updateSubcontractor } from './subcontractors.ts';
 import { addTeam, deleteTeams, listTeams, updateTeam } from './teams.ts';
@@ -23,6 +24,7 @@ export function registerLabourModule(app: FastifyInstance, ctx: ModuleContext) {
     add: addWorker(gates),
     update: updateWorker(gates),
     delete: deleteWorkers(gates),
+    postPhoto,
     teams: listTeams,
     addTeam,
     updateTeam,

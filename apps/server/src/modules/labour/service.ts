@@ -18,7 +18,8 @@ import {
   projects,
   type LabourWorkerRow,
 } from '../../db/schema/index.ts';
-import type { Pii } from '../../crypto/pii.ts';
+import type { ModuleContext } from '../../ports/context.ts';
+import { photoUrlOf } from './postPhoto.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import { loadOr404 } from '../../db/crud.ts';
 import type { Entity } from '../../core/errors.ts';
@@ -91,7 +92,7 @@ type Joined = {
 };
 
 /** A worker as lists show it: the ID number masked. */
-export function toWorkerItem(r: Joined, pii: Pii): WorkerItem {
+export function toWorkerItem(r: Joined, { pii, fileUrls }: Pick<ModuleContext, 'pii' | 'fileUrls'>): WorkerItem {
   const w = r.worker;
   return {
     id: w.id,
@@ -114,6 +115,8 @@ export function toWorkerItem(r: Joined, pii: Pii): WorkerItem {
     blacklistReason: w.blacklistReason,
     emergencyContact: w.emergencyContact,
     emergencyPhone: w.emergencyPhone,
+    photo: w.photo,
+    photoUrl: photoUrlOf(fileUrls, w.photo),
     createdAt: w.createdAt.toISOString(),
     updatedAt: w.updatedAt.toISOString(),
   };

@@ -9,6 +9,7 @@ import { changeSet } from '../audit/record.ts';
 import { assertIdUsable, assertPartsInProject, assertStatusAndDates, identityOf, todayAt } from './rules.ts';
 import { loadLabourProject, loadWorkerInScope, settingsOf } from './service.ts';
 import type { WorkerGates } from './gate.ts';
+import { assertUsablePhoto } from './postPhoto.ts';
 
 const DUPLICATE = { field: 'idNo', message: t('labour.duplicateId', { name: '' }) };
 
@@ -27,6 +28,7 @@ export const addWorker =
     const idNoHash = pii.searchHash(body.idNo);
     await assertIdUsable(db, project, idNoHash);
     await assertPartsInProject(db, project.id, body);
+    if (body.photo) await assertUsablePhoto(db, c.user.id, body.photo, null);
     const status = body.status ?? 'on_site';
     const settings = await settingsOf(db, project.id);
     const exitDate = body.exitDate ?? (status === 'left' ? todayAt(settings.utcOffsetMinutes) : null);
@@ -56,6 +58,7 @@ export const addWorker =
               subcontractorId: body.subcontractorId ?? null,
               emergencyContact: body.emergencyContact ?? null,
               emergencyPhone: body.emergencyPhone ?? null,
+              photo: body.photo ?? null,
               createdId: c.user.id,
               updatedId: c.user.id,
             })
@@ -66,7 +69,6 @@ export const addWorker =
         }),
       DUPLICATE,
     );
-    gates.kick();
     return added;
   };
 
@@ -106,6 +108,7 @@ export const updateWorker =
       if (patch.birthDate !== undefined) set.birthDate = patch.birthDate;
     }
     await assertPartsInProject(db, project.id, patch);
+    if (patch.photo) await assertUsablePhoto(db, c.user.id, patch.photo, current.photo);
     const status = patch.status ?? current.status;
     if (status === 'left' && current.status !== 'left' && patch.exitDate === undefined && !current.exitDate) {
       set.exitDate = todayAt((await settingsOf(db, project.id)).utcOffsetMinutes);
@@ -130,6 +133,5 @@ export const updateWorker =
         }),
       DUPLICATE,
     );
-    gates.kick();
     return null;
   };

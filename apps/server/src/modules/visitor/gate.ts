@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { insertOwedPersonnel } from './gatePersonnel.ts';
+import { insertOwedWorkers } from './gateWorkers.ts';
 
 /**
  * Marking the per-device person outbox (`gate_persons`, drained by gateSync.ts). A mark says "what this
@@ -68,7 +69,7 @@ export async function markDevices(db: Db, deviceIds: readonly number[]) {
 
 /**
  * The dispatcher's first step of a round: up to `limit` marked devices (oldest mark first) become outbox
- * rows, what they hold marked and what they owe (valid visitors, personnel) added, in one transaction
+ * rows, what they hold marked and what they owe (valid visitors, personnel, workers) added, in one transaction
  * with taking their marks. A device marked again meanwhile keeps a new mark and is expanded once more.
  * Answers the number of devices expanded.
  */
@@ -84,6 +85,7 @@ export async function expandDeviceMarks(db: Db, limit: number): Promise<number> 
     if (!ids.length) return 0;
     await mark(tx, 'device', ids);
     await insertOwedPersonnel(tx, sql`vd.device_id in ${idList(ids)}`);
+    await insertOwedWorkers(tx, sql`vd.device_id in ${idList(ids)}`);
     return ids.length;
   });
 }

@@ -9,7 +9,8 @@ import type { Storage } from '../../storage/storage.ts';
 import type { FileUrls } from '../../storage/fileUrls.ts';
 import { idList } from './gate.ts';
 import type { OutboxRow } from './gateLease.ts';
-import { wantedPersonnel } from './gatePersonnel.ts';
+import { PERSONNEL_VALID_FROM, PERSONNEL_VALID_TO, wantedPersonnel } from './gatePersonnel.ts';
+import { wantedWorkers, workerOfPersonId } from './gateWorkers.ts';
 import { inlinePhoto, PHOTO_BASE } from './photo.ts';
 
 /** What a device should hold of a person now, and its hash (what was sent is compared by it). */
@@ -38,9 +39,9 @@ export interface WantedDeps {
 }
 
 /**
- * For each outbox row (a visitor `V…` or a member `U…`), the person its device should hold, by row id
- * (absent: none): a visitor valid, its visit not ended, with a face photo, of the device's project, on
- * an authorised device; a member as gatePersonnel.ts says. Read when sending, so the order of marks
+ * For each outbox row (a visitor `V…`, a member `U…` or a worker `W…`), the person its device should hold,
+ * by row id (absent: none): a visitor valid, its visit not ended, with a face photo, of the device's
+ * project, on an authorised device; a member as gatePersonnel.ts says, a worker as gateWorkers.ts says. Read when sending, so the order of marks
  * never matters.
  */
 export async function wantedPersons(deps: WantedDeps, rows: readonly OutboxRow[]): Promise<Map<number, Wanted>> {
@@ -64,6 +65,29 @@ export async function wantedPersons(deps: WantedDeps, rows: readonly OutboxRow[]
   const byVisitor = new Map(rowsOf<WantedVisitor>(people ?? {}).map((p) => [p.id, p]));
   const now = Date.now();
   const persons = await wantedPersonnel(db, fileUrls, rows, projectOf, now);
+  const workerOf = (r: OutboxRow) => (r.visitor_id === null ? workerOfPersonId(r.person_id) : null);
+  const workers = await wantedWorkers(
+    db,
+    rows.map(workerOf).filter((id): id is number => id !== null),
+  );
+  for (const r of rows) {
+    const workerId = workerOf(r);
+    const w = workerId === null ? undefined : workers.get(workerId);
+    if (r.excluded || !w || projectOf.get(r.device_id) !== w.project_id) continue;
+    persons.set(r.id, {
+      personId: r.person_id,
+      name: w.real_name,
+      role: 'worker',
+      validFrom: PERSONNEL_VALID_FROM,
+      validTo: PERSONNEL_VALID_TO,
+      photo: {
+        url: fileUrls.url(w.photo, now, PHOTO_BASE),
+        sha256: w.sha256,
+        size: w.size,
+        data: w.size <= PHOTO_INLINE_MAX_BYTES ? await inlineOrNone(deps, w.photo) : undefined,
+      },
+    });
+  }
   for (const r of rows) {
     const v = r.visitor_id === null ? undefined : byVisitor.get(r.visitor_id);
     if (r.excluded || !v || !v.avatar || projectOf.get(r.device_id) !== v.project_id) continue;

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { markDevices } from './gate.ts';
 import { insertOwedPersonnel } from './gatePersonnel.ts';
+import { insertOwedWorkers } from './gateWorkers.ts';
+
+export { PHOTO_BASE as FACE_PHOTO_BASE, storePhoto as storeFacePhoto } from './photo.ts';
 
 /**
  * Publishing a project's personnel to its face terminals, the port the user and project modules mark
@@ -57,3 +60,19 @@ export async function markProjectPersonnel(db: Db, projectId: number, userIds: r
  * the visitors and the personnel both.
  */
 export const markMovedDevices = (db: Db, deviceIds: readonly number[]) => markDevices(db, deviceIds);
+
+/**
+ * These workers of the labour register changed (registered, edited, left, blacklisted, given a photo;
+ * deleted: call before the delete): the rows their project's devices hold are marked (found through the
+ * outbox's (device, person) key) and what is owed is added (gateWorkers.ts). A worker's face photo is
+ * uploaded and stored as a visitor's (`storeFacePhoto`, served under `FACE_PHOTO_BASE`).
+ */
+export async function markWorkers(db: Db, workerIds: readonly number[]) {
+  if (!workerIds.length) return;
+  await db.execute(sql`
+    update gate_persons g set pending = true, gen = g.gen + 1, next_attempt_at = null, excluded = false
+    from labour_workers w
+    join devices d on d.project_id = w.project_id
+    where w.id in ${idList(workerIds)} and g.device_id = d.id and g.person_id = 'W' || w.id`);
+  await insertOwedWorkers(db, sql`w.id in ${idList(workerIds)}`);
+}

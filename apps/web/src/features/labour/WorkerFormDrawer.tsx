@@ -21,6 +21,7 @@ import { useAddWorker } from './api/addWorker';
 import { useUpdateWorker } from './api/updateWorker';
 import { useTeams } from './api/listTeams';
 import { useSubcontractors } from './api/listSubcontractors';
+import { WorkerPhotoUpload } from './WorkerPhotoUpload';
 
 interface FormValues {
   projectId: number;
@@ -39,6 +40,7 @@ interface FormValues {
   blacklistReason?: string;
   emergencyContact?: string;
   emergencyPhone?: string;
+  photo?: string | null;
 }
 
 const FIELDS = [
@@ -58,6 +60,7 @@ const FIELDS = [
   'blacklistReason',
   'emergencyContact',
   'emergencyPhone',
+  'photo',
 ];
 
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
@@ -81,6 +84,7 @@ function valuesOf(w: WorkerItem): Partial<FormValues> {
     blacklistReason: w.blacklistReason ?? undefined,
     emergencyContact: w.emergencyContact ?? undefined,
     emergencyPhone: w.emergencyPhone ?? undefined,
+    photo: w.photo,
   };
 }
 
@@ -102,6 +106,7 @@ function bodyOf(v: FormValues) {
     blacklistReason: v.status === 'blacklisted' ? (v.blacklistReason ?? '') : '',
     emergencyContact: v.emergencyContact ?? '',
     emergencyPhone: v.emergencyPhone ?? '',
+    photo: v.photo ?? null,
   };
 }
 
@@ -246,6 +251,9 @@ export function WorkerFormDrawer({ open, worker, onClose }: WorkerFormDrawerProp
             <Input.TextArea maxLength={256} rows={2} />
           </Form.Item>
         )}
+        <Form.Item name="photo" label={t('labour.photo')}>
+          <WorkerPhotoUpload id="worker-form-photo" initialUrl={worker?.photoUrl} />
+        </Form.Item>
         <Form.Item name="emergencyContact" label={t('labour.emergencyContact')}>
           <Input maxLength={64} />
         </Form.Item>

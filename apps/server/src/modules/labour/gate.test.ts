@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { labourApi } from '@siteops/contracts/labour/api';
+import { visitorApi } from '@siteops/contracts/visitor/api';
+import { devices } from '../../db/schema/index.ts';
+import { multipart } from '../../../test/fixtures.ts';
+import type { LinkTestApp } from '../device-link/testkit.ts';
+import { eventually, gateCalls, linkOnline, startGateWorld } from '../visitor/gateTestkit.ts';
+import { faceJpeg } from '../visitor/testkit.ts';
+import { mainlandId } from './testkit.ts';
+
+/**
+ * Workers on the face terminals (issue 35), against simulated terminals over the device link: an
+ * on-site worker with a photo is enrolled as `W<id>` on its project's authorised terminals; its passes
+ * become attendance; leaving or being blacklisted removes it from them.
+ */
+let t: LinkTestApp;
+let admin: string;
+let w: Awaited<ReturnType<typeof startGateWorld>>['w'];
+let agentIdA: number;
+
+beforeAll(async () => {
+  ({ t, admin, w, agentIdA } = await startGateWorld());
+});
+afterAll(() => t?.close());
+
+const { ok } = gateCalls(() => ({ t, admin }));
+
+/** A face terminal of project A, on its access-device list (direction none), linked through a simulator. */
+async function terminal() {
+  const d = await t.addDevice({ type: 'face', agentId: agentIdA });
+  await t.database.db.update(devices).set({ projectId: w.projectA }).where(eq(devices.id, d.id));
+  const sim = await linkOnline(t, d);
+  await ok(visitorApi.publishConfig, {
+    projectId: w.projectA,
+    requiredFields: [],
+    defaultVisitHours: 4,
+    autoApprove: false,
+    deviceIds: [d.id],
+  });
+  return { ...d, sim, faces: sim.faces! };
+}
+
+async function photo(): Promise<string> {
+  const form = multipart(Buffer.from(faceJpeg(150, 200)), 'face.jpg', 'image/jpeg');
+  const res = await t.api.raw(
+    labourApi.postPhoto,
+    { contentType: form.headers['content-type'], payload: form.payload },
+    {},
+    admin,
+  );
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id as string;
+}
+
+describe('workers on the face terminals', () => {
+  it('an on-site worker with a photo is enrolled, its passes are attendance, and leaving removes it', async () => {
+    const face = await terminal();
+    const id = (
+      await ok(labourApi.add, {
+        projectId: w.projectA,
+        realName: 'Wang Gong',
+        idType: 'mainland',
+        idNo: mainlandId(),
+        phone: '13800138000',
+        trade: 'welder',
+        entryDate: '2026-11-01',
+        photo: await photo(),
+      })
+    ).id;
+    const personId = `W${id}`;
+    const held = await eventually(() => face.faces.get(personId), 'the terminal to hold the worker');
+    expect(held).toMatchObject({ personId, name: 'Wang Gong', role: 'worker' });
+    expect((await ok(labourApi.detail, { id })).photoUrl).toMatch(/^\/api\/visitor\/photo\//);
+
+    // The terminal reports the worker in and out: the day sheet shows it.
+    expect(face.sim.reportPass(personId, 'in').passed).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(face.sim.reportPass(personId, 'out').passed).toBe(true);
+    const today = new Date(Date.now() + 8 * 3_600_000 - 4 * 3_600_000).toISOString().slice(0, 10);
+    const row = await eventually(async () => {
+      const sheet = await ok(labourApi.daySheet, { projectId: w.projectA, date: today });
+      const r = sheet.rows.find((x) => x.workerId === id);
+      return r?.complete ? r : undefined;
+    }, 'the passes on the day sheet');
+    expect(row).toMatchObject({ came: true, complete: true, passes: 2 });
+
+    // Left: off the terminal.
+    await ok(labourApi.update, { id, status: 'left' });
+    await eventually(() => !face.faces.get(personId), 'the terminal to lose the worker');
+  });
+
+  it('a blacklisted worker is removed; one without a photo is never sent', async () => {
+    const face = await terminal();
+    const base = {
+      projectId: w.projectA,
+      idType: 'mainland' as const,
+      phone: '13800138000',
+      trade: 'carpenter' as const,
+      entryDate: '2026-11-01',
+    };
+    const listed = (
+      await ok(labourApi.add, { ...base, realName: 'To Blacklist', idNo: mainlandId(), photo: await photo() })
+    ).id;
+    const faceless = (await ok(labourApi.add, { ...base, realName: 'No Photo', idNo: mainlandId() })).id;
+    await eventually(() => face.faces.get(`W${listed}`), 'the terminal to hold the worker');
+    await ok(labourApi.update, { id: listed, status: 'blacklisted', blacklistReason: 'Safety violation' });
+    await eventually(() => !face.faces.get(`W${listed}`), 'the terminal to lose the blacklisted worker');
+    expect(face.faces.get(`W${faceless}`)).toBeUndefined();
+  });
+});

@@ -1,0 +1,38 @@
+import { and, eq, notExists } from 'drizzle-orm';
+import type { labourApi } from '@siteops/contracts/labour/api';
+import type { Db } from '../../db/client.ts';
+import { labourWorkers, visitorPhotos, visitors } from '../../db/schema/index.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { fieldError } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
+import { FACE_PHOTO_BASE, storeFacePhoto } from '../visitor/personnel.ts';
+
+/** A worker's face photo: checked and stored as a visitor's (JPEG or PNG, 100-4096 px a side), until a worker takes it. */
+export const postPhoto: Handler<typeof labourApi.postPhoto> = async (c) => {
+  const row = await storeFacePhoto(c, c.user.id);
+  return { ...row, url: c.fileUrls.url(row.id, Date.now(), FACE_PHOTO_BASE) };
+};
+
+/**
+ * A photo the caller uploaded that no visitor and no other worker has (or the one this worker already
+ * has); anything else is a 400 naming photo, so nobody attaches a photo they have not seen.
+ */
+export async function assertUsablePhoto(db: Db, callerId: number, photoId: string, current: string | null) {
+  if (photoId === current) return;
+  const [row] = await db
+    .select({ id: visitorPhotos.id })
+    .from(visitorPhotos)
+    .where(
+      and(
+        eq(visitorPhotos.id, photoId),
+        eq(visitorPhotos.uploaderId, callerId),
+        notExists(db.select({ id: visitors.id }).from(visitors).where(eq(visitors.avatar, photoId))),
+        notExists(db.select({ id: labourWorkers.id }).from(labourWorkers).where(eq(labourWorkers.photo, photoId))),
+      ),
+    );
+  if (!row) throw fieldError('photo', t('labour.unknownPhoto'));
+}
+
+/** A worker's photo as a signed URL for <img src>. */
+export const photoUrlOf = (fileUrls: { url(id: string, now: number, base: string): string }, photo: string | null) =>
+  photo ? fileUrls.url(photo, Date.now(), FACE_PHOTO_BASE) : null;
