@@ -1,30 +1,26 @@
-// `npm start`: build the console if its sources changed since the last build, then run the server.
-import { spawnSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+// `npm start`: build what changed since the last build (scripts/build.mjs: the server compiled to
+// apps/server/dist, the console to apps/web/dist) in a child process that exits, then run the compiled
+// server with plain node as THIS process: on Node >= 22.15 it replaces itself with it (process.execve),
+// on older Node it imports it here. Either way no wrapper, bundler or TypeScript service stays behind
+// (npm itself is the only other process; `node apps/server/dist/main.js` runs without it).
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SERVER_MAIN, staleParts } from './build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src', 'patches'];
+// The server reads `.env` and resolves DATA_DIR=./data from the checkout, wherever this was started from.
+process.chdir(root);
 
-function newestMtime(p) {
-  const full = path.join(root, p);
-  if (!fs.existsSync(full)) return 0;
-  const st = fs.statSync(full);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(full).map((e) => newestMtime(path.join(p, e))));
-}
-
-const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
-  console.log('Building the console (once per source change)…');
-  const r = spawnSync('npm', ['run', 'build', '-w', '@siteops/web'], { cwd: root, stdio: 'inherit' });
+if (staleParts().length) {
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--quiet'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const args = process.argv.slice(2);
+if (typeof process.execve === 'function') {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, SERVER_MAIN, ...args], process.env);
+} else {
+  process.argv = [process.execPath, SERVER_MAIN, ...args];
+  await import(pathToFileURL(SERVER_MAIN).href);
+}

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { endpointRefs } from './build/endpointRefs';
+import { endpointRefs } from './build/endpointRefs.ts';
 
 /** Where `npm run dev` forwards /api (HTTP and WebSocket); the server's default port. */
 const apiTarget = process.env.SITEOPS_API_TARGET ?? 'http://localhost:8080';
@@ -64,6 +64,9 @@ export default defineConfig({
     // antd alone is larger than the default 500 kB warning; the login route stays small thanks to lazy routes.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // Rolldown's report of slow plugins (the pre-compression, on a busy machine) is not a warning about
+      // the build: it would be the only lines a first `npm start` prints between its progress and the server.
+      checks: { bundlerTimings: false },
       treeshake: {
         // antd declares its modules free of side effects; the rc-component packages it is built on do not,
         // so whatever they import stayed in (antd's Input brought rc-field-form and its validator to the
