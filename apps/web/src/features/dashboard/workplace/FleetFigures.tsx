@@ -15,17 +15,17 @@ const LEVEL_COLOUR = { info: 'colorInfo', warning: 'colorWarning', alarm: 'color
 
 /**
  * Spec 2's fleet figures and real-time monitor on the Workplace: device total, online (with the online
- * rate), offline, unauthorised, projects, agents, authorised platforms (admins) and today's events and
+ * rate), offline, unauthorised, projects, agents and authorised platforms (admins) and today's events and
  * alarms, all counted by the server in the caller's scope; devices by type; the newest device events.
  * It follows the fleet live (FleetLive). WorkplacePage loads this panel lazily, with its texts, the live
  * channel client and its schemas, so none of them weighs on the Workplace's first load.
  */
-export function FleetFigures({ canOpenDevices }: { canOpenDevices: boolean }) {
+export function FleetFigures({ canOpenDevices, showAgents }: { canOpenDevices: boolean; showAgents: boolean }) {
   const { query, changed } = useFleetFigures();
   return (
     <>
       <FleetLive onChange={changed} />
-      <FleetCard fleet={query} canOpenDevices={canOpenDevices} />
+      <FleetCard fleet={query} canOpenDevices={canOpenDevices} showAgents={showAgents} />
     </>
   );
 }
@@ -33,10 +33,13 @@ export function FleetFigures({ canOpenDevices }: { canOpenDevices: boolean }) {
 function FleetCard({
   fleet,
   canOpenDevices,
+  showAgents,
 }: {
   fleet: ReturnType<typeof useFleetFigures>['query'];
   /** Whether the event's device links to the device list (managers and users may not open it). */
   canOpenDevices: boolean;
+  /** The agents' count: the admin's figure (an agent's is its own one; a manager's, its projects' agent). */
+  showAgents: boolean;
 }) {
   const { t } = useTranslation();
   const tr = (key: string, options?: Record<string, unknown>) => t(`workplaceFleet.${key}`, options);
@@ -93,7 +96,7 @@ function FleetCard({
       <Typography.Text type="secondary">{tr('authorised', { count: d.authorised })}</Typography.Text>,
     ),
     figure('fleet-projects', tr('projects'), data.projects),
-    figure('fleet-agents', tr('agents'), data.agents),
+    showAgents && figure('fleet-agents', tr('agents'), data.agents),
     data.platforms !== null && figure('fleet-platforms', tr('platforms'), data.platforms),
     figure(
       'fleet-events',

@@ -22,7 +22,11 @@ export function WorkplacePage() {
   const info = useUserStore((s) => s.info);
   const role = useUserStore((s) => s.role);
   // Passed down: importing the route table in the lazy panel would split it out of the entry.
-  const canOpenDevices = role ? pagesForRole(role).some((p) => p.name === 'device-list') : false;
+  const pages = role ? pagesForRole(role) : [];
+  const canOpenDevices = pages.some((p) => p.name === 'device-list');
+  // The fleet is for the roles with devices in their scope (a device page to open): a plain user has
+  // none, and a panel of zeros with "online rate 0 %" told them nothing (issue 33).
+  const seesFleet = pages.some((p) => p.parent === 'device');
   return (
     <Flex vertical gap={16}>
       <Card>
@@ -39,15 +43,17 @@ export function WorkplacePage() {
           </div>
         </Flex>
       </Card>
-      <Suspense
-        fallback={
-          <Card>
-            <Skeleton active paragraph={{ rows: 3 }} />
-          </Card>
-        }
-      >
-        <FleetFigures canOpenDevices={canOpenDevices} />
-      </Suspense>
+      {seesFleet && (
+        <Suspense
+          fallback={
+            <Card>
+              <Skeleton active paragraph={{ rows: 3 }} />
+            </Card>
+          }
+        >
+          <FleetFigures canOpenDevices={canOpenDevices} showAgents={role === 'admin'} />
+        </Suspense>
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <UserOverview />
