@@ -285,6 +285,8 @@ export const enUS = {
   'notification.passwordRecoveredByPhone': 'Your password was reset with a code sent to your security phone',
   'notification.passwordReset': 'An administrator reset your password',
   'notification.passwordReset.body': 'Log in with the one-time password they gave you and choose a new one.',
+  'notification.alarmAssigned': '{by} gave you {count} alarm(s) to handle',
+  'notification.alarmAssigned.body': 'Open it to acknowledge it once someone is on it, or clear it with a reason.',
   'notification.certificationSubmitted': 'Certification to review: {enterprise}',
   'notification.certificationSubmitted.body': '{user} submitted {enterprise} for real-name certification.',
   'notification.visitorSelfRegistered': 'Visitor to approve: {name}',

@@ -265,6 +265,8 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'notification.passwordRecoveredByPhone': '您的密码已通过安全手机验证码重置',
   'notification.passwordReset': '管理员重置了您的密码',
   'notification.passwordReset.body': '请使用管理员给您的一次性密码登录，并设置新密码。',
+  'notification.alarmAssigned': '{by} 指派给您 {count} 条告警待处理',
+  'notification.alarmAssigned.body': '打开告警：有人处理后请确认，或填写原因后消除。',
   'notification.certificationSubmitted': '待审核的实名认证：{enterprise}',
   'notification.certificationSubmitted.body': '{user} 提交了 {enterprise} 的实名认证。',
   'notification.visitorSelfRegistered': '待审核访客：{name}',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { alarmApi } from '@siteops/contracts/alarm/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import type { SimDevice } from '@siteops/device-sim/device';
 import { createAgent, createProject, createUser, uniq } from '../../../test/fixtures.ts';
@@ -199,6 +200,26 @@ describe('the alarm lifecycle, fed by a simulated dust monitor', () => {
     );
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.data)).toContain('condition.window.to');
+  });
+
+  it('an alarm given to someone else lands in their to-do, linking to it; taking one oneself does not', async () => {
+    const d = await dustMonitor(agentA.id);
+    await addRule(agentA.token, { scope: 'device', deviceId: d.id });
+    d.sim.sendTelemetry({ a34002: 170 });
+    const [raised] = await until(d.id, (l) => l.length === 1, 'the alarm');
+    const todos = async () =>
+      (
+        await t.api(notificationApi.listAll, { tab: 'todo', kind: 'alarm', pageSize: 50 }, agentA.token)
+      ).body.data.list.filter((n: { link: string | null }) => n.link === `/alarm/alarm-list?alarm=${raised.id}`);
+    await t.api(alarmApi.assign, { ids: [raised.id], assigneeId: agentA.userId }, agentA.token);
+    expect(await todos()).toEqual([]);
+    await t.api(alarmApi.assign, { ids: [raised.id], assigneeId: null }, agentA.token);
+    expect((await t.api(alarmApi.assign, { ids: [raised.id], assigneeId: agentA.userId }, admin)).body.data).toEqual({
+      updated: 1,
+    });
+    const [todo] = await todos();
+    expect(todo).toMatchObject({ tab: 'todo', kind: 'alarm', read: false });
+    expect(todo.title).toMatch(/admin/);
   });
 
   it('an AND condition needs every term; a disabled rule raises nothing', async () => {

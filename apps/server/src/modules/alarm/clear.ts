@@ -6,13 +6,16 @@ import { changeAlarms } from './service.ts';
  * Clear active alarms (one or many) by hand, with the reason; those already cleared stay as they are.
  * A condition that still holds raises a new alarm once it has held for the rule's duration again.
  */
-export const clearAlarms: Handler<typeof alarmApi.clear> = async (c, { ids, reason }) =>
-  changeAlarms(c, ids, {
-    kind: 'cleared',
-    action: 'alarm.clear',
-    detail: { by: 'manual', reason },
-    change: (alarm) =>
-      alarm.status !== 'active'
-        ? null
-        : { status: 'cleared', clearedAt: new Date(), clearedBy: 'manual', clearedReason: reason },
-  });
+export const clearAlarms: Handler<typeof alarmApi.clear> = async (c, { ids, reason }) => ({
+  updated: (
+    await changeAlarms(c, ids, {
+      kind: 'cleared',
+      action: 'alarm.clear',
+      detail: { by: 'manual', reason },
+      change: (alarm) =>
+        alarm.status !== 'active'
+          ? null
+          : { status: 'cleared', clearedAt: new Date(), clearedBy: 'manual', clearedReason: reason },
+    })
+  ).updated,
+});

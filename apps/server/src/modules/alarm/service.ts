@@ -39,7 +39,7 @@ export async function changeAlarms(
     change: (alarm: AlarmRow) => Partial<AlarmRow> | null;
     detail: Record<string, unknown>;
   },
-): Promise<{ updated: number }> {
+): Promise<{ updated: number; changed: AlarmRow[] }> {
   const changed: AlarmRow[] = [];
   await c.db.transaction(async (tx) => {
     const rows = await lockAlarmsInScope(tx, c.caller, ids);
@@ -62,5 +62,5 @@ export async function changeAlarms(
       data: { id: alarm.id, deviceId: alarm.deviceId, change: op.kind },
     });
   }
-  return { updated: changed.length };
+  return { updated: changed.length, changed };
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type Key } from 'react';
 import { Button, DatePicker, Form, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { ALARM_SEVERITIES, ALARM_STATUSES } from '@siteops/contracts/alarm/schemas';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
@@ -76,7 +77,9 @@ export function AlarmsPage() {
   const { table } = useListPage(alarmApi.listAll, LIST);
   useAlarmsLive();
   const [selected, setSelected] = useState<Key[]>([]);
-  const [open, setOpen] = useState<number | null>(null);
+  // A to-do's link (`?alarm=<id>`) opens that alarm's detail.
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState<number | null>(() => Number(params.get('alarm')) || null);
   const [change, setChange] = useState<AlarmChange | null>(null);
   const acknowledge = useEndpointMutation(alarmApi.acknowledge);
   const projects = useProjectOptions('', true);
