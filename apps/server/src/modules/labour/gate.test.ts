@@ -80,7 +80,7 @@ describe('workers on the face terminals', () => {
     const today = new Date(Date.now() + 8 * 3_600_000 - 4 * 3_600_000).toISOString().slice(0, 10);
     const row = await eventually(async () => {
       const sheet = await ok(labourApi.daySheet, { projectId: w.projectA, date: today });
-      const r = sheet.rows.find((x) => x.workerId === id);
+      const r = (sheet.rows as { workerId: number; complete: boolean }[]).find((x) => x.workerId === id);
       return r?.complete ? r : undefined;
     }, 'the passes on the day sheet');
     expect(row).toMatchObject({ came: true, complete: true, passes: 2 });
