@@ -9,6 +9,7 @@ import { LocaleSwitch } from '@/components/LocaleSwitch';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { HOME_PATH } from '@/lib/routeMeta';
 import { useSettingsStore } from '@/stores/settings';
+import { PaletteButton } from '@/features/command-palette/PaletteButton';
 import { AvatarMenu } from './AvatarMenu';
 import { MessageBox } from './MessageBox';
 
@@ -55,6 +56,7 @@ export function Navbar({ onOpenMenu, compact = false }: { onOpenMenu?: () => voi
       </Flex>
       <IntentScope>
         <Flex align="center" gap={compact ? 0 : 4}>
+          <PaletteButton />
           <LocaleSwitch />
           <ThemeToggle />
           <MessageBox />
