@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, type ComponentProps } from 'react';
 import { Button, Flex, Result, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +13,26 @@ export interface ExceptionPageProps {
    * leads to the main page (`/`: login, or the workplace with a session) instead of back.
    */
   standalone?: boolean;
+}
+
+/**
+ * antd's Result with its status illustration named in the page's language: antd's SVGs carry English
+ * titles ("No Found", "Unauthorized", "Server Error") that screen readers read inside the Chinese console
+ * (issue 33).
+ */
+function StatusResult(props: ComponentProps<typeof Result> & { status: ExceptionStatus }) {
+  const { t, i18n } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const name = t(`exception.${props.status}.illustration`);
+  useLayoutEffect(() => {
+    const title = box.current?.querySelector('.ant-result-image svg > title');
+    if (title) title.textContent = name;
+  }, [name, i18n.language]);
+  return (
+    <div ref={box}>
+      <Result {...props} />
+    </div>
+  );
 }
 
 /** /exception/403, /exception/404, /exception/500 inside the console, and the not-found page outside it. */
@@ -29,7 +50,7 @@ export function ExceptionPage({ status, standalone = false }: ExceptionPageProps
         justify="center"
         style={{ minHeight: '100vh', background: token.colorBgLayout }}
       >
-        <Result
+        <StatusResult
           status={status}
           title={status}
           subTitle={t('notFound.description')}
@@ -43,7 +64,7 @@ export function ExceptionPage({ status, standalone = false }: ExceptionPageProps
     );
   }
   return (
-    <Result
+    <StatusResult
       status={status}
       title={status}
       subTitle={t(`exception.${status}.description`)}
