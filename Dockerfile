@@ -35,4 +35,5 @@ EXPOSE 8080 1884 9212
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/server/dist/main.js"]
+# The same node flags as `npm start` (package.json; README, Memory).
+CMD ["node", "--optimize-for-size", "--max-semi-space-size=2", "--liftoff-only", "apps/server/dist/main.js"]

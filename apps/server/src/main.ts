@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, configuredDatabase, loadConfig, loadDotEnv, type Config } from './config.ts';
@@ -5,15 +6,44 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { describe, type PgState } from './db/postgres.ts';
 import { UnreachableError } from './core/unreachable.ts';
-import { checkRedis } from './bus/redis.ts';
-import { buildApp } from './app.ts';
-import { seedFirstRun } from './seed.ts';
-import { loggerOptions } from './http/logOutput.ts';
+// The app (and what only it needs) is imported in main(): the child that creates a new embedded
+// database (`initialiseInChild`) runs this file and loads no more than the database's code.
 
 /** A service named by a setting cannot be reached at start: one line, no stack, a non-zero exit. */
 function unreachable(variable: string, reason: string): never {
   console.error(`${variable}: cannot connect (${reason})`);
   process.exit(4);
+}
+
+/** The child process of `initialiseInChild` is this file run with this flag and the data directory. */
+const INITIALISE = '--initialise-embedded-database';
+
+/**
+ * A new embedded database is created (initdb) and migrated by a short-lived child process, which exits:
+ * the memory that takes in PGlite's WebAssembly (about 100 MB, never given back) goes with it, and the
+ * server opens the ready database. The child runs under the server's lock on the data directory.
+ */
+function initialiseInChild(dataDir: string): Promise<void> {
+  // As this process runs (tsx in development, compiled in production), minus a watcher or an inspector.
+  const execArgv = process.execArgv.filter((a) => !/^--(watch|inspect)/.test(a));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...execArgv, fileURLToPath(import.meta.url), INITIALISE, dataDir], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`creating the embedded database in ${dataDir} failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+}
+
+async function initialiseHere(dataDir: string) {
+  const database = await openDatabase({ dataDir, noLock: true });
+  await database.migrate();
+  await database.checkpoint();
+  await database.close();
 }
 
 function defaultWebDist() {
@@ -34,8 +64,14 @@ async function main() {
   }
   config.webDist ??= defaultWebDist();
 
+  const [{ buildApp }, { seedFirstRun }, { loggerOptions }] = await Promise.all([
+    import('./app.ts'),
+    import('./seed.ts'),
+    import('./http/logOutput.ts'),
+  ]);
   // Both dependencies are checked before the (possibly slow) database start, so a bad URL fails fast.
   if (config.redisUrl) {
+    const { checkRedis } = await import('./bus/redis.ts');
     await checkRedis(config.redisUrl).catch((err) => {
       if (err instanceof UnreachableError) unreachable(err.variable, err.reason);
       throw err;
@@ -45,7 +81,11 @@ async function main() {
   let onDbState: (s: PgState) => void = () => {};
   let database;
   try {
-    database = await openDatabase({ ...configuredDatabase(config), onState: (s) => onDbState(s) });
+    database = await openDatabase({
+      ...configuredDatabase(config),
+      onState: (s) => onDbState(s),
+      initialise: initialiseInChild,
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -122,7 +162,11 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+const initialising = process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === INITIALISE;
+(initialising ? initialiseHere(process.argv[3]) : main()).then(
+  () => initialising && process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

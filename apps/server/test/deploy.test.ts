@@ -26,10 +26,14 @@ const documented = new Set(
 
 /** The compiled entry `npm start` runs (scripts/build.mjs's SERVER_MAIN), relative to the checkout. */
 const SERVER_MAIN = 'apps/server/dist/main.js';
+/** The node flags `npm start` runs the server with (package.json; they bound its memory: README). */
+const startScript: string = JSON.parse(read('package.json')).scripts.start;
+const NODE_FLAGS = /^exec node ((?:--\S+ )*)scripts\/start\.mjs$/.exec(startScript)?.[1].trim().split(' ') ?? [];
 
 describe('deployment files', () => {
-  it('the README names the compiled entry as the command a service manager runs', () => {
-    expect(readme).toContain(`node ${SERVER_MAIN}`);
+  it('the README names the compiled entry and the node flags as the command a service manager runs', () => {
+    expect(NODE_FLAGS).toContain('--optimize-for-size');
+    expect(readme).toContain(`node ${NODE_FLAGS.join(' ')} ${SERVER_MAIN}`);
     expect(read('scripts/build.mjs')).toContain("path.join(SERVER_DIST, 'main.js')");
     expect(read('scripts/build.mjs')).toContain("path.join(root, 'apps/server/dist')");
   });
@@ -37,7 +41,8 @@ describe('deployment files', () => {
   it('the image: multi-stage, built with npm run build, runs the compiled server as a non-root user', () => {
     expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
     expect(dockerfile).toMatch(/^RUN npm run build\b/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "apps\/server\/dist\/main\.js"\]$/m);
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...NODE_FLAGS, SERVER_MAIN]);
     const user = /^USER (\S+)$/m.exec(dockerfile)?.[1];
     expect(user).toBeDefined();
     expect(user).not.toMatch(/^(root|0)$/);
@@ -75,7 +80,7 @@ describe('deployment files', () => {
   });
 
   it('the systemd unit runs the compiled server, unprivileged, with file descriptors for device links', () => {
-    expect(unit).toMatch(new RegExp(`^ExecStart=/usr/bin/node ${SERVER_MAIN.replace(/\./g, '\\.')}$`, 'm'));
+    expect(/^ExecStart=(.*)$/m.exec(unit)?.[1]).toBe(`/usr/bin/node ${NODE_FLAGS.join(' ')} ${SERVER_MAIN}`);
     expect(unit).toMatch(/^User=siteops$/m);
     expect(Number(/^LimitNOFILE=(\d+)$/m.exec(unit)?.[1])).toBeGreaterThanOrEqual(65536);
     expect(unit).toMatch(/^KillSignal=SIGTERM$/m);

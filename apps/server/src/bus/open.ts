@@ -3,7 +3,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createMemoryBus, type Bus } from './bus.ts';
 import { busPrefix } from './namespace.ts';
-import { createRedisBus } from './redis.ts';
 
 /**
  * The deployment's bus: Redis when REDIS_URL is set, its channels prefixed per deployment
@@ -12,6 +11,8 @@ import { createRedisBus } from './redis.ts';
  */
 export async function openBus(db: Db, config: Config, log: FastifyBaseLogger, prefix?: string): Promise<Bus> {
   if (!config.redisUrl) return createMemoryBus();
+  // ioredis is loaded only for a deployment that uses it (about 25 MB resident once loaded).
+  const { createRedisBus } = await import('./redis.ts');
   return createRedisBus(config.redisUrl, {
     prefix: prefix ?? (await busPrefix(db, config)),
     // ioredis reports every failed reconnect; the outage itself is one warning (onState).

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -41,7 +42,21 @@ export interface OpenOptions {
   timeouts?: PgTimeouts;
   /** PostgreSQL: told when the database stops or starts answering (the log's warning and recovery). */
   onState?: (state: PgState) => void;
+  /**
+   * Embedded, a data directory without a database yet: creates and migrates it (under this process's
+   * lock) before it is opened here. The server runs it in a short-lived child process (main.ts), so the
+   * memory initdb and the first migrations take in PGlite's WebAssembly, which is never given back, goes
+   * with that process.
+   */
+  initialise?: (dataDir: string) => Promise<void>;
 }
+
+/**
+ * PGlite's PostgreSQL settings. shared_buffers: PostgreSQL's default 128 MB is touched as pages are read
+ * and never returned by the WebAssembly heap (about 100 MB more resident for an idle demo); the files
+ * beneath are still cached by the operating system, and a deployment that outgrows it runs PostgreSQL.
+ */
+export const PGLITE_START_PARAMS = ['-c', 'shared_buffers=32MB'];
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts);
@@ -96,11 +111,15 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const unlock = inMemory || opts.noLock ? () => {} : lockDataDir(dataDir);
   let client: InstanceType<typeof PGlite>;
   try {
+    if (opts.initialise && !inMemory && !opts.loadDataDir && !fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      await opts.initialise(dataDir);
+    }
     // pg_trgm backs the "contains" searches (migration 0004); it must be loaded before it is created.
     const extensions = { pg_trgm };
+    const startParams = [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS];
     client = await PGlite.create(
       pgDir,
-      opts.loadDataDir ? { loadDataDir: opts.loadDataDir, extensions } : { extensions },
+      opts.loadDataDir ? { loadDataDir: opts.loadDataDir, extensions, startParams } : { extensions, startParams },
     );
   } catch (err) {
     unlock();

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Secret } from '../config.ts';
 
 /** One outgoing email: plain text, as every message the server sends is. */
@@ -18,7 +18,11 @@ let transport: { url: string; transporter: Transporter } | undefined;
  */
 export async function sendMail(smtp: { url: Secret; from: string }, mail: OutgoingMail): Promise<void> {
   const url = smtp.url.reveal();
-  if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
+  if (transport?.url !== url) {
+    // nodemailer is loaded with the first mail (about 15 MB resident): without SMTP_URL, never.
+    const { default: nodemailer } = await import('nodemailer');
+    transport = { url, transporter: nodemailer.createTransport(url) };
+  }
   await transport.transporter.sendMail({
     from: smtp.from,
     to: mail.to,

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../../xlsx/excel.ts';
 import type { analyticsApi } from '@siteops/contracts/analytics/api';
 import type { AnalyticsChart, PresenceDimension, PresencePoint } from '@siteops/contracts/analytics/schemas';
 import { DEVICE_TYPE_LABELS, type SheetLang } from '@siteops/contracts/device/sheet';
@@ -74,6 +74,7 @@ export const exportAnalytics: Handler<typeof analyticsApi.export> = async ({ db,
   const { chart, lang } = q;
   const data = await fleet(db, caller, q);
   const sheet = SHEETS[chart];
+  const ExcelJS = await excel();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheet[lang]);
   const cols = sheet.cols.map((col) => (col.key === 'group' ? PRESENCE_HEADER[q.presenceBy] : col));

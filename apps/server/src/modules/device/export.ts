@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { deviceApi } from '@siteops/contracts/device/api';
@@ -17,6 +16,7 @@ import type { Handler } from '../../http/endpoint.ts';
 import { deviceFilter } from './service.ts';
 import { neutralised } from '../../xlsx/text.ts';
 import { XLSX_MIME } from './sheet.ts';
+import { excel } from '../../xlsx/excel.ts';
 
 /** Rows per keyset page: memory stays bounded by one page whatever the export's size. */
 export const EXPORT_CHUNK = 2000;
@@ -133,11 +133,12 @@ export interface SheetStream<Row> {
  */
 export function sendSheetStream<Row>(request: FastifyRequest, reply: FastifyReply, s: SheetStream<Row>): FastifyReply {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet(s.sheet);
-  ws.columns = s.columns;
   const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
   void (async () => {
+    const ExcelJS = await excel();
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const ws = wb.addWorksheet(s.sheet);
+    ws.columns = s.columns;
     let rows = s.first;
     let written = 0;
     for (;;) {

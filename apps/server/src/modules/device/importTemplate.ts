@@ -50,8 +50,8 @@ const TEXT = {
 } as const;
 
 /** The import template: headers in the asked language, drop-down lists for type and direction, and an instructions sheet. */
-function importTemplate(lang: SheetLang): ExcelJS.Workbook {
-  const wb = importTemplateBook({
+async function importTemplate(lang: SheetLang): Promise<ExcelJS.Workbook> {
+  const wb = await importTemplateBook({
     name: TEXT.sheet[lang],
     columns: DEVICE_IMPORT_COLUMNS.map((c) => ({
       header: headerLabel(c, lang),

@@ -1,6 +1,8 @@
-import ExcelJS, { type CellValue } from 'exceljs';
+import type ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { sendAttachment } from '../../http/attachment.ts';
+import { excel } from '../../xlsx/excel.ts';
 import { t, type Param } from '../../core/messages/index.ts';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { DEVICE_DIRECTIONS } from '@siteops/contracts/device/schemas';
@@ -32,9 +34,10 @@ export const headerLabel = (c: { required: boolean } & Record<SheetLang, string>
 /** A workbook answered as the download, written whole: a template or a report, small enough to hold. */
 export async function sendWorkbook(
   reply: FastifyReply,
-  wb: ExcelJS.Workbook,
+  workbook: ExcelJS.Workbook | Promise<ExcelJS.Workbook>,
   file: { fileName: string; asciiName: string; noStore?: boolean },
 ): Promise<FastifyReply> {
+  const wb = await workbook;
   return sendAttachment(reply, Buffer.from(await wb.xlsx.writeBuffer()), { type: XLSX_MIME, ...file });
 }
 
@@ -43,12 +46,13 @@ export async function sendWorkbook(
  * cell as text so serial numbers and MACs keep their leading zeros, and for each column of `lists` a
  * drop-down of its labels on every row a file may have (`maxRows`).
  */
-export function importTemplateBook(sheet: {
+export async function importTemplateBook(sheet: {
   name: string;
   columns: { header: string; key: string; width: number }[];
   lists: Record<string, string[]>;
   maxRows: number;
-}): ExcelJS.Workbook {
+}): Promise<ExcelJS.Workbook> {
+  const ExcelJS = await excel();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'SiteOps';
   const ws = wb.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });

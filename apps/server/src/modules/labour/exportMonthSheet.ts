@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import { LABOUR_TRADE_LABELS, MONTH_SHEET_TEXT } from '@siteops/contracts/labour/sheet';
 import type { Handler } from '../../http/endpoint.ts';
+import { excel } from '../../xlsx/excel.ts';
 import { neutralised } from '../../xlsx/text.ts';
 import { sendWorkbook } from '../device/sheet.ts';
 import { monthSheetOf } from './monthSheet.ts';
@@ -15,6 +15,7 @@ export const exportMonthSheet: Handler<typeof labourApi.exportMonthSheet> = asyn
   const project = await loadLabourProject(db, caller, q.projectId);
   const sheet = await monthSheetOf(db, await settingsOf(db, project.id), q.month, q.teamId);
   const text = MONTH_SHEET_TEXT[q.lang];
+  const ExcelJS = await excel();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'SiteOps';
   const ws = wb.addWorksheet(text.sheet, { views: [{ state: 'frozen', xSplit: 4, ySplit: 2 }] });
