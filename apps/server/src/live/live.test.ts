@@ -6,7 +6,7 @@ import { jobTopicOf, LiveClose, type LiveServerMessage } from '@siteops/contract
 import { devices, projectMembers, projects } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createAgent, createUser, uniq } from '../../test/fixtures.ts';
-import { openLive, type LiveTab } from '../modules/device-link/liveTestkit.ts';
+import { liveTabs } from '../modules/device-link/liveTestkit.ts';
 import { startLinkApp, type LinkTestApp } from '../modules/device-link/testkit.ts';
 import { deviceApi } from '@siteops/contracts/device/api';
 
@@ -20,13 +20,8 @@ let userId: number;
 /** agent A's device, in a project the manager manages; agent B's device. */
 let dA: Awaited<ReturnType<LinkTestApp['addDevice']>>;
 let dB: Awaited<ReturnType<LinkTestApp['addDevice']>>;
-const tabs: LiveTab[] = [];
-const tab = async (token: string) => {
-  const live = await openLive(t, token);
-  tabs.push(live);
-  await live.ready();
-  return live;
-};
+const tabs = liveTabs(() => t);
+const tab = tabs.open;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -49,7 +44,7 @@ beforeAll(async () => {
   dB = await t.addDevice({ type: 'dust', agentId: agentB.id });
 });
 afterAll(async () => {
-  tabs.forEach((x) => x.close());
+  tabs.closeAll();
   await t?.close();
 });
 

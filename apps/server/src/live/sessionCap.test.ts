@@ -1,20 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { deviceTopicOf } from '@siteops/contracts/live/schemas';
-import { openLive, type LiveTab } from '../modules/device-link/liveTestkit.ts';
+import { liveTabs } from '../modules/device-link/liveTestkit.ts';
 import { startLinkApp } from '../modules/device-link/testkit.ts';
 
 /** LIVE_SESSION_MAX_TOPICS: the tabs of one session hold at most so many topics together. */
 const t = await startLinkApp({ env: { LIVE_SESSION_MAX_TOPICS: '3' } });
 const admin = await t.login();
-const tabs: LiveTab[] = [];
-const tab = async (token: string) => {
-  const live = await openLive(t, token);
-  tabs.push(live);
-  await live.ready();
-  return live;
-};
+const tabs = liveTabs(() => t);
+const tab = tabs.open;
 afterAll(async () => {
-  for (const live of tabs) live.close();
+  tabs.closeAll();
   await t.close();
 });
 

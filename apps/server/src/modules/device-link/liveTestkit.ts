@@ -65,6 +65,25 @@ export async function openLive(t: LinkTestApp, token: string) {
 }
 export type LiveTab = Awaited<ReturnType<typeof openLive>>;
 
+/**
+ * The tabs a test file opens: `open(token)` answers a tab once its channel is ready; `closeAll()` (after
+ * the file) closes every one. `app` is read at each open, for files that start their app in a hook.
+ */
+export function liveTabs(app: () => LinkTestApp) {
+  const tabs: LiveTab[] = [];
+  return {
+    async open(token: string) {
+      const live = await openLive(app(), token);
+      tabs.push(live);
+      await live.ready();
+      return live;
+    },
+    closeAll() {
+      for (const live of tabs) live.close();
+    },
+  };
+}
+
 /** `tab` subscribes to the devices' topics (answered before it returns, so nothing after is missed). */
 export const watch = (tab: LiveTab, ...ids: number[]) => tab.subscribe(ids.map(deviceTopicOf));
 
