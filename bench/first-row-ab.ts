@@ -4,7 +4,7 @@
  * navigations to one route alternate between the builds. Prints quantiles of the time from navigation to
  * the first table row and to the first paint after it.
  *
- *   node --import tsx bench/first-row-ab.ts <webDist> <webDist>... [--route /device/device-list] [--runs 30]
+ *   node --import tsx bench/first-row-ab.ts <webDist> <webDist>... [--route /device/device-list] [--runs 30] [--port 8390]
  *
  * Why interleaved: on a shared two-core machine the speed drifts by up to 1.5x within minutes, more than the
  * change being measured; runs one build after the other (bench/first-load.ts) then compare two moments, not
@@ -24,7 +24,12 @@ import { sleep, spawnServer, waitReady } from './lib.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { route: { type: 'string', default: '/device/device-list' }, runs: { type: 'string', default: '30' } },
+  options: {
+    route: { type: 'string', default: '/device/device-list' },
+    runs: { type: 'string', default: '30' },
+    // The seeding server's port; each build's server takes the next ones.
+    port: { type: 'string', default: '8390' },
+  },
 });
 const dists = positionals.map((d) => path.resolve(d));
 if (dists.length < 2) throw new Error('usage: first-row-ab.ts <webDist> <webDist>... [--route R] [--runs N]');
@@ -42,7 +47,15 @@ interface Server {
 }
 
 function startServer(dist: string, port: number, dataDir: string, demo: boolean): ChildProcess {
-  const env = { ADMIN_PASSWORD: PASSWORD, DEMO: demo ? '1' : '0', WEB_DIST: dist, DATABASE_URL: '' };
+  // No device listener but HTTP: two servers side by side (or another engineer's) would collide on their ports.
+  const env = {
+    ADMIN_PASSWORD: PASSWORD,
+    DEMO: demo ? '1' : '0',
+    WEB_DIST: dist,
+    DATABASE_URL: '',
+    MQTT_PORT: 'off',
+    HJ212_PORT: 'off',
+  };
   return spawnServer({ port, dataDir, env });
 }
 
@@ -67,9 +80,10 @@ const servers: Server[] = [];
 let seeder: ChildProcess | undefined;
 try {
   // The demo seeds agents, projects and devices once; every build then serves a copy of that data.
-  const seed = startServer(dists[0]!, 8390, seedDir, true);
+  const PORT = Number(values.port);
+  const seed = startServer(dists[0]!, PORT, seedDir, true);
   seeder = seed;
-  await waitReady('http://127.0.0.1:8390', PASSWORD, ['/api/device/listAll']);
+  await waitReady(`http://127.0.0.1:${PORT}`, PASSWORD, ['/api/device/listAll']);
   await sleep(3000);
   seed.kill('SIGTERM');
   await new Promise((r) => seed.once('exit', r));
@@ -77,7 +91,7 @@ try {
   for (const [i, dist] of dists.entries()) {
     const dataDir = `${seedDir}-${i}`;
     fs.cpSync(seedDir, dataDir, { recursive: true });
-    const port = 8391 + i;
+    const port = PORT + 1 + i;
     const proc = startServer(dist, port, dataDir, false);
     const base = `http://127.0.0.1:${port}`;
     servers.push({ dist, base, proc, dataDir, token: await waitReady(base, PASSWORD), firstRow: [], painted: [] });

@@ -31,12 +31,17 @@ const languageLoaded = () => i18nReady.catch(() => undefined);
  */
 function guardedLoader(meta: RouteMeta) {
   return async ({ request }: LoaderFunctionArgs) => {
-    // Sequential: a denied or logged-out navigation does not download the page it will never show; the
-    // guard's notices (server menu, errors) need the language loaded.
+    const page = pageFor(meta.name);
+    // Signed in, the page's code downloads while the guard asks who the user is (a reload: the user info,
+    // then the code, then the rows came one after the other, issue 33). Signed out, nothing downloads
+    // for a page the guard will send to the login page; a page the role may not open is downloaded for
+    // nothing, which is rare (a hand-typed address) against every reload.
+    const code = getToken() ? page.preload() : undefined;
+    code?.catch(() => undefined); // a failed download is retried below, after the guard
+    // The guard's notices (server menu, errors) need the language loaded.
     await languageLoaded();
     const url = new URL(request.url);
     await runGuard(meta, url);
-    const page = pageFor(meta.name);
     await page.preload();
     // Not awaited: the rows are on their way while the layout and the page render.
     page.prefetch(url, meta.name);
