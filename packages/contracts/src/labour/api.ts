@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../shared/endpoint.ts';
-import { createdAnswer, deletedAnswer, idQuery, idsBody, pageOf } from '../shared/pagination.ts';
+import { createdAnswer, deletedAnswer, idQuery, idsBody, pageOf, rowIdParam } from '../shared/pagination.ts';
 import { DEVICE_SCOPE_ROLES } from '../shared/roles.ts';
 import { visitorPhoto } from '../visitor/schemas.ts';
+import { importAnswer, SHEET_LANGS } from '../device/sheet.ts';
 import {
   addSubcontractorBody,
   addTeamBody,
@@ -93,6 +94,26 @@ export const labourApi = defineEndpoints('labour', {
       'Upload a worker’s face photo (multipart part "file"; JPEG or PNG by content, 100-4096 px a side), as a visitor’s',
     answer: visitorPhoto,
     errors: [413, 429],
+  },
+  workerTemplate: {
+    method: 'GET',
+    path: '/api/labour/workerTemplate',
+    access: LABOUR_ROLES,
+    summary: 'The roster import template (xlsx), headers and drop-downs in ?lang=zh-CN|en-US',
+    query: z.object({ lang: z.enum(SHEET_LANGS).default('zh-CN') }),
+    kind: 'download',
+  },
+  importWorkers: {
+    method: 'POST',
+    path: '/api/labour/importWorkers',
+    access: LABOUR_ROLES,
+    kind: 'upload',
+    summary:
+      'Register a project’s workers from an xlsx roster (multipart part "file": name, ID type, ID number, phone, trade, team, entry date); ' +
+      'all or nothing, with row errors',
+    query: z.object({ projectId: rowIdParam(), lang: z.enum(SHEET_LANGS).optional() }),
+    answer: importAnswer,
+    errors: [404, 413],
   },
   teams: {
     method: 'GET',

@@ -1,5 +1,5 @@
 import type { SheetLang } from '../device/sheet.ts';
-import type { LabourTrade } from './schemas.ts';
+import { WORKER_ID_TYPES, type LabourTrade } from './schemas.ts';
 
 /** Trades as a spreadsheet names them (the month sheet's export). */
 export const LABOUR_TRADE_LABELS: Record<LabourTrade, Record<SheetLang, string>> = {
@@ -55,4 +55,31 @@ export const MONTH_SHEET_TEXT: Record<
     hours: 'Hours',
     incomplete: 'inc.',
   },
+};
+
+/**
+ * The roster import's columns (`POST /api/labour/importWorkers`): the header row names them in either
+ * language or by key; ID type and trade are given as their labels in either language (or keys), the
+ * team by its name in the project, the entry date as YYYY-MM-DD (today when empty).
+ */
+export const WORKER_IMPORT_COLUMNS = [
+  { key: 'realName', 'zh-CN': '姓名', 'en-US': 'Name', required: true },
+  { key: 'idType', 'zh-CN': '证件类型', 'en-US': 'ID type', required: false },
+  { key: 'idNo', 'zh-CN': '证件号码', 'en-US': 'ID number', required: true },
+  { key: 'phone', 'zh-CN': '手机号', 'en-US': 'Phone', required: true },
+  { key: 'trade', 'zh-CN': '工种', 'en-US': 'Trade', required: true },
+  { key: 'team', 'zh-CN': '班组', 'en-US': 'Team', required: false },
+  { key: 'entryDate', 'zh-CN': '进场日期', 'en-US': 'Entry date', required: false },
+] as const;
+
+/** Rows one roster import takes. */
+export const WORKER_IMPORT_MAX_ROWS = 2000;
+
+/** ID types as a spreadsheet names them. */
+export const WORKER_ID_TYPE_LABELS: Record<(typeof WORKER_ID_TYPES)[number], Record<SheetLang, string>> = {
+  mainland: { 'zh-CN': '居民身份证', 'en-US': 'Resident ID card' },
+  hkMacau: { 'zh-CN': '港澳居民来往内地通行证', 'en-US': 'Mainland travel permit (HK/Macau)' },
+  taiwan: { 'zh-CN': '台湾居民来往大陆通行证', 'en-US': 'Mainland travel permit (Taiwan)' },
+  passport: { 'zh-CN': '护照', 'en-US': 'Passport' },
+  foreign: { 'zh-CN': '外国人永久居留身份证', 'en-US': 'Foreign permanent resident ID' },
 };

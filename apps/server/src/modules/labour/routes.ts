@@ -7,12 +7,14 @@ import { deleteWorkers } from './delete.ts';
 import { workerDetail } from './detail.ts';
 import { exportMonthSheet } from './exportMonthSheet.ts';
 import { workerGates } from './gate.ts';
+import { importWorkers } from './importWorkers.ts';
 import { listWorkers } from './listAll.ts';
 import { monthSheet } from './monthSheet.ts';
 import { postPhoto } from './postPhoto.ts';
 import { getSettings, updateSettings } from './settings.ts';
 import { addSubcontractor, deleteSubcontractors, listSubcontractors, updateSubcontractor } from './subcontractors.ts';
 import { addTeam, deleteTeams, listTeams, updateTeam } from './teams.ts';
+import { downloadWorkerTemplate } from './workerTemplate.ts';
 import { addWorker, updateWorker } from './write.ts';
 
 /** /api/labour/* (declared in contracts' `labour/api.ts`): the real-name register and attendance. */
@@ -25,6 +27,8 @@ export function registerLabourModule(app: FastifyInstance, ctx: ModuleContext) {
     update: updateWorker(gates),
     delete: deleteWorkers(gates),
     postPhoto,
+    workerTemplate: downloadWorkerTemplate,
+    importWorkers: importWorkers(gates),
     teams: listTeams,
     addTeam,
     updateTeam,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { labourApi } from '@siteops/contracts/labour/api';
 import { LABOUR_TRADES, WORKER_STATUS, type WorkerItem } from '@siteops/contracts/labour/schemas';
@@ -13,6 +14,7 @@ import { RowAction, RowActions } from '@/components/table/rowActions';
 import { useProjectOptions } from '@/api/ownerOptions';
 import { workerColumns } from './workerColumns';
 import { WorkerFormDrawer } from './WorkerFormDrawer';
+import { WorkerImportDialog } from './WorkerImportDialog';
 
 const FILTERS = ['realName', 'idNo', 'projectId', 'status', 'trade'] as const;
 const LIST = { filters: FILTERS };
@@ -27,6 +29,7 @@ export function WorkersPage() {
   const { table } = useListPage(labourApi.listAll, LIST);
   const { selection, batchDelete, rowDelete } = useListDelete(labourApi.delete);
   const [editing, setEditing] = useState<WorkerItem | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
   const projects = useProjectOptions('', true);
 
   const columns = workerColumns(t, (row) => (
@@ -74,7 +77,14 @@ export function WorkersPage() {
         ...table,
         ...selection,
         onCreate: () => setEditing('new'),
-        toolbar: batchDelete,
+        toolbar: (
+          <>
+            {batchDelete}
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              {t('labour.import')}
+            </Button>
+          </>
+        ),
       }}
     >
       <WorkerFormDrawer
@@ -82,6 +92,7 @@ export function WorkersPage() {
         worker={editing === 'new' || editing === null ? undefined : editing}
         onClose={() => setEditing(null)}
       />
+      <WorkerImportDialog open={importing} onClose={() => setImporting(false)} />
     </ListLayout>
   );
 }

@@ -1,0 +1,186 @@
+import type { labourApi } from '@siteops/contracts/labour/api';
+import { SHEET_LANGS, type ImportRowError, type SheetLang } from '@siteops/contracts/device/sheet';
+import {
+  LABOUR_TRADE_LABELS,
+  WORKER_ID_TYPE_LABELS,
+  WORKER_IMPORT_COLUMNS,
+  WORKER_IMPORT_MAX_ROWS,
+} from '@siteops/contracts/labour/sheet';
+import { LABOUR_TRADES, WORKER_ID_TYPES, type LabourTrade, type WorkerIdType } from '@siteops/contracts/labour/schemas';
+import { isCalendarDate } from '@siteops/contracts/shared/pagination';
+import { ID_NO_PATTERN, PHONE_PATTERN } from '@siteops/contracts/user/schemas';
+import { eq } from 'drizzle-orm';
+import { labourTeams, labourWorkers } from '../../db/schema/index.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { ApiError, fieldError, payloadTooLarge } from '../../core/errors.ts';
+import { filePart, overLimit } from '../../http/upload.ts';
+import { t, type Text } from '../../core/messages/index.ts';
+import { MAX_UNPACKED_BYTES, XlsxError, readFirstSheet } from '../../xlsx/reader.ts';
+import { unneutralised } from '../../xlsx/text.ts';
+import { assertIdUsable, identityOf, todayAt } from './rules.ts';
+import { loadLabourProject, settingsOf } from './service.ts';
+import type { WorkerGates } from './gate.ts';
+
+type Key = (typeof WORKER_IMPORT_COLUMNS)[number]['key'];
+const norm = (s: string) => s.replace(/\*/g, '').replace(/\s+/g, '').toLowerCase();
+
+/** Header texts (either language, or the key) to column keys; labels to values. */
+function lookup<V extends string>(values: readonly V[], labels?: Record<V, Record<SheetLang, string>>) {
+  const map = new Map<string, V>();
+  for (const v of values) {
+    map.set(norm(v), v);
+    if (labels) for (const lang of SHEET_LANGS) map.set(norm(labels[v][lang]), v);
+  }
+  return map;
+}
+const HEADERS = new Map<string, Key>();
+for (const c of WORKER_IMPORT_COLUMNS) {
+  HEADERS.set(norm(c.key), c.key);
+  for (const lang of SHEET_LANGS) HEADERS.set(norm(c[lang]), c.key);
+}
+const ID_TYPES = lookup<WorkerIdType>(WORKER_ID_TYPES, WORKER_ID_TYPE_LABELS);
+const TRADES = lookup<LabourTrade>(LABOUR_TRADES, LABOUR_TRADE_LABELS);
+
+type Row = { row: number } & Partial<Record<Key, string>>;
+
+async function readRows(buffer: Buffer): Promise<Row[]> {
+  const columns = new Map<number, Key>();
+  const rows: Row[] = [];
+  try {
+    for await (const r of readFirstSheet(buffer, { maxBytes: MAX_UNPACKED_BYTES })) {
+      if (r.row === 1) {
+        r.cells.forEach((text, col) => {
+          const key = text ? HEADERS.get(norm(text)) : undefined;
+          if (key) columns.set(col, key);
+        });
+        continue;
+      }
+      const row: Row = { row: r.row };
+      for (const [col, key] of columns) if (r.cells[col]?.trim()) row[key] = unneutralised(r.cells[col].trim());
+      if (Object.keys(row).length === 1) continue;
+      if (rows.length === WORKER_IMPORT_MAX_ROWS) {
+        throw fieldError('file', t('import.tooManyRows', { max: WORKER_IMPORT_MAX_ROWS }));
+      }
+      rows.push(row);
+    }
+  } catch (err) {
+    if (!(err instanceof XlsxError)) throw err;
+    if (err.reason === 'tooLarge') {
+      throw fieldError('file', t('import.unpackedTooLarge', { mb: MAX_UNPACKED_BYTES / 1024 / 1024 }));
+    }
+    throw fieldError('file', t(err.reason === 'noSheet' ? 'import.noSheet' : 'import.notXlsx'));
+  }
+  const missing = WORKER_IMPORT_COLUMNS.filter((c) => c.required && ![...columns.values()].includes(c.key));
+  if (missing.length) {
+    throw fieldError(
+      'file',
+      t('import.missingColumns', { columns: missing.map((c) => `${c['zh-CN']} / ${c['en-US']}`) }),
+    );
+  }
+  return rows;
+}
+
+/**
+ * Register a project's workers from an xlsx roster. Every row is checked first, as one registered in the
+ * form would be (required fields, ID type and trade by label in either language, a mainland ID number's
+ * check digit, the team by name in the project, the date; an ID number twice in the file, already in the
+ * project, or blacklisted on another project of the agent); any row error means nothing is written.
+ * The workers are on site from their entry date (today when empty).
+ */
+export const importWorkers =
+  (gates: WorkerGates): Handler<typeof labourApi.importWorkers> =>
+  async (c, query) => {
+    const { db, pii, config } = c;
+    const lang: SheetLang = query.lang ?? c.lang;
+    const project = await loadLabourProject(db, c.caller, query.projectId);
+    let buffer: Buffer;
+    try {
+      buffer = await (await filePart(c.request, config.uploadMaxBytes, t('import.notMultipart'))).toBuffer();
+    } catch (err) {
+      if (overLimit(err)) throw payloadTooLarge(t('import.tooLarge'));
+      throw err;
+    }
+    const rows = await readRows(buffer);
+    const teams = new Map(
+      (
+        await db
+          .select({ id: labourTeams.id, name: labourTeams.name })
+          .from(labourTeams)
+          .where(eq(labourTeams.projectId, project.id))
+      ).map((x) => [norm(x.name), x.id]),
+    );
+    const today = todayAt((await settingsOf(db, project.id)).utcOffsetMinutes);
+    const errors: ImportRowError[] = [];
+    const label = (key: Key) => WORKER_IMPORT_COLUMNS.find((col) => col.key === key)![lang];
+    const fail = (row: number, key: Key, message: Text) =>
+      errors.push({ row, column: key, message: message.render(lang) });
+    const invalid = (row: number, key: Key, detail: string | Text) =>
+      fail(row, key, t('import.row.invalid', { col: label(key), detail }));
+    const firstRow = new Map<string, number>();
+    const values: (typeof labourWorkers.$inferInsert)[] = [];
+    for (const r of rows) {
+      const before = errors.length;
+      for (const c of WORKER_IMPORT_COLUMNS)
+        if (c.required && !r[c.key]) fail(r.row, c.key, t('import.row.required', { col: label(c.key) }));
+      const idType = r.idType ? ID_TYPES.get(norm(r.idType)) : 'mainland';
+      if (!idType) invalid(r.row, 'idType', WORKER_ID_TYPES.map((v) => WORKER_ID_TYPE_LABELS[v][lang]).join(', '));
+      const trade = r.trade ? TRADES.get(norm(r.trade)) : undefined;
+      if (r.trade && !trade) invalid(r.row, 'trade', r.trade);
+      const teamId = r.team ? teams.get(norm(r.team)) : undefined;
+      if (r.team && teamId === undefined) invalid(r.row, 'team', r.team);
+      if (r.entryDate && !isCalendarDate(r.entryDate)) invalid(r.row, 'entryDate', 'YYYY-MM-DD');
+      if (r.phone && !PHONE_PATTERN.test(r.phone)) invalid(r.row, 'phone', r.phone);
+      const idNo = r.idNo?.replace(/\s+/g, '').toUpperCase();
+      let identity: { gender: string | null; birthDate: string | null } | undefined;
+      if (idNo && idType) {
+        const dup = firstRow.get(idNo);
+        if (dup !== undefined) fail(r.row, 'idNo', t('import.row.duplicateInFile', { detail: dup }));
+        else firstRow.set(idNo, r.row);
+        try {
+          if (!ID_NO_PATTERN.test(idNo)) invalid(r.row, 'idNo', idNo);
+          else {
+            identity = identityOf(idType, idNo, {});
+            await assertIdUsable(db, project, pii.searchHash(idNo));
+          }
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          const reason = (err.data as { fields?: Record<string, Text> } | null)?.fields?.idNo ?? err.text;
+          invalid(r.row, 'idNo', reason);
+        }
+      }
+      if (errors.length > before || !idNo || !idType || !trade || !identity) continue;
+      values.push({
+        projectId: project.id,
+        realName: r.realName!.slice(0, 64),
+        idType,
+        idNo: pii.encrypt(idNo, 'labour_workers.id_no'),
+        idNoHash: pii.searchHash(idNo),
+        phone: r.phone!,
+        ...identity,
+        teamId: teamId ?? null,
+        trade,
+        entryDate: r.entryDate ?? today,
+        status: 'on_site',
+        createdId: c.user.id,
+        updatedId: c.user.id,
+      });
+    }
+    const failed = new Set(errors.map((e) => e.row)).size;
+    if (failed || !values.length) {
+      return { rows: rows.length, created: 0, updated: 0, failed, committed: false, errors: errors.slice(0, 1000) };
+    }
+    await db.transaction(async (tx) => {
+      const ids = (await tx.insert(labourWorkers).values(values).returning({ id: labourWorkers.id })).map((x) => x.id);
+      await gates.mark(tx, ids);
+      await c.audit(
+        {
+          action: 'labour.importWorkers',
+          targetType: 'project',
+          targetId: project.id,
+          detail: { rows: rows.length, created: ids.length },
+        },
+        tx,
+      );
+    });
+    return { rows: rows.length, created: values.length, updated: 0, failed: 0, committed: true, errors: [] };
+  };

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Flex, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { labourApi } from '@siteops/contracts/labour/api';
+import { WORKER_IMPORT_COLUMNS } from '@siteops/contracts/labour/sheet';
+import { SheetImportDialog } from '@/components/import/SheetImportDialog';
+import { useProjectOptions } from '@/api/ownerOptions';
+
+/**
+ * Register a project's workers from an xlsx roster (the template's columns). Nothing is written when any
+ * row fails; the failed rows are listed by row and column.
+ */
+export function WorkerImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const projects = useProjectOptions('', open);
+  const [projectId, setProjectId] = useState<number | undefined>();
+  const chosen = projectId ?? projects.data?.[0]?.value;
+  return (
+    <SheetImportDialog
+      open={open}
+      onClose={onClose}
+      title={t('labour.importTitle')}
+      templateHint={t('labour.importHint')}
+      startLabel={t('labour.import')}
+      template={{ endpoint: labourApi.workerTemplate, fileName: 'worker-roster-import-template.xlsx' }}
+      upload={labourApi.importWorkers}
+      columns={WORKER_IMPORT_COLUMNS}
+      fields={chosen === undefined ? {} : { projectId: String(chosen) }}
+      options={
+        <Flex gap={8} align="center">
+          <Typography.Text>{t('labour.project')}</Typography.Text>
+          <Select
+            aria-label={t('labour.project')}
+            style={{ minWidth: 220 }}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={projects.isFetching}
+            value={chosen}
+            options={projects.data ?? []}
+            onChange={setProjectId}
+          />
+        </Flex>
+      }
+      width={720}
+    />
+  );
+}
