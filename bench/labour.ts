@@ -42,6 +42,7 @@ const REQUESTS = Number(args.requests);
 const { buildApp } = await import('../apps/server/src/app.ts');
 const { openDatabase } = await import('../apps/server/src/db/client.ts');
 const { agents, projects, users } = await import('../apps/server/src/db/schema/index.ts');
+const { rowsOf } = await import('../apps/server/src/db/rows.ts');
 const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
 const { sql } = await import('drizzle-orm');
 
@@ -59,7 +60,7 @@ try {
   if (!args.reuse) await seed(db);
   // A reused database met another data directory's generated keys: forget them (nothing here is signed).
   else await db.execute(sql`delete from key_fingerprints`);
-  const [big] = (await db.execute(sql`select min(id) as big from projects`)).rows as { big: number }[];
+  const [big] = rowsOf<{ big: number }>(await db.execute(sql`select min(id) as big from projects`));
   await measure(big.big);
 } finally {
   await database.close().catch(() => {});
@@ -108,7 +109,7 @@ async function seed(db: typeof database.db) {
   }
   await db.execute(sql`analyze`);
   result.seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
-  const [{ n }] = (await db.execute(sql`select count(*)::int as n from labour_passes`)).rows as { n: number }[];
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from labour_passes`));
   result.passes = n;
   console.log(`seeded ${W} workers, ${n} passes in ${result.seedSeconds} s (${database.kind})`);
 }
@@ -147,7 +148,11 @@ async function measure(big: number) {
       select worker_id, floor((extract(epoch from at) + 14400) / 86400)::int as day, min(at), max(at), count(*)
       from labour_passes where project_id = ${big} and at >= ${`${lastMonth}-01T00:00:00Z`}::timestamptz
         and at < ${`${lastMonth}-01T00:00:00Z`}::timestamptz + interval '1 month' group by 1, 2`);
-    console.log((plan.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n'));
+    console.log(
+      rowsOf<Record<string, string>>(plan)
+        .map((r) => Object.values(r)[0])
+        .join('\n'),
+    );
     for (const [name, url] of cases) {
       const times: number[] = [];
       const runs = name.endsWith('xlsx') ? Math.max(5, Math.round(REQUESTS / 5)) : REQUESTS;
