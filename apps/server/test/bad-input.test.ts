@@ -50,7 +50,7 @@ describe('text the database cannot store', () => {
   it('the audit log keeps a row whatever text it is given (jsonb never refuses)', async () => {
     const request = { ip: '127.0.0.1', auth: undefined } as unknown as FastifyRequest;
     const id = await recordAudit(t.database.db, request, {
-      action: 'test.unstorable',
+      action: 'user.update',
       targetId: 'x\u0000y',
       detail: { text: 'a\u0000b\ud800', ['k\udc00']: ['\ud800'] },
       actor: { id: null, name: 'n\u0000' },

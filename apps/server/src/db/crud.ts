@@ -7,6 +7,7 @@ import { jsonRowOf, type JsonSelection } from './jsonRow.ts';
 import { allFoundOr404, conflict, mustExist, type Entity } from '../core/errors.ts';
 import type { Text } from '../core/messages/index.ts';
 import { countAll, orderBy, pageWindow } from '../core/list.ts';
+import type { AuditAction } from '@siteops/contracts/audit/actions';
 
 /** A unique key a form can be told about: which field it is and what to say. */
 export interface UniqueField {
@@ -145,7 +146,7 @@ type SelectedRow<S extends Record<string, PgColumn>> = {
 
 /** The audit entry the writes below record for one row (added, changed or deleted). */
 export interface RowAuditEntry {
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId: number;
   detail: Record<string, unknown>;
@@ -157,7 +158,7 @@ type RecordRowAudit = (entry: RowAuditEntry, tx: Db) => Promise<void>;
 /** The audit entry of a one-row write; the row's id is its target. */
 interface OneRowAudit {
   record: RecordRowAudit;
-  action: string;
+  action: AuditAction;
   targetType: string;
   detail: Record<string, unknown>;
 }
@@ -219,7 +220,7 @@ export async function deleteAllOrNone<T extends PgTable, S extends { id: PgColum
      */
     audit: {
       record: RecordRowAudit;
-      action: string;
+      action: AuditAction;
       targetType: string;
       detail?: (row: SelectedRow<S>) => Record<string, unknown>;
     };

@@ -10,6 +10,7 @@ import type { Pii } from '../crypto/pii.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { FileUrls } from '../storage/fileUrls.ts';
 import type { RpcReply, TelemetryPoint, UpgradeProgressReport } from '../gateway/index.ts';
+import type { AuditAction } from '@siteops/contracts/audit/actions';
 
 /**
  * Commands to devices. A port rather than the gateway itself, so a module that acts on equipment
@@ -115,7 +116,7 @@ export interface Notifier {
 }
 
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   targetType?: string;
   targetId?: string | number;
   /** Changed fields and context; callers mask PII before it gets here. */

@@ -6,6 +6,7 @@ import { alarms, alarmTimeline, devices, type AlarmRow } from '../../db/schema/i
 import { allFoundOr404 } from '../../core/errors.ts';
 import type { HandlerContext } from '../../http/endpoint.ts';
 import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
+import type { AuditAction } from '@siteops/contracts/audit/actions';
 
 /**
  * The alarms named, locked, if every one is of a device in the caller's scope; else the 404 naming
@@ -35,7 +36,7 @@ export async function changeAlarms(
   ids: readonly number[],
   op: {
     kind: 'acknowledged' | 'assigned' | 'cleared';
-    action: string;
+    action: AuditAction;
     change: (alarm: AlarmRow) => Partial<AlarmRow> | null;
     detail: Record<string, unknown>;
   },

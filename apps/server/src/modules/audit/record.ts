@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { maskPii } from '../../crypto/pii.ts';
 import type { AuditEntry } from '../../ports/context.ts';
+import type { AuditAction } from '@siteops/contracts/audit/actions';
 
 /**
  * Audits what the caller did to its own account: its user row is the target. `c` is a handler's
@@ -12,7 +13,7 @@ import type { AuditEntry } from '../../ports/context.ts';
  */
 export function auditOwnAccount(
   c: { user: { id: number }; audit(entry: AuditEntry, tx?: Db): Promise<void> },
-  action: string,
+  action: AuditAction,
   detail?: Record<string, unknown>,
   tx?: Db,
 ) {

@@ -6,6 +6,7 @@ import { callerOf } from '../../auth/scope.ts';
 import { RpcError, type RpcReply } from '../../gateway/index.ts';
 import { completeAudit, recordAudit } from '../audit/record.ts';
 import { commandError, loadLinkDevice, mustCarry, type LinkDevice } from './service.ts';
+import type { AuditAction } from '@siteops/contracts/audit/actions';
 
 /**
  * Run one command on a device in the caller's scope and audit it, success or not: the device is
@@ -18,7 +19,7 @@ export async function runCommand<M extends RpcMethod>(
   id: number,
   method: M,
   params: RpcParams<M>,
-  audit: { action: string; detail?: Record<string, unknown> },
+  audit: { action: AuditAction; detail?: Record<string, unknown> },
 ): Promise<{ device: LinkDevice; reply: RpcReply<RpcResultOf<M>> }> {
   const device = await loadLinkDevice(ctx.db, callerOf(authOf(request).user), id);
   mustCarry(device, method);

@@ -10,6 +10,7 @@ import { cutOffLinks, lockDevicesInScope, mustFindAgent, mustFindProject, projec
 import { t } from '../../core/messages/index.ts';
 // A face terminal that changes project holds the visitors and personnel of its new one.
 import { markMovedDevices } from '../visitor/personnel.ts';
+import type { AuditAction } from '@siteops/contracts/audit/actions';
 
 type BatchField = 'authStatus' | 'agentId' | 'projectId';
 
@@ -20,7 +21,7 @@ type BatchField = 'authStatus' | 'agentId' | 'projectId';
 async function changeAll<F extends BatchField>(
   c: HandlerContext,
   rawIds: readonly number[],
-  action: string,
+  action: AuditAction,
   change: { field: F; value: (typeof devices.$inferInsert)[F]; alsoSet?: Partial<typeof devices.$inferInsert> },
   check?: (tx: Db, rows: { sn: string; agentId: number | null }[]) => Promise<void>,
 ) {

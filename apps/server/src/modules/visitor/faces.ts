@@ -11,6 +11,7 @@ import { notFoundOf } from '../../core/errors.ts';
 import { contains, countAll, pageWindow } from '../../core/list.ts';
 import { userOfPersonId } from './gatePersonnel.ts';
 import type { GateSync } from './gateSync.ts';
+import type { AuditAction } from '@siteops/contracts/audit/actions';
 
 /**
  * The face library of one face terminal: the persons the server keeps on it (the outbox `gate_persons`,
@@ -117,7 +118,7 @@ async function markFace(
   c: HandlerContext,
   gate: Pick<GateSync, 'kick'>,
   { deviceId, personId }: { deviceId: number; personId: string },
-  action: string,
+  action: AuditAction,
   changes: Partial<GatePersonRow>,
 ) {
   const row = await loadFace(c.db, c.caller, deviceId, personId);

@@ -9,6 +9,7 @@ import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
 import { ListLayout } from '@/components/list/ListLayout';
 import { SearchText } from '@/components/form/SearchText';
 import { timeColumn } from '@/components/table/columns';
+import { auditActionKey } from './auditActions';
 
 interface Filters {
   actor?: string;
@@ -39,7 +40,21 @@ export function AuditPage() {
       sorter: true,
       render: (_: unknown, r) => r.actorName ?? r.actorId ?? '-',
     },
-    { key: 'action', dataIndex: 'action', title: t('audit.action'), sorter: true },
+    {
+      key: 'action',
+      dataIndex: 'action',
+      title: t('audit.action'),
+      sorter: true,
+      // The action in the reader's language; its code (what the filter takes) beside it, smaller.
+      render: (code: string) => (
+        <>
+          {t(auditActionKey(code), { defaultValue: code })}{' '}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {code}
+          </Typography.Text>
+        </>
+      ),
+    },
     {
       key: 'target',
       title: t('audit.target'),
