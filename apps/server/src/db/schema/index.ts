@@ -21,3 +21,4 @@ export * from './security.ts';
 export * from './analytics.ts';
 export * from './alarms.ts';
 export * from './labour.ts';
+export * from './alarmEscalation.ts';
