@@ -75,6 +75,7 @@ export type Entity =
   | 'Alarm'
   | 'AlarmRule'
   | 'Worker'
+  | 'Certificate'
   | 'Team'
   | 'Subcontractor';
 /** "Device not found", or with ids "Device 3, 4 not found". */

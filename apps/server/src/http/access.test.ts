@@ -131,6 +131,12 @@ beforeAll(async () => {
     trade: 'carpenter',
     entryDate: '2026-11-01',
   });
+  const certificateB = await call(labourApi.addCertificate, admin, {
+    workerId: workerB.id,
+    type: 'other',
+    number: 'B-1',
+    validUntil: '2030-01-01',
+  });
   const teamB = await call(labourApi.addTeam, admin, { projectId: projectB.id, name: 'B team' });
   const subcontractorB = await call(labourApi.addSubcontractor, admin, {
     projectId: projectB.id,
@@ -150,6 +156,7 @@ beforeAll(async () => {
     visitor: visitorB.id,
     certification: certificationB.id,
     worker: workerB.id,
+    certificate: certificateB.id,
     labourTeam: teamB.id,
     subcontractor: subcontractorB.id,
   });

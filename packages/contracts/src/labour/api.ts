@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../shared/endpoint.ts';
-import { createdAnswer, deletedAnswer, idQuery, idsBody, pageOf, rowIdParam } from '../shared/pagination.ts';
+import { createdAnswer, deletedAnswer, idQuery, idsBody, pageOf, queryBool, rowIdParam } from '../shared/pagination.ts';
 import { DEVICE_SCOPE_ROLES } from '../shared/roles.ts';
 import { visitorPhoto } from '../visitor/schemas.ts';
 import { importAnswer, SHEET_LANGS } from '../device/sheet.ts';
@@ -24,7 +24,9 @@ import {
   updateWorkerBody,
   workerItem,
   workerListQuery,
+  WORKER_STATUS,
 } from './schemas.ts';
+import { addCertificateBody, certificatesAnswer, updateCertificateBody } from './certificates.ts';
 
 /** Who manages labour: admins all projects, an agent its agent's projects, a manager its projects. */
 const LABOUR_ROLES = DEVICE_SCOPE_ROLES;
@@ -115,6 +117,65 @@ export const labourApi = defineEndpoints('labour', {
     answer: importAnswer,
     errors: [404, 413],
   },
+  exportWorkers: {
+    method: 'GET',
+    path: '/api/labour/exportWorkers',
+    access: LABOUR_ROLES,
+    summary:
+      'A project’s workers as an xlsx in the import template’s columns (so it imports again), in ?lang; ' +
+      'ID numbers masked unless reveal=1 (admin only, audited)',
+    query: z.object({
+      projectId: rowIdParam(),
+      lang: z.enum(SHEET_LANGS).default('zh-CN'),
+      status: z.enum(WORKER_STATUS).optional(),
+      reveal: queryBool.optional(),
+    }),
+    kind: 'download',
+    errors: [403, 404],
+  },
+  certificates: {
+    method: 'GET',
+    path: '/api/labour/certificates',
+    access: LABOUR_ROLES,
+    summary: 'A worker’s certificates (?id=<worker id>), each valid, expiring or expired, and its required one’s state',
+    query: idQuery,
+    answer: certificatesAnswer,
+    errors: [404],
+    resource: 'worker',
+  },
+  addCertificate: {
+    method: 'POST',
+    path: '/api/labour/addCertificate',
+    access: LABOUR_ROLES,
+    summary:
+      'Add a certificate to a worker (type, number, issued by, valid until, photo of the card); a valid required one puts a worker kept off the terminals back on them',
+    body: addCertificateBody,
+    answer: createdAnswer,
+    message: 'Save Success',
+    errors: [404, 409],
+  },
+  updateCertificate: {
+    method: 'PUT',
+    path: '/api/labour/updateCertificate',
+    access: LABOUR_ROLES,
+    summary: 'Change a certificate (only the fields sent)',
+    body: updateCertificateBody,
+    answer: z.null(),
+    message: 'Save Success',
+    errors: [404, 409],
+    resource: 'certificate',
+  },
+  deleteCertificate: {
+    method: 'DELETE',
+    path: '/api/labour/deleteCertificate',
+    access: LABOUR_ROLES,
+    summary: 'Delete certificates ({ ids }); all or none',
+    body: idsBody,
+    answer: deletedAnswer,
+    message: 'Delete Success',
+    errors: [404],
+    resource: 'certificate',
+  },
   teams: {
     method: 'GET',
     path: '/api/labour/teams',
@@ -199,7 +260,8 @@ export const labourApi = defineEndpoints('labour', {
     method: 'GET',
     path: '/api/labour/settings',
     access: LABOUR_ROLES,
-    summary: 'A project’s attendance settings: the night-shift cut-off hour and the wall clock’s UTC offset',
+    summary:
+      'A project’s labour settings: the night-shift cut-off hour, the wall clock’s UTC offset, and whether workers without a valid required certificate are kept off the terminals',
     query: projectQuery,
     answer: labourSettings,
     errors: [404],

@@ -5,6 +5,7 @@ import { calendarDate, pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter
 import { idNumberSchema, phoneSchema, SEX } from '../user/schemas.ts';
 import { editTimes, nullableString } from '../shared/row-fields.ts';
 import { SHEET_LANGS } from '../device/sheet.ts';
+import { CERTIFICATE_STATES } from './certificates.ts';
 
 /**
  * Labour real-name management (issue 35): a project's workers, teams (班组) and subcontractors, and the
@@ -107,6 +108,8 @@ export const workerListQuery = sortedPageQuery(WORKER_SORT_FIELDS).extend({
   subcontractorId: rowIdParam().optional(),
   trade: z.enum(LABOUR_TRADES).optional(),
   status: z.enum(WORKER_STATUS).optional(),
+  /** Workers whose required certificate is in this state today. */
+  certificateState: z.enum(CERTIFICATE_STATES).optional(),
 });
 
 /** A worker as lists show it: the ID number masked. */
@@ -134,6 +137,15 @@ export const workerItem = z.object({
   /** The face photo's id, and a signed URL for <img src> valid a few minutes. */
   photo: nullableString,
   photoUrl: nullableString,
+  /**
+   * The required certificate on the project's today: valid, expiring (within 30 days), expired, or
+   * missing; null when the worker's trade requires none (contracts' TRADE_REQUIRED_CERTIFICATES).
+   */
+  certificateState: z.enum(CERTIFICATE_STATES).nullable(),
+  /** The latest valid-until date among the worker's required certificates. */
+  certificateValidUntil: nullableString,
+  /** Kept off the face terminals for want of a valid required certificate (the project's setting). */
+  offTerminals: z.boolean(),
   ...editTimes,
 });
 export type WorkerItem = z.infer<typeof workerItem>;
@@ -217,6 +229,8 @@ export const labourSettings = z.object({
   projectId: z.number(),
   cutoffHour: z.number(),
   utcOffsetMinutes: z.number(),
+  /** Keep workers whose trade requires a certificate and who have none valid today off the face terminals. */
+  requireValidCertificate: z.boolean(),
 });
 export type LabourSettings = z.infer<typeof labourSettings>;
 
@@ -234,6 +248,7 @@ export const updateSettingsBody = z.object({
     .min(-720, 'utcOffsetMinutes must be between -720 and 840')
     .max(840, 'utcOffsetMinutes must be between -720 and 840')
     .optional(),
+  requireValidCertificate: z.boolean({ error: 'requireValidCertificate must be true or false' }).optional(),
 });
 
 /** `GET /api/labour/daySheet`. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -76,6 +77,12 @@ export const labourWorkers = pgTable(
     photo: uuid('photo'),
     emergencyContact: varchar('emergency_contact', { length: 64 }),
     emergencyPhone: varchar('emergency_phone', { length: 32 }),
+    /**
+     * Kept off the face terminals: the project requires a valid certificate for the worker's trade and it
+     * has none valid today. Kept up to date by modules/labour/certificateGate.ts (on every change and
+     * periodically, for certificates that expire), read by the terminals' sync.
+     */
+    certificateBarred: boolean('certificate_barred').notNull().default(false),
     ...editStamps(),
   },
   (t) => [
@@ -94,12 +101,38 @@ export const labourSettings = pgTable(
     projectId: ownerReference('project_id', () => projects.id).primaryKey(),
     cutoffHour: integer('cutoff_hour').notNull().default(4),
     utcOffsetMinutes: integer('utc_offset_minutes').notNull().default(480),
+    /** Workers without a valid required certificate are kept off the face terminals. */
+    requireValidCertificate: boolean('require_valid_certificate').notNull().default(false),
     updatedId: integer('updated_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('labour_settings_cutoff_check', sql`${t.cutoffHour} between 0 and 12`),
     check('labour_settings_offset_check', sql`${t.utcOffsetMinutes} between -720 and 840`),
+  ],
+);
+
+/**
+ * A worker's certificates (特种作业操作证 etc.): type (contracts' CERTIFICATE_TYPES), number, issuer,
+ * valid until, and a photo of the card (a visitor_photos id, checked as visitors' photos). Deleted with
+ * the worker.
+ */
+export const labourCertificates = pgTable(
+  'labour_certificates',
+  {
+    id: serial('id').primaryKey(),
+    projectId: ownerReference('project_id', () => projects.id),
+    workerId: ownerReference('worker_id', () => labourWorkers.id),
+    type: varchar('type', { length: 32 }).notNull(),
+    number: varchar('number', { length: 64 }).notNull(),
+    issuedBy: varchar('issued_by', { length: 128 }),
+    validUntil: date('valid_until').notNull(),
+    photo: uuid('photo'),
+    ...editStamps(),
+  },
+  (t) => [
+    unique('labour_certificates_worker_type_number_key').on(t.workerId, t.type, t.number),
+    index('labour_certificates_project_valid_idx').on(t.projectId, t.validUntil),
   ],
 );
 
@@ -127,5 +160,6 @@ export const labourPasses = pgTable(
 );
 
 export type LabourWorkerRow = typeof labourWorkers.$inferSelect;
+export type LabourCertificateRow = typeof labourCertificates.$inferSelect;
 export type LabourTeamRow = typeof labourTeams.$inferSelect;
 export type LabourSubcontractorRow = typeof labourSubcontractors.$inferSelect;

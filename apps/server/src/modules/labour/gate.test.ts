@@ -7,6 +7,10 @@ import { multipart } from '../../../test/fixtures.ts';
 import type { LinkTestApp } from '../device-link/testkit.ts';
 import { eventually, gateCalls, linkOnline, startGateWorld } from '../visitor/gateTestkit.ts';
 import { faceJpeg } from '../visitor/testkit.ts';
+import { sql } from 'drizzle-orm';
+import { labourCertificates } from '../../db/schema/index.ts';
+import { recheckCertificateBars } from './certificateGate.ts';
+import { workerGates } from './gate.ts';
 import { mainlandId } from './testkit.ts';
 
 /**
@@ -107,5 +111,51 @@ describe('workers on the face terminals', () => {
     await ok(labourApi.update, { id: listed, status: 'blacklisted', blacklistReason: 'Safety violation' });
     await eventually(() => !face.faces.get(`W${listed}`), 'the terminal to lose the blacklisted worker');
     expect(face.faces.get(`W${faceless}`)).toBeUndefined();
+  });
+
+  it('with the project’s certificate setting on, an expired required certificate takes a worker off and a valid one puts it back', async () => {
+    const face = await terminal();
+    const id = (
+      await ok(labourApi.add, {
+        projectId: w.projectA,
+        realName: 'Dian Gong',
+        idType: 'mainland',
+        idNo: mainlandId(),
+        phone: '13800138000',
+        trade: 'electrician',
+        entryDate: '2026-11-01',
+        photo: await photo(),
+      })
+    ).id;
+    const personId = `W${id}`;
+    const day = (n: number) => new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+    const certificate = (
+      await ok(labourApi.addCertificate, {
+        workerId: id,
+        type: 'electricalWork',
+        number: 'T-EL-1',
+        validUntil: day(-3),
+      })
+    ).id;
+    await eventually(() => face.faces.get(personId), 'the terminal to hold the worker while the setting is off');
+
+    await ok(labourApi.updateSettings, { projectId: w.projectA, requireValidCertificate: true });
+    await eventually(() => !face.faces.get(personId), 'the terminal to lose the worker with an expired certificate');
+    expect(await ok(labourApi.detail, { id })).toMatchObject({ certificateState: 'expired', offTerminals: true });
+
+    // A valid certificate entered: enrolled again, with its face.
+    await ok(labourApi.updateCertificate, { id: certificate, validUntil: day(365) });
+    const back = await eventually(() => face.faces.get(personId), 'the terminal to enrol the worker again');
+    expect(back).toMatchObject({ personId, name: 'Dian Gong', role: 'worker' });
+
+    // It expires overnight: the periodic check (what runs hourly and after a restart) takes it off again.
+    await t.database.db
+      .update(labourCertificates)
+      .set({ validUntil: day(-1) })
+      .where(sql`${labourCertificates.id} = ${certificate}`);
+    expect(await recheckCertificateBars(t.database.db, workerGates(), sql`w.project_id = ${w.projectA}`)).toEqual([id]);
+    await eventually(() => !face.faces.get(personId), 'the terminal to lose the worker whose certificate expired');
+    await ok(labourApi.updateSettings, { projectId: w.projectA, requireValidCertificate: false });
+    await eventually(() => face.faces.get(personId), 'the terminal to hold the worker once the setting is off');
   });
 });

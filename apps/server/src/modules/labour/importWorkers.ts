@@ -20,6 +20,7 @@ import { unneutralised } from '../../xlsx/text.ts';
 import { assertIdUsable, identityOf, todayAt } from './rules.ts';
 import { loadLabourProject, settingsOf } from './service.ts';
 import type { WorkerGates } from './gate.ts';
+import { recheckCertificateBars, workersIn } from './certificateGate.ts';
 
 type Key = (typeof WORKER_IMPORT_COLUMNS)[number]['key'];
 const norm = (s: string) => s.replace(/\*/g, '').replace(/\s+/g, '').toLowerCase();
@@ -171,6 +172,7 @@ export const importWorkers =
     }
     await db.transaction(async (tx) => {
       const ids = (await tx.insert(labourWorkers).values(values).returning({ id: labourWorkers.id })).map((x) => x.id);
+      await recheckCertificateBars(tx, gates, workersIn(ids));
       await gates.mark(tx, ids);
       await c.audit(
         {

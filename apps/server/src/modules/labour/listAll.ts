@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import { WORKER_SORT_FIELDS } from '@siteops/contracts/labour/schemas';
 import { labourWorkers } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { contains, countAll, orderBy, pageWindow } from '../../core/list.ts';
-import { selectWorkers, toWorkerItem } from './service.ts';
+import { selectWorkers, toWorkerItem, WORKER_COLUMNS } from './service.ts';
+import { certificateStateSql } from './certificateGate.ts';
 
 const SORT_COLUMNS = {
   id: labourWorkers.id,
@@ -14,7 +15,10 @@ const SORT_COLUMNS = {
   createdAt: labourWorkers.createdAt,
 } satisfies Record<(typeof WORKER_SORT_FIELDS)[number], unknown>;
 
-/** Workers of the caller's projects, newest first; the ID number matches exactly through its keyed hash. */
+/**
+ * Workers of the caller's projects, newest first; the ID number matches exactly through its keyed hash;
+ * each with its required certificate's state today (a filter too).
+ */
 export const listWorkers: Handler<typeof labourApi.listAll> = async (c, q) => {
   const { db, pii } = c;
   const where = and(
@@ -26,6 +30,7 @@ export const listWorkers: Handler<typeof labourApi.listAll> = async (c, q) => {
     q.subcontractorId ? eq(labourWorkers.subcontractorId, q.subcontractorId) : undefined,
     q.trade ? eq(labourWorkers.trade, q.trade) : undefined,
     q.status ? eq(labourWorkers.status, q.status) : undefined,
+    q.certificateState ? sql`${certificateStateSql(WORKER_COLUMNS)} = ${q.certificateState}` : undefined,
   );
   const { limit, offset } = pageWindow(q);
   const [rows, [{ total }]] = await Promise.all([

@@ -1,7 +1,7 @@
 import { and, eq, notExists } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import type { Db } from '../../db/client.ts';
-import { labourWorkers, visitorPhotos, visitors } from '../../db/schema/index.ts';
+import { labourCertificates, labourWorkers, visitorPhotos, visitors } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { fieldError } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
@@ -14,8 +14,9 @@ export const postPhoto: Handler<typeof labourApi.postPhoto> = async (c) => {
 };
 
 /**
- * A photo the caller uploaded that no visitor and no other worker has (or the one this worker already
- * has); anything else is a 400 naming photo, so nobody attaches a photo they have not seen.
+ * A photo the caller uploaded that no visitor, other worker or certificate has (or the one this worker or
+ * certificate already has); anything else is a 400 naming photo, so nobody attaches a photo they have not
+ * seen. A certificate's card photo is uploaded and checked as a face photo is (JPEG or PNG, 100-4096 px).
  */
 export async function assertUsablePhoto(db: Db, callerId: number, photoId: string, current: string | null) {
   if (photoId === current) return;
@@ -28,6 +29,12 @@ export async function assertUsablePhoto(db: Db, callerId: number, photoId: strin
         eq(visitorPhotos.uploaderId, callerId),
         notExists(db.select({ id: visitors.id }).from(visitors).where(eq(visitors.avatar, photoId))),
         notExists(db.select({ id: labourWorkers.id }).from(labourWorkers).where(eq(labourWorkers.photo, photoId))),
+        notExists(
+          db
+            .select({ id: labourCertificates.id })
+            .from(labourCertificates)
+            .where(eq(labourCertificates.photo, photoId)),
+        ),
       ),
     );
   if (!row) throw fieldError('photo', t('labour.unknownPhoto'));

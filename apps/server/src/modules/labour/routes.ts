@@ -6,6 +6,9 @@ import { daySheet } from './daySheet.ts';
 import { deleteWorkers } from './delete.ts';
 import { workerDetail } from './detail.ts';
 import { exportMonthSheet } from './exportMonthSheet.ts';
+import { exportWorkers } from './exportWorkers.ts';
+import { addCertificate, deleteCertificates, listCertificates, updateCertificate } from './certificates.ts';
+import { scheduleCertificateCheck } from './certificateGate.ts';
 import { workerGates } from './gate.ts';
 import { importWorkers } from './importWorkers.ts';
 import { listWorkers } from './listAll.ts';
@@ -17,7 +20,10 @@ import { addTeam, deleteTeams, listTeams, updateTeam } from './teams.ts';
 import { downloadWorkerTemplate } from './workerTemplate.ts';
 import { addWorker, updateWorker } from './write.ts';
 
-/** /api/labour/* (declared in contracts' `labour/api.ts`): the real-name register and attendance. */
+/**
+ * /api/labour/* (declared in contracts' `labour/api.ts`): the real-name register, certificates and
+ * attendance; the periodic check of expired certificates (certificateGate.ts).
+ */
 export function registerLabourModule(app: FastifyInstance, ctx: ModuleContext) {
   const gates = workerGates();
   routes(app, ctx, labourApi, {
@@ -29,6 +35,11 @@ export function registerLabourModule(app: FastifyInstance, ctx: ModuleContext) {
     postPhoto,
     workerTemplate: downloadWorkerTemplate,
     importWorkers: importWorkers(gates),
+    exportWorkers,
+    certificates: listCertificates,
+    addCertificate: addCertificate(gates),
+    updateCertificate: updateCertificate(gates),
+    deleteCertificate: deleteCertificates(gates),
     teams: listTeams,
     addTeam,
     updateTeam,
@@ -38,9 +49,10 @@ export function registerLabourModule(app: FastifyInstance, ctx: ModuleContext) {
     updateSubcontractor,
     deleteSubcontractor: deleteSubcontractors,
     settings: getSettings,
-    updateSettings,
+    updateSettings: updateSettings(gates),
     daySheet,
     monthSheet,
     exportMonthSheet,
   });
+  scheduleCertificateCheck(app, ctx.db, gates);
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_CUTOFF_HOUR,
@@ -24,6 +24,8 @@ import { scope, type Caller } from '../../auth/scope.ts';
 import { loadOr404 } from '../../db/crud.ts';
 import type { Entity } from '../../core/errors.ts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { CertificateState } from '@siteops/contracts/labour/certificates';
+import { certificateStateSql, requiredValidUntil, type WorkerColumns } from './certificateGate.ts';
 
 /**
  * What the labour handlers share: loading a row within the one scope rule (`scope.labour`, by the row's
@@ -61,11 +63,19 @@ export async function settingsOf(db: Db, projectId: number): Promise<LabourSetti
     projectId,
     cutoffHour: row?.cutoffHour ?? DEFAULT_CUTOFF_HOUR,
     utcOffsetMinutes: row?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES,
+    requireValidCertificate: row?.requireValidCertificate ?? false,
   };
 }
 
 const team = alias(labourTeams, 'w_team');
 const employer = alias(labourSubcontractors, 'w_employer');
+
+/** The register's worker columns, for the certificate fragments (certificateGate.ts). */
+export const WORKER_COLUMNS: WorkerColumns = {
+  id: sql`${labourWorkers.id}`,
+  trade: sql`${labourWorkers.trade}`,
+  projectId: sql`${labourWorkers.projectId}`,
+};
 
 /** Workers with their project's, team's and subcontractor's names; `where` already holds the scope. */
 export function selectWorkers(db: Db, where: SQL | undefined) {
@@ -75,6 +85,8 @@ export function selectWorkers(db: Db, where: SQL | undefined) {
       projectName: projects.name,
       teamName: team.name,
       subcontractorName: employer.name,
+      certificateState: certificateStateSql(WORKER_COLUMNS),
+      certificateValidUntil: sql<string | null>`${requiredValidUntil(WORKER_COLUMNS)}::text`,
     })
     .from(labourWorkers)
     .innerJoin(projects, eq(projects.id, labourWorkers.projectId))
@@ -89,6 +101,8 @@ type Joined = {
   projectName: string;
   teamName: string | null;
   subcontractorName: string | null;
+  certificateState: CertificateState | null;
+  certificateValidUntil: string | null;
 };
 
 /** A worker as lists show it: the ID number masked. */
@@ -117,6 +131,9 @@ export function toWorkerItem(r: Joined, { pii, fileUrls }: Pick<ModuleContext, '
     emergencyPhone: w.emergencyPhone,
     photo: w.photo,
     photoUrl: photoUrlOf(fileUrls, w.photo),
+    certificateState: r.certificateState,
+    certificateValidUntil: r.certificateValidUntil,
+    offTerminals: w.certificateBarred,
     createdAt: w.createdAt.toISOString(),
     updatedAt: w.updatedAt.toISOString(),
   };

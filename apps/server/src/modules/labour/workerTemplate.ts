@@ -10,15 +10,15 @@ import {
 import type { Handler } from '../../http/endpoint.ts';
 import { headerLabel, importTemplateBook, sendWorkbook } from '../device/sheet.ts';
 
-const TEXT = {
+export const ROSTER_TEXT = {
   sheet: { 'zh-CN': '工人花名册', 'en-US': 'Workers' },
   file: { 'zh-CN': '工人花名册导入模板', 'en-US': 'worker-roster-import-template' },
 } as const;
 
-/** The roster import template: its columns, with drop-downs of the ID types and trades in `lang`. */
-const template = (lang: SheetLang) =>
+/** The roster import template: its columns, with drop-downs of the ID types and trades in `lang` (the export's too). */
+export const rosterBook = (lang: SheetLang) =>
   importTemplateBook({
-    name: TEXT.sheet[lang],
+    name: ROSTER_TEXT.sheet[lang],
     columns: WORKER_IMPORT_COLUMNS.map((c) => ({ header: headerLabel(c, lang), key: c.key, width: 20 })),
     lists: {
       idType: WORKER_ID_TYPES.map((v) => WORKER_ID_TYPE_LABELS[v][lang]),
@@ -28,7 +28,7 @@ const template = (lang: SheetLang) =>
   });
 
 export const downloadWorkerTemplate: Handler<typeof labourApi.workerTemplate> = async (c, { lang }) =>
-  sendWorkbook(c.reply, template(lang), {
-    fileName: `${TEXT.file[lang]}.xlsx`,
+  sendWorkbook(c.reply, rosterBook(lang), {
+    fileName: `${ROSTER_TEXT.file[lang]}.xlsx`,
     asciiName: 'worker-roster-import-template.xlsx',
   });

@@ -10,6 +10,7 @@ import { assertIdUsable, assertPartsInProject, assertStatusAndDates, identityOf,
 import { loadLabourProject, loadWorkerInScope, settingsOf } from './service.ts';
 import type { WorkerGates } from './gate.ts';
 import { assertUsablePhoto } from './postPhoto.ts';
+import { recheckCertificateBars, workersIn } from './certificateGate.ts';
 
 const DUPLICATE = { field: 'idNo', message: t('labour.duplicateId', { name: '' }) };
 
@@ -63,6 +64,7 @@ export const addWorker =
               updatedId: c.user.id,
             })
             .returning({ id: labourWorkers.id });
+          await recheckCertificateBars(tx, gates, workersIn([id]));
           await gates.mark(tx, [id]);
           await c.audit({ action: 'labour.add', targetType: 'worker', targetId: id, detail: changeSet(body) }, tx);
           return { id };
@@ -127,6 +129,7 @@ export const updateWorker =
             .update(labourWorkers)
             .set({ ...set, updatedId: c.user.id })
             .where(eq(labourWorkers.id, id));
+          await recheckCertificateBars(tx, gates, workersIn([id]));
           await gates.mark(tx, [id]);
           const detail = changeSet(patch, { realName: current.realName });
           await c.audit({ action: 'labour.update', targetType: 'worker', targetId: id, detail }, tx);

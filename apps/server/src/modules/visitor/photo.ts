@@ -132,7 +132,7 @@ export const servePhoto: Handler<typeof visitorApi.photo> = async (c, { id, exp,
     .send(bytes);
 };
 
-/** Photos nobody took within a day (a form cancelled after its upload), and those of deleted visitors and workers. */
+/** Photos nobody took within a day (a form cancelled after its upload), and those of deleted visitors, workers and certificates. */
 export async function sweepPhotos(db: Db, storage: Storage, graceMs = 24 * 3_600_000): Promise<string[]> {
   const cutoff = new Date(Date.now() - graceMs);
   const gone = await db
@@ -143,6 +143,8 @@ export async function sweepPhotos(db: Db, storage: Storage, graceMs = 24 * 3_600
         sql`not exists (select 1 from visitors v where v.avatar = ${visitorPhotos.id})`,
         // A worker's face (the labour register) is kept as long as the worker points at it.
         sql`not exists (select 1 from labour_workers w where w.photo = ${visitorPhotos.id})`,
+        // So is the photo of a worker's certificate card.
+        sql`not exists (select 1 from labour_certificates c where c.photo = ${visitorPhotos.id})`,
       ),
     )
     .returning({ id: visitorPhotos.id });
