@@ -37,7 +37,6 @@ import { registerAiStreamModule } from './modules/ai-stream/routes.ts';
 import { registerBroadcastModule } from './modules/broadcast/routes.ts';
 import type { BroadcastSchedulerOptions } from './modules/broadcast/scheduler.ts';
 import { registerNotificationModule } from './modules/notification/routes.ts';
-import type { DeviceSweepOptions } from './modules/notification/deviceSweep.ts';
 import type { RolloutEngineOptions } from './modules/upgrade/engine.ts';
 import { NotificationMail } from './modules/notification/email.ts';
 import { NotificationService } from './modules/notification/service.ts';
@@ -71,8 +70,11 @@ export interface BuildOptions {
   deviceLink?: DeviceLinkOptions;
   /** The embedded database cannot be cut off, only busy: health then answers from its last check. */
   databaseKind?: 'pglite' | 'postgres';
-  /** Notification overrides (tests: a short device sweep). */
-  notifications?: DeviceSweepOptions;
+  /**
+   * The device sweep's period (tests: short): the alarm module's sweep of the time-based rules, whose
+   * offline alarms are the device-offline notifications (modules/alarm/sources.ts).
+   */
+  notifications?: { deviceSweepMs?: number };
   /** Visitor overrides (tests: a short expiry job and gate dispatcher). */
   visitors?: VisitorModuleOptions;
   /** Rollout engine overrides (tests: short rounds and retries). */
@@ -196,7 +198,7 @@ export async function buildApp({
   registerUpgradeModule(app, ctx, rollouts);
   registerAiStreamModule(app, ctx);
   registerBroadcastModule(app, ctx, broadcasts);
-  registerNotificationModule(app, ctx, notificationOptions);
+  registerNotificationModule(app, ctx);
   registerVisitorModule(app, ctx, visitorOptions);
   registerCertificationModule(app, ctx);
   registerAnnouncementModule(app, ctx);
@@ -204,7 +206,7 @@ export async function buildApp({
   registerDashboardModule(app, ctx);
   registerDeviceSearchModule(app, ctx);
   registerAnalyticsModule(app, ctx);
-  registerAlarmModule(app, ctx);
+  registerAlarmModule(app, ctx, { sweepMs: notificationOptions?.deviceSweepMs });
   registerLabourModule(app, ctx);
   registerSearchModule(app, ctx);
 

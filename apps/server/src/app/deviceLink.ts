@@ -8,6 +8,7 @@ import { devices } from '../db/schema/index.ts';
 import type { Bus } from '../bus/bus.ts';
 import {
   registerGateway,
+  type DeviceEventRecord,
   type Gateway,
   type GatewayOptions,
   type TelemetryPoint,
@@ -95,17 +96,21 @@ export async function composeDeviceLink(
   // Modules hear readings after they are stored (the alarm engine), through the DeviceReports port.
   const telemetrySink = new DbTelemetrySink(db);
   const readingsStored = new Set<(readings: readonly TelemetryPoint[]) => void>();
+  const eventsStored = new Set<(events: readonly DeviceEventRecord[]) => void>();
+  const tell = <T>(listeners: Set<(items: readonly T[]) => void>, items: readonly T[]) => {
+    for (const listener of listeners) {
+      try {
+        listener(items);
+      } catch (err) {
+        app.log.warn({ err }, 'a readings or events listener failed');
+      }
+    }
+  };
   const telemetry: TelemetrySink = {
     async flush(batch) {
       await telemetrySink.flush(batch);
-      if (batch.points.length === 0) return;
-      for (const listener of readingsStored) {
-        try {
-          listener(batch.points);
-        } catch (err) {
-          app.log.warn({ err }, 'a readings listener failed');
-        }
-      }
+      if (batch.points.length) tell(readingsStored, batch.points);
+      if (batch.events.length) tell(eventsStored, batch.events);
     },
   };
   const gateway = await registerGateway(app, {
@@ -195,6 +200,10 @@ export async function composeDeviceLink(
     onReadingsStored(listener) {
       readingsStored.add(listener);
       return () => void readingsStored.delete(listener);
+    },
+    onEventsStored(listener) {
+      eventsStored.add(listener);
+      return () => void eventsStored.delete(listener);
     },
   };
   const linkCtx: DeviceLinkContext = {

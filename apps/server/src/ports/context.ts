@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import type { Pii } from '../crypto/pii.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { FileUrls } from '../storage/fileUrls.ts';
-import type { RpcReply, TelemetryPoint, UpgradeProgressReport } from '../gateway/index.ts';
+import type { DeviceEventRecord, RpcReply, TelemetryPoint, UpgradeProgressReport } from '../gateway/index.ts';
 import type { AuditAction } from '@siteops/contracts/audit/actions';
 
 /**
@@ -55,6 +55,11 @@ export interface DeviceReports {
    * called synchronously and must not throw; queue the work.
    */
   onReadingsStored(listener: (readings: readonly TelemetryPoint[]) => void): () => void;
+  /**
+   * Device events once stored, as `onReadingsStored` (heard once in the cluster, by the instance holding
+   * the link). An event a device sends again after a reconnect may be heard again: judge by its id.
+   */
+  onEventsStored(listener: (events: readonly DeviceEventRecord[]) => void): () => void;
 }
 
 /**

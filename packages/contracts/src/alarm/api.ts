@@ -8,9 +8,11 @@ import {
   alarmListQuery,
   alarmRuleItem,
   alarmRuleListQuery,
+  alarmRulePreview,
   alarmsChangedAnswer,
   assignAlarmsBody,
   clearAlarmsBody,
+  previewAlarmRuleBody,
   updateAlarmRuleBody,
 } from './schemas.ts';
 
@@ -60,6 +62,16 @@ export const alarmApi = defineEndpoints('alarm', {
     message: 'Delete Success',
     errors: [404],
     resource: 'alarmRule',
+  },
+  rulePreview: {
+    method: 'POST',
+    path: '/api/alarm/rule/preview',
+    access: WRITERS,
+    summary:
+      'How often a rule not yet saved would have fired over the last 7 days of stored history, on the devices it judges in the caller’s scope',
+    body: previewAlarmRuleBody,
+    answer: alarmRulePreview,
+    errors: [404],
   },
   listAll: {
     method: 'GET',

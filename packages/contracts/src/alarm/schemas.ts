@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_TYPES } from '../device-protocol.ts';
+import { DEVICE_TYPES, EVENT_KINDS, TELEMETRY_FIELDS, type DeviceType } from '../device-protocol.ts';
 import {
   idsBody,
   instantRangeFilter,
@@ -71,10 +71,101 @@ export const alarmCondition = z.object({
 export const alarmRuleCondition = alarmCondition.extend({ window: alarmWindow.optional() });
 export type AlarmCondition = z.output<typeof alarmRuleCondition>;
 
+/**
+ * What a rule watches:
+ * - `reading`: its condition on each reading (the default);
+ * - `noData`: no telemetry from a device for `minutes`; clears when data comes again;
+ * - `event`: each device event of kind `event` (and, for the crane's and elevator's `alarm` events, one
+ *   of its `codes`, e.g. `overload`, `collision`) raises the alarm, or repeats it while open; a person
+ *   clears it, or it clears itself `autoClearMinutes` after the last event;
+ * - `offline`: a device offline longer than `minutes` (absent: the `notification.deviceOfflineSeconds`
+ *   setting, as the built-in fleet rule has it); clears when it is back online.
+ */
+export const ALARM_SOURCES = ['reading', 'noData', 'event', 'offline'] as const;
+export type AlarmSourceKind = (typeof ALARM_SOURCES)[number];
+/** The longest silence or offline spell a rule may wait for: one day, in minutes. */
+export const ALARM_SOURCE_MINUTES_MAX = 1_440;
+/** The longest an event alarm may stay before it clears itself: a week, in minutes. */
+export const ALARM_AUTO_CLEAR_MINUTES_MAX = 10_080;
+
+const sourceMinutes = z.number().int().min(1).max(ALARM_SOURCE_MINUTES_MAX);
+export const alarmRuleSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reading') }),
+  z.object({ kind: z.literal('noData'), minutes: sourceMinutes }),
+  z.object({
+    kind: z.literal('event'),
+    event: text()
+      .trim()
+      .regex(/^[A-Za-z][\w.]{0,31}$/),
+    code: text().trim().min(1).max(32).optional(),
+    autoClearMinutes: z.number().int().min(1).max(ALARM_AUTO_CLEAR_MINUTES_MAX).nullable().optional(),
+  }),
+  z.object({ kind: z.literal('offline'), minutes: sourceMinutes.optional() }),
+]);
+export type AlarmRuleSource = z.output<typeof alarmRuleSource>;
+
+/** The event kinds a rule may watch on a device type: those its devices send, but boot and passes. */
+export function alarmEventKinds(type: DeviceType): string[] {
+  return EVENT_KINDS[type].map((k) => k.kind).filter((k) => k !== 'pass' && k !== 'playback');
+}
+
+/**
+ * The codes an event kind names in its `codes` (the crane's and the elevator's `alarm` events: overload,
+ * collision...), which an event rule may narrow to one of; none for the other kinds.
+ */
+export function alarmEventCodes(type: DeviceType, event: string): string[] {
+  if (event !== 'alarm') return [];
+  return [...(TELEMETRY_FIELDS[type].find((f) => f.key === 'alarmFlags')?.flags ?? [])];
+}
+
+/**
+ * The cross-field rules of a rule's source, for a body with these fields: a reading rule needs its
+ * condition and a device type, an event rule a kind its type sends; the others take no condition. Only
+ * an offline rule may leave the device type out (every type).
+ */
+function checkSource(
+  b: { source: AlarmRuleSource; deviceType?: DeviceType | null; condition?: unknown; clearCondition?: unknown },
+  ctx: z.RefinementCtx,
+  adding: boolean,
+) {
+  const { source } = b;
+  if (adding && !b.deviceType && source.kind !== 'offline') {
+    ctx.addIssue({ code: 'custom', path: ['deviceType'], message: 'deviceType is required' });
+  }
+  if (source.kind === 'reading') {
+    if (adding && !b.condition) ctx.addIssue({ code: 'custom', path: ['condition'], message: 'condition is required' });
+    return;
+  }
+  if (b.condition) ctx.addIssue({ code: 'custom', path: ['condition'], message: `condition is only for readings` });
+  if (b.clearCondition) {
+    ctx.addIssue({ code: 'custom', path: ['clearCondition'], message: `clearCondition is only for readings` });
+  }
+  if (source.kind === 'event' && b.deviceType && !alarmEventKinds(b.deviceType).includes(source.event)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['source', 'event'],
+      message: `must be one of ${alarmEventKinds(b.deviceType).join(', ') || '(none)'}`,
+    });
+  }
+  if (source.kind === 'event' && b.deviceType && source.code !== undefined) {
+    const codes = alarmEventCodes(b.deviceType, source.event);
+    if (!codes.includes(source.code)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['source', 'code'],
+        message: codes.length ? `must be one of ${codes.join(', ')}` : `is only for alarm events`,
+      });
+    }
+  }
+}
+
 const ruleFields = {
   name: text().trim().min(1).max(128),
-  deviceType: z.enum(DEVICE_TYPES),
-  condition: alarmRuleCondition,
+  /** The device type the rule judges; an offline rule without one judges every type. */
+  deviceType: z.enum(DEVICE_TYPES).optional(),
+  source: alarmRuleSource.default({ kind: 'reading' }),
+  /** A reading rule's condition (required for it; the other sources take none). */
+  condition: alarmRuleCondition.optional(),
   /** How long the condition must hold before the alarm is raised (0: at the first reading). */
   durationSeconds: z.number().int().min(0).max(ALARM_DURATION_MAX_S).default(0),
   /** What clears it (hysteresis); absent or null: the condition no longer holding. */
@@ -83,41 +174,83 @@ const ruleFields = {
   enabled: z.boolean().default(true),
 };
 
+const ruleTarget = {
+  scope: z.enum(ALARM_RULE_SCOPES),
+  agentId: rowId().optional(),
+  projectId: rowId().optional(),
+  deviceId: rowId().optional(),
+};
+
+/** The scope names the one row it applies to, and only that one. */
+function checkTarget(b: z.output<z.ZodObject<typeof ruleTarget>>, ctx: z.RefinementCtx) {
+  const named = { agent: 'agentId', project: 'projectId', device: 'deviceId' } as const;
+  for (const [scope, field] of Object.entries(named)) {
+    const given = b[field] !== undefined;
+    if (b.scope === scope && !given) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required` });
+    if (b.scope !== scope && given) {
+      ctx.addIssue({ code: 'custom', path: [field], message: `${field} is only for scope ${scope}` });
+    }
+  }
+}
+
 /**
  * A new rule: its scope names the row it applies to (`agentId` for an agent, `projectId` for a project,
  * `deviceId` for one device; a fleet rule names none).
  */
-export const addAlarmRuleBody = z
-  .object({
-    ...ruleFields,
-    scope: z.enum(ALARM_RULE_SCOPES),
-    agentId: rowId().optional(),
-    projectId: rowId().optional(),
-    deviceId: rowId().optional(),
-  })
-  .superRefine((b, ctx) => {
-    const named = { agent: 'agentId', project: 'projectId', device: 'deviceId' } as const;
-    for (const [scope, field] of Object.entries(named)) {
-      const given = b[field] !== undefined;
-      if (b.scope === scope && !given) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required` });
-      if (b.scope !== scope && given) {
-        ctx.addIssue({ code: 'custom', path: [field], message: `${field} is only for scope ${scope}` });
-      }
-    }
-  });
+export const addAlarmRuleBody = z.object({ ...ruleFields, ...ruleTarget }).superRefine((b, ctx) => {
+  checkSource(b, ctx, true);
+  checkTarget(b, ctx);
+});
 
 /** A rule's changes; its scope and device type stay (delete it and add another to move it). */
 export const updateAlarmRuleBody = z
   .object({
     name: ruleFields.name,
-    condition: alarmRuleCondition,
+    source: alarmRuleSource,
+    condition: alarmRuleCondition.nullable(),
     durationSeconds: z.number().int().min(0).max(ALARM_DURATION_MAX_S),
     clearCondition: alarmCondition.nullable(),
     severity: z.enum(ALARM_SEVERITIES),
     enabled: z.boolean(),
   })
   .partial()
-  .extend({ id: rowId('id is required') });
+  .extend({ id: rowId('id is required') })
+  .superRefine((b, ctx) => {
+    if (b.source) checkSource({ ...b, source: b.source }, ctx, false);
+  });
+
+/**
+ * A rule not yet saved, to preview: what it would have done over the stored history (its name may be
+ * left out).
+ */
+export const previewAlarmRuleBody = z
+  .object({ ...ruleFields, ...ruleTarget, name: ruleFields.name.optional() })
+  .superRefine((b, ctx) => {
+    checkSource(b, ctx, true);
+    checkTarget(b, ctx);
+  });
+/** The days a preview looks back over. */
+export const ALARM_PREVIEW_DAYS = 7;
+/** The most devices a preview replays; past it, the first ones by id (`truncated`). */
+export const ALARM_PREVIEW_DEVICES_MAX = 200;
+
+/**
+ * What a rule would have done over the last {@link ALARM_PREVIEW_DAYS} days: how many alarms it would
+ * have raised (`fired`; an event rule: the events it would have raised or repeated on), on how many of
+ * the devices it judges. An offline rule cannot be replayed (presence history is not kept per device):
+ * `fired` null.
+ */
+export const alarmRulePreview = z.object({
+  fired: z.number().nullable(),
+  /** The devices that fired at least once. */
+  devicesFired: z.number(),
+  /** The devices the rule judges (in the caller's scope). */
+  devices: z.number(),
+  /** Fewer devices replayed than judged (only the first {@link ALARM_PREVIEW_DEVICES_MAX}). */
+  truncated: z.boolean(),
+  from: z.string(),
+  to: z.string(),
+});
 
 export const alarmRuleItem = z.object({
   id: z.number(),
@@ -128,8 +261,10 @@ export const alarmRuleItem = z.object({
   deviceId: z.number().nullable(),
   /** The name of what the scope names: the agent's, the project's, or the device's (its SN if unnamed). */
   targetName: z.string().nullable(),
-  deviceType: z.string(),
-  condition: alarmRuleCondition,
+  /** null: every type (the built-in offline rule). */
+  deviceType: z.string().nullable(),
+  source: alarmRuleSource,
+  condition: alarmRuleCondition.nullable(),
   durationSeconds: z.number(),
   clearCondition: alarmCondition.nullable(),
   severity: z.enum(ALARM_SEVERITIES),
@@ -188,7 +323,8 @@ export const alarmItem = z.object({
   clearedReason: z.string().nullable(),
 });
 
-export const ALARM_TIMELINE_KINDS = ['raised', 'acknowledged', 'assigned', 'cleared'] as const;
+/** What happened to an alarm; `notified`: an escalation step went out (modules/alarm-escalation), with whom and how. */
+export const ALARM_TIMELINE_KINDS = ['raised', 'acknowledged', 'assigned', 'cleared', 'notified'] as const;
 
 export const alarmTimelineEntry = z.object({
   id: z.number(),
@@ -202,7 +338,8 @@ export const alarmTimelineEntry = z.object({
 /** One alarm with its timeline and its rule's conditions (the thresholds its readings are shown against). */
 export const alarmDetail = alarmItem.extend({
   timeline: z.array(alarmTimelineEntry),
-  condition: alarmRuleCondition,
+  source: alarmRuleSource,
+  condition: alarmRuleCondition.nullable(),
   clearCondition: alarmCondition.nullable(),
   durationSeconds: z.number(),
 });

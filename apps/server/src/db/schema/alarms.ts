@@ -19,6 +19,13 @@ export interface StoredAlarmCondition {
   terms: StoredAlarmTerm[];
 }
 
+/** What a rule watches (contracts' alarmRuleSource): readings, silence, device events or presence. */
+export type StoredAlarmSource =
+  | { kind: 'reading' }
+  | { kind: 'noData'; minutes: number }
+  | { kind: 'event'; event: string; code?: string; autoClearMinutes?: number | null }
+  | { kind: 'offline'; minutes?: number };
+
 /** The values of a reading that an alarm is about (the condition's fields). */
 export type AlarmValues = Record<string, number | boolean | string>;
 
@@ -37,8 +44,11 @@ export const alarmRules = pgTable(
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'cascade' }),
-    deviceType: varchar('device_type', { length: 32 }).notNull(),
-    condition: jsonb('condition').$type<StoredAlarmCondition>().notNull(),
+    /** null: every type (an offline rule only; the built-in fleet rule, migration 0036). */
+    deviceType: varchar('device_type', { length: 32 }),
+    source: jsonb('source').$type<StoredAlarmSource>().notNull().default({ kind: 'reading' }),
+    /** A reading rule's condition; null for the other sources. */
+    condition: jsonb('condition').$type<StoredAlarmCondition>(),
     durationSeconds: integer('duration_seconds').notNull().default(0),
     clearCondition: jsonb('clear_condition').$type<StoredAlarmCondition>(),
     /** critical | major | minor | warning */

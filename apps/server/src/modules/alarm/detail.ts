@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { alarmApi } from '@siteops/contracts/alarm/api';
+import type { ALARM_TIMELINE_KINDS } from '@siteops/contracts/alarm/schemas';
 import { alarmRules, alarms, alarmTimeline, users } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
@@ -7,7 +8,7 @@ import { mustExist } from '../../core/errors.ts';
 import { iso } from '../../core/list.ts';
 import { selectAlarms, toAlarmItem } from './view.ts';
 
-type TimelineKind = 'raised' | 'acknowledged' | 'assigned' | 'cleared';
+type TimelineKind = (typeof ALARM_TIMELINE_KINDS)[number];
 
 /**
  * One alarm of a device in the caller's scope (404 outside it), with its timeline oldest first and its
@@ -27,6 +28,7 @@ export const alarmDetail: Handler<typeof alarmApi.detail> = async (c, { id }) =>
       .orderBy(asc(alarmTimeline.at), asc(alarmTimeline.id)),
     c.db
       .select({
+        source: alarmRules.source,
         condition: alarmRules.condition,
         clearCondition: alarmRules.clearCondition,
         durationSeconds: alarmRules.durationSeconds,
@@ -36,6 +38,7 @@ export const alarmDetail: Handler<typeof alarmApi.detail> = async (c, { id }) =>
   ]);
   return {
     ...toAlarmItem(alarm),
+    source: rule!.source,
     condition: rule!.condition,
     clearCondition: rule!.clearCondition,
     durationSeconds: rule!.durationSeconds,

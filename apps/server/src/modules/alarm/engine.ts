@@ -30,13 +30,13 @@ function ruleCovers(rule: AlarmRuleRow, d: DeviceOfReading): boolean {
 const viewOf = (rule: AlarmRuleRow): RuleView & { scope: AlarmRuleScope } => ({
   id: rule.id,
   scope: rule.scope as AlarmRuleScope,
-  condition: rule.condition,
+  condition: rule.condition!,
   clearCondition: rule.clearCondition,
   durationSeconds: rule.durationSeconds,
 });
 
 /**
- * Judges every stored reading against the enabled rules of its device's type and scope (evaluate.ts),
+ * Judges every stored reading against the enabled reading rules of its device's type and scope (evaluate.ts),
  * and raises, repeats and clears alarms. Batches are judged one at a time in the order they were
  * stored; the rules, the devices' owners and the open alarms are read once per batch. How long a
  * condition has held without an alarm yet is kept in memory on the instance holding the device's link
@@ -72,7 +72,13 @@ export class AlarmEngine {
     const rules = await this.db
       .select()
       .from(alarmRules)
-      .where(and(eq(alarmRules.enabled, true), inArray(alarmRules.deviceType, types)));
+      .where(
+        and(
+          eq(alarmRules.enabled, true),
+          inArray(alarmRules.deviceType, types),
+          sql`${alarmRules.source}->>'kind' = 'reading'`,
+        ),
+      );
     if (rules.length === 0) return;
     const deviceIds = [...new Set(readings.map((r) => r.deviceId))];
     const [owners, open] = await Promise.all([

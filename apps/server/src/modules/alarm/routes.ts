@@ -11,25 +11,48 @@ import { listAlarms } from './listAll.ts';
 import { addRule } from './ruleAdd.ts';
 import { deleteRules } from './ruleDelete.ts';
 import { listRules } from './ruleListAll.ts';
+import { previewRule } from './rulePreview.ts';
 import { updateRule } from './ruleUpdate.ts';
+import { SourceAlarms } from './sources.ts';
+import { repeatRounds } from '../../core/rounds.ts';
+
+export interface AlarmModuleOptions {
+  /** How often the time-based rules (offline, no data, event auto-clear) are swept; default 10 s. */
+  sweepMs?: number;
+}
 
 /**
  * /api/alarm/*: one handler per declared endpoint (packages/contracts/src/alarm/api.ts), and the engine
  * that judges each stored reading against the rules (heard through the DeviceReports port). Answers the
  * engine (tests wait for it to be idle).
  */
-export function registerAlarmModule(app: FastifyInstance, ctx: ModuleContext): AlarmEngine {
+export function registerAlarmModule(
+  app: FastifyInstance,
+  ctx: ModuleContext,
+  opts: AlarmModuleOptions = {},
+): AlarmEngine {
   const engine = new AlarmEngine(ctx.db, app.log, ctx.live);
   const stop = ctx.deviceReports.onReadingsStored((readings) => engine.feed(readings));
+  const sources = new SourceAlarms(ctx.db, app.log, ctx.live, ctx.notifications);
+  const stopEvents = ctx.deviceReports.onEventsStored((events) => sources.feedEvents(events));
+  const sweep = repeatRounds(
+    () => sources.sweep().catch((err: unknown) => app.log.warn({ err }, 'alarm sweep failed')),
+    opts.sweepMs ?? 10_000,
+  );
+  app.addHook('preClose', async () => {
+    await sweep.stop();
+  });
   app.addHook('onClose', async () => {
     stop();
-    await engine.idle();
+    stopEvents();
+    await Promise.all([engine.idle(), sources.idle()]);
   });
   routes(app, ctx, alarmApi, {
     ruleListAll: listRules,
     ruleAdd: addRule,
     ruleUpdate: updateRule,
     ruleDelete: deleteRules,
+    rulePreview: previewRule,
     listAll: listAlarms,
     detail: alarmDetail,
     acknowledge: acknowledgeAlarms,

@@ -1,11 +1,19 @@
 import type { alarmApi } from '@siteops/contracts/alarm/api';
+import { alarmEventKinds } from '@siteops/contracts/alarm/schemas';
+import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { alarmRules } from '../../db/schema/index.ts';
 import { loadOr404, updateAudited } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
+import { fieldError } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
 import { changeSet } from '../audit/record.ts';
 
-/** Change a rule in the caller's scope (404 outside it); its open alarms keep their severity. */
+/**
+ * Change a rule in the caller's scope (404 outside it); its open alarms keep their severity. The rule as
+ * changed must hold together: a reading rule keeps a condition, another source has none (moving a rule
+ * off readings drops its conditions), an event rule watches a kind its type sends.
+ */
 export const updateRule: Handler<typeof alarmApi.ruleUpdate> = async (c, input) => {
   const { id, ...patch } = input;
   const rule = await loadOr404(c.db, {
@@ -15,10 +23,31 @@ export const updateRule: Handler<typeof alarmApi.ruleUpdate> = async (c, input) 
     scope: scope.alarmRules(c.caller),
     what: 'AlarmRule',
   });
+  const source = patch.source ?? rule.source;
+  const set: typeof patch = { ...patch };
+  if (source.kind === 'reading') {
+    if ((patch.condition !== undefined ? patch.condition : rule.condition) === null) {
+      throw fieldError('condition', t('alarm.conditionRequired'));
+    }
+  } else {
+    if (patch.condition) throw fieldError('condition', t('alarm.conditionOnlyForReadings'));
+    if (patch.clearCondition) throw fieldError('clearCondition', t('alarm.conditionOnlyForReadings'));
+    if (rule.deviceType === null && source.kind !== 'offline') throw fieldError('source', t('alarm.sourceNeedsType'));
+    if (source.kind === 'event' && rule.deviceType !== null) {
+      const kinds = alarmEventKinds(rule.deviceType as DeviceType);
+      if (!kinds.includes(source.event)) {
+        throw fieldError(
+          'source.event',
+          t('alarm.eventKindOfType', { type: rule.deviceType, kinds: kinds.join(', ') }),
+        );
+      }
+    }
+    Object.assign(set, { condition: null, clearCondition: null, durationSeconds: 0 });
+  }
   await updateAudited(c.db, {
     table: alarmRules,
     id,
-    set: { ...patch, updatedAt: new Date() },
+    set: { ...set, updatedAt: new Date() },
     audit: {
       record: c.audit,
       action: 'alarm.rule.update',

@@ -17,6 +17,7 @@ export const toRuleItem = (r: AlarmRuleRow, targetName: string | null = null): R
   deviceId: r.deviceId,
   targetName,
   deviceType: r.deviceType,
+  source: r.source,
   condition: r.condition,
   durationSeconds: r.durationSeconds,
   clearCondition: r.clearCondition,

@@ -4,7 +4,6 @@ import type { ModuleContext } from '../../ports/context.ts';
 import { routes } from '../../http/endpoint.ts';
 import { unreadCounts } from './counts.ts';
 import { deleteNotifications } from './delete.ts';
-import { startDeviceSweep, type DeviceSweepOptions } from './deviceSweep.ts';
 import { listNotifications } from './listAll.ts';
 import { preferences } from './preferences.ts';
 import { readNotification } from './read.ts';
@@ -16,7 +15,7 @@ import { savePreferences } from './savePreferences.ts';
  * /api/notification/*: the caller's own message box (box.ts), one handler per declared endpoint.
  * Marking read is not audited: it changes nothing but the reader's own view.
  */
-export function registerNotificationModule(app: FastifyInstance, ctx: ModuleContext, opts: DeviceSweepOptions = {}) {
+export function registerNotificationModule(app: FastifyInstance, ctx: ModuleContext) {
   routes(app, ctx, notificationApi, {
     listAll: listNotifications,
     counts: unreadCounts,
@@ -27,10 +26,9 @@ export function registerNotificationModule(app: FastifyInstance, ctx: ModuleCont
     savePreferences,
   });
 
-  const stop = startDeviceSweep(ctx, app.log, opts);
+  // Device offline and back online: the alarm module's built-in offline rule (modules/alarm/sources.ts).
   const stopRetention = startRetention(ctx, app.log);
   app.addHook('preClose', async () => {
     stopRetention();
-    await stop();
   });
 }

@@ -6,7 +6,7 @@ import type { alarmDetail } from '@siteops/contracts/alarm/schemas';
 import type { z } from 'zod';
 import { useEndpointQuery } from '@/api/queries';
 import { formatDateTime } from '@/lib/time';
-import { conditionText, fieldOf, OPERATOR_SIGN, SEVERITY_COLOR, termRows, type TermRow } from './alarmText';
+import { conditionText, fieldOf, OPERATOR_SIGN, SEVERITY_COLOR, sourceText, termRows, type TermRow } from './alarmText';
 
 type Detail = z.output<typeof alarmDetail>;
 type Entry = Detail['timeline'][number];
@@ -51,10 +51,23 @@ export function AlarmDrawer({ id, onClose }: { id: number | null; onClose: () =>
       reason?: string;
       assigneeName?: string | null;
       value?: Record<string, unknown>;
+      source?: 'noData' | 'offline' | 'event';
+      autoClear?: boolean;
     };
     const who = e.actorName ?? t('alarms.detail.system');
     switch (e.kind) {
       case 'raised':
+        if (d.source === 'noData' || d.source === 'offline') {
+          return t(`alarms.timeline.raisedSpell.${d.source}`, {
+            since: formatDateTime(String(d.value?.since ?? '')),
+          });
+        }
+        if (d.source === 'event') {
+          const kind = String(d.value?.event ?? '');
+          return t('alarms.timeline.raisedEvent', {
+            kind: t(`alarms.eventKinds.${kind}`, { defaultValue: kind }),
+          });
+        }
         return t('alarms.timeline.raised', { value: valuesText(deviceType, d.value) });
       case 'acknowledged':
         return t('alarms.timeline.acknowledged', { who });
@@ -63,9 +76,9 @@ export function AlarmDrawer({ id, onClose }: { id: number | null; onClose: () =>
           ? t('alarms.timeline.assigned', { who, assignee: d.assigneeName })
           : t('alarms.timeline.unassigned', { who });
       case 'cleared':
-        return d.by === 'manual'
-          ? t('alarms.timeline.clearedManual', { who, reason: d.reason ?? '' })
-          : t('alarms.timeline.clearedCondition', { value: valuesText(deviceType, d.value) });
+        if (d.by === 'manual') return t('alarms.timeline.clearedManual', { who, reason: d.reason ?? '' });
+        if (d.source) return t(`alarms.timeline.clearedSource.${d.autoClear ? 'autoClear' : d.source}`);
+        return t('alarms.timeline.clearedCondition', { value: valuesText(deviceType, d.value) });
     }
   };
 
@@ -93,23 +106,33 @@ export function AlarmDrawer({ id, onClose }: { id: number | null; onClose: () =>
               {alarm.deviceName ?? '-'} ({alarm.sn}) · {t(`devices.type.${alarm.deviceType}`)}
             </Descriptions.Item>
             <Descriptions.Item label={t('alarms.detail.condition')}>
-              {conditionText(
-                alarm.deviceType,
-                alarm.condition,
-                fieldLabel(alarm.deviceType),
-                t(`alarms.logic.${alarm.condition.logic}`),
+              {alarm.source.kind !== 'reading' ? (
+                sourceText(alarm.source, t)
+              ) : alarm.condition ? (
+                <>
+                  {conditionText(
+                    alarm.deviceType,
+                    alarm.condition,
+                    fieldLabel(alarm.deviceType),
+                    t(`alarms.logic.${alarm.condition.logic}`),
+                  )}
+                  {alarm.durationSeconds > 0 && ` · ${t('alarms.detail.forSeconds', { count: alarm.durationSeconds })}`}
+                </>
+              ) : (
+                '-'
               )}
-              {alarm.durationSeconds > 0 && ` · ${t('alarms.detail.forSeconds', { count: alarm.durationSeconds })}`}
             </Descriptions.Item>
             <Descriptions.Item label={t('alarms.detail.clearCondition')}>
-              {alarm.clearCondition
-                ? conditionText(
-                    alarm.deviceType,
-                    alarm.clearCondition,
-                    fieldLabel(alarm.deviceType),
-                    t(`alarms.logic.${alarm.clearCondition.logic}`),
-                  )
-                : t('alarms.detail.clearWhenNot')}
+              {alarm.source.kind !== 'reading'
+                ? t(`alarms.detail.clearsWhen.${alarm.source.kind}`)
+                : alarm.clearCondition
+                  ? conditionText(
+                      alarm.deviceType,
+                      alarm.clearCondition,
+                      fieldLabel(alarm.deviceType),
+                      t(`alarms.logic.${alarm.clearCondition.logic}`),
+                    )
+                  : t('alarms.detail.clearWhenNot')}
             </Descriptions.Item>
             <Descriptions.Item label={t('alarms.count')}>{alarm.count}</Descriptions.Item>
             <Descriptions.Item label={t('alarms.firstAt')}>{formatDateTime(alarm.firstAt)}</Descriptions.Item>
@@ -118,16 +141,18 @@ export function AlarmDrawer({ id, onClose }: { id: number | null; onClose: () =>
               {alarm.assigneeName ?? t('alarms.nobody')}
             </Descriptions.Item>
           </Descriptions>
-          <div>
-            <Typography.Title level={5}>{t('alarms.detail.reading')}</Typography.Title>
-            <Table<TermRow>
-              size="small"
-              rowKey="key"
-              pagination={false}
-              columns={termColumns(alarm.deviceType)}
-              dataSource={termRows(alarm.deviceType, alarm.condition, alarm.firstValue, alarm.lastValue)}
-            />
-          </div>
+          {alarm.condition && (
+            <div>
+              <Typography.Title level={5}>{t('alarms.detail.reading')}</Typography.Title>
+              <Table<TermRow>
+                size="small"
+                rowKey="key"
+                pagination={false}
+                columns={termColumns(alarm.deviceType)}
+                dataSource={termRows(alarm.deviceType, alarm.condition, alarm.firstValue, alarm.lastValue)}
+              />
+            </div>
+          )}
           <div>
             <Typography.Title level={5}>{t('alarms.detail.timeline')}</Typography.Title>
             <Timeline

@@ -1,12 +1,32 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Dropdown, Flex, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dropdown,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Select,
+  Space,
+  Switch,
+} from 'antd';
 import type { FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import {
+  ALARM_AUTO_CLEAR_MINUTES_MAX,
   ALARM_DURATION_MAX_S,
+  ALARM_PREVIEW_DAYS,
+  ALARM_SOURCE_MINUTES_MAX,
+  ALARM_SOURCES,
+  alarmEventCodes,
+  alarmEventKinds,
   ALARM_OPERATORS,
   ALARM_SEVERITIES,
   ALARM_TERMS_MAX,
@@ -27,6 +47,7 @@ import { numericFields, OPERATOR_SIGN } from './alarmText';
 import {
   addBody,
   newRuleValues,
+  previewBody,
   RULE_TEMPLATES,
   ruleFieldErrors,
   ruleValues,
@@ -39,6 +60,7 @@ import {
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 type RuleRow = ItemOf<typeof alarmApi.ruleListAll>;
+type Preview = Awaited<ReturnType<typeof call<typeof alarmApi.rulePreview>>>;
 
 /** The scopes a role writes rules for (the server holds the same rule, and the rows' scope). */
 const SCOPES_OF: Record<Role, readonly AlarmRuleScope[]> = {
@@ -131,6 +153,8 @@ export function RuleFormModal({
   const [saving, setSaving] = useState(false);
   const add = useEndpointMutation(alarmApi.ruleAdd);
   const update = useEndpointMutation(alarmApi.ruleUpdate);
+  const preview = useEndpointMutation(alarmApi.rulePreview);
+  const [previewed, setPreviewed] = useState<Preview | null>(null);
   const open = editing !== null;
   const isNew = editing === 'new';
   const scopes = SCOPES_OF[role];
@@ -138,13 +162,17 @@ export function RuleFormModal({
   const deviceType = Form.useWatch('deviceType', form);
   const clearOwn = Form.useWatch('clearOwn', form);
   const windowOn = Form.useWatch('windowOn', form);
+  const source = Form.useWatch('source', form) ?? 'reading';
+  const eventKind = Form.useWatch('eventKind', form);
+  const eventKinds = deviceType ? alarmEventKinds(deviceType) : [];
+  const eventCodes = deviceType && eventKind ? alarmEventCodes(deviceType, eventKind) : [];
   const agents = useAgentOptions('', open && isNew && scope === 'agent');
   const projects = useProjectOptions('', open && isNew && scope === 'project');
-  const devicesInput = { type: deviceType, pageSize: 200 } as const;
+  const devicesInput = { ...(deviceType ? { type: deviceType } : {}), pageSize: 200 } as const;
   const devices = useQuery({
     queryKey: keyOf(deviceApi.listAll, devicesInput),
     queryFn: ({ signal }) => call(deviceApi.listAll, devicesInput, { silent: true, signal }),
-    enabled: open && isNew && scope === 'device' && Boolean(deviceType),
+    enabled: open && isNew && scope === 'device',
     staleTime: 30_000,
     retry: false,
   });
@@ -159,6 +187,38 @@ export function RuleFormModal({
     form.setFieldsValue(initial as never);
   }, [open, initial, form]);
 
+  /** Closing forgets the last preview (the next rule starts without one). */
+  const close = () => {
+    setPreviewed(null);
+    onClose();
+  };
+
+  /** Server field errors beside their fields (a term's on the term, the source's on its field). */
+  const showFieldErrors = (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    const single = (error.data as { field?: unknown } | null)?.field;
+    const fields = { ...error.fields, ...(typeof single === 'string' ? { [single]: error.message } : {}) };
+    form.setFields(ruleFieldErrors(fields) as never);
+  };
+
+  /** What the rule as filled in would have done over the last week (its name may still be empty). */
+  const runPreview = async () => {
+    try {
+      await form.validateFields();
+    } catch (invalid) {
+      // A preview needs no name yet: only the other fields' errors stop it.
+      const fields = (invalid as { errorFields?: { name: (string | number)[] }[] }).errorFields ?? [];
+      if (fields.some((f) => f.name[0] !== 'name')) throw invalid;
+      form.setFields([{ name: 'name', errors: [] }]);
+    }
+    try {
+      setPreviewed(await preview.mutateAsync(previewBody(form.getFieldsValue(true) as RuleValues)));
+    } catch (error) {
+      showFieldErrors(error);
+      throw error;
+    }
+  };
+
   const submit = async () => {
     const values = await form.validateFields();
     setSaving(true);
@@ -166,13 +226,9 @@ export function RuleFormModal({
       if (editing && editing !== 'new') await update.mutateAsync(updateBody(editing.id, values));
       else await add.mutateAsync(addBody(values));
       message().success(t('common.saveSuccess'));
-      onClose();
+      close();
     } catch (error) {
-      if (error instanceof ApiError) {
-        const single = (error.data as { field?: unknown } | null)?.field;
-        const fields = { ...error.fields, ...(typeof single === 'string' ? { [single]: error.message } : {}) };
-        form.setFields(ruleFieldErrors(fields) as never);
-      }
+      showFieldErrors(error);
       throw error;
     } finally {
       setSaving(false);
@@ -196,7 +252,7 @@ export function RuleFormModal({
       cancelText={t('common.cancel')}
       confirmLoading={saving}
       onOk={() => void afterReport(submit())}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       {isNew && (
@@ -206,7 +262,12 @@ export function RuleFormModal({
           </Dropdown>
         </Flex>
       )}
-      <Form form={form} layout="vertical" onFinish={() => void afterReport(submit())}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={() => void afterReport(submit())}
+        onValuesChange={() => setPreviewed(null)}
+      >
         <Form.Item
           name="name"
           label={t('alarms.rules.name')}
@@ -219,10 +280,13 @@ export function RuleFormModal({
             name="deviceType"
             label={t('alarms.deviceType')}
             extra={isNew ? undefined : t('alarms.rules.fixed')}
+            rules={[{ required: source !== 'offline', message: t('alarms.rules.deviceTypeRequired') }]}
           >
             <Select
               disabled={!isNew}
               style={{ width: 200 }}
+              allowClear={source === 'offline'}
+              placeholder={source === 'offline' ? t('alarms.rules.everyType') : undefined}
               options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`devices.type.${v}`) }))}
             />
           </Form.Item>
@@ -282,20 +346,138 @@ export function RuleFormModal({
             </Form.Item>
           )}
         </Space>
-        <Form.Item name="logic" label={t('alarms.rules.logic')}>
+        <Form.Item name="source" label={t('alarms.rules.source')}>
           <Radio.Group
-            options={(['and', 'or'] as const).map((v) => ({ value: v, label: t(`alarms.rules.logics.${v}`) }))}
+            optionType="button"
+            options={ALARM_SOURCES.map((v) => ({ value: v, label: t(`alarms.sources.${v}`) }))}
           />
         </Form.Item>
-        <TermsList name="terms" form={form} />
-        <Space wrap align="start">
+        {(source === 'noData' || source === 'offline') && (
           <Form.Item
-            name="durationSeconds"
-            label={t('alarms.rules.durationSeconds')}
-            extra={t('alarms.rules.durationHint')}
+            name="sourceMinutes"
+            label={t(`alarms.rules.minutes.${source}`)}
+            extra={t(`alarms.rules.minutesHint.${source}`)}
+            rules={[
+              { required: source === 'noData', message: t('alarms.rules.minutesRequired') },
+              {
+                type: 'number',
+                min: 1,
+                max: ALARM_SOURCE_MINUTES_MAX,
+                message: t('alarms.rules.minutesRange', { max: ALARM_SOURCE_MINUTES_MAX }),
+              },
+            ]}
           >
-            <InputNumber min={0} max={ALARM_DURATION_MAX_S} precision={0} style={{ width: 160 }} />
+            <InputNumber min={1} max={ALARM_SOURCE_MINUTES_MAX} precision={0} style={{ width: 160 }} />
           </Form.Item>
+        )}
+        {source === 'event' && (
+          <Space wrap align="start">
+            <Form.Item
+              name="eventKind"
+              label={t('alarms.rules.eventKind')}
+              rules={[{ required: true, message: t('alarms.rules.eventKindRequired') }]}
+              extra={deviceType && eventKinds.length === 0 ? t('alarms.rules.noEventKinds') : undefined}
+            >
+              <Select
+                style={{ width: 200 }}
+                options={eventKinds.map((k) => ({ value: k, label: t(`alarms.eventKinds.${k}`, { defaultValue: k }) }))}
+              />
+            </Form.Item>
+            {eventCodes.length > 0 && (
+              <Form.Item name="eventCode" label={t('alarms.rules.eventCode')} extra={t('alarms.rules.eventCodeHint')}>
+                <Select
+                  allowClear
+                  style={{ width: 200 }}
+                  placeholder={t('alarms.rules.anyCode')}
+                  options={eventCodes.map((c) => ({
+                    value: c,
+                    label: t(`deviceLink.readings.flags.${c}`, { defaultValue: c }),
+                  }))}
+                />
+              </Form.Item>
+            )}
+            <Form.Item
+              name="autoClearMinutes"
+              label={t('alarms.rules.autoClearMinutes')}
+              extra={t('alarms.rules.autoClearHint')}
+              rules={[
+                {
+                  type: 'number',
+                  min: 1,
+                  max: ALARM_AUTO_CLEAR_MINUTES_MAX,
+                  message: t('alarms.rules.minutesRange', { max: ALARM_AUTO_CLEAR_MINUTES_MAX }),
+                },
+              ]}
+            >
+              <InputNumber min={1} max={ALARM_AUTO_CLEAR_MINUTES_MAX} precision={0} style={{ width: 160 }} />
+            </Form.Item>
+          </Space>
+        )}
+        {source === 'reading' && (
+          <>
+            <Form.Item name="logic" label={t('alarms.rules.logic')}>
+              <Radio.Group
+                options={(['and', 'or'] as const).map((v) => ({ value: v, label: t(`alarms.rules.logics.${v}`) }))}
+              />
+            </Form.Item>
+            <TermsList name="terms" form={form} />
+            <Form.Item
+              name="durationSeconds"
+              label={t('alarms.rules.durationSeconds')}
+              extra={t('alarms.rules.durationHint')}
+            >
+              <InputNumber min={0} max={ALARM_DURATION_MAX_S} precision={0} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item
+              name="windowOn"
+              label={t('alarms.rules.windowOn')}
+              valuePropName="checked"
+              extra={t('alarms.rules.windowHint')}
+            >
+              <Switch />
+            </Form.Item>
+            {windowOn && (
+              <Space wrap align="start">
+                {(['windowFrom', 'windowTo'] as const).map((name) => (
+                  <Form.Item
+                    key={name}
+                    name={name}
+                    label={t(`alarms.rules.${name}`)}
+                    rules={[{ required: true, pattern: TIME_OF_DAY, message: t('alarms.rules.timeInvalid') }]}
+                  >
+                    <Input placeholder="22:00" maxLength={5} style={{ width: 100 }} />
+                  </Form.Item>
+                ))}
+                <Form.Item
+                  name="windowWeekdays"
+                  label={t('alarms.rules.windowWeekdays')}
+                  rules={[{ required: true, type: 'array', min: 1, message: t('alarms.rules.weekdaysRequired') }]}
+                >
+                  <Checkbox.Group options={WEEKDAYS.map((d) => ({ value: d, label: t(`alarms.weekdays.${d}`) }))} />
+                </Form.Item>
+              </Space>
+            )}
+            <Form.Item
+              name="clearOwn"
+              label={t('alarms.rules.clearOwn')}
+              valuePropName="checked"
+              extra={t('alarms.rules.clearOwnHint')}
+            >
+              <Switch />
+            </Form.Item>
+            {clearOwn && (
+              <>
+                <Form.Item name="clearLogic" label={t('alarms.rules.clearLogic')}>
+                  <Radio.Group
+                    options={(['and', 'or'] as const).map((v) => ({ value: v, label: t(`alarms.rules.logics.${v}`) }))}
+                  />
+                </Form.Item>
+                <TermsList name="clearTerms" form={form} />
+              </>
+            )}
+          </>
+        )}
+        <Space wrap align="start">
           <Form.Item name="severity" label={t('alarms.severity')}>
             <Select
               style={{ width: 140 }}
@@ -306,53 +488,32 @@ export function RuleFormModal({
             <Switch />
           </Form.Item>
         </Space>
-        <Form.Item
-          name="windowOn"
-          label={t('alarms.rules.windowOn')}
-          valuePropName="checked"
-          extra={t('alarms.rules.windowHint')}
-        >
-          <Switch />
-        </Form.Item>
-        {windowOn && (
-          <Space wrap align="start">
-            {(['windowFrom', 'windowTo'] as const).map((name) => (
-              <Form.Item
-                key={name}
-                name={name}
-                label={t(`alarms.rules.${name}`)}
-                rules={[{ required: true, pattern: TIME_OF_DAY, message: t('alarms.rules.timeInvalid') }]}
-              >
-                <Input placeholder="22:00" maxLength={5} style={{ width: 100 }} />
-              </Form.Item>
-            ))}
-            <Form.Item
-              name="windowWeekdays"
-              label={t('alarms.rules.windowWeekdays')}
-              rules={[{ required: true, type: 'array', min: 1, message: t('alarms.rules.weekdaysRequired') }]}
-            >
-              <Checkbox.Group options={WEEKDAYS.map((d) => ({ value: d, label: t(`alarms.weekdays.${d}`) }))} />
-            </Form.Item>
-          </Space>
-        )}
-        <Form.Item
-          name="clearOwn"
-          label={t('alarms.rules.clearOwn')}
-          valuePropName="checked"
-          extra={t('alarms.rules.clearOwnHint')}
-        >
-          <Switch />
-        </Form.Item>
-        {clearOwn && (
-          <>
-            <Form.Item name="clearLogic" label={t('alarms.rules.clearLogic')}>
-              <Radio.Group
-                options={(['and', 'or'] as const).map((v) => ({ value: v, label: t(`alarms.rules.logics.${v}`) }))}
-              />
-            </Form.Item>
-            <TermsList name="clearTerms" form={form} />
-          </>
-        )}
+        <Flex vertical gap={8}>
+          <div>
+            <Button loading={preview.isPending} onClick={() => void afterReport(runPreview())}>
+              {t('alarms.preview.button', { days: ALARM_PREVIEW_DAYS })}
+            </Button>
+          </div>
+          {previewed && (
+            <Alert
+              role="status"
+              type={previewed.fired ? 'warning' : 'info'}
+              title={
+                previewed.fired === null
+                  ? t('alarms.preview.offline')
+                  : t('alarms.preview.fired', {
+                      count: previewed.fired,
+                      days: ALARM_PREVIEW_DAYS,
+                      devicesFired: previewed.devicesFired,
+                      devices: previewed.devices,
+                    })
+              }
+              description={
+                previewed.truncated ? t('alarms.preview.truncated', { devices: previewed.devices }) : undefined
+              }
+            />
+          )}
+        </Flex>
       </Form>
     </Modal>
   );

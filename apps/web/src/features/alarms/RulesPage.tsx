@@ -13,7 +13,7 @@ import { useListPage, type ItemOf } from '@/components/list/useListPage';
 import { timeColumn } from '@/components/table/columns';
 import { actionsColumn, RowAction, RowActions } from '@/components/table/rowActions';
 import { useUserStore } from '@/stores/user';
-import { conditionText, fieldOf, SEVERITY_COLOR, windowText } from './alarmText';
+import { conditionText, fieldOf, SEVERITY_COLOR, sourceText, windowText } from './alarmText';
 import { RuleFormModal } from './RuleFormModal';
 
 type RuleRow = ItemOf<typeof alarmApi.ruleListAll>;
@@ -42,7 +42,7 @@ export function RulesPage() {
       key: 'deviceType',
       dataIndex: 'deviceType',
       title: t('alarms.deviceType'),
-      render: (v: string) => t(`devices.type.${v}`),
+      render: (v: string | null) => (v ? t(`devices.type.${v}`) : t('alarms.rules.everyType')),
     },
     {
       key: 'scope',
@@ -58,6 +58,9 @@ export function RulesPage() {
       key: 'condition',
       title: t('alarms.rules.condition'),
       render: (_: unknown, row) => {
+        if (row.source.kind !== 'reading' || !row.condition || !row.deviceType) {
+          return row.source.kind === 'reading' ? '-' : sourceText(row.source, t);
+        }
         const text = conditionText(
           row.deviceType,
           row.condition,
@@ -72,7 +75,12 @@ export function RulesPage() {
       key: 'durationSeconds',
       dataIndex: 'durationSeconds',
       title: t('alarms.rules.duration'),
-      render: (v: number) => (v > 0 ? t('alarms.detail.forSeconds', { count: v }) : t('alarms.rules.atOnce')),
+      render: (v: number, row) =>
+        row.source.kind !== 'reading'
+          ? '-'
+          : v > 0
+            ? t('alarms.detail.forSeconds', { count: v })
+            : t('alarms.rules.atOnce'),
     },
     {
       key: 'severity',

@@ -1,4 +1,4 @@
-import type { AlarmCondition, AlarmOperator, AlarmSeverity } from '@siteops/contracts/alarm/schemas';
+import type { AlarmCondition, AlarmOperator, AlarmRuleSource, AlarmSeverity } from '@siteops/contracts/alarm/schemas';
 import { TELEMETRY_FIELDS, type DeviceType, type TelemetryField } from '@siteops/contracts/device-protocol';
 
 /** How an operator reads between a value and its threshold. */
@@ -104,4 +104,30 @@ export function windowText(
   if (!window) return '';
   const days = window.weekdays && window.weekdays.length < 7 ? ` ${window.weekdays.map(dayName).join(', ')}` : '';
   return `${window.from}–${window.to}${days}`;
+}
+
+/**
+ * A rule's source other than readings as one line: "No data for 30 min", "Event: No helmet",
+ * "Event: Alarm (Overload), clears after 60 min", "Offline over 10 min" or "Offline (the default delay)".
+ */
+export function sourceText(
+  source: Exclude<AlarmRuleSource, { kind: 'reading' }>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  switch (source.kind) {
+    case 'noData':
+      return t('alarms.sourceText.noData', { minutes: source.minutes });
+    case 'offline':
+      return source.minutes === undefined
+        ? t('alarms.sourceText.offlineDefault')
+        : t('alarms.sourceText.offline', { minutes: source.minutes });
+    case 'event': {
+      const kind = t(`alarms.eventKinds.${source.event}`, { defaultValue: source.event });
+      const code = source.code ? t(`deviceLink.readings.flags.${source.code}`, { defaultValue: source.code }) : null;
+      const text = t('alarms.sourceText.event', { kind: code ? `${kind} (${code})` : kind });
+      return source.autoClearMinutes
+        ? `${text}, ${t('alarms.sourceText.autoClear', { minutes: source.autoClearMinutes })}`
+        : text;
+    }
+  }
 }

@@ -4,6 +4,7 @@ import {
   addBody,
   formPathOf,
   newRuleValues,
+  previewBody,
   RULE_TEMPLATES,
   ruleFieldErrors,
   ruleValues,
@@ -64,7 +65,7 @@ describe('the rule form', () => {
     const weekdays = addBody(
       base({ windowOn: true, windowFrom: '08:00', windowTo: '18:00', windowWeekdays: [5, 1, 3] }),
     );
-    expect(weekdays.condition.window).toEqual({ from: '08:00', to: '18:00', weekdays: [1, 3, 5] });
+    expect(weekdays.condition?.window).toEqual({ from: '08:00', to: '18:00', weekdays: [1, 3, 5] });
     expect(addBody(base()).condition).not.toHaveProperty('window');
     expect(formPathOf('condition.window.to')).toEqual(['windowTo']);
     expect(formPathOf('condition.window.weekdays')).toEqual(['windowWeekdays']);
@@ -80,6 +81,7 @@ describe('the rule form', () => {
       deviceId: null,
       targetName: null,
       deviceType: 'towerCrane',
+      source: { kind: 'reading' as const },
       condition: { logic: 'and' as const, terms: [{ field: 'windSpeed', operator: 'gt' as const, threshold: 20 }] },
       durationSeconds: 30,
       clearCondition: {
@@ -95,6 +97,7 @@ describe('the rule form', () => {
     expect(updateAlarmRuleBody.parse(body)).toEqual({
       id: 4,
       name: 'Wind',
+      source: { kind: 'reading' },
       condition: rule.condition,
       durationSeconds: 30,
       clearCondition: rule.clearCondition,
@@ -103,7 +106,55 @@ describe('the rule form', () => {
     });
   });
 
+  it('the no-data template is 30 minutes of silence, with no condition', () => {
+    const tpl = RULE_TEMPLATES.find((x) => x.key === 'noData30')!;
+    const body = addBody({ ...base(), ...templateValues(tpl, 'Silent') } as RuleValues);
+    expect(body).toMatchObject({ deviceType: 'dust', source: { kind: 'noData', minutes: 30 } });
+    expect(body).not.toHaveProperty('condition');
+    expect(body).not.toHaveProperty('clearCondition');
+  });
+
+  it('each source sends the fields it needs, and the server takes them', () => {
+    const event = addBody(
+      base({
+        deviceType: 'towerCrane',
+        source: 'event',
+        eventKind: 'alarm',
+        eventCode: 'collision',
+        autoClearMinutes: 60,
+      }),
+    );
+    expect(event.source).toEqual({ kind: 'event', event: 'alarm', code: 'collision', autoClearMinutes: 60 });
+    expect(addAlarmRuleBody.safeParse(event).success).toBe(true);
+    const anyCode = addBody(base({ deviceType: 'aiBox', source: 'event', eventKind: 'noHelmet', eventCode: null }));
+    expect(anyCode.source).toEqual({ kind: 'event', event: 'noHelmet', autoClearMinutes: null });
+    expect(addAlarmRuleBody.safeParse(anyCode).success).toBe(true);
+    // An event the type does not send is refused on the event's field.
+    const wrong = addAlarmRuleBody.safeParse(
+      addBody(base({ deviceType: 'dust', source: 'event', eventKind: 'noHelmet' })),
+    );
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues.map((i) => i.path.join('.'))).toContain('source.event');
+    // Offline: every type, and the default delay when no minutes are given.
+    const offline = addBody(base({ deviceType: null, source: 'offline', sourceMinutes: null }));
+    expect(offline).not.toHaveProperty('deviceType');
+    expect(offline.source).toEqual({ kind: 'offline' });
+    expect(addAlarmRuleBody.safeParse(offline).success).toBe(true);
+    expect(addBody(base({ source: 'offline', sourceMinutes: 10 })).source).toEqual({ kind: 'offline', minutes: 10 });
+    // An edit moving a rule off readings drops its conditions.
+    expect(updateBody(3, base({ source: 'noData', sourceMinutes: 45 }))).toMatchObject({
+      source: { kind: 'noData', minutes: 45 },
+      condition: null,
+      clearCondition: null,
+    });
+    expect(previewBody(base({ name: '' }))).not.toHaveProperty('name');
+  });
+
   it('puts the server’s field errors on the form’s fields', () => {
+    expect(formPathOf('source.minutes')).toEqual(['sourceMinutes']);
+    expect(formPathOf('source.event')).toEqual(['eventKind']);
+    expect(formPathOf('source.code')).toEqual(['eventCode']);
+    expect(formPathOf('source')).toEqual(['source']);
     expect(formPathOf('condition.terms.1.threshold')).toEqual(['terms', 1, 'threshold']);
     expect(formPathOf('clearCondition.terms.0.field')).toEqual(['clearTerms', 0, 'field']);
     expect(formPathOf('condition.terms')).toEqual(['terms', 0, 'field']);

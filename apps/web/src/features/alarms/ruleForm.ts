@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type {
+  AlarmRuleSource,
+  AlarmSourceKind,
   AlarmOperator,
   AlarmRuleScope,
   AlarmSeverity,
@@ -7,6 +9,7 @@ import type {
   AlarmWindow,
   addAlarmRuleBody,
   alarmRuleItem,
+  previewAlarmRuleBody,
   updateAlarmRuleBody,
 } from '@siteops/contracts/alarm/schemas';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
@@ -14,6 +17,7 @@ import type { DeviceType } from '@siteops/contracts/device-protocol';
 type RuleItem = z.output<typeof alarmRuleItem>;
 type AddBody = z.input<typeof addAlarmRuleBody>;
 type UpdateBody = z.input<typeof updateAlarmRuleBody>;
+type PreviewBody = z.input<typeof previewAlarmRuleBody>;
 
 /** One term as the form holds it (the threshold empty until typed). */
 export interface TermValues {
@@ -25,7 +29,17 @@ export interface TermValues {
 /** The rule form's values: the condition's and the clear condition's terms as lists. */
 export interface RuleValues {
   name: string;
-  deviceType: DeviceType;
+  /** Empty only for an offline rule: every type. */
+  deviceType?: DeviceType | null;
+  /** What the rule watches: readings (the terms below), no data, a device event, offline. */
+  source: AlarmSourceKind;
+  /** No data / offline: for how many minutes (offline left empty: the default delay of the settings). */
+  sourceMinutes?: number | null;
+  /** Event: the event kind, and for the crane's and elevator's alarm events one code of it (empty: any). */
+  eventKind?: string;
+  eventCode?: string | null;
+  /** Event: clear the alarm by itself this many minutes after the last event (empty: a person clears it). */
+  autoClearMinutes?: number | null;
   scope: AlarmRuleScope;
   agentId?: number | null;
   projectId?: number | null;
@@ -54,6 +68,11 @@ export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const RULE_FIELDS = [
   'name',
   'deviceType',
+  'source',
+  'sourceMinutes',
+  'eventKind',
+  'eventCode',
+  'autoClearMinutes',
   'scope',
   'agentId',
   'projectId',
@@ -76,7 +95,10 @@ export const RULE_FIELDS = [
 export interface RuleTemplate {
   key: string;
   deviceType: DeviceType;
-  term: AlarmTerm;
+  /** A reading rule's term; absent for the other sources. */
+  term?: AlarmTerm;
+  /** The source when not readings (no data for 30 minutes). */
+  source?: Exclude<AlarmRuleSource, { kind: 'reading' }>;
   durationSeconds: number;
   severity: AlarmSeverity;
   /** When it applies (GB 12523-2011: day 06:00-22:00, night 22:00-06:00). */
@@ -86,7 +108,7 @@ export interface RuleTemplate {
 /**
  * The site limits as ready-made rules: PM2.5 75 and PM10 150 µg/m³ held ten minutes, noise 70 dB(A) by day
  * and 55 dB(A) by night (GB 12523-2011), crane moment 90 % (major) and 100 % (critical), elevator load 90 %,
- * crane wind speed over 20 m/s (level 6: stop lifting).
+ * crane wind speed over 20 m/s (level 6: stop lifting), and a monitor sending no data for 30 minutes.
  */
 export const RULE_TEMPLATES: readonly RuleTemplate[] = [
   {
@@ -147,6 +169,13 @@ export const RULE_TEMPLATES: readonly RuleTemplate[] = [
     durationSeconds: 0,
     severity: 'critical',
   },
+  {
+    key: 'noData30',
+    deviceType: 'dust',
+    source: { kind: 'noData', minutes: 30 },
+    durationSeconds: 0,
+    severity: 'major',
+  },
 ];
 
 const EMPTY_TERM: TermValues = { operator: 'gt' };
@@ -156,6 +185,7 @@ export function newRuleValues(scope: AlarmRuleScope): Partial<RuleValues> {
   return {
     scope,
     deviceType: 'dust',
+    source: 'reading',
     logic: 'and',
     terms: [{ ...EMPTY_TERM }],
     durationSeconds: 0,
@@ -174,8 +204,9 @@ export function templateValues(template: RuleTemplate, name: string): Partial<Ru
   return {
     name,
     deviceType: template.deviceType,
+    ...sourceValues(template.source ?? { kind: 'reading' }),
     logic: 'and',
-    terms: [{ ...template.term }],
+    terms: [template.term ? { ...template.term } : { ...EMPTY_TERM }],
     durationSeconds: template.durationSeconds,
     clearOwn: false,
     severity: template.severity,
@@ -187,27 +218,39 @@ export function templateValues(template: RuleTemplate, name: string): Partial<Ru
   };
 }
 
+/** A source's form fields. */
+function sourceValues(source: AlarmRuleSource): Partial<RuleValues> {
+  return {
+    source: source.kind,
+    sourceMinutes: source.kind === 'noData' || source.kind === 'offline' ? (source.minutes ?? null) : null,
+    eventKind: source.kind === 'event' ? source.event : undefined,
+    eventCode: source.kind === 'event' ? (source.code ?? null) : null,
+    autoClearMinutes: source.kind === 'event' ? (source.autoClearMinutes ?? null) : null,
+  };
+}
+
 /** A rule's values, to edit it. */
 export function ruleValues(rule: RuleItem): Partial<RuleValues> {
   return {
     name: rule.name,
-    deviceType: rule.deviceType as DeviceType,
+    deviceType: rule.deviceType as DeviceType | null,
+    ...sourceValues(rule.source),
     scope: rule.scope,
     agentId: rule.agentId,
     projectId: rule.projectId,
     deviceId: rule.deviceId,
-    logic: rule.condition.logic,
-    terms: rule.condition.terms.map((term) => ({ ...term })),
+    logic: rule.condition?.logic ?? 'and',
+    terms: rule.condition?.terms.map((term) => ({ ...term })) ?? [{ ...EMPTY_TERM }],
     durationSeconds: rule.durationSeconds,
     clearOwn: rule.clearCondition !== null,
     clearLogic: rule.clearCondition?.logic ?? 'and',
     clearTerms: rule.clearCondition?.terms.map((term) => ({ ...term })) ?? [{ ...EMPTY_TERM }],
     severity: rule.severity,
     enabled: rule.enabled,
-    windowOn: Boolean(rule.condition.window),
-    windowFrom: rule.condition.window?.from,
-    windowTo: rule.condition.window?.to,
-    windowWeekdays: rule.condition.window?.weekdays ?? [...WEEKDAYS],
+    windowOn: Boolean(rule.condition?.window),
+    windowFrom: rule.condition?.window?.from,
+    windowTo: rule.condition?.window?.to,
+    windowWeekdays: rule.condition?.window?.weekdays ?? [...WEEKDAYS],
   };
 }
 
@@ -229,27 +272,68 @@ function windowOf(v: RuleValues): Omit<AlarmWindow, 'utcOffsetMinutes'> | undefi
   };
 }
 
-/** The body of a new rule: only the id its scope names. */
+/** The source the form describes. */
+export function sourceOf(v: RuleValues): AlarmRuleSource {
+  const minutes = v.sourceMinutes ?? undefined;
+  switch (v.source) {
+    case 'noData':
+      return { kind: 'noData', minutes: minutes ?? Number.NaN };
+    case 'offline':
+      return minutes === undefined ? { kind: 'offline' } : { kind: 'offline', minutes };
+    case 'event':
+      return {
+        kind: 'event',
+        event: v.eventKind ?? '',
+        ...(v.eventCode ? { code: v.eventCode } : {}),
+        autoClearMinutes: v.autoClearMinutes ?? null,
+      };
+    default:
+      return { kind: 'reading' };
+  }
+}
+
+/** The body of a new rule: only the id its scope names; conditions only for a rule on readings. */
 export function addBody(v: RuleValues): AddBody {
+  const reading = v.source === 'reading';
   return {
     name: v.name.trim(),
-    deviceType: v.deviceType,
+    ...(v.deviceType ? { deviceType: v.deviceType } : {}),
+    source: sourceOf(v),
     scope: v.scope,
     ...(v.scope === 'agent' && v.agentId ? { agentId: v.agentId } : {}),
     ...(v.scope === 'project' && v.projectId ? { projectId: v.projectId } : {}),
     ...(v.scope === 'device' && v.deviceId ? { deviceId: v.deviceId } : {}),
-    condition: { logic: v.logic, terms: termsOf(v.terms), ...(v.windowOn ? { window: windowOf(v) } : {}) },
-    durationSeconds: v.durationSeconds,
-    clearCondition: v.clearOwn ? { logic: v.clearLogic, terms: termsOf(v.clearTerms) } : null,
+    ...(reading
+      ? {
+          condition: { logic: v.logic, terms: termsOf(v.terms), ...(v.windowOn ? { window: windowOf(v) } : {}) },
+          durationSeconds: v.durationSeconds,
+          clearCondition: v.clearOwn ? { logic: v.clearLogic, terms: termsOf(v.clearTerms) } : null,
+        }
+      : {}),
     severity: v.severity,
     enabled: v.enabled,
   };
 }
 
-/** The body of a change: a rule keeps its scope and device type. */
+/** The body of a preview: the rule as it would be added (its name may still be empty). */
+export function previewBody(v: RuleValues): PreviewBody {
+  const { name, ...rest } = addBody({ ...v, name: v.name ?? '' });
+  return name ? { name, ...rest } : rest;
+}
+
+/** The body of a change: a rule keeps its scope and device type; another source drops the conditions. */
 export function updateBody(id: number, v: RuleValues): UpdateBody {
-  const { name, condition, durationSeconds, clearCondition, severity, enabled } = addBody(v);
-  return { id, name, condition, durationSeconds, clearCondition: clearCondition ?? null, severity, enabled };
+  const { name, source, condition, durationSeconds, clearCondition, severity, enabled } = addBody(v);
+  return {
+    id,
+    name,
+    source,
+    condition: condition ?? null,
+    ...(durationSeconds !== undefined ? { durationSeconds } : {}),
+    clearCondition: clearCondition ?? null,
+    severity,
+    enabled,
+  };
 }
 
 /**
@@ -259,6 +343,15 @@ export function updateBody(id: number, v: RuleValues): UpdateBody {
 export function formPathOf(serverField: string): (string | number)[] | undefined {
   const parts = serverField.split('.');
   const [head, second, index, leaf] = parts;
+  if (head === 'source') {
+    const of: Record<string, string> = {
+      minutes: 'sourceMinutes',
+      event: 'eventKind',
+      code: 'eventCode',
+      autoClearMinutes: 'autoClearMinutes',
+    };
+    return [of[second ?? ''] ?? 'source'];
+  }
   if (head === 'condition' && second === 'window') {
     return [index === 'from' ? 'windowFrom' : index === 'weekdays' ? 'windowWeekdays' : 'windowTo'];
   }
