@@ -48,6 +48,7 @@ import { registerDashboardModule } from './modules/dashboard/routes.ts';
 import { registerDeviceSearchModule } from './modules/device-search/routes.ts';
 import { registerAnalyticsModule } from './modules/analytics/routes.ts';
 import { registerAlarmModule } from './modules/alarm/routes.ts';
+import { registerAlarmEscalationModule } from './modules/alarm-escalation/routes.ts';
 import { registerLabourModule } from './modules/labour/routes.ts';
 import { registerSearchModule } from './modules/search/routes.ts';
 import { composeDeviceLink, type DeviceLink, type DeviceLinkOptions } from './app/deviceLink.ts';
@@ -210,6 +211,7 @@ export async function buildApp({
   registerLabourModule(app, ctx);
   registerSearchModule(app, ctx);
 
+  registerAlarmEscalationModule(app, ctx);
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);
   }

@@ -40,6 +40,10 @@ const envSchema = z.object({
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   /** Message box: days a notification is kept, read or not (pruned hourly). */
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Alarm escalation: how often due steps are looked for (every instance; each step is claimed once). */
+  ALARM_ESCALATION_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+  /** Alarm escalation: a webhook or bot answering 5xx/429 or not at all is tried again after this, then 4× this. */
+  ALARM_WEBHOOK_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
   /** Device link: a browser terminal with no traffic either way is closed after this long. */
   TERMINAL_IDLE_MINUTES: z.coerce.number().positive().max(1440).default(10),
   ADMIN_PASSWORD: z.string().min(6).optional(),
@@ -187,6 +191,8 @@ export interface Config {
   };
   bodyLimit: number;
   checkpointMs: number;
+  /** Alarm escalation (modules/alarm-escalation): the sweep's period and the webhooks' first retry delay. */
+  alarmEscalation: { sweepMs: number; retryMs: number };
   /** Directory of the built console; absent means "API only". */
   webDist?: string;
   trustProxy: boolean;
@@ -314,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkpointMs: e.CHECKPOINT_SECONDS * 1000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
+    alarmEscalation: { sweepMs: e.ALARM_ESCALATION_SWEEP_MS, retryMs: e.ALARM_WEBHOOK_RETRY_MS },
     requestIdHeader: e.REQUEST_ID_HEADER,
     piiKey: e.PII_KEY ? new Secret(e.PII_KEY.toLowerCase()) : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

@@ -2,6 +2,7 @@ import type { Endpoint } from './shared/endpoint.ts';
 import { accountApi } from './account/api.ts';
 import { agentApi } from './agent/api.ts';
 import { alarmApi } from './alarm/api.ts';
+import { alarmEscalationApi } from './alarm-escalation/api.ts';
 import { aiStreamApi } from './ai-stream/api.ts';
 import { analyticsApi } from './analytics/api.ts';
 import { announcementApi } from './announcement/api.ts';
@@ -52,6 +53,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   analyticsApi,
   announcementApi,
   alarmApi,
+  alarmEscalationApi,
   labourApi,
   searchApi,
 ].flatMap((api) => Object.values(api) as Endpoint[]);

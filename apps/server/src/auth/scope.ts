@@ -2,12 +2,14 @@ import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Role } from '@siteops/contracts/shared/roles';
 import {
   agents,
+  alarmChannels,
   alarmRules,
   announcements,
   auditLog,
   broadcastCampaignDevices,
   broadcastCampaigns,
   devices,
+  escalationChains,
   projectMembers,
   projects,
   users,
@@ -183,6 +185,30 @@ export const scope = {
       sql`(${alarmRules.scope} = 'project' and ${alarmRules.projectId} in (select ${projects.id} from ${projects} where ${onProjects}))`,
       sql`(${alarmRules.scope} = 'device' and ${alarmRules.deviceId} in (select ${devices.id} from ${devices} where ${onDevices}))`,
     );
+  },
+
+  /**
+   * Escalation channels (issue 32): admin all; an agent its agent's own channels and its projects';
+   * a manager the channels of the projects it manages; users none.
+   */
+  alarmChannels(c: Caller): SQL | undefined {
+    return byRole(c, {
+      agent: (agentId) =>
+        or(
+          and(eq(alarmChannels.scope, 'agent'), eq(alarmChannels.agentId, agentId)),
+          sql`(${alarmChannels.scope} = 'project' and ${alarmChannels.projectId} in (select c_p.id from ${projects} c_p where c_p.agent_id = ${agentId}))`,
+        )!,
+      manager: (managed) => sql`(${alarmChannels.scope} = 'project' and ${alarmChannels.projectId} in (${managed}))`,
+    });
+  },
+
+  /** Escalation chains, by their project: admin all; an agent its agent's projects'; a manager its projects'. */
+  escalationChains(c: Caller): SQL | undefined {
+    return byRole(c, {
+      agent: (agentId) =>
+        sql`${escalationChains.projectId} in (select e_p.id from ${projects} e_p where e_p.agent_id = ${agentId})`,
+      manager: (managed) => sql`${escalationChains.projectId} in (${managed})`,
+    });
   },
 
   /**

@@ -74,6 +74,8 @@ export type Entity =
   | 'Announcement'
   | 'Alarm'
   | 'AlarmRule'
+  | 'AlarmChannel'
+  | 'EscalationChain'
   | 'Worker'
   | 'Certificate'
   | 'Team'

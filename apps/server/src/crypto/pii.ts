@@ -9,7 +9,9 @@ export type PiiColumn =
   | 'devices.hj212_pw'
   | 'visitors.id_no'
   | 'labour_workers.id_no'
-  | 'certifications.legal_id_no';
+  | 'certifications.legal_id_no'
+  | 'alarm_channels.url'
+  | 'alarm_channels.secret';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;

@@ -5,7 +5,15 @@ import { fillPath, type Endpoint } from '@siteops/contracts/shared/endpoint';
 import type { Role } from '@siteops/contracts/shared/roles';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createAgent, createUser, randomMac, uniq } from '../../test/fixtures.ts';
-import { alarmRules, alarms, announcements, certifications, notifications } from '../db/schema/index.ts';
+import {
+  alarmChannels,
+  alarmRules,
+  alarms,
+  announcements,
+  certifications,
+  escalationChains,
+  notifications,
+} from '../db/schema/index.ts';
 import { broadcastApi } from '@siteops/contracts/broadcast/api';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { projectApi } from '@siteops/contracts/project/api';
@@ -143,7 +151,24 @@ beforeAll(async () => {
     name: 'B Labour Co.',
   });
 
+  // An escalation channel and chain of B's project.
+  const [alarmChannelB] = await t.database.db
+    .insert(alarmChannels)
+    .values({ name: 'B group', kind: 'inapp', scope: 'project', projectId: projectB.id })
+    .returning({ id: alarmChannels.id });
+  const [chainB] = await t.database.db
+    .insert(escalationChains)
+    .values({
+      projectId: projectB.id,
+      name: 'B chain',
+      severities: ['critical'],
+      steps: [{ delayMinutes: 0, userIds: [], roles: [], channelIds: [alarmChannelB.id] }],
+    })
+    .returning({ id: escalationChains.id });
+
   Object.assign(foreign, {
+    alarmChannel: alarmChannelB.id,
+    escalationChain: chainB.id,
     alarm: alarmB.id,
     alarmRule: alarmRuleB.id,
     announcement: announcementB.id,

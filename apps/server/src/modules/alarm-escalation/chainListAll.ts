@@ -1,0 +1,34 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
+import { escalationChains, projects } from '../../db/schema/index.ts';
+import { scope } from '../../auth/scope.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { countAll, pageWindow } from '../../core/list.ts';
+import { toChainItem } from './service.ts';
+
+/** The escalation chains of the projects in the caller's scope, newest first, each with its project's name. */
+export const listChains: Handler<typeof alarmEscalationApi.chainListAll> = async (c, q) => {
+  const where = and(
+    scope.escalationChains(c.caller),
+    q.projectId ? eq(escalationChains.projectId, q.projectId) : undefined,
+  );
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    c.db.select().from(escalationChains).where(where).orderBy(desc(escalationChains.id)).limit(limit).offset(offset),
+    c.db.select({ total: countAll }).from(escalationChains).where(where),
+  ]);
+  const ids = [...new Set(rows.map((r) => r.projectId))];
+  const names = new Map(
+    ids.length
+      ? (
+          await c.db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, ids))
+        ).map((p) => [p.id, p.name])
+      : [],
+  );
+  return {
+    list: rows.map((r) => toChainItem(r, names.get(r.projectId) ?? null)),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+};

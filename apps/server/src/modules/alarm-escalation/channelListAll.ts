@@ -1,0 +1,29 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
+import { alarmChannels } from '../../db/schema/index.ts';
+import { scope } from '../../auth/scope.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { countAll, pageWindow } from '../../core/list.ts';
+import { channelTargetKey, channelTargetNames, toChannelItem } from './service.ts';
+
+/** The channels in the caller's scope, newest first; addresses and secrets only as set or not. */
+export const listChannels: Handler<typeof alarmEscalationApi.channelListAll> = async (c, q) => {
+  const where = and(
+    scope.alarmChannels(c.caller),
+    q.projectId ? eq(alarmChannels.projectId, q.projectId) : undefined,
+    q.agentId ? eq(alarmChannels.agentId, q.agentId) : undefined,
+    q.kind ? eq(alarmChannels.kind, q.kind) : undefined,
+  );
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    c.db.select().from(alarmChannels).where(where).orderBy(desc(alarmChannels.id)).limit(limit).offset(offset),
+    c.db.select({ total: countAll }).from(alarmChannels).where(where),
+  ]);
+  const names = await channelTargetNames(c.db, rows);
+  return {
+    list: rows.map((r) => toChannelItem(r, names.get(channelTargetKey(r)) ?? null)),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+};

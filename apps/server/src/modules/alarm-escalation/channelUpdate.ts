@@ -1,0 +1,38 @@
+import type { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
+import { isAddressKind, isSignedKind, type ChannelKind } from '@siteops/contracts/alarm-escalation/schemas';
+import { alarmChannels } from '../../db/schema/index.ts';
+import { updateAudited } from '../../db/crud.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { badRequest } from '../../core/errors.ts';
+import { t } from '../../core/messages/index.ts';
+import { channelOr404 } from './service.ts';
+
+/** Rename, switch on or off, or give a channel a new address or secret (absent: the stored one stays). */
+export const updateChannel: Handler<typeof alarmEscalationApi.channelUpdate> = async (c, input) => {
+  const row = await channelOr404(c.db, c.caller, input.id);
+  const kind = row.kind as ChannelKind;
+  if (input.url !== undefined && !isAddressKind(kind))
+    throw badRequest(t('escalation.noAddress', { kind }), { url: t('escalation.noAddress', { kind }) });
+  if (input.secret !== undefined && !isSignedKind(kind))
+    throw badRequest(t('escalation.noSecret', { kind }), { secret: t('escalation.noSecret', { kind }) });
+  const shown = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.enabled !== undefined && { enabled: input.enabled }),
+  };
+  await updateAudited(c.db, {
+    table: alarmChannels,
+    id: row.id,
+    set: {
+      ...shown,
+      ...(input.url !== undefined && { url: c.pii.encrypt(input.url, 'alarm_channels.url') }),
+      ...(input.secret !== undefined && { secret: c.pii.encrypt(input.secret, 'alarm_channels.secret') }),
+    },
+    audit: {
+      record: c.audit,
+      action: 'alarm.channel.update',
+      targetType: 'alarmChannel',
+      detail: { ...shown, urlChanged: input.url !== undefined, secretChanged: input.secret !== undefined },
+    },
+  });
+  return null;
+};

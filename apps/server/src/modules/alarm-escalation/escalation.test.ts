@@ -1,0 +1,490 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
+import { alarmApi } from '@siteops/contracts/alarm/api';
+import { notificationApi } from '@siteops/contracts/notification/api';
+import { alarms, alarmTimeline, auditLog, escalationDeliveries } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { startMailbox } from '../../../test/mailbox.ts';
+import { startSmsbox } from '../../../test/smsbox.ts';
+import { addDevice, raiseAlarm, siteOf, startReceiver, until } from './escalationTestkit.ts';
+
+/**
+ * Escalation channels and chains against real receivers started here: an HTTP server standing in for
+ * WeCom, DingTalk, Feishu and a webhook (signatures checked as each one's documentation computes them),
+ * an SMTP server and an SMS gateway. Alarms are written as the alarm engine writes them, their raise
+ * time moved back to stand for minutes passing.
+ */
+let t: TestApp;
+let admin: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let smsbox: Awaited<ReturnType<typeof startSmsbox>>;
+let siteA: Awaited<ReturnType<typeof siteOf>>;
+let siteB: Awaited<ReturnType<typeof siteOf>>;
+
+const DING_SECRET = 'SEC0123456789abcdef-dingtalk';
+const FEISHU_SECRET = 'feishu-secret-xyz';
+const HOOK_SECRET = 'webhook-secret-123';
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  mailbox = await startMailbox();
+  smsbox = await startSmsbox();
+  t = await createTestApp({
+    SMTP_URL: mailbox.url,
+    SMS_WEBHOOK_URL: smsbox.url,
+    PUBLIC_URL: 'https://console.example.com',
+    ALARM_ESCALATION_SWEEP_MS: '100',
+    ALARM_WEBHOOK_RETRY_MS: '20',
+  });
+  admin = await t.login();
+  siteA = await siteOf(t, admin);
+  siteB = await siteOf(t, admin);
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+  await mailbox?.close();
+  await smsbox?.close();
+});
+
+type ChannelInput = Parameters<typeof t.api<typeof alarmEscalationApi.channelAdd>>[1];
+async function addChannel(token: string, input: Partial<ChannelInput> & { kind: ChannelInput['kind'] }) {
+  const res = await t.api(
+    alarmEscalationApi.channelAdd,
+    { name: `${input.kind} channel`, scope: 'project', projectId: siteA.projectId, ...input } as ChannelInput,
+    token,
+  );
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id;
+}
+
+const test = async (id: number, token = siteA.agent.token) => {
+  const res = await t.api(alarmEscalationApi.channelTest, { id }, token);
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data;
+};
+
+describe('channels', () => {
+  it('store addresses and secrets and never answer them again, nor audit them', async () => {
+    const url = `${receiver.base}/hidden/robot/send?access_token=very-secret-token`;
+    const id = await addChannel(siteA.agent.token, { kind: 'dingtalk', url, secret: DING_SECRET });
+    const list = await t.api(alarmEscalationApi.channelListAll, { projectId: siteA.projectId }, siteA.agent.token);
+    const item = list.body.data.list.find((c: { id: number }) => c.id === id);
+    expect(item).toMatchObject({ kind: 'dingtalk', urlSet: true, secretSet: true, scope: 'project' });
+    const answered = JSON.stringify(list.body);
+    expect(answered).not.toContain('very-secret-token');
+    expect(answered).not.toContain(DING_SECRET);
+    // Stored encrypted, and the audit trail says only that they were set.
+    const stored = await t.database.db.execute(sql`select url, secret from alarm_channels where id = ${id}`);
+    expect(JSON.stringify(stored)).not.toContain('very-secret-token');
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)));
+    expect(JSON.stringify(audits)).not.toContain('very-secret-token');
+    expect(JSON.stringify(audits)).not.toContain(DING_SECRET);
+
+    // A kind that signs needs its secret; a people channel takes no address.
+    const noSecret = await t.api.unchecked(
+      alarmEscalationApi.channelAdd,
+      { name: 'x', kind: 'feishu', scope: 'project', projectId: siteA.projectId, url },
+      siteA.agent.token,
+    );
+    expect(noSecret.status).toBe(400);
+    expect(noSecret.body.data.fields).toHaveProperty('secret');
+    const inappWithUrl = await t.api.unchecked(
+      alarmEscalationApi.channelAdd,
+      { name: 'x', kind: 'inapp', scope: 'project', projectId: siteA.projectId, url },
+      siteA.agent.token,
+    );
+    expect(inappWithUrl.status).toBe(400);
+  });
+
+  it('a DingTalk test carries the signature as DingTalk documents it, and is logged with the answer', async () => {
+    const id = await addChannel(siteA.agent.token, {
+      kind: 'dingtalk',
+      url: `${receiver.base}/dingtalk/robot/send?access_token=abc`,
+      secret: DING_SECRET,
+    });
+    const before = Date.now();
+    const delivery = await test(id);
+    expect(delivery).toMatchObject({ ok: true, status: 200, test: true, reached: 1 });
+    const [got] = receiver.at('/dingtalk/robot/send');
+    expect(got.query.get('access_token')).toBe('abc');
+    // DingTalk: timestamp in ms; sign = urlEncode(base64(HmacSHA256(key = secret, "timestamp\nsecret"))).
+    const timestamp = got.query.get('timestamp')!;
+    expect(Math.abs(Number(timestamp) - before)).toBeLessThan(60_000);
+    const expected = createHmac('sha256', DING_SECRET).update(`${timestamp}\n${DING_SECRET}`).digest('base64');
+    expect(got.query.get('sign')).toBe(expected);
+    expect(new URL(got.path + '?' + got.query, 'http://x').search).toContain(`sign=${encodeURIComponent(expected)}`);
+    expect(got.json).toMatchObject({ msgtype: 'text' });
+    expect((got.json.text as { content: string }).content).toContain('SiteOps');
+
+    const log = await t.api(alarmEscalationApi.channelLog, { id }, siteA.agent.token);
+    expect(log.body.data.list[0]).toMatchObject({ id: delivery.id, ok: true, status: 200, test: true });
+    expect(log.body.data.list[0].answer).toContain('errcode');
+  });
+
+  it('a Feishu test carries the signature in its body as Feishu documents it', async () => {
+    const id = await addChannel(siteA.agent.token, {
+      kind: 'feishu',
+      url: `${receiver.base}/feishu/hook/xyz`,
+      secret: FEISHU_SECRET,
+    });
+    expect(await test(id)).toMatchObject({ ok: true, status: 200 });
+    const [got] = receiver.at('/feishu/hook/xyz');
+    // Feishu: timestamp in seconds; sign = base64(HmacSHA256(key = "timestamp\nsecret", message = "")).
+    const timestamp = got.json.timestamp as string;
+    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
+    const expected = createHmac('sha256', `${timestamp}\n${FEISHU_SECRET}`).update('').digest('base64');
+    expect(got.json.sign).toBe(expected);
+    expect(got.json).toMatchObject({ msg_type: 'text' });
+  });
+
+  it('a WeCom bot answering an error code is a failed delivery, logged with its answer', async () => {
+    const id = await addChannel(siteA.agent.token, { kind: 'wecom', url: `${receiver.base}/wecom/send?key=k1` });
+    receiver.answer('/wecom/send', { status: 200, body: '{"errcode":93000,"errmsg":"invalid webhook url"}' });
+    const delivery = await test(id);
+    expect(delivery).toMatchObject({ ok: false, status: 200, error: 'errcode 93000' });
+    expect(delivery.answer).toContain('invalid webhook url');
+    expect(delivery.attempts).toHaveLength(1);
+    receiver.answer('/wecom/send', { status: 200, body: '{"errcode":0,"errmsg":"ok"}' });
+    expect(await test(id)).toMatchObject({ ok: true });
+  });
+
+  it('the generic webhook is signed (HMAC-SHA256 over timestamp and body) and retried after a 500', async () => {
+    const id = await addChannel(siteA.agent.token, {
+      kind: 'webhook',
+      url: `${receiver.base}/hook/retry`,
+      secret: HOOK_SECRET,
+    });
+    receiver.answer(
+      '/hook/retry',
+      { status: 500, body: 'down' },
+      { status: 503, body: 'still down' },
+      { status: 200, body: 'thanks' },
+    );
+    const delivery = await test(id);
+    expect(delivery).toMatchObject({ ok: true, status: 200, answer: 'thanks' });
+    expect(delivery.attempts.map((a: { status: number }) => a.status)).toEqual([500, 503, 200]);
+    const got = receiver.at('/hook/retry');
+    expect(got).toHaveLength(3);
+    for (const r of got) {
+      const timestamp = r.headers['x-siteops-timestamp'] as string;
+      const expected = createHmac('sha256', HOOK_SECRET).update(`${timestamp}.${r.body}`).digest('hex');
+      expect(r.headers['x-siteops-signature']).toBe(`sha256=${expected}`);
+    }
+    // Backed off between tries: 20 ms, then 4 × 20 ms.
+    expect(got[2].at - got[0].at).toBeGreaterThanOrEqual(95);
+    expect(got[0].json).toMatchObject({ event: 'test' });
+
+    // Always 500: three tries, a failed delivery with the last answer.
+    receiver.answer('/hook/retry', { status: 500, body: 'broken' });
+    const failed = await test(id);
+    expect(failed).toMatchObject({ ok: false, status: 500, answer: 'broken', error: 'HTTP 500' });
+    expect(failed.attempts).toHaveLength(3);
+  });
+
+  it('a receiver that does not answer at all is logged without its address', async () => {
+    const id = await addChannel(siteA.agent.token, {
+      kind: 'webhook',
+      url: 'http://127.0.0.1:9/nowhere?token=hush',
+      secret: HOOK_SECRET,
+    });
+    const delivery = await test(id);
+    expect(delivery).toMatchObject({ ok: false, status: null });
+    expect(delivery.attempts).toHaveLength(3);
+    expect(JSON.stringify(delivery)).not.toContain('hush');
+    expect(JSON.stringify(delivery)).not.toContain('127.0.0.1');
+  });
+
+  it('people channels test to the caller: message box, bound email, SMS', async () => {
+    const inapp = await addChannel(siteA.manager.token, { kind: 'inapp' });
+    const email = await addChannel(siteA.manager.token, { kind: 'email' });
+    const sms = await addChannel(siteA.manager.token, { kind: 'sms' });
+    expect(await test(inapp, siteA.manager.token)).toMatchObject({ ok: true, reached: 1 });
+    const box = await t.api(notificationApi.listAll, { tab: 'message' }, siteA.manager.token);
+    expect(box.body.data.list[0].title).toContain('SiteOps');
+    const mails = mailbox.mails.length;
+    expect(await test(email, siteA.manager.token)).toMatchObject({ ok: true, reached: 1 });
+    const mail = await mailbox.next(siteA.manager.email, mails);
+    expect(mail.text).toContain('测试消息');
+    expect(mail.text).toContain('test message');
+    expect(await test(sms, siteA.manager.token)).toMatchObject({ ok: true, reached: 1 });
+    const text = (await smsbox.next(siteA.manager.phone)) as unknown as Record<string, string>;
+    expect(text).toMatchObject({ purpose: 'alarm', locale: 'zh-CN' });
+    // The agent has no bound email: nobody to reach, said so.
+    expect(await test(email)).toMatchObject({ ok: false, error: 'noAddress' });
+  });
+});
+
+describe('scope', () => {
+  it("an agent neither sees nor uses another agent's channels or chains", async () => {
+    const id = await addChannel(siteA.agent.token, {
+      kind: 'wecom',
+      name: 'A group',
+      url: `${receiver.base}/wecom/a`,
+    });
+    const agentWide = await addChannel(siteA.agent.token, {
+      kind: 'wecom',
+      name: 'A agent group',
+      scope: 'agent',
+      agentId: siteA.agent.id,
+      projectId: undefined,
+      url: `${receiver.base}/wecom/agent-a`,
+    });
+    const listB = await t.api(alarmEscalationApi.channelListAll, {}, siteB.agent.token);
+    expect(listB.body.data.list.map((c: { id: number }) => c.id)).not.toContain(id);
+    expect(listB.body.data.list.map((c: { id: number }) => c.id)).not.toContain(agentWide);
+    for (const call of [
+      t.api(alarmEscalationApi.channelTest, { id }, siteB.agent.token),
+      t.api(alarmEscalationApi.channelLog, { id }, siteB.agent.token),
+      t.api(alarmEscalationApi.channelUpdate, { id, name: 'mine now' }, siteB.agent.token),
+      t.api(alarmEscalationApi.channelDelete, { ids: [id] }, siteB.agent.token),
+    ]) {
+      expect((await call).status).toBe(404);
+    }
+    // Nor put into a chain of its own project.
+    const chainB = await t.api(
+      alarmEscalationApi.chainAdd,
+      { projectId: siteB.projectId, name: 'B chain', steps: [{ delayMinutes: 0, channelIds: [id] }] },
+      siteB.agent.token,
+    );
+    expect(chainB.status).toBe(404);
+    // Nor a channel for A's project or agent, nor a chain on A's project.
+    const onA = await t.api.unchecked(
+      alarmEscalationApi.channelAdd,
+      { name: 'x', kind: 'inapp', scope: 'agent', agentId: siteA.agent.id },
+      siteB.agent.token,
+    );
+    expect(onA.status).toBe(404);
+    const chainOnA = await t.api(
+      alarmEscalationApi.chainAdd,
+      { projectId: siteA.projectId, name: 'x', steps: [{ delayMinutes: 0, channelIds: [id] }] },
+      siteB.agent.token,
+    );
+    expect(chainOnA.status).toBe(404);
+    // A's manager sees the project's channels, not the agent-wide ones; a manager cannot add an agent's.
+    const listM = await t.api(alarmEscalationApi.channelListAll, {}, siteA.manager.token);
+    expect(listM.body.data.list.map((c: { id: number }) => c.id)).toContain(id);
+    expect(listM.body.data.list.map((c: { id: number }) => c.id)).not.toContain(agentWide);
+    const byManager = await t.api.unchecked(
+      alarmEscalationApi.channelAdd,
+      { name: 'x', kind: 'inapp', scope: 'agent', agentId: siteA.agent.id },
+      siteA.manager.token,
+    );
+    expect(byManager.status).toBe(403);
+    // A project's chain may not name another project's channel, even one the caller sees (admin).
+    const foreignChannel = await t.api(
+      alarmEscalationApi.chainAdd,
+      { projectId: siteB.projectId, name: 'x', steps: [{ delayMinutes: 0, channelIds: [id] }] },
+      admin,
+    );
+    expect(foreignChannel.status).toBe(400);
+  });
+});
+
+describe('escalation', () => {
+  it('sends each step when due to whom and how it says, reminds, stops on acknowledge, and shows it on the timeline', async () => {
+    const site = await siteOf(t, admin);
+    const token = site.agent.token;
+    const ch = async (input: Record<string, unknown>) => {
+      const res = await t.api.unchecked(
+        alarmEscalationApi.channelAdd,
+        { scope: 'project', projectId: site.projectId, ...input },
+        token,
+      );
+      expect(res.body.code, res.body.msg).toBe(200);
+      return res.body.data.id as number;
+    };
+    const inapp = await ch({ name: 'Message box', kind: 'inapp' });
+    const email = await ch({ name: 'Email', kind: 'email' });
+    const sms = await ch({ name: 'SMS', kind: 'sms' });
+    const path = `/wecom/site-${site.projectId}`;
+    const agentGroup = await t.api.unchecked(
+      alarmEscalationApi.channelAdd,
+      { name: 'Agent WeCom', kind: 'wecom', scope: 'agent', agentId: site.agent.id, url: `${receiver.base}${path}` },
+      token,
+    );
+    const hookPath = `/hook/site-${site.projectId}`;
+    const hook = await ch({ name: 'Ops', kind: 'webhook', url: `${receiver.base}${hookPath}`, secret: HOOK_SECRET });
+    const chain = await t.api(
+      alarmEscalationApi.chainAdd,
+      {
+        projectId: site.projectId,
+        name: 'Dust',
+        repeatMinutes: 5,
+        steps: [
+          { delayMinutes: 0, roles: ['projectManagers'], channelIds: [inapp, email] },
+          { delayMinutes: 10, userIds: [site.manager.id], channelIds: [sms, agentGroup.body.data.id, hook] },
+        ],
+      },
+      token,
+    );
+    expect(chain.body.code, chain.body.msg).toBe(200);
+    // One chain per project.
+    const second = await t.api(
+      alarmEscalationApi.chainAdd,
+      { projectId: site.projectId, name: 'Again', steps: [{ delayMinutes: 0, channelIds: [inapp] }] },
+      token,
+    );
+    expect(second.status).toBe(409);
+
+    const mails = mailbox.mails.length;
+    const alarmId = await raiseAlarm(t, site);
+    // Step 1 at once: the project's manager, in the message box and by email.
+    const mail = await mailbox.next(site.manager.email, mails);
+    expect(mail.subject).toContain('PM10 over 150');
+    expect(mail.text).toContain(`https://console.example.com/alarm/alarm-list?alarm=${alarmId}`);
+    const box = await until(
+      () => t.api(notificationApi.listAll, { tab: 'message' }, site.manager.token),
+      (r) => r.body.data.list.some((n: { link: string }) => n.link === `/alarm/alarm-list?alarm=${alarmId}`),
+      'the message box',
+    );
+    expect(box.body.data.list[0].title).toContain('PM10 over 150');
+    const timeline = async () =>
+      (await t.api(alarmApi.detail, { id: alarmId }, token)).body.data.timeline.filter(
+        (e: { kind: string }) => e.kind === 'notified',
+      );
+    const [first] = await until(timeline, (l) => l.length === 1, 'step 1 on the timeline');
+    expect(first.detail).toMatchObject({
+      step: 1,
+      repeatNo: 0,
+      people: [{ id: site.manager.id }],
+      channels: [
+        { channelId: inapp, kind: 'inapp', ok: true, reached: 1 },
+        { channelId: email, kind: 'email', ok: true, reached: 1 },
+      ],
+    });
+    // Step 2 is not due for 10 minutes.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(receiver.at(path)).toHaveLength(0);
+
+    // Ten minutes on: SMS to the manager, the agent's WeCom group and the signed webhook.
+    const moveBack = (minutes: number) =>
+      t.database.db
+        .update(alarms)
+        .set({ createdAt: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(alarms.id, alarmId));
+    await moveBack(10.5);
+    await until(
+      () => receiver.at(hookPath).length,
+      (n) => n === 1,
+      'step 2 webhook',
+    );
+    await until(
+      () => receiver.at(path).length,
+      (n) => n === 1,
+      'step 2 WeCom',
+    );
+    const text = (await smsbox.next(site.manager.phone)) as unknown as { text: string };
+    expect(text.text).toContain('PM10 over 150');
+    expect(receiver.at(hookPath)[0].json).toMatchObject({ event: 'alarm.escalation', step: 2, repeatNo: 0 });
+    expect(receiver.at(hookPath)[0].json.alarm).toMatchObject({ id: alarmId, severity: 'major' });
+    await until(timeline, (l) => l.length === 2, 'step 2 on the timeline');
+
+    // Five minutes after step 2: a reminder of step 2.
+    await moveBack(15.5);
+    await until(
+      () => receiver.at(hookPath).length,
+      (n) => n === 2,
+      'the reminder',
+    );
+    expect(receiver.at(hookPath)[1].json).toMatchObject({ step: 2, repeatNo: 1 });
+
+    // Acknowledged: nothing more, however long it stays open.
+    expect((await t.api(alarmApi.acknowledge, { ids: [alarmId] }, site.manager.token)).body.code).toBe(200);
+    await moveBack(60);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(receiver.at(hookPath)).toHaveLength(2);
+    const sends = await t.database.db
+      .select()
+      .from(escalationDeliveries)
+      .where(eq(escalationDeliveries.alarmId, alarmId));
+    expect(sends.map((s) => [s.step, s.repeatNo]).sort()).toEqual([
+      [1, 0],
+      [2, 0],
+      [2, 1],
+    ]);
+    expect(
+      (await timeline()).map((e: { detail: Record<string, unknown> }) => [e.detail.step, e.detail.repeatNo]),
+    ).toEqual([
+      [1, 0],
+      [2, 0],
+      [2, 1],
+    ]);
+
+    // A cleared alarm is not escalated either; a severity the chain leaves out is not escalated at all.
+    await t.api(alarmEscalationApi.chainUpdate, { id: chain.body.data.id, severities: ['critical'] }, token);
+    const minor = await raiseAlarm(t, { deviceId: await addDevice(t, site), ruleId: site.ruleId }, 20);
+    const cleared = await raiseAlarm(t, { deviceId: await addDevice(t, site), ruleId: site.ruleId }, 20, 'critical');
+    await t.database.db.update(alarms).set({ status: 'cleared' }).where(eq(alarms.id, cleared));
+    await new Promise((r) => setTimeout(r, 500));
+    const none = await t.database.db
+      .select()
+      .from(alarmTimeline)
+      .where(and(eq(alarmTimeline.kind, 'notified'), sql`${alarmTimeline.alarmId} in (${minor}, ${cleared})`));
+    expect(none).toHaveLength(0);
+  });
+
+  it('two sweepers on one database send each step once', async () => {
+    const site = await siteOf(t, admin);
+    const hookPath = `/hook/race-${site.projectId}`;
+    const hook = await t.api(
+      alarmEscalationApi.channelAdd,
+      {
+        name: 'Race',
+        kind: 'webhook',
+        scope: 'project',
+        projectId: site.projectId,
+        url: `${receiver.base}${hookPath}`,
+        secret: HOOK_SECRET,
+      },
+      site.agent.token,
+    );
+    // A second instance of the server on the same database, sweeping beside the first.
+    const other = await createTestApp(
+      { ALARM_ESCALATION_SWEEP_MS: '50', ALARM_WEBHOOK_RETRY_MS: '20' },
+      { database: t.database },
+    );
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        ids.push(await raiseAlarm(t, { deviceId: await addDevice(t, site), ruleId: site.ruleId }, 12));
+      }
+      await t.api(
+        alarmEscalationApi.chainAdd,
+        {
+          projectId: site.projectId,
+          name: 'Race',
+          repeatMinutes: 1,
+          steps: [
+            { delayMinutes: 0, channelIds: [hook.body.data.id] },
+            { delayMinutes: 10, channelIds: [hook.body.data.id] },
+          ],
+        },
+        site.agent.token,
+      );
+      // 20 alarms × (step 1, step 2, step 2's 2nd reminder).
+      await until(
+        () => receiver.at(hookPath).length,
+        (n) => n >= 60,
+        'every send',
+        20_000,
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      const got = receiver.at(hookPath).map((r) => {
+        const j = r.json as { alarm: { id: number }; step: number; repeatNo: number };
+        return `${j.alarm.id}:${j.step}:${j.repeatNo}`;
+      });
+      expect(got).toHaveLength(60);
+      expect(new Set(got).size).toBe(60);
+      for (const id of ids) for (const s of ['1:0', '2:0', '2:2']) expect(got).toContain(`${id}:${s}`);
+    } finally {
+      await other.app.close();
+    }
+  });
+});

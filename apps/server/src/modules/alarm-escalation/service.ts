@@ -1,0 +1,139 @@
+import { and, inArray, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { chainItem, channelItem, EscalationStep } from '@siteops/contracts/alarm-escalation/schemas';
+import type { Caller } from '../../auth/scope.ts';
+import { scope } from '../../auth/scope.ts';
+import type { Db } from '../../db/client.ts';
+import { allInScopeOr404, loadOr404 } from '../../db/crud.ts';
+import {
+  agents,
+  alarmChannels,
+  projects,
+  users,
+  type AlarmChannelRow,
+  type EscalationChainRow,
+} from '../../db/schema/index.ts';
+import { allFoundOr404, badRequest } from '../../core/errors.ts';
+import { iso } from '../../core/list.ts';
+import { t } from '../../core/messages/index.ts';
+
+type ChannelItem = z.input<typeof channelItem>;
+type ChainItem = z.input<typeof chainItem>;
+
+/** A channel as the API shows it: its address and secret only as set or not, never their values. */
+export const toChannelItem = (r: AlarmChannelRow, targetName: string | null): ChannelItem => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind as ChannelItem['kind'],
+  scope: r.scope as ChannelItem['scope'],
+  agentId: r.agentId,
+  projectId: r.projectId,
+  targetName,
+  enabled: r.enabled,
+  urlSet: r.url !== null,
+  secretSet: r.secret !== null,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+export const toChainItem = (r: EscalationChainRow, projectName: string | null): ChainItem => ({
+  id: r.id,
+  projectId: r.projectId,
+  projectName,
+  name: r.name,
+  enabled: r.enabled,
+  severities: r.severities as ChainItem['severities'],
+  repeatMinutes: r.repeatMinutes,
+  steps: r.steps.map((s) => ({ ...s, roles: s.roles as ChainItem['steps'][number]['roles'] })),
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+/** The channel with this id in the caller's scope, or its 404. */
+export const channelOr404 = (db: Db, caller: Caller, id: number) =>
+  loadOr404<typeof alarmChannels>(db, {
+    table: alarmChannels,
+    idColumn: alarmChannels.id,
+    id,
+    scope: scope.alarmChannels(caller),
+    what: 'AlarmChannel',
+  });
+
+/** The project in the caller's scope (404 outside it), with its agent. */
+export const projectOr404 = (db: Db, caller: Caller, id: number) =>
+  loadOr404<typeof projects, { id: number; name: string; agentId: number | null }>(db, {
+    table: projects,
+    idColumn: projects.id,
+    id,
+    scope: scope.projects(caller),
+    what: 'Project',
+    select: { id: projects.id, name: projects.name, agentId: projects.agentId },
+  });
+
+/** The agent in the caller's scope (404 outside it). */
+export const agentOr404 = (db: Db, caller: Caller, id: number) =>
+  loadOr404<typeof agents, { id: number }>(db, {
+    table: agents,
+    idColumn: agents.id,
+    id,
+    scope: scope.agents(caller),
+    what: 'Agent',
+    select: { id: agents.id },
+  });
+
+/**
+ * A chain's steps may name only people in the caller's scope (404 otherwise) and channels the caller
+ * may see or the chain already uses (404 otherwise) that serve the chain's project: the project's own
+ * or its agent's (400 otherwise).
+ */
+export async function checkStepTargets(
+  db: Db,
+  caller: Caller,
+  project: { id: number; agentId: number | null },
+  steps: readonly EscalationStep[],
+  alreadyUsed: readonly number[] = [],
+): Promise<void> {
+  const userIds = [...new Set(steps.flatMap((s) => s.userIds))];
+  if (userIds.length) {
+    await allInScopeOr404(db, { table: users, ids: userIds, scope: scope.users(caller), what: 'User' });
+  }
+  const channelIds = [...new Set(steps.flatMap((s) => s.channelIds))];
+  const visible: SQL | undefined = alreadyUsed.length
+    ? or(scope.alarmChannels(caller), inArray(alarmChannels.id, [...alreadyUsed]))
+    : scope.alarmChannels(caller);
+  const found = await db
+    .select({ id: alarmChannels.id, projectId: alarmChannels.projectId, agentId: alarmChannels.agentId })
+    .from(alarmChannels)
+    .where(and(inArray(alarmChannels.id, channelIds), visible));
+  allFoundOr404('AlarmChannel', channelIds, found);
+  const foreign = found.filter(
+    (c) => c.projectId !== project.id && (project.agentId === null || c.agentId !== project.agentId),
+  );
+  if (foreign.length) {
+    const ids = foreign.map((c) => c.id).join(', ');
+    throw badRequest(t('escalation.channelNotForProject', { ids }), {
+      steps: t('escalation.channelNotForProject', { ids }),
+    });
+  }
+}
+
+/** The projects' and agents' names of channels, by `project:<id>` / `agent:<id>`. */
+export async function channelTargetNames(db: Db, rows: readonly AlarmChannelRow[]): Promise<Map<string, string>> {
+  const projectIds = [...new Set(rows.map((r) => r.projectId).filter((id): id is number => id !== null))];
+  const agentIds = [...new Set(rows.map((r) => r.agentId).filter((id): id is number => id !== null))];
+  const [p, a] = await Promise.all([
+    projectIds.length
+      ? db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, projectIds))
+      : [],
+    agentIds.length
+      ? db.select({ id: agents.id, name: agents.name }).from(agents).where(inArray(agents.id, agentIds))
+      : [],
+  ]);
+  return new Map([
+    ...p.map((r) => [`project:${r.id}`, r.name] as const),
+    ...a.map((r) => [`agent:${r.id}`, r.name] as const),
+  ]);
+}
+
+export const channelTargetKey = (r: AlarmChannelRow) =>
+  r.scope === 'agent' ? `agent:${r.agentId}` : `project:${r.projectId}`;

@@ -1,0 +1,217 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { StepRole } from '@siteops/contracts/alarm-escalation/schemas';
+import { repeatRounds } from '../../core/rounds.ts';
+import { rowsOf } from '../../db/rows.ts';
+import {
+  alarmChannels,
+  alarmTimeline,
+  escalationDeliveries,
+  type StoredEscalationStep,
+} from '../../db/schema/index.ts';
+import { deliver, type SendDeps } from './send/deliver.ts';
+import { peopleOf } from './people.ts';
+import { stepMessage, type AlarmFacts } from './message.ts';
+import { dueSends, type Due } from './steps.ts';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+/** Alarms looked at per round, oldest first (the rest next round). */
+const ROUND_MAX = 1_000;
+/** Steps sent at once by one instance (each may wait on a slow webhook and its retries). */
+const PARALLEL = 16;
+
+interface OpenAlarm extends AlarmFacts {
+  chainId: number;
+  agentId: number | null;
+  steps: StoredEscalationStep[];
+  repeatMinutes: number | null;
+}
+
+/**
+ * Open (active, unacknowledged) alarms of projects with an enabled chain escalating their severity,
+ * with what a message says about them. The raise time is when the alarm row was written (the server's
+ * clock), so a device's clock never moves a step.
+ */
+async function openAlarms(deps: SendDeps): Promise<OpenAlarm[]> {
+  const res = await deps.db.execute(sql`
+    select a.id, a.severity, a.status, a.last_value, a.created_at, a.device_id,
+           d.dev_name, d.sn, p.id as project_id, p.name as project_name, p.agent_id,
+           r.name as rule_name, c.id as chain_id, c.steps, c.repeat_minutes
+    from alarms a
+    join devices d on d.id = a.device_id
+    join projects p on p.id = d.project_id
+    join escalation_chains c on c.project_id = p.id and c.enabled
+    join alarm_rules r on r.id = a.rule_id
+    where a.status = 'active' and not a.acknowledged
+      and c.severities @> jsonb_build_array(a.severity)
+    order by a.created_at
+    limit ${ROUND_MAX}`);
+  type Row = {
+    id: number;
+    severity: string;
+    status: string;
+    last_value: Record<string, unknown>;
+    created_at: string | Date;
+    device_id: number;
+    dev_name: string | null;
+    sn: string;
+    project_id: number;
+    project_name: string;
+    agent_id: number | null;
+    rule_name: string;
+    chain_id: number;
+    steps: StoredEscalationStep[];
+    repeat_minutes: number | null;
+  };
+  return rowsOf<Row>(res).map((r) => ({
+    id: Number(r.id),
+    severity: r.severity,
+    status: r.status,
+    ruleName: r.rule_name,
+    deviceId: Number(r.device_id),
+    deviceName: r.dev_name,
+    sn: r.sn,
+    projectId: Number(r.project_id),
+    projectName: r.project_name,
+    agentId: r.agent_id === null ? null : Number(r.agent_id),
+    lastValue: r.last_value,
+    raisedAt: new Date(r.created_at),
+    chainId: Number(r.chain_id),
+    steps: r.steps,
+    repeatMinutes: r.repeat_minutes === null ? null : Number(r.repeat_minutes),
+  }));
+}
+
+/**
+ * Claim one send: the row (alarm, step, repeat) is inserted only if none is there and the alarm is
+ * still active and unacknowledged; the instance whose insert answers a row is the one that sends.
+ */
+async function claim(deps: SendDeps, alarm: OpenAlarm, due: Due): Promise<number | undefined> {
+  const res = await deps.db.execute(sql`
+    insert into escalation_deliveries (alarm_id, chain_id, step, repeat_no)
+    select ${alarm.id}, ${alarm.chainId}, ${due.step}, ${due.repeatNo}
+    where exists (select 1 from alarms where id = ${alarm.id} and status = 'active' and not acknowledged)
+    on conflict (alarm_id, step, repeat_no) do nothing
+    returning id`);
+  const [row] = rowsOf<{ id: number }>(res);
+  return row ? Number(row.id) : undefined;
+}
+
+/**
+ * Send a claimed step: to its people through its people channels, and to its groups and systems
+ * through the others; then the step on the alarm's timeline with whom and how, and the claim finished.
+ */
+async function sendStep(deps: SendDeps, alarm: OpenAlarm, due: Due, claimId: number) {
+  const step = alarm.steps[due.step - 1];
+  const place = { projectId: alarm.projectId, agentId: alarm.agentId };
+  const people = await peopleOf(deps.db, { userIds: step.userIds, roles: step.roles as StepRole[] }, place);
+  // The channels still there, on, and the alarm's project's or its agent's (a chain cannot name others).
+  const channels = step.channelIds.length
+    ? await deps.db
+        .select()
+        .from(alarmChannels)
+        .where(
+          and(
+            inArray(alarmChannels.id, step.channelIds),
+            eq(alarmChannels.enabled, true),
+            or(
+              eq(alarmChannels.projectId, alarm.projectId),
+              alarm.agentId === null ? sql`false` : eq(alarmChannels.agentId, alarm.agentId),
+            ),
+          ),
+        )
+    : [];
+  const message = stepMessage(alarm, due.step, due.repeatNo);
+  const ctx = { alarmId: alarm.id, step: due.step, repeatNo: due.repeatNo, severity: alarm.severity };
+  const results: Record<string, unknown>[] = [];
+  for (const channel of channels) {
+    const d = await deliver(deps, channel, message, people, ctx);
+    results.push({
+      channelId: channel.id,
+      name: channel.name,
+      kind: channel.kind,
+      ok: d.ok,
+      reached: d.reached,
+      status: d.status,
+      error: d.error,
+    });
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(alarmTimeline).values({
+      alarmId: alarm.id,
+      kind: 'notified',
+      detail: {
+        step: due.step,
+        repeatNo: due.repeatNo,
+        delayMinutes: step.delayMinutes,
+        people: people.map((p) => ({ id: p.id, name: p.userName })),
+        channels: results,
+      },
+    });
+    await tx.update(escalationDeliveries).set({ finishedAt: new Date() }).where(eq(escalationDeliveries.id, claimId));
+  });
+}
+
+/** Runs `work` over `items`, at most `n` at a time. */
+async function inParallel<T>(items: readonly T[], n: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+}
+
+/**
+ * One round: the sends every open alarm is owed now and has not had, each claimed before it is sent.
+ * Any number of instances may run rounds at the same time: each send goes out once. Answers how many
+ * sends this round made.
+ */
+export async function escalateOnce(deps: SendDeps, log: Log, now = new Date()): Promise<number> {
+  const open = await openAlarms(deps);
+  if (open.length === 0) return 0;
+  const had = await deps.db
+    .select({
+      alarmId: escalationDeliveries.alarmId,
+      step: escalationDeliveries.step,
+      repeatNo: escalationDeliveries.repeatNo,
+    })
+    .from(escalationDeliveries)
+    .where(
+      inArray(
+        escalationDeliveries.alarmId,
+        open.map((a) => a.id),
+      ),
+    );
+  const sent = new Set(had.map((h) => `${h.alarmId}:${h.step}:${h.repeatNo}`));
+  const owed = open.flatMap((alarm) =>
+    dueSends(alarm, alarm.raisedAt, now)
+      .filter((d) => !sent.has(`${alarm.id}:${d.step}:${d.repeatNo}`))
+      .map((due) => ({ alarm, due })),
+  );
+  let count = 0;
+  await inParallel(owed, PARALLEL, async ({ alarm, due }) => {
+    try {
+      const claimId = await claim(deps, alarm, due);
+      if (claimId === undefined) return;
+      count++;
+      await sendStep(deps, alarm, due, claimId);
+    } catch (err) {
+      log.warn({ err, alarmId: alarm.id, step: due.step }, 'alarm escalation step failed');
+    }
+  });
+  return count;
+}
+
+/** The sweep on a timer (ALARM_ESCALATION_SWEEP_MS); answers a function that stops it. */
+export function startEscalation(deps: SendDeps, log: Log) {
+  const rounds = repeatRounds(async () => {
+    try {
+      await escalateOnce(deps, log);
+    } catch (err) {
+      log.warn({ err }, 'alarm escalation sweep failed');
+    }
+  }, deps.config.alarmEscalation.sweepMs);
+  return () => rounds.stop();
+}
