@@ -7,11 +7,21 @@ import { postPhoto } from './api/postPhoto';
 const PHOTO_MIMES = ['image/jpeg', 'image/png'];
 
 /**
- * The worker's face photo, which the project's face terminals enrol: a JPEG or PNG, uploaded to
+ * The worker's face photo, which the project's face terminals enrol (or, `card`, a photo of a certificate
+ * card, checked the same way): a JPEG or PNG, uploaded to
  * postPhoto (the server checks content and size again; its refusal is its toast); the answered id is the
  * field's value.
  */
-export function WorkerPhotoUpload({ value, onChange, initialUrl, id }: ImageFieldProps) {
+export function WorkerPhotoUpload({
+  value,
+  onChange,
+  initialUrl,
+  id,
+  card = false,
+}: ImageFieldProps & {
+  /** A photo of a certificate card (same checks), not a face. */
+  card?: boolean;
+}) {
   const { t } = useTranslation();
   const field = useImageUpload({
     mimes: PHOTO_MIMES,
@@ -24,11 +34,11 @@ export function WorkerPhotoUpload({ value, onChange, initialUrl, id }: ImageFiel
   });
   return (
     <Flex align="center" gap={12} wrap>
-      <UploadThumb field={field} alt={t('labour.photo')} />
+      <UploadThumb field={field} alt={t(card ? 'labour.cardPhoto' : 'labour.photo')} />
       <UploadButton field={field} id={id}>
         {t('labour.upload')}
       </UploadButton>
-      <UploadNote field={field} hint={t('labour.uploadTypes')} />
+      <UploadNote field={field} hint={t(card ? 'labour.cardPhotoTypes' : 'labour.uploadTypes')} />
     </Flex>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { labourApi } from '@siteops/contracts/labour/api';
 import { LABOUR_TRADES, WORKER_STATUS, type WorkerItem } from '@siteops/contracts/labour/schemas';
+import { CERTIFICATE_STATES } from '@siteops/contracts/labour/certificates';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { useListDelete } from '@/components/list/useListDelete';
@@ -15,25 +16,35 @@ import { useProjectOptions } from '@/api/ownerOptions';
 import { workerColumns } from './workerColumns';
 import { WorkerFormDrawer } from './WorkerFormDrawer';
 import { WorkerImportDialog } from './WorkerImportDialog';
+import { WorkerExportDialog } from './WorkerExportDialog';
+import { WorkerDetailDrawer } from './WorkerDetailDrawer';
+import { LabourSettingsDialog } from './LabourSettingsDialog';
 
-const FILTERS = ['realName', 'idNo', 'projectId', 'status', 'trade'] as const;
+const FILTERS = ['realName', 'idNo', 'projectId', 'status', 'trade', 'certificateState'] as const;
 const LIST = { filters: FILTERS };
 export const firstRead = listRead(labourApi.listAll, () => LIST);
 
 /**
  * /labour/workers (admin, agent, manager): the real-name register of the caller's projects; search by
- * name, ID number (exact), project, status and trade; register, edit (leave, blacklist), delete.
+ * name, ID number (exact), project, status, trade and required certificate; register, edit (leave,
+ * blacklist), delete; a worker's detail with its certificates; import and export the roster; a
+ * project's labour settings.
  */
 export function WorkersPage() {
   const { t } = useTranslation();
-  const { table } = useListPage(labourApi.listAll, LIST);
+  const { table, filters } = useListPage(labourApi.listAll, LIST);
   const { selection, batchDelete, rowDelete } = useListDelete(labourApi.delete);
   const [editing, setEditing] = useState<WorkerItem | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [configuring, setConfiguring] = useState(false);
+  const [detail, setDetail] = useState<WorkerItem | null>(null);
+  const filteredProject = filters.projectId ? Number(filters.projectId) : undefined;
   const projects = useProjectOptions('', true);
 
   const columns = workerColumns(t, (row) => (
     <RowActions wrap={false}>
+      <RowAction onClick={() => setDetail(row)}>{t('labour.detail')}</RowAction>
       <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
       {rowDelete(row.id)}
     </RowActions>
@@ -69,6 +80,12 @@ export function WorkersPage() {
             searchable
             options={LABOUR_TRADES.map((s) => ({ value: s, label: t(`labour.trades.${s}`) }))}
           />
+          <SearchSelect
+            name="certificateState"
+            label={t('labour.requiredCertificate')}
+            minWidth={120}
+            options={CERTIFICATE_STATES.map((s) => ({ value: s, label: t(`labour.certificateStates.${s}`) }))}
+          />
         </>
       }
       table={{
@@ -83,6 +100,12 @@ export function WorkersPage() {
             <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
               {t('labour.import')}
             </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => setExporting(true)}>
+              {t('labour.export')}
+            </Button>
+            <Button icon={<SettingOutlined />} onClick={() => setConfiguring(true)}>
+              {t('labour.settings')}
+            </Button>
           </>
         ),
       }}
@@ -93,6 +116,9 @@ export function WorkersPage() {
         onClose={() => setEditing(null)}
       />
       <WorkerImportDialog open={importing} onClose={() => setImporting(false)} />
+      <WorkerExportDialog open={exporting} projectId={filteredProject} onClose={() => setExporting(false)} />
+      <LabourSettingsDialog open={configuring} projectId={filteredProject} onClose={() => setConfiguring(false)} />
+      <WorkerDetailDrawer worker={detail} onClose={() => setDetail(null)} />
     </ListLayout>
   );
 }

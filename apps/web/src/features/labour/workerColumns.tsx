@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { WorkerItem } from '@siteops/contracts/labour/schemas';
 import { actionsColumn } from '@/components/table/rowActions';
-import { WorkerStatusTag } from './labourView';
+import { CertificateStateTag, WorkerStatusTag } from './labourView';
 
 /** The worker list's columns, then the row's actions. */
 export function workerColumns(t: TFunction, actions: (row: WorkerItem) => ReactNode): TableColumnsType<WorkerItem> {
@@ -30,6 +30,21 @@ export function workerColumns(t: TFunction, actions: (row: WorkerItem) => ReactN
       dataIndex: 'trade',
       title: t('labour.trade'),
       render: (v: WorkerItem['trade']) => t(`labour.trades.${v}`),
+    },
+    {
+      key: 'certificate',
+      dataIndex: 'certificateState',
+      title: t('labour.certificate'),
+      render: (v: WorkerItem['certificateState'], row) => (
+        <>
+          {v && <CertificateStateTag state={v} until={row.certificateValidUntil} />}
+          {row.offTerminals && (
+            <Tag color="error" title={t('labour.offTerminalsHint')}>
+              {t('labour.offTerminals')}
+            </Tag>
+          )}
+        </>
+      ),
     },
     { key: 'subcontractor', dataIndex: 'subcontractorName', title: t('labour.subcontractor') },
     { key: 'entryDate', dataIndex: 'entryDate', title: t('labour.entryDate'), sorter: true },

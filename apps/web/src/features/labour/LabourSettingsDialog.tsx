@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Form, InputNumber, Modal, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useProjectOptions } from '@/api/ownerOptions';
+import { message } from '@/lib/feedback';
+import { useLabourSettings } from './api/getSettings';
+import { useUpdateLabourSettings } from './api/updateSettings';
+
+interface Values {
+  cutoffHour: number;
+  requireValidCertificate: boolean;
+}
+
+/**
+ * A project's labour settings: the night shift's cut-off hour, and whether workers without a valid
+ * required certificate are kept off its face terminals (applied at once, and as certificates expire).
+ */
+export function LabourSettingsDialog({
+  open,
+  projectId,
+  onClose,
+}: {
+  open: boolean;
+  projectId?: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const projects = useProjectOptions('', open);
+  const [chosen, setChosen] = useState<number | undefined>();
+  const project = chosen ?? projectId ?? projects.data?.[0]?.value;
+  const settings = useLabourSettings({ projectId: project ?? 0 }, { enabled: open && project !== undefined });
+  const update = useUpdateLabourSettings();
+
+  useEffect(() => {
+    if (open && settings.data) {
+      form.setFieldsValue({
+        cutoffHour: settings.data.cutoffHour,
+        requireValidCertificate: settings.data.requireValidCertificate,
+      });
+    }
+  }, [open, settings.data, form]);
+
+  return (
+    <Modal
+      open={open}
+      title={t('labour.settingsTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !settings.data }}
+      confirmLoading={update.isPending}
+      onOk={async () => {
+        const values = await form.validateFields();
+        await update.mutateAsync({ projectId: project!, ...values });
+        message().success(t('common.saveSuccess'));
+        onClose();
+      }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="labour-settings">
+        <Form.Item label={t('labour.project')} required>
+          <Select
+            aria-label={t('labour.project')}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={projects.isFetching}
+            value={project}
+            options={projects.data ?? []}
+            onChange={setChosen}
+          />
+        </Form.Item>
+        <Form.Item
+          name="requireValidCertificate"
+          label={t('labour.requireValidCertificate')}
+          extra={t('labour.requireValidCertificateHint')}
+          valuePropName="checked"
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item name="cutoffHour" label={t('labour.cutoffHour')} extra={t('labour.cutoffHourHint')}>
+          <InputNumber min={0} max={12} precision={0} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Checkbox, Form, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SHEET_LANGS, type SheetLang } from '@siteops/contracts/device/sheet';
+import { useProjectOptions } from '@/api/ownerOptions';
+import { useUserStore } from '@/stores/user';
+import { useExportWorkers } from './api/exportWorkers';
+
+/**
+ * Export a project's workers as the roster xlsx (the import template's columns, so it imports again), in
+ * the language chosen. ID numbers come masked; an admin may ask for them in full, which the server records.
+ */
+export function WorkerExportDialog({
+  open,
+  projectId,
+  onClose,
+}: {
+  open: boolean;
+  /** The project the list is filtered to, if any: chosen first. */
+  projectId?: number;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const isAdmin = useUserStore((s) => s.info?.role === 'admin' && s.role === 'admin');
+  const projects = useProjectOptions('', open);
+  const [chosen, setChosen] = useState<number | undefined>();
+  const [lang, setLang] = useState<SheetLang | undefined>();
+  const [reveal, setReveal] = useState(false);
+  const download = useExportWorkers();
+  const project = chosen ?? projectId ?? projects.data?.[0]?.value;
+  const language =
+    lang ?? ((SHEET_LANGS as readonly string[]).includes(i18n.language) ? (i18n.language as SheetLang) : 'zh-CN');
+
+  return (
+    <Modal
+      open={open}
+      title={t('labour.exportTitle')}
+      okText={t('labour.export')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: project === undefined }}
+      confirmLoading={download.isPending}
+      onOk={async () => {
+        await download.mutateAsync({
+          projectId: project!,
+          lang: language,
+          ...(reveal ? { reveal: '1' as const } : {}),
+        });
+        onClose();
+      }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form layout="vertical" name="worker-export">
+        <Form.Item label={t('labour.project')} required>
+          <Select
+            aria-label={t('labour.project')}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={projects.isFetching}
+            value={project}
+            options={projects.data ?? []}
+            onChange={setChosen}
+          />
+        </Form.Item>
+        <Form.Item label={t('labour.exportLang')}>
+          <Select
+            aria-label={t('labour.exportLang')}
+            value={language}
+            options={SHEET_LANGS.map((l) => ({ value: l, label: t(`labour.langs.${l}`) }))}
+            onChange={setLang}
+          />
+        </Form.Item>
+        {isAdmin && (
+          <Form.Item extra={t('labour.revealHint')}>
+            <Checkbox checked={reveal} onChange={(e) => setReveal(e.target.checked)}>
+              {t('labour.reveal')}
+            </Checkbox>
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}
