@@ -6,7 +6,10 @@ import { expectFieldsNamed, fileTestApp, injectOfUnchecked, queryOf } from '../.
 import { inChinese, multipart } from '../../../test/fixtures.ts';
 import { firstSheetAt } from '../../../test/workbooks.ts';
 import { auditLog, labourCertificates } from '../../db/schema/index.ts';
+import path from 'node:path';
 import { faceJpeg } from '../visitor/testkit.ts';
+import { sweepPhotos } from '../visitor/photo.ts';
+import { LocalStorage } from '../../storage/local.ts';
 import { recheckCertificateBars } from './certificateGate.ts';
 import { workerGates } from './gate.ts';
 import { labourWorld, mainlandId } from './testkit.ts';
@@ -50,6 +53,11 @@ describe('workers’ certificates', () => {
     expect(listed).toMatchObject({ workerId: welder, certificateState: 'valid' });
     expect(listed.list[0]).toMatchObject({ id, type: 'weldingCutting', state: 'valid', required: true, photo: card });
     expect(listed.list[0].photoUrl).toMatch(/^\/api\/visitor\/photo\//);
+    // The photo sweep keeps a card photo a certificate points at (and drops an unused upload).
+    const unused = await photo(w.managerToken);
+    const swept = await sweepPhotos(t.database.db, new LocalStorage(path.join(t.config.dataDir, 'files')), -1000);
+    expect(swept).toContain(unused);
+    expect(swept).not.toContain(card);
     expect(await w.ok(labourApi.detail, { id: welder })).toMatchObject({
       certificateState: 'valid',
       certificateValidUntil: day(400),
