@@ -11,7 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db, PoolStats } from './db/client.ts';
 import { frameworkErrors, installEnvelope } from './http/envelope.ts';
 import { serveConsole } from './http/console.ts';
 import { installApiHeaders, requestIdOf } from './http/headers.ts';
@@ -71,6 +71,8 @@ export interface BuildOptions {
   deviceLink?: DeviceLinkOptions;
   /** The embedded database cannot be cut off, only busy: health then answers from its last check. */
   databaseKind?: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool, for /metrics. */
+  poolStats?: () => PoolStats;
   /**
    * The device sweep's period (tests: short): the alarm module's sweep of the time-based rules, whose
    * offline alarms are the device-offline notifications (modules/alarm/sources.ts).
@@ -99,6 +101,7 @@ export async function buildApp({
   storage,
   deviceLink,
   databaseKind,
+  poolStats,
   notifications: notificationOptions,
   visitors: visitorOptions,
   rollouts,
@@ -186,7 +189,8 @@ export async function buildApp({
   await sessionCache.attach(bus);
   app.addHook('onClose', () => sessionCache.detach());
   registerHealth(app, db, bus, { embedded: databaseKind === 'pglite' });
-  if (config.metricsToken) registerMetrics(app, config.metricsToken, { gateway: link.gateway, channel: link.channel });
+  if (config.metricsToken)
+    registerMetrics(app, config.metricsToken, { gateway: link.gateway, channel: link.channel, poolStats });
   const ctx: ModuleContext = { ...base, deviceCommands: link.deviceCommands, deviceReports: link.deviceReports };
   registerUserModule(app, ctx);
   registerAgentModule(app, ctx);

@@ -28,6 +28,8 @@ const envSchema = z.object({
   DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   /** PostgreSQL: TCP keepalive probes start after this much silence on a connection. */
   DATABASE_KEEPALIVE_MS: z.coerce.number().int().min(1_000).max(7_200_000).default(10_000),
+  /** PostgreSQL: connections this instance holds at most (every instance's sum stays under max_connections). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   /** Redis: channel namespace of this deployment; default derived from the database's identity. */
   REDIS_NAMESPACE: z
     .string()
@@ -153,8 +155,8 @@ export interface Config {
   redisUrl?: string;
   /** REDIS_NAMESPACE when set; otherwise the device link derives one from the database identity. */
   redisNamespace?: string;
-  /** PostgreSQL pool timeouts (DATABASE_*_MS). */
-  database: { connectMs: number; queryMs: number; idleMs: number; keepAliveMs: number };
+  /** PostgreSQL pool size and timeouts (DATABASE_POOL_MAX, DATABASE_*_MS). */
+  database: { poolMax: number; connectMs: number; queryMs: number; idleMs: number; keepAliveMs: number };
   deviceLink: {
     telemetryRetentionDays: number;
     eventsRetentionDays: number;
@@ -264,6 +266,7 @@ export function loadDotEnv() {
 export const configuredDatabase = (config: Config) => ({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
+  poolMax: config.database.poolMax,
   timeouts: config.database,
 });
 
@@ -283,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     redisNamespace: e.REDIS_NAMESPACE,
     database: {
+      poolMax: e.DATABASE_POOL_MAX,
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
       idleMs: e.DATABASE_IDLE_TIMEOUT_MS,

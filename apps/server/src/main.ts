@@ -106,6 +106,7 @@ async function main() {
       db: database.db,
       logger: loggerOptions(config.logLevel),
       databaseKind: database.kind,
+      poolStats: database.poolStats,
     });
   } catch (err) {
     if (err instanceof UnreachableError) unreachable(err.variable, err.reason);

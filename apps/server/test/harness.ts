@@ -208,7 +208,13 @@ export async function createTestApp(
     ...env,
   } as Record<string, string>);
   const database = opts.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, db: database.db, logger: opts.logger ?? false, databaseKind: database.kind });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: opts.logger ?? false,
+    databaseKind: database.kind,
+    poolStats: database.poolStats,
+  });
   await app.ready();
   const call = injectCall(app);
   return {

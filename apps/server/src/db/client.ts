@@ -26,6 +26,16 @@ export interface Database {
   ping(): Promise<void>;
   /** The embedded database's whole data directory as a gzipped tarball (backups); PostgreSQL has pg_dump. */
   dump?(): Promise<Blob>;
+  /** PostgreSQL: the connection pool right now, for /metrics (a pool at max with waiters is the bottleneck). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Checkouts queued for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface OpenOptions {
@@ -68,11 +78,13 @@ async function openPostgres(opts: OpenOptions): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const timeouts = opts.timeouts ?? DEFAULT_PG_TIMEOUTS;
-  const { pool, end } = createResilientPool(pg, url, opts.poolMax ?? 10, timeouts, opts.onState ?? (() => {}));
+  const max = opts.poolMax ?? 10;
+  const { pool, end } = createResilientPool(pg, url, max, timeouts, opts.onState ?? (() => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     checkpoint: async () => {},
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { userApi } from '@siteops/contracts/user/api';
 import { createTestApp } from '../../test/harness.ts';
@@ -7,12 +9,16 @@ const TOKEN = 'metrics-token-for-tests';
 const t = await startLinkApp({ env: { METRICS_TOKEN: TOKEN } });
 afterAll(() => t.close());
 
-/** Scrape as Prometheus would; the value of one series (labels as written), or undefined. */
-async function scrape() {
+async function scrapeText() {
   const res = await fetch(`${t.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-  const text = await res.text();
+  return res.text();
+}
+
+/** Scrape as Prometheus would; the value of one series (labels as written), or undefined. */
+async function scrape() {
+  const text = await scrapeText();
   return (series: string) => {
     const line = text.split('\n').find((l) => l.startsWith(`${series} `));
     return line === undefined ? undefined : Number(line.slice(series.length + 1));
@@ -70,5 +76,30 @@ describe('/metrics', () => {
     expect(
       m(`siteops_http_request_duration_seconds_count{route="${route}",method="${method}",status="401"}`),
     ).toBeGreaterThanOrEqual(1);
+  });
+
+  it('has every series the Grafana dashboard in ops/ queries (a renamed metric would blank a panel)', async () => {
+    const dashboard = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../ops/grafana/siteops.json'),
+      'utf8',
+    );
+    const queried = new Set([...dashboard.matchAll(/siteops_[a-z0-9_]+/g)].map((m) => m[0]));
+    // The histogram's series are its family name plus _bucket/_count/_sum.
+    const families = new Set(
+      [...(await scrapeText()).matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap(([, name, type]) =>
+        type === 'histogram' ? [name, `${name}_bucket`, `${name}_count`, `${name}_sum`] : [name],
+      ),
+    );
+    // The pool is PostgreSQL's: on the embedded database that panel is empty by design.
+    if (!process.env.TEST_DATABASE_URL) queried.delete('siteops_db_pool_connections');
+    expect(queried.size).toBeGreaterThan(10);
+    expect([...queried].filter((name) => !families.has(name))).toEqual([]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('shows the PostgreSQL pool: in use, idle, queued and its size', async () => {
+    const m = await scrape();
+    expect(m('siteops_db_pool_connections{state="max"}')).toBe(4);
+    expect(m('siteops_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+    expect(m('siteops_db_pool_connections{state="waiting"}')).toBe(0);
   });
 });

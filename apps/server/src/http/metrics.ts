@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Secret } from '../config.ts';
+import type { PoolStats } from '../db/client.ts';
 import type { Gateway } from '../gateway/index.ts';
 import type { LiveChannel } from '../live/channel.ts';
 
@@ -9,6 +10,8 @@ import type { LiveChannel } from '../live/channel.ts';
 export interface MetricSources {
   gateway: Gateway;
   channel: Pick<LiveChannel, 'conns'>;
+  /** PostgreSQL only: the embedded database has no pool. */
+  poolStats?: () => PoolStats;
 }
 
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -37,7 +40,7 @@ export function registerMetrics(app: FastifyInstance, token: Secret, sources: Me
     http.observe({ route, method: request.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
-  const { gateway, channel } = sources;
+  const { gateway, channel, poolStats } = sources;
   new Gauge({
     name: 'siteops_device_links',
     help: 'Devices linked to this instance, by device type and transport',
@@ -123,6 +126,22 @@ export function registerMetrics(app: FastifyInstance, token: Secret, sources: Me
       this.set(channel.conns.size);
     },
   });
+
+  if (poolStats) {
+    new Gauge({
+      name: 'siteops_db_pool_connections',
+      help: 'PostgreSQL connections of this instance: total, idle, waiting (checkouts queued) and max',
+      labelNames: ['state'],
+      registers: [register],
+      collect() {
+        const p = poolStats();
+        this.set({ state: 'total' }, p.total);
+        this.set({ state: 'idle' }, p.idle);
+        this.set({ state: 'waiting' }, p.waiting);
+        this.set({ state: 'max' }, p.max);
+      },
+    });
+  }
 
   const expected = Buffer.from(`Bearer ${token.reveal()}`);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

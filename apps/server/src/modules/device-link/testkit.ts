@@ -72,6 +72,8 @@ export async function startLinkApp(
     config,
     db: database.db,
     logger: false,
+    databaseKind: database.kind,
+    poolStats: database.poolStats,
     deviceLink: opts.deviceLink ?? FAST,
     notifications: opts.notifications,
     visitors: opts.visitors,
