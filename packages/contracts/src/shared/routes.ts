@@ -93,6 +93,13 @@ export const ROUTES: readonly RouteDef[] = [
     roles: DEVICE_SCOPE_ROLES,
     i18nKey: 'menu.alarm.rules',
   },
+  {
+    name: 'alarm-escalation',
+    path: '/alarm/alarm-escalation',
+    parent: 'alarm',
+    roles: DEVICE_SCOPE_ROLES,
+    i18nKey: 'menu.alarm.escalation',
+  },
 
   // Managers see the section for the device pages that work in their projects' scope.
   {

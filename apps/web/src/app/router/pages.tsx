@@ -148,6 +148,9 @@ const PAGES: Record<string, PageEntry> = {
   'alarm-rules': lazyPage(() =>
     import('@/features/alarms/RulesPage').then((m) => ({ Component: m.RulesPage, firstRead: m.firstRead })),
   ),
+  'alarm-escalation': lazyPage(() =>
+    import('@/features/alarms/escalation/EscalationPage').then((m) => m.EscalationPage),
+  ),
   'certification-audit': lazyPage(() =>
     import('@/features/certification-audit/CertificationAuditPage').then((m) => m.CertificationAuditPage),
   ),

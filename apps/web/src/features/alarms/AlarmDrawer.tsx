@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { useEndpointQuery } from '@/api/queries';
 import { formatDateTime } from '@/lib/time';
 import { conditionText, fieldOf, OPERATOR_SIGN, SEVERITY_COLOR, sourceText, termRows, type TermRow } from './alarmText';
+import { notifiedText } from './escalation/notifiedText';
 
 type Detail = z.output<typeof alarmDetail>;
 type Entry = Detail['timeline'][number];
@@ -79,6 +80,8 @@ export function AlarmDrawer({ id, onClose }: { id: number | null; onClose: () =>
         if (d.by === 'manual') return t('alarms.timeline.clearedManual', { who, reason: d.reason ?? '' });
         if (d.source) return t(`alarms.timeline.clearedSource.${d.autoClear ? 'autoClear' : d.source}`);
         return t('alarms.timeline.clearedCondition', { value: valuesText(deviceType, d.value) });
+      case 'notified':
+        return notifiedText(t, e.detail);
     }
   };
 

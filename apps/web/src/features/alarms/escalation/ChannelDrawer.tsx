@@ -1,0 +1,194 @@
+import { useEffect, useState } from 'react';
+import { Alert, Form, Input, Radio, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  CHANNEL_KINDS,
+  isAddressKind,
+  isSignedKind,
+  type ChannelKind,
+  type ChannelScope,
+} from '@siteops/contracts/alarm-escalation/schemas';
+import { FormDrawer } from '@/components/form/FormDrawer';
+import { fieldErrorsOf } from '@/components/form/formKit';
+import { requiredText } from '@/components/form/rules';
+import { useAgentOptions } from '@/api/ownerOptions';
+import { message } from '@/lib/feedback';
+import { useUserStore } from '@/stores/user';
+import { useAddChannel } from './api/addChannel';
+import { useUpdateChannel } from './api/updateChannel';
+import type { ChannelItemOut } from './types';
+
+interface Values {
+  name: string;
+  kind: ChannelKind;
+  scope: ChannelScope;
+  agentId?: number;
+  url?: string;
+  secret?: string;
+  enabled: boolean;
+}
+
+const FIELDS = ['name', 'kind', 'scope', 'agentId', 'projectId', 'url', 'secret', 'enabled'];
+
+/**
+ * A channel's form: its kind (fixed once saved), whose it is (this project, or — for admins and agents
+ * — the agent's, for all its projects), its address and secret where the kind has them. Saved ones are
+ * never shown again: the fields then say "set", and stay empty unless replaced.
+ */
+export function ChannelDrawer({
+  open,
+  channel,
+  projectId,
+  onClose,
+}: {
+  open: boolean;
+  channel: ChannelItemOut | undefined;
+  projectId: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const role = useUserStore((s) => s.role) ?? 'user';
+  const [form] = Form.useForm<Values>();
+  const add = useAddChannel();
+  const update = useUpdateChannel();
+  const [saving, setSaving] = useState(false);
+  const kind = Form.useWatch('kind', form) ?? channel?.kind;
+  const scope = Form.useWatch('scope', form);
+  const mayAgentWide = role === 'admin' || role === 'agent';
+  const agents = useAgentOptions('', open && mayAgentWide);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      channel
+        ? { name: channel.name, kind: channel.kind, scope: channel.scope, enabled: channel.enabled }
+        : { kind: 'wecom', scope: 'project', enabled: true },
+    );
+  }, [open, channel, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      const url = v.url?.trim() || undefined;
+      const secret = v.secret?.trim() || undefined;
+      if (channel) {
+        await update.mutateAsync({ id: channel.id, name: v.name, enabled: v.enabled, url, secret });
+      } else {
+        await add.mutateAsync({
+          name: v.name,
+          kind: v.kind,
+          scope: v.scope,
+          ...(v.scope === 'agent' ? { agentId: v.agentId } : { projectId }),
+          enabled: v.enabled,
+          url,
+          secret,
+        });
+      }
+      message().success(t('common.saveSuccess'));
+      onClose();
+    } catch (error) {
+      form.setFields(fieldErrorsOf(error, FIELDS) as never);
+      throw error;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const hasAddress = kind !== undefined && isAddressKind(kind);
+  const signs = kind !== undefined && isSignedKind(kind);
+  const keep = channel !== undefined;
+  return (
+    <FormDrawer
+      open={open}
+      title={channel ? t('alarmEscalation.editChannel') : t('alarmEscalation.createChannel')}
+      size={520}
+      onClose={onClose}
+      onSave={submit}
+      saving={saving}
+      closeByButtonOnly
+    >
+      <Form form={form} layout="vertical" name="alarm-channel-form">
+        <Form.Item
+          name="name"
+          label={t('alarmEscalation.channelName')}
+          rules={[requiredText(t('alarmEscalation.rules.name'))]}
+        >
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          name="kind"
+          label={t('alarmEscalation.kind')}
+          rules={[{ required: true, message: t('alarmEscalation.rules.kind') }]}
+          extra={kind ? t(`alarmEscalation.kindHints.${kind}`) : undefined}
+        >
+          <Select
+            disabled={keep}
+            options={CHANNEL_KINDS.map((k) => ({ value: k, label: t(`alarmEscalation.kinds.${k}`) }))}
+          />
+        </Form.Item>
+        {!keep && mayAgentWide && (
+          <Form.Item name="scope" label={t('alarmEscalation.scope')}>
+            <Radio.Group
+              options={(['project', 'agent'] as const).map((s) => ({
+                value: s,
+                label: t(`alarmEscalation.scopes.${s}`),
+              }))}
+            />
+          </Form.Item>
+        )}
+        {!keep && scope === 'agent' && (
+          <Form.Item
+            name="agentId"
+            label={t('alarmEscalation.agent')}
+            rules={[{ required: true, message: t('alarmEscalation.rules.scope') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={agents.isFetching}
+              options={agents.data ?? []}
+            />
+          </Form.Item>
+        )}
+        {hasAddress && (
+          <Form.Item
+            name="url"
+            label={t('alarmEscalation.address')}
+            extra={keep ? t('alarmEscalation.keepHint') : undefined}
+            rules={[
+              { required: !keep, whitespace: true, message: t('alarmEscalation.rules.url') },
+              { pattern: /^\s*https?:\/\/\S+\s*$/, message: t('alarmEscalation.rules.url') },
+            ]}
+          >
+            <Input.Password
+              autoComplete="off"
+              visibilityToggle={!keep}
+              placeholder={keep && channel?.urlSet ? t('alarmEscalation.isSet') : 'https://'}
+              maxLength={1024}
+            />
+          </Form.Item>
+        )}
+        {signs && (
+          <Form.Item
+            name="secret"
+            label={t('alarmEscalation.secret')}
+            extra={keep ? t('alarmEscalation.keepHint') : undefined}
+            rules={[{ required: !keep, whitespace: true, message: t('alarmEscalation.rules.secret') }]}
+          >
+            <Input.Password
+              autoComplete="off"
+              visibilityToggle={!keep}
+              placeholder={keep && channel?.secretSet ? t('alarmEscalation.isSet') : undefined}
+              maxLength={256}
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="enabled" label={t('alarmEscalation.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        {kind === 'webhook' && <Alert type="info" showIcon title={t('alarmEscalation.kindHints.webhook')} />}
+      </Form>
+    </FormDrawer>
+  );
+}

@@ -1,0 +1,29 @@
+import type { TFunction } from 'i18next';
+
+/** A `notified` timeline entry's detail, as the escalation sweep writes it. */
+interface NotifiedDetail {
+  step?: number;
+  repeatNo?: number;
+  people?: { id: number; name: string }[];
+  channels?: { name: string; kind: string; ok: boolean }[];
+}
+
+/** "Escalation step 2 sent to Wang: SMS ✓, Site group ✗": whom it reached and how, on the alarm's timeline. */
+export function notifiedText(t: TFunction, detail: Record<string, unknown>): string {
+  const d = detail as NotifiedDetail;
+  const whom = d.people?.length ? d.people.map((p) => p.name).join(', ') : t('alarmEscalation.timeline.nobody');
+  const how = (d.channels ?? [])
+    .map((c) =>
+      t(c.ok ? 'alarmEscalation.timeline.channelOk' : 'alarmEscalation.timeline.channelFailed', { name: c.name }),
+    )
+    .join(', ');
+  return d.repeatNo
+    ? t('alarmEscalation.timeline.reminded', { step: d.step, n: d.repeatNo, whom, how })
+    : t('alarmEscalation.timeline.notified', { step: d.step, whom, how });
+}
+
+/** A delivery's error code in words (the server logs codes: nobody, noAddress, ECONNREFUSED, HTTP 500…). */
+export function deliveryError(t: TFunction, error: string | null): string {
+  if (!error) return '';
+  return t(`alarmEscalation.errors.${error}`, { defaultValue: error });
+}
