@@ -18,8 +18,8 @@ import { downloadedSheet } from './workbooks';
 /**
  * Issue 35 end to end: a worker registered in the console (with its face photo) is enrolled on the
  * project's simulated face terminal; its detail takes a certificate; the roster export holds it (ID
- * masked); the terminal reports it in and out; the day sheet shows the complete attendance and the month
- * sheet exports it as xlsx, one row per worker.
+ * masked); the terminal reports it in and out; the day sheet shows the complete attendance, the month
+ * sheet exports it as xlsx, one row per worker, and the worker's detail shows its own day.
  */
 const expect = slowMachineSpec(test, 240_000);
 
@@ -134,4 +134,14 @@ test('a worker registered in the console is enrolled on the terminal; its passes
   expect(line[1]).toBe(name);
   expect(line[3]).toBe('钢筋工');
   expect(line.at(-2)).toBe(1);
+
+  // The worker's own history, in its detail.
+  await openConsole(page, '/labour/workers');
+  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: '详情' }).click();
+  const history = page.getByTestId('worker-attendance');
+  const month = history.getByLabel('月份');
+  await month.click();
+  await month.fill(today.slice(0, 7));
+  await month.press('Enter');
+  await expect(history.getByRole('row').filter({ hasText: today })).toContainText('完整', { timeout: 30_000 });
 });

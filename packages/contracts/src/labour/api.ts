@@ -23,6 +23,8 @@ import {
   updateTeamBody,
   updateWorkerBody,
   workerItem,
+  workerAttendanceAnswer,
+  workerAttendanceQuery,
   workerListQuery,
   WORKER_STATUS,
 } from './schemas.ts';
@@ -293,6 +295,17 @@ export const labourApi = defineEndpoints('labour', {
     query: monthSheetQuery,
     answer: monthSheetAnswer,
     errors: [404],
+  },
+  workerAttendance: {
+    method: 'GET',
+    path: '/api/labour/workerAttendance',
+    access: LABOUR_ROLES,
+    summary:
+      'A worker’s own attendance of one month (?id=<worker id>&month=YYYY-MM): per day first in, last out, hours, complete',
+    query: workerAttendanceQuery,
+    answer: workerAttendanceAnswer,
+    errors: [404],
+    resource: 'worker',
   },
   exportMonthSheet: {
     method: 'GET',

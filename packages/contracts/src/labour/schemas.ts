@@ -327,3 +327,29 @@ export const monthSheetAnswer = z.object({
   rows: z.array(monthSheetRow),
 });
 export type MonthSheetAnswer = z.infer<typeof monthSheetAnswer>;
+
+/** `GET /api/labour/workerAttendance`: one worker's month. */
+export const workerAttendanceQuery = z.object({ id: rowIdParam(), month: yearMonth });
+
+export const workerAttendanceDay = z.object({
+  /** The work day (a night shift's passes after midnight, up to the cut-off hour, are the day before's). */
+  date: z.string(),
+  firstIn: nullableString,
+  lastOut: nullableString,
+  hours: z.number().nullable(),
+  complete: z.boolean(),
+  passes: z.number(),
+});
+
+export const workerAttendanceAnswer = z.object({
+  workerId: z.number(),
+  month: z.string(),
+  cutoffHour: z.number(),
+  /** The days with any pass, in date order. */
+  days: z.array(workerAttendanceDay),
+  /** Days with any pass, days complete, and the complete days' hours. */
+  daysCame: z.number(),
+  daysComplete: z.number(),
+  totalHours: z.number(),
+});
+export type WorkerAttendanceAnswer = z.infer<typeof workerAttendanceAnswer>;

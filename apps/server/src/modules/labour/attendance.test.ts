@@ -139,4 +139,52 @@ describe('attendance from the face terminals’ passes', () => {
     expect(line[4 + 9]).toBe('缺卡');
     expect(line.slice(-2)).toEqual([2, 8]);
   });
+
+  it('a worker’s own month: its days only, a night shift on the day it started, another project’s worker 404', async () => {
+    const id = await w.addWorker(w.a1, { realName: 'History' });
+    const other = await w.addWorker(w.a1, { realName: 'Neighbour' });
+    await storePasses(t, [
+      // 12 Dec: 08:00-17:00 local. 13 Dec: in only. 14 Dec: in 22:00, out 02:00 on the 15th (a night shift).
+      { workerId: id, deviceId: gateIn, at: '2026-12-12T00:00:00Z' },
+      { workerId: id, deviceId: gateOut, at: '2026-12-12T09:00:00Z' },
+      { workerId: id, deviceId: gateIn, at: '2026-12-13T00:30:00Z' },
+      { workerId: id, deviceId: gateIn, at: '2026-12-14T14:00:00Z' },
+      { workerId: id, deviceId: gateOut, at: '2026-12-14T18:00:00Z' },
+      // Another month, and another worker: not this worker's December.
+      { workerId: id, deviceId: gateIn, at: '2026-11-30T00:00:00Z' },
+      { workerId: other, deviceId: gateIn, at: '2026-12-12T00:00:00Z' },
+    ]);
+    const history = await w.ok(labourApi.workerAttendance, { id, month: '2026-12' }, w.managerToken);
+    expect(history).toMatchObject({ workerId: id, month: '2026-12', cutoffHour: 4, daysCame: 3, daysComplete: 2 });
+    expect(history.totalHours).toBe(13);
+    expect(history.days).toEqual([
+      {
+        date: '2026-12-12',
+        firstIn: '2026-12-12T00:00:00.000Z',
+        lastOut: '2026-12-12T09:00:00.000Z',
+        hours: 9,
+        complete: true,
+        passes: 2,
+      },
+      {
+        date: '2026-12-13',
+        firstIn: '2026-12-13T00:30:00.000Z',
+        lastOut: null,
+        hours: null,
+        complete: false,
+        passes: 1,
+      },
+      {
+        date: '2026-12-14',
+        firstIn: '2026-12-14T14:00:00.000Z',
+        lastOut: '2026-12-14T18:00:00.000Z',
+        hours: 4,
+        complete: true,
+        passes: 2,
+      },
+    ]);
+    expect((await t.api(labourApi.workerAttendance, { id, month: '2026-12' }, w.agentB)).status).toBe(404);
+    const inA2 = await w.addWorker(w.a2, { realName: 'Elsewhere' });
+    expect((await t.api(labourApi.workerAttendance, { id: inA2, month: '2026-12' }, w.managerToken)).status).toBe(404);
+  });
 });

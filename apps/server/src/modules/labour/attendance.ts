@@ -53,6 +53,8 @@ export async function attendanceOf(
   s: LabourSettings,
   firstDay: string,
   days: number,
+  /** Only this worker's passes (its key's index then). */
+  workerId?: number,
 ): Promise<Map<number, Map<number, DayAttendance>>> {
   const from = dayStart(s, firstDay);
   const to = dayStart(s, addDays(firstDay, days));
@@ -66,6 +68,7 @@ export async function attendanceOf(
       count(*)::int as passes
     from labour_passes
     where project_id = ${s.projectId} and at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz
+      ${workerId === undefined ? sql`` : sql`and worker_id = ${workerId}`}
     group by 1, 2`);
   const out = new Map<number, Map<number, DayAttendance>>();
   const date = (v: number | null) => (v === null ? null : new Date(v));

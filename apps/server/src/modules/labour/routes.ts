@@ -13,6 +13,7 @@ import { workerGates } from './gate.ts';
 import { importWorkers } from './importWorkers.ts';
 import { listWorkers } from './listAll.ts';
 import { monthSheet } from './monthSheet.ts';
+import { workerAttendance } from './workerAttendance.ts';
 import { postPhoto } from './postPhoto.ts';
 import { getSettings, updateSettings } from './settings.ts';
 import { addSubcontractor, deleteSubcontractors, listSubcontractors, updateSubcontractor } from './subcontractors.ts';
@@ -52,6 +53,7 @@ export function registerLabourModule(app: FastifyInstance, ctx: ModuleContext) {
     updateSettings: updateSettings(gates),
     daySheet,
     monthSheet,
+    workerAttendance,
     exportMonthSheet,
   });
   scheduleCertificateCheck(app, ctx.db, gates);

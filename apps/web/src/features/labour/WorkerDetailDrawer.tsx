@@ -20,6 +20,7 @@ import { useUpdateCertificate } from './api/updateCertificate';
 import { useDeleteCertificates } from './api/deleteCertificates';
 import { CertificateStateTag, WorkerStatusTag } from './labourView';
 import { WorkerPhotoUpload } from './WorkerPhotoUpload';
+import { WorkerAttendanceHistory } from './WorkerAttendanceHistory';
 
 interface CertificateValues {
   type: CertificateType;
@@ -33,7 +34,7 @@ const CERTIFICATE_FIELDS = ['type', 'number', 'issuedBy', 'validUntil', 'photo']
 /**
  * A worker's detail: who it is, whether its trade's required certificate is valid (or expiring, expired,
  * missing) and whether that keeps it off the face terminals; its certificates, added, changed and deleted
- * here with a photo of the card.
+ * here with a photo of the card; its own attendance by month.
  */
 export function WorkerDetailDrawer({ worker, onClose }: { worker: WorkerItem | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -142,6 +143,7 @@ export function WorkerDetailDrawer({ worker, onClose }: { worker: WorkerItem | n
               ]}
             />
           </Flex>
+          <WorkerAttendanceHistory workerId={worker.id} />
         </Flex>
       )}
       <ModalForm<CertificateValues>
