@@ -187,6 +187,7 @@ export async function composeDeviceLink(
     send: (deviceId, method, params, o) => gateway.call(deviceId, method, params, o?.timeoutMs ?? commandTimeoutMs),
     cut: (deviceId) => gateway.disconnect(deviceId),
   };
+  const pictures = new PictureUrls(ctx.pictureKey);
   const deviceReports: DeviceReports = {
     onUpgradeProgress(listener) {
       gateway.reports.on('upgradeProgress', listener);
@@ -205,6 +206,7 @@ export async function composeDeviceLink(
       eventsStored.add(listener);
       return () => void eventsStored.delete(listener);
     },
+    eventPictureUrl: (deviceId, eventId) => pictures.url(deviceId, eventId),
   };
   const linkCtx: DeviceLinkContext = {
     ...ctx,
@@ -212,7 +214,7 @@ export async function composeDeviceLink(
     deviceReports,
     gateway,
     tickets,
-    pictures: new PictureUrls(ctx.pictureKey),
+    pictures,
     terminalIdleMs: opts.terminalIdleMs ?? config.deviceLink.terminalIdleMs,
     commandTimeoutMs,
   };

@@ -60,6 +60,11 @@ export interface DeviceReports {
    * the link). An event a device sends again after a reconnect may be heard again: judge by its id.
    */
   onEventsStored(listener: (events: readonly DeviceEventRecord[]) => void): () => void;
+  /**
+   * A signed URL for an <img src> of a stored event's picture (valid an hour or two). Give it only to a
+   * caller whose scope holds the device.
+   */
+  eventPictureUrl(deviceId: number, eventId: string): string;
 }
 
 /**

@@ -339,6 +339,8 @@ export const alarmTimelineEntry = z.object({
 export const alarmDetail = alarmItem.extend({
   timeline: z.array(alarmTimelineEntry),
   source: alarmRuleSource,
+  /** An event alarm's last event picture (a signed URL for <img src>); null when it had none. */
+  pictureUrl: z.string().nullable(),
   condition: alarmRuleCondition.nullable(),
   clearCondition: alarmCondition.nullable(),
   durationSeconds: z.number(),

@@ -36,8 +36,14 @@ export const alarmDetail: Handler<typeof alarmApi.detail> = async (c, { id }) =>
       .from(alarmRules)
       .where(eq(alarmRules.id, alarm.alarm.ruleId)),
   ]);
+  const last = alarm.alarm.lastValue;
+  const pictureUrl =
+    last.picture === true && typeof last.eventId === 'string'
+      ? c.deviceReports.eventPictureUrl(alarm.alarm.deviceId, last.eventId)
+      : null;
   return {
     ...toAlarmItem(alarm),
+    pictureUrl,
     source: rule!.source,
     condition: rule!.condition,
     clearCondition: rule!.clearCondition,

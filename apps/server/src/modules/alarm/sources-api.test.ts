@@ -146,6 +146,16 @@ describe('the sources through the API', () => {
     const first = sim.sendEvent(noHelmet);
     const [raised] = await until(d.id, (l) => l.length === 1, 'the event alarm');
     expect(raised).toMatchObject({ ruleId, count: 1, lastValue: { eventId: first, event: 'noHelmet', picture: true } });
+    // The detail shows the event's picture, to a caller whose scope holds the device.
+    const detail = (await t.api(alarmApi.detail, { id: raised.id }, agentA.token)).body.data as {
+      pictureUrl: string | null;
+      source: unknown;
+    };
+    expect(detail.source).toEqual({ kind: 'event', event: 'noHelmet' });
+    expect(detail.pictureUrl).toMatch(new RegExp(`^/api/device/${d.id}/events/${first}/picture\\?`));
+    const picture = await t.call({ method: 'GET', url: detail.pictureUrl! });
+    expect(picture.status).toBe(200);
+    expect((await t.api.unchecked(alarmApi.detail, { id: raised.id }, agentB.token)).status).toBe(404);
     sim.sendEvent({ kind: 'noVest', level: 'warning', data: { channel: 1, confidence: 0.8 } });
     sim.sendEvent(noHelmet);
     await until(d.id, (l) => l[0]?.count === 2, 'the repeat');

@@ -1,4 +1,4 @@
-import { Descriptions, Drawer, Flex, Skeleton, Table, Tag, Timeline, Typography } from 'antd';
+import { Descriptions, Drawer, Flex, Image, Skeleton, Table, Tag, Timeline, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '@siteops/contracts/alarm/api';
@@ -144,6 +144,16 @@ export function AlarmDrawer({ id, onClose }: { id: number | null; onClose: () =>
               {alarm.assigneeName ?? t('alarms.nobody')}
             </Descriptions.Item>
           </Descriptions>
+          {alarm.pictureUrl && (
+            <div>
+              <Typography.Title level={5}>{t('alarms.detail.picture')}</Typography.Title>
+              <Image
+                src={alarm.pictureUrl}
+                width={320}
+                alt={t('alarms.detail.pictureAlt', { device: alarm.deviceName ?? alarm.sn })}
+              />
+            </div>
+          )}
           {alarm.condition && (
             <div>
               <Typography.Title level={5}>{t('alarms.detail.reading')}</Typography.Title>
