@@ -227,6 +227,7 @@ const REQUIRED_BESIDES_ID: Record<string, Record<string, unknown>> = {
   'announcement.update': { title: 'matrix', body: 'matrix', audience: 'everyone' },
   'alarm.clear': { reason: 'matrix' },
   'alarm.assign': { assigneeId: null },
+  'labour.workerAttendance': { month: '2026-11' },
 };
 
 /** `{ id }` or `{ ids: [id] }`, whichever the endpoint's input takes. */
