@@ -4,11 +4,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
-import { alarms, alarmTimeline, auditLog, escalationDeliveries } from '../../db/schema/index.ts';
+import { alarmChannelLog, alarms, alarmTimeline, auditLog, escalationDeliveries } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { startMailbox } from '../../../test/mailbox.ts';
 import { startSmsbox } from '../../../test/smsbox.ts';
 import { addDevice, raiseAlarm, siteOf, startReceiver, until } from './escalationTestkit.ts';
+import { pruneChannelLog } from './retention.ts';
 
 /**
  * Escalation channels and chains against real receivers started here: an HTTP server standing in for
@@ -218,6 +219,21 @@ describe('channels', () => {
     expect(text).toMatchObject({ purpose: 'alarm', locale: 'zh-CN' });
     // The agent has no bound email: nobody to reach, said so.
     expect(await test(email)).toMatchObject({ ok: false, error: 'noAddress' });
+  });
+});
+
+describe('the channel log', () => {
+  it('keeps NOTIFICATION_RETENTION_DAYS of deliveries', async () => {
+    const id = await addChannel(siteA.agent.token, { kind: 'inapp', name: 'Retention' });
+    const old = new Date(Date.now() - 91 * 86_400_000);
+    await t.database.db.insert(alarmChannelLog).values([
+      { channelId: id, ok: true, test: true, at: old },
+      { channelId: id, ok: true, test: true },
+    ]);
+    expect(await pruneChannelLog(t.database.db, 90)).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db.select().from(alarmChannelLog).where(eq(alarmChannelLog.channelId, id));
+    expect(left).toHaveLength(1);
+    expect(left[0].at.getTime()).toBeGreaterThan(old.getTime());
   });
 });
 

@@ -12,6 +12,7 @@ import { listChannels } from './channelListAll.ts';
 import { channelLog } from './channelLog.ts';
 import { testChannel } from './channelTest.ts';
 import { updateChannel } from './channelUpdate.ts';
+import { startLogRetention } from './retention.ts';
 import { startEscalation } from './sweeper.ts';
 
 /**
@@ -33,7 +34,9 @@ export function registerAlarmEscalationModule(app: FastifyInstance, ctx: ModuleC
     chainDelete: deleteChains,
   });
   const stop = startEscalation(ctx, app.log);
+  const stopRetention = startLogRetention(ctx.db, ctx.config.notificationRetentionDays, app.log);
   app.addHook('preClose', async () => {
+    stopRetention();
     await stop();
   });
 }
