@@ -100,7 +100,12 @@ export const CERTIFICATE_CHECK_EVERY_MS = 3_600_000;
  * again. Only the workers whose bar moved are touched; the result is the same run twice or on two
  * servers at once.
  */
-export function scheduleCertificateCheck(app: FastifyInstance, db: Db, gates: WorkerGates) {
+export function scheduleCertificateCheck(
+  app: Pick<FastifyInstance, 'log' | 'addHook'>,
+  db: Db,
+  gates: WorkerGates,
+  timing = { firstMs: 5_000, everyMs: CERTIFICATE_CHECK_EVERY_MS },
+) {
   const run = () =>
     db
       .transaction((tx) =>
@@ -114,12 +119,14 @@ export function scheduleCertificateCheck(app: FastifyInstance, db: Db, gates: Wo
         (ids) => ids.length && app.log.info({ count: ids.length }, 'labour: certificate bars changed'),
         (err: unknown) => app.log.warn({ err }, 'labour: certificate check failed'),
       );
-  const first = setTimeout(run, 5_000);
+  const first = setTimeout(run, timing.firstMs);
   first.unref();
-  const timer = setInterval(run, CERTIFICATE_CHECK_EVERY_MS);
+  const timer = setInterval(run, timing.everyMs);
   timer.unref();
-  app.addHook('onClose', async () => {
+  const stop = () => {
     clearTimeout(first);
     clearInterval(timer);
-  });
+  };
+  app.addHook('onClose', async () => stop());
+  return stop;
 }

@@ -153,7 +153,9 @@ describe('workers on the face terminals', () => {
       .update(labourCertificates)
       .set({ validUntil: day(-1) })
       .where(sql`${labourCertificates.id} = ${certificate}`);
-    expect(await recheckCertificateBars(t.database.db, workerGates(), sql`w.project_id = ${w.projectA}`)).toEqual([id]);
+    // (The server's own run may get there first; either way only this worker moves.)
+    const moved = await recheckCertificateBars(t.database.db, workerGates(), sql`w.project_id = ${w.projectA}`);
+    expect(moved.filter((x) => x !== id)).toEqual([]);
     await eventually(() => !face.faces.get(personId), 'the terminal to lose the worker whose certificate expired');
     await ok(labourApi.updateSettings, { projectId: w.projectA, requireValidCertificate: false });
     await eventually(() => face.faces.get(personId), 'the terminal to hold the worker once the setting is off');
