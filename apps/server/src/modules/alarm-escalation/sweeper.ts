@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { StepRole } from '@siteops/contracts/alarm-escalation/schemas';
 import { repeatRounds } from '../../core/rounds.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -6,10 +6,11 @@ import {
   alarmChannels,
   alarmTimeline,
   escalationDeliveries,
+  type AlarmChannelRow,
   type StoredEscalationStep,
 } from '../../db/schema/index.ts';
 import { deliver, type SendDeps } from './send/deliver.ts';
-import { peopleOf } from './people.ts';
+import { peopleOf, type Person } from './people.ts';
 import { stepMessage, type AlarmFacts } from './message.ts';
 import { dueSends, type Due } from './steps.ts';
 
@@ -20,7 +21,7 @@ interface Log {
 /** Alarms looked at per round, oldest first (the rest next round). */
 const ROUND_MAX = 1_000;
 /** Steps sent at once by one instance (each may wait on a slow webhook and its retries). */
-const PARALLEL = 16;
+const PARALLEL = 32;
 
 interface OpenAlarm extends AlarmFacts {
   chainId: number;
@@ -84,45 +85,92 @@ async function openAlarms(deps: SendDeps): Promise<OpenAlarm[]> {
   }));
 }
 
+/** Claims taken in one statement: small enough that several instances share a burst between them. */
+const CLAIM_CHUNK = 50;
+
+type Owed = { alarm: OpenAlarm; due: Due };
+
 /**
- * Claim one send: the row (alarm, step, repeat) is inserted only if none is there and the alarm is
- * still active and unacknowledged; the instance whose insert answers a row is the one that sends.
+ * Claim sends: each row (alarm, step, repeat) is inserted only if none is there and the alarm is still
+ * active and unacknowledged; the instance whose insert answers a row is the one that sends it. Answers
+ * the claimed ones with their claim ids.
  */
-async function claim(deps: SendDeps, alarm: OpenAlarm, due: Due): Promise<number | undefined> {
+async function claim(deps: SendDeps, owed: readonly Owed[]): Promise<(Owed & { claimId: number })[]> {
+  const rows = owed.map(
+    ({ alarm, due }) => sql`(${alarm.id}::int, ${alarm.chainId}::int, ${due.step}::int, ${due.repeatNo}::int)`,
+  );
   const res = await deps.db.execute(sql`
     insert into escalation_deliveries (alarm_id, chain_id, step, repeat_no)
-    select ${alarm.id}, ${alarm.chainId}, ${due.step}, ${due.repeatNo}
-    where exists (select 1 from alarms where id = ${alarm.id} and status = 'active' and not acknowledged)
+    select x.alarm_id, x.chain_id, x.step, x.repeat_no
+    from (values ${sql.join(rows, sql`, `)}) as x(alarm_id, chain_id, step, repeat_no)
+    join alarms a on a.id = x.alarm_id and a.status = 'active' and not a.acknowledged
     on conflict (alarm_id, step, repeat_no) do nothing
-    returning id`);
-  const [row] = rowsOf<{ id: number }>(res);
-  return row ? Number(row.id) : undefined;
+    returning id, alarm_id, step, repeat_no`);
+  const claimed = new Map(
+    rowsOf<{ id: number; alarm_id: number; step: number; repeat_no: number }>(res).map((r) => [
+      `${r.alarm_id}:${r.step}:${r.repeat_no}`,
+      Number(r.id),
+    ]),
+  );
+  return owed.flatMap((o) => {
+    const claimId = claimed.get(`${o.alarm.id}:${o.due.step}:${o.due.repeatNo}`);
+    return claimId === undefined ? [] : [{ ...o, claimId }];
+  });
+}
+
+/** What a round reads once for all its sends: the channels, and each step's people. */
+class RoundCache {
+  readonly #people = new Map<string, Promise<Person[]>>();
+  #channels?: Promise<Map<number, AlarmChannelRow>>;
+  constructor(
+    private readonly deps: SendDeps,
+    private readonly owed: readonly Owed[],
+  ) {}
+
+  /** The enabled channels the round's steps name. */
+  channels(): Promise<Map<number, AlarmChannelRow>> {
+    this.#channels ??= (async () => {
+      const ids = [...new Set(this.owed.flatMap((o) => o.alarm.steps[o.due.step - 1].channelIds))];
+      const rows = ids.length
+        ? await this.deps.db
+            .select()
+            .from(alarmChannels)
+            .where(and(inArray(alarmChannels.id, ids), eq(alarmChannels.enabled, true)))
+        : [];
+      return new Map(rows.map((r) => [r.id, r]));
+    })();
+    return this.#channels;
+  }
+
+  /** A step's people (the same for every alarm of the chain: its project decides the roles). */
+  people(alarm: OpenAlarm, stepNo: number): Promise<Person[]> {
+    const key = `${alarm.chainId}:${stepNo}`;
+    let found = this.#people.get(key);
+    if (!found) {
+      const step = alarm.steps[stepNo - 1];
+      const place = { projectId: alarm.projectId, agentId: alarm.agentId };
+      found = peopleOf(this.deps.db, { userIds: step.userIds, roles: step.roles as StepRole[] }, place);
+      this.#people.set(key, found);
+    }
+    return found;
+  }
 }
 
 /**
  * Send a claimed step: to its people through its people channels, and to its groups and systems
- * through the others; then the step on the alarm's timeline with whom and how, and the claim finished.
+ * through the others. Answers its timeline entry: the step, with whom and how.
  */
-async function sendStep(deps: SendDeps, alarm: OpenAlarm, due: Due, claimId: number) {
+async function sendStep(deps: SendDeps, cache: RoundCache, { alarm, due }: Owed) {
   const step = alarm.steps[due.step - 1];
-  const place = { projectId: alarm.projectId, agentId: alarm.agentId };
-  const people = await peopleOf(deps.db, { userIds: step.userIds, roles: step.roles as StepRole[] }, place);
+  const people = await cache.people(alarm, due.step);
+  const all = await cache.channels();
   // The channels still there, on, and the alarm's project's or its agent's (a chain cannot name others).
-  const channels = step.channelIds.length
-    ? await deps.db
-        .select()
-        .from(alarmChannels)
-        .where(
-          and(
-            inArray(alarmChannels.id, step.channelIds),
-            eq(alarmChannels.enabled, true),
-            or(
-              eq(alarmChannels.projectId, alarm.projectId),
-              alarm.agentId === null ? sql`false` : eq(alarmChannels.agentId, alarm.agentId),
-            ),
-          ),
-        )
-    : [];
+  const channels = step.channelIds
+    .map((id) => all.get(id))
+    .filter(
+      (c): c is AlarmChannelRow =>
+        c !== undefined && (c.projectId === alarm.projectId || (alarm.agentId !== null && c.agentId === alarm.agentId)),
+    );
   const message = stepMessage(alarm, due.step, due.repeatNo);
   const ctx = { alarmId: alarm.id, step: due.step, repeatNo: due.repeatNo, severity: alarm.severity };
   const results: Record<string, unknown>[] = [];
@@ -138,20 +186,17 @@ async function sendStep(deps: SendDeps, alarm: OpenAlarm, due: Due, claimId: num
       error: d.error,
     });
   }
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(alarmTimeline).values({
-      alarmId: alarm.id,
-      kind: 'notified',
-      detail: {
-        step: due.step,
-        repeatNo: due.repeatNo,
-        delayMinutes: step.delayMinutes,
-        people: people.map((p) => ({ id: p.id, name: p.userName })),
-        channels: results,
-      },
-    });
-    await tx.update(escalationDeliveries).set({ finishedAt: new Date() }).where(eq(escalationDeliveries.id, claimId));
-  });
+  return {
+    alarmId: alarm.id,
+    kind: 'notified',
+    detail: {
+      step: due.step,
+      repeatNo: due.repeatNo,
+      delayMinutes: step.delayMinutes,
+      people: people.map((p) => ({ id: p.id, name: p.userName })),
+      channels: results,
+    },
+  };
 }
 
 /** Runs `work` over `items`, at most `n` at a time. */
@@ -164,9 +209,9 @@ async function inParallel<T>(items: readonly T[], n: number, work: (item: T) => 
 }
 
 /**
- * One round: the sends every open alarm is owed now and has not had, each claimed before it is sent.
- * Any number of instances may run rounds at the same time: each send goes out once. Answers how many
- * sends this round made.
+ * One round: the sends every open alarm is owed now and has not had, claimed (a chunk at a time) before
+ * they are sent. Any number of instances may run rounds at the same time: each send goes out once.
+ * Answers how many sends this round made.
  */
 export async function escalateOnce(deps: SendDeps, log: Log, now = new Date()): Promise<number> {
   const open = await openAlarms(deps);
@@ -185,22 +230,42 @@ export async function escalateOnce(deps: SendDeps, log: Log, now = new Date()): 
       ),
     );
   const sent = new Set(had.map((h) => `${h.alarmId}:${h.step}:${h.repeatNo}`));
-  const owed = open.flatMap((alarm) =>
+  const owed: Owed[] = open.flatMap((alarm) =>
     dueSends(alarm, alarm.raisedAt, now)
       .filter((d) => !sent.has(`${alarm.id}:${d.step}:${d.repeatNo}`))
       .map((due) => ({ alarm, due })),
   );
+  const cache = new RoundCache(deps, owed);
   let count = 0;
-  await inParallel(owed, PARALLEL, async ({ alarm, due }) => {
+  for (let i = 0; i < owed.length; i += CLAIM_CHUNK) {
     try {
-      const claimId = await claim(deps, alarm, due);
-      if (claimId === undefined) return;
-      count++;
-      await sendStep(deps, alarm, due, claimId);
+      const claimed = await claim(deps, owed.slice(i, i + CLAIM_CHUNK));
+      count += claimed.length;
+      const entries: (typeof alarmTimeline.$inferInsert)[] = [];
+      await inParallel(claimed, PARALLEL, async (o) => {
+        try {
+          entries.push(await sendStep(deps, cache, o));
+        } catch (err) {
+          log.warn({ err, alarmId: o.alarm.id, step: o.due.step }, 'alarm escalation step failed');
+        }
+      });
+      if (claimed.length === 0) continue;
+      await deps.db.transaction(async (tx) => {
+        if (entries.length) await tx.insert(alarmTimeline).values(entries);
+        await tx
+          .update(escalationDeliveries)
+          .set({ finishedAt: new Date() })
+          .where(
+            inArray(
+              escalationDeliveries.id,
+              claimed.map((c) => c.claimId),
+            ),
+          );
+      });
     } catch (err) {
-      log.warn({ err, alarmId: alarm.id, step: due.step }, 'alarm escalation step failed');
+      log.warn({ err }, 'alarm escalation claims failed');
     }
-  });
+  }
   return count;
 }
 
