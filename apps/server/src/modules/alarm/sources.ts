@@ -9,7 +9,7 @@ import type { DeviceEventRecord } from '../../gateway/index.ts';
 import type { LivePublisher, Notifier } from '../../ports/context.ts';
 import { t } from '../../core/messages/index.ts';
 import { getConstant } from '../constant/service.ts';
-import { eventMatches, eventValues, narrowestOf, spellStep, type OpenSpell } from './spells.ts';
+import { eventMatches, eventValues, narrowestOf, SPELL_NEWS_MS, spellStep, type OpenSpell } from './spells.ts';
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -126,7 +126,9 @@ export class SourceAlarms {
       .where(and(eq(alarms.status, 'active'), inArray(alarms.ruleId, ruleIds)));
     const openIds = [...new Set(open.map((a) => a.deviceId))];
     const openOf = new Map(open.map((a) => [`${a.deviceId}:${a.ruleId}`, a]));
-    const devicesNow = await this.#spellDevices(kind, rules, openIds);
+    // A spell that reached its delay more than a day ago is not news: those devices are not read.
+    const oldest = now - Math.max(...rules.map(delayOf)) - SPELL_NEWS_MS;
+    const devicesNow = await this.#spellDevices(kind, rules, openIds, oldest);
     const ruleOf = new Map(rules.map((r) => [r.id, r]));
     for (const d of devicesNow) {
       const applicable = narrowestOf(
@@ -168,7 +170,12 @@ export class SourceAlarms {
    * data, every authorised device of the rules' types, with its spell; and those with an open alarm of
    * these rules (so it can clear).
    */
-  async #spellDevices(kind: SpellKind, rules: AlarmRuleRow[], openIds: number[]): Promise<SpellDevice[]> {
+  async #spellDevices(
+    kind: SpellKind,
+    rules: AlarmRuleRow[],
+    openIds: number[],
+    oldest: number,
+  ): Promise<SpellDevice[]> {
     const withOpen = openIds.length
       ? sql`or d.id in (${sql.join(
           openIds.map((id) => sql`${id}`),
@@ -177,7 +184,8 @@ export class SourceAlarms {
       : sql``;
     let judged;
     if (kind === 'offline') {
-      judged = sql`(d.auth_status = 'authorize' and d.online_status = 'offline' and d.heartbeat_datetime is not null) ${withOpen}`;
+      judged = sql`(d.auth_status = 'authorize' and d.online_status = 'offline'
+        and d.heartbeat_datetime > ${new Date(oldest).toISOString()}::timestamptz) ${withOpen}`;
     } else {
       const types = [...new Set(rules.map((r) => r.deviceType).filter((x): x is string => x !== null))];
       const ofTypes = types.length

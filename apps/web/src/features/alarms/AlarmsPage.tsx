@@ -22,7 +22,7 @@ import { useLiveTopics } from '@/hooks/useLiveTopics';
 import { message } from '@/lib/feedback';
 import { AlarmDrawer } from './AlarmDrawer';
 import { AlarmChangeModal, type AlarmChange } from './AlarmChangeModal';
-import { fieldOf, SEVERITY_COLOR } from './alarmText';
+import { fieldOf, SEVERITY_COLOR, sourceValueText } from './alarmText';
 
 type AlarmRow = ItemOf<typeof alarmApi.listAll>;
 
@@ -134,6 +134,7 @@ export function AlarmsPage() {
       key: 'lastValue',
       title: t('alarms.lastValue'),
       render: (_: unknown, row) =>
+        sourceValueText(row.lastValue, t) ??
         Object.entries(row.lastValue)
           .map(
             ([k, v]) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionText, holds, numericFields, termRows } from './alarmText';
+import { conditionText, holds, numericFields, sourceText, sourceValueText, termRows } from './alarmText';
 
 describe('alarm texts', () => {
   it('compares a value with its threshold as the operator says; a missing value never holds', () => {
@@ -44,5 +44,21 @@ describe('alarm texts', () => {
   it('offers the numeric readings of a type', () => {
     expect(numericFields('dust').map((f) => f.key)).toContain('a34002');
     expect(numericFields('towerCrane').map((f) => f.key)).toEqual(expect.arrayContaining(['momentPct', 'windSpeed']));
+  });
+
+  it('reads the other sources and their alarms’ values as one line', () => {
+    const t = (key: string, o?: Record<string, unknown>) => `${key}${o ? JSON.stringify(o) : ''}`;
+    expect(sourceText({ kind: 'noData', minutes: 30 }, t)).toBe('alarms.sourceText.noData{"minutes":30}');
+    expect(sourceText({ kind: 'offline' }, t)).toBe('alarms.sourceText.offlineDefault');
+    expect(sourceText({ kind: 'event', event: 'alarm', code: 'collision', autoClearMinutes: 60 }, t)).toContain(
+      'alarms.sourceText.autoClear{"minutes":60}',
+    );
+    expect(sourceValueText({ eventId: 'e', event: 'alarm', codes: 'collision,overload' }, t)).toMatch(
+      /^alarms\.eventKinds\.alarm.*: deviceLink\.readings\.flags\.collision.*, deviceLink\.readings\.flags\.overload/,
+    );
+    expect(sourceValueText({ since: '2026-06-01T08:00:00Z', minutes: 45 }, t)).toBe(
+      'alarms.sourceText.spell{"minutes":45}',
+    );
+    expect(sourceValueText({ a34002: 200 }, t)).toBeNull();
   });
 });

@@ -131,3 +131,23 @@ export function sourceText(
     }
   }
 }
+
+/**
+ * The last value of an alarm of another source than readings, as one line: an event alarm's event
+ * ("No helmet", "Alarm: collision"), a spell's length ("for 45 min"); null for a reading's values.
+ */
+export function sourceValueText(
+  values: Record<string, unknown>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string | null {
+  if (typeof values.eventId === 'string' && typeof values.event === 'string') {
+    const kind = t(`alarms.eventKinds.${values.event}`, { defaultValue: values.event });
+    const codes = typeof values.codes === 'string' && values.codes ? values.codes.split(',') : [];
+    const named = codes.map((c) => t(`deviceLink.readings.flags.${c}`, { defaultValue: c }));
+    return named.length ? `${kind}: ${named.join(', ')}` : kind;
+  }
+  if (typeof values.since === 'string' && typeof values.minutes === 'number') {
+    return t('alarms.sourceText.spell', { minutes: values.minutes });
+  }
+  return null;
+}
