@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit + API tests (PGlite; PostgreSQL too when TEST_DATABASE_URL is set),
 // the console build and the end-to-end tests in a real Chromium. Ends with one line `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,37 @@ function gate(label, cmd, args) {
   totals[ok ? 'passed' : 'failed'] += 1;
   summary.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
   return ok;
+}
+
+/**
+ * Gates that only read the sources (typecheck, lint, format) run side by side, as many at once as the
+ * machine has cores: tsc, eslint and prettier each use one. Each one's output is printed whole when it
+ * ends, so two never interleave; the totals and summary are in the listed order.
+ */
+async function gatesSideBySide(list) {
+  const results = new Array(list.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < list.length) {
+      const i = next++;
+      const [label, cmd, args] = list[i];
+      const started = Date.now();
+      const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const chunks = [];
+      child.stdout.on('data', (c) => chunks.push(c));
+      child.stderr.on('data', (c) => chunks.push(c));
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`\n=== ${label} ===\n${Buffer.concat(chunks).toString()}`);
+      results[i] = { label, ok: code === 0, seconds };
+    }
+  };
+  const width = Math.max(1, Math.min(os.availableParallelism(), 4));
+  await Promise.all(Array.from({ length: width }, worker));
+  for (const { label, ok, seconds } of results) {
+    totals[ok ? 'passed' : 'failed'] += 1;
+    summary.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
+  }
 }
 
 function readJson(file) {
@@ -102,17 +133,22 @@ function node24Path() {
 }
 
 // bench/ is typechecked too: a benchmark that no longer compiles against the code it measures is found here.
+// The longest first, so the last to start is a short one.
 const workspaces = [
-  'packages/contracts',
+  'apps/web',
+  'apps/server',
+  'bench',
   'packages/device-sim',
   'packages/test-support',
-  'apps/server',
-  'apps/web',
-  'bench',
+  'packages/contracts',
 ].filter((w) => fs.existsSync(path.join(root, w, 'tsconfig.json')));
-for (const w of workspaces) gate(`typecheck ${w}`, 'npx', ['tsc', '-p', w]);
-gate('eslint', 'npx', ['eslint', '.']);
-gate('prettier', 'npx', ['prettier', '--check', '.']);
+const gatesStarted = Date.now();
+await gatesSideBySide([
+  ...workspaces.map((w) => [`typecheck ${w}`, 'npx', ['tsc', '-p', w]]),
+  ['eslint', 'npx', ['eslint', '.']],
+  ['prettier', 'npx', ['prettier', '--check', '.']],
+]);
+summary.push(`(typecheck, eslint and prettier side by side: ${((Date.now() - gatesStarted) / 1000).toFixed(1)}s)`);
 
 // The embedded pass must not inherit the PostgreSQL URL that .ci/run exports for the second pass.
 // The fault tests (a TCP proxy in front of PostgreSQL and Redis) run in these passes: Redis ones

@@ -58,5 +58,5 @@ describe.skipIf(DB_KIND !== 'pglite')('server output without a terminal', () => 
     expect(debug).toContain('incoming request');
     expect(debug).toContain('request completed');
     expect(debug).not.toContain(ADMIN_PASSWORD_MESSAGE);
-  }, 180_000);
+  }, 300_000);
 });

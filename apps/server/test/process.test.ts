@@ -37,7 +37,7 @@ describe.skipIf(DB_KIND !== 'pglite')('the embedded database across processes', 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dir, 'siteops.lock'))).toBe(false);
-  }, 150_000);
+  }, 200_000);
 
   it('kill -9 during writes, then a restart, loses no acknowledged row', async () => {
     const dir = tmpDir();
@@ -82,5 +82,5 @@ describe.skipIf(DB_KIND !== 'pglite')('the embedded database across processes', 
     expect(missing).toEqual([]);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 180_000);
+  }, 300_000);
 });

@@ -71,8 +71,11 @@ export function startServer(
   return { child, port, output: () => out, stdout: () => stdout, exited };
 }
 
-/** A cold start (tsx transform, a new embedded database) took over 30 s on a loaded 2-core machine. */
-export async function waitUp(r: Running, ms = 60_000) {
+/**
+ * A cold start (tsx transform, a new embedded database's initdb in its child) took over 30 s on a loaded
+ * 2-core machine, and over 60 s with three test runs beside it (a CI rehearsal failed there at 60).
+ */
+export async function waitUp(r: Running, ms = 120_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (r.child.exitCode !== null) throw new Error(`server exited: ${r.output()}`);
