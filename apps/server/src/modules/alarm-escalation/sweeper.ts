@@ -3,13 +3,14 @@ import type { StepRole } from '@siteops/contracts/alarm-escalation/schemas';
 import { repeatRounds } from '../../core/rounds.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
+  alarmChannelLog,
   alarmChannels,
   alarmTimeline,
   escalationDeliveries,
   type AlarmChannelRow,
   type StoredEscalationStep,
 } from '../../db/schema/index.ts';
-import { deliver, type SendDeps } from './send/deliver.ts';
+import { sendThrough, type LogRow, type SendDeps } from './send/deliver.ts';
 import { peopleOf, type Person } from './people.ts';
 import { stepMessage, type AlarmFacts } from './message.ts';
 import { dueSends, type Due } from './steps.ts';
@@ -158,7 +159,7 @@ class RoundCache {
 
 /**
  * Send a claimed step: to its people through its people channels, and to its groups and systems
- * through the others. Answers its timeline entry: the step, with whom and how.
+ * through the others. Answers its timeline entry (the step, with whom and how) and its channels' log rows.
  */
 async function sendStep(deps: SendDeps, cache: RoundCache, { alarm, due }: Owed) {
   const step = alarm.steps[due.step - 1];
@@ -174,8 +175,10 @@ async function sendStep(deps: SendDeps, cache: RoundCache, { alarm, due }: Owed)
   const message = stepMessage(alarm, due.step, due.repeatNo);
   const ctx = { alarmId: alarm.id, step: due.step, repeatNo: due.repeatNo, severity: alarm.severity };
   const results: Record<string, unknown>[] = [];
+  const logs: LogRow[] = [];
   for (const channel of channels) {
-    const d = await deliver(deps, channel, message, people, ctx);
+    const d = await sendThrough(deps, channel, message, people, ctx);
+    logs.push(d);
     results.push({
       channelId: channel.id,
       name: channel.name,
@@ -186,7 +189,7 @@ async function sendStep(deps: SendDeps, cache: RoundCache, { alarm, due }: Owed)
       error: d.error,
     });
   }
-  return {
+  const entry: typeof alarmTimeline.$inferInsert = {
     alarmId: alarm.id,
     kind: 'notified',
     detail: {
@@ -197,6 +200,7 @@ async function sendStep(deps: SendDeps, cache: RoundCache, { alarm, due }: Owed)
       channels: results,
     },
   };
+  return { entry, logs };
 }
 
 /** Runs `work` over `items`, at most `n` at a time. */
@@ -242,9 +246,12 @@ export async function escalateOnce(deps: SendDeps, log: Log, now = new Date()): 
       const claimed = await claim(deps, owed.slice(i, i + CLAIM_CHUNK));
       count += claimed.length;
       const entries: (typeof alarmTimeline.$inferInsert)[] = [];
+      const logs: LogRow[] = [];
       await inParallel(claimed, PARALLEL, async (o) => {
         try {
-          entries.push(await sendStep(deps, cache, o));
+          const sent = await sendStep(deps, cache, o);
+          entries.push(sent.entry);
+          logs.push(...sent.logs);
         } catch (err) {
           log.warn({ err, alarmId: o.alarm.id, step: o.due.step }, 'alarm escalation step failed');
         }
@@ -252,6 +259,7 @@ export async function escalateOnce(deps: SendDeps, log: Log, now = new Date()): 
       if (claimed.length === 0) continue;
       await deps.db.transaction(async (tx) => {
         if (entries.length) await tx.insert(alarmTimeline).values(entries);
+        if (logs.length) await tx.insert(alarmChannelLog).values(logs);
         await tx
           .update(escalationDeliveries)
           .set({ finishedAt: new Date() })

@@ -67,11 +67,41 @@ function botOutcome(r: PostResult, codeField: 'errcode' | 'code'): Outcome {
 const levelOf = (ctx: SendContext): NotificationLevel =>
   'test' in ctx ? 'info' : ctx.severity === 'critical' || ctx.severity === 'major' ? 'error' : 'warning';
 
+/** The outcome of one send, as a row of the channel log (alarm_channel_log). */
+export type LogRow = typeof alarmChannelLog.$inferInsert;
+
 /**
- * Send `message` through `channel` to `people` (the people channels) or to its address (the others),
- * and log it with what the receiver answered. Never rejects: a failure is a logged delivery that did
- * not go. The address and the secret are decrypted here, used, and appear nowhere else.
+ * Send `message` through `channel` to `people` (the people channels) or to its address (the others).
+ * Never rejects: a failure is a delivery that did not go. Answers the log row saying what the receiver
+ * answered, for the caller to write. The address and the secret are decrypted here, used, and appear
+ * nowhere else.
  */
+export async function sendThrough(
+  deps: SendDeps,
+  channel: AlarmChannelRow,
+  message: Message,
+  people: readonly Person[],
+  ctx: SendContext,
+): Promise<LogRow & Outcome> {
+  let outcome: Outcome;
+  try {
+    outcome = await send(deps, channel, message, people, ctx);
+  } catch (err) {
+    outcome = failed(errorWords(err));
+  }
+  return {
+    channelId: channel.id,
+    alarmId: 'test' in ctx ? null : ctx.alarmId,
+    step: 'test' in ctx ? null : ctx.step,
+    repeatNo: 'test' in ctx ? null : ctx.repeatNo,
+    test: 'test' in ctx,
+    ...outcome,
+    answer: outcome.answer?.slice(0, 512) ?? null,
+    error: outcome.error?.slice(0, 256) ?? null,
+  };
+}
+
+/** {@link sendThrough}, and its log row written: answers the delivery as logged. */
 export async function deliver(
   deps: SendDeps,
   channel: AlarmChannelRow,
@@ -79,29 +109,12 @@ export async function deliver(
   people: readonly Person[],
   ctx: SendContext,
 ): Promise<Delivery> {
-  let outcome: Outcome;
-  try {
-    outcome = await send(deps, channel, message, people, ctx);
-  } catch (err) {
-    outcome = failed(errorWords(err));
-  }
-  const [row] = await deps.db
+  const row = await sendThrough(deps, channel, message, people, ctx);
+  const [logged] = await deps.db
     .insert(alarmChannelLog)
-    .values({
-      channelId: channel.id,
-      alarmId: 'test' in ctx ? null : ctx.alarmId,
-      step: 'test' in ctx ? null : ctx.step,
-      repeatNo: 'test' in ctx ? null : ctx.repeatNo,
-      test: 'test' in ctx,
-      ok: outcome.ok,
-      reached: outcome.reached,
-      status: outcome.status,
-      answer: outcome.answer?.slice(0, 512) ?? null,
-      error: outcome.error?.slice(0, 256) ?? null,
-      attempts: outcome.attempts,
-    })
+    .values(row)
     .returning({ id: alarmChannelLog.id, at: alarmChannelLog.at });
-  return { id: row.id, channelId: channel.id, at: row.at, ...outcome };
+  return { ...row, id: logged.id, channelId: channel.id, at: logged.at };
 }
 
 async function send(
