@@ -9,6 +9,7 @@ export type PiiColumn =
   | 'devices.hj212_pw'
   | 'visitors.id_no'
   | 'labour_workers.id_no'
+  | 'labour_workers.bank_card_no'
   | 'certifications.legal_id_no'
   | 'alarm_channels.url'
   | 'alarm_channels.secret';

@@ -96,6 +96,8 @@ export interface Recipients {
   peopleOfAgent?: number;
   /** Every manager and member of this project (an announcement to a project's people). */
   peopleOfProject?: number;
+  /** The managers of this project (its project_members with role manager). */
+  managersOfProject?: number;
 }
 
 export interface NewNotification {

@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = [
   'labour.deleteTeam',
   'labour.importWorkers',
   'labour.reveal',
+  'labour.revealWorker',
   'labour.update',
   'labour.updateCertificate',
   'labour.updateSettings',

@@ -41,8 +41,16 @@ export const LABOUR_TRADES = [
 ] as const;
 export type LabourTrade = (typeof LABOUR_TRADES)[number];
 
+/** A worker absent this many days in a row is notified, unless the project sets another number. */
+export const DEFAULT_ABSENT_DAYS = 3;
+
 /** The person id a face terminal knows a worker by (beside visitors' `V…` and personnel's `U…`). */
 export const workerPersonId = (workerId: number) => `W${workerId}`;
+
+const bankCardNo = text({ error: 'bankCardNo must be text' })
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .refine((s) => s === '' || /^\d{12,19}$/.test(s), { message: 'bankCardNo must be 12 to 19 digits' })
+  .transform((s) => (s === '' ? null : s));
 
 const optionalId = (name: string) => rowId(`${name} must be a number`).nullable().optional();
 const optionalDate = (name: string) =>
@@ -78,6 +86,11 @@ export const workerFields = {
   blacklistReason: optionalText('blacklistReason', 256),
   emergencyContact: optionalText('emergencyContact', 64),
   emergencyPhone: optionalText('emergencyPhone', 32),
+  /**
+   * The wage card's number (12-19 digits; spaces and dashes dropped), stored encrypted and shown masked;
+   * '' or null clears it. Never the masked one a list shows.
+   */
+  bankCardNo: bankCardNo.nullable().optional(),
   /** The face the terminals enrol: a photo uploaded through POST /api/labour/postPhoto. */
   photo: z
     .uuid({ error: 'photo must be the id of an uploaded photo (POST /api/labour/postPhoto)' })
@@ -134,6 +147,8 @@ export const workerItem = z.object({
   blacklistReason: nullableString,
   emergencyContact: nullableString,
   emergencyPhone: nullableString,
+  /** The wage card's number, masked (first 3 and last 4 digits); null when none is registered. */
+  bankCardNo: nullableString,
   /** The face photo's id, and a signed URL for <img src> valid a few minutes. */
   photo: nullableString,
   photoUrl: nullableString,
@@ -231,6 +246,8 @@ export const labourSettings = z.object({
   utcOffsetMinutes: z.number(),
   /** Keep workers whose trade requires a certificate and who have none valid today off the face terminals. */
   requireValidCertificate: z.boolean(),
+  /** A worker on site who has not passed a terminal for this many days in a row is notified as absent. */
+  absentDays: z.number(),
 });
 export type LabourSettings = z.infer<typeof labourSettings>;
 
@@ -249,6 +266,12 @@ export const updateSettingsBody = z.object({
     .max(840, 'utcOffsetMinutes must be between -720 and 840')
     .optional(),
   requireValidCertificate: z.boolean({ error: 'requireValidCertificate must be true or false' }).optional(),
+  absentDays: z
+    .number({ error: 'absentDays must be a number' })
+    .int('absentDays must be between 1 and 30')
+    .min(1, 'absentDays must be between 1 and 30')
+    .max(30, 'absentDays must be between 1 and 30')
+    .optional(),
 });
 
 /** `GET /api/labour/daySheet`. */
@@ -353,3 +376,42 @@ export const workerAttendanceAnswer = z.object({
   totalHours: z.number(),
 });
 export type WorkerAttendanceAnswer = z.infer<typeof workerAttendanceAnswer>;
+
+// Workplace figures and the reveal ------------------------------------------------------------------
+
+/** Certificates whose valid-until date falls within this many days are counted on the Workplace. */
+export const FIGURES_CERTIFICATE_DAYS = 30;
+
+/** One project's labour today (its own work day and wall clock). */
+export const labourProjectFigures = z.object({
+  projectId: z.number(),
+  projectName: z.string(),
+  /** The project's current work day, YYYY-MM-DD. */
+  day: z.string(),
+  /** Workers whose latest pass of the work day (by the terminals' direction) is an in-pass. */
+  onSiteNow: z.number(),
+  /** Workers registered on site today. */
+  expected: z.number(),
+  /** Of those, the ones who passed a terminal today. */
+  came: z.number(),
+  /** came / expected (0..1, 3 decimals); null when nobody is expected. */
+  attendanceRate: z.number().nullable(),
+  /** Certificates of workers on site whose valid-until falls within the next 30 days (not renewed since). */
+  expiringCertificates: z.number(),
+});
+export type LabourProjectFigures = z.infer<typeof labourProjectFigures>;
+
+/** `GET /api/labour/figures`: the Workplace's labour figures, per project of the caller's and summed. */
+export const labourFigures = z.object({
+  projects: z.array(labourProjectFigures),
+  total: labourProjectFigures.omit({ projectId: true, projectName: true, day: true }),
+  at: z.string(),
+});
+export type LabourFigures = z.infer<typeof labourFigures>;
+
+/** `GET /api/labour/reveal`: a worker's full ID and bank card numbers (admin only, audited). */
+export const revealAnswer = z.object({
+  id: z.number(),
+  idNo: z.string(),
+  bankCardNo: nullableString,
+});

@@ -17,7 +17,15 @@ export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
  * What a notification is about, for the user's preferences (which kinds reach me, and how). A
  * notification without a kind (a password changed: the account's security) always arrives.
  */
-export const NOTIFICATION_KINDS = ['device', 'certification', 'visitor', 'rollout', 'announcement', 'alarm'] as const;
+export const NOTIFICATION_KINDS = [
+  'device',
+  'certification',
+  'visitor',
+  'rollout',
+  'announcement',
+  'alarm',
+  'labour',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The message box's filter: a kind, or `account` for what has none (password changed, security bound). */
 export const NOTIFICATION_FILTER_KINDS = [...NOTIFICATION_KINDS, 'account'] as const;

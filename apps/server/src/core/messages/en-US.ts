@@ -336,6 +336,7 @@ export const enUS = {
   'notification.kind.visitor': 'Visitors',
   'notification.kind.rollout': 'Firmware rollouts',
   'notification.kind.announcement': 'Announcements',
+  'notification.kind.labour': 'Labour',
   'notification.mail.open': 'Open it in SiteOps: {url}',
   'notification.mail.why':
     'You get this email because "{kind}" notifications are set to email in SiteOps (User settings → Message notification); turn it off there.',
@@ -367,6 +368,14 @@ export const enUS = {
   'entity.Certificate': 'Certificate',
   'labour.duplicateCertificate': 'This worker already has a certificate of this type and number',
   'labour.revealAdminOnly': 'Only an administrator can export full ID numbers',
+  'labour.notice.certificateExpiring': '{project}: {count} worker certificate(s) expire within {days} days',
+  'labour.notice.certificateExpiring.body':
+    '{names}. Renew them before they expire, or the workers may be kept off the gates.',
+  'labour.notice.blacklistSeen': '{project}: a blacklisted person was seen at a gate: {names}',
+  'labour.notice.blacklistSeen.body':
+    'A face terminal recognised a blacklisted worker. Open the worker to see the reason.',
+  'labour.notice.absent': '{project}: {count} worker(s) absent {days} days in a row',
+  'labour.notice.absent.body': '{names}. No terminal has seen them since; check whether they have left the site.',
   'field.required': '{field} is required',
   'field.text': '{field} must be text',
   'field.empty': '{field} cannot be empty',

@@ -77,6 +77,8 @@ export const labourWorkers = pgTable(
     photo: uuid('photo'),
     emergencyContact: varchar('emergency_contact', { length: 64 }),
     emergencyPhone: varchar('emergency_phone', { length: 32 }),
+    /** The wage card's number: AES-256-GCM ciphertext (`labour_workers.bank_card_no`), never the plain number. */
+    bankCardNo: text('bank_card_no'),
     /**
      * Kept off the face terminals: the project requires a valid certificate for the worker's trade and it
      * has none valid today. Kept up to date by modules/labour/certificateGate.ts (on every change and
@@ -103,12 +105,15 @@ export const labourSettings = pgTable(
     utcOffsetMinutes: integer('utc_offset_minutes').notNull().default(480),
     /** Workers without a valid required certificate are kept off the face terminals. */
     requireValidCertificate: boolean('require_valid_certificate').notNull().default(false),
+    /** A worker on site without a pass for this many days in a row is notified as absent. */
+    absentDays: integer('absent_days').notNull().default(3),
     updatedId: integer('updated_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('labour_settings_cutoff_check', sql`${t.cutoffHour} between 0 and 12`),
     check('labour_settings_offset_check', sql`${t.utcOffsetMinutes} between -720 and 840`),
+    check('labour_settings_absent_days_check', sql`${t.absentDays} between 1 and 30`),
   ],
 );
 
@@ -157,6 +162,25 @@ export const labourPasses = pgTable(
     index('labour_passes_project_at_idx').on(t.projectId, t.at),
     check('labour_passes_direction_check', sql`${t.direction} in ('in', 'out')`),
   ],
+);
+
+/**
+ * The labour notifications already sent (modules/labour/notices.ts), one row per notice: a certificate
+ * expiring within 30 and 7 days (`subject` its id, `key` the days and its valid-until date), a blacklisted
+ * worker seen at a gate (the worker, the pass's day), a worker absent N days in a row (the worker, the
+ * first day of the absence). The sweep claims a row before notifying, so a notice goes once, after a
+ * restart and with several servers too. Deleted with the project.
+ */
+export const labourNotices = pgTable(
+  'labour_notices',
+  {
+    kind: varchar('kind', { length: 24 }).notNull(),
+    subjectId: integer('subject_id').notNull(),
+    key: varchar('key', { length: 32 }).notNull(),
+    projectId: ownerReference('project_id', () => projects.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId, t.key] }), index('labour_notices_project_idx').on(t.projectId)],
 );
 
 export type LabourWorkerRow = typeof labourWorkers.$inferSelect;

@@ -81,7 +81,7 @@ const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
 /** Fields whose values never enter the audit log, not even masked. */
 const SECRET_FIELDS = new Set(['password', 'oldPassword', 'newPassword', 'token']);
 /** Fields masked to first 3 + last 4 characters. */
-const MASKED_FIELDS = new Set(['idNo', 'cardNo']);
+const MASKED_FIELDS = new Set(['idNo', 'cardNo', 'bankCardNo']);
 const MAX_VALUE_CHARS = 200;
 
 /**

@@ -3,6 +3,9 @@ import { labourApi } from '@siteops/contracts/labour/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { routes } from '../../http/endpoint.ts';
 import { daySheet } from './daySheet.ts';
+import { labourFigures } from './figures.ts';
+import { scheduleLabourNotices } from './notices.ts';
+import { revealWorker } from './reveal.ts';
 import { deleteWorkers } from './delete.ts';
 import { workerDetail } from './detail.ts';
 import { exportMonthSheet } from './exportMonthSheet.ts';
@@ -23,7 +26,8 @@ import { addWorker, updateWorker } from './write.ts';
 
 /**
  * /api/labour/* (declared in contracts' `labour/api.ts`): the real-name register, certificates and
- * attendance; the periodic check of expired certificates (certificateGate.ts).
+ * attendance; the periodic check of expired certificates (certificateGate.ts); the Workplace figures
+ * (figures.ts) and the labour notifications (notices.ts).
  */
 export function registerLabourModule(app: FastifyInstance, ctx: ModuleContext) {
   const gates = workerGates();
@@ -55,6 +59,9 @@ export function registerLabourModule(app: FastifyInstance, ctx: ModuleContext) {
     monthSheet,
     workerAttendance,
     exportMonthSheet,
+    figures: labourFigures,
+    reveal: revealWorker,
   });
   scheduleCertificateCheck(app, ctx.db, gates);
+  scheduleLabourNotices(app, ctx);
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  DEFAULT_ABSENT_DAYS,
   DEFAULT_CUTOFF_HOUR,
   DEFAULT_UTC_OFFSET_MINUTES,
   type LabourSettings,
@@ -64,6 +65,7 @@ export async function settingsOf(db: Db, projectId: number): Promise<LabourSetti
     cutoffHour: row?.cutoffHour ?? DEFAULT_CUTOFF_HOUR,
     utcOffsetMinutes: row?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES,
     requireValidCertificate: row?.requireValidCertificate ?? false,
+    absentDays: row?.absentDays ?? DEFAULT_ABSENT_DAYS,
   };
 }
 
@@ -129,6 +131,7 @@ export function toWorkerItem(r: Joined, { pii, fileUrls }: Pick<ModuleContext, '
     blacklistReason: w.blacklistReason,
     emergencyContact: w.emergencyContact,
     emergencyPhone: w.emergencyPhone,
+    bankCardNo: pii.masked(w.bankCardNo, 'labour_workers.bank_card_no'),
     photo: w.photo,
     photoUrl: photoUrlOf(fileUrls, w.photo),
     certificateState: r.certificateState,

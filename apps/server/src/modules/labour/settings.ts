@@ -34,6 +34,7 @@ export const updateSettings =
           cutoffHour: next.cutoffHour,
           utcOffsetMinutes: next.utcOffsetMinutes,
           requireValidCertificate: next.requireValidCertificate,
+          absentDays: next.absentDays,
           updatedId: c.user.id,
         })
         .onConflictDoUpdate({
@@ -42,6 +43,7 @@ export const updateSettings =
             cutoffHour: next.cutoffHour,
             utcOffsetMinutes: next.utcOffsetMinutes,
             requireValidCertificate: next.requireValidCertificate,
+            absentDays: next.absentDays,
             updatedId: c.user.id,
             updatedAt: new Date(),
           },

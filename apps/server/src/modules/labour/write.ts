@@ -59,6 +59,7 @@ export const addWorker =
               subcontractorId: body.subcontractorId ?? null,
               emergencyContact: body.emergencyContact ?? null,
               emergencyPhone: body.emergencyPhone ?? null,
+              bankCardNo: body.bankCardNo ? pii.encrypt(body.bankCardNo, 'labour_workers.bank_card_no') : null,
               photo: body.photo ?? null,
               createdId: c.user.id,
               updatedId: c.user.id,
@@ -87,8 +88,13 @@ export const updateWorker =
     const project = await loadLabourProject(db, c.caller, current.projectId);
     const idType = (patch.idType ?? current.idType) as WorkerIdType;
     const set: Partial<typeof labourWorkers.$inferInsert> = Object.fromEntries(
-      Object.entries(patch).filter(([k, v]) => v !== undefined && k !== 'idNo' && k !== 'gender' && k !== 'birthDate'),
+      Object.entries(patch).filter(
+        ([k, v]) => v !== undefined && k !== 'idNo' && k !== 'gender' && k !== 'birthDate' && k !== 'bankCardNo',
+      ),
     );
+    if (patch.bankCardNo !== undefined) {
+      set.bankCardNo = patch.bankCardNo ? pii.encrypt(patch.bankCardNo, 'labour_workers.bank_card_no') : null;
+    }
     const idNo =
       patch.idNo ?? (patch.idType !== undefined ? pii.decrypt(current.idNo, 'labour_workers.id_no') : undefined);
     if (idNo !== undefined) {

@@ -22,6 +22,10 @@ function recipientsWhere(to: Recipients): SQL | undefined {
     const members = sql`select pm.user_id from ${projectMembers} pm where pm.project_id = ${to.peopleOfProject}`;
     parts.push(and(sql`${users.id} in (${members})`, active)!);
   }
+  if (to.managersOfProject !== undefined) {
+    const managers = sql`select pm.user_id from ${projectMembers} pm where pm.project_id = ${to.managersOfProject} and pm.role = 'manager'`;
+    parts.push(and(sql`${users.id} in (${managers})`, active)!);
+  }
   return parts.length ? or(...parts) : undefined;
 }
 
