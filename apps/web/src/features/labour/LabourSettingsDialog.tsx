@@ -9,6 +9,7 @@ import { useUpdateLabourSettings } from './api/updateSettings';
 interface Values {
   cutoffHour: number;
   requireValidCertificate: boolean;
+  absentDays: number;
 }
 
 /**
@@ -37,6 +38,7 @@ export function LabourSettingsDialog({
       form.setFieldsValue({
         cutoffHour: settings.data.cutoffHour,
         requireValidCertificate: settings.data.requireValidCertificate,
+        absentDays: settings.data.absentDays,
       });
     }
   }, [open, settings.data, form]);
@@ -79,6 +81,9 @@ export function LabourSettingsDialog({
         </Form.Item>
         <Form.Item name="cutoffHour" label={t('labour.cutoffHour')} extra={t('labour.cutoffHourHint')}>
           <InputNumber min={0} max={12} precision={0} />
+        </Form.Item>
+        <Form.Item name="absentDays" label={t('labour.absentDays')} extra={t('labour.absentDaysHint')}>
+          <InputNumber min={1} max={30} precision={0} />
         </Form.Item>
       </Form>
     </Modal>

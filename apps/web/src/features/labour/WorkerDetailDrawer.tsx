@@ -21,6 +21,8 @@ import { useDeleteCertificates } from './api/deleteCertificates';
 import { CertificateStateTag, WorkerStatusTag } from './labourView';
 import { WorkerPhotoUpload } from './WorkerPhotoUpload';
 import { WorkerAttendanceHistory } from './WorkerAttendanceHistory';
+import { useRevealWorker } from './api/revealWorker';
+import { useUserStore } from '@/stores/user';
 
 interface CertificateValues {
   type: CertificateType;
@@ -46,6 +48,14 @@ export function WorkerDetailDrawer({ worker, onClose }: { worker: WorkerItem | n
   const current = editing === 'new' ? undefined : (editing ?? undefined);
   const state = certificates.data?.certificateState ?? worker?.certificateState ?? null;
   const accepted = worker ? (TRADE_REQUIRED_CERTIFICATES[worker.trade] ?? []) : [];
+  // The full numbers: an admin's audited read, asked only when pressed, for the worker shown.
+  const isAdmin = useUserStore((s) => s.info?.role === 'admin' && s.role === 'admin');
+  const [revealed, setRevealed] = useState<number | null>(null);
+  const reveal = useRevealWorker(
+    { id: worker?.id ?? 0 },
+    { enabled: isAdmin && worker !== null && revealed === worker.id },
+  );
+  const full = revealed === worker?.id ? reveal.data : undefined;
 
   return (
     <Drawer open={worker !== null} onClose={onClose} size={720} title={worker?.realName} destroyOnHidden>
@@ -54,7 +64,21 @@ export function WorkerDetailDrawer({ worker, onClose }: { worker: WorkerItem | n
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={t('labour.project')}>{worker.projectName}</Descriptions.Item>
             <Descriptions.Item label={t('labour.idNo')}>
-              {t(`labour.idTypes.${worker.idType}`)} {worker.idNo}
+              {t(`labour.idTypes.${worker.idType}`)} <span data-testid="worker-id-no">{full?.idNo ?? worker.idNo}</span>
+              {isAdmin && !full && (
+                <Button
+                  size="small"
+                  type="link"
+                  loading={reveal.isFetching}
+                  title={t('labour.revealWorkerHint')}
+                  onClick={() => setRevealed(worker.id)}
+                >
+                  {t('labour.revealWorker')}
+                </Button>
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('labour.bankCardNo')}>
+              <span data-testid="worker-bank-card">{full ? (full.bankCardNo ?? '—') : (worker.bankCardNo ?? '—')}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('labour.trade')}>
               {t(`labour.trades.${worker.trade}`)} {worker.teamName ? `· ${worker.teamName}` : ''}

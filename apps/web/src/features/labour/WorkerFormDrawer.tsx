@@ -40,6 +40,7 @@ interface FormValues {
   blacklistReason?: string;
   emergencyContact?: string;
   emergencyPhone?: string;
+  bankCardNo?: string;
   photo?: string | null;
 }
 
@@ -60,6 +61,7 @@ const FIELDS = [
   'blacklistReason',
   'emergencyContact',
   'emergencyPhone',
+  'bankCardNo',
   'photo',
 ];
 
@@ -84,6 +86,8 @@ function valuesOf(w: WorkerItem): Partial<FormValues> {
     blacklistReason: w.blacklistReason ?? undefined,
     emergencyContact: w.emergencyContact ?? undefined,
     emergencyPhone: w.emergencyPhone ?? undefined,
+    // Masked in the list too: empty keeps the registered card.
+    bankCardNo: undefined,
     photo: w.photo,
   };
 }
@@ -106,6 +110,7 @@ function bodyOf(v: FormValues) {
     blacklistReason: v.status === 'blacklisted' ? (v.blacklistReason ?? '') : '',
     emergencyContact: v.emergencyContact ?? '',
     emergencyPhone: v.emergencyPhone ?? '',
+    ...(v.bankCardNo ? { bankCardNo: v.bankCardNo } : {}),
     photo: v.photo ?? null,
   };
 }
@@ -259,6 +264,16 @@ export function WorkerFormDrawer({ open, worker, onClose }: WorkerFormDrawerProp
         </Form.Item>
         <Form.Item name="emergencyPhone" label={t('labour.emergencyPhone')}>
           <Input maxLength={32} />
+        </Form.Item>
+        <Form.Item
+          name="bankCardNo"
+          label={t('labour.bankCardNo')}
+          extra={
+            worker?.bankCardNo ? t('labour.bankCardKeep', { masked: worker.bankCardNo }) : t('labour.bankCardHint')
+          }
+          rules={[{ pattern: /^[\d\s-]*$/, message: t('labour.bankCardFormat') }]}
+        >
+          <Input maxLength={32} autoComplete="off" inputMode="numeric" />
         </Form.Item>
       </Form>
     </FormDrawer>

@@ -12,9 +12,11 @@ import { UserOverview } from './UserOverview';
 
 // The fleet panel brings the live channel client and its own texts: loaded after the page (FleetFigures).
 const FleetFigures = lazy(() => import('./FleetFigures').then((m) => ({ default: m.FleetFigures })));
+const LabourFigures = lazy(() => import('./LabourFigures').then((m) => ({ default: m.LabourFigures })));
 
 /**
- * The workplace greets the user, shows the fleet in its scope live (FleetFigures) and its overview
+ * The workplace greets the user, shows the fleet in its scope live (FleetFigures), the labour figures of
+ * its projects (LabourFigures) and its overview
  * (visits, activity, site notifications, projects, team) and the announcements for it, all counted by the server from real data.
  */
 export function WorkplacePage() {
@@ -27,6 +29,13 @@ export function WorkplacePage() {
   // The fleet is for the roles with devices in their scope (a device page to open): a plain user has
   // none, and a panel of zeros with "online rate 0 %" told them nothing (issue 33).
   const seesFleet = pages.some((p) => p.parent === 'device');
+  // Labour figures for the roles with the labour section (admins, agents, managers: issue 35).
+  const seesLabour = pages.some((p) => p.parent === 'labour');
+  const panelFallback = (
+    <Card>
+      <Skeleton active paragraph={{ rows: 3 }} />
+    </Card>
+  );
   return (
     <Flex vertical gap={16}>
       <Card>
@@ -44,14 +53,13 @@ export function WorkplacePage() {
         </Flex>
       </Card>
       {seesFleet && (
-        <Suspense
-          fallback={
-            <Card>
-              <Skeleton active paragraph={{ rows: 3 }} />
-            </Card>
-          }
-        >
+        <Suspense fallback={panelFallback}>
           <FleetFigures canOpenDevices={canOpenDevices} showAgents={role === 'admin'} />
+        </Suspense>
+      )}
+      {seesLabour && (
+        <Suspense fallback={panelFallback}>
+          <LabourFigures />
         </Suspense>
       )}
       <Row gutter={[16, 16]}>
