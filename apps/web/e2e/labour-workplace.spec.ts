@@ -1,0 +1,90 @@
+import { labourApi } from '@siteops/contracts/labour/api';
+import { mainlandIdCheckDigit } from '@siteops/contracts/labour/idCard';
+import { projectApi } from '@siteops/contracts/project/api';
+import { userApi } from '@siteops/contracts/user/api';
+import {
+  ADMIN,
+  addProject,
+  api,
+  apiLogin,
+  createUser,
+  login,
+  openConsole,
+  slowMachineSpec,
+  uniqueName,
+} from './support';
+import { projectGate, test } from './simDevice';
+
+/**
+ * Issue 35: a project's manager sees on its Workplace the worker a simulated terminal let in (on site now,
+ * today's attendance); an admin reveals the worker's full ID and bank card numbers in its detail, where
+ * everyone else sees them masked.
+ */
+const expect = slowMachineSpec(test, 180_000);
+
+function mainlandId() {
+  const first17 = `11010119900909${String(Math.floor(Math.random() * 450) * 2 + 1).padStart(3, '0')}`;
+  return first17 + mainlandIdCheckDigit(first17);
+}
+
+test('the Workplace counts the worker a terminal let in; an admin reveals its ID and bank card numbers', async ({
+  page,
+  request,
+  dialSim,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const { id: projectId, name: projectName } = await addProject(request, admin, {
+    label: 'Workplace labour',
+    codePrefix: 'WL',
+  });
+  const manager = await createUser(request, 'manager');
+  const managerId = (await api(request, userApi.listAll, { userName: manager.username }, admin)).list[0]!.id;
+  await api(request, projectApi.addManager, { projectId, userId: managerId }, admin);
+  const { device } = await projectGate(request, admin, dialSim, {
+    projectId,
+    prefix: 'E2EWPL',
+    devName: (sn) => `e2e workplace gate ${sn.slice(-5)}`,
+  });
+  const name = uniqueName('Wang Wu');
+  const idNo = mainlandId();
+  const { id: workerId } = await api(
+    request,
+    labourApi.add,
+    {
+      projectId,
+      realName: name,
+      idType: 'mainland',
+      idNo,
+      phone: '13800138000',
+      trade: 'carpenter',
+      entryDate: '2026-01-01',
+      bankCardNo: '6222 0212 3456 7890 123',
+    },
+    admin,
+  );
+  // The terminal recognises the worker at the gate (registered without a photo here: the pass is sent as is).
+  device.sendEvent({
+    kind: 'pass',
+    level: 'info',
+    data: { personId: `W${workerId}`, personName: name, direction: 'in', verifyMode: 'face', similarity: 0.92 },
+  });
+
+  // The manager's Workplace: its project, one worker on site, all of one came.
+  await login(page, manager);
+  await openConsole(page, '/dashboard/workplace');
+  const card = page.getByTestId('labour-figures');
+  await expect(card.getByRole('row').filter({ hasText: projectName })).toContainText('100%', { timeout: 60_000 });
+  await expect(card.getByTestId('labour-on-site')).toContainText('1');
+  await expect(card.getByTestId('labour-attendance')).toContainText('100%');
+
+  // An admin's worker detail: masked until revealed.
+  await login(page);
+  await openConsole(page, `/labour/workers?projectId=${projectId}`);
+  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: '详情' }).click();
+  const detail = page.getByTestId('worker-detail');
+  await expect(detail.getByTestId('worker-bank-card')).toHaveText('622************0123');
+  await expect(detail.getByTestId('worker-id-no')).not.toHaveText(idNo);
+  await detail.getByRole('button', { name: /查看完整/ }).click();
+  await expect(detail.getByTestId('worker-id-no')).toHaveText(idNo, { timeout: 30_000 });
+  await expect(detail.getByTestId('worker-bank-card')).toHaveText('6222021234567890123');
+});
