@@ -78,6 +78,8 @@ export default defineConfig({
       SMS_WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}/sms`,
       // Notification emails link to the console where the run serves it (notification-email.spec.ts).
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Escalation channels post to receivers a spec starts on this machine (escalation.spec.ts).
+      ALARM_WEBHOOK_ADDRESSES: 'any',
       // E2E_WEB_DIST lets parallel work build the console elsewhere (vite build --outDir) without clobbering.
       WEB_DIST: path.resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist'),
       MQTT_PORT: process.env.E2E_MQTT_PORT,

@@ -40,12 +40,17 @@ const envSchema = z.object({
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Fleet analytics: days of the hourly rollup kept (pruned hourly), long after the raw rows went. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
-  /** Message box: days a notification is kept, read or not (pruned hourly). */
-  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Alarm escalation: how often due steps are looked for (every instance; each step is claimed once). */
   ALARM_ESCALATION_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
   /** Alarm escalation: a webhook or bot answering 5xx/429 or not at all is tried again after this, then 4× this. */
   ALARM_WEBHOOK_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  /**
+   * Alarm escalation: which addresses a channel may post to. no-loopback (default): not this machine nor
+   * link-local (cloud metadata); public: nor private networks; any: everything (tests, a closed LAN).
+   */
+  ALARM_WEBHOOK_ADDRESSES: z.enum(['no-loopback', 'public', 'any']).default('no-loopback'),
+  /** Message box: days a notification is kept, read or not (pruned hourly). */
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Device link: a browser terminal with no traffic either way is closed after this long. */
   TERMINAL_IDLE_MINUTES: z.coerce.number().positive().max(1440).default(10),
   ADMIN_PASSWORD: z.string().min(6).optional(),
@@ -191,10 +196,10 @@ export interface Config {
     intervalMs: number;
     dailyMax: number;
   };
+  /** Alarm escalation (modules/alarm-escalation): the sweep's period and the webhooks' first retry delay. */
+  alarmEscalation: { sweepMs: number; retryMs: number; addresses: 'no-loopback' | 'public' | 'any' };
   bodyLimit: number;
   checkpointMs: number;
-  /** Alarm escalation (modules/alarm-escalation): the sweep's period and the webhooks' first retry delay. */
-  alarmEscalation: { sweepMs: number; retryMs: number };
   /** Directory of the built console; absent means "API only". */
   webDist?: string;
   trustProxy: boolean;
@@ -320,11 +325,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       intervalMs: e.SECURITY_CODE_INTERVAL_SECONDS * 1000,
       dailyMax: e.SECURITY_CODE_DAILY_MAX,
     },
+    alarmEscalation: {
+      sweepMs: e.ALARM_ESCALATION_SWEEP_MS,
+      retryMs: e.ALARM_WEBHOOK_RETRY_MS,
+      addresses: e.ALARM_WEBHOOK_ADDRESSES,
+    },
     bodyLimit: e.BODY_LIMIT_BYTES,
     checkpointMs: e.CHECKPOINT_SECONDS * 1000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
-    alarmEscalation: { sweepMs: e.ALARM_ESCALATION_SWEEP_MS, retryMs: e.ALARM_WEBHOOK_RETRY_MS },
     requestIdHeader: e.REQUEST_ID_HEADER,
     piiKey: e.PII_KEY ? new Secret(e.PII_KEY.toLowerCase()) : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

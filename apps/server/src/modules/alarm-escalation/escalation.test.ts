@@ -10,6 +10,7 @@ import { startMailbox } from '../../../test/mailbox.ts';
 import { startSmsbox } from '../../../test/smsbox.ts';
 import { addDevice, raiseAlarm, siteOf, startReceiver, until } from './escalationTestkit.ts';
 import { pruneChannelLog } from './retention.ts';
+import { checkAddress } from './send/addresses.ts';
 
 /**
  * Escalation channels and chains against real receivers started here: an HTTP server standing in for
@@ -39,6 +40,8 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://console.example.com',
     ALARM_ESCALATION_SWEEP_MS: '100',
     ALARM_WEBHOOK_RETRY_MS: '20',
+    // The receivers here are on this machine, which the default policy refuses (tested below).
+    ALARM_WEBHOOK_ADDRESSES: 'any',
   });
   admin = await t.login();
   siteA = await siteOf(t, admin);
@@ -200,6 +203,38 @@ describe('channels', () => {
     expect(delivery.attempts).toHaveLength(3);
     expect(JSON.stringify(delivery)).not.toContain('hush');
     expect(JSON.stringify(delivery)).not.toContain('127.0.0.1');
+  });
+
+  it('by default a channel cannot reach this machine nor link-local addresses (a cloud’s metadata)', async () => {
+    const id = await addChannel(siteA.agent.token, {
+      kind: 'webhook',
+      url: `${receiver.base}/hook/blocked`,
+      secret: HOOK_SECRET,
+    });
+    // The same database served by an instance with the default ALARM_WEBHOOK_ADDRESSES.
+    const guarded = await createTestApp({ ALARM_WEBHOOK_RETRY_MS: '20' }, { database: t.database });
+    try {
+      const token = await guarded.login(siteA.agent.userName, 'Passw0rd!');
+      const res = await guarded.api(alarmEscalationApi.channelTest, { id }, token);
+      expect(res.body.data).toMatchObject({ ok: false, status: null, error: 'blockedAddress' });
+      expect(res.body.data.attempts).toHaveLength(1);
+      expect(receiver.at('/hook/blocked')).toHaveLength(0);
+    } finally {
+      await guarded.app.close();
+    }
+    for (const blocked of [
+      'http://127.0.0.1/x',
+      'http://[::1]/x',
+      'http://169.254.169.254/latest',
+      'http://localhost/x',
+    ]) {
+      await expect(checkAddress(blocked, 'no-loopback')).rejects.toThrow('blockedAddress');
+    }
+    await expect(checkAddress('http://10.1.2.3/x', 'no-loopback')).resolves.toBeUndefined();
+    await expect(checkAddress('http://10.1.2.3/x', 'public')).rejects.toThrow('blockedAddress');
+    await expect(checkAddress('http://[::ffff:192.168.1.9]/x', 'public')).rejects.toThrow('blockedAddress');
+    await expect(checkAddress('http://203.0.113.7/x', 'public')).resolves.toBeUndefined();
+    await expect(checkAddress('http://127.0.0.1/x', 'any')).resolves.toBeUndefined();
   });
 
   it('people channels test to the caller: message box, bound email, SMS', async () => {
@@ -463,7 +498,7 @@ describe('escalation', () => {
     );
     // A second instance of the server on the same database, sweeping beside the first.
     const other = await createTestApp(
-      { ALARM_ESCALATION_SWEEP_MS: '50', ALARM_WEBHOOK_RETRY_MS: '20' },
+      { ALARM_ESCALATION_SWEEP_MS: '50', ALARM_WEBHOOK_RETRY_MS: '20', ALARM_WEBHOOK_ADDRESSES: 'any' },
       { database: t.database },
     );
     try {

@@ -217,9 +217,11 @@ async function inParallel<T>(items: readonly T[], n: number, work: (item: T) => 
  * they are sent. Any number of instances may run rounds at the same time: each send goes out once.
  * Answers how many sends this round made.
  */
-export async function escalateOnce(deps: SendDeps, log: Log, now = new Date()): Promise<number> {
+export async function escalateOnce(deps: SendDeps, log: Log, at?: Date): Promise<number> {
   const open = await openAlarms(deps);
   if (open.length === 0) return 0;
+  // Read after the alarms, so none read is younger than the time it is judged at.
+  const now = at ?? new Date();
   const had = await deps.db
     .select({
       alarmId: escalationDeliveries.alarmId,

@@ -19,7 +19,9 @@ describe.skipIf(skip)('alarm escalation across two instances (PostgreSQL + Redis
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    both = await startTwoInstances({ env: { ALARM_ESCALATION_SWEEP_MS: '50', ALARM_WEBHOOK_RETRY_MS: '20' } });
+    both = await startTwoInstances({
+      env: { ALARM_ESCALATION_SWEEP_MS: '50', ALARM_WEBHOOK_RETRY_MS: '20', ALARM_WEBHOOK_ADDRESSES: 'any' },
+    });
   });
   afterAll(async () => {
     await both?.close();

@@ -128,6 +128,7 @@ async function send(
   const kind = channel.kind as ChannelKind;
   const publicUrl = config.publicUrl;
   const retryMs = config.alarmEscalation.retryMs;
+  const policy = config.alarmEscalation.addresses;
   const reveal = (column: 'url' | 'secret') => {
     const stored = channel[column];
     return stored ? deps.pii.decrypt(stored, `alarm_channels.${column}`) : '';
@@ -209,14 +210,21 @@ async function send(
     }
     case 'wecom': {
       const body = JSON.stringify({ msgtype: 'text', text: { content: bothLanguages(message, publicUrl) } });
-      return botOutcome(await postWithRetries(() => ({ url: reveal('url'), body, headers: {} }), retryMs), 'errcode');
+      return botOutcome(
+        await postWithRetries(() => ({ url: reveal('url'), body, headers: {} }), retryMs, policy),
+        'errcode',
+      );
     }
     case 'dingtalk': {
       const body = JSON.stringify({ msgtype: 'text', text: { content: bothLanguages(message, publicUrl) } });
       const url = reveal('url');
       const secret = reveal('secret');
       return botOutcome(
-        await postWithRetries(() => ({ url: dingTalkSignedUrl(url, secret, Date.now()), body, headers: {} }), retryMs),
+        await postWithRetries(
+          () => ({ url: dingTalkSignedUrl(url, secret, Date.now()), body, headers: {} }),
+          retryMs,
+          policy,
+        ),
         'errcode',
       );
     }
@@ -225,10 +233,14 @@ async function send(
       const secret = reveal('secret');
       const text = bothLanguages(message, publicUrl);
       return botOutcome(
-        await postWithRetries(() => {
-          const signed = feishuSignature(secret, Date.now());
-          return { url, body: JSON.stringify({ ...signed, msg_type: 'text', content: { text } }), headers: {} };
-        }, retryMs),
+        await postWithRetries(
+          () => {
+            const signed = feishuSignature(secret, Date.now());
+            return { url, body: JSON.stringify({ ...signed, msg_type: 'text', content: { text } }), headers: {} };
+          },
+          retryMs,
+          policy,
+        ),
         'code',
       );
     }
@@ -242,17 +254,21 @@ async function send(
         link: message.link ? `${publicUrl ?? ''}${message.link}` : null,
         sentAt: new Date().toISOString(),
       });
-      const r = await postWithRetries(() => {
-        const timestamp = String(Math.floor(Date.now() / 1000));
-        return {
-          url,
-          body,
-          headers: {
-            [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
-            [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(secret, timestamp, body),
-          },
-        };
-      }, retryMs);
+      const r = await postWithRetries(
+        () => {
+          const timestamp = String(Math.floor(Date.now() / 1000));
+          return {
+            url,
+            body,
+            headers: {
+              [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+              [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(secret, timestamp, body),
+            },
+          };
+        },
+        retryMs,
+        policy,
+      );
       const ok = r.status !== null && r.status >= 200 && r.status < 300;
       return {
         ok,

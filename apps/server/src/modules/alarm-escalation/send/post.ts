@@ -1,4 +1,5 @@
 import type { StoredAttempt } from '../../../db/schema/index.ts';
+import { checkAddress, type AddressPolicy } from './addresses.ts';
 
 /** How long one attempt may take before it counts as no answer. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -34,6 +35,8 @@ const worthRetrying = (status: number | null) => status === null || status === 4
 export async function postWithRetries(
   target: () => { url: string; body: string; headers: Record<string, string> },
   retryMs: number,
+  /** Where it may go (ALARM_WEBHOOK_ADDRESSES); the server's own SMS webhook is the operator's: `any`. */
+  policy: AddressPolicy = 'any',
 ): Promise<PostResult> {
   const attempts: StoredAttempt[] = [];
   for (let n = 0; n < ATTEMPTS; n++) {
@@ -41,6 +44,7 @@ export async function postWithRetries(
     const at = new Date().toISOString();
     const { url, body, headers } = target();
     try {
+      await checkAddress(url, policy);
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
@@ -53,6 +57,8 @@ export async function postWithRetries(
       if (!worthRetrying(res.status)) break;
     } catch (err) {
       attempts.push({ at, status: null, answer: null, error: errorWords(err) });
+      // A refused address stays refused: no retry.
+      if (errorWords(err) === 'blockedAddress') break;
     }
   }
   const last = attempts[attempts.length - 1];
