@@ -414,6 +414,7 @@ export const enUS = {
   'field.birthdayRange': '{field} must be between 1900-01-01 and today',
   'field.dateField': '{field} must be a date YYYY-MM-DD',
   'field.digits': '{field} must be {n} digits',
+  'field.digitsBetween': '{field} must be {min} to {max} digits',
   'field.phone': '{field} must be a phone number',
   'field.email': '{field} must be an email address',
   'field.username': '3-64 letters, digits or _ . @ -',

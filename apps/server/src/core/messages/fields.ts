@@ -48,6 +48,8 @@ export const FIELD_LABELS_ZH: Readonly<Record<string, string>> = {
   issuedBy: '发证机关',
   validUntil: '有效期至',
   requireValidCertificate: '无有效证书不上闸机',
+  bankCardNo: '银行卡号',
+  absentDays: '连续缺勤提醒天数',
   after: '翻页游标',
   projectName: '项目名称',
   projectCode: '项目编号',

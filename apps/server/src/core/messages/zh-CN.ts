@@ -391,6 +391,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'field.birthdayRange': '{field} 必须在 1900-01-01 到今天之间',
   'field.dateField': '{field} 必须是 YYYY-MM-DD 格式的日期',
   'field.digits': '{field} 必须是 {n} 位数字',
+  'field.digitsBetween': '{field} 必须是 {min} 到 {max} 位数字',
   'field.phone': '{field} 必须是电话号码',
   'field.email': '{field} 必须是有效的邮箱地址',
   'field.username': '3-64 位字母、数字或 _ . @ -',

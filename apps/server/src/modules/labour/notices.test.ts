@@ -4,6 +4,7 @@ import { labourApi } from '@siteops/contracts/labour/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import { auditLog, devices, labourWorkers, visitorDevices } from '../../db/schema/index.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { inChinese } from '../../../test/fixtures.ts';
 import { NotificationService } from '../notification/service.ts';
 import { labourWorld, mainlandId, storePasses, terminal } from './testkit.ts';
 import { noticeAbsent, noticeBlacklistSeen, noticeCertificates, scheduleLabourNotices } from './notices.ts';
@@ -114,6 +115,10 @@ describe('labour notifications', () => {
     // The agent's users get it too, in Chinese as well.
     const agentNotices = await labourNotices(w.agentA);
     expect(agentNotices.some((x) => x.body?.includes('Expiring Welder'))).toBe(true);
+    const zh = await t.api(notificationApi.listAll, { kind: 'labour' } as never, inChinese(w.managerToken));
+    expect(zh.body.data.list.map((x: { title: string }) => x.title)).toContain(
+      `${(await w.ok(labourApi.detail, { id: welder })).projectName}：1 张工人证书将在 30 天内到期`,
+    );
 
     // Closer: within 7 days, once more, then nothing on the next sweeps nor from a fresh scheduler (a restart).
     await w.ok(labourApi.updateCertificate, { id, validUntil: dayAt(480, 5) });
@@ -243,6 +248,9 @@ describe('bank card and the reveal', () => {
     expect((await w.ok(labourApi.detail, { id }, w.managerToken)).bankCardNo).toBe('622************0123');
     const bad = await t.api(labourApi.update, { id, bankCardNo: '12ab' } as never, w.managerToken);
     expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('bankCardNo must be 12 to 19 digits');
+    const zh = await t.api(labourApi.update, { id, bankCardNo: '1234' } as never, inChinese(w.managerToken));
+    expect(zh.body.msg).toContain('银行卡号 必须是 12 到 19 位数字');
 
     for (const token of [w.managerToken, w.agentA]) {
       expect((await t.api(labourApi.reveal, { id }, token)).status).toBe(403);
