@@ -212,10 +212,10 @@ export async function buildApp({
   registerDeviceSearchModule(app, ctx);
   registerAnalyticsModule(app, ctx);
   registerAlarmModule(app, ctx, { sweepMs: notificationOptions?.deviceSweepMs });
+  registerAlarmEscalationModule(app, ctx);
   registerLabourModule(app, ctx);
   registerSearchModule(app, ctx);
 
-  registerAlarmEscalationModule(app, ctx);
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);
   }
