@@ -34,7 +34,8 @@ const rate = (came: number, expected: number) => (expected ? Math.round((came / 
  * manager its own), on the project's own work day: workers on site now (their latest pass today by the
  * terminal's direction is an in-pass, so in minus out, a pass sent twice counted once), today's attendance
  * (of the workers registered on site today, those who passed), and certificates of workers on site that
- * expire within 30 days and were not renewed by a later one of the same type. One statement.
+ * expire within 30 days and were not renewed by a later one of the same type. One statement, each
+ * figure grouped once over all the projects.
  */
 export const labourFigures: Handler<typeof labourApi.figures> = async ({ db, caller }) => {
   const inScope = scope.labour(caller, projects.id) ?? sql`true`;
@@ -52,16 +53,30 @@ export const labourFigures: Handler<typeof labourApi.figures> = async ({ db, cal
       where w.status = 'on_site' and w.entry_date <= p.today and (w.exit_date is null or w.exit_date >= p.today)
     )
     select p.id, p.name, p.today::text as today,
-      (select count(*) from t where t.project_id = p.id and t.last_in is not null
-        and (t.last_out is null or t.last_in > t.last_out))::int as on_site_now,
-      (select count(*) from w where w.project_id = p.id)::int as expected,
-      (select count(*) from w join t on t.worker_id = w.id where w.project_id = p.id)::int as came,
-      (select count(*) from labour_certificates c join labour_workers cw on cw.id = c.worker_id
-        where c.project_id = p.id and cw.status = 'on_site'
-          and c.valid_until >= p.today and c.valid_until <= p.today + ${FIGURES_CERTIFICATE_DAYS}::int
-          and not exists (select 1 from labour_certificates r
-            where r.worker_id = c.worker_id and r.type = c.type and r.valid_until > c.valid_until))::int as expiring
-    from p order by p.name, p.id`);
+      coalesce(o.on_site_now, 0)::int as on_site_now,
+      coalesce(e.expected, 0)::int as expected,
+      coalesce(e.came, 0)::int as came,
+      coalesce(c.expiring, 0)::int as expiring
+    from p
+    left join (
+      select t.project_id, count(*) filter (where t.last_in is not null
+        and (t.last_out is null or t.last_in > t.last_out)) as on_site_now
+      from t group by 1
+    ) o on o.project_id = p.id
+    left join (
+      select w.project_id, count(*) as expected, count(t.worker_id) as came
+      from w left join t on t.worker_id = w.id group by 1
+    ) e on e.project_id = p.id
+    left join (
+      select c.project_id, count(*) as expiring
+      from p join labour_certificates c on c.project_id = p.id
+      join labour_workers cw on cw.id = c.worker_id and cw.status = 'on_site'
+      where c.valid_until >= p.today and c.valid_until <= p.today + ${FIGURES_CERTIFICATE_DAYS}::int
+        and not exists (select 1 from labour_certificates r
+          where r.worker_id = c.worker_id and r.type = c.type and r.valid_until > c.valid_until)
+      group by 1
+    ) c on c.project_id = p.id
+    order by p.name, p.id`);
   const list: LabourProjectFigures[] = rowsOf<{
     id: number;
     name: string;
