@@ -5,7 +5,8 @@
  *    labour_passes, written directly: the trigger from device_events is what the API tests cover);
  *  - GET /api/labour/monthSheet of the big project for a whole month, GET /api/labour/daySheet of one
  *    day, GET /api/labour/exportMonthSheet: p50/p95/p99 over --requests calls (goals: month sheet p95
- *    < 500 ms, day sheet < 200 ms on PostgreSQL).
+ *    < 500 ms, day sheet < 200 ms on PostgreSQL); GET /api/labour/figures, an admin's Workplace figures
+ *    over every project.
  *
  *   node --import tsx bench/labour.ts [--workers 20000] [--projects 100] [--big 500] [--days 60]
  *       [--requests 50] [--pg postgres://…]
@@ -107,6 +108,17 @@ async function seed(db: typeof database.db) {
         w.project_id, 'out'
       from labour_workers w`);
   }
+  // Today so far, for the Workplace figures: each worker's in-pass of this morning, and the out-pass of
+  // one in three (who left already), up to now.
+  await db.execute(sql`
+    insert into labour_passes (worker_id, at, device_id, project_id, direction)
+    select w.id, least(now(), ${new Date(today).toISOString()}::timestamptz + make_interval(mins => (w.id * 7) % 40)), 1,
+      w.project_id, 'in'
+    from labour_workers w
+    union all
+    select w.id, now() - make_interval(secs => w.id % 60), 2, w.project_id, 'out'
+    from labour_workers w where w.id % 3 = 0
+    on conflict do nothing`);
   await db.execute(sql`analyze`);
   result.seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
   const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from labour_passes`));
@@ -131,6 +143,8 @@ async function measure(big: number) {
       ['month sheet', `/api/labour/monthSheet?projectId=${big}&month=${lastMonth}`],
       ['day sheet', `/api/labour/daySheet?projectId=${big}&date=${day}`],
       ['month sheet xlsx', `/api/labour/exportMonthSheet?projectId=${big}&month=${lastMonth}`],
+      // The Workplace's labour figures of an admin: every project, each on its own work day.
+      ['workplace figures', '/api/labour/figures'],
     ];
     // The month's SQL alone, and its plan.
     const { monthSheetOf } = await import('../apps/server/src/modules/labour/monthSheet.ts');
@@ -162,8 +176,8 @@ async function measure(big: number) {
         const ms = performance.now() - s;
         if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
         if (i === 0 && !name.endsWith('xlsx')) {
-          const data = res.json().data as { rows: unknown[] };
-          console.log(`${name}: ${data.rows.length} rows`);
+          const data = res.json().data as { rows?: unknown[]; projects?: unknown[] };
+          console.log(`${name}: ${(data.rows ?? data.projects ?? []).length} rows`);
         }
         if (i >= 5) times.push(ms);
       }
