@@ -336,6 +336,7 @@ export const enUS = {
   'notification.kind.visitor': 'Visitors',
   'notification.kind.rollout': 'Firmware rollouts',
   'notification.kind.announcement': 'Announcements',
+  'notification.kind.alarm': 'Alarms',
   'notification.kind.labour': 'Labour',
   'notification.mail.open': 'Open it in SiteOps: {url}',
   'notification.mail.why':

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_KINDS } from '@siteops/contracts/notification/schemas';
 import { andList, CATALOGS, langOf, localize, t } from './index.ts';
 
 const paramsOf = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -12,6 +13,11 @@ describe('the server message catalog', () => {
       (key) => paramsOf(en[key]).join() !== paramsOf(zh[key]).join(),
     );
     expect(differing).toEqual([]);
+  });
+
+  it('names every notification kind (a notification email says which kind it is)', () => {
+    const unnamed = NOTIFICATION_KINDS.filter((kind) => !(`notification.kind.${kind}` in CATALOGS['en-US']));
+    expect(unnamed).toEqual([]);
   });
 
   it('says every zh-CN message in Chinese, not in English', () => {

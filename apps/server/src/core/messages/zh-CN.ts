@@ -315,6 +315,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'notification.kind.visitor': '访客',
   'notification.kind.rollout': '固件升级',
   'notification.kind.announcement': '公告',
+  'notification.kind.alarm': '告警',
   'notification.kind.labour': '劳务',
   'notification.mail.open': '在 SiteOps 中查看：{url}',
   'notification.mail.why':
