@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, reloadConsole, sideMenu } from './support';
+import { login, openConsole, reloadConsole, sideMenu } from './support';
 
 test.use({ reducedMotion: 'reduce' });
 // Each test reloads the console; a boot can take long on a busy machine (see reloadConsole).
@@ -149,4 +149,27 @@ test('the primary button stays readable at rest and hovered, whatever the theme 
     await button.hover();
     await expect.poll(textContrast, { message: `${colour} hovered` }).toBeGreaterThanOrEqual(4.5);
   }
+});
+
+test('pages with personal data carry a watermark of the viewer and the time, which the settings drawer can turn off', async ({
+  page,
+}) => {
+  await login(page);
+  const mark = page.getByTestId('page-watermark');
+  // The Workplace shows no one's personal data: no mark.
+  await expect(mark).toHaveCount(0);
+
+  await openConsole(page, '/visitor/visitor-List');
+  await expect(mark).toHaveAttribute('data-content', /^admin \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  // The mark is drawn (a tiled image over the page) and takes no clicks from it.
+  const layer = page.locator('.page-watermark > div').last();
+  await expect(layer).toHaveCSS('background-image', /^url\("data:image\/png/);
+  await expect(layer).toHaveCSS('pointer-events', 'none');
+
+  await page.getByRole('button', { name: '页面配置' }).click();
+  const drawer = page.getByRole('dialog', { name: '页面配置' });
+  await drawer.getByRole('switch', { name: '含个人信息的页面加水印' }).click();
+  await expect(mark).toHaveCount(0);
+  await reloadConsole(page);
+  await expect(mark).toHaveCount(0);
 });

@@ -19,6 +19,8 @@ export interface RouteMeta {
   planned?: boolean;
   /** Whether visiting it adds a tab to the tab bar. */
   tab: boolean;
+  /** Shows personal data: watermarked (app/layout/PageWatermark). */
+  personalData?: boolean;
 }
 
 export const HOME_NAME = 'workplace';
@@ -38,6 +40,7 @@ const fromTable = (r: RouteDef): RouteMeta => ({
   roles: r.roles,
   planned: r.planned,
   tab: Boolean(r.parent),
+  personalData: r.personalData,
 });
 
 /** Section roots of the table (`/device`, …): they lead to their first page the user may open. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clampMenuWidth, DEFAULT_SETTINGS, persistedSettings, sanitizeSettings } from './settings';
 
 describe('settings', () => {
-  it("defaults are exactly those of spec 3, plus the tab bar's cap (issue 33)", () => {
+  it("defaults are exactly those of spec 3, plus the tab bar's cap and the personal-data watermark (issue 33)", () => {
     expect(DEFAULT_SETTINGS).toEqual({
       theme: 'light',
       colorWeak: false,
@@ -17,6 +17,7 @@ describe('settings', () => {
       device: 'desktop',
       tabBar: true,
       tabsMax: 20,
+      watermark: true,
       menuFromServer: false,
       serverMenu: [],
     });

@@ -25,6 +25,8 @@ export interface AppSettings {
   tabBar: boolean;
   /** Most tabs the tab bar keeps; the least recently used close first. */
   tabsMax: number;
+  /** Watermark the pages that show personal data with the viewer's account and the time. */
+  watermark: boolean;
   menuFromServer: boolean;
   serverMenu: MenuNode[];
 }

@@ -22,6 +22,11 @@ export interface RouteDef {
   icon?: string;
   /** Shown as a "not built yet" page until its issue lands. */
   planned?: boolean;
+  /**
+   * Shows people's personal data (names, phones, ID numbers, faces): the console watermarks it with the
+   * viewer's account and the time, so a photo of the screen names who leaked it.
+   */
+  personalData?: boolean;
 }
 
 const DEVICE_ROLES = ['admin', 'agent'] as const;
@@ -179,6 +184,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     name: 'project-User',
+    personalData: true,
     path: '/project/project-User',
     parent: 'project',
     roles: ADMIN_MANAGER,
@@ -195,6 +201,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     name: 'visitor-List',
+    personalData: true,
     path: '/visitor/visitor-List',
     parent: 'visitor',
     roles: ADMIN_MANAGER,
@@ -202,6 +209,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     name: 'visitor-audit',
+    personalData: true,
     path: '/visitor/visitor-audit',
     parent: 'visitor',
     roles: ADMIN_MANAGER,
@@ -216,6 +224,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     name: 'pass-records',
+    personalData: true,
     path: '/visitor/pass-records',
     parent: 'visitor',
     roles: ADMIN_MANAGER,
@@ -240,6 +249,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     name: 'labour-workers',
+    personalData: true,
     path: '/labour/workers',
     parent: 'labour',
     roles: DEVICE_SCOPE_ROLES,
@@ -254,6 +264,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     name: 'labour-day-sheet',
+    personalData: true,
     path: '/labour/day-sheet',
     parent: 'labour',
     roles: DEVICE_SCOPE_ROLES,
@@ -261,6 +272,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     name: 'labour-month-sheet',
+    personalData: true,
     path: '/labour/month-sheet',
     parent: 'labour',
     roles: DEVICE_SCOPE_ROLES,
@@ -268,8 +280,22 @@ export const ROUTES: readonly RouteDef[] = [
   },
 
   { name: 'user', path: '/user', order: 10, roles: EVERY_ROLE, i18nKey: 'menu.user.root', icon: 'UserOutlined' },
-  { name: 'agent', path: '/user/agent', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.agent' },
-  { name: 'info', path: '/user/info', parent: 'user', roles: ADMIN_AGENT, i18nKey: 'menu.user.info' },
+  {
+    name: 'agent',
+    path: '/user/agent',
+    parent: 'user',
+    roles: ADMIN_AGENT,
+    i18nKey: 'menu.user.agent',
+    personalData: true,
+  },
+  {
+    name: 'info',
+    path: '/user/info',
+    parent: 'user',
+    roles: ADMIN_AGENT,
+    i18nKey: 'menu.user.info',
+    personalData: true,
+  },
   { name: 'setting', path: '/user/setting', parent: 'user', roles: EVERY_ROLE, i18nKey: 'menu.user.setting' },
   { name: 'messages', path: '/user/messages', parent: 'user', roles: EVERY_ROLE, i18nKey: 'menu.user.messages' },
   // Announcements (issue 13): every writer of the server's rule; each sees only those in its scope.
@@ -282,6 +308,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     name: 'certification-audit',
+    personalData: true,
     path: '/user/certification-audit',
     parent: 'user',
     roles: ADMIN,

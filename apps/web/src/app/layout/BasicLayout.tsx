@@ -16,6 +16,7 @@ import { ForcePasswordChange } from './ForcePasswordChange';
 import { KeepAlivePages } from './KeepAlivePages';
 import { Navbar, NAVBAR_HEIGHT } from './Navbar';
 import { PageBreadcrumb } from './PageBreadcrumb';
+import { PageWatermark } from './PageWatermark';
 import { RolePreviewBanner } from './RolePreviewBanner';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
@@ -145,9 +146,10 @@ export function BasicLayout() {
           <RolePreviewBanner />
           {settings.tabBar && <TabBar />}
           <Layout.Content style={{ padding: 16 }}>
-            <main>
+            <main style={{ position: 'relative' }}>
               <PageBreadcrumb />
               <KeepAlivePages />
+              <PageWatermark />
             </main>
           </Layout.Content>
           {settings.footer && <AppFooter />}

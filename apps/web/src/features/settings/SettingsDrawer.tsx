@@ -22,7 +22,7 @@ import { message } from '@/lib/feedback';
 const SETTINGS_FILE = 'apps/web/src/config/settings.json';
 
 /** Colours offered next to the free picker: the default blue first. */
-type BooleanSetting = 'navbar' | 'menu' | 'tabBar' | 'footer' | 'colorWeak';
+type BooleanSetting = 'navbar' | 'menu' | 'tabBar' | 'footer' | 'colorWeak' | 'watermark';
 
 /** Spec 2/3 settings drawer (width 300). Every change applies at once and is stored in this browser. */
 export function SettingsDrawer() {
@@ -96,6 +96,7 @@ export function SettingsDrawer() {
           />
         </SettingRow>
         {toggle('footer', t('settings.footer'))}
+        {toggle('watermark', t('settings.watermark'))}
         <SettingRow label={t('settings.menuFromServer')}>
           <Switch
             aria-label={t('settings.menuFromServer')}
