@@ -1,7 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { deviceApi } from '@siteops/contracts/device/api';
-import { ADMIN, addProject, api, apiLogin, grantDevice, login, openConsole, pickOption, uniqueName } from './support';
+import { alarmApi } from '@siteops/contracts/alarm/api';
+import {
+  ADMIN,
+  addProject,
+  agentSiteFor,
+  api,
+  apiLogin,
+  grantDevice,
+  login,
+  openConsole,
+  pickOption,
+  uniqueName,
+} from './support';
 import { test } from './simDevice';
 
 /**
@@ -92,4 +104,53 @@ test('a PM10 rule for a project raises an alarm from a dust monitor; it is ackno
   await row.getByRole('button', { name: ruleName }).click();
   await expect(detail).toContainText('满足清除条件，自动清除');
   await expect(detail).toContainText('admin 已确认');
+});
+
+test('the Workplace counts the active alarms of an agent’s scope by severity, live, and opens them', async ({
+  page,
+  request,
+  dialSim,
+}) => {
+  test.setTimeout(180_000);
+  const token = await apiLogin(request, ADMIN);
+  const granted = await grantDevice(request, token, {
+    type: 'dust',
+    prefix: 'E2EAFG',
+    devName: uniqueName('e2e 扬尘'),
+  });
+  // A tenant of its own, so no other spec's alarms are counted.
+  const { agentUser, siteId } = await agentSiteFor(request, token, granted.id, 'alarmfig');
+  const agentToken = await apiLogin(request, agentUser);
+  await api(
+    request,
+    alarmApi.ruleAdd,
+    {
+      name: uniqueName('PM10 统计'),
+      deviceType: 'dust',
+      scope: 'project',
+      projectId: siteId,
+      condition: { logic: 'and', terms: [{ field: 'a34002', operator: 'gt', threshold: 150 }] },
+      severity: 'major',
+    },
+    agentToken,
+  );
+
+  await login(page, agentUser);
+  const figures = page.getByTestId('alarm-figures');
+  const value = (testId: string) => figures.getByTestId(testId).locator('.ant-statistic-content-value');
+  await expect(value('alarms-major')).toHaveText('0');
+  await expect(value('alarms-unacknowledged')).toHaveText('0');
+
+  // The monitor goes over the limit: the figures move without a reload.
+  const device = dialSim(granted, 'dust');
+  await device.waitFor('up', 30_000);
+  device.sendTelemetry({ a34002: 210 });
+  await expect(value('alarms-major')).toHaveText('1', { timeout: 30_000 });
+  await expect(value('alarms-unacknowledged')).toHaveText('1');
+  await expect(value('alarms-critical')).toHaveText('0');
+
+  // The figure opens the alarms page filtered to it.
+  await figures.getByTestId('alarms-major').getByRole('link').click();
+  await expect(page).toHaveURL(/\/alarm\/alarm-list\?status=active&severity=major$/);
+  await expect(page.getByRole('row').filter({ hasText: 'PM10 统计' })).toHaveCount(1);
 });

@@ -4,6 +4,7 @@ import { createdAnswer, deletedAnswer, idQuery, idsBody, pageOf } from '../share
 import {
   addAlarmRuleBody,
   alarmDetail,
+  alarmFigures,
   alarmItem,
   alarmListQuery,
   alarmRuleItem,
@@ -80,6 +81,14 @@ export const alarmApi = defineEndpoints('alarm', {
     summary: 'Alarms of the devices in the caller’s scope, active first, filtered and paged',
     query: alarmListQuery,
     answer: pageOf(alarmItem),
+  },
+  figures: {
+    method: 'GET',
+    path: '/api/alarm/figures',
+    access: WRITERS,
+    summary:
+      'The Workplace’s alarm figures in the caller’s scope: active alarms by severity, those not acknowledged, those given to the caller',
+    answer: alarmFigures,
   },
   detail: {
     method: 'GET',

@@ -354,3 +354,14 @@ export const assignAlarmsBody = idsBody.extend({ assigneeId: rowId().nullable() 
 
 /** How many of the alarms named changed (the others already were so). */
 export const alarmsChangedAnswer = z.object({ updated: z.number() });
+
+/** The Workplace's alarm figures: the active alarms in the caller's scope. */
+export const alarmFigures = z.object({
+  /** Active alarms by severity, every severity present (0 when none). */
+  active: z.object({ critical: z.number(), major: z.number(), minor: z.number(), warning: z.number() }),
+  /** Active alarms nobody has acknowledged yet. */
+  unacknowledged: z.number(),
+  /** Active alarms given to the caller. */
+  assignedToMe: z.number(),
+});
+export type AlarmFigures = z.infer<typeof alarmFigures>;

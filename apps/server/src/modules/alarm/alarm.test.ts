@@ -268,6 +268,41 @@ describe('the alarm lifecycle, fed by a simulated dust monitor', () => {
   });
 });
 
+describe('the Workplace figures', () => {
+  it('count the active alarms of the caller’s scope by severity, the unacknowledged and those given to the caller', async () => {
+    const [own, other] = [await createAgent(t, admin), await createAgent(t, admin)];
+    const figures = async (token: string) => (await t.api(alarmApi.figures, {}, token)).body.data;
+    const none = { active: { critical: 0, major: 0, minor: 0, warning: 0 }, unacknowledged: 0, assignedToMe: 0 };
+    expect(await figures(own.token)).toEqual(none);
+
+    const [dust1, dust2] = [await dustMonitor(own.id), await dustMonitor(own.id)];
+    await addRule(own.token, { scope: 'device', deviceId: dust1.id, severity: 'major' });
+    await addRule(own.token, { scope: 'device', deviceId: dust2.id, severity: 'critical' });
+    dust1.sim.sendTelemetry({ a34002: 180 });
+    dust2.sim.sendTelemetry({ a34002: 190 });
+    const [major] = await until(dust1.id, (l) => l.length === 1, 'the major alarm');
+    const [critical] = await until(dust2.id, (l) => l.length === 1, 'the critical alarm');
+    expect(await figures(own.token)).toEqual({
+      active: { critical: 1, major: 1, minor: 0, warning: 0 },
+      unacknowledged: 2,
+      assignedToMe: 0,
+    });
+
+    await t.api(alarmApi.acknowledge, { ids: [major.id] }, own.token);
+    await t.api(alarmApi.assign, { ids: [critical.id], assigneeId: own.userId }, own.token);
+    expect(await figures(own.token)).toMatchObject({ unacknowledged: 1, assignedToMe: 1 });
+    await t.api(alarmApi.clear, { ids: [critical.id], reason: 'checked on site' }, own.token);
+    expect(await figures(own.token)).toEqual({
+      active: { critical: 0, major: 1, minor: 0, warning: 0 },
+      unacknowledged: 0,
+      assignedToMe: 0,
+    });
+    // Another agent counts none of them; the admin counts them among the fleet's.
+    expect(await figures(other.token)).toEqual(none);
+    expect((await figures(admin)).active.major).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('live', () => {
   it('tabs holding `alarms` hear each alarm of a device in their scope raised, acknowledged and cleared; others hear nothing', async () => {
     const mine = await openLive(t, agentA.token);

@@ -6,6 +6,7 @@ import { acknowledgeAlarms } from './acknowledge.ts';
 import { assignAlarms } from './assign.ts';
 import { clearAlarms } from './clear.ts';
 import { alarmDetail } from './detail.ts';
+import { alarmFigures } from './figures.ts';
 import { AlarmEngine } from './engine.ts';
 import { listAlarms } from './listAll.ts';
 import { addRule } from './ruleAdd.ts';
@@ -54,6 +55,7 @@ export function registerAlarmModule(
     ruleDelete: deleteRules,
     rulePreview: previewRule,
     listAll: listAlarms,
+    figures: alarmFigures,
     detail: alarmDetail,
     acknowledge: acknowledgeAlarms,
     clear: clearAlarms,

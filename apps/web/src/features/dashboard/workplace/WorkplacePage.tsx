@@ -13,9 +13,11 @@ import { UserOverview } from './UserOverview';
 // The fleet panel brings the live channel client and its own texts: loaded after the page (FleetFigures).
 const FleetFigures = lazy(() => import('./FleetFigures').then((m) => ({ default: m.FleetFigures })));
 const LabourFigures = lazy(() => import('./LabourFigures').then((m) => ({ default: m.LabourFigures })));
+const AlarmFigures = lazy(() => import('./AlarmFigures').then((m) => ({ default: m.AlarmFigures })));
 
 /**
- * The workplace greets the user, shows the fleet in its scope live (FleetFigures), the labour figures of
+ * The workplace greets the user, shows the active alarms of its scope live (AlarmFigures), the fleet in
+ * its scope live (FleetFigures), the labour figures of
  * its projects (LabourFigures) and its overview
  * (visits, activity, site notifications, projects, team) and the announcements for it, all counted by the server from real data.
  */
@@ -31,6 +33,8 @@ export function WorkplacePage() {
   const seesFleet = pages.some((p) => p.parent === 'device');
   // Labour figures for the roles with the labour section (admins, agents, managers: issue 35).
   const seesLabour = pages.some((p) => p.parent === 'labour');
+  // Alarm figures for the roles with the alarms page (admins, agents, managers: issue 32).
+  const seesAlarms = pages.some((p) => p.name === 'alarm-list');
   const panelFallback = (
     <Card>
       <Skeleton active paragraph={{ rows: 3 }} />
@@ -52,6 +56,11 @@ export function WorkplacePage() {
           </div>
         </Flex>
       </Card>
+      {seesAlarms && (
+        <Suspense fallback={panelFallback}>
+          <AlarmFigures />
+        </Suspense>
+      )}
       {seesFleet && (
         <Suspense fallback={panelFallback}>
           <FleetFigures canOpenDevices={canOpenDevices} showAgents={role === 'admin'} />
