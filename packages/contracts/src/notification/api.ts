@@ -10,6 +10,7 @@ import {
   readNotificationBody,
   savePreferencesBody,
 } from './schemas.ts';
+import { quietHours } from './quietHours.ts';
 
 /** /api/notification/*: the caller's own message box. Nobody, admins included, reads another user's. */
 export const notificationApi = defineEndpoints('notification', {
@@ -71,5 +72,20 @@ export const notificationApi = defineEndpoints('notification', {
     summary: "Save the caller's notification preferences (the kinds given; the others stay)",
     body: savePreferencesBody,
     answer: notificationPreferences,
+  },
+  quietHours: {
+    method: 'GET',
+    path: '/api/notification/quiet-hours',
+    access: 'session',
+    summary: "The caller's quiet hours: when non-critical alarm escalations are held for them",
+    answer: quietHours,
+  },
+  saveQuietHours: {
+    method: 'PUT',
+    path: '/api/notification/quiet-hours',
+    access: 'session',
+    summary: "Save the caller's quiet hours (their own only: there is no way to name another user)",
+    body: quietHours,
+    answer: quietHours,
   },
 });

@@ -15,6 +15,7 @@ import {
 import { agents } from './agents.ts';
 import { alarms } from './alarms.ts';
 import { projects } from './projects.ts';
+import { users } from './users.ts';
 import { createdAtColumn, ownerReference, updatedAtColumn } from './columns.ts';
 
 /**
@@ -99,6 +100,35 @@ export const escalationDeliveries = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('escalation_deliveries_once_idx').on(t.alarmId, t.step, t.repeatNo)],
+);
+
+/**
+ * A claimed step's (or reminder's) send to one person held back by their quiet hours: sent to them
+ * through `channel_ids` (the step's people channels) once `until` has passed, if the alarm is still
+ * active and unacknowledged. `released_at` set: done, by the one instance whose update took the row;
+ * `sent` says whether it went (false: the alarm was closed meanwhile, or a later one of the same alarm
+ * went instead).
+ */
+export const escalationHeld = pgTable(
+  'escalation_held',
+  {
+    id: serial('id').primaryKey(),
+    alarmId: ownerReference('alarm_id', () => alarms.id),
+    userId: ownerReference('user_id', () => users.id),
+    step: integer('step').notNull(),
+    repeatNo: integer('repeat_no').notNull(),
+    channelIds: jsonb('channel_ids').$type<number[]>().notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    heldAt: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    sent: boolean('sent').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('escalation_held_once_idx').on(t.alarmId, t.step, t.repeatNo, t.userId),
+    index('escalation_held_due_idx')
+      .on(t.until)
+      .where(sql`${t.releasedAt} is null`),
+  ],
 );
 
 /** One attempt's outcome, as kept in the log. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
 import { users } from './users.ts';
 import { createdAtColumn, ownerReference } from './columns.ts';
@@ -70,3 +70,18 @@ export const notificationPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
+
+/**
+ * A user's quiet hours (issue 32; contracts' notification/quietHours): a daily window on the wall clock
+ * of `utc_offset_minutes` during which non-critical alarm escalations are held for them. No row: none.
+ */
+export const userQuietHours = pgTable('user_quiet_hours', {
+  userId: ownerReference('user_id', () => users.id).primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  /** HH:MM */
+  from: varchar('from', { length: 5 }).notNull(),
+  /** HH:MM; before `from`: the window crosses midnight. */
+  to: varchar('to', { length: 5 }).notNull(),
+  utcOffsetMinutes: integer('utc_offset_minutes').notNull().default(480),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,6 +14,8 @@ import { sendThrough, type LogRow, type SendDeps } from './send/deliver.ts';
 import { peopleOf, type Person } from './people.ts';
 import { stepMessage, type AlarmFacts } from './message.ts';
 import { dueSends, type Due } from './steps.ts';
+import { holdFor, isPeopleKind, quietHoursOf, releaseHeld } from './held.ts';
+import type { QuietHours } from '@siteops/contracts/notification/quietHours';
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -24,7 +26,7 @@ const ROUND_MAX = 1_000;
 /** Steps sent at once by one instance (each may wait on a slow webhook and its retries). */
 const PARALLEL = 32;
 
-interface OpenAlarm extends AlarmFacts {
+export interface OpenAlarm extends AlarmFacts {
   chainId: number;
   agentId: number | null;
   steps: StoredEscalationStep[];
@@ -36,7 +38,13 @@ interface OpenAlarm extends AlarmFacts {
  * with what a message says about them. The raise time is when the alarm row was written (the server's
  * clock), so a device's clock never moves a step.
  */
-async function openAlarms(deps: SendDeps): Promise<OpenAlarm[]> {
+export async function openAlarms(deps: SendDeps, ids?: readonly number[]): Promise<OpenAlarm[]> {
+  const only = ids
+    ? sql`and a.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   const res = await deps.db.execute(sql`
     select a.id, a.severity, a.status, a.last_value, a.created_at, a.device_id,
            d.dev_name, d.sn, p.id as project_id, p.name as project_name, p.agent_id,
@@ -47,7 +55,7 @@ async function openAlarms(deps: SendDeps): Promise<OpenAlarm[]> {
     join escalation_chains c on c.project_id = p.id and c.enabled
     join alarm_rules r on r.id = a.rule_id
     where a.status = 'active' and not a.acknowledged
-      and c.severities @> jsonb_build_array(a.severity)
+      and c.severities @> jsonb_build_array(a.severity) ${only}
     order by a.created_at
     limit ${ROUND_MAX}`);
   type Row = {
@@ -122,6 +130,7 @@ async function claim(deps: SendDeps, owed: readonly Owed[]): Promise<(Owed & { c
 /** What a round reads once for all its sends: the channels, and each step's people. */
 class RoundCache {
   readonly #people = new Map<string, Promise<Person[]>>();
+  readonly #quiet = new Map<number, Promise<QuietHours | undefined>>();
   #channels?: Promise<Map<number, AlarmChannelRow>>;
   constructor(
     private readonly deps: SendDeps,
@@ -143,6 +152,16 @@ class RoundCache {
     return this.#channels;
   }
 
+  /** A person's quiet hours, if they set any. */
+  quiet(userId: number): Promise<QuietHours | undefined> {
+    let found = this.#quiet.get(userId);
+    if (!found) {
+      found = quietHoursOf(this.deps.db, [userId]).then((m) => m.get(userId));
+      this.#quiet.set(userId, found);
+    }
+    return found;
+  }
+
   /** A step's people (the same for every alarm of the chain: its project decides the roles). */
   people(alarm: OpenAlarm, stepNo: number): Promise<Person[]> {
     const key = `${alarm.chainId}:${stepNo}`;
@@ -161,9 +180,9 @@ class RoundCache {
  * Send a claimed step: to its people through its people channels, and to its groups and systems
  * through the others. Answers its timeline entry (the step, with whom and how) and its channels' log rows.
  */
-async function sendStep(deps: SendDeps, cache: RoundCache, { alarm, due }: Owed) {
+async function sendStep(deps: SendDeps, cache: RoundCache, { alarm, due }: Owed, now: Date) {
   const step = alarm.steps[due.step - 1];
-  const people = await cache.people(alarm, due.step);
+  const everyone = await cache.people(alarm, due.step);
   const all = await cache.channels();
   // The channels still there, on, and the alarm's project's or its agent's (a chain cannot name others).
   const channels = step.channelIds
@@ -172,11 +191,16 @@ async function sendStep(deps: SendDeps, cache: RoundCache, { alarm, due }: Owed)
       (c): c is AlarmChannelRow =>
         c !== undefined && (c.projectId === alarm.projectId || (alarm.agentId !== null && c.agentId === alarm.agentId)),
     );
+  // Those in their quiet hours get a non-critical step later, through the people channels (held.ts).
+  const personal = channels.filter((c) => isPeopleKind(c.kind)).map((c) => c.id);
+  const held = personal.length ? await holdFor(deps, (id) => cache.quiet(id), alarm, due, everyone, personal, now) : [];
+  const people = everyone.filter((p) => !held.some((h) => h.id === p.id));
+  const sendTo = held.length && !people.length ? channels.filter((c) => !isPeopleKind(c.kind)) : channels;
   const message = stepMessage(alarm, due.step, due.repeatNo);
   const ctx = { alarmId: alarm.id, step: due.step, repeatNo: due.repeatNo, severity: alarm.severity };
   const results: Record<string, unknown>[] = [];
   const logs: LogRow[] = [];
-  for (const channel of channels) {
+  for (const channel of sendTo) {
     const d = await sendThrough(deps, channel, message, people, ctx);
     logs.push(d);
     results.push({
@@ -198,6 +222,7 @@ async function sendStep(deps: SendDeps, cache: RoundCache, { alarm, due }: Owed)
       delayMinutes: step.delayMinutes,
       people: people.map((p) => ({ id: p.id, name: p.userName })),
       channels: results,
+      ...(held.length ? { held } : {}),
     },
   };
   return { entry, logs };
@@ -218,8 +243,14 @@ async function inParallel<T>(items: readonly T[], n: number, work: (item: T) => 
  * Answers how many sends this round made.
  */
 export async function escalateOnce(deps: SendDeps, log: Log, at?: Date): Promise<number> {
+  let released = 0;
+  try {
+    released = await releaseHeld(deps, at ?? new Date(), (ids) => openAlarms(deps, ids));
+  } catch (err) {
+    log.warn({ err }, 'alarm escalation: releasing sends held for quiet hours failed');
+  }
   const open = await openAlarms(deps);
-  if (open.length === 0) return 0;
+  if (open.length === 0) return released;
   // Read after the alarms, so none read is younger than the time it is judged at.
   const now = at ?? new Date();
   const had = await deps.db
@@ -242,7 +273,7 @@ export async function escalateOnce(deps: SendDeps, log: Log, at?: Date): Promise
       .map((due) => ({ alarm, due })),
   );
   const cache = new RoundCache(deps, owed);
-  let count = 0;
+  let count = released;
   for (let i = 0; i < owed.length; i += CLAIM_CHUNK) {
     try {
       const claimed = await claim(deps, owed.slice(i, i + CLAIM_CHUNK));
@@ -251,7 +282,7 @@ export async function escalateOnce(deps: SendDeps, log: Log, at?: Date): Promise
       const logs: LogRow[] = [];
       await inParallel(claimed, PARALLEL, async (o) => {
         try {
-          const sent = await sendStep(deps, cache, o);
+          const sent = await sendStep(deps, cache, o, now);
           entries.push(sent.entry);
           logs.push(...sent.logs);
         } catch (err) {

@@ -6,10 +6,12 @@ import { unreadCounts } from './counts.ts';
 import { deleteNotifications } from './delete.ts';
 import { listNotifications } from './listAll.ts';
 import { preferences } from './preferences.ts';
+import { quietHours } from './quietHours.ts';
 import { readNotification } from './read.ts';
 import { readAllNotifications } from './readAll.ts';
 import { startRetention } from './retention.ts';
 import { savePreferences } from './savePreferences.ts';
+import { saveQuietHours } from './saveQuietHours.ts';
 
 /**
  * /api/notification/*: the caller's own message box (box.ts), one handler per declared endpoint.
@@ -24,6 +26,8 @@ export function registerNotificationModule(app: FastifyInstance, ctx: ModuleCont
     delete: deleteNotifications,
     preferences,
     savePreferences,
+    quietHours,
+    saveQuietHours,
   });
 
   // Device offline and back online: the alarm module's built-in offline rule (modules/alarm/sources.ts).
