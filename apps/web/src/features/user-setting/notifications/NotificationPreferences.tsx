@@ -1,4 +1,4 @@
-import { Alert, Flex, Skeleton, Switch, Table, Typography } from 'antd';
+import { Alert, Divider, Flex, Skeleton, Switch, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import type { NotificationPreference } from '@siteops/contracts/notification/sch
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
+import { QuietHoursForm } from './QuietHoursForm';
 
 /**
  * The "message notification" settings: per kind of notification, whether it reaches me in the console
@@ -80,6 +81,8 @@ export function NotificationPreferences() {
         columns={columns}
         dataSource={data.preferences}
       />
+      <Divider />
+      <QuietHoursForm />
     </Flex>
   );
 }
