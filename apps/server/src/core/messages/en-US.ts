@@ -393,6 +393,7 @@ export const enUS = {
   'field.unstorable': '{field} must not contain NUL (\\u0000) or unpaired surrogate characters',
   'field.instant': 'must be an ISO 8601 date or date-time',
   'field.date': 'must be a date YYYY-MM-DD',
+  'field.timeOfDay': 'must be a time HH:MM',
   'field.dateOrInstant': '{field} must be a date YYYY-MM-DD or an ISO 8601 date-time',
   'field.codePattern': '{field} must be 1-64 letters, digits or _ . -',
   'field.snPattern': '{field} must be 1-64 letters, digits or _ . : -',

@@ -370,6 +370,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'field.unstorable': '{field} 不能包含 NUL（\\u0000）或不成对的代理字符',
   'field.instant': '必须是 ISO 8601 日期或日期时间',
   'field.date': '必须是 YYYY-MM-DD 格式的日期',
+  'field.timeOfDay': '必须是 HH:MM 格式的时间',
   'field.dateOrInstant': '{field} 必须是 YYYY-MM-DD 格式的日期或 ISO 8601 日期时间',
   'field.codePattern': '{field} 必须是 1-64 位字母、数字或 _ . -',
   'field.snPattern': '{field} 必须是 1-64 位字母、数字或 _ . : -',
