@@ -156,7 +156,7 @@ summary.push(`(typecheck, eslint and prettier side by side: ${((Date.now() - gat
 vitest('unit + API (PGlite)', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   const node = node24Path();
-  vitest(`API (PostgreSQL, ${node.note})`, ['--project', 'server'], {
+  vitest(`API (PostgreSQL, ${node.note})`, ['--project', 'server', '--project', 'server-isolated'], {
     TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
     ...node.env,
   });
