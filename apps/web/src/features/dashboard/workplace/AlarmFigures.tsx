@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Col, Result, Row, Skeleton, Statistic } from 'antd';
+import { Badge, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALARM_SEVERITIES, type AlarmSeverity } from '@siteops/contracts/alarm/schemas';
 import { RouterLink } from '@/components/RouterLink';
+import { FiguresCard } from './FiguresCard';
 import { useAlarmFigures } from './useAlarmFigures';
 
 /** A dot of the severity's colour beside its name (the number stays in the text colour, for contrast). */
@@ -21,25 +22,6 @@ export function AlarmFigures() {
   const { t } = useTranslation();
   const tr = (key: string) => t(`workplaceAlarms.${key}`);
   const query = useAlarmFigures();
-  const data = query.data;
-  if (query.isError && !data) {
-    return (
-      <Card title={tr('title')}>
-        <Result
-          status="warning"
-          title={tr('loadFailed')}
-          extra={<Button onClick={() => void query.refetch()}>{t('workplaceOverview.retry')}</Button>}
-        />
-      </Card>
-    );
-  }
-  if (!data) {
-    return (
-      <Card title={tr('title')}>
-        <Skeleton active paragraph={{ rows: 1 }} />
-      </Card>
-    );
-  }
   const figure = (testId: string, title: string, value: number, to?: string, colour?: string) => {
     const statistic = <Statistic title={colour ? <Badge color={colour} text={title} /> : title} value={value} />;
     return (
@@ -50,25 +32,33 @@ export function AlarmFigures() {
   };
   const list = '/alarm/alarm-list';
   return (
-    <Card title={tr('title')} data-testid="alarm-figures">
-      <Row gutter={[16, 16]}>
-        {ALARM_SEVERITIES.map((severity) =>
-          figure(
-            `alarms-${severity}`,
-            tr(severity),
-            data.active[severity],
-            `${list}?status=active&severity=${severity}`,
-            COLOUR[severity],
-          ),
-        )}
-        {figure(
-          'alarms-unacknowledged',
-          tr('unacknowledged'),
-          data.unacknowledged,
-          `${list}?status=active&acknowledged=false`,
-        )}
-        {figure('alarms-mine', tr('assignedToMe'), data.assignedToMe)}
-      </Row>
-    </Card>
+    <FiguresCard
+      title={tr('title')}
+      query={query}
+      loadFailed={tr('loadFailed')}
+      skeletonRows={1}
+      testId="alarm-figures"
+    >
+      {(data) => (
+        <Row gutter={[16, 16]}>
+          {ALARM_SEVERITIES.map((severity) =>
+            figure(
+              `alarms-${severity}`,
+              tr(severity),
+              data.active[severity],
+              `${list}?status=active&severity=${severity}`,
+              COLOUR[severity],
+            ),
+          )}
+          {figure(
+            'alarms-unacknowledged',
+            tr('unacknowledged'),
+            data.unacknowledged,
+            `${list}?status=active&acknowledged=false`,
+          )}
+          {figure('alarms-mine', tr('assignedToMe'), data.assignedToMe)}
+        </Row>
+      )}
+    </FiguresCard>
   );
 }

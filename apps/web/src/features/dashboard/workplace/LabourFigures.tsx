@@ -1,8 +1,9 @@
-import { Button, Card, Col, Result, Row, Skeleton, Statistic, Table, Typography } from 'antd';
+import { Col, Row, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LabourProjectFigures } from '@siteops/contracts/labour/schemas';
 import { RouterLink } from '@/components/RouterLink';
 import { formatClock } from '@/lib/time';
+import { FiguresCard } from './FiguresCard';
 import { useLabourFigures } from './useLabourFigures';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
@@ -17,25 +18,6 @@ export function LabourFigures() {
   const { t } = useTranslation();
   const tr = (key: string, options?: Record<string, unknown>) => t(`workplaceLabour.${key}`, options);
   const query = useLabourFigures();
-  const data = query.data;
-  if (query.isError && !data) {
-    return (
-      <Card title={tr('title')}>
-        <Result
-          status="warning"
-          title={tr('loadFailed')}
-          extra={<Button onClick={() => void query.refetch()}>{t('workplaceOverview.retry')}</Button>}
-        />
-      </Card>
-    );
-  }
-  if (!data) {
-    return (
-      <Card title={tr('title')}>
-        <Skeleton active paragraph={{ rows: 2 }} />
-      </Card>
-    );
-  }
   const figure = (testId: string, title: string, value: string | number, extra?: string) => (
     <Col xs={12} sm={8} key={testId}>
       <div data-testid={testId}>
@@ -45,61 +27,69 @@ export function LabourFigures() {
     </Col>
   );
   return (
-    <Card
+    <FiguresCard
       title={tr('title')}
-      extra={<Typography.Text type="secondary">{tr('updated', { time: formatClock(data.at) })}</Typography.Text>}
-      data-testid="labour-figures"
-    >
-      <Row gutter={[16, 16]}>
-        {figure('labour-on-site', tr('onSiteNow'), data.total.onSiteNow)}
-        {figure(
-          'labour-attendance',
-          tr('attendanceRate'),
-          percent(data.total.attendanceRate),
-          tr('came', { came: data.total.came, expected: data.total.expected }),
-        )}
-        {figure('labour-expiring', tr('expiringCertificates'), data.total.expiringCertificates)}
-      </Row>
-      {data.projects.length > 0 && (
-        <Table<LabourProjectFigures>
-          style={{ marginTop: 16 }}
-          size="small"
-          rowKey="projectId"
-          pagination={data.projects.length > 10 ? { pageSize: 10, size: 'small' } : false}
-          dataSource={data.projects}
-          columns={[
-            {
-              title: tr('project'),
-              dataIndex: 'projectName',
-              render: (name: string, p) => (
-                <RouterLink to={`/labour/day-sheet?projectId=${p.projectId}`} inText>
-                  {name}
-                </RouterLink>
-              ),
-            },
-            { title: tr('onSiteNow'), dataIndex: 'onSiteNow', align: 'right' },
-            {
-              title: tr('attendanceRate'),
-              dataIndex: 'attendanceRate',
-              align: 'right',
-              render: (rate: number | null, p) => `${percent(rate)} (${p.came}/${p.expected})`,
-            },
-            {
-              title: tr('expiringCertificates'),
-              dataIndex: 'expiringCertificates',
-              align: 'right',
-              render: (n: number, p) =>
-                n > 0 ? (
-                  <RouterLink to={`/labour/workers?projectId=${p.projectId}&certificateState=expiring`} inText>
-                    {n}
-                  </RouterLink>
-                ) : (
-                  n
-                ),
-            },
-          ]}
-        />
+      query={query}
+      loadFailed={tr('loadFailed')}
+      extra={(data) => (
+        <Typography.Text type="secondary">{tr('updated', { time: formatClock(data.at) })}</Typography.Text>
       )}
-    </Card>
+      testId="labour-figures"
+    >
+      {(data) => (
+        <>
+          <Row gutter={[16, 16]}>
+            {figure('labour-on-site', tr('onSiteNow'), data.total.onSiteNow)}
+            {figure(
+              'labour-attendance',
+              tr('attendanceRate'),
+              percent(data.total.attendanceRate),
+              tr('came', { came: data.total.came, expected: data.total.expected }),
+            )}
+            {figure('labour-expiring', tr('expiringCertificates'), data.total.expiringCertificates)}
+          </Row>
+          {data.projects.length > 0 && (
+            <Table<LabourProjectFigures>
+              style={{ marginTop: 16 }}
+              size="small"
+              rowKey="projectId"
+              pagination={data.projects.length > 10 ? { pageSize: 10, size: 'small' } : false}
+              dataSource={data.projects}
+              columns={[
+                {
+                  title: tr('project'),
+                  dataIndex: 'projectName',
+                  render: (name: string, p) => (
+                    <RouterLink to={`/labour/day-sheet?projectId=${p.projectId}`} inText>
+                      {name}
+                    </RouterLink>
+                  ),
+                },
+                { title: tr('onSiteNow'), dataIndex: 'onSiteNow', align: 'right' },
+                {
+                  title: tr('attendanceRate'),
+                  dataIndex: 'attendanceRate',
+                  align: 'right',
+                  render: (rate: number | null, p) => `${percent(rate)} (${p.came}/${p.expected})`,
+                },
+                {
+                  title: tr('expiringCertificates'),
+                  dataIndex: 'expiringCertificates',
+                  align: 'right',
+                  render: (n: number, p) =>
+                    n > 0 ? (
+                      <RouterLink to={`/labour/workers?projectId=${p.projectId}&certificateState=expiring`} inText>
+                        {n}
+                      </RouterLink>
+                    ) : (
+                      n
+                    ),
+                },
+              ]}
+            />
+          )}
+        </>
+      )}
+    </FiguresCard>
   );
 }
