@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type APIRequestContext } from '@playwright/
 import { ADMIN, api, apiLogin, client, createUser, login, openConsole, reloadConsole } from './support';
 import { certificationApi } from '@siteops/contracts/certification/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
+import { NOTIFICATION_KINDS } from '@siteops/contracts/notification/schemas';
 import { confirmPopup, openBellBox } from './uiSteps';
 import { CERTIFICATION_FORM } from './forms';
 
@@ -163,11 +164,11 @@ test('a to-do shows in the centre, mark read clears the bell live, a muted kind 
   const admin = await createUser(request, 'admin');
   const adminToken = await apiLogin(request, admin);
   // Only certification reaches this admin: what other tests cause for every admin (devices going
-  // offline, a rollout pausing, an announcement) would change the bell's count under the test.
+  // offline, a rollout pausing, an announcement, an alarm) would change the bell's count under the test.
   const others = await request.put(notificationApi.savePreferences.path, {
     headers: { Authorization: `Bearer ${adminToken}` },
     data: {
-      preferences: ['device', 'visitor', 'rollout', 'announcement'].map((kind) => ({
+      preferences: NOTIFICATION_KINDS.filter((kind) => kind !== 'certification').map((kind) => ({
         kind,
         console: false,
         email: false,

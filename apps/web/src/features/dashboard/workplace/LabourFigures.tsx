@@ -1,4 +1,5 @@
-import { Col, Row, Statistic, Table, Typography } from 'antd';
+import type { CSSProperties } from 'react';
+import { Col, Row, Statistic, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LabourProjectFigures } from '@siteops/contracts/labour/schemas';
 import { RouterLink } from '@/components/RouterLink';
@@ -48,48 +49,70 @@ export function LabourFigures() {
             )}
             {figure('labour-expiring', tr('expiringCertificates'), data.total.expiringCertificates)}
           </Row>
-          {data.projects.length > 0 && (
-            <Table<LabourProjectFigures>
-              style={{ marginTop: 16 }}
-              size="small"
-              rowKey="projectId"
-              pagination={data.projects.length > 10 ? { pageSize: 10, size: 'small' } : false}
-              dataSource={data.projects}
-              columns={[
-                {
-                  title: tr('project'),
-                  dataIndex: 'projectName',
-                  render: (name: string, p) => (
-                    <RouterLink to={`/labour/day-sheet?projectId=${p.projectId}`} inText>
-                      {name}
-                    </RouterLink>
-                  ),
-                },
-                { title: tr('onSiteNow'), dataIndex: 'onSiteNow', align: 'right' },
-                {
-                  title: tr('attendanceRate'),
-                  dataIndex: 'attendanceRate',
-                  align: 'right',
-                  render: (rate: number | null, p) => `${percent(rate)} (${p.came}/${p.expected})`,
-                },
-                {
-                  title: tr('expiringCertificates'),
-                  dataIndex: 'expiringCertificates',
-                  align: 'right',
-                  render: (n: number, p) =>
-                    n > 0 ? (
-                      <RouterLink to={`/labour/workers?projectId=${p.projectId}&certificateState=expiring`} inText>
-                        {n}
-                      </RouterLink>
-                    ) : (
-                      n
-                    ),
-                },
-              ]}
-            />
-          )}
+          {data.projects.length > 0 && <ProjectFigures projects={data.projects} />}
         </>
       )}
     </FiguresCard>
+  );
+}
+
+/** The Workplace shows the projects with most workers on site; the day sheet has them all. */
+const PROJECTS_SHOWN = 10;
+
+/**
+ * The figures per project, as a plain table: a Workplace panel never sorts or pages, and an antd Table
+ * here would sit in every kept tab's DOM as one more `.ant-table` under the lists' own.
+ */
+function ProjectFigures({ projects }: { projects: readonly LabourProjectFigures[] }) {
+  const { t } = useTranslation();
+  const tr = (key: string, options?: Record<string, unknown>) => t(`workplaceLabour.${key}`, options);
+  const { token } = theme.useToken();
+  const shown = [...projects].sort((a, b) => b.onSiteNow - a.onSiteNow).slice(0, PROJECTS_SHOWN);
+  const cell = (align: 'left' | 'right'): CSSProperties => ({
+    padding: `${token.paddingXS}px ${token.paddingSM}px`,
+    borderBottom: `1px solid ${token.colorSplit}`,
+    textAlign: align,
+  });
+  const head = (align: 'left' | 'right'): CSSProperties => ({ ...cell(align), fontWeight: token.fontWeightStrong });
+  return (
+    <>
+      <table style={{ width: '100%', marginTop: 16, borderCollapse: 'collapse', color: token.colorText }}>
+        <thead>
+          <tr>
+            <th style={head('left')}>{tr('project')}</th>
+            <th style={head('right')}>{tr('onSiteNow')}</th>
+            <th style={head('right')}>{tr('attendanceRate')}</th>
+            <th style={head('right')}>{tr('expiringCertificates')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((p) => (
+            <tr key={p.projectId}>
+              <td style={cell('left')}>
+                <RouterLink to={`/labour/day-sheet?projectId=${p.projectId}`} inText>
+                  {p.projectName}
+                </RouterLink>
+              </td>
+              <td style={cell('right')}>{p.onSiteNow}</td>
+              <td style={cell('right')}>{`${percent(p.attendanceRate)} (${p.came}/${p.expected})`}</td>
+              <td style={cell('right')}>
+                {p.expiringCertificates > 0 ? (
+                  <RouterLink to={`/labour/workers?projectId=${p.projectId}&certificateState=expiring`} inText>
+                    {p.expiringCertificates}
+                  </RouterLink>
+                ) : (
+                  p.expiringCertificates
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {projects.length > shown.length && (
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+          {tr('moreProjects', { count: projects.length - shown.length })}
+        </Typography.Text>
+      )}
+    </>
   );
 }
