@@ -23,6 +23,8 @@ import { visitorApi } from '@siteops/contracts/visitor/api';
 import { certificationApi } from '@siteops/contracts/certification/api';
 import { broadcastApi } from '@siteops/contracts/broadcast/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
+import { alarmApi } from '@siteops/contracts/alarm/api';
+import { labourApi } from '@siteops/contracts/labour/api';
 
 /**
  * Every built page of the admin's menu, switched to English, shows no Chinese: not in the chrome
@@ -52,6 +54,10 @@ async function storedCjkStrings(request: APIRequestContext, token: string): Prom
     certificationApi.reviewList,
     broadcastApi.listAll,
     notificationApi.listAll,
+    // Rule names (the built-in offline rule's is stored in both languages) and the alarms that name them.
+    alarmApi.ruleListAll,
+    alarmApi.listAll,
+    labourApi.listAll,
   ];
   const found = new Set<string>();
   const walk = (value: unknown) => {
