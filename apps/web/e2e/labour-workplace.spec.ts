@@ -10,6 +10,7 @@ import {
   createUser,
   login,
   openConsole,
+  reloadConsole,
   slowMachineSpec,
   uniqueName,
 } from './support';
@@ -76,6 +77,14 @@ test('the Workplace counts the worker a terminal let in; an admin reveals its ID
   await expect(card.getByRole('row').filter({ hasText: projectName })).toContainText('100%', { timeout: 60_000 });
   await expect(card.getByTestId('labour-on-site')).toContainText('1');
   await expect(card.getByTestId('labour-attendance')).toContainText('100%');
+  // On a phone, in English's longer headings, the figures fit the screen (the table made it 393 px wide once).
+  await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await reloadConsole(page);
+  await expect(card.getByRole('row').filter({ hasText: projectName })).toContainText('100%');
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.evaluate(() => localStorage.setItem('locale', 'zh-CN'));
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // An admin's worker detail: masked until revealed.
   await login(page);

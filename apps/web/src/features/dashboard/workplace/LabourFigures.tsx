@@ -76,38 +76,41 @@ function ProjectFigures({ projects }: { projects: readonly LabourProjectFigures[
   const head = (align: 'left' | 'right'): CSSProperties => ({ ...cell(align), fontWeight: token.fontWeightStrong });
   return (
     <>
-      <table style={{ width: '100%', marginTop: 16, borderCollapse: 'collapse', color: token.colorText }}>
-        <thead>
-          <tr>
-            <th style={head('left')}>{tr('project')}</th>
-            <th style={head('right')}>{tr('onSiteNow')}</th>
-            <th style={head('right')}>{tr('attendanceRate')}</th>
-            <th style={head('right')}>{tr('expiringCertificates')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((p) => (
-            <tr key={p.projectId}>
-              <td style={cell('left')}>
-                <RouterLink to={`/labour/day-sheet?projectId=${p.projectId}`} inText>
-                  {p.projectName}
-                </RouterLink>
-              </td>
-              <td style={cell('right')}>{p.onSiteNow}</td>
-              <td style={cell('right')}>{`${percent(p.attendanceRate)} (${p.came}/${p.expected})`}</td>
-              <td style={cell('right')}>
-                {p.expiringCertificates > 0 ? (
-                  <RouterLink to={`/labour/workers?projectId=${p.projectId}&certificateState=expiring`} inText>
-                    {p.expiringCertificates}
-                  </RouterLink>
-                ) : (
-                  p.expiringCertificates
-                )}
-              </td>
+      {/* A phone's width: long site names wrap anywhere, and what still does not fit scrolls in its card. */}
+      <div style={{ overflowX: 'auto', marginTop: 16 }}>
+        <table style={{ width: '100%', borderCollapse: 'collapse', color: token.colorText }}>
+          <thead>
+            <tr>
+              <th style={head('left')}>{tr('project')}</th>
+              <th style={head('right')}>{tr('onSiteNow')}</th>
+              <th style={head('right')}>{tr('attendanceRate')}</th>
+              <th style={head('right')}>{tr('expiringCertificates')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((p) => (
+              <tr key={p.projectId}>
+                <td style={{ ...cell('left'), overflowWrap: 'anywhere' }}>
+                  <RouterLink to={`/labour/day-sheet?projectId=${p.projectId}`} inText>
+                    {p.projectName}
+                  </RouterLink>
+                </td>
+                <td style={cell('right')}>{p.onSiteNow}</td>
+                <td style={cell('right')}>{`${percent(p.attendanceRate)} (${p.came}/${p.expected})`}</td>
+                <td style={cell('right')}>
+                  {p.expiringCertificates > 0 ? (
+                    <RouterLink to={`/labour/workers?projectId=${p.projectId}&certificateState=expiring`} inText>
+                      {p.expiringCertificates}
+                    </RouterLink>
+                  ) : (
+                    p.expiringCertificates
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {projects.length > shown.length && (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
           {tr('moreProjects', { count: projects.length - shown.length })}
