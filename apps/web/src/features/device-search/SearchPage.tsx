@@ -14,7 +14,7 @@ import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';
 import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
-import { ProjectSelect } from './ProjectSelect';
+import { ProjectSelect } from '@/components/pickers/ProjectSelect';
 import { defaultRange, fromParams, SEARCH_FILTERS, toInput, toParams, type SearchFormValues } from './searchFilters';
 import { searchColumns } from './searchColumns';
 
@@ -81,7 +81,7 @@ export function SearchPage() {
             placeholder={t('deviceSearch.devicePlaceholder')}
           />
           <Form.Item name="projectId" label={t('deviceSearch.project')}>
-            <ProjectSelect />
+            <ProjectSelect allowClear />
           </Form.Item>
           <SearchSelect
             name="source"

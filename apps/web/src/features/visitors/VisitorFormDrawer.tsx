@@ -10,6 +10,7 @@ import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { fieldErrorsOf, type FieldError } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
 import { FormDrawer } from '@/components/form/FormDrawer';
+import { ProjectSelect } from '@/components/pickers/ProjectSelect';
 import { PhotoUpload } from './PhotoUpload';
 
 interface FormValues {
@@ -76,7 +77,6 @@ export function VisitorFormDrawer({ open, visitor, onClose }: VisitorFormDrawerP
   const update = useEndpointMutation(visitorApi.update);
   const [saving, setSaving] = useState(false);
   const projectId = Form.useWatch('projectId', form);
-  const projects = useEndpointQuery(projectApi.listAll, { pageSize: 200, sortField: 'name', sortOrder: 'asc' });
   const members = useEndpointQuery(
     projectApi.members,
     { projectId: projectId ?? 0, pageSize: 200 },
@@ -127,11 +127,9 @@ export function VisitorFormDrawer({ open, visitor, onClose }: VisitorFormDrawerP
       ) : null}
       <Form form={form} layout="vertical" name="visitor-form">
         <Form.Item name="projectId" label={t('visitors.project')} rules={[required('projectRequired')]}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
+          <ProjectSelect
             placeholder={t('visitors.projectPlaceholder')}
-            loading={projects.isFetching}
-            options={(projects.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            current={visitor ? { value: visitor.projectId, label: visitor.projectName } : undefined}
             onChange={() => form.setFieldValue('userId', null)}
           />
         </Form.Item>
