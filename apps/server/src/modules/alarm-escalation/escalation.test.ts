@@ -481,6 +481,48 @@ describe('escalation', () => {
     expect(none).toHaveLength(0);
   });
 
+  it('a step claimed by an instance that died before sending is sent by another once the claim lapses; a claim in progress is not', async () => {
+    const site = await siteOf(t, admin);
+    const hookPath = `/hook/lease-${site.projectId}`;
+    const hook = await t.api(
+      alarmEscalationApi.channelAdd,
+      {
+        name: 'Lease',
+        kind: 'webhook',
+        scope: 'project',
+        projectId: site.projectId,
+        url: `${receiver.base}${hookPath}`,
+        secret: HOOK_SECRET,
+      },
+      site.agent.token,
+    );
+    expect(hook.body.code, hook.body.msg).toBe(200);
+    // Claimed 20 minutes ago by an instance that died before sending; claimed a minute ago by one sending now.
+    const lost = await raiseAlarm(t, { deviceId: await addDevice(t, site), ruleId: site.ruleId }, 30);
+    const busy = await raiseAlarm(t, { deviceId: await addDevice(t, site), ruleId: site.ruleId }, 30);
+    await t.database.db.insert(escalationDeliveries).values([
+      { alarmId: lost, step: 1, repeatNo: 0, claimedAt: new Date(Date.now() - 20 * 60_000) },
+      { alarmId: busy, step: 1, repeatNo: 0, claimedAt: new Date(Date.now() - 60_000) },
+    ]);
+    const chain = await t.api(
+      alarmEscalationApi.chainAdd,
+      { projectId: site.projectId, name: 'Lease', steps: [{ delayMinutes: 0, channelIds: [hook.body.data.id] }] },
+      site.agent.token,
+    );
+    expect(chain.body.code, chain.body.msg).toBe(200);
+    await until(
+      () => receiver.at(hookPath).length,
+      (n) => n >= 1,
+      'the lost step',
+    );
+    await new Promise((r) => setTimeout(r, 600));
+    const got = receiver.at(hookPath).map((r) => (r.json as { alarm: { id: number } }).alarm.id);
+    expect(got).toEqual([lost]);
+    const [row] = await t.database.db.select().from(escalationDeliveries).where(eq(escalationDeliveries.alarmId, lost));
+    expect(row.finishedAt).not.toBeNull();
+    expect(row.chainId).toBe(chain.body.data.id);
+  });
+
   it('two sweepers on one database send each step once', async () => {
     const site = await siteOf(t, admin);
     const hookPath = `/hook/race-${site.projectId}`;

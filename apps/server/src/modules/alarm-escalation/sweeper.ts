@@ -97,33 +97,52 @@ export async function openAlarms(deps: SendDeps, ids?: readonly number[]): Promi
 /** Claims taken in one statement: small enough that several instances share a burst between them. */
 const CLAIM_CHUNK = 50;
 
+/**
+ * How long a claim holds while its send has not finished: an instance that claimed a send and died (or
+ * lost its database) before sending leaves the claim unfinished, and once this lease has passed another
+ * round (on any instance) claims the send again and makes it. Far longer than a send can take (a step's
+ * channels one after another, each webhook with its retries of at most 10 s an attempt), so a send in
+ * progress is never claimed twice.
+ */
+export const CLAIM_LEASE_MS = 15 * 60_000;
+
+/** A send's claim is taken: finished, or claimed within the lease (by the database's clock). */
+const claimHolds = sql`(${escalationDeliveries.finishedAt} is not null
+  or ${escalationDeliveries.claimedAt} > now() - make_interval(secs => ${CLAIM_LEASE_MS / 1000}))`;
+
 type Owed = { alarm: OpenAlarm; due: Due };
 
 /**
- * Claim sends: each row (alarm, step, repeat) is inserted only if none is there and the alarm is still
- * active and unacknowledged; the instance whose insert answers a row is the one that sends it. Answers
- * the claimed ones with their claim ids.
+ * Claim sends: each row (alarm, step, repeat) is inserted only if none is there, or taken over if its
+ * claim lapsed unfinished (the lease), and only while the alarm is still active and unacknowledged; the
+ * instance whose statement answers a row is the one that sends it. Answers the claimed ones with their
+ * claim ids and claim times (the finish is written only by the claim that still holds the row).
  */
-async function claim(deps: SendDeps, owed: readonly Owed[]): Promise<(Owed & { claimId: number })[]> {
+async function claim(
+  deps: SendDeps,
+  owed: readonly Owed[],
+): Promise<(Owed & { claimId: number; claimedAt: string })[]> {
   const rows = owed.map(
     ({ alarm, due }) => sql`(${alarm.id}::int, ${alarm.chainId}::int, ${due.step}::int, ${due.repeatNo}::int)`,
   );
   const res = await deps.db.execute(sql`
-    insert into escalation_deliveries (alarm_id, chain_id, step, repeat_no)
+    insert into escalation_deliveries as d (alarm_id, chain_id, step, repeat_no)
     select x.alarm_id, x.chain_id, x.step, x.repeat_no
     from (values ${sql.join(rows, sql`, `)}) as x(alarm_id, chain_id, step, repeat_no)
     join alarms a on a.id = x.alarm_id and a.status = 'active' and not a.acknowledged
-    on conflict (alarm_id, step, repeat_no) do nothing
-    returning id, alarm_id, step, repeat_no`);
+    on conflict (alarm_id, step, repeat_no) do update set claimed_at = now(), chain_id = excluded.chain_id
+      where d.finished_at is null
+        and d.claimed_at <= now() - make_interval(secs => ${CLAIM_LEASE_MS / 1000})
+    returning id, alarm_id, step, repeat_no, claimed_at::text as claimed_at`);
   const claimed = new Map(
-    rowsOf<{ id: number; alarm_id: number; step: number; repeat_no: number }>(res).map((r) => [
+    rowsOf<{ id: number; alarm_id: number; step: number; repeat_no: number; claimed_at: string }>(res).map((r) => [
       `${r.alarm_id}:${r.step}:${r.repeat_no}`,
-      Number(r.id),
+      { claimId: Number(r.id), claimedAt: r.claimed_at },
     ]),
   );
   return owed.flatMap((o) => {
-    const claimId = claimed.get(`${o.alarm.id}:${o.due.step}:${o.due.repeatNo}`);
-    return claimId === undefined ? [] : [{ ...o, claimId }];
+    const c = claimed.get(`${o.alarm.id}:${o.due.step}:${o.due.repeatNo}`);
+    return c === undefined ? [] : [{ ...o, ...c }];
   });
 }
 
@@ -261,9 +280,12 @@ export async function escalateOnce(deps: SendDeps, log: Log, at?: Date): Promise
     })
     .from(escalationDeliveries)
     .where(
-      inArray(
-        escalationDeliveries.alarmId,
-        open.map((a) => a.id),
+      and(
+        inArray(
+          escalationDeliveries.alarmId,
+          open.map((a) => a.id),
+        ),
+        claimHolds,
       ),
     );
   const sent = new Set(had.map((h) => `${h.alarmId}:${h.step}:${h.repeatNo}`));
@@ -293,15 +315,12 @@ export async function escalateOnce(deps: SendDeps, log: Log, at?: Date): Promise
       await deps.db.transaction(async (tx) => {
         if (entries.length) await tx.insert(alarmTimeline).values(entries);
         if (logs.length) await tx.insert(alarmChannelLog).values(logs);
-        await tx
-          .update(escalationDeliveries)
-          .set({ finishedAt: new Date() })
-          .where(
-            inArray(
-              escalationDeliveries.id,
-              claimed.map((c) => c.claimId),
-            ),
-          );
+        // Each claim this round still holds (not taken over by another round after its lease).
+        const mine = claimed.map((c) => sql`(${c.claimId}::int, ${c.claimedAt}::timestamptz)`);
+        await tx.execute(sql`
+          update escalation_deliveries d set finished_at = now()
+          from (values ${sql.join(mine, sql`, `)}) as x(id, claimed_at)
+          where d.id = x.id and d.claimed_at = x.claimed_at`);
       });
     } catch (err) {
       log.warn({ err }, 'alarm escalation claims failed');
