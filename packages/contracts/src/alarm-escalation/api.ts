@@ -55,11 +55,12 @@ export const alarmEscalationApi = defineEndpoints('alarmEscalation', {
     method: 'DELETE',
     path: '/api/alarmEscalation/channel/delete',
     access: WRITERS,
-    summary: 'Delete channels in the caller’s scope (chains stop using them); all or none',
+    summary:
+      'Delete channels in the caller’s scope, all or none; 409 naming the chains (data.chains) while a chain uses one',
     body: idsBody,
     answer: deletedAnswer,
     message: 'Delete Success',
-    errors: [404],
+    errors: [404, 409],
     resource: 'alarmChannel',
   },
   channelTest: {

@@ -88,6 +88,16 @@ export const updateChannelBody = z.object({
   secret: webhookSecret.optional(),
 });
 
+/** A chain using a channel, as the channel list and a refused delete (409, `data.chains`) name it. */
+export const chainUsingChannel = z.object({
+  id: z.number(),
+  name: z.string(),
+  projectId: z.number(),
+  projectName: z.string(),
+  /** The channels (of those asked about) it uses. */
+  channelIds: z.array(z.number()),
+});
+
 export const channelItem = z.object({
   id: z.number(),
   name: z.string(),
@@ -101,6 +111,8 @@ export const channelItem = z.object({
   /** Whether an address / a secret is stored; never the values. */
   urlSet: z.boolean(),
   secretSet: z.boolean(),
+  /** The escalation chains whose steps use it (a channel in use cannot be deleted). */
+  usedBy: z.array(chainUsingChannel),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -89,6 +89,8 @@ export const enUS = {
   'escalation.noAddress': 'A {kind} channel has no address',
   'escalation.noSecret': 'A {kind} channel has no secret',
   'escalation.projectWithoutAgent': 'This project has no agent, so an agent’s channel cannot serve it',
+  'escalation.channelInUse': 'Channel {channels} is used by escalation chain {chains}: take it out of the chain first',
+  'escalation.chainOfProject': '{chain} (project {project})',
 
   // Users and passwords
   'user.exists': 'The account {name} already exists',

@@ -80,6 +80,8 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'escalation.noAddress': '{kind} 通道没有地址',
   'escalation.noSecret': '{kind} 通道没有密钥',
   'escalation.projectWithoutAgent': '该项目没有代理商，不能使用代理商的通道',
+  'escalation.channelInUse': '通道 {channels} 正被升级链 {chains}使用，请先从升级链中移除',
+  'escalation.chainOfProject': '{chain}（项目 {project}）',
 
   'user.exists': '账号 {name} 已存在',
   'user.agentCannotCreateAdmin': '代理商不能创建管理员',

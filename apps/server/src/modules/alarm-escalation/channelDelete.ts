@@ -3,8 +3,15 @@ import { alarmChannels } from '../../db/schema/index.ts';
 import { deleteAllOrNone } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
+import { conflict } from '../../core/errors.ts';
+import { andList, t } from '../../core/messages/index.ts';
+import { chainsUsing } from './service.ts';
 
-/** Delete channels in the caller's scope, all or none, with their log; chains naming them skip them from then on. */
+/**
+ * Delete channels in the caller's scope, all or none, with their log. A channel an escalation chain
+ * uses is not deleted (nor any of the others asked): 409 naming the chains, in `data.chains` too, so
+ * nobody loses a step's channel without seeing it.
+ */
 export const deleteChannels: Handler<typeof alarmEscalationApi.channelDelete> = async (c, { ids }) =>
   deleteAllOrNone(c.db, {
     table: alarmChannels,
@@ -12,5 +19,22 @@ export const deleteChannels: Handler<typeof alarmEscalationApi.channelDelete> = 
     scope: scope.alarmChannels(c.caller),
     what: 'AlarmChannel',
     select: { id: alarmChannels.id, name: alarmChannels.name, kind: alarmChannels.kind },
+    beforeDelete: async (tx, rows) => {
+      const chains = await chainsUsing(
+        tx,
+        rows.map((r) => r.id),
+      );
+      if (!chains.length) return;
+      const used = new Set(chains.flatMap((ch) => ch.channelIds));
+      throw conflict(
+        t('escalation.channelInUse', {
+          channels: andList(rows.filter((r) => used.has(r.id)).map((r) => r.name)),
+          chains: andList(
+            chains.map((ch) => t('escalation.chainOfProject', { chain: ch.name, project: ch.projectName })),
+          ),
+        }),
+        { chains },
+      );
+    },
     audit: { record: c.audit, action: 'alarm.channel.delete', targetType: 'alarmChannel' },
   });

@@ -4,7 +4,7 @@ import { alarmChannels } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { countAll, pageWindow } from '../../core/list.ts';
-import { channelTargetKey, channelTargetNames, toChannelItem } from './service.ts';
+import { chainsUsing, channelTargetKey, channelTargetNames, toChannelItem } from './service.ts';
 
 /** The channels in the caller's scope, newest first; addresses and secrets only as set or not. */
 export const listChannels: Handler<typeof alarmEscalationApi.channelListAll> = async (c, q) => {
@@ -19,9 +19,15 @@ export const listChannels: Handler<typeof alarmEscalationApi.channelListAll> = a
     c.db.select().from(alarmChannels).where(where).orderBy(desc(alarmChannels.id)).limit(limit).offset(offset),
     c.db.select({ total: countAll }).from(alarmChannels).where(where),
   ]);
-  const names = await channelTargetNames(c.db, rows);
+  const [names, usedBy] = await Promise.all([
+    channelTargetNames(c.db, rows),
+    chainsUsing(
+      c.db,
+      rows.map((r) => r.id),
+    ),
+  ]);
   return {
-    list: rows.map((r) => toChannelItem(r, names.get(channelTargetKey(r)) ?? null)),
+    list: rows.map((r) => toChannelItem(r, names.get(channelTargetKey(r)) ?? null, usedBy)),
     total,
     page: q.page,
     pageSize: q.pageSize,

@@ -257,6 +257,82 @@ describe('channels', () => {
   });
 });
 
+describe('deleting a channel', () => {
+  it('a channel a chain uses is refused (409 naming the chains, in the reader’s language) until it is taken out', async () => {
+    const site = await siteOf(t, admin);
+    const token = site.agent.token;
+    const add = async (name: string) => {
+      const res = await t.api(
+        alarmEscalationApi.channelAdd,
+        { name, kind: 'inapp', scope: 'project', projectId: site.projectId },
+        token,
+      );
+      expect(res.body.code, res.body.msg).toBe(200);
+      return res.body.data.id as number;
+    };
+    const used = await add('Site box');
+    const spare = await add('Spare box');
+    const chain = await t.api(
+      alarmEscalationApi.chainAdd,
+      { projectId: site.projectId, name: 'Night shift', steps: [{ delayMinutes: 0, channelIds: [used] }] },
+      token,
+    );
+    expect(chain.body.code, chain.body.msg).toBe(200);
+    const project = (await t.api(alarmEscalationApi.chainListAll, { projectId: site.projectId }, token)).body.data
+      .list[0].projectName as string;
+
+    // The list says who uses each channel, for the console's delete confirmation.
+    const list = (await t.api(alarmEscalationApi.channelListAll, { projectId: site.projectId }, token)).body.data
+      .list as { id: number; usedBy: { id: number; name: string; projectName: string }[] }[];
+    expect(list.find((c) => c.id === used)?.usedBy).toEqual([
+      {
+        id: chain.body.data.id,
+        name: 'Night shift',
+        projectId: site.projectId,
+        projectName: project,
+        channelIds: [used],
+      },
+    ]);
+    expect(list.find((c) => c.id === spare)?.usedBy).toEqual([]);
+
+    // All or none: with the spare one asked too, nothing goes.
+    const refused = await t.api.unchecked(alarmEscalationApi.channelDelete, { ids: [spare, used] }, token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(
+      `Channel Site box is used by escalation chain Night shift (project ${project}): take it out of the chain first`,
+    );
+    expect(refused.body.data.chains).toEqual([
+      {
+        id: chain.body.data.id,
+        name: 'Night shift',
+        projectId: site.projectId,
+        projectName: project,
+        channelIds: [used],
+      },
+    ]);
+    const zh = await t.api.unchecked(
+      alarmEscalationApi.channelDelete,
+      { ids: [used] },
+      { token, headers: { 'accept-language': 'zh-CN' } },
+    );
+    expect(zh.status).toBe(409);
+    expect(zh.body.msg).toBe(`通道 Site box 正被升级链 Night shift（项目 ${project}）使用，请先从升级链中移除`);
+    const still = (await t.api(alarmEscalationApi.channelListAll, { projectId: site.projectId }, token)).body.data
+      .list as { id: number }[];
+    expect(still.map((c) => c.id)).toEqual(expect.arrayContaining([used, spare]));
+
+    // Out of the chain, it goes.
+    const moved = await t.api(
+      alarmEscalationApi.chainUpdate,
+      { id: chain.body.data.id, steps: [{ delayMinutes: 0, channelIds: [spare] }] },
+      token,
+    );
+    expect(moved.body.code, moved.body.msg).toBe(200);
+    const deleted = await t.api(alarmEscalationApi.channelDelete, { ids: [used] }, token);
+    expect(deleted.body.code, deleted.body.msg).toBe(200);
+  });
+});
+
 describe('the channel log', () => {
   it('keeps NOTIFICATION_RETENTION_DAYS of deliveries', async () => {
     const id = await addChannel(siteA.agent.token, { kind: 'inapp', name: 'Retention' });

@@ -1,6 +1,11 @@
-import { and, inArray, or, type SQL } from 'drizzle-orm';
+import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { chainItem, channelItem, EscalationStep } from '@siteops/contracts/alarm-escalation/schemas';
+import type {
+  chainItem,
+  chainUsingChannel,
+  channelItem,
+  EscalationStep,
+} from '@siteops/contracts/alarm-escalation/schemas';
 import type { Caller } from '../../auth/scope.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
@@ -15,13 +20,19 @@ import {
 } from '../../db/schema/index.ts';
 import { allFoundOr404, badRequest } from '../../core/errors.ts';
 import { iso } from '../../core/list.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { t } from '../../core/messages/index.ts';
 
 type ChannelItem = z.input<typeof channelItem>;
 type ChainItem = z.input<typeof chainItem>;
+type ChainUsingChannel = z.input<typeof chainUsingChannel>;
 
 /** A channel as the API shows it: its address and secret only as set or not, never their values. */
-export const toChannelItem = (r: AlarmChannelRow, targetName: string | null): ChannelItem => ({
+export const toChannelItem = (
+  r: AlarmChannelRow,
+  targetName: string | null,
+  usedBy: readonly ChainUsingChannel[] = [],
+): ChannelItem => ({
   id: r.id,
   name: r.name,
   kind: r.kind as ChannelItem['kind'],
@@ -32,6 +43,7 @@ export const toChannelItem = (r: AlarmChannelRow, targetName: string | null): Ch
   enabled: r.enabled,
   urlSet: r.url !== null,
   secretSet: r.secret !== null,
+  usedBy: usedBy.filter((c) => c.channelIds.includes(r.id)).map((c) => ({ ...c, channelIds: [r.id] })),
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });
@@ -137,3 +149,30 @@ export async function channelTargetNames(db: Db, rows: readonly AlarmChannelRow[
 
 export const channelTargetKey = (r: AlarmChannelRow) =>
   r.scope === 'agent' ? `agent:${r.agentId}` : `project:${r.projectId}`;
+
+/** The chains whose steps use any of `channelIds`, by project and name, each with the ones it uses. */
+export async function chainsUsing(db: Db, channelIds: readonly number[]): Promise<ChainUsingChannel[]> {
+  if (!channelIds.length) return [];
+  const wanted = sql.join(
+    [...new Set(channelIds)].map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const res = await db.execute(sql`
+    select c.id, c.name, c.project_id, p.name as project_name,
+      array(select distinct (u.v)::int from jsonb_array_elements(c.steps) s,
+              jsonb_array_elements_text(s -> 'channelIds') u(v)
+            where (u.v)::int in (${wanted}) order by 1) as channel_ids
+    from escalation_chains c join projects p on p.id = c.project_id
+    where exists (select 1 from jsonb_array_elements(c.steps) s, jsonb_array_elements_text(s -> 'channelIds') u(v)
+                  where (u.v)::int in (${wanted}))
+    order by p.name, c.name, c.id`);
+  return rowsOf<{ id: number; name: string; project_id: number; project_name: string; channel_ids: number[] }>(res).map(
+    (r) => ({
+      id: Number(r.id),
+      name: r.name,
+      projectId: Number(r.project_id),
+      projectName: r.project_name,
+      channelIds: r.channel_ids.map(Number),
+    }),
+  );
+}

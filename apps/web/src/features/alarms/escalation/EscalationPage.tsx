@@ -7,6 +7,7 @@ import { DataTable, type PageParams } from '@/components/table/DataTable';
 import { CreateButton } from '@/components/table/CreateButton';
 import { RowAction, RowActions, actionsColumn } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
+import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
 import { useChains } from './api/listChains';
@@ -17,6 +18,7 @@ import { useUserOptions } from './api/listUserOptions';
 import { ChainDrawer } from './ChainDrawer';
 import { ChannelDrawer } from './ChannelDrawer';
 import { DeliveryLogDrawer } from './DeliveryLogDrawer';
+import { channelInUseText } from './channelInUse';
 import { deliveryError } from './notifiedText';
 import type { ChainItemOut, ChannelItemOut } from './types';
 
@@ -205,7 +207,7 @@ function Channels({
 }) {
   const { t } = useTranslation();
   const [params, setParams] = useState<PageParams>({ page: 1, pageSize: 20 });
-  const { rowDelete } = useListDelete(alarmEscalationApi.channelDelete);
+  const { removeIds } = useListDelete(alarmEscalationApi.channelDelete);
   const test = useTestChannel();
   const [editing, setEditing] = useState<ChannelItemOut | 'new' | null>(null);
   const [logOf, setLogOf] = useState<ChannelItemOut | null>(null);
@@ -269,7 +271,7 @@ function Channels({
               <RowAction onClick={() => void afterReport(sendTest(row))}>{t('alarmEscalation.sendTest')}</RowAction>
               <RowAction onClick={() => setLogOf(row)}>{t('alarmEscalation.log')}</RowAction>
               <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
-              {rowDelete(row.id)}
+              <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} title={channelInUseText(t, row)} />
             </RowActions>
           )),
         ]}
