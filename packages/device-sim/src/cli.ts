@@ -312,6 +312,9 @@ async function main() {
   }
   // What the speakers play is what someone watching a campaign wants to see, verbose or not.
   for (const d of fleet.devices) d.on('played', (p) => console.log(`siteops-sim: ${playLine(d.sn, p)}`));
+  for (const d of fleet.devices) {
+    d.on('relay', (r) => console.log(`siteops-sim: ${r.at} ${d.sn} relay output ${r.output} ${r.on ? 'on' : 'off'}`));
+  }
   await fleet.start();
   // Typed commands (pass, faces): what a person at a gate does, by hand.
   readline.createInterface({ input: process.stdin }).on('line', (l) => {

@@ -55,6 +55,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   lastUpgrade?: SimUpgrade;
   /** A speaker's play log: what it played, oldest first (the last PLAY_LOG_MAX). */
   readonly played: PlayRecord[] = [];
+  /** Relay outputs (gateway, crane, elevator: `relay.set`), output -> on; absent: released. */
+  readonly relays = new Map<number, boolean>();
   ip = '';
   heartbeatSeconds = 0;
 

@@ -10,6 +10,7 @@ import type { SimDevice } from './device.ts';
 import type { SimEventSpec } from './model.ts';
 import { onBroadcastPlay } from './rpcBroadcast.ts';
 import { onOpenDoor, onPersonsAdd, onPersonsList, onPersonsRemove } from './rpcGate.ts';
+import { onRelaySet } from './rpcRelay.ts';
 import { onShellOpen } from './rpcShell.ts';
 import { onConfigGet, onConfigSet, onHttpRequest, onReboot, onSnapshot } from './rpcSystem.ts';
 import { onUpgrade } from './rpcUpgrade.ts';
@@ -70,6 +71,7 @@ const HANDLERS = new Map<string, RpcHandler>([
   ['persons.list', onPersonsList],
   ['broadcast.play', onBroadcastPlay],
   ['upgrade', onUpgrade],
+  ['relay.set', onRelaySet],
 ]);
 
 /** Check the method and its params against the protocol, run its handler and answer the server. */

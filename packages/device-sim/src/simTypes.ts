@@ -1,5 +1,6 @@
 import type { DeviceType, RefuseReason, Versions } from '@siteops/contracts/device-protocol';
 import type { PlayRecord } from './speaker.ts';
+import type { RelaySwitch } from './rpcRelay.ts';
 import type { UpgradeFault } from './upgrade.ts';
 
 export interface SimDeviceOptions {
@@ -77,6 +78,8 @@ export interface SimDeviceEvents {
   socketError: [Error];
   /** A speaker started an announcement (`broadcast.play`). */
   played: [PlayRecord];
+  /** A relay output switched (`relay.set`). */
+  relay: [RelaySwitch];
 }
 
 /** Why the device (re)boots: reported once in the first `boot` event after the link comes up. */

@@ -73,6 +73,7 @@ export type Entity =
   | 'FacePerson'
   | 'Announcement'
   | 'Alarm'
+  | 'AlarmAction'
   | 'AlarmRule'
   | 'AlarmChannel'
   | 'EscalationChain'

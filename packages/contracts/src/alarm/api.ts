@@ -9,10 +9,12 @@ import {
   alarmListQuery,
   alarmRuleItem,
   alarmRuleListQuery,
+  alarmActionRun,
   alarmRulePreview,
   alarmsChangedAnswer,
   assignAlarmsBody,
   clearAlarmsBody,
+  confirmAlarmActionBody,
   previewAlarmRuleBody,
   updateAlarmRuleBody,
 } from './schemas.ts';
@@ -129,5 +131,15 @@ export const alarmApi = defineEndpoints('alarm', {
     answer: alarmsChangedAnswer,
     errors: [404],
     resource: 'alarm',
+  },
+  actionConfirm: {
+    method: 'PUT',
+    path: '/api/alarm/action/confirm',
+    access: WRITERS,
+    summary:
+      'Confirm and send a linked action waiting for a second person (a power cut of a crane or an elevator): anyone in scope but who set the action; answers how it went',
+    body: confirmAlarmActionBody,
+    answer: alarmActionRun,
+    errors: [403, 404, 409],
   },
 });

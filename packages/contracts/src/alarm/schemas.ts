@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DEVICE_TYPES, EVENT_KINDS, TELEMETRY_FIELDS, type DeviceType } from '../device-protocol.ts';
+import {
+  DEVICE_TYPES,
+  EVENT_KINDS,
+  RELAY_OUTPUTS_MAX,
+  RELAY_TYPES,
+  TELEMETRY_FIELDS,
+  type DeviceType,
+} from '../device-protocol.ts';
 import {
   idsBody,
   instantRangeFilter,
@@ -159,6 +166,49 @@ function checkSource(
   }
 }
 
+/**
+ * What a rule does on site when it fires (`when: raised`, the default) or when its alarm clears
+ * (`cleared`):
+ * - `speak`: the project's cloud speakers play `text` (the alarm's device's project; `broadcast.play`);
+ * - `relay`: switch relay `output` of a device (`relay.set`): `deviceId`, or the alarm's own device when
+ *   null (a rule on cranes cutting the crane that alarmed). A command to a tower crane or an elevator is
+ *   a power cut: it waits for a second person's confirmation ({@link ALARM_ACTION_CONFIRM_TYPES});
+ * - `webhook`: post the alarm through a channel of the alarm's project or its agent (a generic signed
+ *   webhook or a group bot; modules/alarm-escalation sends it and logs the answer).
+ */
+export const ALARM_ACTION_KINDS = ['speak', 'relay', 'webhook'] as const;
+export type AlarmActionKind = (typeof ALARM_ACTION_KINDS)[number];
+/** When an action runs: as the alarm is raised, or as it clears. */
+export const ALARM_ACTION_WHEN = ['raised', 'cleared'] as const;
+/** A rule has at most this many actions. */
+export const ALARM_ACTIONS_MAX = 8;
+/** The device types a relay command to which waits for a second person (a power cut). */
+export const ALARM_ACTION_CONFIRM_TYPES: readonly DeviceType[] = ['towerCrane', 'elevator'];
+/** The device types with relay outputs. */
+export const ALARM_RELAY_TYPES: readonly DeviceType[] = RELAY_TYPES;
+
+const actionWhen = z.enum(ALARM_ACTION_WHEN).default('raised');
+export const alarmAction = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('speak'),
+    when: actionWhen,
+    text: text().trim().min(1).max(200),
+    volume: z.number().int().min(0).max(100).optional(),
+    repeat: z.number().int().min(1).max(3).optional(),
+  }),
+  z.object({
+    kind: z.literal('relay'),
+    when: actionWhen,
+    /** null: the alarm's own device. */
+    deviceId: rowId().nullable().default(null),
+    output: z.number().int().min(1).max(RELAY_OUTPUTS_MAX),
+    on: z.boolean(),
+  }),
+  z.object({ kind: z.literal('webhook'), when: actionWhen, channelId: rowId() }),
+]);
+export type AlarmAction = z.output<typeof alarmAction>;
+const alarmActions = z.array(alarmAction).max(ALARM_ACTIONS_MAX);
+
 const ruleFields = {
   name: text().trim().min(1).max(128),
   /** The device type the rule judges; an offline rule without one judges every type. */
@@ -172,6 +222,8 @@ const ruleFields = {
   clearCondition: alarmCondition.nullable().optional(),
   severity: z.enum(ALARM_SEVERITIES),
   enabled: z.boolean().default(true),
+  /** What it does on site when it fires or clears. */
+  actions: alarmActions.default([]),
 };
 
 const ruleTarget = {
@@ -212,6 +264,7 @@ export const updateAlarmRuleBody = z
     clearCondition: alarmCondition.nullable(),
     severity: z.enum(ALARM_SEVERITIES),
     enabled: z.boolean(),
+    actions: alarmActions,
   })
   .partial()
   .extend({ id: rowId('id is required') })
@@ -269,6 +322,7 @@ export const alarmRuleItem = z.object({
   clearCondition: alarmCondition.nullable(),
   severity: z.enum(ALARM_SEVERITIES),
   enabled: z.boolean(),
+  actions: z.array(alarmAction),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -323,8 +377,38 @@ export const alarmItem = z.object({
   clearedReason: z.string().nullable(),
 });
 
-/** What happened to an alarm; `notified`: an escalation step went out (modules/alarm-escalation), with whom and how. */
-export const ALARM_TIMELINE_KINDS = ['raised', 'acknowledged', 'assigned', 'cleared', 'notified'] as const;
+/**
+ * What happened to an alarm; `notified`: an escalation step went out (modules/alarm-escalation), with
+ * whom and how; `action`: a linked action's outcome (sent, failed, waiting for confirmation, confirmed).
+ */
+export const ALARM_TIMELINE_KINDS = ['raised', 'acknowledged', 'assigned', 'cleared', 'notified', 'action'] as const;
+
+/**
+ * Where a linked action is: queued (to run at once), running, waiting (a power cut waiting for a
+ * second person), sent (done: played, switched, posted), failed (with its reason).
+ */
+export const ALARM_ACTION_STATES = ['queued', 'running', 'waiting', 'sent', 'failed'] as const;
+export type AlarmActionState = (typeof ALARM_ACTION_STATES)[number];
+
+/** One of an alarm's linked actions, as it ran. */
+export const alarmActionRun = z.object({
+  id: z.number(),
+  when: z.enum(ALARM_ACTION_WHEN),
+  action: alarmAction,
+  state: z.enum(ALARM_ACTION_STATES),
+  /** A relay action's device (the alarm's own when the action names none). */
+  deviceId: z.number().nullable(),
+  deviceName: z.string().nullable(),
+  /** Why it failed: an RPC error code (`offline`, `timeout`...), `noSpeakers`, `noProject`, `channelGone`, `deviceGone`, or the receiver's answer. */
+  reason: z.string().nullable(),
+  confirmedId: z.number().nullable(),
+  confirmedName: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  at: z.string(),
+  /** It waits for a confirmation the caller may give (the caller is not the one who set the action). */
+  mayConfirm: z.boolean(),
+});
+export type AlarmActionRun = z.output<typeof alarmActionRun>;
 
 export const alarmTimelineEntry = z.object({
   id: z.number(),
@@ -344,7 +428,12 @@ export const alarmDetail = alarmItem.extend({
   condition: alarmRuleCondition.nullable(),
   clearCondition: alarmCondition.nullable(),
   durationSeconds: z.number(),
+  /** Its linked actions, oldest first. */
+  actions: z.array(alarmActionRun),
 });
+
+/** Confirm a linked action waiting for a second person (`id`: the action's). */
+export const confirmAlarmActionBody = z.object({ id: rowId('id is required') });
 
 /** Clear alarms by hand, with the reason (kept on each alarm and its timeline). */
 export const clearAlarmsBody = idsBody.extend({ reason: text().trim().min(1).max(512) });

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'agent.update',
   'aiStream.apply',
   'alarm.acknowledge',
+  'alarm.action.confirm',
   'alarm.assign',
   'alarm.chain.add',
   'alarm.chain.delete',

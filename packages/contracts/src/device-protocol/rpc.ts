@@ -79,6 +79,11 @@ export type GatePerson = z.infer<typeof gatePerson>;
 export const MAX_PERSONS_PER_ADD = 20;
 export const MAX_PERSON_IDS = 500;
 
+/** The device types with relay outputs (`relay.set`). */
+export const RELAY_TYPES = ['gateway', 'towerCrane', 'elevator'] as const;
+/** Relay outputs are numbered 1 to this. */
+export const RELAY_OUTPUTS_MAX = 8;
+
 export const RPC_METHODS = {
   /** A JPEG from the device's camera; bytes in RPC_DATA frames. */
   snapshot: {
@@ -167,6 +172,21 @@ export const RPC_METHODS = {
     result: z.object({ playId: z.string(), durationMs: z.number().int().min(0) }),
     binary: false,
     types: ['broadcast'],
+  },
+  /**
+   * Switch a relay output (section 5.5): a universal gateway's outputs drive fog cannons, spray or
+   * sirens; a tower crane's or a construction elevator's black box cuts the machine's power with one.
+   */
+  'relay.set': {
+    params: z.object({
+      /** The output, 1-based. */
+      output: z.number().int().min(1).max(RELAY_OUTPUTS_MAX),
+      /** true: energised (contact closed); false: released. */
+      on: z.boolean(),
+    }),
+    result: z.object({ output: z.number().int(), on: z.boolean(), changedAt: z.string() }),
+    binary: false,
+    types: RELAY_TYPES,
   },
   /** Add persons, or replace those with the same personId (name, window, photo); per person. */
   'persons.add': {

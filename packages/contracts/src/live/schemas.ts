@@ -136,8 +136,8 @@ export type LiveNotification = z.infer<typeof liveNotification>;
 /** Most speaker outcomes one `campaign` frame lists; past that the frame says `more` (refetch the runs). */
 export const LIVE_CAMPAIGN_OUTCOMES_MAX = 100;
 
-/** How an alarm changed (`alarms`). */
-export const LIVE_ALARM_CHANGES = ['raised', 'acknowledged', 'assigned', 'cleared'] as const;
+/** How an alarm changed (`alarms`); `action`: one of its linked actions ran or waits. */
+export const LIVE_ALARM_CHANGES = ['raised', 'acknowledged', 'assigned', 'cleared', 'action'] as const;
 export const liveAlarmChange = z.object({ id: z.number(), deviceId: z.number(), change: z.enum(LIVE_ALARM_CHANGES) });
 export type LiveAlarmChange = z.infer<typeof liveAlarmChange>;
 

@@ -26,6 +26,12 @@ export type StoredAlarmSource =
   | { kind: 'event'; event: string; code?: string; autoClearMinutes?: number | null }
   | { kind: 'offline'; minutes?: number };
 
+/** A rule's linked action (contracts' alarmAction): speakers, a relay, a webhook; at raise or at clear. */
+export type StoredAlarmAction =
+  | { kind: 'speak'; when: 'raised' | 'cleared'; text: string; volume?: number; repeat?: number }
+  | { kind: 'relay'; when: 'raised' | 'cleared'; deviceId: number | null; output: number; on: boolean }
+  | { kind: 'webhook'; when: 'raised' | 'cleared'; channelId: number };
+
 /** The values of a reading that an alarm is about (the condition's fields). */
 export type AlarmValues = Record<string, number | boolean | string>;
 
@@ -54,6 +60,10 @@ export const alarmRules = pgTable(
     /** critical | major | minor | warning */
     severity: varchar('severity', { length: 16 }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** What it does on site when it fires or clears (alarm_action_runs keeps each run). */
+    actions: jsonb('actions').$type<StoredAlarmAction[]>().notNull().default([]),
+    /** Who last set the actions: a power cut they set waits for someone else's confirmation. */
+    actionsBy: integer('actions_by'),
     createdId: integer('created_id'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -114,3 +124,41 @@ export const alarmTimeline = pgTable(
   },
   (t) => [index('alarm_timeline_alarm_idx').on(t.alarmId, t.id)],
 );
+
+/**
+ * Each linked action of an alarm as it runs (issue 32): queued in the transaction that raised or cleared
+ * the alarm (one row per action of the rule then), claimed once by one instance, and left sent, failed
+ * or waiting for a second person's confirmation (a power cut of a crane or an elevator).
+ */
+export const alarmActionRuns = pgTable(
+  'alarm_action_runs',
+  {
+    id: serial('id').primaryKey(),
+    alarmId: ownerReference('alarm_id', () => alarms.id),
+    /** raised | cleared */
+    phase: varchar('phase', { length: 16 }).notNull(),
+    /** Its place in the rule's actions then. */
+    actionNo: integer('action_no').notNull(),
+    /** The action as the rule said it then. */
+    action: jsonb('action').$type<StoredAlarmAction>().notNull(),
+    /** queued | running | waiting | sent | failed */
+    state: varchar('state', { length: 16 }).notNull().default('queued'),
+    /** Who set the action (the rule's author when nobody changed its actions since). */
+    authorId: integer('author_id'),
+    /** A relay action's device, once resolved. */
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    confirmedId: integer('confirmed_id').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    reason: varchar('reason', { length: 256 }),
+    createdAt: createdAtColumn(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('alarm_action_runs_once_idx').on(t.alarmId, t.phase, t.actionNo),
+    index('alarm_action_runs_open_idx')
+      .on(t.state, t.id)
+      .where(sql`${t.state} in ('queued', 'running')`),
+  ],
+);
+export type AlarmActionRunRow = typeof alarmActionRuns.$inferSelect;

@@ -6,13 +6,15 @@ import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { mustExist } from '../../core/errors.ts';
 import { iso } from '../../core/list.ts';
+import { runItems } from './actions.ts';
 import { selectAlarms, toAlarmItem } from './view.ts';
 
 type TimelineKind = (typeof ALARM_TIMELINE_KINDS)[number];
 
 /**
  * One alarm of a device in the caller's scope (404 outside it), with its timeline oldest first and its
- * rule's conditions (an alarm's rule is deleted with it, so it is there).
+ * rule's conditions (an alarm's rule is deleted with it, so it is there), and its linked actions (which
+ * of those waiting the caller may confirm).
  */
 export const alarmDetail: Handler<typeof alarmApi.detail> = async (c, { id }) => {
   const [row] = await selectAlarms(c.db)
@@ -32,10 +34,16 @@ export const alarmDetail: Handler<typeof alarmApi.detail> = async (c, { id }) =>
         condition: alarmRules.condition,
         clearCondition: alarmRules.clearCondition,
         durationSeconds: alarmRules.durationSeconds,
+        createdId: alarmRules.createdId,
       })
       .from(alarmRules)
       .where(eq(alarmRules.id, alarm.alarm.ruleId)),
   ]);
+  const actions = await runItems(c.db, c.user.id, {
+    id,
+    status: alarm.alarm.status,
+    ruleCreatedId: rule!.createdId,
+  });
   const last = alarm.alarm.lastValue;
   const pictureUrl =
     last.picture === true && typeof last.eventId === 'string'
@@ -56,5 +64,6 @@ export const alarmDetail: Handler<typeof alarmApi.detail> = async (c, { id }) =>
       actorName,
       detail: entry.detail,
     })),
+    actions,
   };
 };

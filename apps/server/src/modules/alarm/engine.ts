@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { alarmRules, alarms, alarmTimeline, devices, type AlarmRuleRow } from '../../db/schema/index.ts';
 import type { TelemetryPoint } from '../../gateway/index.ts';
 import type { LivePublisher } from '../../ports/context.ts';
+import { queueActions } from './actions.ts';
 import { fieldsOf, narrowestRules, step, valuesOf, type RuleState, type RuleView } from './evaluate.ts';
 
 interface Log {
@@ -168,6 +169,7 @@ export class AlarmEngine {
         at: reading.at,
         detail: { value: values, since: since.toISOString(), severity: rule.severity },
       });
+      await queueActions(tx, row.id, rule.id, 'raised');
       return row.id;
     });
   }
@@ -183,11 +185,13 @@ export class AlarmEngine {
         .update(alarms)
         .set({ status: 'cleared', clearedAt: at, clearedBy: 'condition' })
         .where(and(eq(alarms.id, alarmId), eq(alarms.status, 'active')))
-        .returning({ id: alarms.id });
-      if (row)
+        .returning({ id: alarms.id, ruleId: alarms.ruleId });
+      if (row) {
         await tx
           .insert(alarmTimeline)
           .values({ alarmId, kind: 'cleared', at, detail: { by: 'condition', value: values } });
+        await queueActions(tx, alarmId, row.ruleId, 'cleared');
+      }
       return row !== undefined;
     });
   }

@@ -3,6 +3,8 @@ import { alarmApi } from '@siteops/contracts/alarm/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { routes } from '../../http/endpoint.ts';
 import { acknowledgeAlarms } from './acknowledge.ts';
+import { confirmAlarmAction } from './actionConfirm.ts';
+import { AlarmActions } from './actions.ts';
 import { assignAlarms } from './assign.ts';
 import { clearAlarms } from './clear.ts';
 import { alarmDetail } from './detail.ts';
@@ -20,6 +22,8 @@ import { repeatRounds } from '../../core/rounds.ts';
 export interface AlarmModuleOptions {
   /** How often the time-based rules (offline, no data, event auto-clear) are swept; default 10 s. */
   sweepMs?: number;
+  /** How often each instance looks for queued linked actions; default 1 s. */
+  actionsMs?: number;
 }
 
 /**
@@ -40,8 +44,12 @@ export function registerAlarmModule(
     () => sources.sweep().catch((err: unknown) => app.log.warn({ err }, 'alarm sweep failed')),
     opts.sweepMs ?? 10_000,
   );
+  // Linked actions (speakers, relays, webhooks) queued with the alarms raised and cleared, run once.
+  const actions = new AlarmActions(ctx, app.log, opts.actionsMs);
+  actions.start();
   app.addHook('preClose', async () => {
     await sweep.stop();
+    await actions.stop();
   });
   app.addHook('onClose', async () => {
     stop();
@@ -60,6 +68,7 @@ export function registerAlarmModule(
     acknowledge: acknowledgeAlarms,
     clear: clearAlarms,
     assign: assignAlarms,
+    actionConfirm: confirmAlarmAction,
   });
   return engine;
 }

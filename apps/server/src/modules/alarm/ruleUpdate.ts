@@ -8,11 +8,13 @@ import type { Handler } from '../../http/endpoint.ts';
 import { fieldError } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
 import { changeSet } from '../audit/record.ts';
+import { checkActions } from './ruleActions.ts';
 
 /**
  * Change a rule in the caller's scope (404 outside it); its open alarms keep their severity. The rule as
  * changed must hold together: a reading rule keeps a condition, another source has none (moving a rule
- * off readings drops its conditions), an event rule watches a kind its type sends.
+ * off readings drops its conditions), an event rule watches a kind its type sends. Whoever changes its
+ * actions becomes their author (ruleActions.ts).
  */
 export const updateRule: Handler<typeof alarmApi.ruleUpdate> = async (c, input) => {
   const { id, ...patch } = input;
@@ -43,6 +45,11 @@ export const updateRule: Handler<typeof alarmApi.ruleUpdate> = async (c, input) 
       }
     }
     Object.assign(set, { condition: null, clearCondition: null, durationSeconds: 0 });
+  }
+  // New actions are the caller's: a power cut among them waits for someone else's confirmation.
+  if (patch.actions !== undefined) {
+    await checkActions(c, patch.actions, rule.deviceType);
+    if (JSON.stringify(patch.actions) !== JSON.stringify(rule.actions)) Object.assign(set, { actionsBy: c.user.id });
   }
   await updateAudited(c.db, {
     table: alarmRules,

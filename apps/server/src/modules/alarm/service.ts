@@ -7,6 +7,7 @@ import { allFoundOr404 } from '../../core/errors.ts';
 import type { HandlerContext } from '../../http/endpoint.ts';
 import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
 import type { AuditAction } from '@siteops/contracts/audit/actions';
+import { queueActions } from './actions.ts';
 
 /**
  * The alarms named, locked, if every one is of a device in the caller's scope; else the 404 naming
@@ -52,6 +53,8 @@ export async function changeAlarms(
         .insert(alarmTimeline)
         .values({ alarmId: alarm.id, kind: op.kind, actorId: c.user.id, detail: op.detail });
       await c.audit({ action: op.action, targetType: 'alarm', targetId: alarm.id, detail: op.detail }, tx);
+      // A rule's actions at clear run when a person clears its alarm too (a fog cannon switched off).
+      if (op.kind === 'cleared') await queueActions(tx, alarm.id, alarm.ruleId, 'cleared');
       changed.push(alarm);
     }
   });

@@ -1,15 +1,24 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { OFFLINE_NOTICE_SECONDS_RANGE } from '@siteops/contracts/constant/schemas';
 import type { AlarmRuleScope } from '@siteops/contracts/alarm/schemas';
 import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { alarmRules, alarms, devices, type AlarmRuleRow, type AlarmValues } from '../../db/schema/index.ts';
+import {
+  alarmRules,
+  alarms,
+  devices,
+  notificationPreferences,
+  users,
+  type AlarmRuleRow,
+  type AlarmValues,
+} from '../../db/schema/index.ts';
 import type { DeviceEventRecord } from '../../gateway/index.ts';
-import type { LivePublisher, Notifier } from '../../ports/context.ts';
+import type { LivePublisher, Notifier, Recipients } from '../../ports/context.ts';
 import { t } from '../../core/messages/index.ts';
 import { getConstant } from '../constant/service.ts';
 import { eventMatches, eventValues, narrowestOf, SPELL_NEWS_MS, spellStep, type OpenSpell } from './spells.ts';
+import { queueActions } from './actions.ts';
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -63,7 +72,8 @@ interface SpellDevice extends DeviceOfRule {
  * partial unique index) and guarded updates make each raise, repeat and clear happen once.
  *
  * An offline alarm tells the admins and the device's agent in their message box, and again when the
- * device is back, as the hard-wired notification it replaces did.
+ * device is back, as the hard-wired notification it replaces did. Those it told are kept on the alarm's
+ * `raised` entry (`noticed`), so the project's escalation chain does not tell them again in the message box.
  */
 export class SourceAlarms {
   #queue: Promise<void> = Promise.resolve();
@@ -240,6 +250,9 @@ export class SourceAlarms {
     const at = new Date(d.since! + delay);
     const first: AlarmValues = { since: since.toISOString(), minutes: Math.round(delay / 60_000) };
     const last: AlarmValues = { since: since.toISOString(), minutes: Math.floor((now - d.since!) / 60_000) };
+    // Whom the offline notice tells, kept on the alarm's `raised` entry: the escalation chain's message
+    // box does not tell them again (one notice per person; alarm-escalation/sweeper.ts).
+    const noticed = kind === 'offline' && this.notifications ? await this.#offlineNoticeRecipients(d) : [];
     const id = await this.#insert(
       d.id,
       rule,
@@ -249,13 +262,14 @@ export class SourceAlarms {
       new Date(lastPeriodAt(d.since!, delay, count)),
       count,
       sql`a.first_at >= ${since.toISOString()}::timestamptz`,
-      { value: first, source: kind },
+      { value: first, source: kind, ...(noticed.length ? { noticed } : {}) },
     );
     if (id === undefined) return;
     this.#tell(id, d.id, 'raised');
-    if (kind === 'offline') {
+    if (noticed.length) {
       const sinceText = since.toISOString().slice(0, 19).replace('T', ' ');
       await this.#notifyDevice(d, {
+        to: { userIds: noticed },
         level: 'warning',
         title: t('notification.deviceOffline', { name: d.devName || d.sn }),
         body: t('notification.deviceOffline.body', { sn: d.sn, since: sinceText }),
@@ -383,6 +397,7 @@ export class SourceAlarms {
         insert into alarm_timeline (alarm_id, kind, at, detail)
         values (${row.id}, 'raised', ${firstAt.toISOString()}::timestamptz,
           ${JSON.stringify({ ...detail, severity: rule.severity })}::jsonb)`);
+      await queueActions(tx, row.id, rule.id, 'raised');
       return row.id;
     });
   }
@@ -394,11 +409,12 @@ export class SourceAlarms {
         .update(alarms)
         .set({ status: 'cleared', clearedAt: at, clearedBy: 'condition' })
         .where(and(eq(alarms.id, alarmId), eq(alarms.status, 'active')))
-        .returning({ id: alarms.id });
+        .returning({ id: alarms.id, ruleId: alarms.ruleId });
       if (row) {
         await tx.execute(sql`
           insert into alarm_timeline (alarm_id, kind, at, detail)
           values (${alarmId}, 'cleared', ${at.toISOString()}::timestamptz, ${JSON.stringify(detail)}::jsonb)`);
+        await queueActions(tx, alarmId, row.ruleId, 'cleared');
       }
       return row !== undefined;
     });
@@ -408,10 +424,18 @@ export class SourceAlarms {
     this.live?.publish({ topic: ALARMS_TOPIC, type: 'alarm', data: { id, deviceId, change } });
   }
 
-  /** A device notice (offline, back online) to admins and the device's agent, linking to the device. */
+  /**
+   * A device notice (offline, back online) to admins and the device's agent (or to `to`, those worked
+   * out by {@link #offlineNoticeRecipients}), linking to the device.
+   */
   async #notifyDevice(
     d: SpellDevice,
-    notice: { level: 'warning' | 'success'; title: ReturnType<typeof t>; body: ReturnType<typeof t> },
+    notice: {
+      to?: Recipients;
+      level: 'warning' | 'success';
+      title: ReturnType<typeof t>;
+      body: ReturnType<typeof t>;
+    },
   ) {
     await this.notifications?.notify({
       to: { roles: ['admin'], agentUsersOf: d.agentId },
@@ -420,6 +444,29 @@ export class SourceAlarms {
       ...notice,
       link: `/device/device-list?sn=${encodeURIComponent(d.sn)}`,
     });
+  }
+
+  /**
+   * The users a device's offline notice reaches: the enabled admins and users of the device's agent who
+   * have not turned device notices off in the console (as the message box would choose them).
+   */
+  async #offlineNoticeRecipients(d: SpellDevice): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          ne(users.enabled, 'disable'),
+          or(
+            eq(users.role, 'admin'),
+            d.agentId === null ? undefined : and(eq(users.role, 'agent'), eq(users.agentId, d.agentId)),
+          ),
+          sql`not exists (select 1 from ${notificationPreferences} p
+            where p.user_id = ${users.id} and p.kind = 'device' and p.console = false)`,
+        ),
+      )
+      .orderBy(users.id);
+    return rows.map((r) => r.id);
   }
 }
 

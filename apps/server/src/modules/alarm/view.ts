@@ -23,6 +23,7 @@ export const toRuleItem = (r: AlarmRuleRow, targetName: string | null = null): R
   clearCondition: r.clearCondition,
   severity: r.severity as RuleItem['severity'],
   enabled: r.enabled,
+  actions: r.actions,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });
