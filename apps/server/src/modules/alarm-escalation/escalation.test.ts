@@ -4,12 +4,22 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
-import { alarmChannelLog, alarms, alarmTimeline, auditLog, escalationDeliveries } from '../../db/schema/index.ts';
+import {
+  alarmChannelLog,
+  alarmRules,
+  alarms,
+  alarmTimeline,
+  auditLog,
+  devices,
+  escalationDeliveries,
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { startMailbox } from '../../../test/mailbox.ts';
 import { startSmsbox } from '../../../test/smsbox.ts';
 import { addDevice, raiseAlarm, siteOf, startReceiver, until } from './escalationTestkit.ts';
 import { pruneChannelLog } from './retention.ts';
+import { SourceAlarms } from '../alarm/sources.ts';
+import { NotificationService } from '../notification/service.ts';
 import { checkAddress } from './send/addresses.ts';
 
 /**
@@ -555,6 +565,71 @@ describe('escalation', () => {
       .from(alarmTimeline)
       .where(and(eq(alarmTimeline.kind, 'notified'), sql`${alarmTimeline.alarmId} in (${minor}, ${cleared})`));
     expect(none).toHaveLength(0);
+  });
+
+  it('a device offline tells each person once: the chain’s message box skips those the offline notice told', async () => {
+    const site = await siteOf(t, admin);
+    const token = site.agent.token;
+    const box = await t.api(
+      alarmEscalationApi.channelAdd,
+      { name: 'Site box', kind: 'inapp', scope: 'project', projectId: site.projectId },
+      token,
+    );
+    expect(box.body.code, box.body.msg).toBe(200);
+    const chain = await t.api(
+      alarmEscalationApi.chainAdd,
+      {
+        projectId: site.projectId,
+        name: 'Offline',
+        steps: [{ delayMinutes: 0, roles: ['agentUsers', 'projectManagers'], channelIds: [box.body.data.id] }],
+      },
+      token,
+    );
+    expect(chain.body.code, chain.body.msg).toBe(200);
+    await t.database.db.insert(alarmRules).values({
+      name: 'Offline 5 min',
+      scope: 'project',
+      projectId: site.projectId,
+      deviceType: null,
+      source: { kind: 'offline', minutes: 5 },
+      severity: 'major',
+    });
+    await t.database.db
+      .update(devices)
+      .set({ authStatus: 'authorize', onlineStatus: 'offline', heartbeatDatetime: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(devices.id, site.deviceId));
+    // The offline sweep (alarm module) with the server's message box, then the chain's own sweep.
+    const notifier = new NotificationService(t.database.db, { publish: () => {} }, t.app.log);
+    await new SourceAlarms(t.database.db, t.app.log, undefined, notifier).sweep();
+    const [alarm] = await t.database.db
+      .select()
+      .from(alarms)
+      .where(and(eq(alarms.deviceId, site.deviceId), eq(alarms.status, 'active')));
+    const [step] = await until(
+      async () =>
+        (await t.api(alarmApi.detail, { id: alarm.id }, token)).body.data.timeline.filter(
+          (e: { kind: string }) => e.kind === 'notified',
+        ),
+      (l) => l.length === 1,
+      'step 1 on the timeline',
+    );
+    const about = async (who: string) =>
+      (
+        (await t.api(notificationApi.listAll, { tab: 'message', pageSize: 50 }, who)).body.data.list as {
+          link: string;
+        }[]
+      ).filter((n) => n.link === `/alarm/alarm-list?alarm=${alarm.id}` || n.link.includes('/device/device-list?sn='));
+    // The agent was told by the offline notice only; the manager, whom it does not tell, by the chain.
+    const agentGot = await about(token);
+    expect(agentGot).toHaveLength(1);
+    expect(agentGot[0].link).toContain('/device/device-list?sn=');
+    const managerGot = await about(site.manager.token);
+    expect(managerGot.map((n) => n.link)).toEqual([`/alarm/alarm-list?alarm=${alarm.id}`]);
+    expect(step.detail).toMatchObject({
+      people: [{ id: site.manager.id }, { id: site.agent.userId }].sort((a, b) => a.id - b.id),
+      channels: [{ kind: 'inapp', ok: true, reached: 1 }],
+      alreadyNoticed: [{ id: site.agent.userId }],
+    });
   });
 
   it('a step claimed by an instance that died before sending is sent by another once the claim lapses; a claim in progress is not', async () => {

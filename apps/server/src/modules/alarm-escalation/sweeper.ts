@@ -31,6 +31,8 @@ export interface OpenAlarm extends AlarmFacts {
   agentId: number | null;
   steps: StoredEscalationStep[];
   repeatMinutes: number | null;
+  /** Those the alarm's own notice told in their message box when it was raised (a device offline). */
+  noticed: number[];
 }
 
 /**
@@ -48,7 +50,9 @@ export async function openAlarms(deps: SendDeps, ids?: readonly number[]): Promi
   const res = await deps.db.execute(sql`
     select a.id, a.severity, a.status, a.last_value, a.created_at, a.device_id,
            d.dev_name, d.sn, p.id as project_id, p.name as project_name, p.agent_id,
-           r.name as rule_name, c.id as chain_id, c.steps, c.repeat_minutes
+           r.name as rule_name, c.id as chain_id, c.steps, c.repeat_minutes,
+           (select t.detail -> 'noticed' from alarm_timeline t
+             where t.alarm_id = a.id and t.kind = 'raised' order by t.id limit 1) as noticed
     from alarms a
     join devices d on d.id = a.device_id
     join projects p on p.id = d.project_id
@@ -74,6 +78,7 @@ export async function openAlarms(deps: SendDeps, ids?: readonly number[]): Promi
     chain_id: number;
     steps: StoredEscalationStep[];
     repeat_minutes: number | null;
+    noticed: unknown;
   };
   return rowsOf<Row>(res).map((r) => ({
     id: Number(r.id),
@@ -91,6 +96,7 @@ export async function openAlarms(deps: SendDeps, ids?: readonly number[]): Promi
     chainId: Number(r.chain_id),
     steps: r.steps,
     repeatMinutes: r.repeat_minutes === null ? null : Number(r.repeat_minutes),
+    noticed: Array.isArray(r.noticed) ? r.noticed.map(Number) : [],
   }));
 }
 
@@ -219,8 +225,19 @@ async function sendStep(deps: SendDeps, cache: RoundCache, { alarm, due }: Owed,
   const ctx = { alarmId: alarm.id, step: due.step, repeatNo: due.repeatNo, severity: alarm.severity };
   const results: Record<string, unknown>[] = [];
   const logs: LogRow[] = [];
+  // Those the alarm's own notice told (a device offline) get no second message-box notice from a step;
+  // reminders, sent because nobody acknowledged, still reach them.
+  const told = new Set(due.repeatNo === 0 ? alarm.noticed : []);
+  const toldOf = people.filter((p) => told.has(p.id));
+  let skippedTold = false;
   for (const channel of sendTo) {
-    const d = await sendThrough(deps, channel, message, people, ctx);
+    const to = channel.kind === 'inapp' && toldOf.length ? people.filter((p) => !told.has(p.id)) : people;
+    if (to !== people) skippedTold = true;
+    if (to !== people && to.length === 0) {
+      results.push({ channelId: channel.id, name: channel.name, kind: channel.kind, ok: true, reached: 0 });
+      continue;
+    }
+    const d = await sendThrough(deps, channel, message, to, ctx);
     logs.push(d);
     results.push({
       channelId: channel.id,
@@ -242,6 +259,7 @@ async function sendStep(deps: SendDeps, cache: RoundCache, { alarm, due }: Owed,
       people: people.map((p) => ({ id: p.id, name: p.userName })),
       channels: results,
       ...(held.length ? { held } : {}),
+      ...(skippedTold ? { alreadyNoticed: toldOf.map((p) => ({ id: p.id, name: p.userName })) } : {}),
     },
   };
   return { entry, logs };

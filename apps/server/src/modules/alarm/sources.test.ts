@@ -69,7 +69,11 @@ describe('offline longer than N minutes', () => {
     expect(raised).toMatchObject({ ruleId, status: 'active', count: 1, severity: 'major' });
     expect(raised.firstAt.getTime()).toBe(T0 + 10 * MIN);
     expect(notices.filter((n) => n.link === `/device/device-list?sn=${d.sn}`)).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ level: 'warning', kind: 'device', to: { roles: ['admin'] } });
+    expect(notices[0]).toMatchObject({ level: 'warning', kind: 'device', to: { userIds: expect.any(Array) } });
+    // The admins it told, kept on the alarm for the escalation chain (which does not tell them again).
+    const [raisedEntry] = await database.db.select().from(alarmTimeline).where(eq(alarmTimeline.alarmId, raised.id));
+    expect(raisedEntry.detail.noticed).toEqual(notices[0].to.userIds);
+    expect(notices[0].to.userIds!.length).toBeGreaterThan(0);
 
     // A restart (a new instance) within the same period changes nothing; a period later it repeats.
     await instance().sweep(T0 + 15 * MIN);

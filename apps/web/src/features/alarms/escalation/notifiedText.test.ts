@@ -28,6 +28,14 @@ describe('an escalation step on the alarm timeline', () => {
     );
   });
 
+  it('names those the device’s offline notice told, whom the message box left out', async () => {
+    const told = { ...step, alreadyNoticed: [{ id: 4, name: 'zhao' }] };
+    expect(notifiedText(await translator('en-US'), told)).toBe(
+      'Escalation step 1 sent to wang: Message box ✓; not again in the message box for zhao, told of the device going offline already',
+    );
+    expect(notifiedText(await translator('zh-CN'), told)).toContain('zhao 已收到设备离线通知，站内信不再重复发送');
+  });
+
   it('says it in Chinese too', async () => {
     const t = await translator('zh-CN');
     expect(notifiedText(t, { ...step, held: [{ id: 3, name: 'li', until: '07:00' }] })).toContain(

@@ -10,6 +10,8 @@ interface NotifiedDetail {
   held?: { id: number; name: string; until: string }[];
   /** The send held for one person's quiet hours, made when they ended. */
   afterQuietHours?: boolean;
+  /** Those the device's offline notice had told: the step's message box left them out. */
+  alreadyNoticed?: { id: number; name: string }[];
 }
 
 /**
@@ -29,7 +31,10 @@ export function notifiedText(t: TFunction, detail: Record<string, unknown>): str
     : t('alarmEscalation.timeline.notified', { step: d.step, whom, how });
   const held = (d.held ?? []).map((h) => t('alarmEscalation.timeline.held', { name: h.name, until: h.until }));
   const after = d.afterQuietHours ? [t('alarmEscalation.timeline.afterQuietHours')] : [];
-  return [sent, ...after, ...held].join('; ');
+  const noticed = d.alreadyNoticed?.length
+    ? [t('alarmEscalation.timeline.alreadyNoticed', { names: d.alreadyNoticed.map((p) => p.name).join(', ') })]
+    : [];
+  return [sent, ...after, ...held, ...noticed].join('; ');
 }
 
 /** A delivery's error code in words (the server logs codes: nobody, noAddress, ECONNREFUSED, HTTP 500…). */
