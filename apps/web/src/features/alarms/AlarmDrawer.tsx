@@ -8,6 +8,8 @@ import { useEndpointQuery } from '@/api/queries';
 import { formatDateTime } from '@/lib/time';
 import { conditionText, fieldOf, OPERATOR_SIGN, SEVERITY_COLOR, sourceText, termRows, type TermRow } from './alarmText';
 import { notifiedText } from './escalation/notifiedText';
+import { actionText } from './actionText';
+import { AlarmActionsPanel } from './AlarmActionsPanel';
 
 type Detail = z.output<typeof alarmDetail>;
 type Entry = Detail['timeline'][number];
@@ -82,6 +84,8 @@ export function AlarmDrawer({ id, onClose }: { id: number | null; onClose: () =>
         return t('alarms.timeline.clearedCondition', { value: valuesText(deviceType, d.value) });
       case 'notified':
         return notifiedText(t, e.detail);
+      case 'action':
+        return actionText(t, e.detail, who);
     }
   };
 
@@ -166,6 +170,7 @@ export function AlarmDrawer({ id, onClose }: { id: number | null; onClose: () =>
               />
             </div>
           )}
+          <AlarmActionsPanel actions={alarm.actions} />
           <div>
             <Typography.Title level={5}>{t('alarms.detail.timeline')}</Typography.Title>
             <Timeline

@@ -44,6 +44,7 @@ import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
 import type { ItemOf } from '@/components/list/useListPage';
 import { numericFields, OPERATOR_SIGN } from './alarmText';
+import { RuleActionsEditor } from './RuleActionsEditor';
 import {
   addBody,
   newRuleValues,
@@ -488,6 +489,7 @@ export function RuleFormModal({
             <Switch />
           </Form.Item>
         </Space>
+        <RuleActionsEditor form={form} open={open} />
         <Flex vertical gap={8}>
           <div>
             <Button loading={preview.isPending} onClick={() => void afterReport(runPreview())}>

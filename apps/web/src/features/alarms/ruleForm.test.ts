@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addAlarmRuleBody, updateAlarmRuleBody } from '@siteops/contracts/alarm/schemas';
 import {
+  actionsOf,
   addBody,
   formPathOf,
   newRuleValues,
@@ -90,6 +91,7 @@ describe('the rule form', () => {
       },
       severity: 'critical' as const,
       enabled: false,
+      actions: [{ kind: 'relay' as const, when: 'raised' as const, deviceId: null, output: 2, on: true }],
       createdAt: '',
       updatedAt: '',
     };
@@ -103,7 +105,37 @@ describe('the rule form', () => {
       clearCondition: rule.clearCondition,
       severity: 'critical',
       enabled: false,
+      actions: rule.actions,
     });
+  });
+
+  it('sends each linked action with its kind’s fields only, and the server takes them', () => {
+    const body = addBody(
+      base({
+        actions: [
+          { kind: 'speak', when: 'raised', text: '  Fog cannons on ', volume: 80, deviceId: 3, on: true },
+          { kind: 'relay', when: 'raised', deviceId: 7, output: 1, on: true, text: 'x' },
+          { kind: 'relay', when: 'cleared', deviceId: 7, output: 1, on: false },
+          { kind: 'webhook', when: 'raised', channelId: 4 },
+        ],
+      }),
+    );
+    expect(body.actions).toEqual([
+      { kind: 'speak', when: 'raised', text: 'Fog cannons on', volume: 80 },
+      { kind: 'relay', when: 'raised', deviceId: 7, output: 1, on: true },
+      { kind: 'relay', when: 'cleared', deviceId: 7, output: 1, on: false },
+      { kind: 'webhook', when: 'raised', channelId: 4 },
+    ]);
+    expect(addAlarmRuleBody.safeParse(body).success).toBe(true);
+    // No device chosen: the alarm's own (a crane's power cut).
+    expect(actionsOf([{ kind: 'relay', when: 'raised', output: 2, on: true }])).toEqual([
+      { kind: 'relay', when: 'raised', deviceId: null, output: 2, on: true },
+    ]);
+    expect(previewBody(base({ actions: [{ kind: 'webhook', when: 'raised', channelId: 4 }] }))).not.toHaveProperty(
+      'actions',
+    );
+    expect(formPathOf('actions.1.deviceId')).toEqual(['actions', 1, 'deviceId']);
+    expect(formPathOf('actions.0')).toEqual(['actions', 0, 'kind']);
   });
 
   it('the no-data template is 30 minutes of silence, with no condition', () => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  AlarmAction,
   AlarmRuleSource,
   AlarmSourceKind,
   AlarmOperator,
@@ -24,6 +25,22 @@ export interface TermValues {
   field?: string;
   operator?: AlarmOperator;
   threshold?: number | null;
+}
+
+/** One linked action as the form holds it (its kind's fields; the others unused). */
+export interface ActionValues {
+  kind: AlarmAction['kind'];
+  when: 'raised' | 'cleared';
+  /** speak */
+  text?: string;
+  volume?: number | null;
+  repeat?: number | null;
+  /** relay: the device (null: the alarm's own), the output, on or off */
+  deviceId?: number | null;
+  output?: number | null;
+  on?: boolean;
+  /** webhook */
+  channelId?: number | null;
 }
 
 /** The rule form's values: the condition's and the clear condition's terms as lists. */
@@ -59,6 +76,8 @@ export interface RuleValues {
   windowTo?: string;
   /** ISO weekdays, 1 Monday ... 7 Sunday; all seven: every day. */
   windowWeekdays: number[];
+  /** What the rule does on site when it fires or clears. */
+  actions: ActionValues[];
 }
 
 /** Every day of the week, ISO numbered. */
@@ -89,6 +108,7 @@ export const RULE_FIELDS = [
   'windowFrom',
   'windowTo',
   'windowWeekdays',
+  'actions',
 ] as const;
 
 /** A ready-made rule of the issue's limits; `name` is its i18n key under `alarms.templates`. */
@@ -196,6 +216,7 @@ export function newRuleValues(scope: AlarmRuleScope): Partial<RuleValues> {
     enabled: true,
     windowOn: false,
     windowWeekdays: [...WEEKDAYS],
+    actions: [],
   };
 }
 
@@ -251,7 +272,35 @@ export function ruleValues(rule: RuleItem): Partial<RuleValues> {
     windowFrom: rule.condition?.window?.from,
     windowTo: rule.condition?.window?.to,
     windowWeekdays: rule.condition?.window?.weekdays ?? [...WEEKDAYS],
+    actions: rule.actions.map((a) => ({ ...a })),
   };
+}
+
+/** The actions the form describes, each with its kind's fields only. */
+export function actionsOf(actions: readonly ActionValues[] | undefined): AlarmAction[] {
+  return (actions ?? []).map((a): AlarmAction => {
+    const when = a.when ?? 'raised';
+    switch (a.kind) {
+      case 'speak':
+        return {
+          kind: 'speak',
+          when,
+          text: (a.text ?? '').trim(),
+          ...(a.volume !== undefined && a.volume !== null ? { volume: a.volume } : {}),
+          ...(a.repeat !== undefined && a.repeat !== null ? { repeat: a.repeat } : {}),
+        };
+      case 'relay':
+        return {
+          kind: 'relay',
+          when,
+          deviceId: a.deviceId ?? null,
+          output: a.output ?? Number.NaN,
+          on: a.on ?? true,
+        };
+      case 'webhook':
+        return { kind: 'webhook', when, channelId: a.channelId ?? Number.NaN };
+    }
+  });
 }
 
 const termsOf = (terms: TermValues[]): AlarmTerm[] =>
@@ -312,18 +361,19 @@ export function addBody(v: RuleValues): AddBody {
       : {}),
     severity: v.severity,
     enabled: v.enabled,
+    actions: actionsOf(v.actions),
   };
 }
 
 /** The body of a preview: the rule as it would be added (its name may still be empty). */
 export function previewBody(v: RuleValues): PreviewBody {
-  const { name, ...rest } = addBody({ ...v, name: v.name ?? '' });
+  const { name, actions: _actions, ...rest } = addBody({ ...v, name: v.name ?? '' });
   return name ? { name, ...rest } : rest;
 }
 
 /** The body of a change: a rule keeps its scope and device type; another source drops the conditions. */
 export function updateBody(id: number, v: RuleValues): UpdateBody {
-  const { name, source, condition, durationSeconds, clearCondition, severity, enabled } = addBody(v);
+  const { name, source, condition, durationSeconds, clearCondition, severity, enabled, actions } = addBody(v);
   return {
     id,
     name,
@@ -333,6 +383,7 @@ export function updateBody(id: number, v: RuleValues): UpdateBody {
     clearCondition: clearCondition ?? null,
     severity,
     enabled,
+    actions,
   };
 }
 
@@ -351,6 +402,12 @@ export function formPathOf(serverField: string): (string | number)[] | undefined
       autoClearMinutes: 'autoClearMinutes',
     };
     return [of[second ?? ''] ?? 'source'];
+  }
+  if (head === 'actions' && second !== undefined && /^\d+$/.test(second)) {
+    const leaf = ['text', 'volume', 'deviceId', 'output', 'on', 'channelId', 'when'].includes(index ?? '')
+      ? index!
+      : 'kind';
+    return ['actions', Number(second), leaf];
   }
   if (head === 'condition' && second === 'window') {
     return [index === 'from' ? 'windowFrom' : index === 'weekdays' ? 'windowWeekdays' : 'windowTo'];
