@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { Checkbox, DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PHONE_PATTERN, SEX } from '@siteops/contracts/user/schemas';
@@ -41,6 +41,8 @@ interface FormValues {
   emergencyContact?: string;
   emergencyPhone?: string;
   bankCardNo?: string;
+  /** Editing a worker with a registered card: take it off the record (the field alone can only keep or replace it). */
+  bankCardRemove?: boolean;
   photo?: string | null;
 }
 
@@ -110,7 +112,7 @@ function bodyOf(v: FormValues) {
     blacklistReason: v.status === 'blacklisted' ? (v.blacklistReason ?? '') : '',
     emergencyContact: v.emergencyContact ?? '',
     emergencyPhone: v.emergencyPhone ?? '',
-    ...(v.bankCardNo ? { bankCardNo: v.bankCardNo } : {}),
+    ...(v.bankCardRemove ? { bankCardNo: null } : v.bankCardNo ? { bankCardNo: v.bankCardNo } : {}),
     photo: v.photo ?? null,
   };
 }
@@ -132,6 +134,7 @@ export function WorkerFormDrawer({ open, worker, onClose }: WorkerFormDrawerProp
   const projectId = Form.useWatch('projectId', form);
   const idType = Form.useWatch('idType', form);
   const status = Form.useWatch('status', form);
+  const removingCard = Form.useWatch('bankCardRemove', form) === true;
   const projects = useProjectOptions('', open);
   const inProject = { projectId: projectId ?? 0, pageSize: 200 };
   const teams = useTeams(inProject, { enabled: open && projectId !== undefined });
@@ -273,8 +276,13 @@ export function WorkerFormDrawer({ open, worker, onClose }: WorkerFormDrawerProp
           }
           rules={[{ pattern: /^[\d\s-]*$/, message: t('labour.bankCardFormat') }]}
         >
-          <Input maxLength={32} autoComplete="off" inputMode="numeric" />
+          <Input maxLength={32} autoComplete="off" inputMode="numeric" disabled={removingCard} />
         </Form.Item>
+        {worker?.bankCardNo ? (
+          <Form.Item name="bankCardRemove" valuePropName="checked" style={{ marginTop: -8 }}>
+            <Checkbox>{t('labour.bankCardRemove')}</Checkbox>
+          </Form.Item>
+        ) : null}
       </Form>
     </FormDrawer>
   );
