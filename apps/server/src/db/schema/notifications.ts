@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { devices } from './devices.ts';
 import { users } from './users.ts';
 import { createdAtColumn, ownerReference } from './columns.ts';
 
@@ -45,16 +44,6 @@ export const notifications = pgTable(
   ],
 );
 export type NotificationRow = typeof notifications.$inferSelect;
-
-/**
- * Devices whose "offline" notification went out, and the heartbeat it was about: the sweep that
- * raises them claims a device here first (insert … on conflict), so several instances notify once,
- * and "back online" is said only of a device that was reported offline.
- */
-export const deviceOfflineNotices = pgTable('device_offline_notices', {
-  deviceId: ownerReference('device_id', () => devices.id).primaryKey(),
-  since: timestamp('since', { withTimezone: true }).notNull(),
-});
 
 /**
  * A user's choice for one kind of notification (NOTIFICATION_KINDS). No row: the default, everything

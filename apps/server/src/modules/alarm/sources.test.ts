@@ -5,6 +5,7 @@ import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { openTestDatabase } from '../../../test/harness.ts';
 import { uniq } from '../../../test/fixtures.ts';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { alarmRules, alarms, alarmTimeline, devices, type StoredAlarmSource } from '../../db/schema/index.ts';
 import type { DeviceEventRecord } from '../../gateway/index.ts';
 import type { NewNotification } from '../../ports/context.ts';
@@ -94,6 +95,13 @@ describe('offline longer than N minutes', () => {
       .from(alarmTimeline)
       .where(eq(alarmTimeline.alarmId, cleared.id));
     expect(timeline.map((e) => e.kind)).toEqual(['raised', 'cleared']);
+  });
+
+  it('the hard-wired notification’s table is gone: the offline alarms are its claims now', async () => {
+    const [row] = rowsOf<{ t: string | null }>(
+      await database.db.execute(sql`select to_regclass('device_offline_notices')::text as t`),
+    );
+    expect(row.t).toBeNull();
   });
 
   it('an offline alarm cleared by a person is not raised again for the same spell; the next spell raises', async () => {
