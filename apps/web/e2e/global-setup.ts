@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { FullConfig } from '@playwright/test';
 import path from 'node:path';
 import { startMailbox } from '../../server/test/mailbox';
 import { startSmsbox } from '../../server/test/smsbox';
@@ -9,7 +10,8 @@ import { startSmsbox } from '../../server/test/smsbox';
  * received lands as a JSON file in E2E_MAIL_DIR or E2E_SMS_DIR, where a test (another process) reads the
  * code a user would find in their inbox or on their phone (see mailbox.ts and smsbox.ts).
  */
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
+  writeReturningBrowserState(config);
   const mailDir = process.env.E2E_MAIL_DIR!;
   const smsDir = process.env.E2E_SMS_DIR!;
   fs.mkdirSync(mailDir, { recursive: true });
@@ -28,4 +30,22 @@ export default async function globalSetup() {
     await mailbox.close();
     await smsbox.close();
   };
+}
+
+/**
+ * The storage state playwright.config.ts gives every test's browser: the address of this build's antd
+ * stylesheet remembered, as a returning browser holds it (app/providers/antdStylesheet.ts).
+ */
+function writeReturningBrowserState(config: FullConfig) {
+  const origin = config.projects[0]!.use.baseURL!;
+  const assets = path.join(config.webServer!.env!.WEB_DIST!, 'assets');
+  const stylesheet = fs.readdirSync(assets).find((f) => /^antd-[\w-]+\.css$/.test(f));
+  if (!stylesheet) throw new Error(`no antd stylesheet in ${assets}: build the console first`);
+  const state = {
+    cookies: [],
+    origins: [{ origin, localStorage: [{ name: 'siteops.antdStylesheet', value: `/assets/${stylesheet}` }] }],
+  };
+  const file = process.env.E2E_STORAGE_STATE!;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(state));
 }

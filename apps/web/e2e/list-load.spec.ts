@@ -7,6 +7,9 @@ import { agentApi } from '@siteops/contracts/agent/api';
 import { projectApi } from '@siteops/contracts/project/api';
 
 test.use({ reducedMotion: 'reduce' });
+// A first visit, as a new browser makes it: these tests check what it loads and how it draws (the other
+// specs' browsers start as returning ones, playwright.config.ts).
+test.use({ storageState: { cookies: [], origins: [] } });
 
 /** The API reads a full page load makes, by path (query string kept), in the order they were sent. */
 function recordReads(page: Page) {
