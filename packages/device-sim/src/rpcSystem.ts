@@ -1,3 +1,4 @@
+import { RELAY_TYPES } from '@siteops/contracts/device-protocol';
 import { checkAiBoxConfig } from './aiBox.ts';
 import type { RpcLink, RpcOutcome } from './rpc.ts';
 import { handleWebRequest, type WebHost } from './web.ts';
@@ -56,5 +57,8 @@ function webHost({ device, config, uptimeS }: RpcLink): WebHost {
     config: () => ({ ...config }),
     setConfig: (patch) => void device.setConfig(patch),
     snapshot: () => device.snapshot(),
+    ...((RELAY_TYPES as readonly string[]).includes(device.type) && {
+      relays: () => Object.fromEntries([...device.relays].sort(([a], [b]) => a - b).map(([k, on]) => [String(k), on])),
+    }),
   };
 }

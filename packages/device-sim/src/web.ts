@@ -11,6 +11,8 @@ export interface WebHost {
   config: () => Record<string, unknown>;
   setConfig: (patch: Record<string, unknown>) => void;
   snapshot: () => Buffer;
+  /** Relay outputs (`relay.set`) by number, on or off; absent: a device without relays. */
+  relays?: () => Record<string, boolean>;
 }
 
 export interface WebRequest {
@@ -59,6 +61,7 @@ export function handleWebRequest(host: WebHost, req: WebRequest): WebResponse {
       uptimeS: Math.round(host.uptimeS()),
       versions: host.versions(),
       readings: host.latest(),
+      ...(host.relays ? { relays: host.relays() } : {}),
     };
     return answer({
       status: 200,
@@ -101,6 +104,13 @@ function page(host: WebHost): string {
     .map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v ?? '')}</td></tr>`)
     .join('');
   const cfg = host.config();
+  const relays = host.relays
+    ? `<h2>Relay outputs</h2><table id="relays">${
+        Object.entries(host.relays())
+          .map(([k, on]) => `<tr><th>Output ${esc(k)}</th><td>${on ? 'on' : 'off'}</td></tr>`)
+          .join('') || '<tr><td>all off</td></tr>'
+      }</table>\n`
+    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(host.name())} - device status</title>
 <style>
@@ -112,7 +122,7 @@ th,td{border:1px solid #d0d7de;padding:4px 10px;text-align:left}th{background:#f
 <h1 id="device-name">${esc(host.name())}</h1>
 <p class="muted">Local status page of <b id="device-sn">${esc(host.sn)}</b> (${esc(host.type)}), MAC ${esc(host.mac)}, IP ${esc(host.ip())}, up ${Math.round(host.uptimeS())} s</p>
 <h2>Readings</h2><table id="readings">${readings || '<tr><td>none yet</td></tr>'}</table>
-<h2>Firmware</h2><table>${versions}</table>
+${relays}<h2>Firmware</h2><table>${versions}</table>
 <h2>Camera</h2><img src="snapshot.jpg" width="320" height="180" alt="snapshot">
 <h2>Settings</h2>
 <form method="post" action="config">
