@@ -20,6 +20,12 @@ import { text } from '../shared/text.ts';
 
 /** How urgent an alarm is, most urgent first. */
 export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
+
+/**
+ * The built-in offline rule's stored name (seeded by migration 0036), both languages in one: a console
+ * shows it in the reader's language (a person may rename the rule; their name is shown as written).
+ */
+export const BUILTIN_OFFLINE_RULE_NAME = '设备离线 / Device offline';
 export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 
 /** Where a rule applies: the whole fleet (admins), an agent's devices, a project's, or one device. */

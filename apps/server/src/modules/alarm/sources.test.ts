@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
+import { BUILTIN_OFFLINE_RULE_NAME } from '@siteops/contracts/alarm/schemas';
 import { openTestDatabase } from '../../../test/harness.ts';
 import { uniq } from '../../../test/fixtures.ts';
 import type { Database } from '../../db/client.ts';
@@ -122,10 +123,11 @@ describe('offline longer than N minutes', () => {
 
   it('the built-in fleet rule applies to every type unless a narrower offline rule does', async () => {
     const [builtIn] = await database.db
-      .select({ id: alarmRules.id, deviceType: alarmRules.deviceType, scope: alarmRules.scope })
+      .select({ id: alarmRules.id, name: alarmRules.name, deviceType: alarmRules.deviceType, scope: alarmRules.scope })
       .from(alarmRules)
       .where(and(eq(alarmRules.scope, 'fleet'), sql`${alarmRules.source}->>'kind' = 'offline'`));
-    expect(builtIn).toMatchObject({ deviceType: null, scope: 'fleet' });
+    // Its stored bilingual name is the one the console shows in the reader's language.
+    expect(builtIn).toMatchObject({ name: BUILTIN_OFFLINE_RULE_NAME, deviceType: null, scope: 'fleet' });
     // The default delay is notification.deviceOfflineSeconds (300 s unless set).
     const now = Date.now();
     const d = await device('plate', { onlineStatus: 'offline', heartbeatDatetime: new Date(now - 6 * MIN) });

@@ -6,7 +6,16 @@ import type { alarmDetail } from '@siteops/contracts/alarm/schemas';
 import type { z } from 'zod';
 import { useEndpointQuery } from '@/api/queries';
 import { formatDateTime } from '@/lib/time';
-import { conditionText, fieldOf, OPERATOR_SIGN, SEVERITY_COLOR, sourceText, termRows, type TermRow } from './alarmText';
+import {
+  conditionText,
+  fieldOf,
+  OPERATOR_SIGN,
+  ruleNameText,
+  SEVERITY_COLOR,
+  sourceText,
+  termRows,
+  type TermRow,
+} from './alarmText';
 import { notifiedText } from './escalation/notifiedText';
 import { actionText } from './actionText';
 import { AlarmActionsPanel } from './AlarmActionsPanel';
@@ -94,7 +103,7 @@ export function AlarmDrawer({ id, onClose }: { id: number | null; onClose: () =>
       open={id !== null}
       onClose={onClose}
       size={640}
-      title={alarm ? `${alarm.ruleName} · ${alarm.deviceName ?? alarm.sn}` : t('alarms.detail.title')}
+      title={alarm ? `${ruleNameText(alarm.ruleName, t)} · ${alarm.deviceName ?? alarm.sn}` : t('alarms.detail.title')}
       destroyOnHidden
     >
       {!alarm ? (

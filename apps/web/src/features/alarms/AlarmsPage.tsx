@@ -22,7 +22,7 @@ import { useLiveTopics } from '@/hooks/useLiveTopics';
 import { message } from '@/lib/feedback';
 import { AlarmDrawer } from './AlarmDrawer';
 import { AlarmChangeModal, type AlarmChange } from './AlarmChangeModal';
-import { fieldOf, SEVERITY_COLOR, sourceValueText } from './alarmText';
+import { fieldOf, ruleNameText, SEVERITY_COLOR, sourceValueText } from './alarmText';
 
 type AlarmRow = ItemOf<typeof alarmApi.listAll>;
 
@@ -115,7 +115,7 @@ export function AlarmsPage() {
       title: t('alarms.rule'),
       render: (v: string, row) => (
         <Button type="link" size="small" onClick={() => setOpen(row.id)}>
-          {v}
+          {ruleNameText(v, t)}
         </Button>
       ),
     },

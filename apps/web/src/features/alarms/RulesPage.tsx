@@ -13,7 +13,7 @@ import { useListPage, type ItemOf } from '@/components/list/useListPage';
 import { timeColumn } from '@/components/table/columns';
 import { actionsColumn, RowAction, RowActions } from '@/components/table/rowActions';
 import { useUserStore } from '@/stores/user';
-import { conditionText, fieldOf, SEVERITY_COLOR, sourceText, windowText } from './alarmText';
+import { conditionText, fieldOf, ruleNameText, SEVERITY_COLOR, sourceText, windowText } from './alarmText';
 import { RuleFormModal } from './RuleFormModal';
 
 type RuleRow = ItemOf<typeof alarmApi.ruleListAll>;
@@ -37,7 +37,12 @@ export function RulesPage() {
     t(`deviceLink.readings.fields.${field}`, { defaultValue: fieldOf(deviceType, field)?.label ?? field });
 
   const columns: TableColumnsType<RuleRow> = [
-    { key: 'name', dataIndex: 'name', title: t('alarms.rules.name') },
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: t('alarms.rules.name'),
+      render: (v: string) => ruleNameText(v, t),
+    },
     {
       key: 'deviceType',
       dataIndex: 'deviceType',

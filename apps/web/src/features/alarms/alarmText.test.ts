@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { conditionText, holds, numericFields, sourceText, sourceValueText, termRows } from './alarmText';
+import i18next from 'i18next';
+import { BUILTIN_OFFLINE_RULE_NAME } from '@siteops/contracts/alarm/schemas';
+import { MESSAGES } from '@/i18n/resources';
+import { conditionText, holds, numericFields, ruleNameText, sourceText, sourceValueText, termRows } from './alarmText';
 
 describe('alarm texts', () => {
   it('compares a value with its threshold as the operator says; a missing value never holds', () => {
@@ -60,5 +63,16 @@ describe('alarm texts', () => {
       'alarms.sourceText.spell{"minutes":45}',
     );
     expect(sourceValueText({ a34002: 200 }, t)).toBeNull();
+  });
+
+  it('names the built-in offline rule in the reader’s language, and any other rule as written', async () => {
+    const inLanguage = async (lng: 'zh-CN' | 'en-US') => {
+      const i18n = i18next.createInstance();
+      await i18n.init({ lng, resources: { [lng]: { translation: MESSAGES[lng] } } });
+      return (key: string) => i18n.t(key);
+    };
+    expect(ruleNameText(BUILTIN_OFFLINE_RULE_NAME, await inLanguage('en-US'))).toBe('Device offline');
+    expect(ruleNameText(BUILTIN_OFFLINE_RULE_NAME, await inLanguage('zh-CN'))).toBe('设备离线');
+    expect(ruleNameText('PM10 over 150', await inLanguage('zh-CN'))).toBe('PM10 over 150');
   });
 });

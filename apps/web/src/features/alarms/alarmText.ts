@@ -1,4 +1,10 @@
-import type { AlarmCondition, AlarmOperator, AlarmRuleSource, AlarmSeverity } from '@siteops/contracts/alarm/schemas';
+import {
+  BUILTIN_OFFLINE_RULE_NAME,
+  type AlarmCondition,
+  type AlarmOperator,
+  type AlarmRuleSource,
+  type AlarmSeverity,
+} from '@siteops/contracts/alarm/schemas';
 import { TELEMETRY_FIELDS, type DeviceType, type TelemetryField } from '@siteops/contracts/device-protocol';
 
 /** How an operator reads between a value and its threshold. */
@@ -18,6 +24,14 @@ export const SEVERITY_COLOR: Record<AlarmSeverity, string> = {
   minor: 'processing',
   warning: 'default',
 };
+
+/**
+ * A rule's name as the reader sees it: the built-in offline rule's stored bilingual name in the reader's
+ * language, any other name as written.
+ */
+export function ruleNameText(name: string, t: (key: string) => string): string {
+  return name === BUILTIN_OFFLINE_RULE_NAME ? t('alarms.builtinOfflineRule') : name;
+}
 
 /** Whether `value op threshold` holds (a value that is not a number never does). */
 export function holds(value: unknown, operator: AlarmOperator, threshold: number): boolean {
