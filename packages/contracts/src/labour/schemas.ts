@@ -47,9 +47,12 @@ export const DEFAULT_ABSENT_DAYS = 3;
 /** The person id a face terminal knows a worker by (beside visitors' `V…` and personnel's `U…`). */
 export const workerPersonId = (workerId: number) => `W${workerId}`;
 
+/** A bank card number once spaces and dashes are taken out. */
+export const BANK_CARD_PATTERN = /^\d{12,19}$/;
+
 const bankCardNo = text({ error: 'bankCardNo must be text' })
   .transform((s) => s.replace(/[\s-]/g, ''))
-  .refine((s) => s === '' || /^\d{12,19}$/.test(s), { message: 'bankCardNo must be 12 to 19 digits' })
+  .refine((s) => s === '' || BANK_CARD_PATTERN.test(s), { message: 'bankCardNo must be 12 to 19 digits' })
   .transform((s) => (s === '' ? null : s));
 
 const optionalId = (name: string) => rowId(`${name} must be a number`).nullable().optional();

@@ -70,6 +70,7 @@ export const WORKER_IMPORT_COLUMNS = [
   { key: 'trade', 'zh-CN': '工种', 'en-US': 'Trade', required: true },
   { key: 'team', 'zh-CN': '班组', 'en-US': 'Team', required: false },
   { key: 'entryDate', 'zh-CN': '进场日期', 'en-US': 'Entry date', required: false },
+  { key: 'bankCardNo', 'zh-CN': '工资银行卡号', 'en-US': 'Wage bank card number', required: false },
 ] as const;
 
 /** Rows one roster import takes. */

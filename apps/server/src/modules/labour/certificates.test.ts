@@ -220,12 +220,19 @@ describe('workers’ certificates', () => {
 });
 
 describe('roster export', () => {
-  it('answers the project’s workers in the import template’s columns, ID numbers masked; it imports again', async () => {
+  it('answers the project’s workers in the import template’s columns, ID and bank card numbers masked; it imports again', async () => {
     const project = w.a1;
     await w.ok(labourApi.addTeam, { projectId: project, name: 'Export team' });
     const teamId = (await w.ok(labourApi.teams, { projectId: project, name: 'Export team' })).list[0].id;
     const idNo = mainlandId('19800808');
-    await w.addWorker(project, { realName: 'Export Me', idNo, trade: 'rebarWorker', teamId, entryDate: '2026-10-09' });
+    await w.addWorker(project, {
+      realName: 'Export Me',
+      idNo,
+      trade: 'rebarWorker',
+      teamId,
+      entryDate: '2026-10-09',
+      bankCardNo: '6222 0212 3456 7890 123',
+    });
     const ws = await firstSheetAt(t, labourApi.exportWorkers, `projectId=${project}&lang=en-US`, w.managerToken);
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
       'Name *',
@@ -235,6 +242,7 @@ describe('roster export', () => {
       'Trade *',
       'Team',
       'Entry date',
+      'Wage bank card number',
     ]);
     const all = (await w.ok(labourApi.listAll, { projectId: project, pageSize: 200 })).total;
     expect(ws.actualRowCount).toBe(all + 1);
@@ -247,6 +255,7 @@ describe('roster export', () => {
       'Rebar worker',
       'Export team',
       '2026-10-09',
+      '622************0123',
     ]);
     // In Chinese.
     const zh = await firstSheetAt(t, labourApi.exportWorkers, `projectId=${project}&lang=zh-CN`, w.managerToken);
@@ -258,10 +267,10 @@ describe('roster export', () => {
     ]);
   });
 
-  it('reveals ID numbers to an admin only, audited; the revealed file imports into another project', async () => {
+  it('reveals ID and bank card numbers to an admin only, audited; the revealed file imports into another project', async () => {
     const project = w.b1;
     const idNo = mainlandId('19750101');
-    await w.addWorker(project, { realName: 'Reveal Me', idNo, trade: 'welder' });
+    await w.addWorker(project, { realName: 'Reveal Me', idNo, trade: 'welder', bankCardNo: '6222021234567890123' });
     const forbidden = await t.app.inject(
       injectOfUnchecked(labourApi.exportWorkers, queryOf(`projectId=${project}&reveal=1`), w.agentB),
     );
@@ -275,6 +284,7 @@ describe('roster export', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const row = (wb.worksheets[0].getSheetValues() as unknown[][]).find((r) => r?.[1] === 'Reveal Me')!;
     expect(row[3]).toBe(idNo);
+    expect(row[8]).toBe('6222021234567890123');
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'labour.reveal'));
     expect(audits.find((a) => a.targetId === String(project))).toMatchObject({
       actorName: 'admin',

@@ -16,7 +16,7 @@ const FILE = { 'zh-CN': '工人花名册', 'en-US': 'workers' } as const;
 /**
  * A project's workers (of the caller's projects; 404 outside them) as the roster import takes them: the
  * template's sheet, columns and drop-downs in `lang`, one row per worker, so the file imports again.
- * ID numbers are masked unless an admin asks `reveal` (recorded in the audit log; anyone else 403).
+ * ID and bank card numbers are masked unless an admin asks `reveal` (recorded in the audit log; anyone else 403).
  */
 export const exportWorkers: Handler<typeof labourApi.exportWorkers> = async (c, q) => {
   const { db, pii } = c;
@@ -33,7 +33,7 @@ export const exportWorkers: Handler<typeof labourApi.exportWorkers> = async (c, 
       action: 'labour.reveal',
       targetType: 'project',
       targetId: project.id,
-      detail: { fields: ['idNo'], workers: rows.length, export: true },
+      detail: { fields: ['idNo', 'bankCardNo'], workers: rows.length, export: true },
     });
   }
   const wb = await rosterBook(q.lang);
@@ -47,6 +47,9 @@ export const exportWorkers: Handler<typeof labourApi.exportWorkers> = async (c, 
       trade: LABOUR_TRADE_LABELS[w.trade as LabourTrade][q.lang],
       team: neutralised(teamName ?? ''),
       entryDate: w.entryDate,
+      bankCardNo: q.reveal
+        ? w.bankCardNo && pii.decrypt(w.bankCardNo, 'labour_workers.bank_card_no')
+        : (pii.masked(w.bankCardNo, 'labour_workers.bank_card_no') ?? ''),
     });
   }
   const base = `workers-${project.code}`;

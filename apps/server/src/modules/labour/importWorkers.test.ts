@@ -103,6 +103,33 @@ describe('labour roster import', () => {
     expect(zh.body.data.errors[0].message).toMatch(/证件号码格式不正确：证件号码校验位不正确/);
   });
 
+  it('a wage bank card is stored encrypted and shown masked; one that is not 12 to 19 digits is a row error', async () => {
+    const header = ['Name', 'ID number', 'Phone', 'Trade', 'Wage bank card number'];
+    const idNo = mainlandId();
+    const bad = await upload(
+      w.a1,
+      await roster(
+        [
+          ['Card Bad', mainlandId(), '13800000009', 'welder', '1234-56'],
+          ['Card Good', idNo, '13800000008', 'welder', '6222 0212 3456 7890 123'],
+        ],
+        header,
+      ),
+    );
+    expect(bad.body.data).toMatchObject({ committed: false, failed: 1 });
+    expect(bad.body.data.errors).toEqual([
+      { row: 2, column: 'bankCardNo', message: 'Wage bank card number is invalid: 1234-56' },
+    ]);
+    const good = await upload(
+      w.a1,
+      await roster([['Card Good', idNo, '13800000008', 'welder', '6222 0212 3456 7890 123']], header),
+    );
+    expect(good.body.data).toMatchObject({ committed: true, created: 1 });
+    const worker = (await w.ok(labourApi.listAll, { idNo })).list[0];
+    expect(worker.bankCardNo).toBe('622************0123');
+    expect(await w.ok(labourApi.reveal, { id: worker.id })).toMatchObject({ bankCardNo: '6222021234567890123' });
+  });
+
   it('the template has the columns, required ones starred, in the language asked', async () => {
     const ws = await firstSheetAt(t, labourApi.workerTemplate, 'lang=zh-CN', w.managerToken);
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
@@ -113,6 +140,7 @@ describe('labour roster import', () => {
       '工种 *',
       '班组',
       '进场日期',
+      '工资银行卡号',
     ]);
   });
 

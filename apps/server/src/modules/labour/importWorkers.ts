@@ -6,7 +6,13 @@ import {
   WORKER_IMPORT_COLUMNS,
   WORKER_IMPORT_MAX_ROWS,
 } from '@siteops/contracts/labour/sheet';
-import { LABOUR_TRADES, WORKER_ID_TYPES, type LabourTrade, type WorkerIdType } from '@siteops/contracts/labour/schemas';
+import {
+  BANK_CARD_PATTERN,
+  LABOUR_TRADES,
+  WORKER_ID_TYPES,
+  type LabourTrade,
+  type WorkerIdType,
+} from '@siteops/contracts/labour/schemas';
 import { isCalendarDate } from '@siteops/contracts/shared/pagination';
 import { ID_NO_PATTERN, PHONE_PATTERN } from '@siteops/contracts/user/schemas';
 import { eq } from 'drizzle-orm';
@@ -131,6 +137,8 @@ export const importWorkers =
       if (r.team && teamId === undefined) invalid(r.row, 'team', r.team);
       if (r.entryDate && !isCalendarDate(r.entryDate)) invalid(r.row, 'entryDate', 'YYYY-MM-DD');
       if (r.phone && !PHONE_PATTERN.test(r.phone)) invalid(r.row, 'phone', r.phone);
+      const bankCardNo = r.bankCardNo?.replace(/[\s-]/g, '');
+      if (bankCardNo && !BANK_CARD_PATTERN.test(bankCardNo)) invalid(r.row, 'bankCardNo', r.bankCardNo!);
       const idNo = r.idNo?.replace(/\s+/g, '').toUpperCase();
       let identity: { gender: string | null; birthDate: string | null } | undefined;
       if (idNo && idType) {
@@ -160,6 +168,7 @@ export const importWorkers =
         ...identity,
         teamId: teamId ?? null,
         trade,
+        bankCardNo: bankCardNo ? pii.encrypt(bankCardNo, 'labour_workers.bank_card_no') : null,
         entryDate: r.entryDate ?? today,
         status: 'on_site',
         createdId: c.user.id,
