@@ -6,6 +6,7 @@ import type { Role } from '@siteops/contracts/shared/roles';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createAgent, createUser, randomMac, uniq } from '../../test/fixtures.ts';
 import {
+  alarmActionRuns,
   alarmChannels,
   alarmRules,
   alarms,
@@ -129,6 +130,17 @@ beforeAll(async () => {
       lastAt: new Date(),
     })
     .returning({ id: alarms.id });
+  // A power cut of that alarm waiting for a second person.
+  const [alarmActionB] = await t.database.db
+    .insert(alarmActionRuns)
+    .values({
+      alarmId: alarmB.id,
+      phase: 'raised',
+      actionNo: 0,
+      action: { kind: 'relay', when: 'raised', deviceId: null, output: 1, on: true },
+      state: 'waiting',
+    })
+    .returning({ id: alarmActionRuns.id });
 
   const workerB = await call(labourApi.add, admin, {
     projectId: projectB.id,
@@ -170,6 +182,7 @@ beforeAll(async () => {
     alarmChannel: alarmChannelB.id,
     escalationChain: chainB.id,
     alarm: alarmB.id,
+    alarmAction: alarmActionB.id,
     alarmRule: alarmRuleB.id,
     announcement: announcementB.id,
     campaign: campaignB.id,

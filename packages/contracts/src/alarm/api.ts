@@ -11,6 +11,7 @@ import {
   alarmRuleListQuery,
   alarmActionRun,
   alarmRulePreview,
+  alarmReadings,
   alarmsChangedAnswer,
   assignAlarmsBody,
   clearAlarmsBody,
@@ -102,6 +103,17 @@ export const alarmApi = defineEndpoints('alarm', {
     errors: [404],
     resource: 'alarm',
   },
+  readings: {
+    method: 'GET',
+    path: '/api/alarm/readings',
+    access: WRITERS,
+    summary:
+      'An alarm’s condition fields charted around it: from an hour before it was raised to its clearing (or now), with the rule’s thresholds',
+    query: idQuery,
+    answer: alarmReadings,
+    errors: [404],
+    resource: 'alarm',
+  },
   acknowledge: {
     method: 'PUT',
     path: '/api/alarm/acknowledge',
@@ -141,5 +153,6 @@ export const alarmApi = defineEndpoints('alarm', {
     body: confirmAlarmActionBody,
     answer: alarmActionRun,
     errors: [403, 404, 409],
+    resource: 'alarmAction',
   },
 });

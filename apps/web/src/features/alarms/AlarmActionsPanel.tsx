@@ -1,4 +1,4 @@
-import { Button, List, Space, Tag, Typography } from 'antd';
+import { Button, Flex, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import type { AlarmActionRun, AlarmActionState } from '@siteops/contracts/alarm/schemas';
@@ -79,7 +79,7 @@ export function AlarmActionsPanel({ actions }: { actions: readonly AlarmActionRu
                 : []
             }
           >
-            <Space direction="vertical" size={0}>
+            <Flex vertical>
               <Space wrap>
                 <Tag color={STATE_COLOR[run.state]}>{t(`alarms.actions.states.${run.state}`)}</Tag>
                 <Typography.Text>
@@ -94,7 +94,7 @@ export function AlarmActionsPanel({ actions }: { actions: readonly AlarmActionRu
                   ` · ${t('alarms.actions.confirmedBy', { who: run.confirmedName, at: formatDateTime(run.confirmedAt ?? '') })}`}
                 {run.state === 'waiting' && !run.mayConfirm && ` · ${t('alarms.actions.otherPerson')}`}
               </Typography.Text>
-            </Space>
+            </Flex>
           </List.Item>
         )}
       />
