@@ -460,3 +460,25 @@ export const alarmFigures = z.object({
   assignedToMe: z.number(),
 });
 export type AlarmFigures = z.infer<typeof alarmFigures>;
+
+/**
+ * `GET /api/alarm/readings?id=`: the readings of an alarm's condition fields around it, from an hour
+ * before it was raised to when it cleared (or now), each field averaged into buckets, with the rule's
+ * thresholds on it (to draw as limit lines). A rule on other sources (offline, no data, events) has no
+ * fields: `fields` is empty.
+ */
+export const alarmReadings = z.object({
+  from: z.string(),
+  to: z.string(),
+  fields: z.array(
+    z.object({
+      field: z.string(),
+      /** [ISO time of the bucket start, average, min, max], oldest first; empty buckets left out. */
+      points: z.array(z.tuple([z.string(), z.number(), z.number(), z.number()])),
+      /** The condition's thresholds on this field (what raises the alarm). */
+      thresholds: z.array(z.number()),
+      /** The clear condition's thresholds on this field, if it has its own. */
+      clearThresholds: z.array(z.number()),
+    }),
+  ),
+});

@@ -8,6 +8,7 @@ import { AlarmActions } from './actions.ts';
 import { assignAlarms } from './assign.ts';
 import { clearAlarms } from './clear.ts';
 import { alarmDetail } from './detail.ts';
+import { alarmReadings } from './readings.ts';
 import { alarmFigures } from './figures.ts';
 import { AlarmEngine } from './engine.ts';
 import { listAlarms } from './listAll.ts';
@@ -65,6 +66,7 @@ export function registerAlarmModule(
     listAll: listAlarms,
     figures: alarmFigures,
     detail: alarmDetail,
+    readings: alarmReadings,
     acknowledge: acknowledgeAlarms,
     clear: clearAlarms,
     assign: assignAlarms,

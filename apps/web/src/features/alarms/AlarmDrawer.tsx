@@ -19,6 +19,7 @@ import {
 import { notifiedText } from './escalation/notifiedText';
 import { actionText } from './actionText';
 import { AlarmActionsPanel } from './AlarmActionsPanel';
+import { AlarmReadingsChart } from './AlarmReadingsChart';
 
 type Detail = z.output<typeof alarmDetail>;
 type Entry = Detail['timeline'][number];
@@ -178,6 +179,13 @@ export function AlarmDrawer({ id, onClose }: { id: number | null; onClose: () =>
                 dataSource={termRows(alarm.deviceType, alarm.condition, alarm.firstValue, alarm.lastValue)}
               />
             </div>
+          )}
+          {alarm.source.kind === 'reading' && alarm.condition && (
+            <AlarmReadingsChart
+              alarmId={alarm.id}
+              deviceType={alarm.deviceType}
+              fieldLabel={fieldLabel(alarm.deviceType)}
+            />
           )}
           <AlarmActionsPanel actions={alarm.actions} />
           <div>

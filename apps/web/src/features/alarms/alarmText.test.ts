@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { BUILTIN_OFFLINE_RULE_NAME } from '@siteops/contracts/alarm/schemas';
 import { MESSAGES } from '@/i18n/resources';
-import { conditionText, holds, numericFields, ruleNameText, sourceText, sourceValueText, termRows } from './alarmText';
+import {
+  conditionText,
+  holds,
+  numericFields,
+  readingCharts,
+  ruleNameText,
+  sourceText,
+  sourceValueText,
+  termRows,
+} from './alarmText';
 
 describe('alarm texts', () => {
   it('compares a value with its threshold as the operator says; a missing value never holds', () => {
@@ -74,5 +83,50 @@ describe('alarm texts', () => {
     expect(ruleNameText(BUILTIN_OFFLINE_RULE_NAME, await inLanguage('en-US'))).toBe('Device offline');
     expect(ruleNameText(BUILTIN_OFFLINE_RULE_NAME, await inLanguage('zh-CN'))).toBe('设备离线');
     expect(ruleNameText('PM10 over 150', await inLanguage('zh-CN'))).toBe('PM10 over 150');
+  });
+
+  it('charts each field with readings around the alarm, the rule’s threshold as the limit line, in both languages', async () => {
+    const fields = [
+      {
+        field: 'a34002',
+        points: [
+          ['2026-06-01T08:00:00.000Z', 80.123, 80, 81],
+          ['2026-06-01T08:10:00.000Z', 200, 190, 210],
+        ] as [string, number, number, number][],
+        thresholds: [150],
+      },
+      { field: 'a01001', points: [], thresholds: [] },
+    ];
+    const label = (f: string) => (f === 'a34002' ? 'PM10' : f);
+    const time = (iso: string) => iso.slice(11, 16);
+    const t = (await (async () => {
+      const i18n = i18next.createInstance();
+      await i18n.init({
+        lng: 'en-US',
+        interpolation: { escapeValue: false },
+        resources: { 'en-US': { translation: MESSAGES['en-US'] } },
+      });
+      return i18n.t;
+    })()) as unknown as (key: string, options?: Record<string, unknown>) => string;
+    expect(readingCharts('dust', fields, label, t, time)).toEqual([
+      {
+        field: 'a34002',
+        title: 'PM10 from an hour before the alarm',
+        labels: ['08:00', '08:10'],
+        series: [{ name: 'PM10', values: [80.12, 200] }],
+        limit: { value: 150, label: 'Limit 150 μg/m³' },
+      },
+    ]);
+    const zh = i18next.createInstance();
+    await zh.init({
+      lng: 'zh-CN',
+      interpolation: { escapeValue: false },
+      resources: { 'zh-CN': { translation: MESSAGES['zh-CN'] } },
+    });
+    const [chart] = readingCharts('dust', fields, label, zh.t as unknown as typeof t, time);
+    expect(chart.limit?.label).toBe('限值 150 μg/m³');
+    expect(chart.title).toBe('PM10（自告警前一小时起）');
+    // Nothing stored around the alarm: no chart (the drawer shows its empty state).
+    expect(readingCharts('dust', [fields[1]], label, t, time)).toEqual([]);
   });
 });

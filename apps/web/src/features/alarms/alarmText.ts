@@ -165,3 +165,49 @@ export function sourceValueText(
   }
   return null;
 }
+
+/** One field's readings around an alarm, as GET /api/alarm/readings answers it. */
+export interface AlarmFieldReadings {
+  field: string;
+  /** [bucket start (ISO), average, min, max]. */
+  points: readonly (readonly [string, number, number, number])[];
+  thresholds: readonly number[];
+}
+
+/** What a line chart of one field's readings around an alarm draws. */
+export interface ReadingChart {
+  field: string;
+  title: string;
+  labels: string[];
+  series: { name: string; values: number[] }[];
+  limit?: { value: number; label: string };
+}
+
+/**
+ * The charts of an alarm's readings: per field with readings, its averages per bucket (labelled by
+ * `timeLabel`) and the rule's first threshold on it as the limit line; fields with none are left out.
+ */
+export function readingCharts(
+  deviceType: string,
+  fields: readonly AlarmFieldReadings[],
+  label: (field: string) => string,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  timeLabel: (iso: string) => string,
+): ReadingChart[] {
+  return fields
+    .filter((f) => f.points.length > 0)
+    .map((f) => {
+      const name = label(f.field);
+      const unit = fieldOf(deviceType, f.field)?.unit;
+      const limit = f.thresholds[0];
+      return {
+        field: f.field,
+        title: t('alarms.detail.chartTitle', { field: name }),
+        labels: f.points.map((p) => timeLabel(p[0])),
+        series: [{ name, values: f.points.map((p) => Math.round(p[1] * 100) / 100) }],
+        ...(limit !== undefined
+          ? { limit: { value: limit, label: t('alarms.detail.limit', { value: unit ? `${limit} ${unit}` : limit }) } }
+          : {}),
+      };
+    });
+}

@@ -15,7 +15,7 @@ import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protoco
 import { useDownload, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useUserStore } from '@/stores/user';
-import { BarChart, LineChart, type Series } from './charts';
+import { BarChart, LineChart, type Series } from '@/components/charts/charts';
 import { ChartCard, ChartSwitch } from './ChartCard';
 import { AgentPicker, ProjectPicker } from './pickers';
 import {

@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsChart } from '@siteops/contracts/analytics/schemas';
 import { saveFile } from '@/lib/saveFile';
-import { colorOf, type Series } from './charts';
+import { colorOf, type Series } from '@/components/charts/charts';
 
 /** The chart as a standalone SVG file: the markup as drawn, with the namespace it needs outside HTML. */
 function svgBlob(svg: SVGSVGElement) {

@@ -1,5 +1,5 @@
 import type { AnalyticsAnswer, DustPoint, PresencePoint, UptimeRow } from '@siteops/contracts/analytics/schemas';
-import type { Series } from './charts';
+import type { Series } from '@/components/charts/charts';
 
 export const DUST_METRICS = ['pm25', 'pm10', 'noise'] as const;
 export type DustMetric = (typeof DUST_METRICS)[number];
