@@ -3,13 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { ADMIN, addProject, apiLogin, login, openConsole, pickOption, uniqueName } from './support';
-import { deleteRow } from './uiSteps';
+import { confirmPopup } from './uiSteps';
 
 /**
  * The Escalation page end to end: an admin adds a signed webhook channel to a project through the
  * drawer (its address and secret then read only as "set"), sends a test that a real receiver gets with
- * a valid signature and sees it in the channel's log, builds the project's chain on that channel, and
- * deletes the channel after the confirmation.
+ * a valid signature and sees it in the channel's log, builds the project's chain on that channel, is
+ * refused deleting the channel while the chain uses it (the confirmation names the chain), and deletes it
+ * once the chain is gone.
  */
 test('a project’s webhook channel: added, tested against a real receiver, logged, used by the chain, deleted', async ({
   page,
@@ -79,8 +80,18 @@ test('a project’s webhook channel: added, tested against a real receiver, logg
     await expect(chain).toContainText('项目经理');
     await expect(chain).toContainText(channelName);
 
-    // Delete the channel, after the confirmation.
-    await deleteRow(page, row);
+    // A channel the chain uses: the confirmation names the chain, and the server keeps it.
+    await row.getByRole('button', { name: /删\s*除/ }).click();
+    await confirmPopup(page, `正被升级链 扬尘超标（项目 ${site.name}）使用`);
+    await expect(page.getByText(`通道 ${channelName} 正被升级链 扬尘超标（项目 ${site.name}）使用`)).toBeVisible();
+    await expect(row).toHaveCount(1);
+
+    // Without the chain, the channel is deleted after the confirmation.
+    await chain.getByRole('button', { name: '删除升级链' }).click();
+    await confirmPopup(page, '确定要删除吗？');
+    await expect(page.getByText('该项目没有升级链')).toBeVisible();
+    await row.getByRole('button', { name: /删\s*除/ }).click();
+    await confirmPopup(page, '确定要删除吗？');
     await expect(row).toHaveCount(0);
   } finally {
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
