@@ -113,7 +113,7 @@ async function detailOf(id: number, token = author.token): Promise<Detail> {
 }
 
 /** The device's alarm once raised (as admin). */
-async function alarmOf(deviceId: number, status = 'active') {
+async function alarmOf(deviceId: number, status: 'active' | 'cleared' = 'active') {
   const list = await until(
     async () => (await t.api(alarmApi.listAll, { deviceId, status }, admin)).body.data.list as { id: number }[],
     (l) => l.length === 1,
