@@ -91,6 +91,8 @@ export const enUS = {
   'escalation.projectWithoutAgent': 'This project has no agent, so an agent’s channel cannot serve it',
   'escalation.channelInUse': 'Channel {channels} is used by escalation chain {chains}: take it out of the chain first',
   'escalation.chainOfProject': '{chain} (project {project})',
+  'escalation.channelCalledByRules':
+    'Channel {channels} is called by the actions of alarm rule {rules}: take it out of their actions first',
 
   // Users and passwords
   'user.exists': 'The account {name} already exists',

@@ -82,6 +82,7 @@ export const zhCN: Record<keyof typeof enUS, string> = {
   'escalation.projectWithoutAgent': '该项目没有代理商，不能使用代理商的通道',
   'escalation.channelInUse': '通道 {channels} 正被升级链 {chains}使用，请先从升级链中移除',
   'escalation.chainOfProject': '{chain}（项目 {project}）',
+  'escalation.channelCalledByRules': '通道 {channels} 正被告警规则 {rules} 的联动动作调用，请先从其动作中移除',
 
   'user.exists': '账号 {name} 已存在',
   'user.agentCannotCreateAdmin': '代理商不能创建管理员',

@@ -176,3 +176,33 @@ export async function chainsUsing(db: Db, channelIds: readonly number[]): Promis
     }),
   );
 }
+
+/** An alarm rule whose webhook action calls one of the channels asked about. */
+export interface RuleUsingChannel {
+  id: number;
+  name: string;
+  channelIds: number[];
+}
+
+/**
+ * The alarm rules whose linked actions call any of these channels: deleting such a channel would leave
+ * the action failing with "channel gone" on every alarm, so the delete is refused while one does.
+ */
+export async function rulesUsing(db: Db, channelIds: readonly number[]): Promise<RuleUsingChannel[]> {
+  if (!channelIds.length) return [];
+  const wanted = sql.join(
+    [...new Set(channelIds)].map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const calls = sql`jsonb_array_elements(r.actions) a where a ->> 'kind' = 'webhook' and (a ->> 'channelId')::int in (${wanted})`;
+  const res = await db.execute(sql`
+    select r.id, r.name, array(select distinct (a ->> 'channelId')::int from ${calls} order by 1) as channel_ids
+    from alarm_rules r
+    where exists (select 1 from ${calls})
+    order by r.name, r.id`);
+  return rowsOf<{ id: number; name: string; channel_ids: number[] }>(res).map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    channelIds: r.channel_ids.map(Number),
+  }));
+}

@@ -6,7 +6,7 @@ import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { SimDevice } from '@siteops/device-sim/device';
-import { createAgent, createProject, createUser, uniq } from '../../../test/fixtures.ts';
+import { createAgent, createProject, createUser, inChinese, uniq } from '../../../test/fixtures.ts';
 import { alarmChannelLog, auditLog, devices } from '../../db/schema/index.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
 import { startReceiver, until } from '../alarm-escalation/escalationTestkit.ts';
@@ -344,5 +344,38 @@ describe('linked actions', () => {
     expect(people.status).toBe(400);
     const tooLong = await addRule(author.token, { ...dustRule, actions: [{ kind: 'speak', text: 'x'.repeat(201) }] });
     expect(tooLong.status).toBe(400);
+  });
+
+  it('a channel a rule’s webhook action calls is not deleted (409 naming the rule, in the reader’s language) until the rule stops calling it', async () => {
+    const hook = await t.api(
+      alarmEscalationApi.channelAdd,
+      { name: 'Spray hook', kind: 'webhook', scope: 'project', projectId, url: `${receiver.base}/spray`, secret: 'x' },
+      author.token,
+    );
+    expect(hook.body.code, hook.body.msg).toBe(200);
+    const name = uniq('Spray rule ');
+    const rule = await addRule(author.token, {
+      name,
+      deviceType: 'dust',
+      condition: { logic: 'and', terms: [{ field: 'a34002', operator: 'gt', threshold: 150 }] },
+      actions: [{ kind: 'webhook', channelId: hook.body.data.id }],
+    });
+    expect(rule.body.code, rule.body.msg).toBe(200);
+    const remove = (token: string | ReturnType<typeof inChinese>) =>
+      t.api.unchecked(alarmEscalationApi.channelDelete, { ids: [hook.body.data.id] }, token);
+
+    const refused = await remove(author.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(
+      `Channel Spray hook is called by the actions of alarm rule ${name}: take it out of their actions first`,
+    );
+    expect(refused.body.data.rules).toEqual([{ id: rule.body.data.id, name, channelIds: [hook.body.data.id] }]);
+    expect((await remove(inChinese(author.token))).body.msg).toBe(
+      `通道 Spray hook 正被告警规则 ${name} 的联动动作调用，请先从其动作中移除`,
+    );
+
+    const emptied = await t.api(alarmApi.ruleUpdate, { id: rule.body.data.id, actions: [] }, author.token);
+    expect(emptied.body.code, emptied.body.msg).toBe(200);
+    expect((await remove(author.token)).status).toBe(200);
   });
 });
