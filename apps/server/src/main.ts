@@ -158,7 +158,7 @@ async function main() {
     const { runDemo } = await import('./demo/index.ts');
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    demo = await runDemo(app, database.db, config, port);
+    demo = await runDemo(app, database.db, config, port, app.log, () => stopping);
     if (stopping) await demo?.stop();
   }
 }

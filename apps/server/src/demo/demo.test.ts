@@ -11,6 +11,7 @@ import { hashDeviceSecret } from '../crypto/deviceSecret.ts';
 import { DEMO_AGENTS, DEMO_DEVICE_COUNTS, DEMO_HJ212, DEMO_PASSWORD, DEMO_PROJECTS } from './plan.ts';
 import { startDemoFleet } from './fleet.ts';
 import { seedDemo, type DemoSeed } from './seed.ts';
+import { runDemo } from './index.ts';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { agentApi } from '@siteops/contracts/agent/api';
 
@@ -124,4 +125,18 @@ describe('demo seed', () => {
     expect(rows.filter((r) => r.mn === DEMO_HJ212.mn).map((r) => r.transport)).toEqual(['hj212']);
     expect(rows.filter((r) => r.type !== 'gateway' && !r.mn).every((r) => r.transport === 'ws')).toBe(true);
   }, 90_000);
+});
+
+describe('demo set-up when the server stops under it', () => {
+  it('returns without a demo and says so in one line, no warning with a stack trace', async () => {
+    const t = await createTestApp({ MQTT_PORT: '0', HJ212_PORT: '0' });
+    const lines: { level: string; msg: string; err?: unknown }[] = [];
+    const record = (level: string) => (obj: unknown, msg?: string) =>
+      lines.push(typeof obj === 'string' ? { level, msg: obj } : { level, msg: msg ?? '', ...(obj as object) });
+    const log = { info: record('info'), warn: record('warn'), debug: record('debug'), child: () => log };
+    await t.close(); // a Ctrl+C as the demo starts: the server and its database close under the set-up
+    const demo = await runDemo(t.app, t.database.db, t.config, 0, log as never, () => true);
+    expect(demo).toBeNull();
+    expect(lines).toEqual([{ level: 'info', msg: 'Demo set-up stopped: the server is shutting down' }]);
+  });
 });

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { startDemoFleet } from './fleet.ts';
 import { DEMO_PASSWORD } from './plan.ts';
-import { seedDemo } from './seed.ts';
+import { closedUnderIt, seedDemo } from './seed.ts';
 
 export interface RunningDemo {
   stop(): Promise<void>;
@@ -20,6 +20,8 @@ export async function runDemo(
   config: Config,
   port: number,
   log: FastifyBaseLogger = app.log,
+  /** True once the server is shutting down: what fails then is the shutdown, not the demo. */
+  stopping: () => boolean = () => false,
 ): Promise<RunningDemo | null> {
   const demoLog = log.child({ module: 'demo' });
   try {
@@ -35,7 +37,8 @@ export async function runDemo(
     );
     return { stop: () => fleet.stop() };
   } catch (err) {
-    demoLog.warn({ err }, 'Demo data could not be set up; the server runs without it');
+    if (stopping() || closedUnderIt(err)) demoLog.info('Demo set-up stopped: the server is shutting down');
+    else demoLog.warn({ err }, 'Demo data could not be set up; the server runs without it');
     return null;
   }
 }

@@ -46,6 +46,13 @@ export const demoLicenceDir = (config: Pick<Config, 'dataDir'>) => path.join(con
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
 /**
+ * The server was stopped while the demo was being set up (a Ctrl+C during a first start): its calls fail
+ * because it closed, which is nothing to warn about.
+ */
+export const closedUnderIt = (err: unknown) =>
+  (err as { code?: unknown } | null)?.code === 'FST_ERR_REOPENED_CLOSE_SERVER';
+
+/**
  * Seed the demo through the server's own API (as the admin, with a session made for it and ended after),
  * so agents, projects, licence grants and device assignments go through the same validation, signing and
  * audit as a person's clicks. Idempotent: what exists (by agent name, project code, user name, device sn,
@@ -233,7 +240,9 @@ export async function seedDemo(
   } finally {
     await app
       .inject({ method: 'POST', url: '/api/user/logout', headers: { authorization: `Bearer ${token}` } })
-      .catch((err: unknown) => log.warn({ err }, 'demo: could not end the seeding session'));
+      .catch((err: unknown) => {
+        if (!closedUnderIt(err)) log.warn({ err }, 'demo: could not end the seeding session');
+      });
   }
 }
 
