@@ -69,6 +69,7 @@ export type Entity =
   | 'Certification'
   | 'RegistrationLink'
   | 'Registration'
+  | 'Application'
   | 'Campaign'
   | 'FacePerson'
   | 'Announcement'

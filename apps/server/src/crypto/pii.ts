@@ -10,6 +10,7 @@ export type PiiColumn =
   | 'visitors.id_no'
   | 'labour_workers.id_no'
   | 'labour_workers.bank_card_no'
+  | 'labour_applications.id_no'
   | 'certifications.legal_id_no'
   | 'alarm_channels.url'
   | 'alarm_channels.secret';

@@ -13,6 +13,7 @@ import {
   announcements,
   certifications,
   escalationChains,
+  labourApplications,
   notifications,
 } from '../db/schema/index.ts';
 import { broadcastApi } from '@siteops/contracts/broadcast/api';
@@ -163,6 +164,21 @@ beforeAll(async () => {
     name: 'B Labour Co.',
   });
 
+  const [applicationB] = await t.database.db
+    .insert(labourApplications)
+    .values({
+      projectId: projectB.id,
+      realName: 'B applicant',
+      idType: 'passport',
+      idNo: 'v1.x',
+      idNoHash: 'x',
+      phone: '13700137001',
+      trade: 'carpenter',
+      photo: '00000000-0000-4000-8000-000000000000',
+      secretHash: 'b-application',
+    })
+    .returning({ id: labourApplications.id });
+
   // An escalation channel and chain of B's project.
   const [alarmChannelB] = await t.database.db
     .insert(alarmChannels)
@@ -197,6 +213,7 @@ beforeAll(async () => {
     certificate: certificateB.id,
     labourTeam: teamB.id,
     subcontractor: subcontractorB.id,
+    labourApplication: applicationB.id,
   });
   const login = async (name: string, role: Role, userName: string, password: string) =>
     callers.push({ name, role, userName, password, token: await t.login(userName, password) });
@@ -241,6 +258,7 @@ const REQUIRED_BESIDES_ID: Record<string, Record<string, unknown>> = {
   'alarm.clear': { reason: 'matrix' },
   'alarm.assign': { assigneeId: null },
   'labour.workerAttendance': { month: '2026-11' },
+  'labour.rejectApplication': { reason: 'matrix' },
 };
 
 /** `{ id }` or `{ ids: [id] }`, whichever the endpoint's input takes. */

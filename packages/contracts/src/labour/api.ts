@@ -31,6 +31,7 @@ import {
   WORKER_STATUS,
 } from './schemas.ts';
 import { addCertificateBody, certificatesAnswer, updateCertificateBody } from './certificates.ts';
+import { labourSelfRegApi } from './selfReg.ts';
 
 /** Who manages labour: admins all projects, an agent its agent's projects, a manager its projects. */
 const LABOUR_ROLES = DEVICE_SCOPE_ROLES;
@@ -39,7 +40,7 @@ const LABOUR_ROLES = DEVICE_SCOPE_ROLES;
  * /api/labour/*: a project's real-name register (workers, teams, subcontractors) and the attendance its
  * face terminals' passes make. Every row is its project's: outside the caller's projects it answers 404.
  */
-export const labourApi = defineEndpoints('labour', {
+const registerApi = defineEndpoints('labour', {
   listAll: {
     method: 'GET',
     path: '/api/labour/listAll',
@@ -337,3 +338,6 @@ export const labourApi = defineEndpoints('labour', {
     errors: [404],
   },
 });
+
+/** With a worker's phone self-registration and its approval (selfReg.ts). */
+export const labourApi = { ...registerApi, ...labourSelfRegApi };

@@ -389,6 +389,11 @@ export const enUS = {
   'labour.duplicateSubcontractor': 'A subcontractor of this name already exists in this project',
   'entity.Certificate': 'Certificate',
   'labour.duplicateCertificate': 'This worker already has a certificate of this type and number',
+  'entity.Application': 'Registration application',
+  'labour.applicationPending': 'An application with this ID number is already waiting for approval in this project',
+  'labour.applicationDecided': 'This application has already been approved or rejected',
+  'notification.workerSelfRegistered': 'Worker to approve: {name}',
+  'notification.workerSelfRegistered.body': '{name} applied from the worker registration link of {project}.',
   'labour.revealAdminOnly': 'Only an administrator can export full ID numbers',
   'labour.notice.certificateExpiring': '{project}: {count} worker certificate(s) expire within {days} days',
   'labour.notice.certificateExpiring.body':
@@ -464,6 +469,7 @@ export const enUS = {
   'field.timeZone': '{field} must be an IANA time zone',
   'field.photo': '{field} must be the id of an uploaded photo (POST /api/visitor/postAvatar)',
   'field.workerPhoto': '{field} must be the id of an uploaded photo (POST /api/labour/postPhoto)',
+  'field.selfRegWorkerPhoto': '{field} must be the id of an uploaded photo (POST /api/labour/selfReg/photo)',
   'field.month': '{field} must be a month YYYY-MM',
   'field.passwordPolicy':
     'Password must be at least 6 characters with digits, upper and lower case letters and special characters, no spaces',

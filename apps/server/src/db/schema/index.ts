@@ -21,4 +21,5 @@ export * from './security.ts';
 export * from './analytics.ts';
 export * from './alarms.ts';
 export * from './labour.ts';
+export * from './labourSelfReg.ts';
 export * from './alarmEscalation.ts';

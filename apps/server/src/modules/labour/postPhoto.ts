@@ -1,4 +1,4 @@
-import { and, eq, notExists } from 'drizzle-orm';
+import { and, eq, isNull, notExists } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import type { Db } from '../../db/client.ts';
 import { labourCertificates, labourWorkers, visitorPhotos, visitors } from '../../db/schema/index.ts';
@@ -14,11 +14,11 @@ export const postPhoto: Handler<typeof labourApi.postPhoto> = async (c) => {
 };
 
 /**
- * A photo the caller uploaded that no visitor, other worker or certificate has (or the one this worker or
+ * A photo the caller uploaded (null: a self-registering phone) that no visitor, other worker or certificate has (or the one this worker or
  * certificate already has); anything else is a 400 naming photo, so nobody attaches a photo they have not
  * seen. A certificate's card photo is uploaded and checked as a face photo is (JPEG or PNG, 100-4096 px).
  */
-export async function assertUsablePhoto(db: Db, callerId: number, photoId: string, current: string | null) {
+export async function assertUsablePhoto(db: Db, callerId: number | null, photoId: string, current: string | null) {
   if (photoId === current) return;
   const [row] = await db
     .select({ id: visitorPhotos.id })
@@ -26,7 +26,7 @@ export async function assertUsablePhoto(db: Db, callerId: number, photoId: strin
     .where(
       and(
         eq(visitorPhotos.id, photoId),
-        eq(visitorPhotos.uploaderId, callerId),
+        callerId === null ? isNull(visitorPhotos.uploaderId) : eq(visitorPhotos.uploaderId, callerId),
         notExists(db.select({ id: visitors.id }).from(visitors).where(eq(visitors.avatar, photoId))),
         notExists(db.select({ id: labourWorkers.id }).from(labourWorkers).where(eq(labourWorkers.photo, photoId))),
         notExists(

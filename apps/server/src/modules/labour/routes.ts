@@ -23,6 +23,8 @@ import { addSubcontractor, deleteSubcontractors, listSubcontractors, updateSubco
 import { addTeam, deleteTeams, listTeams, updateTeam } from './teams.ts';
 import { downloadWorkerTemplate } from './workerTemplate.ts';
 import { addWorker, updateWorker } from './write.ts';
+import { regLink, rotateRegLink, selfRegForm, selfRegPhoto, selfRegStatus, selfRegSubmit } from './selfReg.ts';
+import { approveApplication, listApplications, rejectApplication } from './selfRegDecide.ts';
 
 /**
  * /api/labour/* (declared in contracts' `labour/api.ts`): the real-name register, certificates and
@@ -61,6 +63,15 @@ export function registerLabourModule(app: FastifyInstance, ctx: ModuleContext) {
     exportMonthSheet,
     figures: labourFigures,
     reveal: revealWorker,
+    regLink,
+    rotateRegLink,
+    selfRegForm,
+    selfRegPhoto,
+    selfRegSubmit,
+    selfRegStatus,
+    applications: listApplications,
+    approveApplication: approveApplication(gates),
+    rejectApplication,
   });
   scheduleCertificateCheck(app, ctx.db, gates);
   scheduleLabourNotices(app, ctx);

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
-import type { WorkerIdType } from '@siteops/contracts/labour/schemas';
+import type { addWorkerBody, WorkerIdType } from '@siteops/contracts/labour/schemas';
 import { labourWorkers } from '../../db/schema/index.ts';
-import type { Handler } from '../../http/endpoint.ts';
+import type { z } from 'zod';
+import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import { uniqueOr409 } from '../../db/crud.ts';
 import { t } from '../../core/messages/index.ts';
 import { changeSet } from '../audit/record.ts';
@@ -22,58 +23,70 @@ const DUPLICATE = { field: 'idNo', message: t('labour.duplicateId', { name: '' }
  */
 export const addWorker =
   (gates: WorkerGates): Handler<typeof labourApi.add> =>
-  async (c, body) => {
-    const { db, pii } = c;
-    const project = await loadLabourProject(db, c.caller, body.projectId);
-    const identity = identityOf(body.idType, body.idNo, body);
-    const idNoHash = pii.searchHash(body.idNo);
-    await assertIdUsable(db, project, idNoHash);
-    await assertPartsInProject(db, project.id, body);
-    if (body.photo) await assertUsablePhoto(db, c.user.id, body.photo, null);
-    const status = body.status ?? 'on_site';
-    const settings = await settingsOf(db, project.id);
-    const exitDate = body.exitDate ?? (status === 'left' ? todayAt(settings.utcOffsetMinutes) : null);
-    const row = {
-      status,
-      blacklistReason: body.blacklistReason ?? null,
-      entryDate: body.entryDate,
-      exitDate,
-    };
-    assertStatusAndDates(row);
-    const added = await uniqueOr409(
-      () =>
-        db.transaction(async (tx) => {
-          const [{ id }] = await tx
-            .insert(labourWorkers)
-            .values({
-              ...row,
-              projectId: project.id,
-              realName: body.realName,
-              idType: body.idType,
-              idNo: pii.encrypt(body.idNo, 'labour_workers.id_no'),
-              idNoHash,
-              phone: body.phone,
-              ...identity,
-              teamId: body.teamId ?? null,
-              trade: body.trade,
-              subcontractorId: body.subcontractorId ?? null,
-              emergencyContact: body.emergencyContact ?? null,
-              emergencyPhone: body.emergencyPhone ?? null,
-              bankCardNo: body.bankCardNo ? pii.encrypt(body.bankCardNo, 'labour_workers.bank_card_no') : null,
-              photo: body.photo ?? null,
-              createdId: c.user.id,
-              updatedId: c.user.id,
-            })
-            .returning({ id: labourWorkers.id });
-          await recheckCertificateBars(tx, gates, workersIn([id]));
-          await gates.mark(tx, [id]);
-          await c.audit({ action: 'labour.add', targetType: 'worker', targetId: id, detail: changeSet(body) }, tx);
-          return { id };
-        }),
-      DUPLICATE,
-    );
-    return added;
+  (c, body) =>
+    registerWorker(c, gates, body, c.user.id);
+
+/**
+ * The one write path of a new worker (the form, and an approved self-registration, selfRegDecide.ts):
+ * `photoOwner` is who must have uploaded the photo (null: a phone's, already held by its application).
+ */
+export async function registerWorker(
+  c: HandlerContext,
+  gates: WorkerGates,
+  body: z.output<typeof addWorkerBody>,
+  photoOwner: number | null,
+) {
+  const { db, pii } = c;
+  const project = await loadLabourProject(db, c.caller, body.projectId);
+  const identity = identityOf(body.idType, body.idNo, body);
+  const idNoHash = pii.searchHash(body.idNo);
+  await assertIdUsable(db, project, idNoHash);
+  await assertPartsInProject(db, project.id, body);
+  if (body.photo) await assertUsablePhoto(db, photoOwner, body.photo, null);
+  const status = body.status ?? 'on_site';
+  const settings = await settingsOf(db, project.id);
+  const exitDate = body.exitDate ?? (status === 'left' ? todayAt(settings.utcOffsetMinutes) : null);
+  const row = {
+    status,
+    blacklistReason: body.blacklistReason ?? null,
+    entryDate: body.entryDate,
+    exitDate,
   };
+  assertStatusAndDates(row);
+  const added = await uniqueOr409(
+    () =>
+      db.transaction(async (tx) => {
+        const [{ id }] = await tx
+          .insert(labourWorkers)
+          .values({
+            ...row,
+            projectId: project.id,
+            realName: body.realName,
+            idType: body.idType,
+            idNo: pii.encrypt(body.idNo, 'labour_workers.id_no'),
+            idNoHash,
+            phone: body.phone,
+            ...identity,
+            teamId: body.teamId ?? null,
+            trade: body.trade,
+            subcontractorId: body.subcontractorId ?? null,
+            emergencyContact: body.emergencyContact ?? null,
+            emergencyPhone: body.emergencyPhone ?? null,
+            bankCardNo: body.bankCardNo ? pii.encrypt(body.bankCardNo, 'labour_workers.bank_card_no') : null,
+            photo: body.photo ?? null,
+            createdId: c.user.id,
+            updatedId: c.user.id,
+          })
+          .returning({ id: labourWorkers.id });
+        await recheckCertificateBars(tx, gates, workersIn([id]));
+        await gates.mark(tx, [id]);
+        await c.audit({ action: 'labour.add', targetType: 'worker', targetId: id, detail: changeSet(body) }, tx);
+        return { id };
+      }),
+    DUPLICATE,
+  );
+  return added;
+}
 
 /**
  * Change a worker in the caller's scope (404 outside it): only the fields sent. Leaving sets the exit
