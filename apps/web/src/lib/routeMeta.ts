@@ -1,4 +1,4 @@
-import { ROUTES, SELF_REG_PATH, type RouteDef } from '@siteops/contracts/shared/routes';
+import { ROUTES, SELF_REG_PATH, WORKER_REG_PATH, type RouteDef } from '@siteops/contracts/shared/routes';
 import type { RouteRole } from '@siteops/contracts/shared/roles';
 
 /**
@@ -29,6 +29,7 @@ export const FORBIDDEN_NAME = 'exception-403';
 export const NOT_FOUND_NAME = 'notFound';
 export const REDIRECT_NAME = 'redirect';
 export const SELF_REG_NAME = 'visitor-selfreg';
+export const WORKER_REG_NAME = 'labour-selfreg';
 export const RECOVER_NAME = 'recover';
 
 const fromTable = (r: RouteDef): RouteMeta => ({
@@ -105,6 +106,16 @@ export const SELF_REG_ROUTE: RouteMeta = {
   tab: false,
 };
 
+/** A worker's phone, from the project's worker registration QR code: as SELF_REG_ROUTE. */
+export const WORKER_REG_ROUTE: RouteMeta = {
+  name: WORKER_REG_NAME,
+  path: `${WORKER_REG_PATH}:token`,
+  i18nKey: 'workerReg.title',
+  requiresAuth: false,
+  roles: [],
+  tab: false,
+};
+
 /** A forgotten password, reset with the security question (no login; linked from the login page). */
 export const RECOVER_ROUTE: RouteMeta = {
   name: RECOVER_NAME,
@@ -121,6 +132,7 @@ export const FIXED_ROUTE_NAMES: ReadonlySet<string> = new Set([
   NOT_FOUND_NAME,
   REDIRECT_NAME,
   SELF_REG_NAME,
+  WORKER_REG_NAME,
   RECOVER_NAME,
   ...LAYOUT_ROUTES.filter((r) => !ROUTES.some((t) => t.name === r.name)).map((r) => r.name),
 ]);
@@ -133,6 +145,7 @@ const ALL: readonly RouteMeta[] = [
   ...LAYOUT_ROUTES,
   LOGIN_ROUTE,
   SELF_REG_ROUTE,
+  WORKER_REG_ROUTE,
   RECOVER_ROUTE,
   NOT_FOUND_ROUTE,
 ];

@@ -49,6 +49,9 @@ const deviceTypePage = (name: string, i18nKey: string, roles: RouteDef['roles'] 
  */
 export const SELF_REG_PATH = '/visit/';
 
+/** A worker's self-registration page's path (the project's worker registration link is this plus its token), as SELF_REG_PATH. */
+export const WORKER_REG_PATH = '/join/';
+
 export const ROUTES: readonly RouteDef[] = [
   {
     name: 'dashboard',

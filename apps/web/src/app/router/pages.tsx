@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { datesReady } from '@/i18n/i18n';
-import { RECOVER_NAME, REDIRECT_NAME, SELF_REG_NAME } from '@/lib/routeMeta';
+import { RECOVER_NAME, REDIRECT_NAME, SELF_REG_NAME, WORKER_REG_NAME } from '@/lib/routeMeta';
 import { useUserStore } from '@/stores/user';
 import { RedirectPage } from './RedirectPage';
 import { DEVICE_ROUTE_NAMES } from '@/features/devices/deviceTypes';
@@ -127,6 +127,9 @@ const PAGES: Record<string, PageEntry> = {
     withQueries(() =>
       Promise.all([import('@/features/visitor-selfreg/SelfRegPage'), datesReady()]).then(([m]) => m.SelfRegPage),
     ),
+  ),
+  [WORKER_REG_NAME]: lazyPage(
+    withQueries(() => import('@/features/labour-selfreg/WorkerRegPage').then((m) => m.WorkerRegPage)),
   ),
   [RECOVER_NAME]: lazyPage(withQueries(() => import('@/features/auth/recover/RecoverPage').then((m) => m.RecoverPage))),
   [REDIRECT_NAME]: eager(RedirectPage),

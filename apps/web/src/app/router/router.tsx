@@ -9,6 +9,7 @@ import {
   NOT_FOUND_ROUTE,
   pathOf,
   SELF_REG_ROUTE,
+  WORKER_REG_ROUTE,
   RECOVER_ROUTE,
   SECTION_ROUTES,
   type RouteMeta,
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
       { index: true, loader: () => redirect(getToken() ? HOME_PATH : LOGIN_PATH) },
       standalone(LOGIN_ROUTE),
       standalone(SELF_REG_ROUTE),
+      standalone(WORKER_REG_ROUTE),
       standalone(RECOVER_ROUTE),
       {
         id: 'layout',

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import { CameraOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { visitorApi } from '@siteops/contracts/visitor/api';
+import type { visitorApi } from '@siteops/contracts/visitor/api';
+import type { labourApi } from '@siteops/contracts/labour/api';
 import { upload } from '@/api/endpoint';
 
 /** A phone photo larger than this, or not a JPEG/PNG (HEIC), is redrawn as a JPEG before it goes up. */
@@ -33,17 +34,20 @@ async function shrunk(file: File): Promise<Blob> {
 
 export interface FacePhotoProps {
   token: string;
+  /** The link's public photo upload: a visitor's or a worker's self-registration. */
+  endpoint: typeof visitorApi.selfRegPhoto | typeof labourApi.selfRegPhoto;
   value?: string | null;
   onChange?: (id: string | null) => void;
   id?: string;
 }
 
 /**
- * The visitor's face: from the front camera (capture="user") or the album, uploaded through the link's
+ * A self-registering visitor's or worker's face: from the front camera (capture="user") or the album, uploaded through the link's
  * token at once; the field's value is the stored photo's id. The server's reason (not an image, too
- * large, too small) shows under the buttons.
+ * large, too small) shows under the buttons. Its words (`selfReg.takePhoto`…) come with the page's own
+ * messages (each standalone page's bundle has them).
  */
-export function FacePhoto({ token, value, onChange, id }: FacePhotoProps) {
+export function FacePhoto({ token, endpoint, value, onChange, id }: FacePhotoProps) {
   const { t } = useTranslation();
   const camera = useRef<HTMLInputElement>(null);
   const album = useRef<HTMLInputElement>(null);
@@ -61,7 +65,7 @@ export function FacePhoto({ token, value, onChange, id }: FacePhotoProps) {
       const blob = await shrunk(file);
       const form = new FormData();
       form.append('file', blob, blob === file ? file.name : 'face.jpg');
-      const stored = await upload(visitorApi.selfRegPhoto, form, { input: { token }, silent: true });
+      const stored = await upload(endpoint, form, { input: { token }, silent: true });
       setPreview(URL.createObjectURL(blob));
       onChange?.(stored.id);
     } catch (error) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
-import { DownloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
+import { AuditOutlined, DownloadOutlined, QrcodeOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { labourApi } from '@siteops/contracts/labour/api';
 import { LABOUR_TRADES, WORKER_STATUS, type WorkerItem } from '@siteops/contracts/labour/schemas';
@@ -19,6 +20,8 @@ import { WorkerImportDialog } from './WorkerImportDialog';
 import { WorkerExportDialog } from './WorkerExportDialog';
 import { WorkerDetailDrawer } from './WorkerDetailDrawer';
 import { LabourSettingsDialog } from './LabourSettingsDialog';
+import { WorkerRegLinkModal } from './WorkerRegLinkModal';
+import { ApplicationsDrawer } from './ApplicationsDrawer';
 
 const FILTERS = ['realName', 'idNo', 'projectId', 'status', 'trade', 'certificateState'] as const;
 const LIST = { filters: FILTERS };
@@ -28,7 +31,7 @@ export const firstRead = listRead(labourApi.listAll, () => LIST);
  * /labour/workers (admin, agent, manager): the real-name register of the caller's projects; search by
  * name, ID number (exact), project, status, trade and required certificate; register, edit (leave,
  * blacklist), delete; a worker's detail with its certificates; import and export the roster; a
- * project's labour settings.
+ * project's labour settings; its worker registration QR code and the pending self-registrations.
  */
 export function WorkersPage() {
   const { t } = useTranslation();
@@ -39,6 +42,14 @@ export function WorkersPage() {
   const [exporting, setExporting] = useState(false);
   const [configuring, setConfiguring] = useState(false);
   const [detail, setDetail] = useState<WorkerItem | null>(null);
+  const [showingLink, setShowingLink] = useState(false);
+  // `?tab=applications` (the to-do a self-registration sends) opens the pending registrations.
+  const [search, setSearch] = useSearchParams();
+  const [reviewing, setReviewing] = useState(() => search.get('tab') === 'applications');
+  const closeReview = () => {
+    setReviewing(false);
+    if (search.has('tab')) setSearch((prev) => (prev.delete('tab'), prev), { replace: true });
+  };
   const filteredProject = filters.projectId ? Number(filters.projectId) : undefined;
   const projects = useProjectOptions('', true);
 
@@ -103,6 +114,12 @@ export function WorkersPage() {
             <Button icon={<DownloadOutlined />} onClick={() => setExporting(true)}>
               {t('labour.export')}
             </Button>
+            <Button icon={<AuditOutlined />} onClick={() => setReviewing(true)}>
+              {t('labour.applicationsButton')}
+            </Button>
+            <Button icon={<QrcodeOutlined />} onClick={() => setShowingLink(true)}>
+              {t('labour.regLinkButton')}
+            </Button>
             <Button icon={<SettingOutlined />} onClick={() => setConfiguring(true)}>
               {t('labour.settings')}
             </Button>
@@ -119,6 +136,10 @@ export function WorkersPage() {
       <WorkerExportDialog open={exporting} projectId={filteredProject} onClose={() => setExporting(false)} />
       <LabourSettingsDialog open={configuring} projectId={filteredProject} onClose={() => setConfiguring(false)} />
       <WorkerDetailDrawer worker={detail} onClose={() => setDetail(null)} />
+      {showingLink ? (
+        <WorkerRegLinkModal open projectId={filteredProject} onClose={() => setShowingLink(false)} />
+      ) : null}
+      <ApplicationsDrawer open={reviewing} projectId={filteredProject} onClose={closeReview} />
     </ListLayout>
   );
 }

@@ -7,7 +7,7 @@ import { visitorApi } from '@siteops/contracts/visitor/api';
 import { call } from '@/api/endpoint';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { requiredText } from '@/components/form/rules';
-import { FacePhoto } from './FacePhoto';
+import { FacePhoto } from '@/components/selfreg/FacePhoto';
 
 interface Values {
   realName: string;
@@ -83,7 +83,7 @@ export function SelfRegForm({
         <Input type="tel" inputMode="tel" autoComplete="tel" />
       </Form.Item>
       <Form.Item name="avatar" label={t('selfReg.photo')} rules={rule('avatar', t('selfReg.photo'))}>
-        <FacePhoto token={token} />
+        <FacePhoto token={token} endpoint={visitorApi.selfRegPhoto} />
       </Form.Item>
       {info.hosts.length > 0 || required('userId') ? (
         <Form.Item name="userId" label={t('selfReg.host')} rules={rule('userId', t('selfReg.host'))}>

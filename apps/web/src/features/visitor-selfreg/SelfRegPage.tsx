@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Result, Segmented, Spin, Typography } from 'antd';
+import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,11 @@ import { visitorApi } from '@siteops/contracts/visitor/api';
 import { call } from '@/api/endpoint';
 import { keyOf } from '@/api/queryKey';
 import { ApiError } from '@/api/envelope';
-import { changeLocale } from '@/i18n/i18n';
-import { LOCALES, type Locale } from '@/i18n/locales';
+import { LanguageSwitch } from '@/components/selfreg/LanguageSwitch';
 import './messages';
 import { SelfRegForm } from './SelfRegForm';
 import { SelfRegStatus } from './SelfRegStatus';
 
-const LANGUAGE_NAMES: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'English' };
 /** The phone remembers its registration per link, so coming back shows its status (and pass). */
 const secretKey = (token: string) => `selfReg.${token}`;
 
@@ -23,20 +21,6 @@ function readSecret(token: string): string | null {
   } catch {
     return null;
   }
-}
-
-function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
-  return (
-    <Segmented
-      size="small"
-      style={{ flex: 'none' }}
-      aria-label={t('selfReg.language')}
-      value={i18n.language}
-      options={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-      onChange={(l) => void changeLocale(l as Locale)}
-    />
-  );
 }
 
 /**

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Button, Form, Input, Radio, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { labourApi } from '@siteops/contracts/labour/api';
+import type { WorkerSelfRegForm } from '@siteops/contracts/labour/selfReg';
+import { LABOUR_TRADES, WORKER_ID_TYPES } from '@siteops/contracts/labour/schemas';
+import { call } from '@/api/endpoint';
+import { fieldErrorsOf } from '@/components/form/formKit';
+import { requiredText } from '@/components/form/rules';
+import { FacePhoto } from '@/components/selfreg/FacePhoto';
+import { workerSelfRegBody, type WorkerRegValues } from './workerSelfRegBody';
+
+const FIELDS = [
+  'realName',
+  'idType',
+  'idNo',
+  'phone',
+  'gender',
+  'birthDate',
+  'trade',
+  'teamId',
+  'photo',
+  'emergencyContact',
+  'emergencyPhone',
+];
+// The server's phone rule (contracts/user/schemas.ts) and a mainland ID's shape; the check digit is the server's.
+const PHONE = /^\+?[0-9][0-9 -]{4,30}$/;
+const MAINLAND_ID = /^\s*\d{6}\s*\d{8}\s*\d{3}[\dXx]\s*$/;
+
+/** A worker's registration form: who it is, its trade and team, its face, whom to call. */
+export function WorkerRegForm({
+  token,
+  info,
+  onSubmitted,
+}: {
+  token: string;
+  info: WorkerSelfRegForm;
+  onSubmitted: (secret: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<WorkerRegValues>();
+  const [sending, setSending] = useState(false);
+  const idType = Form.useWatch('idType', form) ?? 'mainland';
+  const required = (field: string) => ({ required: true, message: t('workerReg.required', { field }) });
+
+  const submit = async (values: WorkerRegValues) => {
+    setSending(true);
+    try {
+      onSubmitted((await call(labourApi.selfRegSubmit, workerSelfRegBody(token, values))).secret);
+    } catch (error) {
+      form.setFields(fieldErrorsOf(error, FIELDS) as Parameters<typeof form.setFields>[0]);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      requiredMark
+      scrollToFirstError
+      initialValues={{ idType: 'mainland' }}
+    >
+      <Form.Item
+        name="realName"
+        label={t('workerReg.realName')}
+        rules={[requiredText(t('workerReg.required', { field: t('workerReg.realName') }))]}
+      >
+        <Input autoComplete="name" maxLength={64} />
+      </Form.Item>
+      <Form.Item name="idType" label={t('workerReg.idType')} rules={[required(t('workerReg.idType'))]}>
+        <Select options={WORKER_ID_TYPES.map((v) => ({ value: v, label: t(`workerReg.idTypes.${v}`) }))} />
+      </Form.Item>
+      <Form.Item
+        name="idNo"
+        label={t('workerReg.idNo')}
+        rules={[
+          required(t('workerReg.idNo')),
+          ...(idType === 'mainland' ? [{ pattern: MAINLAND_ID, message: t('workerReg.idNoInvalid') }] : []),
+        ]}
+      >
+        <Input autoComplete="off" maxLength={32} inputMode={idType === 'mainland' ? 'numeric' : 'text'} />
+      </Form.Item>
+      {idType !== 'mainland' ? (
+        <>
+          <Form.Item name="gender" label={t('workerReg.gender')}>
+            <Radio.Group
+              options={(['male', 'female'] as const).map((g) => ({ value: g, label: t(`workerReg.genders.${g}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="birthDate" label={t('workerReg.birthDate')}>
+            <Input type="date" />
+          </Form.Item>
+        </>
+      ) : null}
+      <Form.Item
+        name="phone"
+        label={t('workerReg.phone')}
+        rules={[required(t('workerReg.phone')), { pattern: PHONE, message: t('workerReg.phoneInvalid') }]}
+      >
+        <Input type="tel" inputMode="tel" autoComplete="tel" />
+      </Form.Item>
+      <Form.Item name="trade" label={t('workerReg.trade')} rules={[required(t('workerReg.trade'))]}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('workerReg.tradePlaceholder')}
+          options={LABOUR_TRADES.map((v) => ({ value: v, label: t(`workerReg.trades.${v}`) }))}
+        />
+      </Form.Item>
+      {info.teams.length > 0 ? (
+        <Form.Item name="teamId" label={t('workerReg.team')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('workerReg.teamPlaceholder')}
+            options={info.teams.map((team) => ({ value: team.id, label: team.name }))}
+          />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="photo" label={t('workerReg.photo')} rules={[required(t('workerReg.photo'))]}>
+        <FacePhoto token={token} endpoint={labourApi.selfRegPhoto} />
+      </Form.Item>
+      <Form.Item name="emergencyContact" label={t('workerReg.emergencyContact')}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="emergencyPhone"
+        label={t('workerReg.emergencyPhone')}
+        rules={[{ pattern: PHONE, message: t('workerReg.phoneInvalid') }]}
+      >
+        <Input type="tel" inputMode="tel" maxLength={32} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" size="large" block loading={sending}>
+        {t('workerReg.submit')}
+      </Button>
+    </Form>
+  );
+}
