@@ -52,7 +52,7 @@ describe('POST /api/upgrade/upload', () => {
     });
     const id = res.body.data.id as number;
     // eslint-disable-next-line no-restricted-syntax -- the URL the answer holds, compared as text (not a call)
-    expect(res.body.data.fileUrl).toBe(`/api/upgrade/download?id=${id}`);
+    expect(res.body.data.fileUrl).toBe(`${upgradeApi.download.path}?id=${id}`);
     const back = await t.app.inject({
       method: 'GET',
       url: res.body.data.fileUrl,
