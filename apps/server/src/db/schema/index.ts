@@ -23,3 +23,4 @@ export * from './alarms.ts';
 export * from './labour.ts';
 export * from './labourSelfReg.ts';
 export * from './alarmEscalation.ts';
+export * from './savedViews.ts';
