@@ -5,9 +5,9 @@ import { labourApi } from '@siteops/contracts/labour/api';
 import type { WorkerSelfRegForm } from '@siteops/contracts/labour/selfReg';
 import { LABOUR_TRADES, WORKER_ID_TYPES } from '@siteops/contracts/labour/schemas';
 import { call } from '@/api/endpoint';
-import { fieldErrorsOf } from '@/components/form/formKit';
 import { requiredText } from '@/components/form/rules';
 import { FacePhoto } from '@/components/selfreg/FacePhoto';
+import { showSubmitFailure } from '@/components/selfreg/submitFailure';
 import { workerSelfRegBody, type WorkerRegValues } from './workerSelfRegBody';
 
 const FIELDS = [
@@ -46,9 +46,9 @@ export function WorkerRegForm({
   const submit = async (values: WorkerRegValues) => {
     setSending(true);
     try {
-      onSubmitted((await call(labourApi.selfRegSubmit, workerSelfRegBody(token, values))).secret);
+      onSubmitted((await call(labourApi.selfRegSubmit, workerSelfRegBody(token, values), { silent: true })).secret);
     } catch (error) {
-      form.setFields(fieldErrorsOf(error, FIELDS) as Parameters<typeof form.setFields>[0]);
+      showSubmitFailure(form, error, FIELDS);
     } finally {
       setSending(false);
     }

@@ -5,9 +5,9 @@ import type { VisitorOptionalField } from '@siteops/contracts/visitor/schemas';
 import type { SelfRegForm as FormInfo } from '@siteops/contracts/visitor/self-registration';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import { call } from '@/api/endpoint';
-import { fieldErrorsOf } from '@/components/form/formKit';
 import { requiredText } from '@/components/form/rules';
 import { FacePhoto } from '@/components/selfreg/FacePhoto';
+import { showSubmitFailure } from '@/components/selfreg/submitFailure';
 
 interface Values {
   realName: string;
@@ -49,15 +49,19 @@ export function SelfRegForm({
     setSending(true);
     try {
       const { noticeRead: _read, visitStart, ...fields } = values;
-      const answer = await call(visitorApi.selfRegSubmit, {
-        token,
-        ...fields,
-        avatar: fields.avatar || undefined,
-        visitStart: visitStart ? new Date(visitStart).toISOString() : undefined,
-      });
+      const answer = await call(
+        visitorApi.selfRegSubmit,
+        {
+          token,
+          ...fields,
+          avatar: fields.avatar || undefined,
+          visitStart: visitStart ? new Date(visitStart).toISOString() : undefined,
+        },
+        { silent: true },
+      );
       onSubmitted(answer.secret);
     } catch (error) {
-      form.setFields(fieldErrorsOf(error, FIELDS) as Parameters<typeof form.setFields>[0]);
+      showSubmitFailure(form, error, FIELDS);
     } finally {
       setSending(false);
     }
