@@ -145,4 +145,30 @@ describe('the alarm engine over the database', () => {
     expect(open[0].ruleId).toBe(ruleId);
     expect(warnings).toEqual([]);
   });
+
+  it('a rule added, edited, disabled or deleted applies from the next batch (the engine keeps rules in memory)', async () => {
+    const d = await device();
+    const over = (s: number): [number, Reading] => [s, { a34002: 200 }];
+    await feed(d, [over(0)]);
+    const ruleId = await rule(d, { durationSeconds: 0 });
+    await feed(d, [over(10)]);
+    expect(await alarmsOf(d)).toHaveLength(1);
+    // Edited: the limit rises above the readings, which now clear it (no clear condition left).
+    await database.db
+      .update(alarmRules)
+      .set({ condition: pm10('gt', 250), clearCondition: null })
+      .where(eq(alarmRules.id, ruleId));
+    await feed(d, [over(20)]);
+    expect((await alarmsOf(d)).map((a) => a.status)).toEqual(['cleared']);
+    // Disabled: nothing is raised however high the reading.
+    await database.db.update(alarmRules).set({ enabled: false }).where(eq(alarmRules.id, ruleId));
+    await feed(d, [[30, { a34002: 900 }]]);
+    expect(await alarmsOf(d)).toHaveLength(1);
+    // Enabled again, then deleted: nothing either.
+    await database.db.update(alarmRules).set({ enabled: true }).where(eq(alarmRules.id, ruleId));
+    await database.db.delete(alarmRules).where(eq(alarmRules.id, ruleId));
+    await feed(d, [[40, { a34002: 900 }]]);
+    expect(await alarmsOf(d)).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
 });

@@ -1,51 +1,29 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AlarmRuleScope } from '@siteops/contracts/alarm/schemas';
 import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
 import type { Db } from '../../db/client.ts';
-import { alarmRules, alarms, alarmTimeline, devices, type AlarmRuleRow } from '../../db/schema/index.ts';
+import { alarms, alarmTimeline, devices, type AlarmRuleRow } from '../../db/schema/index.ts';
 import type { TelemetryPoint } from '../../gateway/index.ts';
 import type { LivePublisher } from '../../ports/context.ts';
 import { queueActions } from './actions.ts';
-import { fieldsOf, narrowestRules, step, valuesOf, type RuleState, type RuleView } from './evaluate.ts';
+import { fieldsOf, step, valuesOf, type RuleState } from './evaluate.ts';
+import { ReadingRules } from './readingRules.ts';
 
 interface Log {
   warn(obj: object, msg: string): void;
 }
 
-type DeviceOfReading = { id: number; agentId: number | null; projectId: number | null };
-
-/** Whether a rule's scope holds the device. */
-function ruleCovers(rule: AlarmRuleRow, d: DeviceOfReading): boolean {
-  switch (rule.scope as AlarmRuleScope) {
-    case 'fleet':
-      return true;
-    case 'agent':
-      return rule.agentId !== null && rule.agentId === d.agentId;
-    case 'project':
-      return rule.projectId !== null && rule.projectId === d.projectId;
-    case 'device':
-      return rule.deviceId === d.id;
-  }
-}
-
-const viewOf = (rule: AlarmRuleRow): RuleView & { scope: AlarmRuleScope } => ({
-  id: rule.id,
-  scope: rule.scope as AlarmRuleScope,
-  condition: rule.condition!,
-  clearCondition: rule.clearCondition,
-  durationSeconds: rule.durationSeconds,
-});
-
 /**
  * Judges every stored reading against the enabled reading rules of its device's type and scope (evaluate.ts),
  * and raises, repeats and clears alarms. Batches are judged one at a time in the order they were
- * stored; the rules, the devices' owners and the open alarms are read once per batch. How long a
- * condition has held without an alarm yet is kept in memory on the instance holding the device's link
- * (a restart or a reconnect elsewhere starts that wait again).
+ * stored; the rules are held in memory (readingRules.ts, looked at again per batch), the devices' owners
+ * and the open alarms are read once per batch. How long a condition has held without an alarm yet is
+ * kept in memory on the instance holding the device's link (a restart or a reconnect elsewhere starts
+ * that wait again).
  */
 export class AlarmEngine {
   /** `deviceId:ruleId` → since when (ms) the condition has held, for rules with no alarm open yet. */
   readonly #pending = new Map<string, number>();
+  readonly #rules: ReadingRules;
   #queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -53,7 +31,9 @@ export class AlarmEngine {
     private readonly log: Log,
     /** Tells the tabs watching `alarms` of each alarm raised or cleared (a repeat is not told). */
     private readonly live?: LivePublisher,
-  ) {}
+  ) {
+    this.#rules = new ReadingRules(db);
+  }
 
   /** Queue a stored batch of readings. */
   feed(readings: readonly TelemetryPoint[]): void {
@@ -68,19 +48,9 @@ export class AlarmEngine {
   }
 
   async #judge(readings: readonly TelemetryPoint[]) {
-    // A value whose data flag is not N (HJ 212: calibration, maintenance...) is judged by no rule.
     const types = [...new Set(readings.map((r) => r.type))];
-    const rules = await this.db
-      .select()
-      .from(alarmRules)
-      .where(
-        and(
-          eq(alarmRules.enabled, true),
-          inArray(alarmRules.deviceType, types),
-          sql`${alarmRules.source}->>'kind' = 'reading'`,
-        ),
-      );
-    if (rules.length === 0) return;
+    await this.#rules.refresh();
+    if (!this.#rules.anyFor(types)) return;
     const deviceIds = [...new Set(readings.map((r) => r.deviceId))];
     const [owners, open] = await Promise.all([
       this.db
@@ -98,17 +68,18 @@ export class AlarmEngine {
     for (const reading of readings) {
       const device = deviceOf.get(reading.deviceId);
       if (!device) continue;
-      const applicable = narrowestRules(
-        rules.filter((r) => r.deviceType === reading.type && ruleCovers(r, device)).map(viewOf),
-      );
-      for (const rule of applicable) {
+      const judged = readingOf(reading);
+      const at = reading.at.getTime();
+      for (const rule of this.#rules.for(reading.type, device)) {
         const key = `${reading.deviceId}:${rule.id}`;
         const alarmId = openAlarm.get(key);
         const state: RuleState = { open: alarmId !== undefined, pendingSince: this.#pending.get(key) ?? null };
-        const at = reading.at.getTime();
-        const result = step(rule, state, readingOf(reading), at);
-        const fields = [...fieldsOf(rule.condition), ...(rule.clearCondition ? fieldsOf(rule.clearCondition) : [])];
-        const values = valuesOf(reading.data, [...new Set(fields)]);
+        const result = step(rule, state, judged, at);
+        // What an alarm records: the values of the fields the rule reads (only when one changes).
+        const values = () =>
+          valuesOf(reading.data, [
+            ...new Set([...fieldsOf(rule.condition), ...(rule.clearCondition ? fieldsOf(rule.clearCondition) : [])]),
+          ]);
         switch (result.action) {
           case 'none':
             this.#pending.delete(key);
@@ -118,8 +89,7 @@ export class AlarmEngine {
             break;
           case 'raise': {
             this.#pending.delete(key);
-            const rule_ = rules.find((r) => r.id === rule.id)!;
-            const id = await this.#raise(reading, rule_, values, new Date(result.since));
+            const id = await this.#raise(reading, rule.row, values(), new Date(result.since));
             if (id !== undefined) {
               openAlarm.set(key, id);
               this.#tell(id, reading.deviceId, 'raised');
@@ -129,12 +99,12 @@ export class AlarmEngine {
           case 'repeat':
             await this.db
               .update(alarms)
-              .set({ count: sql`${alarms.count} + 1`, lastValue: values, lastAt: reading.at })
+              .set({ count: sql`${alarms.count} + 1`, lastValue: values(), lastAt: reading.at })
               .where(and(eq(alarms.id, alarmId!), eq(alarms.status, 'active')));
             break;
           case 'clear':
             openAlarm.delete(key);
-            if (await this.#clear(alarmId!, reading.at, values)) this.#tell(alarmId!, reading.deviceId, 'cleared');
+            if (await this.#clear(alarmId!, reading.at, values())) this.#tell(alarmId!, reading.deviceId, 'cleared');
             break;
         }
       }
