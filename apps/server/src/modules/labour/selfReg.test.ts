@@ -92,8 +92,9 @@ describe('registration link', () => {
 
 describe('submitting', () => {
   it('answers field errors in the worker’s language', async () => {
-    const first17 = mainlandId().slice(0, 17);
-    const wrongDigit = first17 + (first17.endsWith('0') ? '1' : '0');
+    // A valid number with another check digit (the valid one's own may be 0, so not always 0 or 1).
+    const valid = mainlandId();
+    const wrongDigit = valid.slice(0, 17) + (valid.endsWith('0') ? '1' : '0');
     const body = await application();
     for (const [lang, pattern] of [
       ['en-US', /check digit/],
