@@ -11,6 +11,7 @@
  *
  * BENCH_FLEETS=k splits the devices over k simulator processes (one process cannot drive 20,000).
  * BENCH_TRANSPORT=mqtt links the fleet through the server's embedded MQTT broker instead of the WebSocket.
+ * BENCH_DATA_DIR=dir keeps the embedded database on disk there, as `npm start` does (default: in memory).
  */
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
@@ -84,7 +85,11 @@ async function runServer() {
     PII_KEY: 'ab'.repeat(32),
     MQTT_PORT: overMqtt ? '0' : 'off',
   });
-  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
+  // BENCH_DATA_DIR: the embedded database on disk, as `npm start` keeps it (default: in memory).
+  const database = await openDatabase({
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    dataDir: process.env.BENCH_DATA_DIR ?? 'memory://',
+  });
   await database.migrate();
   const { db } = database;
   await db.insert(users).values({
