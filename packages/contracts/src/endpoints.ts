@@ -1,7 +1,7 @@
 import type { Endpoint } from './shared/endpoint.ts';
 import { accountApi } from './account/api.ts';
 import { agentApi } from './agent/api.ts';
-import { alarmApi } from './alarm/api.ts';
+import { alarmApi, alarmComplianceApi } from './alarm/api.ts';
 import { alarmEscalationApi } from './alarm-escalation/api.ts';
 import { aiStreamApi } from './ai-stream/api.ts';
 import { analyticsApi } from './analytics/api.ts';
@@ -53,6 +53,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   analyticsApi,
   announcementApi,
   alarmApi,
+  alarmComplianceApi,
   alarmEscalationApi,
   labourApi,
   searchApi,

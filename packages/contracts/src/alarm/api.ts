@@ -20,6 +20,9 @@ import {
   updateAlarmRuleBody,
 } from './schemas.ts';
 
+/** The month's compliance report and its xlsx (compliance.ts). */
+export { alarmComplianceApi } from './complianceApi.ts';
+
 const WRITERS = ['admin', 'agent', 'manager'] as const;
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { alarmApi } from '@siteops/contracts/alarm/api';
+import { alarmApi, alarmComplianceApi } from '@siteops/contracts/alarm/api';
 import type { ModuleContext } from '../../ports/context.ts';
 import { routes } from '../../http/endpoint.ts';
 import { acknowledgeAlarms } from './acknowledge.ts';
@@ -7,6 +7,8 @@ import { confirmAlarmAction } from './actionConfirm.ts';
 import { AlarmActions } from './actions.ts';
 import { assignAlarms } from './assign.ts';
 import { clearAlarms } from './clear.ts';
+import { complianceReport } from './compliance.ts';
+import { exportCompliance } from './complianceExport.ts';
 import { alarmDetail } from './detail.ts';
 import { alarmReadings } from './readings.ts';
 import { alarmFigures } from './figures.ts';
@@ -72,5 +74,6 @@ export function registerAlarmModule(
     assign: assignAlarms,
     actionConfirm: confirmAlarmAction,
   });
+  routes(app, ctx, alarmComplianceApi, { compliance: complianceReport, complianceExport: exportCompliance });
   return engine;
 }
