@@ -108,6 +108,13 @@ export const ROUTES: readonly RouteDef[] = [
     roles: DEVICE_SCOPE_ROLES,
     i18nKey: 'menu.alarm.escalation',
   },
+  {
+    name: 'alarm-compliance',
+    path: '/alarm/alarm-compliance',
+    parent: 'alarm',
+    roles: DEVICE_SCOPE_ROLES,
+    i18nKey: 'menu.alarm.compliance',
+  },
 
   // Managers see the section for the device pages that work in their projects' scope.
   {

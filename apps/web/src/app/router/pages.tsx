@@ -154,6 +154,9 @@ const PAGES: Record<string, PageEntry> = {
   'alarm-escalation': lazyPage(() =>
     import('@/features/alarms/escalation/EscalationPage').then((m) => m.EscalationPage),
   ),
+  'alarm-compliance': lazyPage(() =>
+    import('@/features/alarms/compliance/CompliancePage').then((m) => m.CompliancePage),
+  ),
   'certification-audit': lazyPage(() =>
     import('@/features/certification-audit/CertificationAuditPage').then((m) => m.CertificationAuditPage),
   ),
