@@ -51,6 +51,7 @@ import { registerAlarmModule } from './modules/alarm/routes.ts';
 import { registerAlarmEscalationModule } from './modules/alarm-escalation/routes.ts';
 import { registerLabourModule } from './modules/labour/routes.ts';
 import { registerSearchModule } from './modules/search/routes.ts';
+import { registerSavedViewModule } from './modules/saved-view/routes.ts';
 import { composeDeviceLink, type DeviceLink, type DeviceLinkOptions } from './app/deviceLink.ts';
 import { openBus } from './bus/open.ts';
 import { publishOverBus } from './live/publisher.ts';
@@ -215,6 +216,7 @@ export async function buildApp({
   registerAlarmEscalationModule(app, ctx);
   registerLabourModule(app, ctx);
   registerSearchModule(app, ctx);
+  registerSavedViewModule(app, ctx);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveConsole(app, config.webDist);

@@ -20,6 +20,7 @@ import { notificationApi } from './notification/api.ts';
 import { platformApi } from './platform/api.ts';
 import { projectApi } from './project/api.ts';
 import { rolloutApi } from './rollout/api.ts';
+import { savedViewApi } from './saved-view/api.ts';
 import { searchApi } from './search/api.ts';
 import { upgradeApi } from './upgrade/api.ts';
 import { userApi } from './user/api.ts';
@@ -57,4 +58,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   alarmEscalationApi,
   labourApi,
   searchApi,
+  savedViewApi,
 ].flatMap((api) => Object.values(api) as Endpoint[]);

@@ -15,6 +15,7 @@ import {
   escalationChains,
   labourApplications,
   notifications,
+  savedViews,
 } from '../db/schema/index.ts';
 import { broadcastApi } from '@siteops/contracts/broadcast/api';
 import { deviceApi } from '@siteops/contracts/device/api';
@@ -194,7 +195,21 @@ beforeAll(async () => {
     })
     .returning({ id: escalationChains.id });
 
+  // A saved view of agent B's user, shared with agent B's people.
+  const [savedViewB] = await t.database.db
+    .insert(savedViews)
+    .values({
+      ownerId: userOfB.id,
+      tableId: 'devices',
+      name: 'B view',
+      state: { query: '' },
+      sharing: 'agent',
+      agentId: b.id,
+    })
+    .returning({ id: savedViews.id });
+
   Object.assign(foreign, {
+    savedView: savedViewB.id,
     alarmChannel: alarmChannelB.id,
     escalationChain: chainB.id,
     alarm: alarmB.id,
@@ -259,6 +274,7 @@ const REQUIRED_BESIDES_ID: Record<string, Record<string, unknown>> = {
   'alarm.assign': { assigneeId: null },
   'labour.workerAttendance': { month: '2026-11' },
   'labour.rejectApplication': { reason: 'matrix' },
+  'savedView.update': { name: 'matrix', state: { query: '' }, sharing: 'private' },
 };
 
 /** `{ id }` or `{ ids: [id] }`, whichever the endpoint's input takes. */

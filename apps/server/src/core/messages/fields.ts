@@ -129,6 +129,8 @@ export const FIELD_LABELS_ZH: Readonly<Record<string, string>> = {
   dingtalk: '钉钉号',
   wecom: '企业微信账号',
   website: '个人/公司网站',
+  tableId: '列表',
+  sharing: '共享范围',
 };
 
 /** The field as a Chinese message names it. */
