@@ -3,7 +3,7 @@ import type { LivePresence } from '@siteops/contracts/live/schemas';
 import type { Bus } from '../bus/bus.ts';
 import type { Db } from '../db/client.ts';
 import type { Gateway } from './gateway.ts';
-import { pruneEvents, pruneTelemetry, revokedAmong, sweepStalePresence } from './store.ts';
+import { ensureTelemetryPartitions, pruneEvents, pruneTelemetry, revokedAmong, sweepStalePresence } from './store.ts';
 
 const RETENTION_EVERY_MS = 3_600_000;
 const FIRST_RETENTION_MS = 60_000;
@@ -20,8 +20,8 @@ export interface LinkJobsOptions {
 }
 
 /**
- * The device link's jobs against the database, on every instance (each is idempotent): telemetry and
- * event retention, the stale-presence sweep (rows left online by a crashed instance go offline, and
+ * The device link's jobs against the database, on every instance (each is idempotent): telemetry's day
+ * partitions made ahead (at start and hourly), telemetry and event retention, the stale-presence sweep (rows left online by a crashed instance go offline, and
  * every instance's tabs hear it as a presence item) and the revocation sweep (a device forbidden,
  * expired or deleted while linked is cut off with 4010 within one sweep). They stop with `app.close()`.
  */
@@ -43,7 +43,14 @@ export async function startLinkJobs(app: FastifyInstance, db: Db, bus: Bus, gate
         (err) => app.log.warn({ err }, 'device events retention failed'),
       ),
     ]);
-  every(RETENTION_EVERY_MS, () => void prune());
+  const partitions = () =>
+    ensureTelemetryPartitions(db).then(
+      (n) => n && app.log.info({ made: n }, 'telemetry day partitions'),
+      (err) => app.log.warn({ err }, 'telemetry day partitions failed'),
+    );
+  // Awaited on close: the database must not close under it.
+  let making: Promise<unknown> = partitions();
+  every(RETENTION_EVERY_MS, () => void (making = partitions().then(prune)));
   const firstPrune = setTimeout(() => void prune(), FIRST_RETENTION_MS);
   firstPrune.unref();
 
@@ -70,6 +77,7 @@ export async function startLinkJobs(app: FastifyInstance, db: Db, bus: Bus, gate
   app.addHook('preClose', async () => {
     for (const t of timers) clearInterval(t);
     clearTimeout(firstPrune);
+    await making;
   });
   app.addHook('onClose', async () => {
     await unsubscribeStale().catch(() => {});

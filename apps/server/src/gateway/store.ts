@@ -245,16 +245,32 @@ export class DbTelemetrySink implements TelemetrySink {
   }
 }
 
-/** Telemetry older than `days` goes, and HJ 212 monitors' period data with it; answers how many rows. */
+/**
+ * Telemetry older than `days` goes, by whole UTC days: the day partitions wholly before the cutoff are
+ * dropped (migration 0045), so a reading is kept up to a day past its retention; rows in the default
+ * partition go exactly. HJ 212 monitors' period data goes with it. Answers about how many rows went.
+ */
 export async function pruneTelemetry(db: Db, days: number): Promise<number> {
-  const res = await db.execute(
-    sql`delete from device_telemetry where at < now() - make_interval(days => ${days}::int)`,
+  const [dropped] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`select telemetry_partitions_drop(now() - make_interval(days => ${days}::int)) as n`),
   );
   const aggregates = await db.execute(
     sql`delete from hj212_aggregates where at < now() - make_interval(days => ${days}::int)`,
   );
-  return affected(res) + affected(aggregates);
+  return Number(dropped?.n ?? 0) + affected(aggregates);
 }
+
+/** Telemetry's day partitions from yesterday through a week ahead, made where missing (migration 0045). */
+export async function ensureTelemetryPartitions(db: Db): Promise<number> {
+  const [made] = rowsOf<{ n: number }>(
+    await db.execute(sql`select telemetry_partitions_ensure(
+      (now() at time zone 'UTC')::date - 1, (now() at time zone 'UTC')::date + ${PARTITION_DAYS_AHEAD}::int) as n`),
+  );
+  return made?.n ?? 0;
+}
+
+/** How many days ahead telemetry's day partitions are made (the hourly job keeps them so). */
+const PARTITION_DAYS_AHEAD = 7;
 
 /** One row of `hj212_aggregates`: a period's statistics of one code, as an HJ 212 monitor computed them. */
 export interface Hj212AggregateRow {
