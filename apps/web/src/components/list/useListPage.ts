@@ -4,6 +4,7 @@ import type { AnswerOf, Endpoint } from '@siteops/contracts/shared/endpoint';
 import { useEndpointQuery } from '@/api/queries';
 import { listInput, type ListPageOptions } from './listRead';
 import { readFilters, readListState, writeListState, type ListState } from './listUrl';
+import type { ListViewSource } from './savedViews/viewState';
 
 /** The row type of a list endpoint's answer. */
 export type ItemOf<E extends Endpoint> = AnswerOf<E> extends { list: (infer T)[] } ? T : never;
@@ -69,6 +70,14 @@ export function useListPage<E extends Endpoint>(endpoint: E, opts: ListPageOptio
       params: state,
       onParamsChange: setState,
       onRefresh: () => void query.refetch(),
+      /** Saved views of this list (DataTable's "Views" menu). */
+      views: {
+        filters: opts.filters,
+        defaultPageSize: opts.defaultPageSize,
+        params,
+        active: visible,
+        setParams: setSearch,
+      } satisfies ListViewSource,
     },
   };
 }

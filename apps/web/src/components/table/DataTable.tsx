@@ -9,6 +9,8 @@ import { IntentScope } from '@/components/intent/IntentScope';
 import { LazyDropdown } from '@/components/intent/LazyDropdown';
 import { LazyPopup } from '@/components/intent/LazyPopup';
 import { LazyTooltip } from '@/components/intent/LazyTooltip';
+import { SavedViewsMenu } from '@/components/list/savedViews/SavedViewsMenu';
+import type { ListViewSource } from '@/components/list/savedViews/viewState';
 import { CardList } from './CardList';
 import { CreateButton } from './CreateButton';
 import {
@@ -56,6 +58,8 @@ export interface DataTableProps<T> {
   selectedKeys?: Key[];
   onSelectedKeysChange?: (keys: Key[]) => void;
   expandable?: TableProps<T>['expandable'];
+  /** A list whose view lives in the address (useListPage's `table`): the toolbar offers saved views of it. */
+  views?: ListViewSource;
 }
 
 const colKey = (c: { key?: Key; dataIndex?: unknown }) => String(c.key ?? c.dataIndex);
@@ -100,11 +104,12 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     setDensity(d);
     saveDensity(tableId, d);
   };
-  const toggleColumn = (key: string, shown: boolean) => {
-    const next = shown ? hidden.filter((k) => k !== key) : [...hidden, key];
+  const changeHidden = (next: string[]) => {
     setHidden(next);
     saveHidden(tableId, next);
   };
+  const toggleColumn = (key: string, shown: boolean) =>
+    changeHidden(shown ? hidden.filter((k) => k !== key) : [...hidden, key]);
 
   // The sort arrow follows the URL, so a reloaded or shared link shows how its rows are sorted.
   const shown = props.columns
@@ -177,6 +182,17 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         {/* The tools' tooltip and menus mount when the pointer or the keyboard reaches them (issue 9). */}
         <IntentScope>
           <Space>
+            {props.views && (
+              <SavedViewsMenu
+                tableId={tableId}
+                source={props.views}
+                look={{ columns: props.columns.map(colKey), hidden, density }}
+                onApplyLook={(look) => {
+                  changeHidden(look.hidden);
+                  if (look.density) changeDensity(look.density);
+                }}
+              />
+            )}
             <LazyTooltip title={t('table.refresh')}>
               <Button aria-label={t('table.refresh')} icon={<ReloadOutlined />} onClick={props.onRefresh} />
             </LazyTooltip>
