@@ -5,6 +5,7 @@ import { ADMIN, agentSiteFor, api, apiLogin, grantDevice, login, queryOf } from 
 import { deviceApi } from '@siteops/contracts/device/api';
 import { analyticsApi } from '@siteops/contracts/analytics/api';
 import { firstSheetOf } from './workbooks';
+import { chartPoints } from './charts';
 
 /**
  * The fleet analytics' online rate at a value between empty and 100 %: a fresh agent's site holds two dust
@@ -76,19 +77,19 @@ test.describe('fleet analytics online rate', () => {
       { timeout: 30_000 },
     );
     // A point per bucket with a sample: one, or two if the wait crossed into the next hour.
-    const points = presence.locator('svg circle title');
-    await expect(points.first()).toHaveText(/^扬尘监测 · .*: 50$/);
-    expect((await points.allTextContents()).filter((x) => !/^扬尘监测 · .*: 50$/.test(x))).toEqual([]);
-    await expect(presence.locator('svg rect title')).toHaveText(['在线时长占比 · 扬尘监测: 50']);
+    const points = () => chartPoints(presence, 'line');
+    await expect.poll(points).toContainEqual(expect.stringMatching(/^扬尘监测 · .*: 50$/));
+    expect((await points()).filter((x) => !/^扬尘监测 · .*: 50$/.test(x))).toEqual([]);
+    await expect.poll(() => chartPoints(presence, 'bar')).toEqual(['在线时长占比 · 扬尘监测: 50']);
     // By project: the site's name.
     await presence.getByText('按项目', { exact: true }).click();
     await expect(presence.getByTestId('analysis-presence-summary')).toHaveText(
       `在线时长占比最低：${siteName} 50%（2 台设备）`,
     );
     const sitePoint = new RegExp(`^${escape(siteName)} · .*: 50$`);
-    await expect(points.first()).toHaveText(sitePoint);
-    expect((await points.allTextContents()).filter((x) => !sitePoint.test(x))).toEqual([]);
-    await expect(presence.locator('svg rect title')).toHaveText([`在线时长占比 · ${siteName}: 50`]);
+    await expect.poll(points).toContainEqual(expect.stringMatching(sitePoint));
+    expect((await points()).filter((x) => !sitePoint.test(x))).toEqual([]);
+    await expect.poll(() => chartPoints(presence, 'bar')).toEqual([`在线时长占比 · ${siteName}: 50`]);
 
     // The chart's data as an xlsx: the same 50.
     const downloads = presence.getByRole('button', { name: '下载在线率' });

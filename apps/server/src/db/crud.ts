@@ -181,15 +181,63 @@ export async function insertAudited<T extends TableWithId>(
   });
 }
 
-/** Update the row with this id and write its audit entry, in one transaction (see {@link insertAudited}). */
+/**
+ * Update the row with this id and answer the columns `set` writes as they were just before: read by the
+ * update's own statement (the row locked first, so a concurrent writer's values are what it overwrote),
+ * so an audit entry's before/after costs no round trip. Undefined when no row has this id. `set` takes
+ * plain values only (no SQL expressions).
+ */
+export async function updateReturningBefore<T extends TableWithId>(
+  db: Db,
+  table: T,
+  id: number,
+  set: PgUpdateSetSource<T>,
+): Promise<Record<string, unknown> | undefined> {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const read: Record<string, PgColumn> = { id: table.id };
+  for (const [key, value] of Object.entries(set)) if (value !== undefined && columns[key]) read[key] = columns[key];
+  const before = db
+    .select(read)
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .for('update')
+    .as('audit_before') as unknown as Record<string, PgColumn>;
+  const [row] = (await db
+    .update(table)
+    .set(set)
+    .from(before as never)
+    .where(eq(table.id, before.id))
+    .returning(Object.fromEntries(Object.keys(read).map((key) => [key, before[key]])))) as Record<string, unknown>[];
+  if (!row) return undefined;
+  const { id: _id, ...values } = row;
+  return values;
+}
+
+/**
+ * Update the row with this id and write its audit entry, in one transaction (see {@link insertAudited}).
+ * With `changes` (modules/audit's auditChanges, which masks and redacts), the entry's `detail.changes`
+ * holds the fields that really changed, before and after, read by the update itself
+ * ({@link updateReturningBefore}).
+ */
 export async function updateAudited<T extends TableWithId>(
   db: Db,
-  opts: { table: T; id: number; set: PgUpdateSetSource<T>; audit: OneRowAudit },
+  opts: {
+    table: T;
+    id: number;
+    set: PgUpdateSetSource<T>;
+    audit: OneRowAudit & {
+      changes?: (before: Record<string, unknown> | undefined, written: Record<string, unknown>) => unknown;
+    };
+  },
 ): Promise<void> {
-  const { record, action, targetType, detail } = opts.audit;
+  const { record, action, targetType, detail, changes } = opts.audit;
   await db.transaction(async (tx) => {
-    await tx.update(opts.table).set(opts.set).where(eq(opts.table.id, opts.id));
-    await record({ action, targetType, targetId: opts.id, detail }, tx);
+    let entry = detail;
+    if (changes) {
+      const before = await updateReturningBefore(tx, opts.table, opts.id, opts.set);
+      entry = { ...detail, changes: changes(before, opts.set as Record<string, unknown>) };
+    } else await tx.update(opts.table).set(opts.set).where(eq(opts.table.id, opts.id));
+    await record({ action, targetType, targetId: opts.id, detail: entry }, tx);
   });
 }
 

@@ -25,14 +25,31 @@ export const auditTarget = {
   targetId: nullableString,
 };
 
+/**
+ * One field an update changed: its value before and after (personal data masked: ID, card and phone
+ * numbers, emails), or only its name for a password or secret, whose values are never kept. A nested
+ * field is named by its path (`user.phone`, `condition.value`).
+ */
+export const auditChange = z.union([
+  z.object({ field: z.string(), before: z.unknown(), after: z.unknown() }),
+  z.object({ field: z.string(), redacted: z.literal(true) }),
+]);
+export type AuditChange = z.infer<typeof auditChange>;
+
+/**
+ * An audit row's detail: `{ fields: [...field names sent], values: {...new values, PII masked} }` and
+ * context; an update's row also `changes`, the fields that really changed, before and after.
+ */
+export const auditDetail = z.looseObject({ changes: z.array(auditChange).optional() });
+export type AuditDetail = z.infer<typeof auditDetail>;
+
 export const auditItem = z.object({
   id: z.number(),
   actorId: z.number().nullable(),
   actorName: z.string().nullable(),
   action: z.string(),
   ...auditTarget,
-  /** `{ fields: [...changed field names], values: {...new values, PII masked} }` and context. */
-  detail: z.record(z.string(), z.unknown()).nullable(),
+  detail: auditDetail.nullable(),
   ip: z.string().nullable(),
   createdAt: z.string(),
 });

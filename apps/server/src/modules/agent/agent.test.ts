@@ -111,6 +111,21 @@ describe('agent add', () => {
     expect((row.detail as { fields: string[] }).fields).toEqual(expect.arrayContaining(['name', 'expDate', 'user']));
     expect(JSON.stringify(row.detail)).not.toMatch(/Passw0rd/);
   });
+
+  it('audits an update with what changed, its admin user’s fields by path, phones masked', async () => {
+    const id = (await add(agentBody({ linkPhone: '13700137000' }))).body.data.id;
+    const res = await update({ id, linkPhone: '13600136000', linkName: 'Wang Wu', user: { realName: 'Chief' } });
+    expect(res.body).toMatchObject({ code: 200, data: null });
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'agent.update' and ${auditLog.targetId} = ${String(id)}`);
+    expect((row.detail as { changes: unknown }).changes).toEqual([
+      { field: 'linkPhone', before: '137****7000', after: '136****6000' },
+      { field: 'user.realName', before: 'Boss', after: 'Chief' },
+    ]);
+    expect(JSON.stringify(row.detail)).not.toMatch(/13700137000|13600136000/);
+  });
 });
 
 describe('agent scope: an agent sees and changes only its own agent', () => {

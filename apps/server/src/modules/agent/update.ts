@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { agentApi } from '@siteops/contracts/agent/api';
 import { agents, users } from '../../db/schema/index.ts';
-import { uniqueOr409 } from '../../db/crud.ts';
+import { uniqueOr409, updateReturningBefore } from '../../db/crud.ts';
 import { agentBlock, agentExpiredSql, revokeAgentSessions, revokeUserSessions } from '../../auth/sessions.ts';
 import { conflict, forbidden } from '../../core/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import { agentAdminUser, loadAgentInScope } from './service.ts';
 import { t } from '../../core/messages/index.ts';
 // The agent's own user may be a project member on a face terminal.
@@ -34,16 +34,18 @@ export const updateAgent: Handler<typeof agentApi.update> = async (c, body) => {
   await uniqueOr409(
     () =>
       db.transaction(async (tx) => {
-        await tx
-          .update(agents)
-          .set({ ...patch, updatedId: actor.id })
-          .where(eq(agents.id, id));
+        const before: Record<string, unknown> =
+          (await updateReturningBefore(tx, agents, id, {
+            ...patch,
+            updatedId: actor.id,
+          })) ?? {};
+        const written: Record<string, unknown> = { ...patch };
         if (user && admin) {
           const { remark, ...rest } = user;
-          await tx
-            .update(users)
-            .set({ ...rest, ...(remark !== undefined ? { introduction: remark } : {}), updatedId: actor.id })
-            .where(eq(users.id, admin.id));
+          const userSet = { ...rest, ...(remark !== undefined ? { introduction: remark } : {}) };
+          const userBefore = await updateReturningBefore(tx, users, admin.id, { ...userSet, updatedId: actor.id });
+          if (userBefore) before.user = userBefore;
+          written.user = userSet;
           if (seenByGates(rest)) await markPersonnel(tx, [admin.id]);
           if (user.enabled === 'disable' && admin.enabled !== 'disable') {
             await revokeUserSessions(tx, admin.id, 'disabled');
@@ -55,7 +57,10 @@ export const updateAgent: Handler<typeof agentApi.update> = async (c, body) => {
           .where(eq(agents.id, id));
         const blocked = agentBlock(after);
         if (blocked) await revokeAgentSessions(tx, id);
-        const detail = changeSet({ ...patch, ...(user ? { user } : {}) }, blocked ? { sessionsEnded: true } : {});
+        const detail = changeSet(
+          { ...patch, ...(user ? { user } : {}) },
+          { ...(blocked ? { sessionsEnded: true } : {}), changes: auditChanges(before, written) },
+        );
         await c.audit({ action: 'agent.update', targetType: 'agent', targetId: id, detail }, tx);
       }),
     { field: 'name', message: t('agent.exists', { name: patch.name ?? '' }) },

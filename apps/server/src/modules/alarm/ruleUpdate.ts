@@ -7,7 +7,7 @@ import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { fieldError } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import { checkActions } from './ruleActions.ts';
 
 /**
@@ -60,6 +60,7 @@ export const updateRule: Handler<typeof alarmApi.ruleUpdate> = async (c, input) 
       action: 'alarm.rule.update',
       targetType: 'alarmRule',
       detail: changeSet(patch, { name: rule.name }),
+      changes: auditChanges,
     },
   });
   return null;

@@ -49,6 +49,8 @@ describe('the audit log (auditApi.listAll)', () => {
     expect(target.body.data.list.map((r: { action: string }) => r.action).sort()).toEqual(['user.add', 'user.update']);
     const upd = target.body.data.list.find((r: { action: string }) => r.action === 'user.update');
     expect(upd.detail).toMatchObject({ fields: ['nickName'], values: { nickName: 'nick' } });
+    // What really changed, before and after, read from the row the update overwrote.
+    expect(upd.detail.changes).toEqual([{ field: 'nickName', before: 'zs', after: 'nick' }]);
     expect(upd.ip).toBeTruthy();
 
     const future = new Date(Date.now() + 3_600_000).toISOString();

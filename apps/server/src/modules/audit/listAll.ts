@@ -1,5 +1,6 @@
 import { and, eq, gte, like, lte } from 'drizzle-orm';
 import type { auditApi } from '@siteops/contracts/audit/api';
+import type { AuditDetail } from '@siteops/contracts/audit/schemas';
 import { auditLog } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
@@ -41,7 +42,7 @@ export const listAudit: Handler<typeof auditApi.listAll> = async (c, q) =>
     },
     map: (r) => ({
       ...r,
-      detail: (r.detail as Record<string, unknown> | null) ?? null,
+      detail: (r.detail as AuditDetail | null) ?? null,
       createdAt: r.createdAt.toISOString(),
     }),
   });

@@ -6,6 +6,10 @@ import { auditLog } from '../../db/schema/index.ts';
 import { maskPii } from '../../crypto/pii.ts';
 import type { AuditEntry } from '../../ports/context.ts';
 import type { AuditAction } from '@siteops/contracts/audit/actions';
+import { isPersonalField, isSecretField, MAX_VALUE_CHARS } from './changes.ts';
+
+// What other modules use to record an update's before and after (this file is the module's port).
+export { auditChanges, decrypted } from './changes.ts';
 
 /**
  * Audits what the caller did to its own account: its user row is the target. `c` is a handler's
@@ -78,24 +82,18 @@ export function storable<T>(value: T): T {
 }
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
 
-/** Fields whose values never enter the audit log, not even masked. */
-const SECRET_FIELDS = new Set(['password', 'oldPassword', 'newPassword', 'token']);
-/** Fields masked to first 3 + last 4 characters. */
-const MASKED_FIELDS = new Set(['idNo', 'cardNo', 'bankCardNo']);
-const MAX_VALUE_CHARS = 200;
-
 /**
- * The `detail` of a mutation: the names of the fields it set and their new values, with PII masked
- * (idNo, cardNo), secrets left out and long text cut. Values must be the plain ones the client sent,
- * never ciphertext.
+ * The `detail` of a mutation: the names of the fields it set and their new values, with personal data
+ * masked (ID, card and phone numbers, emails), secrets left out and long text cut. Values must be the
+ * plain ones the client sent, never ciphertext. An update adds `changes` ({@link auditChanges}) in `extra`.
  */
 export function changeSet(patch: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const fields = Object.keys(patch).filter((k) => patch[k] !== undefined);
   const values: Record<string, unknown> = {};
   for (const field of fields) {
-    if (SECRET_FIELDS.has(field)) continue;
+    if (isSecretField(field)) continue;
     const value = patch[field];
-    if (MASKED_FIELDS.has(field) && typeof value === 'string') values[field] = maskPii(value);
+    if (isPersonalField(field) && typeof value === 'string') values[field] = maskPii(value);
     else if (typeof value === 'string' && value.length > MAX_VALUE_CHARS)
       values[field] = `${value.slice(0, MAX_VALUE_CHARS)}…`;
     else if (value !== null && typeof value === 'object' && !Array.isArray(value))

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fileTestApp, expectFieldError, queryOf } from '../../../test/harness.ts';
 import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
-import { constants } from '../../db/schema/index.ts';
+import { auditLog, constants } from '../../db/schema/index.ts';
 import { CONSTANT_CACHE_MS, getConstant, heartbeatSeconds } from './service.ts';
 import { constantApi } from '@siteops/contracts/constant/api';
 import { userApi } from '@siteops/contracts/user/api';
@@ -33,6 +33,17 @@ describe('constant CRUD', () => {
     expect((await list('value=Bye')).body.data.list.map((c: { id: number }) => c.id)).toEqual([id]);
     expect((await del([id])).status).toBe(200);
     expect((await t.api(constantApi.detail, { id }, admin)).status).toBe(404);
+  });
+
+  it('audits an update with the value before and after, read by the update itself', async () => {
+    const key = uniq('audited.');
+    const id = (await add({ key, value: 'old', remark: 'r' })).body.data.id;
+    expect((await update({ id, value: 'new', remark: 'r' })).body).toMatchObject({ code: 200, data: null });
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'constant.update'), eq(auditLog.targetId, String(id))));
+    expect(row.detail).toMatchObject({ key, changes: [{ field: 'value', before: 'old', after: 'new' }] });
   });
 
   it('a duplicate key is 409, on add and on update', async () => {

@@ -2,7 +2,7 @@ import type { constantApi } from '@siteops/contracts/constant/api';
 import { constants } from '../../db/schema/index.ts';
 import { uniqueOr409, updateAudited } from '../../db/crud.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import { duplicateKey, invalidateConstants, loadConstant } from './service.ts';
 import { assertUsableValue } from './view.ts';
 
@@ -18,7 +18,7 @@ export const updateConstant: Handler<typeof constantApi.update> = async (c, { id
           table: constants,
           id,
           set: { ...patch, updatedId: c.user.id },
-          audit: { record: c.audit, action: 'constant.update', targetType: 'constant', detail },
+          audit: { record: c.audit, action: 'constant.update', targetType: 'constant', detail, changes: auditChanges },
         }),
       duplicateKey(patch.key),
     );

@@ -6,6 +6,7 @@ import { auditLog, devices } from '../../db/schema/index.ts';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { agentApi } from '@siteops/contracts/agent/api';
+import { auditApi } from '@siteops/contracts/audit/api';
 
 const { t, admin } = await fileTestApp();
 let agentA: Awaited<ReturnType<typeof createAgent>>;
@@ -88,6 +89,31 @@ describe('device CRUD', () => {
     expect(stored.startsWith('v1.')).toBe(true);
     const audit = await auditOf(id);
     expect(JSON.stringify(audit)).not.toContain('S3cret-pass');
+  });
+
+  it('audits an update with what really changed: the name before and after, a password named only', async () => {
+    const id = await addDevice({ devName: 'Gate 1', ip: '10.0.0.1', terminalPassword: 'Old-pass1' });
+    const res = await t.api(
+      deviceApi.update,
+      { id, devName: 'Gate 2', ip: '10.0.0.1', terminalPassword: 'New-pass2' },
+      admin,
+    );
+    expect(res.body).toMatchObject({ code: 200, data: null });
+    const row = (await auditOf(id)).find((r) => r.action === 'device.update')!;
+    expect((row.detail as { changes: unknown }).changes).toEqual([
+      { field: 'devName', before: 'Gate 1', after: 'Gate 2' },
+      { field: 'terminalPassword', redacted: true },
+    ]);
+    expect(JSON.stringify(row.detail)).not.toMatch(/Old-pass1|New-pass2|v1\./);
+    // The audit log answers it typed, filtered to this device.
+    const log = await t.api(
+      auditApi.listAll,
+      { targetType: 'device', targetId: String(id), action: 'device.update' },
+      admin,
+    );
+    expect(log.body.data.list.map((r: { detail: { changes?: unknown } | null }) => r.detail?.changes)).toEqual([
+      (row.detail as { changes: unknown }).changes,
+    ]);
   });
 });
 

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { deviceApi } from '@siteops/contracts/device/api';
 import { DEVICE_AGENT_FIELDS } from '@siteops/contracts/device/schemas';
 import { devices } from '../../db/schema/index.ts';
+import { updateReturningBefore } from '../../db/crud.ts';
 import { forbidden } from '../../core/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import {
   cutOffLinks,
   duplicateDevice,
@@ -38,17 +38,14 @@ export const updateDevice: Handler<typeof deviceApi.update> = async (c, body) =>
   }
   try {
     await db.transaction(async (tx) => {
-      await tx
-        .update(devices)
-        .set({
-          ...patch,
-          ...(terminalPassword !== undefined
-            ? { terminalPassword: terminalPassword ? pii.encrypt(terminalPassword, 'devices.terminal_password') : null }
-            : {}),
-          ...(hj212Pw !== undefined ? { hj212Pw: hj212Pw ? pii.encrypt(hj212Pw, 'devices.hj212_pw') : null } : {}),
-          updatedId: c.user.id,
-        })
-        .where(eq(devices.id, id));
+      const before = await updateReturningBefore(tx, devices, id, {
+        ...patch,
+        ...(terminalPassword !== undefined
+          ? { terminalPassword: terminalPassword ? pii.encrypt(terminalPassword, 'devices.terminal_password') : null }
+          : {}),
+        ...(hj212Pw !== undefined ? { hj212Pw: hj212Pw ? pii.encrypt(hj212Pw, 'devices.hj212_pw') : null } : {}),
+        updatedId: c.user.id,
+      });
       if (patch.projectId !== undefined && patch.projectId !== device.projectId) await markMovedDevices(tx, [id]);
       await c.audit(
         {
@@ -61,7 +58,8 @@ export const updateDevice: Handler<typeof deviceApi.update> = async (c, body) =>
               terminalPassword: terminalPassword === undefined ? undefined : '********',
               hj212Pw: hj212Pw === undefined ? undefined : '********',
             },
-            { sn: device.sn },
+            // The passwords are secrets: named, never kept.
+            { sn: device.sn, changes: auditChanges(before, { ...patch, terminalPassword, hj212Pw }) },
           ),
         },
         tx,

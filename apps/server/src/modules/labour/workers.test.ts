@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { labourApi } from '@siteops/contracts/labour/api';
 import { expectFieldError, fileTestApp } from '../../../test/harness.ts';
 import { createUser, inChinese } from '../../../test/fixtures.ts';
-import { labourWorkers } from '../../db/schema/index.ts';
+import { auditLog, labourWorkers } from '../../db/schema/index.ts';
 import { labourWorld, mainlandId } from './testkit.ts';
 
 const { t, admin } = await fileTestApp();
@@ -71,6 +71,26 @@ describe('labour register: workers', () => {
     const zh = await t.api(labourApi.add, w.worker(w.a1, { idNo }), inChinese(w.managerToken));
     expect(zh.body.msg).toBe('此人已在项目 A2 site 被列入黑名单：Fought on site');
     await w.addWorker(w.b1, { idNo });
+  });
+
+  it('audits an update with what changed: ID, bank card and phone numbers masked on both sides', async () => {
+    const idNo = mainlandId('19850214', true);
+    const id = await w.addWorker(w.a1, { idNo, realName: 'Wang Wu' });
+    const next = mainlandId('19850214', true);
+    const card = '6222021234567890123';
+    // Sent again unchanged: the name is no change.
+    await w.ok(labourApi.update, { id, idNo: next, bankCardNo: card, phone: '13912345678', realName: 'Wang Wu' });
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'labour.update'), eq(auditLog.targetId, String(id))));
+    const mask = (v: string) => `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}`;
+    expect((row.detail as { changes: unknown }).changes).toEqual([
+      { field: 'phone', before: '138****8000', after: '139****5678' },
+      { field: 'bankCardNo', before: null, after: mask(card) },
+      { field: 'idNo', before: mask(idNo), after: mask(next) },
+    ]);
+    expect(JSON.stringify(row.detail)).not.toMatch(new RegExp(`${idNo}|${next}|${card}|13912345678|v1\\.`));
   });
 
   it('leaving sets the exit date; an exit before the entry is refused', async () => {

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import type { addWorkerBody, WorkerIdType } from '@siteops/contracts/labour/schemas';
 import { labourWorkers } from '../../db/schema/index.ts';
 import type { z } from 'zod';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
-import { uniqueOr409 } from '../../db/crud.ts';
+import { uniqueOr409, updateReturningBefore } from '../../db/crud.ts';
 import { t } from '../../core/messages/index.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet, decrypted } from '../audit/record.ts';
 import { assertIdUsable, assertPartsInProject, assertStatusAndDates, identityOf, todayAt } from './rules.ts';
 import { loadLabourProject, loadWorkerInScope, settingsOf } from './service.ts';
 import type { WorkerGates } from './gate.ts';
@@ -144,13 +143,20 @@ export const updateWorker =
     await uniqueOr409(
       () =>
         db.transaction(async (tx) => {
-          await tx
-            .update(labourWorkers)
-            .set({ ...set, updatedId: c.user.id })
-            .where(eq(labourWorkers.id, id));
+          const before = await updateReturningBefore(tx, labourWorkers, id, { ...set, updatedId: c.user.id });
           await recheckCertificateBars(tx, gates, workersIn([id]));
           await gates.mark(tx, [id]);
-          const detail = changeSet(patch, { realName: current.realName });
+          // Compared in clear: the numbers as sent, the stored ones decrypted.
+          const written = {
+            ...set,
+            ...(set.idNo !== undefined && { idNo }),
+            ...(set.bankCardNo !== undefined && { bankCardNo: patch.bankCardNo || null }),
+          };
+          const plainBefore = decrypted(pii, before, {
+            idNo: 'labour_workers.id_no',
+            bankCardNo: 'labour_workers.bank_card_no',
+          });
+          const detail = changeSet(patch, { realName: current.realName, changes: auditChanges(plainBefore, written) });
           await c.audit({ action: 'labour.update', targetType: 'worker', targetId: id, detail }, tx);
         }),
       DUPLICATE,

@@ -3,7 +3,7 @@ import { projects } from '../../db/schema/index.ts';
 import { uniqueOr409, updateAudited } from '../../db/crud.ts';
 import { conflict, forbidden } from '../../core/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import { assertAgentExists } from '../user/service.ts';
 import { duplicateCode, loadProjectInScope, memberCounts } from './service.ts';
 import { t } from '../../core/messages/index.ts';
@@ -30,7 +30,7 @@ export const updateProject: Handler<typeof projectApi.update> = async (c, { id, 
         table: projects,
         id,
         set: { ...patch, updatedId: c.user.id },
-        audit: { record: c.audit, action: 'project.update', targetType: 'project', detail },
+        audit: { record: c.audit, action: 'project.update', targetType: 'project', detail, changes: auditChanges },
       }),
     duplicateCode(patch.code),
   );

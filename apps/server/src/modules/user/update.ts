@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { userApi } from '@siteops/contracts/user/api';
 import { users } from '../../db/schema/index.ts';
-import { uniqueOr409 } from '../../db/crud.ts';
+import { uniqueOr409, updateReturningBefore } from '../../db/crud.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { badRequest, conflict, forbidden } from '../../core/errors.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet, decrypted } from '../audit/record.ts';
 import { assertAgentExists, attachImages, columnsOf, enabledAdminsBesides, loadUserInScope } from './service.ts';
 import { t } from '../../core/messages/index.ts';
 // A project member's face terminals show its name and photo, and only while it is enabled.
@@ -52,14 +51,11 @@ export const updateUser: Handler<typeof userApi.update> = async (c, input) => {
         if (losesAdmin && (await enabledAdminsBesides(tx, [id])) === 0) {
           throw conflict(t('user.lastAdmin'));
         }
-        await tx
-          .update(users)
-          .set({
-            ...columnsOf(patch, pii),
-            ...(patch.role ? { isAgent: patch.role === 'agent' } : {}),
-            updatedId: actor.id,
-          })
-          .where(eq(users.id, id));
+        const before = await updateReturningBefore(tx, users, id, {
+          ...columnsOf(patch, pii),
+          ...(patch.role ? { isAgent: patch.role === 'agent' } : {}),
+          updatedId: actor.id,
+        });
         const orphans = await attachImages(tx, actor.id, target, patch);
         if (disabling) await revokeUserSessions(tx, id, 'disabled');
         if (seenByGates(patch)) await markPersonnel(tx, [id]);
@@ -68,7 +64,10 @@ export const updateUser: Handler<typeof userApi.update> = async (c, input) => {
             action: disabling ? 'user.disable' : 'user.update',
             targetType: 'user',
             targetId: id,
-            detail: changeSet(patch, { userName: target.userName }),
+            detail: changeSet(patch, {
+              userName: target.userName,
+              changes: auditChanges(decrypted(pii, before, { idNo: 'users.id_no', cardNo: 'users.card_no' }), patch),
+            }),
           },
           tx,
         );

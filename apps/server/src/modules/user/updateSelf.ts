@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { userApi } from '@siteops/contracts/user/api';
 import { UPDATE_SELF_FIELDS } from '@siteops/contracts/user/schemas';
 import { users } from '../../db/schema/index.ts';
+import { updateReturningBefore } from '../../db/crud.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { auditOwnAccount, changeSet } from '../audit/record.ts';
+import { auditChanges, auditOwnAccount, changeSet } from '../audit/record.ts';
 import { attachImages, columnsOf } from './service.ts';
 // A project member's face terminals show its name and photo.
 import { markPersonnel, seenByGates } from '../visitor/personnel.ts';
@@ -20,15 +20,13 @@ export const updateSelf: Handler<typeof userApi.updateSelf> = async (c, input) =
     UPDATE_SELF_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]),
   ) as Parameters<typeof columnsOf>[0];
   const replaced = await db.transaction(async (tx) => {
-    if (Object.keys(patch).length) {
-      await tx
-        .update(users)
-        .set({ ...columnsOf(patch, pii), updatedId: me.id })
-        .where(eq(users.id, me.id));
-    }
+    const before = Object.keys(patch).length
+      ? await updateReturningBefore(tx, users, me.id, { ...columnsOf(patch, pii), updatedId: me.id })
+      : {};
     const orphans = await attachImages(tx, me.id, me, patch);
     if (seenByGates(patch)) await markPersonnel(tx, [me.id]);
-    await auditOwnAccount(c, 'user.updateSelf', changeSet(patch, { userName: me.userName }), tx);
+    const changes = auditChanges(before, patch);
+    await auditOwnAccount(c, 'user.updateSelf', changeSet(patch, { userName: me.userName, changes }), tx);
     return orphans;
   });
   await Promise.all(replaced.map((key) => storage.delete(key).catch(() => {})));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { createUser, userBody, createSignedInUser } from '../../../test/fixtures.ts';
 import { fileUsersApp } from '../../../test/userApi.ts';
 import { auditLog, files, sessions, users } from '../../db/schema/index.ts';
@@ -103,5 +103,24 @@ describe('every user mutation is audited with field names and masked values', ()
     expect(JSON.stringify(rows)).not.toContain(idNo);
     expect(row.actorName).toBe('admin');
     expect(row.ip).toBeTruthy();
+  });
+
+  it('update records what changed, before and after: a phone masked on both sides, the same ID number not listed', async () => {
+    const idNo = '44030619851230123X';
+    const u = await createUser(t, admin, { phone: '13800138000', idNo, realName: 'Before' });
+    // The form posts every field; only what differs is a change.
+    await update({ id: u.id, phone: '13912345678', idNo, realName: 'Before', nickName: 'after' });
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(u.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row.action).toBe('user.update');
+    expect((row.detail as { changes: unknown }).changes).toEqual([
+      { field: 'nickName', before: 'zs', after: 'after' },
+      { field: 'phone', before: '138****8000', after: '139****5678' },
+    ]);
+    expect(JSON.stringify(row.detail)).not.toMatch(/13800138000|13912345678|44030619851230123X/);
   });
 });

@@ -6,9 +6,10 @@ import type { addVisitorBody, VisitorOptionalField } from '@siteops/contracts/vi
 import type { Pii } from '../../crypto/pii.ts';
 import { visitorPhotos, visitors, type VisitorConfigRow, type VisitorRow } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
+import { updateReturningBefore } from '../../db/crud.ts';
 import { fieldError } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet, decrypted } from '../audit/record.ts';
 import { markVisitors } from './gate.ts';
 import type { GateSync } from './gateSync.ts';
 import { passOf, signPass } from './pass.ts';
@@ -127,18 +128,19 @@ export const updateVisitor =
     const reaudit = current.status !== 'new' && changesWhoOrWhen(current, patch, pii);
     const replacedPhoto = patch.avatar !== undefined && patch.avatar !== current.avatar ? current.avatar : null;
     await db.transaction(async (tx) => {
-      await tx
-        .update(visitors)
-        .set({
-          ...columnsOf(patch, pii),
-          ...(reaudit && { status: 'new', qrCode: null, auditorId: null, auditedAt: null, auditRemark: null }),
-          updatedId: c.user.id,
-        })
-        .where(eq(visitors.id, id));
+      const before = await updateReturningBefore(tx, visitors, id, {
+        ...columnsOf(patch, pii),
+        ...(reaudit && { status: 'new', qrCode: null, auditorId: null, auditedAt: null, auditRemark: null }),
+        updatedId: c.user.id,
+      });
       if (replacedPhoto) await tx.delete(visitorPhotos).where(eq(visitorPhotos.id, replacedPhoto));
       // A valid visitor's gates see the change: withdrawn when it went back to pending, else re-checked.
       if (current.status === 'valid') await markVisitors(tx, [id]);
-      const detail = changeSet(patch, { realName: current.realName, backToPending: reaudit });
+      const changes = auditChanges(decrypted(pii, before, { idNo: 'visitors.id_no' }), {
+        ...patch,
+        ...(reaudit && { status: 'new' }),
+      });
+      const detail = changeSet(patch, { realName: current.realName, backToPending: reaudit, changes });
       await c.audit({ action: 'visitor.update', targetType: 'visitor', targetId: id, detail }, tx);
     });
     if (current.status === 'valid') gate.kick();

@@ -36,7 +36,14 @@ export function AlarmReadingsChart({
       ) : (
         <Flex vertical gap={16}>
           {charts.map((c) => (
-            <LineChart key={c.field} title={c.title} labels={c.labels} series={c.series} limit={c.limit} />
+            <LineChart
+              key={c.field}
+              title={c.title}
+              labels={c.labels}
+              series={c.series}
+              limit={c.limit}
+              fileName={`alarm-${alarmId}-${c.field}`}
+            />
           ))}
         </Flex>
       )}

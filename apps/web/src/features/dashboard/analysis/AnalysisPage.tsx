@@ -15,7 +15,7 @@ import { DEVICE_TYPES, type DeviceType } from '@siteops/contracts/device-protoco
 import { useDownload, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useUserStore } from '@/stores/user';
-import { BarChart, LineChart, type Series } from '@/components/charts/charts';
+import { BarChart, LineChart, preloadCharts, type Series } from '@/components/charts/charts';
 import { ChartCard, ChartSwitch } from './ChartCard';
 import { AgentPicker, ProjectPicker } from './pickers';
 import {
@@ -31,6 +31,9 @@ import {
   type DustMetric,
   type PresenceNameOf,
 } from './series';
+
+// The chart library starts loading with the page, beside the page's first query.
+void preloadCharts();
 
 type Range = [Dayjs, Dayjs];
 const UNIT = { pm25: 'μg/m³', pm10: 'μg/m³', noise: 'dB(A)' } as const;
@@ -159,7 +162,16 @@ export function AnalysisPage() {
         onExcel={onExcel}
         summary={t(`analysis.${chart}.summary`, { count: total(series) })}
       >
-        {(ref) => <BarChart ref={ref} title={t(`analysis.${chart}.title`)} labels={labels} series={series} />}
+        {({ ref, hidden, fileName }) => (
+          <BarChart
+            ref={ref}
+            title={t(`analysis.${chart}.title`)}
+            labels={labels}
+            series={series}
+            hidden={hidden}
+            fileName={fileName}
+          />
+        )}
       </ChartCard>
     </Col>
   );
@@ -188,7 +200,7 @@ export function AnalysisPage() {
             unit: UNIT[metric],
           })}
         >
-          {(ref) => (
+          {({ ref, hidden, fileName }) => (
             <>
               <LineChart
                 ref={ref}
@@ -196,11 +208,15 @@ export function AnalysisPage() {
                 labels={labels}
                 series={dust.averages}
                 limit={{ value: limit, label: t('analysis.dust.limit', { limit, unit: UNIT[metric] }) }}
+                hidden={hidden}
+                fileName={fileName}
               />
               <BarChart
                 title={t('analysis.dust.exceedances', { metric: metricName })}
                 labels={labels}
                 series={dust.exceedances}
+                hidden={hidden}
+                fileName={`${fileName}-exceedances`}
               />
             </>
           )}
@@ -215,10 +231,23 @@ export function AnalysisPage() {
           onExcel={onExcel}
           summary={t('analysis.lifting.summary', { count: total(lifting.alarms) })}
         >
-          {(ref) => (
+          {({ ref, hidden, fileName }) => (
             <>
-              <LineChart ref={ref} title={t('analysis.lifting.load')} labels={labels} series={lifting.load} />
-              <BarChart title={t('analysis.lifting.alarms')} labels={labels} series={lifting.alarms} />
+              <LineChart
+                ref={ref}
+                title={t('analysis.lifting.load')}
+                labels={labels}
+                series={lifting.load}
+                hidden={hidden}
+                fileName={fileName}
+              />
+              <BarChart
+                title={t('analysis.lifting.alarms')}
+                labels={labels}
+                series={lifting.alarms}
+                hidden={hidden}
+                fileName={`${fileName}-alarms`}
+              />
             </>
           )}
         </ChartCard>
@@ -243,12 +272,25 @@ export function AnalysisPage() {
           }
           summary={uptime.lowest && t('analysis.presence.summary', uptime.lowest)}
         >
-          {(ref) => (
+          {({ ref, hidden, fileName }) => (
             <>
-              <LineChart ref={ref} title={t('analysis.presence.rate')} labels={labels} series={presence} />
+              <LineChart
+                ref={ref}
+                title={t('analysis.presence.rate')}
+                labels={labels}
+                series={presence}
+                hidden={hidden}
+                fileName={fileName}
+              />
               {/* Bars over dimension values, not buckets: say so, the legend below is the lines'. */}
               <Typography.Text type="secondary">{t('analysis.presence.uptime')}</Typography.Text>
-              <BarChart title={t('analysis.presence.uptime')} labels={uptime.labels} series={uptime.series} />
+              <BarChart
+                title={t('analysis.presence.uptime')}
+                labels={uptime.labels}
+                series={uptime.series}
+                labelName={t('charts.group')}
+                fileName={`${fileName}-uptime`}
+              />
             </>
           )}
         </ChartCard>

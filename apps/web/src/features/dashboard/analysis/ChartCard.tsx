@@ -1,39 +1,17 @@
-import { useRef, type ReactNode, type Ref } from 'react';
+import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { Button, Card, Dropdown, Empty, Flex, Segmented, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsChart } from '@siteops/contracts/analytics/schemas';
 import { saveFile } from '@/lib/saveFile';
-import { colorOf, type Series } from '@/components/charts/charts';
+import { colorOf, type ChartHandle, type Series } from '@/components/charts/charts';
+import { pngOf } from '@/components/charts/png';
 
-/** The chart as a standalone SVG file: the markup as drawn, with the namespace it needs outside HTML. */
-function svgBlob(svg: SVGSVGElement) {
-  const copy = svg.cloneNode(true) as SVGSVGElement;
-  copy.setAttribute('width', '640');
-  copy.setAttribute('height', '240');
-  return new Blob([new XMLSerializer().serializeToString(copy)], { type: 'image/svg+xml' });
-}
-
-/** The SVG drawn on a white canvas at twice its size, as PNG. */
-async function pngBlob(svg: SVGSVGElement) {
-  const url = URL.createObjectURL(svgBlob(svg));
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = 1280;
-    canvas.height = 480;
-    const g = canvas.getContext('2d')!;
-    g.fillStyle = '#fff';
-    g.fillRect(0, 0, canvas.width, canvas.height);
-    g.drawImage(image, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'),
-    );
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+/** What a card gives its charts: the first one's handle (for the downloads), the series its legend hides, the file name. */
+export interface CardCharts {
+  ref: Ref<ChartHandle>;
+  hidden: string[];
+  fileName: string;
 }
 
 interface ChartCardProps {
@@ -48,10 +26,13 @@ interface ChartCardProps {
   onExcel: (chart: AnalyticsChart) => void;
   /** Above the chart, inside the card (a header too narrow on a phone for more than the title). */
   controls?: ReactNode;
-  children: (ref: Ref<SVGSVGElement>) => ReactNode;
+  children: (charts: CardCharts) => ReactNode;
 }
 
-/** One chart with its legend and downloads (SVG, PNG, its data as xlsx), or its empty state. */
+/**
+ * One chart with its legend and downloads (SVG, PNG, its data as xlsx), or its empty state. The legend
+ * toggles a series in every chart of the card (the charts then draw no legend of their own).
+ */
 export function ChartCard({
   chart,
   title,
@@ -64,8 +45,9 @@ export function ChartCard({
   children,
 }: ChartCardProps) {
   const { t } = useTranslation();
-  const ref = useRef<SVGSVGElement>(null);
-  const file = `${chart}-${new Date().toISOString().slice(0, 10)}`;
+  const ref = useRef<ChartHandle>(null);
+  const [hidden, setHidden] = useState<string[]>([]);
+  const fileName = `${chart}-${new Date().toISOString().slice(0, 10)}`;
   const items = [
     { key: 'svg', label: t('analysis.download.svg'), disabled: empty },
     { key: 'png', label: t('analysis.download.png'), disabled: empty },
@@ -73,10 +55,14 @@ export function ChartCard({
   ];
   const onClick = ({ key }: { key: string }) => {
     if (key === 'xlsx') return onExcel(chart);
-    if (!ref.current) return;
-    if (key === 'svg') saveFile(svgBlob(ref.current), `${file}.svg`);
-    else void pngBlob(ref.current).then((b) => saveFile(b, `${file}.png`));
+    const svg = ref.current?.svg();
+    const size = ref.current?.size();
+    if (!svg || !size) return;
+    if (key === 'svg') saveFile(svg, `${fileName}.svg`);
+    else void pngOf(svg, size).then((b) => saveFile(b, `${fileName}.png`));
   };
+  const toggle = (name: string) =>
+    setHidden((names) => (names.includes(name) ? names.filter((n) => n !== name) : [...names, name]));
   return (
     <Card
       title={title}
@@ -93,16 +79,36 @@ export function ChartCard({
       ) : (
         <Flex vertical gap={8}>
           <Typography.Text data-testid={`analysis-${chart}-summary`}>{summary}</Typography.Text>
-          {children(ref)}
-          <Flex gap={12} wrap data-testid={`analysis-${chart}-legend`}>
-            {legend.map((s, i) => (
-              <Flex key={s.name} gap={4} align="center">
-                <span
-                  style={{ width: 10, height: 10, borderRadius: 2, background: colorOf(i), display: 'inline-block' }}
-                />
-                <Typography.Text type="secondary">{s.name}</Typography.Text>
-              </Flex>
-            ))}
+          {children({ ref, hidden, fileName })}
+          <Flex gap={4} wrap data-testid={`analysis-${chart}-legend`}>
+            {legend.map((s, i) => {
+              const shown = !hidden.includes(s.name);
+              return (
+                <Button
+                  key={s.name}
+                  type="text"
+                  size="small"
+                  aria-pressed={shown}
+                  title={t('charts.legendToggle')}
+                  onClick={() => toggle(s.name)}
+                  icon={
+                    <span
+                      style={{
+                        width: 10,
+                        height: 10,
+                        borderRadius: 2,
+                        display: 'inline-block',
+                        background: shown ? colorOf(i) : 'transparent',
+                        border: `2px solid ${colorOf(i)}`,
+                      }}
+                    />
+                  }
+                  style={{ textDecoration: shown ? undefined : 'line-through' }}
+                >
+                  {s.name}
+                </Button>
+              );
+            })}
           </Flex>
         </Flex>
       )}
