@@ -9,6 +9,7 @@ import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
 import { ListLayout } from '@/components/list/ListLayout';
 import { SearchText } from '@/components/form/SearchText';
 import { timeColumn } from '@/components/table/columns';
+import { AuditEntryDetail } from '@/components/audit/AuditEntryDetail';
 import { auditActionKey } from './auditActions';
 
 interface Filters {
@@ -26,7 +27,10 @@ const { toParams, fromParams } = rangeSearchParams<Filters>(['actor', 'action', 
 const LIST = { filters: NAMES };
 export const firstRead = listRead(auditApi.listAll, () => LIST);
 
-/** /isystem/isystem-audit (admin): who changed what, newest first; each row expands to its detail. */
+/**
+ * /isystem/isystem-audit (admin): who changed what, newest first; each row expands to its detail, an
+ * update's changes side by side (before, after).
+ */
 export function AuditPage() {
   const { t } = useTranslation();
   const { table } = useListPage(auditApi.listAll, LIST);
@@ -85,11 +89,8 @@ export function AuditPage() {
         ...table,
         expandable: {
           rowExpandable: (r) => r.detail !== null,
-          expandedRowRender: (r) => (
-            <Typography.Paragraph style={{ margin: 0 }}>
-              <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(r.detail, null, 2)}</pre>
-            </Typography.Paragraph>
-          ),
+          // An update's changes side by side (before, after); the rest of its detail behind a toggle.
+          expandedRowRender: (r) => <AuditEntryDetail detail={r.detail} targetType={r.targetType} />,
         },
       }}
     />

@@ -1,4 +1,4 @@
-import { Descriptions, Drawer } from 'antd';
+import { Descriptions, Drawer, Tabs } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem } from '@siteops/contracts/device/schemas';
@@ -6,10 +6,12 @@ import { deviceApi } from '@siteops/contracts/device/api';
 import { useEndpointQuery } from '@/api/queries';
 import { AuthStatusTag, OnlineStatusBadge } from './deviceFormat';
 import { formatDateTime } from '@/lib/time';
+import { AuditHistory, useCanReadAudit } from '@/components/audit/AuditHistory';
 
-/** "View": every field of one device, fresh from the server (the row may be stale). */
+/** "View": every field of one device, fresh from the server (the row may be stale), and its history. */
 export function DeviceDetailDrawer({ row, onClose }: { row: DeviceItem | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const canReadAudit = useCanReadAudit();
   const detail = useEndpointQuery(deviceApi.detail, { id: row?.id ?? 0 }, { enabled: row !== null });
   const d = detail.data ?? row;
   const yesNo = (v: boolean) => (v ? t('devices.yes') : t('devices.no'));
@@ -84,9 +86,24 @@ export function DeviceDetailDrawer({ row, onClose }: { row: DeviceItem | null; o
         { key: 'remark', label: t('devices.field.remark'), children: d.remark },
       ]
     : [];
+  const details = <Descriptions column={1} bordered size="small" items={items} data-testid="device-detail" />;
   return (
     <Drawer open={row !== null} onClose={onClose} size={560} title={t('devices.viewTitle')} destroyOnHidden>
-      <Descriptions column={1} bordered size="small" items={items} data-testid="device-detail" />
+      {canReadAudit && row ? (
+        // Its history (who changed what, before and after) comes from the audit log: for whoever may read it.
+        <Tabs
+          items={[
+            { key: 'detail', label: t('devices.viewTitle'), children: details },
+            {
+              key: 'history',
+              label: t('auditChanges.history'),
+              children: <AuditHistory targetType="device" targetId={row.id} />,
+            },
+          ]}
+        />
+      ) : (
+        details
+      )}
     </Drawer>
   );
 }
