@@ -320,17 +320,19 @@ describe('compliance report as xlsx', () => {
 });
 
 describe('compliance limits', () => {
-  const rule = (over: Partial<LimitRule>): LimitRule => ({
-    id: 1,
-    name: 'r',
-    scope: 'fleet',
-    agentId: null,
-    projectId: null,
-    deviceId: null,
-    condition: { logic: 'and', terms: [{ field: 'LA', operator: 'gt', threshold: 60 }] },
-    ...over,
-  });
-  const device = { id: 7, agentId: 3, projectId: 5 };
+  const rule = (over: Partial<LimitRule>): LimitRule =>
+    ({
+      id: 1,
+      name: 'r',
+      scope: 'fleet',
+      agentId: null,
+      projectId: null,
+      deviceId: null,
+      deviceType: 'dust',
+      condition: { logic: 'and', terms: [{ field: 'LA', operator: 'gt', threshold: 60 }] },
+      ...over,
+    }) as LimitRule;
+  const device = { id: 7, type: 'dust', agentId: 3, projectId: 5 };
 
   it('takes a window as the day or the night it mostly covers; none covers both', () => {
     expect(ruleCoversPeriod({ from: '06:00', to: '22:00' }, 'day')).toBe(true);

@@ -8,22 +8,16 @@ import {
   type ComplianceLimit,
 } from '@siteops/contracts/alarm/compliance';
 import { codeInfo } from '@siteops/contracts/hj212/pollutant-codes';
-import type { StoredAlarmCondition } from '../../db/schema/index.ts';
+import type { AlarmRuleRow } from '../../db/schema/index.ts';
+import { ruleHolds } from './sources.ts';
 
-/** An enabled reading rule on dust monitors, as the compliance report reads its limits. */
-export interface LimitRule {
-  id: number;
-  name: string;
-  scope: string;
-  agentId: number | null;
-  projectId: number | null;
-  deviceId: number | null;
-  condition: (StoredAlarmCondition & { window?: { from: string; to: string } }) | null;
-}
+/** An enabled reading rule on dust monitors, whose upper limits the compliance report reads. */
+export type LimitRule = AlarmRuleRow;
 
 /** A monitor of the report. */
 export interface LimitDevice {
   id: number;
+  type: string;
   agentId: number | null;
   projectId: number | null;
 }
@@ -32,27 +26,15 @@ export type NoisePeriod = 'day' | 'night';
 
 const NARROWNESS: Record<AlarmRuleScope, number> = { fleet: 0, agent: 1, project: 2, device: 3 };
 
-function covers(rule: LimitRule, d: LimitDevice): boolean {
-  switch (rule.scope as AlarmRuleScope) {
-    case 'fleet':
-      return true;
-    case 'agent':
-      return rule.agentId !== null && rule.agentId === d.agentId;
-    case 'project':
-      return rule.projectId !== null && rule.projectId === d.projectId;
-    case 'device':
-      return rule.deviceId === d.id;
-    default:
-      return false;
-  }
-}
-
 /** The rule's upper limits on `field`: its terms "field > x" or "field ≥ x" (what raises the alarm). */
 function upperTerms(rule: LimitRule, field: string) {
   return (rule.condition?.terms ?? []).filter(
     (term) => term.field === field && (term.operator === 'gt' || term.operator === 'gte'),
   );
 }
+
+/** A rule's time window (stored in its condition; contracts' alarmWindow). */
+const windowOf = (rule: LimitRule) => (rule.condition as { window?: { from: string; to: string } } | null)?.window;
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
@@ -90,8 +72,8 @@ export function limitOf(
 ): ComplianceLimit | null {
   let best: { narrowness: number; threshold: number; inclusive: boolean; rule: LimitRule } | undefined;
   for (const rule of rules) {
-    if (!covers(rule, d)) continue;
-    if (period && !ruleCoversPeriod(rule.condition?.window, period)) continue;
+    if (!ruleHolds(rule, d)) continue;
+    if (period && !ruleCoversPeriod(windowOf(rule), period)) continue;
     const narrowness = NARROWNESS[rule.scope as AlarmRuleScope] ?? -1;
     for (const term of upperTerms(rule, field)) {
       const better =
@@ -127,7 +109,7 @@ const isParticulate = (field: string) => field !== NOISE_FIELD && codeInfo(field
 export function pollutantFields(rules: readonly LimitRule[], devices: readonly LimitDevice[]): string[] {
   const fields = Object.keys(NATIONAL_POLLUTANT_LIMITS);
   for (const rule of rules) {
-    if (!devices.some((d) => covers(rule, d))) continue;
+    if (!devices.some((d) => ruleHolds(rule, d))) continue;
     for (const term of rule.condition?.terms ?? []) {
       if ((term.operator === 'gt' || term.operator === 'gte') && isParticulate(term.field)) {
         if (!fields.includes(term.field)) fields.push(term.field);

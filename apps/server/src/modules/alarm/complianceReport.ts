@@ -59,16 +59,8 @@ async function offsetOf(db: Db, projectId: number): Promise<number> {
 /** The enabled reading rules on dust monitors that may cover `monitors`. */
 async function rulesOf(db: Db, projectId: number, monitors: readonly LimitDevice[]): Promise<LimitRule[]> {
   const agentIds = [...new Set(monitors.map((d) => d.agentId).filter((id): id is number => id !== null))];
-  const rows = await db
-    .select({
-      id: alarmRules.id,
-      name: alarmRules.name,
-      scope: alarmRules.scope,
-      agentId: alarmRules.agentId,
-      projectId: alarmRules.projectId,
-      deviceId: alarmRules.deviceId,
-      condition: alarmRules.condition,
-    })
+  return db
+    .select()
     .from(alarmRules)
     .where(
       and(
@@ -90,7 +82,6 @@ async function rulesOf(db: Db, projectId: number, monitors: readonly LimitDevice
       ),
     )
     .orderBy(asc(alarmRules.id));
-  return rows as LimitRule[];
 }
 
 interface Window {
@@ -295,6 +286,7 @@ export async function complianceReportOf(
       id: devices.id,
       sn: devices.sn,
       name: devices.devName,
+      type: devices.type,
       agentId: devices.agentId,
       projectId: devices.projectId,
     })
