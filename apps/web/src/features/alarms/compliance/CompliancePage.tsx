@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Button, Card, DatePicker, Empty, Flex, Result, Skeleton } from 'antd';
+import { Button, Card, ConfigProvider, DatePicker, Empty, Flex, Result, Skeleton, theme } from 'antd';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ const PRINT_CSS = `
 .compliance-print { display: none; }
 @media print {
   body.${PRINTING} > *:not(.compliance-print) { display: none !important; }
-  body.${PRINTING} > .compliance-print { display: block; padding: 0; }
+  body.${PRINTING} > .compliance-print { display: block; padding: 0; background: #fff; color: #000; }
   body.${PRINTING} .compliance-device { break-inside: auto; }
   body.${PRINTING} .compliance-device + .compliance-device { break-before: page; }
   body.${PRINTING} .ant-table-thead { display: table-header-group; }
@@ -156,7 +156,10 @@ export function CompliancePage() {
         data &&
         createPortal(
           <div className="compliance-print">
-            <ComplianceReportView report={data} print />
+            {/* Paper is white: the light theme whatever the console's. */}
+            <ConfigProvider theme={{ algorithm: theme.defaultAlgorithm }}>
+              <ComplianceReportView report={data} print />
+            </ConfigProvider>
           </div>,
           document.body,
         )}
