@@ -1,14 +1,17 @@
 /**
  * What the fleet benchmarks share: simulated device identities with their secrets, seeding them as
- * authorised devices, simulator child processes, waiting for the fleet to link, a fresh PostgreSQL
- * database, latency percentiles, the console server in a child process. Not a benchmark itself.
+ * authorised devices, simulator child processes, waiting for the fleet to link, face terminals and
+ * waiting until they hold every person, face photos, a fresh PostgreSQL database, latency percentiles,
+ * the console server in a child process. Not a benchmark itself.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
 import type { DeviceType } from '../packages/contracts/src/device-protocol.ts';
-import { simIdentity } from '../packages/device-sim/src/fleet.ts';
+import { SimFleet, simIdentity } from '../packages/device-sim/src/fleet.ts';
 import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import type { devices as devicesTable } from '../apps/server/src/db/schema/index.ts';
@@ -215,3 +218,244 @@ export function percentiles(times: number[]) {
   const p = (q: number) => +s[Math.min(s.length - 1, Math.floor(q * s.length))].toFixed(1);
   return { p50: p(0.5), p95: p(0.95), p99: p(0.99) };
 }
+
+/** What a face-terminal simulator process reports about each of its terminals, twice a second. */
+export interface TerminalReport {
+  sn: string;
+  up: boolean;
+  held: number;
+  received: number;
+  fetches: number;
+}
+
+/**
+ * The body of a face-terminal simulator process (forkFleets: `--fleet <url> <offset> <count>`): its share
+ * of the face terminals `identities(n)` gives, linked without telemetry or events; reports what each
+ * holds twice a second until the parent sends `stop`.
+ */
+export async function runFaceFleet(identities: (n: number) => BenchIdentity[]) {
+  const [, , , url, offset, count] = process.argv;
+  const fleet = new SimFleet({
+    url,
+    devices: identities(Number(offset) + Number(count)).slice(Number(offset)),
+    telemetryMs: 0,
+    eventRate: 0,
+    pictures: false,
+    connectRate: 300,
+    log: () => {},
+  });
+  await fleet.start();
+  const timer = setInterval(() => {
+    process.send?.(
+      fleet.devices.map((d): TerminalReport => ({
+        sn: d.sn,
+        up: d.state === 'up',
+        held: d.faces?.size ?? 0,
+        received: d.faces?.received ?? 0,
+        fetches: d.faces?.fetches ?? 0,
+      })),
+    );
+  }, 500);
+  process.on('message', async (m) => {
+    if (m !== 'stop') return;
+    clearInterval(timer);
+    await fleet.stop();
+    process.exit(0);
+  });
+}
+
+/**
+ * The face terminals `ids` (seeded as devices of `projectId`) in `processes` simulator child processes
+ * running `script` (which calls runFaceFleet), linked to the server on `port`: waits until all hold a
+ * link and are online in the devices table (the dispatcher sends only to those). Answers the children
+ * (stop them with stopFleets), the terminals' latest reports by serial number and the link time.
+ */
+export async function startFaceTerminals(opts: {
+  script: string;
+  db: Db;
+  gateway: { registry: { size: number } };
+  port: number;
+  projectId: number;
+  ids: BenchIdentity[];
+  processes: number;
+  /** More arguments for the simulator processes, after `--fleet <url> <offset> <count>`. */
+  more?: string[];
+}) {
+  const { sql } = await import('drizzle-orm');
+  const { rowsOf } = await import('../apps/server/src/db/rows.ts');
+  const M = opts.ids.length;
+  const reports = new Map<string, TerminalReport>();
+  const children = forkFleets(opts.script, {
+    n: M,
+    processes: opts.processes,
+    url: `ws://127.0.0.1:${opts.port}/gateway`,
+    more: opts.more,
+    onMessage: (_, m) => {
+      for (const r of m as TerminalReport[]) reports.set(r.sn, r);
+    },
+  });
+  try {
+    const linkSeconds = await waitLinked(opts.gateway, M, Math.max(60_000, M * 1000));
+    console.log(`${opts.gateway.registry.size}/${M} face terminals linked in ${linkSeconds.toFixed(1)} s`);
+    const onlineStart = performance.now();
+    const online = async () =>
+      rowsOf<{ n: number }>(
+        await opts.db.execute(
+          sql`select count(*)::int as n from devices where project_id = ${opts.projectId} and online_status = 'online'`,
+        ),
+      )[0].n;
+    while ((await online()) < M && performance.now() - onlineStart < 60_000) await sleep(250);
+    if ((await online()) < M) throw new Error(`only ${await online()}/${M} terminals online in the table`);
+    return { children, reports, linkSeconds };
+  } catch (err) {
+    await stopFleets(children);
+    throw err;
+  }
+}
+
+/**
+ * After a change (at `start`, a performance.now()) that should put `persons` persons on each of the
+ * `terminals` face terminals of `projectId`: waits until every terminal reports holding them all and
+ * every gate_persons row of the project's devices is on its device and settled, or `timeoutS` passed.
+ * Prints the progress every 5 s and a line per terminal at the end.
+ */
+export async function awaitFaceSync(opts: {
+  db: Db;
+  projectId: number;
+  terminals: number;
+  persons: number;
+  reports: Map<string, TerminalReport>;
+  start: number;
+  timeoutS: number;
+}) {
+  const { sql } = await import('drizzle-orm');
+  const { rowsOf } = await import('../apps/server/src/db/rows.ts');
+  const { db, projectId, reports, start } = opts;
+  const M = opts.terminals;
+  const P = opts.persons;
+  // Progress from the simulators (no database load); the end from the outbox, once they hold all.
+  const doneAt = new Map<string, number>();
+  let simsDone: number | undefined;
+  let outboxDone: number | undefined;
+  const timeline: string[] = [];
+  let lastLine = -1;
+  const outbox = async () =>
+    rowsOf<{ rows: number; synced: number; failing: number; attempts: number }>(
+      await db.execute(sql`
+        select count(*)::int as rows,
+          count(*) filter (where on_device and not pending)::int as synced,
+          count(*) filter (where last_error is not null)::int as failing,
+          coalesce(sum(attempts), 0)::int as attempts
+        from gate_persons g join devices d on d.id = g.device_id where d.project_id = ${projectId}`),
+    )[0];
+  while (performance.now() - start < opts.timeoutS * 1000) {
+    await sleep(200);
+    const t = (performance.now() - start) / 1000;
+    for (const r of reports.values()) if (r.held >= P && !doneAt.has(r.sn)) doneAt.set(r.sn, t);
+    const held = [...reports.values()].reduce((a, r) => a + Math.min(r.held, P), 0);
+    if (Math.floor(t / 5) !== lastLine) {
+      lastLine = Math.floor(t / 5);
+      timeline.push(`${t.toFixed(0)}s: ${held}/${M * P} held, ${doneAt.size}/${M} terminals complete`);
+      console.log(`  ${timeline.at(-1)}`);
+    }
+    if (simsDone === undefined && doneAt.size === M) simsDone = t;
+    if (simsDone !== undefined) {
+      const o = await outbox();
+      if (o.synced === M * P && o.rows === M * P) {
+        outboxDone = (performance.now() - start) / 1000;
+        break;
+      }
+    }
+  }
+  const o = await outbox();
+  const perDevice = rowsOf<{
+    sn: string;
+    rows: number;
+    synced: number;
+    pending: number;
+    failing: number;
+    attempts: number;
+    error: string | null;
+  }>(
+    await db.execute(sql`
+      select d.sn, count(g.id)::int as rows,
+        count(*) filter (where g.on_device and not g.pending)::int as synced,
+        count(*) filter (where g.pending)::int as pending,
+        count(*) filter (where g.last_error is not null)::int as failing,
+        coalesce(sum(g.attempts), 0)::int as attempts,
+        max(g.last_error) as error
+      from devices d left join gate_persons g on g.device_id = d.id
+      where d.project_id = ${projectId} group by d.sn order by d.sn`),
+  );
+  console.log(
+    'per terminal: sn, outbox synced/rows, pending, failing rows, failed attempts | held, persons received, photos fetched, complete at',
+  );
+  for (const d of perDevice) {
+    const r = reports.get(d.sn);
+    const at = doneAt.get(d.sn);
+    console.log(
+      `  ${d.sn} ${d.synced}/${d.rows} pending ${d.pending} failing ${d.failing} attempts ${d.attempts} | held ${r?.held ?? '?'} received ${r?.received ?? '?'} fetched ${r?.fetches ?? '?'} ${at === undefined ? 'INCOMPLETE' : `${at.toFixed(1)} s`}${d.error ? ` last error: ${d.error}` : ''}`,
+    );
+  }
+  const completion = [...doneAt.values()].sort((a, b) => a - b);
+  return {
+    seconds: outboxDone === undefined ? null : +outboxDone.toFixed(1),
+    terminalsHoldAllSeconds: simsDone === undefined ? null : +simsDone.toFixed(1),
+    completed: outboxDone !== undefined,
+    outbox: o,
+    failingRows: o.failing,
+    failedAttempts: o.attempts,
+    terminalsComplete: doneAt.size,
+    terminalCompleteSeconds: completion.length
+      ? {
+          first: +completion[0].toFixed(1),
+          median: +completion[Math.floor(completion.length / 2)].toFixed(1),
+          last: +completion.at(-1)!.toFixed(1),
+        }
+      : null,
+    personsReceived: [...reports.values()].reduce((a, r) => a + r.received, 0),
+    photosFetched: [...reports.values()].reduce((a, r) => a + r.fetches, 0),
+    timeline,
+  };
+}
+
+/**
+ * `n` face photos uploaded by `uploaderId` (visitor_photos rows, the files in `filesDir`, the server's
+ * DATA_DIR/files): one 160x200 JPEG made distinct by a comment segment (COM) after its SOI, so each
+ * has its own bytes and SHA-256 and a terminal downloads every one. Answers their ids.
+ */
+export async function seedFacePhotos(db: Db, filesDir: string, n: number, uploaderId: number): Promise<string[]> {
+  const { visitorPhotos } = await import('../apps/server/src/db/schema/index.ts');
+  const { LocalStorage } = await import('../apps/server/src/storage/local.ts');
+  const { default: jpeg } = await import('jpeg-js');
+  const storage = new LocalStorage(filesDir);
+  const base = Buffer.from(jpeg.encode({ data: Buffer.alloc(160 * 200 * 4, 128), width: 160, height: 200 }, 70).data);
+  const ids: string[] = [];
+  for (let i = 0; i < n; i += 500) {
+    const rows = [];
+    for (let k = i; k < Math.min(n, i + 500); k++) {
+      const comment = Buffer.from(`bench face ${k}`);
+      const com = Buffer.alloc(4);
+      com.writeUInt16BE(0xfffe, 0);
+      com.writeUInt16BE(comment.length + 2, 2);
+      const buf = Buffer.concat([base.subarray(0, 2), com, comment, base.subarray(2)]);
+      const id = randomUUID();
+      await storage.put(id, Readable.from([buf]));
+      ids.push(id);
+      rows.push({
+        id,
+        uploaderId,
+        mime: 'image/jpeg',
+        size: buf.length,
+        width: 160,
+        height: 200,
+        sha256: createHash('sha256').update(buf).digest('hex'),
+      });
+    }
+    await db.insert(visitorPhotos).values(rows);
+  }
+  return ids;
+}
+
+/** The load average now (1, 5, 15 minutes), as `uptime` shows it. */
+export const loadAverage = () => os.loadavg().map((x) => +x.toFixed(2));

@@ -25,67 +25,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import { createHash, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { SimFleet } from '../packages/device-sim/src/fleet.ts';
 import {
+  awaitFaceSync,
   benchIdentities,
-  forkFleets,
   freshPgDatabase,
   percentiles,
+  runFaceFleet,
   seedDevices,
-  sleep,
+  seedFacePhotos,
+  startFaceTerminals,
   stopFleets,
-  waitLinked,
   benchConfig,
 } from './lib.ts';
 
 const identities = (n: number) => benchIdentities('BVIS', 'siteops-bench-visitors', n, () => 'face');
 
-/** What a simulator process reports about each of its terminals. */
-interface TerminalReport {
-  sn: string;
-  up: boolean;
-  held: number;
-  received: number;
-  fetches: number;
-}
-
-if (process.argv[2] === '--fleet') await runFleet();
+if (process.argv[2] === '--fleet') await runFaceFleet(identities);
 else await runServer();
-
-/** A simulator process: its share of the face terminals; reports what each holds twice a second. */
-async function runFleet() {
-  const [, , , url, offset, count] = process.argv;
-  const fleet = new SimFleet({
-    url,
-    devices: identities(Number(offset) + Number(count)).slice(Number(offset)),
-    telemetryMs: 0,
-    eventRate: 0,
-    pictures: false,
-    connectRate: 300,
-    log: () => {},
-  });
-  await fleet.start();
-  const timer = setInterval(() => {
-    process.send?.(
-      fleet.devices.map((d): TerminalReport => ({
-        sn: d.sn,
-        up: d.state === 'up',
-        held: d.faces?.size ?? 0,
-        received: d.faces?.received ?? 0,
-        fetches: d.faces?.fetches ?? 0,
-      })),
-    );
-  }, 500);
-  process.on('message', async (m) => {
-    if (m !== 'stop') return;
-    clearInterval(timer);
-    await fleet.stop();
-    process.exit(0);
-  });
-}
 
 async function runServer() {
   const { values: args } = parseArgs({
@@ -115,15 +72,11 @@ async function runServer() {
 
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
-  const { agents, projectMembers, projects, users, visitorPhotos, visitors } =
-    await import('../apps/server/src/db/schema/index.ts');
+  const { agents, projectMembers, projects, users, visitors } = await import('../apps/server/src/db/schema/index.ts');
   const { hashPassword } = await import('../apps/server/src/auth/passwords.ts');
   const { Pii } = await import('../apps/server/src/crypto/pii.ts');
   const { loadMasterKey } = await import('../apps/server/src/crypto/keys.ts');
-  const { LocalStorage } = await import('../apps/server/src/storage/local.ts');
   const { sql } = await import('drizzle-orm');
-  const { rowsOf } = await import('../apps/server/src/db/rows.ts');
-  const { default: jpeg } = await import('jpeg-js');
 
   const pgBase = args.pg ?? (process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined);
   const pgdb = await freshPgDatabase(pgBase);
@@ -177,33 +130,8 @@ async function runServer() {
       .insert(projectMembers)
       .values(listProjects.slice(0, 2).map((projectId) => ({ projectId, userId: manager.id, role: 'manager' })));
 
-    // Gate visitors' photos: one face JPEG made distinct by a comment segment (COM) after its SOI.
-    const storage = new LocalStorage(path.join(dataDir, 'files'));
-    const base = Buffer.from(jpeg.encode({ data: Buffer.alloc(160 * 200 * 4, 128), width: 160, height: 200 }, 70).data);
-    const photoIds: string[] = [];
-    for (let i = 0; i < PHOTOS; i += 500) {
-      const rows = [];
-      for (let k = i; k < Math.min(PHOTOS, i + 500); k++) {
-        const comment = Buffer.from(`bench face ${k}`);
-        const com = Buffer.alloc(4);
-        com.writeUInt16BE(0xfffe, 0);
-        com.writeUInt16BE(comment.length + 2, 2);
-        const buf = Buffer.concat([base.subarray(0, 2), com, comment, base.subarray(2)]);
-        const id = randomUUID();
-        await storage.put(id, Readable.from([buf]));
-        photoIds.push(id);
-        rows.push({
-          id,
-          uploaderId: admin.id,
-          mime: 'image/jpeg',
-          size: buf.length,
-          width: 160,
-          height: 200,
-          sha256: createHash('sha256').update(buf).digest('hex'),
-        });
-      }
-      await db.insert(visitorPhotos).values(rows);
-    }
+    // Gate visitors' photos: one face JPEG made distinct by a comment segment.
+    const photoIds = await seedFacePhotos(db, path.join(dataDir, 'files'), PHOTOS, admin.id);
 
     // Visitors: the first P valid ones of the gate project with photos, the rest over the list projects
     // (about 50% valid, 30% new, 20% invalid), with names from 20 surnames × 50 given names.
@@ -306,31 +234,17 @@ async function runServer() {
       async function measurePublish() {
         const ids = identities(M);
         const deviceIds = await seedDevices(db, ids, { projectId: gateProject, devName: 'Gate' });
-        const gateway = app.deviceLink.gateway;
         const { port } = app.server.address() as AddressInfo;
-        const reports = new Map<string, TerminalReport>();
-        const children = forkFleets(fileURLToPath(import.meta.url), {
-          n: M,
+        const { children, reports, linkSeconds } = await startFaceTerminals({
+          script: fileURLToPath(import.meta.url),
+          db,
+          gateway: app.deviceLink.gateway,
+          port,
+          projectId: gateProject,
+          ids,
           processes: FLEETS,
-          url: `ws://127.0.0.1:${port}/gateway`,
-          onMessage: (_, m) => {
-            for (const r of m as TerminalReport[]) reports.set(r.sn, r);
-          },
         });
         try {
-          const linkSeconds = await waitLinked(gateway, M, Math.max(60_000, M * 1000));
-          console.log(`${gateway.registry.size}/${M} face terminals linked in ${linkSeconds.toFixed(1)} s`);
-          // The dispatcher sends to devices online in the table: wait for presence to be written.
-          const onlineStart = performance.now();
-          const online = async () =>
-            rowsOf<{ n: number }>(
-              await db.execute(
-                sql`select count(*)::int as n from devices where project_id = ${gateProject} and online_status = 'online'`,
-              ),
-            )[0].n;
-          while ((await online()) < M && performance.now() - onlineStart < 60_000) await sleep(250);
-          if ((await online()) < M) throw new Error(`only ${await online()}/${M} terminals online in the table`);
-
           const s = performance.now();
           const res = await app.inject({
             method: 'PUT',
@@ -348,92 +262,16 @@ async function runServer() {
           if (res.json().code !== 200) throw new Error(`publishConfig: ${res.body}`);
           console.log(`publishConfig answered in ${publishMs.toFixed(0)} ms; waiting for ${M} × ${P} persons`);
 
-          // Progress from the simulators (no database load); the end from the outbox, once they hold all.
-          const doneAt = new Map<string, number>();
-          let simsDone: number | undefined;
-          let outboxDone: number | undefined;
-          const timeline: string[] = [];
-          let lastLine = -1;
-          const outbox = async () =>
-            rowsOf<{ rows: number; synced: number; failing: number; attempts: number }>(
-              await db.execute(sql`
-                select count(*)::int as rows,
-                  count(*) filter (where on_device and not pending)::int as synced,
-                  count(*) filter (where last_error is not null)::int as failing,
-                  coalesce(sum(attempts), 0)::int as attempts
-                from gate_persons g join devices d on d.id = g.device_id where d.project_id = ${gateProject}`),
-            )[0];
-          while (performance.now() - s < TIMEOUT_S * 1000) {
-            await sleep(200);
-            const t = (performance.now() - s) / 1000;
-            for (const r of reports.values()) if (r.held >= P && !doneAt.has(r.sn)) doneAt.set(r.sn, t);
-            const held = [...reports.values()].reduce((a, r) => a + Math.min(r.held, P), 0);
-            if (Math.floor(t / 5) !== lastLine) {
-              lastLine = Math.floor(t / 5);
-              timeline.push(`${t.toFixed(0)}s: ${held}/${M * P} held, ${doneAt.size}/${M} terminals complete`);
-              console.log(`  ${timeline.at(-1)}`);
-            }
-            if (simsDone === undefined && doneAt.size === M) simsDone = t;
-            if (simsDone !== undefined) {
-              const o = await outbox();
-              if (o.synced === M * P && o.rows === M * P) {
-                outboxDone = (performance.now() - s) / 1000;
-                break;
-              }
-            }
-          }
-          const o = await outbox();
-          const perDevice = rowsOf<{
-            sn: string;
-            rows: number;
-            synced: number;
-            pending: number;
-            failing: number;
-            attempts: number;
-            error: string | null;
-          }>(
-            await db.execute(sql`
-              select d.sn, count(g.id)::int as rows,
-                count(*) filter (where g.on_device and not g.pending)::int as synced,
-                count(*) filter (where g.pending)::int as pending,
-                count(*) filter (where g.last_error is not null)::int as failing,
-                coalesce(sum(g.attempts), 0)::int as attempts,
-                max(g.last_error) as error
-              from devices d left join gate_persons g on g.device_id = d.id
-              where d.project_id = ${gateProject} group by d.sn order by d.sn`),
-          );
-          console.log(
-            'per terminal: sn, outbox synced/rows, pending, failing rows, failed attempts | held, persons received, photos fetched, complete at',
-          );
-          for (const d of perDevice) {
-            const r = reports.get(d.sn);
-            const at = doneAt.get(d.sn);
-            console.log(
-              `  ${d.sn} ${d.synced}/${d.rows} pending ${d.pending} failing ${d.failing} attempts ${d.attempts} | held ${r?.held ?? '?'} received ${r?.received ?? '?'} fetched ${r?.fetches ?? '?'} ${at === undefined ? 'INCOMPLETE' : `${at.toFixed(1)} s`}${d.error ? ` last error: ${d.error}` : ''}`,
-            );
-          }
-          const completion = [...doneAt.values()].sort((a, b) => a - b);
-          return {
-            seconds: outboxDone === undefined ? null : +outboxDone.toFixed(1),
-            terminalsHoldAllSeconds: simsDone === undefined ? null : +simsDone.toFixed(1),
-            completed: outboxDone !== undefined,
-            publishConfigMs: Math.round(publishMs),
-            linkSeconds: +linkSeconds.toFixed(1),
-            outbox: o,
-            failingRows: o.failing,
-            failedAttempts: o.attempts,
-            terminalsComplete: doneAt.size,
-            terminalCompleteSeconds: completion.length
-              ? {
-                  first: +completion[0].toFixed(1),
-                  median: +completion[Math.floor(completion.length / 2)].toFixed(1),
-                  last: +completion.at(-1)!.toFixed(1),
-                }
-              : null,
-            personsReceived: [...reports.values()].reduce((a, r) => a + r.received, 0),
-            photosFetched: [...reports.values()].reduce((a, r) => a + r.fetches, 0),
-            timeline,
-          };
+          const sync = await awaitFaceSync({
+            db,
+            projectId: gateProject,
+            terminals: M,
+            persons: P,
+            reports,
+            start: s,
+            timeoutS: TIMEOUT_S,
+          });
+          return { ...sync, publishConfigMs: Math.round(publishMs), linkSeconds: +linkSeconds.toFixed(1) };
         } finally {
           await stopFleets(children);
         }
