@@ -65,6 +65,8 @@ export interface EndpointRef {
   readonly operation: string;
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
+  /** Who may call it: the console hides what the server would refuse (usePermission(endpoint.access)). */
+  readonly access: Access;
   readonly kind?: EndpointKind;
   /** The declared query fields (a non-GET call sends these in the query string, the rest as its body). */
   readonly queryFields: readonly string[];
@@ -79,6 +81,7 @@ export const ENDPOINT_REF_FIELDS = [
   'operation',
   'method',
   'path',
+  'access',
   'kind',
   'queryFields',
   'sortFields',
