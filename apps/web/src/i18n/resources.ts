@@ -12,11 +12,19 @@ export type { MessageTree } from './merge';
  * Features keep their own messages in `features/<name>/[<part>/]i18n/<locale>.json`, each under a top-level key
  * of its own, so a feature can be added or changed without touching the shared files. A shared component
  * only the console draws keeps its messages beside it the same way (`components/<name>/i18n/<locale>.json`).
+ * Words a console page or component loads with its own chunk are in `messages/<locale>.json` beside the
+ * `messages.ts` that adds them; they are here too (the standalone pages' own words are not: they repeat keys).
  */
-const featureFiles = import.meta.glob<MessageTree>(['../features/**/i18n/*.json', '../components/**/i18n/*.json'], {
-  eager: true,
-  import: 'default',
-});
+const featureFiles = import.meta.glob<MessageTree>(
+  [
+    '../features/**/i18n/*.json',
+    '../components/**/i18n/*.json',
+    // Console words that load with their own chunk (messages.ts beside them; standalone.test.ts checks them).
+    '../features/alarms/**/messages/*.json',
+    '../components/**/messages/*.json',
+  ],
+  { eager: true, import: 'default' },
+);
 
 function featuresOf(locale: Locale): MessageTree[] {
   return Object.entries(featureFiles)

@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 type Tree = { [key: string]: string | Tree };
 
 /**
- * Pages outside the console (a visitor's self-registration, password recovery) carry their words in
- * their own chunk (their `messages/` folder), so the shared parity test does not see them: the same
- * check here, for every such folder.
+ * Pages outside the console (a visitor's self-registration, password recovery), and console pages and
+ * components whose words load with their own chunk (the compliance report, alarm escalation, the saved views menu), carry their words in their `messages/` folder,
+ * so the shared parity test does not see them: the same check here, for every such folder.
  */
-const bundles = import.meta.glob<Tree>('../features/**/messages/*.json', { eager: true, import: 'default' });
+const bundles = import.meta.glob<Tree>(['../features/**/messages/*.json', '../components/**/messages/*.json'], {
+  eager: true,
+  import: 'default',
+});
 const folders = [...new Set(Object.keys(bundles).map((file) => file.replace(/\/[^/]+\.json$/, '')))];
 
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -21,10 +24,13 @@ const placeholders = (tree: Tree) =>
   );
 
 describe('standalone pages’ messages', () => {
-  it('are found (self-registration and password recovery)', () => {
+  it('are found (self-registration, password recovery, the compliance report, escalation, saved views)', () => {
     expect(folders.map((f) => f.split('/').slice(-2, -1)[0]).sort()).toEqual([
+      'compliance',
+      'escalation',
       'labour-selfreg',
       'recover',
+      'savedViews',
       'visitor-selfreg',
     ]);
   });

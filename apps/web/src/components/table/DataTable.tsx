@@ -1,7 +1,23 @@
-import { Children, Fragment, isValidElement, useState, type Key, type ReactElement, type ReactNode } from 'react';
+import {
+  Children,
+  Fragment,
+  isValidElement,
+  lazy,
+  Suspense,
+  useState,
+  type Key,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Button, Checkbox, Empty, Flex, Popover, Result, Space, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
-import { ColumnHeightOutlined, EllipsisOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  BookOutlined,
+  ColumnHeightOutlined,
+  EllipsisOutlined,
+  ReloadOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/useMediaQuery';
 import { useArmOnIntent } from '@/components/intent/useArmOnIntent';
@@ -9,9 +25,14 @@ import { IntentScope } from '@/components/intent/IntentScope';
 import { LazyDropdown } from '@/components/intent/LazyDropdown';
 import { LazyPopup } from '@/components/intent/LazyPopup';
 import { LazyTooltip } from '@/components/intent/LazyTooltip';
-import { SavedViewsMenu } from '@/components/list/savedViews/SavedViewsMenu';
 import type { ListViewSource } from '@/components/list/savedViews/viewState';
 import { CardList } from './CardList';
+
+// Loaded with the first list that offers views: the Workplace's tables (no views) do not carry its code
+// (scripts/budget.mjs: the Workplace's first load).
+const SavedViewsMenu = lazy(() =>
+  import('@/components/list/savedViews/SavedViewsMenu').then((m) => ({ default: m.SavedViewsMenu })),
+);
 import { CreateButton } from './CreateButton';
 import {
   antdSize,
@@ -183,15 +204,23 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         <IntentScope>
           <Space>
             {props.views && (
-              <SavedViewsMenu
-                tableId={tableId}
-                source={props.views}
-                look={{ columns: props.columns.map(colKey), hidden, density }}
-                onApplyLook={(look) => {
-                  changeHidden(look.hidden);
-                  if (look.density) changeDensity(look.density);
-                }}
-              />
+              <Suspense
+                fallback={
+                  <Button icon={<BookOutlined />} disabled>
+                    {t('table.views')}
+                  </Button>
+                }
+              >
+                <SavedViewsMenu
+                  tableId={tableId}
+                  source={props.views}
+                  look={{ columns: props.columns.map(colKey), hidden, density }}
+                  onApplyLook={(look) => {
+                    changeHidden(look.hidden);
+                    if (look.density) changeDensity(look.density);
+                  }}
+                />
+              </Suspense>
             )}
             <LazyTooltip title={t('table.refresh')}>
               <Button aria-label={t('table.refresh')} icon={<ReloadOutlined />} onClick={props.onRefresh} />

@@ -1,3 +1,4 @@
+import './escalation/messages';
 import { Descriptions, Drawer, Flex, Image, Skeleton, Table, Tag, Timeline, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';

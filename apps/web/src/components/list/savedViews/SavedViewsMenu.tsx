@@ -1,3 +1,4 @@
+import './messages';
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { Button, Spin, type MenuProps } from 'antd';
 import { BookOutlined, CheckOutlined, LinkOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';

@@ -1,3 +1,4 @@
+import './messages';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Card, ConfigProvider, DatePicker, Empty, Flex, Result, Skeleton, theme } from 'antd';

@@ -1,3 +1,4 @@
+import './messages';
 import { useEffect, useState } from 'react';
 import { Button, Card, Descriptions, Empty, Flex, Select, Space, Steps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
