@@ -137,15 +137,21 @@ const Chart = forwardRef<ChartHandle, ChartData & { kind: ChartKind }>(function 
     () => chartOption(kind, { labels, series, limit, title, hidden, fileName }, look, { saveAsImage }),
     [kind, labels, series, limit, title, hidden, fileName, look, saveAsImage],
   );
-  // Series replaced, the rest merged: a legend toggle keeps the zoom.
+  // The theme applied to `chart` (ECharts' own dark or light look under the colours option.ts takes from antd).
+  const themed = useRef<{ chart: ECharts; name: string }>(undefined);
   useEffect(() => {
-    chart?.setOption(option, { replaceMerge: ['series'] });
-  }, [chart, option]);
-  // The console's theme, live: ECharts' own dark or light look under the colours option.ts takes from antd
-  // (after the option: a chart without one ignores its theme).
-  useEffect(() => {
-    chart?.setTheme(dark ? 'dark' : 'default');
-  }, [chart, dark]);
+    if (!chart) return;
+    const name = dark ? 'dark' : 'default';
+    if (themed.current?.chart !== chart || themed.current.name !== name) {
+      // setTheme needs an option, and rebuilds the chart from the first one it was given: the current option
+      // goes in before and again after.
+      if (themed.current?.chart !== chart) chart.setOption(option);
+      chart.setTheme(name);
+      themed.current = { chart, name };
+    }
+    // Series replaced, the rest merged: a legend toggle keeps the zoom.
+    chart.setOption(option, { replaceMerge: ['series'] });
+  }, [chart, dark, option]);
 
   useImperativeHandle(
     ref,

@@ -158,7 +158,8 @@ export function chartOption(kind: ChartKind, data: ChartData, look: ChartLook, t
         symbol: 'none',
         animation: false,
         lineStyle: { type: 'dashed', color: look.limit, width: 1.5 },
-        label: { formatter: limit.label, position: 'insideEndTop', color: look.limit },
+        // At the start: the download button sits over the end.
+        label: { formatter: limit.label, position: 'insideStartTop', color: look.limit },
         data: [{ yAxis: limit.value }],
       },
     });
@@ -170,7 +171,7 @@ export function chartOption(kind: ChartKind, data: ChartData, look: ChartLook, t
     aria: { enabled: true, label: { description: title } },
     // Room for the axis labels (ECharts 6 shrinks the grid further if they need it), the legend and the
     // download button above, the slider below.
-    grid: { left: 40, right: 16, top: ownLegend ? 40 : 32, bottom: slider ? 60 : 28 },
+    grid: { left: 40, right: 16, top: ownLegend ? 48 : 40, bottom: slider ? 60 : 28 },
     legend: {
       show: ownLegend,
       type: 'scroll',
@@ -192,8 +193,9 @@ export function chartOption(kind: ChartKind, data: ChartData, look: ChartLook, t
       textStyle: { color: look.text },
     },
     toolbox: {
-      right: 0,
-      top: 0,
+      right: 4,
+      top: 4,
+      itemSize: 14,
       iconStyle: { borderColor: look.textSecondary },
       feature: {
         // An SVG picture: with the SVG renderer ECharts saves SVG whatever the type.
