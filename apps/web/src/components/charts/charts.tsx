@@ -109,7 +109,6 @@ const Chart = forwardRef<ChartHandle, ChartData & { kind: ChartKind }>(function 
   const dark = isDark(colorBgContainer);
   const look = useMemo<ChartLook>(
     () => ({
-      dark,
       text: colorText,
       textSecondary: colorTextSecondary,
       border: colorBorderSecondary,
@@ -120,7 +119,6 @@ const Chart = forwardRef<ChartHandle, ChartData & { kind: ChartKind }>(function 
       animation: !reduceMotion,
     }),
     [
-      dark,
       colorText,
       colorTextSecondary,
       colorBorderSecondary,

@@ -14,7 +14,6 @@ import {
 } from './option';
 
 const LIGHT: ChartLook = {
-  dark: false,
   text: '#000000e0',
   textSecondary: '#000000a6',
   border: '#f0f0f0',
@@ -26,7 +25,6 @@ const LIGHT: ChartLook = {
 };
 const DARK: ChartLook = {
   ...LIGHT,
-  dark: true,
   text: '#ffffffd9',
   textSecondary: '#ffffffa6',
   border: '#303030',

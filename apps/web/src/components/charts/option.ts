@@ -50,9 +50,8 @@ export interface ChartData {
   labelName?: string;
 }
 
-/** The console's colours, from antd's theme tokens, so a chart follows the light or dark theme. */
+/** The console's colours, from antd's theme tokens, so a chart follows the light or dark theme (with ECharts' own dark look: charts.tsx). */
 export interface ChartLook {
-  dark: boolean;
   text: string;
   textSecondary: string;
   border: string;
