@@ -24,8 +24,9 @@ const placeholders = (tree: Tree) =>
   );
 
 describe('standalone pages’ messages', () => {
-  it('are found (self-registration, password recovery, the compliance report, escalation, saved views)', () => {
+  it('are found (self-registration, password recovery, the compliance report, escalation, saved views, charts)', () => {
     expect(folders.map((f) => f.split('/').slice(-2, -1)[0]).sort()).toEqual([
+      'charts',
       'compliance',
       'escalation',
       'labour-selfreg',

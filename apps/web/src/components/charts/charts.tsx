@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { chartOption, formatValue, isDark, tableRows, type ChartData, type ChartKind, type ChartLook } from './option';
 import type { ECharts } from './echarts';
+import './messages';
 
 export { colorOf, type Series } from './option';
 
