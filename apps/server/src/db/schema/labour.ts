@@ -92,6 +92,10 @@ export const labourWorkers = pgTable(
     index('labour_workers_id_no_hash_idx').on(t.idNoHash),
     index('labour_workers_project_status_idx').on(t.projectId, t.status),
     index('labour_workers_team_idx').on(t.teamId),
+    // Whether an uploaded photo is already someone's (postPhoto.ts, on every registration): no scan of the register.
+    index('labour_workers_photo_idx')
+      .on(t.photo)
+      .where(sql`${t.photo} is not null`),
     check('labour_workers_status_check', sql`${t.status} in ('on_site', 'left', 'blacklisted')`),
   ],
 );
@@ -138,6 +142,9 @@ export const labourCertificates = pgTable(
   (t) => [
     unique('labour_certificates_worker_type_number_key').on(t.workerId, t.type, t.number),
     index('labour_certificates_project_valid_idx').on(t.projectId, t.validUntil),
+    index('labour_certificates_photo_idx')
+      .on(t.photo)
+      .where(sql`${t.photo} is not null`),
   ],
 );
 

@@ -46,6 +46,9 @@ export const labourFigures: Handler<typeof labourApi.figures> = async ({ db, cal
         max(lp.at) filter (where lp.direction = 'in') as last_in,
         max(lp.at) filter (where lp.direction = 'out') as last_out
       from p join labour_passes lp on lp.project_id = p.id and lp.at >= p.start and lp.at < p.start + interval '1 day'
+        -- Implied (a work day started within the last day) but what the planner can estimate: without it,
+        -- with weeks of passes stored it guessed ten times the rows and JIT-compiled every call (bench/labour.ts).
+        and lp.at >= now() - interval '1 day'
       group by 1, 2
     ),
     w as (

@@ -1,0 +1,3 @@
+CREATE INDEX "visitors_avatar_idx" ON "visitors" USING btree ("avatar") WHERE "visitors"."avatar" is not null;--> statement-breakpoint
+CREATE INDEX "labour_certificates_photo_idx" ON "labour_certificates" USING btree ("photo") WHERE "labour_certificates"."photo" is not null;--> statement-breakpoint
+CREATE INDEX "labour_workers_photo_idx" ON "labour_workers" USING btree ("photo") WHERE "labour_workers"."photo" is not null;
