@@ -8,8 +8,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const KB = 1000;
-// Issue 9 §5: login 200 KB, workplace 350 KB, a page's own chunk 60 KB.
-const LIMITS = { login: 200 * KB, workplace: 350 * KB, page: 60 * KB };
+// Issue 9 §5: login 200 KB, workplace 350 KB, a page's own chunk 60 KB. The chart library (ECharts, issue 33
+// item 5) loads with the first chart a page draws: its own row, so it cannot grow unnoticed.
+const LIMITS = { login: 200 * KB, workplace: 350 * KB, page: 60 * KB, charts: 200 * KB };
+const CHARTS = 'src/components/charts/echarts.ts';
 const ENTRY = 'index.html';
 const LAYOUT = 'src/app/layout/BasicLayout.tsx';
 const LOGIN = 'src/features/auth/login/LoginPage.tsx';
@@ -89,6 +91,10 @@ const rows = [
     limit: LIMITS.login,
   },
   { route: 'workplace (+ layout + page)', files: withLanguage([ENTRY, LAYOUT, WORKPLACE]), limit: LIMITS.workplace },
+  // What the first chart adds once its page is loaded (a dynamic import of its own).
+  ...(manifest[CHARTS]
+    ? [{ route: 'charts library (with the first chart)', files: minus(closure([CHARTS]), shell), limit: LIMITS.charts }]
+    : []),
   ...pages.map((key) => {
     // What the page alone adds once the console is loaded: its chunk and the chunks no other page shares
     // (chunks several pages share are counted in "first visit", not against one page's budget).
