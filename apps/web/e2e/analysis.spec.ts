@@ -40,6 +40,16 @@ test.describe('fleet analytics', () => {
     const sitePoints = async () => (await chartPoints(dust, 'line')).filter((p) => p.includes(siteName));
     await expect.poll(sitePoints).toEqual([expect.stringMatching(/: 75$/)]);
     await expect(dust.getByRole('img', { name: '各项目扬尘与噪声 · PM2.5' })).toContainText('限值 75 μg/m³');
+    // The legend hides a series in the card's chart and shows it again (a toggle button per series).
+    const siteToggle = dust.getByTestId('analysis-dust-legend').getByRole('button', { name: siteName });
+    const drawn = () => dust.getByRole('img', { name: '各项目扬尘与噪声 · PM2.5' }).locator('path').count();
+    const allDrawn = await drawn();
+    await siteToggle.click();
+    await expect(siteToggle).toHaveAttribute('aria-pressed', 'false');
+    await expect.poll(drawn).toBeLessThan(allDrawn);
+    await siteToggle.click();
+    await expect(siteToggle).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(drawn).toBe(allDrawn);
     // Noise: neither reading is above 70 dB(A).
     await dust.getByText('噪声', { exact: true }).click();
     await expect(dust.getByTestId('analysis-dust-summary')).toHaveText('噪声：0 条读数超过 70 dB(A)');
