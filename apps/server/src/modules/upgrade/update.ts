@@ -2,7 +2,7 @@ import type { upgradeApi } from '@siteops/contracts/upgrade/api';
 import { upgradePackages } from '../../db/schema/index.ts';
 import { updateAudited } from '../../db/crud.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import { loadUpgrade } from './service.ts';
 
 /** Change a package's description fields (404 when missing). */
@@ -13,7 +13,7 @@ export const updateUpgrade: Handler<typeof upgradeApi.update> = async (c, { id, 
     table: upgradePackages,
     id,
     set: { ...patch, updatedId: c.user.id },
-    audit: { record: c.audit, action: 'upgrade.update', targetType: 'upgrade', detail },
+    audit: { record: c.audit, action: 'upgrade.update', targetType: 'upgrade', detail, changes: auditChanges },
   });
   return null;
 };

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fileTestAppOnDisk, expectFieldError, formBody, injectOf, storedFiles } from '../../../test/harness.ts';
 import { createAgent, inChinese, multipart } from '../../../test/fixtures.ts';
-import { upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
+import { auditLog, upgradePackages, upgradeRollouts } from '../../db/schema/index.ts';
 import { upgradeApi } from '@siteops/contracts/upgrade/api';
 import type { InputOf } from '@siteops/contracts/shared/endpoint';
 
@@ -209,6 +209,17 @@ describe('list, download ranges, update and delete', () => {
       deviceTypes: ['towerCrane', 'elevator'],
       minVersion: null,
       releaseNotes: 'notes',
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'upgrade.update'), eq(auditLog.targetId, String(id))));
+    expect(audit.detail).toMatchObject({
+      fileName: 'crane.pkg',
+      changes: [
+        { field: 'deviceTypes', before: ['towerCrane'], after: ['towerCrane', 'elevator'] },
+        { field: 'releaseNotes', before: null, after: 'notes' },
+      ],
     });
   });
 
