@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { constantApi } from '@siteops/contracts/constant/api';
 import { ADMIN, api, apiLogin, login, openConsole, uniqueName } from './support';
-import { confirmPopup } from './uiSteps';
+import { confirmPopup, seriousAxeViolations } from './uiSteps';
 
 /**
  * Issue 33 part 2 items 2 and 3: a list's view saved under a name (applied from the list's Views menu,
@@ -91,4 +91,45 @@ test('an update shows its fields before and after in the audit log', async ({ pa
   await expect(changes).toContainText('修改前');
   await expect(changes).toContainText('before value');
   await expect(changes).toContainText('after value');
+});
+
+test('in English and the dark theme the views menu, its save dialog and an audit change read right and pass axe', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('locale', 'en-US');
+    // The settings store's persisted shape (zustand persist, version 1), as pages.spec sets the theme.
+    localStorage.setItem('settings', JSON.stringify({ state: { theme: 'dark' }, version: 1 }));
+  });
+  const token = await apiLogin(request, ADMIN);
+  const key = uniqueName('e2e.dark').replace(/_/g, '.');
+  const added = await api(request, constantApi.add, { key, value: 'old', remark: 'e2e' }, token);
+  await api(request, constantApi.update, { id: added.id, value: 'new' }, token);
+  await login(page);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+  await openConsole(page, '/isystem/isystem-constants');
+  await expect(views(page)).toHaveText('Views');
+  await views(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Save current view…' })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.getByRole('menuitem', { name: 'Save current view…' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Shared with' });
+  await expect(dialog.getByLabel('Name')).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await openConsole(page, `/isystem/isystem-audit?targetType=constant&targetId=${added.id}`);
+  await page
+    .locator('.ant-table-row')
+    .first()
+    .getByRole('button', { name: /Expand row|展开行/ })
+    .click();
+  const changes = page.getByTestId('audit-changes');
+  await expect(changes).toContainText('Before');
+  await expect(changes).toContainText('new');
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
