@@ -3,6 +3,7 @@ import { escalationChains } from '../../db/schema/index.ts';
 import { loadOr404, updateAudited } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
+import { auditChanges } from '../audit/record.ts';
 import { checkStepTargets, projectOr404 } from './service.ts';
 
 /**
@@ -27,7 +28,13 @@ export const updateChain: Handler<typeof alarmEscalationApi.chainUpdate> = async
     table: escalationChains,
     id,
     set: input,
-    audit: { record: c.audit, action: 'alarm.chain.update', targetType: 'escalationChain', detail: input },
+    audit: {
+      record: c.audit,
+      action: 'alarm.chain.update',
+      targetType: 'escalationChain',
+      detail: input,
+      changes: auditChanges,
+    },
   });
   return null;
 };

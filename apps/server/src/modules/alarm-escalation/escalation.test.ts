@@ -117,6 +117,29 @@ describe('channels', () => {
     expect(inappWithUrl.status).toBe(400);
   });
 
+  it('audits an update with its changes, a new address or secret named only, compared in clear', async () => {
+    const url = `${receiver.base}/audited/hook?token=first-token`;
+    const id = await addChannel(siteA.agent.token, { kind: 'webhook', name: 'Audited', url, secret: HOOK_SECRET });
+    const update = {
+      id,
+      name: 'Audited now',
+      url: `${receiver.base}/audited/hook?token=second-token`,
+      secret: HOOK_SECRET,
+    };
+    const res = await t.api(alarmEscalationApi.channelUpdate, update, siteA.agent.token);
+    expect(res.body).toMatchObject({ code: 200, data: null });
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'alarm.channel.update'), eq(auditLog.targetId, String(id))));
+    // The same secret sent again is no change; the address changed, and only that is said.
+    expect((row.detail as { changes: unknown }).changes).toEqual([
+      { field: 'name', before: 'Audited', after: 'Audited now' },
+      { field: 'url', redacted: true },
+    ]);
+    expect(JSON.stringify(row)).not.toMatch(/first-token|second-token|webhook-secret/);
+  });
+
   it('a DingTalk test carries the signature as DingTalk documents it, and is logged with the answer', async () => {
     const id = await addChannel(siteA.agent.token, {
       kind: 'dingtalk',
@@ -338,6 +361,17 @@ describe('deleting a channel', () => {
       token,
     );
     expect(moved.body.code, moved.body.msg).toBe(200);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'alarm.chain.update'), eq(auditLog.targetId, String(chain.body.data.id))));
+    expect((audit.detail as { changes: unknown }).changes).toEqual([
+      {
+        field: 'steps',
+        before: [expect.objectContaining({ channelIds: [used] })],
+        after: [expect.objectContaining({ channelIds: [spare] })],
+      },
+    ]);
     const deleted = await t.api(alarmEscalationApi.channelDelete, { ids: [used] }, token);
     expect(deleted.body.code, deleted.body.msg).toBe(200);
   });
