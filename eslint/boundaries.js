@@ -94,6 +94,7 @@ export const SERVER_PORTS = {
   'device/export.ts': 'device rows as a spreadsheet, for the type pages',
   'visitor/personnel.ts': 'membership, user and device changes mark who the face terminals hold',
   'visitor/selfRegLimit.ts': 'the public self-registration throttle, shared by the workers’ registration',
+  'visitor/selfRegLink.ts': 'a project’s self-registration link (by table), shared by the workers’ registration',
   'alarm-escalation/send/deliver.ts': 'an alarm rule’s linked webhook posts through an escalation channel',
 };
 

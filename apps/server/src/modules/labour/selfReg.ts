@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import type { Db } from '../../db/client.ts';
 import { labourApplications, labourRegLinks, labourTeams, projectMembers, projects } from '../../db/schema/index.ts';
-import type { Handler, HandlerContext } from '../../http/endpoint.ts';
-import { conflict, fieldError, notFoundOf } from '../../core/errors.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { conflict, fieldError } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
 import { storeFacePhoto } from '../visitor/personnel.ts';
-import { assertNotThrottled, countAttempt, selfRegKeys } from '../visitor/selfRegLimit.ts';
+import { countWrite, findCountingMisses, newSecret, regLinksOf, sha256 } from '../visitor/selfRegLink.ts';
 import { assertPartsInProject, identityOf } from './rules.ts';
 import { assertUsablePhoto } from './postPhoto.ts';
 import { loadLabourProject } from './service.ts';
@@ -19,66 +18,19 @@ import { loadLabourProject } from './service.ts';
  * application back. The decision is selfRegDecide.ts.
  */
 
-const newSecret = () => randomBytes(24).toString('base64url');
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-const toLinkItem = (row: typeof labourRegLinks.$inferSelect) => ({
-  projectId: row.projectId,
-  token: row.token,
-  createdAt: row.createdAt.toISOString(),
-});
+const links = regLinksOf(labourRegLinks, 'labour.rotateRegLink');
 
 /** A project's link (admin, agent, manager in scope), made on first ask so every project has one to print. */
 export const regLink: Handler<typeof labourApi.regLink> = async (c, { projectId }) => {
   const project = await loadLabourProject(c.db, c.caller, projectId);
-  await c.db
-    .insert(labourRegLinks)
-    .values({ projectId: project.id, token: newSecret(), createdId: c.user.id })
-    .onConflictDoNothing({ target: labourRegLinks.projectId });
-  const [row] = await c.db.select().from(labourRegLinks).where(eq(labourRegLinks.projectId, project.id));
-  return toLinkItem(row!);
+  return links.get(c, project.id);
 };
 
 /** A new token: a leaked or retired QR code stops working at once. */
 export const rotateRegLink: Handler<typeof labourApi.rotateRegLink> = async (c, { projectId }) => {
   const project = await loadLabourProject(c.db, c.caller, projectId);
-  const row = await c.db.transaction(async (tx) => {
-    const [saved] = await tx
-      .insert(labourRegLinks)
-      .values({ projectId: project.id, token: newSecret(), createdId: c.user.id })
-      .onConflictDoUpdate({
-        target: labourRegLinks.projectId,
-        set: { token: sql`excluded.token`, createdId: c.user.id, createdAt: sql`now()` },
-      })
-      .returning();
-    await c.audit({ action: 'labour.rotateRegLink', targetType: 'project', targetId: project.id }, tx);
-    return saved!;
-  });
-  return toLinkItem(row);
+  return links.rotate(c, project.id);
 };
-
-/** The project behind a token; an unknown token counts as a guess on the client's counter (as visitors'). */
-async function projectOfToken(c: HandlerContext, token: string) {
-  const clientKeys = selfRegKeys(c.request.ip, null, c.config);
-  await assertNotThrottled(c.db, clientKeys);
-  const [row] = await c.db
-    .select({ id: projects.id, name: projects.name })
-    .from(labourRegLinks)
-    .innerJoin(projects, eq(projects.id, labourRegLinks.projectId))
-    .where(eq(labourRegLinks.token, token));
-  if (!row) {
-    await countAttempt(c.db, clientKeys, c.config);
-    throw notFoundOf('RegistrationLink');
-  }
-  return row;
-}
-
-/** A write from the phone: counted on the client's and the project's counters, refused while backing off. */
-async function countWrite(c: HandlerContext, projectId: number) {
-  const keys = selfRegKeys(c.request.ip, projectId, c.config);
-  await assertNotThrottled(c.db, keys);
-  await countAttempt(c.db, keys, c.config);
-}
 
 const teamsOf = (db: Db, projectId: number) =>
   db
@@ -88,12 +40,12 @@ const teamsOf = (db: Db, projectId: number) =>
     .orderBy(asc(labourTeams.name), asc(labourTeams.id));
 
 export const selfRegForm: Handler<typeof labourApi.selfRegForm> = async (c, { token }) => {
-  const project = await projectOfToken(c, token);
+  const project = await links.projectOfToken(c, token);
   return { projectName: project.name, teams: await teamsOf(c.db, project.id) };
 };
 
 export const selfRegPhoto: Handler<typeof labourApi.selfRegPhoto> = async (c, { token }) => {
-  const project = await projectOfToken(c, token);
+  const project = await links.projectOfToken(c, token);
   await countWrite(c, project.id);
   const { id, width, height } = await storeFacePhoto(c, null);
   return { id, width, height };
@@ -107,7 +59,7 @@ export const selfRegPhoto: Handler<typeof labourApi.selfRegPhoto> = async (c, { 
  */
 export const selfRegSubmit: Handler<typeof labourApi.selfRegSubmit> = async (c, { token, ...body }) => {
   const { db, pii } = c;
-  const project = await projectOfToken(c, token);
+  const project = await links.projectOfToken(c, token);
   await countWrite(c, project.id);
   const identity = identityOf(body.idType, body.idNo, body);
   await assertPartsInProject(db, project.id, { teamId: body.teamId });
@@ -178,17 +130,14 @@ export const selfRegSubmit: Handler<typeof labourApi.selfRegSubmit> = async (c, 
 
 /** One's own application by its secret; any other secret is the same 404 (and counts as a guess). */
 export const selfRegStatus: Handler<typeof labourApi.selfRegStatus> = async (c, { secret }) => {
-  const clientKeys = selfRegKeys(c.request.ip, null, c.config);
-  await assertNotThrottled(c.db, clientKeys);
-  const [row] = await c.db
-    .select({ application: labourApplications, projectName: projects.name })
-    .from(labourApplications)
-    .innerJoin(projects, eq(projects.id, labourApplications.projectId))
-    .where(eq(labourApplications.secretHash, sha256(secret)));
-  if (!row) {
-    await countAttempt(c.db, clientKeys, c.config);
-    throw notFoundOf('Registration');
-  }
+  const row = await findCountingMisses(c, 'Registration', async () => {
+    const [found] = await c.db
+      .select({ application: labourApplications, projectName: projects.name })
+      .from(labourApplications)
+      .innerJoin(projects, eq(projects.id, labourApplications.projectId))
+      .where(eq(labourApplications.secretHash, sha256(secret)));
+    return found;
+  });
   const a = row.application;
   return {
     projectName: row.projectName,

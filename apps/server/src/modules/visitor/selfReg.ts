@@ -1,84 +1,37 @@
-import { createHash, randomBytes, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { visitorApi } from '@siteops/contracts/visitor/api';
 import type { VisitorOptionalField } from '@siteops/contracts/visitor/schemas';
 import { DEFAULT_VISIT_HOURS } from '@siteops/contracts/visitor/schemas';
 import type { Db } from '../../db/client.ts';
 import { projectMembers, projects, users, visitorRegLinks, visitors } from '../../db/schema/index.ts';
-import type { Handler, HandlerContext } from '../../http/endpoint.ts';
-import { badRequest, fieldError, notFoundOf } from '../../core/errors.ts';
+import type { Handler } from '../../http/endpoint.ts';
+import { badRequest, fieldError } from '../../core/errors.ts';
 import { t, type Text } from '../../core/messages/index.ts';
 import { markVisitors } from './gate.ts';
 import type { GateSync } from './gateSync.ts';
 import { passOf, signPass } from './pass.ts';
 import { storePhoto } from './photo.ts';
-import { assertNotThrottled, countAttempt, selfRegKeys } from './selfRegLimit.ts';
+import { countWrite, findCountingMisses, newSecret, regLinksOf, sha256 } from './selfRegLink.ts';
 import { assertUsablePhoto, configOf, loadProjectForVisitors } from './service.ts';
 
 /** How far ahead a visitor may book its own visit, and how far back its start may lie (a slow form). */
 const MAX_AHEAD_DAYS = 30;
 const PAST_SLACK_MS = 15 * 60_000;
 
-const newSecret = () => randomBytes(24).toString('base64url');
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-async function linkOf(db: Db, projectId: number, createdId: number) {
-  await db
-    .insert(visitorRegLinks)
-    .values({ projectId, token: newSecret(), createdId })
-    .onConflictDoNothing({ target: visitorRegLinks.projectId });
-  const [row] = await db.select().from(visitorRegLinks).where(eq(visitorRegLinks.projectId, projectId));
-  return row!;
-}
-
-const toLinkItem = (row: typeof visitorRegLinks.$inferSelect) => ({
-  projectId: row.projectId,
-  token: row.token,
-  createdAt: row.createdAt.toISOString(),
-});
+const links = regLinksOf(visitorRegLinks, 'visitor.rotateRegLink');
 
 /** A project's link (admin), made on first ask so every project has one to print. */
 export const regLink: Handler<typeof visitorApi.regLink> = async (c, { projectId }) => {
   const project = await loadProjectForVisitors(c.db, c.caller, projectId);
-  return toLinkItem(await linkOf(c.db, project.id, c.user.id));
+  return links.get(c, project.id);
 };
 
 /** A new token for the project: a leaked or retired QR code stops working at once. */
 export const rotateRegLink: Handler<typeof visitorApi.rotateRegLink> = async (c, { projectId }) => {
   const project = await loadProjectForVisitors(c.db, c.caller, projectId);
-  const row = await c.db.transaction(async (tx) => {
-    const [saved] = await tx
-      .insert(visitorRegLinks)
-      .values({ projectId: project.id, token: newSecret(), createdId: c.user.id })
-      .onConflictDoUpdate({
-        target: visitorRegLinks.projectId,
-        set: { token: sql`excluded.token`, createdId: c.user.id, createdAt: sql`now()` },
-      })
-      .returning();
-    await c.audit({ action: 'visitor.rotateRegLink', targetType: 'project', targetId: project.id }, tx);
-    return saved!;
-  });
-  return toLinkItem(row);
+  return links.rotate(c, project.id);
 };
-
-/**
- * The project behind a token. An unknown token counts on the client's counter like a failed login, so
- * guessing tokens backs off; a blocked client is refused before anything is looked up.
- */
-async function projectOfToken(c: HandlerContext, token: string) {
-  const clientKeys = selfRegKeys(c.request.ip, null, c.config);
-  await assertNotThrottled(c.db, clientKeys);
-  const [row] = await c.db
-    .select({ id: projects.id, name: projects.name })
-    .from(visitorRegLinks)
-    .innerJoin(projects, eq(projects.id, visitorRegLinks.projectId))
-    .where(eq(visitorRegLinks.token, token));
-  if (!row) {
-    await countAttempt(c.db, clientKeys, c.config);
-    throw notFoundOf('RegistrationLink');
-  }
-  return row;
-}
 
 /** The project's people a visitor may name as host, by the name they show; login names stay private. */
 async function hostsOf(db: Db, projectId: number) {
@@ -92,7 +45,7 @@ async function hostsOf(db: Db, projectId: number) {
 }
 
 export const selfRegForm: Handler<typeof visitorApi.selfRegForm> = async (c, { token }) => {
-  const project = await projectOfToken(c, token);
+  const project = await links.projectOfToken(c, token);
   const config = await configOf(c.db, project.id);
   return {
     projectName: project.name,
@@ -104,10 +57,8 @@ export const selfRegForm: Handler<typeof visitorApi.selfRegForm> = async (c, { t
 };
 
 export const selfRegPhoto: Handler<typeof visitorApi.selfRegPhoto> = async (c, { token }) => {
-  const project = await projectOfToken(c, token);
-  const keys = selfRegKeys(c.request.ip, project.id, c.config);
-  await assertNotThrottled(c.db, keys);
-  await countAttempt(c.db, keys, c.config);
+  const project = await links.projectOfToken(c, token);
+  await countWrite(c, project.id);
   const { id, width, height } = await storePhoto(c, null);
   return { id, width, height };
 };
@@ -129,10 +80,8 @@ export const selfRegSubmit =
   (passKey: KeyObject, gate: Pick<GateSync, 'kick'>): Handler<typeof visitorApi.selfRegSubmit> =>
   async (c, { token, visitStart, ...body }) => {
     const { db, pii } = c;
-    const project = await projectOfToken(c, token);
-    const keys = selfRegKeys(c.request.ip, project.id, c.config);
-    await assertNotThrottled(db, keys);
-    await countAttempt(db, keys, c.config);
+    const project = await links.projectOfToken(c, token);
+    await countWrite(c, project.id);
     const config = await configOf(db, project.id);
     assertRequired((config?.requiredFields ?? []) as VisitorOptionalField[], body);
     const hosts = await hostsOf(db, project.id);
@@ -205,17 +154,14 @@ export const selfRegSubmit =
 
 /** One's own registration by its secret; any other secret is the same 404 (and counts as a guess). */
 export const selfRegStatus: Handler<typeof visitorApi.selfRegStatus> = async (c, { secret }) => {
-  const clientKeys = selfRegKeys(c.request.ip, null, c.config);
-  await assertNotThrottled(c.db, clientKeys);
-  const [row] = await c.db
-    .select({ visitor: visitors, projectName: projects.name })
-    .from(visitors)
-    .innerJoin(projects, eq(projects.id, visitors.projectId))
-    .where(eq(visitors.selfRegSecretHash, sha256(secret)));
-  if (!row) {
-    await countAttempt(c.db, clientKeys, c.config);
-    throw notFoundOf('Registration');
-  }
+  const row = await findCountingMisses(c, 'Registration', async () => {
+    const [found] = await c.db
+      .select({ visitor: visitors, projectName: projects.name })
+      .from(visitors)
+      .innerJoin(projects, eq(projects.id, visitors.projectId))
+      .where(eq(visitors.selfRegSecretHash, sha256(secret)));
+    return found;
+  });
   const v = row.visitor;
   return {
     projectName: row.projectName,
