@@ -138,6 +138,13 @@ describe('publishing', () => {
     };
     expect((await t.api.unchecked(announcementApi.update, reworded, admin)).body.code).toBe(200);
     expect(await latest(userA)).toContain(`${toA.title}!`);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'announcement.update'), eq(auditLog.targetId, String(toA.id))));
+    expect((audit.detail as { changes: unknown }).changes).toEqual([
+      { field: 'title', before: toA.title, after: `${toA.title}!` },
+    ]);
   });
 
   it("a project's people, a role: exactly those users", async () => {

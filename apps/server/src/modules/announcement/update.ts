@@ -5,7 +5,7 @@ import { scope } from '../../auth/scope.ts';
 import { conflict, mustExist } from '../../core/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { t } from '../../core/messages/index.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import { assertMayAddress, audienceColumns } from './service.ts';
 
 /** Change an announcement in the caller's scope; once published, its audience stays. */
@@ -23,11 +23,13 @@ export const updateAnnouncement: Handler<typeof announcementApi.update> = async 
     const moved = (Object.keys(audience) as (keyof typeof audience)[]).some((k) => audience[k] !== row[k]);
     // Its notices went to the old audience; another one would need another announcement.
     if (row.publishedAt && moved) throw conflict(t('announcement.audienceAfterPublish'), { field: 'audience' });
+    const written = { ...body, ...audience, expiresAt: body.expiresAt ?? null };
     await tx
       .update(announcements)
-      .set({ ...body, ...audience, expiresAt: body.expiresAt ?? null, updatedAt: sql`now()` })
+      .set({ ...written, updatedAt: sql`now()` })
       .where(eq(announcements.id, id));
-    const detail = changeSet(body, { title: row.title });
+    // The row read above is locked: its values are what this update overwrites.
+    const detail = changeSet(body, { title: row.title, changes: auditChanges(row, written) });
     await c.audit({ action: 'announcement.update', targetType: 'announcement', targetId: id, detail }, tx);
   });
   return null;
