@@ -10,10 +10,10 @@ import type { LabourTrade } from '@siteops/contracts/labour/schemas';
 import { labourCertificates, type LabourCertificateRow } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { uniqueOr409 } from '../../db/crud.ts';
+import { uniqueOr409, updateReturningBefore } from '../../db/crud.ts';
 import { allFoundOr404 } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import type { WorkerGates } from './gate.ts';
 import { recheckCertificateBars, workersIn } from './certificateGate.ts';
 import { assertUsablePhoto, photoUrlOf } from './postPhoto.ts';
@@ -125,17 +125,18 @@ export const updateCertificate =
     await uniqueOr409(
       () =>
         db.transaction(async (tx) => {
-          await tx
-            .update(labourCertificates)
-            .set({ ...set, updatedId: c.user.id, updatedAt: new Date() })
-            .where(eq(labourCertificates.id, id));
+          const before = await updateReturningBefore(tx, labourCertificates, id, {
+            ...set,
+            updatedId: c.user.id,
+            updatedAt: new Date(),
+          });
           await recheckCertificateBars(tx, gates, workersIn([current.workerId]));
           await c.audit(
             {
               action: 'labour.updateCertificate',
               targetType: 'certificate',
               targetId: id,
-              detail: changeSet(patch, { number: current.number }),
+              detail: changeSet(patch, { number: current.number, changes: auditChanges(before, set) }),
             },
             tx,
           );

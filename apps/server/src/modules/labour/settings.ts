@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import { labourSettings } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import { loadLabourProject, settingsOf } from './service.ts';
 import type { WorkerGates } from './gate.ts';
 import { recheckCertificateBars } from './certificateGate.ts';
@@ -22,8 +22,9 @@ export const updateSettings =
   (gates: WorkerGates): Handler<typeof labourApi.updateSettings> =>
   async (c, { projectId, ...patch }) => {
     const project = await loadLabourProject(c.db, c.caller, projectId);
+    const current = await settingsOf(c.db, project.id);
     const next = {
-      ...(await settingsOf(c.db, project.id)),
+      ...current,
       ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
     };
     await c.db.transaction(async (tx) => {
@@ -50,7 +51,13 @@ export const updateSettings =
         });
       await recheckCertificateBars(tx, gates, sql`w.project_id = ${project.id}`);
       await c.audit(
-        { action: 'labour.updateSettings', targetType: 'project', targetId: project.id, detail: changeSet(patch) },
+        {
+          action: 'labour.updateSettings',
+          targetType: 'project',
+          targetId: project.id,
+          // Before: the settings read above (the defaults when never set), as the answer's `next` is built on them.
+          detail: changeSet(patch, { changes: auditChanges(current, patch) }),
+        },
         tx,
       );
     });

@@ -3,10 +3,10 @@ import type { labourApi } from '@siteops/contracts/labour/api';
 import { labourSubcontractors, projects } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { deleteAllOrNone, uniqueOr409 } from '../../db/crud.ts';
+import { deleteAllOrNone, uniqueOr409, updateReturningBefore } from '../../db/crud.ts';
 import { contains, countAll, pageWindow } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import { loadInScope, loadLabourProject } from './service.ts';
 
 const DUPLICATE = { field: 'name', message: t('labour.duplicateSubcontractor') };
@@ -81,14 +81,11 @@ export const updateSubcontractor: Handler<typeof labourApi.updateSubcontractor> 
   await uniqueOr409(
     () =>
       c.db.transaction(async (tx) => {
-        await tx
-          .update(labourSubcontractors)
-          .set({
-            ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-            updatedId: c.user.id,
-          })
-          .where(eq(labourSubcontractors.id, id));
-        const detail = changeSet(patch, { name: current.name });
+        const before = await updateReturningBefore(tx, labourSubcontractors, id, {
+          ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+          updatedId: c.user.id,
+        });
+        const detail = changeSet(patch, { name: current.name, changes: auditChanges(before, patch) });
         await c.audit({ action: 'labour.updateSubcontractor', targetType: 'subcontractor', targetId: id, detail }, tx);
       }),
     DUPLICATE,

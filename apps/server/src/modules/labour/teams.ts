@@ -3,10 +3,10 @@ import type { labourApi } from '@siteops/contracts/labour/api';
 import { labourSubcontractors, labourTeams, labourWorkers, projects } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { deleteAllOrNone, uniqueOr409 } from '../../db/crud.ts';
+import { deleteAllOrNone, uniqueOr409, updateReturningBefore } from '../../db/crud.ts';
 import { contains, countAll, pageWindow } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import { assertPartsInProject } from './rules.ts';
 import { loadInScope, loadLabourProject } from './service.ts';
 
@@ -90,14 +90,11 @@ export const updateTeam: Handler<typeof labourApi.updateTeam> = async (c, { id, 
   await uniqueOr409(
     () =>
       c.db.transaction(async (tx) => {
-        await tx
-          .update(labourTeams)
-          .set({
-            ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-            updatedId: c.user.id,
-          })
-          .where(eq(labourTeams.id, id));
-        const detail = changeSet(patch, { name: current.name });
+        const before = await updateReturningBefore(tx, labourTeams, id, {
+          ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+          updatedId: c.user.id,
+        });
+        const detail = changeSet(patch, { name: current.name, changes: auditChanges(before, patch) });
         await c.audit({ action: 'labour.updateTeam', targetType: 'labourTeam', targetId: id, detail }, tx);
       }),
     DUPLICATE,

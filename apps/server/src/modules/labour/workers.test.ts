@@ -130,6 +130,29 @@ describe('labour register: workers', () => {
     expect((await w.ok(labourApi.detail, { id: leader })).teamId).toBeNull();
   });
 
+  it('audits team and subcontractor updates with what changed, a phone masked on both sides', async () => {
+    const changesOf = async (action: 'labour.updateTeam' | 'labour.updateSubcontractor', id: number) => {
+      const [row] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(id))));
+      return (row.detail as { changes: unknown }).changes;
+    };
+    const sub = (await w.ok(labourApi.addSubcontractor, { projectId: w.a1, name: 'Audited Co.', phone: '13800138000' }))
+      .id;
+    await w.ok(labourApi.updateSubcontractor, { id: sub, name: 'Audited Co.', phone: '13912345678', contact: 'Li' });
+    expect(await changesOf('labour.updateSubcontractor', sub)).toEqual([
+      { field: 'contact', before: null, after: 'Li' },
+      { field: 'phone', before: '138****8000', after: '139****5678' },
+    ]);
+    const team = (await w.ok(labourApi.addTeam, { projectId: w.a1, name: 'Audited team', subcontractorId: sub })).id;
+    await w.ok(labourApi.updateTeam, { id: team, name: 'Audited team 2', subcontractorId: null });
+    expect(await changesOf('labour.updateTeam', team)).toEqual([
+      { field: 'name', before: 'Audited team', after: 'Audited team 2' },
+      { field: 'subcontractorId', before: sub, after: null },
+    ]);
+  });
+
   it('scope: a manager sees its projects only, an agent its agent’s, another tenant’s rows are 404, users are refused', async () => {
     const inA2 = await w.addWorker(w.a2);
     const inB1 = await w.addWorker(w.b1);
