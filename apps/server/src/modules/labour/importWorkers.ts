@@ -1,5 +1,5 @@
 import type { labourApi } from '@siteops/contracts/labour/api';
-import { SHEET_LANGS, type ImportRowError, type SheetLang } from '@siteops/contracts/device/sheet';
+import { type ImportRowError, type SheetLang } from '@siteops/contracts/device/sheet';
 import {
   LABOUR_TRADE_LABELS,
   WORKER_ID_TYPE_LABELS,
@@ -18,74 +18,18 @@ import { ID_NO_PATTERN, PHONE_PATTERN } from '@siteops/contracts/user/schemas';
 import { eq } from 'drizzle-orm';
 import { labourTeams, labourWorkers } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { ApiError, fieldError, payloadTooLarge } from '../../core/errors.ts';
+import { ApiError, payloadTooLarge } from '../../core/errors.ts';
 import { filePart, overLimit } from '../../http/upload.ts';
 import { t, type Text } from '../../core/messages/index.ts';
-import { MAX_UNPACKED_BYTES, XlsxError, readFirstSheet } from '../../xlsx/reader.ts';
-import { unneutralised } from '../../xlsx/text.ts';
+import { labelLookup, normLabel, readImportSheet } from '../../xlsx/importSheet.ts';
 import { assertIdUsable, identityOf, todayAt } from './rules.ts';
 import { loadLabourProject, settingsOf } from './service.ts';
 import type { WorkerGates } from './gate.ts';
 import { recheckCertificateBars, workersIn } from './certificateGate.ts';
 
+const ID_TYPES = labelLookup<WorkerIdType>(WORKER_ID_TYPES, WORKER_ID_TYPE_LABELS);
+const TRADES = labelLookup<LabourTrade>(LABOUR_TRADES, LABOUR_TRADE_LABELS);
 type Key = (typeof WORKER_IMPORT_COLUMNS)[number]['key'];
-const norm = (s: string) => s.replace(/\*/g, '').replace(/\s+/g, '').toLowerCase();
-
-/** Header texts (either language, or the key) to column keys; labels to values. */
-function lookup<V extends string>(values: readonly V[], labels?: Record<V, Record<SheetLang, string>>) {
-  const map = new Map<string, V>();
-  for (const v of values) {
-    map.set(norm(v), v);
-    if (labels) for (const lang of SHEET_LANGS) map.set(norm(labels[v][lang]), v);
-  }
-  return map;
-}
-const HEADERS = new Map<string, Key>();
-for (const c of WORKER_IMPORT_COLUMNS) {
-  HEADERS.set(norm(c.key), c.key);
-  for (const lang of SHEET_LANGS) HEADERS.set(norm(c[lang]), c.key);
-}
-const ID_TYPES = lookup<WorkerIdType>(WORKER_ID_TYPES, WORKER_ID_TYPE_LABELS);
-const TRADES = lookup<LabourTrade>(LABOUR_TRADES, LABOUR_TRADE_LABELS);
-
-type Row = { row: number } & Partial<Record<Key, string>>;
-
-async function readRows(buffer: Buffer): Promise<Row[]> {
-  const columns = new Map<number, Key>();
-  const rows: Row[] = [];
-  try {
-    for await (const r of readFirstSheet(buffer, { maxBytes: MAX_UNPACKED_BYTES })) {
-      if (r.row === 1) {
-        r.cells.forEach((text, col) => {
-          const key = text ? HEADERS.get(norm(text)) : undefined;
-          if (key) columns.set(col, key);
-        });
-        continue;
-      }
-      const row: Row = { row: r.row };
-      for (const [col, key] of columns) if (r.cells[col]?.trim()) row[key] = unneutralised(r.cells[col].trim());
-      if (Object.keys(row).length === 1) continue;
-      if (rows.length === WORKER_IMPORT_MAX_ROWS) {
-        throw fieldError('file', t('import.tooManyRows', { max: WORKER_IMPORT_MAX_ROWS }));
-      }
-      rows.push(row);
-    }
-  } catch (err) {
-    if (!(err instanceof XlsxError)) throw err;
-    if (err.reason === 'tooLarge') {
-      throw fieldError('file', t('import.unpackedTooLarge', { mb: MAX_UNPACKED_BYTES / 1024 / 1024 }));
-    }
-    throw fieldError('file', t(err.reason === 'noSheet' ? 'import.noSheet' : 'import.notXlsx'));
-  }
-  const missing = WORKER_IMPORT_COLUMNS.filter((c) => c.required && ![...columns.values()].includes(c.key));
-  if (missing.length) {
-    throw fieldError(
-      'file',
-      t('import.missingColumns', { columns: missing.map((c) => `${c['zh-CN']} / ${c['en-US']}`) }),
-    );
-  }
-  return rows;
-}
 
 /**
  * Register a project's workers from an xlsx roster. Every row is checked first, as one registered in the
@@ -107,14 +51,14 @@ export const importWorkers =
       if (overLimit(err)) throw payloadTooLarge(t('import.tooLarge'));
       throw err;
     }
-    const rows = await readRows(buffer);
+    const rows = await readImportSheet(buffer, WORKER_IMPORT_COLUMNS, WORKER_IMPORT_MAX_ROWS, { trim: true });
     const teams = new Map(
       (
         await db
           .select({ id: labourTeams.id, name: labourTeams.name })
           .from(labourTeams)
           .where(eq(labourTeams.projectId, project.id))
-      ).map((x) => [norm(x.name), x.id]),
+      ).map((x) => [normLabel(x.name), x.id]),
     );
     const today = todayAt((await settingsOf(db, project.id)).utcOffsetMinutes);
     const errors: ImportRowError[] = [];
@@ -129,11 +73,11 @@ export const importWorkers =
       const before = errors.length;
       for (const c of WORKER_IMPORT_COLUMNS)
         if (c.required && !r[c.key]) fail(r.row, c.key, t('import.row.required', { col: label(c.key) }));
-      const idType = r.idType ? ID_TYPES.get(norm(r.idType)) : 'mainland';
+      const idType = r.idType ? ID_TYPES.get(normLabel(r.idType)) : 'mainland';
       if (!idType) invalid(r.row, 'idType', WORKER_ID_TYPES.map((v) => WORKER_ID_TYPE_LABELS[v][lang]).join(', '));
-      const trade = r.trade ? TRADES.get(norm(r.trade)) : undefined;
+      const trade = r.trade ? TRADES.get(normLabel(r.trade)) : undefined;
       if (r.trade && !trade) invalid(r.row, 'trade', r.trade);
-      const teamId = r.team ? teams.get(norm(r.team)) : undefined;
+      const teamId = r.team ? teams.get(normLabel(r.team)) : undefined;
       if (r.team && teamId === undefined) invalid(r.row, 'team', r.team);
       if (r.entryDate && !isCalendarDate(r.entryDate)) invalid(r.row, 'entryDate', 'YYYY-MM-DD');
       if (r.phone && !PHONE_PATTERN.test(r.phone)) invalid(r.row, 'phone', r.phone);

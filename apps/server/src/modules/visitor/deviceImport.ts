@@ -1,12 +1,7 @@
 import { and, inArray } from 'drizzle-orm';
 import type { visitorApi } from '@siteops/contracts/visitor/api';
 import { DEVICE_DIRECTIONS } from '@siteops/contracts/device/schemas';
-import {
-  DEVICE_DIRECTION_LABELS,
-  SHEET_LANGS,
-  type ImportRowError,
-  type SheetLang,
-} from '@siteops/contracts/device/sheet';
+import { DEVICE_DIRECTION_LABELS, type ImportRowError, type SheetLang } from '@siteops/contracts/device/sheet';
 import {
   VISITOR_DEVICE_IMPORT_COLUMNS,
   VISITOR_DEVICE_IMPORT_MAX_ROWS,
@@ -15,69 +10,16 @@ import {
 import { scope } from '../../auth/scope.ts';
 import { devices, visitorDevices } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { badRequest, fieldError, payloadTooLarge } from '../../core/errors.ts';
+import { badRequest, payloadTooLarge } from '../../core/errors.ts';
 import { overLimit } from '../../http/upload.ts';
 import { t } from '../../core/messages/index.ts';
-import { MAX_UNPACKED_BYTES, XlsxError, readFirstSheet } from '../../xlsx/reader.ts';
-import { unneutralised } from '../../xlsx/text.ts';
+import { labelLookup, normLabel, readImportSheet } from '../../xlsx/importSheet.ts';
 import { markDevices } from './gate.ts';
 import type { GateSync } from './gateSync.ts';
 
 type Key = (typeof VISITOR_DEVICE_IMPORT_COLUMNS)[number]['key'];
 type Direction = (typeof DEVICE_DIRECTIONS)[number];
-const norm = (s: string) => s.replace(/\*/g, '').replace(/\s+/g, '').toLowerCase();
-
-const HEADERS = new Map<string, Key>();
-for (const c of VISITOR_DEVICE_IMPORT_COLUMNS) {
-  HEADERS.set(norm(c.key), c.key);
-  for (const lang of SHEET_LANGS) HEADERS.set(norm(c[lang]), c.key);
-}
-const DIRECTIONS = new Map<string, Direction>();
-for (const d of DEVICE_DIRECTIONS) {
-  DIRECTIONS.set(norm(d), d);
-  for (const lang of SHEET_LANGS) DIRECTIONS.set(norm(DEVICE_DIRECTION_LABELS[d][lang]), d);
-}
-
-interface Row {
-  row: number;
-  sn?: string;
-  direction?: string;
-}
-
-/** The sheet's rows by column key (header in either language, or the keys); blank rows skipped. */
-async function readRows(buffer: Buffer): Promise<Row[]> {
-  const columns = new Map<number, Key>();
-  const rows: Row[] = [];
-  try {
-    for await (const r of readFirstSheet(buffer, { maxBytes: MAX_UNPACKED_BYTES })) {
-      if (r.row === 1) {
-        r.cells.forEach((text, col) => {
-          const key = text ? HEADERS.get(norm(text)) : undefined;
-          if (key) columns.set(col, key);
-        });
-        continue;
-      }
-      const row: Row = { row: r.row };
-      for (const [col, key] of columns) if (r.cells[col]) row[key] = unneutralised(r.cells[col]);
-      if (!row.sn && !row.direction) continue;
-      if (rows.length === VISITOR_DEVICE_IMPORT_MAX_ROWS) {
-        throw fieldError('file', t('import.tooManyRows', { max: VISITOR_DEVICE_IMPORT_MAX_ROWS }));
-      }
-      rows.push(row);
-    }
-  } catch (err) {
-    if (!(err instanceof XlsxError)) throw err;
-    if (err.reason === 'tooLarge') {
-      throw fieldError('file', t('import.unpackedTooLarge', { mb: MAX_UNPACKED_BYTES / 1024 / 1024 }));
-    }
-    throw fieldError('file', t(err.reason === 'noSheet' ? 'import.noSheet' : 'import.notXlsx'));
-  }
-  if (![...columns.values()].includes('sn')) {
-    const sn = VISITOR_DEVICE_IMPORT_COLUMNS[0];
-    throw fieldError('file', t('import.missingColumns', { columns: [`${sn['zh-CN']} / ${sn['en-US']}`] }));
-  }
-  return rows;
-}
+const DIRECTIONS = labelLookup<Direction>(DEVICE_DIRECTIONS, DEVICE_DIRECTION_LABELS);
 
 /**
  * Put access devices on the visitor list from an xlsx (serial number, direction none / in / out in
@@ -101,7 +43,9 @@ export const importVisitorDevices =
       if (overLimit(err)) throw payloadTooLarge(t('import.tooLarge'));
       throw err;
     }
-    const rows = await readRows(buffer);
+    const rows = await readImportSheet(buffer, VISITOR_DEVICE_IMPORT_COLUMNS, VISITOR_DEVICE_IMPORT_MAX_ROWS, {
+      trim: false,
+    });
     const errors: ImportRowError[] = [];
     const label = (key: Key) => VISITOR_DEVICE_IMPORT_COLUMNS.find((col) => col.key === key)![lang];
     type Kind = 'required' | 'badDirection' | 'duplicateInFile' | 'unknownDevice' | 'notAccessDevice' | 'noProject';
@@ -119,7 +63,7 @@ export const importVisitorDevices =
     const firstRow = new Map<string, number>();
     const wanted = new Map<number, Direction | undefined>();
     for (const r of rows) {
-      const direction = r.direction ? DIRECTIONS.get(norm(r.direction)) : undefined;
+      const direction = r.direction ? DIRECTIONS.get(normLabel(r.direction)) : undefined;
       if (r.direction && !direction) {
         const labels = DEVICE_DIRECTIONS.map((d) => DEVICE_DIRECTION_LABELS[d][lang]).join(', ');
         fail(r.row, 'direction', 'badDirection', labels);
