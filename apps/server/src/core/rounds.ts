@@ -21,3 +21,18 @@ export function repeatRounds(round: () => Promise<void>, everyMs: number): Round
     },
   };
 }
+
+/**
+ * Runs `run` once `firstMs` after start and then every `everyMs` (a retention, a periodic check); the
+ * timers do not keep the process alive. Answers the stop.
+ */
+export function firstThenEvery(run: () => void, firstMs: number, everyMs: number): () => void {
+  const first = setTimeout(run, firstMs);
+  const timer = setInterval(run, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

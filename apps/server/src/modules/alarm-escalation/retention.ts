@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { firstThenEvery } from '../../core/rounds.ts';
 
 const EVERY_MS = 3_600_000;
 
@@ -28,12 +29,5 @@ export function startLogRetention(db: Db, days: number, log: Log): () => void {
       (n) => n && log.info({ deleted: n }, 'escalation channel log retention'),
       (err: unknown) => log.warn({ err }, 'escalation channel log retention failed'),
     );
-  const timer = setInterval(prune, EVERY_MS);
-  const first = setTimeout(prune, 60_000);
-  timer.unref();
-  first.unref();
-  return () => {
-    clearInterval(timer);
-    clearTimeout(first);
-  };
+  return firstThenEvery(prune, 60_000, EVERY_MS);
 }

@@ -8,6 +8,7 @@ import {
 import { DEFAULT_UTC_OFFSET_MINUTES } from '@siteops/contracts/labour/schemas';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { firstThenEvery } from '../../core/rounds.ts';
 import type { WorkerGates } from './gate.ts';
 
 /**
@@ -119,14 +120,7 @@ export function scheduleCertificateCheck(
         (ids) => ids.length && app.log.info({ count: ids.length }, 'labour: certificate bars changed'),
         (err: unknown) => app.log.warn({ err }, 'labour: certificate check failed'),
       );
-  const first = setTimeout(run, timing.firstMs);
-  first.unref();
-  const timer = setInterval(run, timing.everyMs);
-  timer.unref();
-  const stop = () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  const stop = firstThenEvery(run, timing.firstMs, timing.everyMs);
   app.addHook('onClose', async () => stop());
   return stop;
 }

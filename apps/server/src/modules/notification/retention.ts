@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModuleContext } from '../../ports/context.ts';
+import { firstThenEvery } from '../../core/rounds.ts';
 import { pruneNotifications } from './service.ts';
 
 const EVERY_MS = 3_600_000;
@@ -14,12 +15,5 @@ export function startRetention(ctx: ModuleContext, log: FastifyBaseLogger): () =
       (n) => n && log.info({ deleted: n }, 'notification retention'),
       (err) => log.warn({ err }, 'notification retention failed'),
     );
-  const timer = setInterval(prune, EVERY_MS);
-  const first = setTimeout(prune, 60_000);
-  timer.unref();
-  first.unref();
-  return () => {
-    clearInterval(timer);
-    clearTimeout(first);
-  };
+  return firstThenEvery(prune, 60_000, EVERY_MS);
 }
