@@ -1,13 +1,14 @@
 import { createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
 import { createAgent, idNumber, randomMac, uniq } from '../../../test/fixtures.ts';
-import { visitors } from '../../db/schema/index.ts';
+import { auditLog, visitors } from '../../db/schema/index.ts';
 import { expireVisitors } from './audit.ts';
 import { readPass } from './pass.ts';
 import { visitorWorld, visitWindow } from './testkit.ts';
 import { visitorApi } from '@siteops/contracts/visitor/api';
+import { DEFAULT_VISIT_HOURS } from '@siteops/contracts/visitor/schemas';
 import { deviceApi } from '@siteops/contracts/device/api';
 
 const { t, admin } = await fileTestApp();
@@ -135,6 +136,21 @@ describe('configuration (admin)', () => {
     });
     const again = await t.api.unchecked(visitorApi.publishConfig, body, admin);
     expect(again.body.data.version).toBe(2);
+    // Audited with what changed from the defaults; published again the same, nothing changed.
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'visitor.publishConfig'), eq(auditLog.targetId, String(w.projectB))))
+      .orderBy(asc(auditLog.id));
+    expect(audits.map((a) => (a.detail as { changes: unknown }).changes)).toEqual([
+      [
+        { field: 'requiredFields', before: [], after: ['idNo'] },
+        { field: 'defaultVisitHours', before: DEFAULT_VISIT_HOURS, after: 4 },
+        { field: 'autoApprove', before: false, after: true },
+        { field: 'notice', before: null, after: 'Wear a helmet' },
+      ],
+      [],
+    ]);
 
     const base = { projectId: w.projectB, realName: 'Qian Qi', phone: '13700137000', ...visitWindow() };
     const noId = await t.api(visitorApi.add, base, admin);

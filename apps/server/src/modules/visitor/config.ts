@@ -18,7 +18,7 @@ import type { Handler } from '../../http/endpoint.ts';
 import { fieldError } from '../../core/errors.ts';
 import { contains, countAll, pageWindow } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
-import { changeSet } from '../audit/record.ts';
+import { auditChanges, changeSet } from '../audit/record.ts';
 import { markDevices } from './gate.ts';
 import type { GateSync } from './gateSync.ts';
 import { loadProjectForVisitors } from './service.ts';
@@ -129,6 +129,12 @@ export const publishConfig =
       publishedId: c.user.id,
     };
     const row = await db.transaction(async (tx) => {
+      // What it was, for the audit's before and after (locked: this publish overwrites exactly this).
+      const [prior] = await tx
+        .select()
+        .from(visitorConfigs)
+        .where(eq(visitorConfigs.projectId, project.id))
+        .for('update');
       const [saved] = await tx
         .insert(visitorConfigs)
         .values({ projectId: project.id, ...values, version: 1 })
@@ -137,16 +143,24 @@ export const publishConfig =
           set: { ...values, version: sql`${visitorConfigs.version} + 1` },
         })
         .returning();
+      const before = (await authorisedOf(tx, [project.id])).get(project.id) ?? [];
+      // Before: the configuration as the list showed it (the defaults where none was published).
+      const changes = auditChanges(toConfigItem(project, prior ?? null, null, before), {
+        requiredFields: values.requiredFields,
+        defaultVisitHours: values.defaultVisitHours,
+        autoApprove: values.autoApprove,
+        notice: values.notice,
+        deviceIds: [...deviceIds].sort((a, b) => a - b),
+      });
       await c.audit(
         {
           action: 'visitor.publishConfig',
           targetType: 'project',
           targetId: project.id,
-          detail: changeSet(config, { version: saved.version }),
+          detail: changeSet(config, { version: saved.version, changes }),
         },
         tx,
       );
-      const before = (await authorisedOf(tx, [project.id])).get(project.id) ?? [];
       const dropped = before.filter((id) => !deviceIds.includes(id));
       if (dropped.length) await tx.delete(visitorDevices).where(inArray(visitorDevices.deviceId, dropped));
       if (deviceIds.length) {
