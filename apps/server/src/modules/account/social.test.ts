@@ -56,6 +56,9 @@ describe('the caller’s social info', () => {
     const [row] = await audits(me.id);
     expect(row).toMatchObject({ actorId: me.id, targetType: 'user' });
     expect(row.detail).toMatchObject({ fields: Object.keys(FULL), values: stored });
+    expect((row.detail as { changes: unknown }).changes).toEqual(
+      Object.entries(stored).map(([field, after]) => ({ field, before: null, after })),
+    );
     // It is an account change: the security log lists it.
     const log = await t.api(accountApi.securityLog, {}, me.token);
     expect(log.body.data.list.map((r: { action: string }) => r.action)).toContain('account.social');

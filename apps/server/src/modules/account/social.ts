@@ -5,7 +5,7 @@ import type { SocialInfo } from '@siteops/contracts/account/schemas';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { auditOwnAccount, changeSet } from '../audit/record.ts';
+import { auditChanges, auditOwnAccount, changeSet } from '../audit/record.ts';
 import { socialOf } from '../user/service.ts';
 
 const socialColumns = Object.fromEntries(SOCIAL_FIELDS.map((f) => [f, users[f]])) as {
@@ -23,7 +23,7 @@ export const socialInfo: Handler<typeof accountApi.social> = (c) => readSocial(c
 /**
  * The caller saves its own social info: only the fields sent change ('' or null clears one). A save that
  * changes nothing writes and audits nothing; otherwise the audit row names the changed fields and their
- * new values, like a profile edit.
+ * new values, and each one's value before and after (`changes`), like a profile edit.
  */
 export const saveSocial: Handler<typeof accountApi.saveSocial> = async (c, input) => {
   const me = c.user;
@@ -40,7 +40,8 @@ export const saveSocial: Handler<typeof accountApi.saveSocial> = async (c, input
       .update(users)
       .set({ ...patch, updatedId: me.id })
       .where(eq(users.id, me.id));
-    await auditOwnAccount(c, 'account.social', changeSet(patch, { userName: me.userName }), tx);
+    const changes = auditChanges(before, patch);
+    await auditOwnAccount(c, 'account.social', changeSet(patch, { userName: me.userName, changes }), tx);
     return { ...socialOf(before), ...patch };
   });
 };
