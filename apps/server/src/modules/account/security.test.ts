@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, inChinese, uniq } from '../../../test/fixtures.ts';
 import { codeIn, startMailbox } from '../../../test/mailbox.ts';
-import { securityCodes, userSecurity } from '../../db/schema/index.ts';
+import { auditLog, securityCodes, userSecurity } from '../../db/schema/index.ts';
 import { accountApi } from '@siteops/contracts/account/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import type { Endpoint } from '@siteops/contracts/shared/endpoint';
@@ -226,5 +226,14 @@ describe('security question', () => {
     expect(row!.answerHash).toMatch(/^\$argon2id\$/);
     expect(row!.answerHash).not.toContain('rex');
     expect(await log(me)).toContain('account.securityQuestion');
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.securityQuestion'), eq(auditLog.targetId, String(me.id))));
+    expect((audit.detail as { changes: unknown }).changes).toEqual([
+      { field: 'question', before: null, after: 'First pet?' },
+      { field: 'answer', redacted: true },
+    ]);
+    expect(JSON.stringify(audit.detail)).not.toMatch(/rex/i);
   });
 });

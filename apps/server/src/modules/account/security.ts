@@ -8,7 +8,7 @@ import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import { badRequest, throttled } from '../../core/errors.ts';
 import { t, type Text } from '../../core/messages/index.ts';
 import { canSend } from './delivery.ts';
-import { auditOwnAccount } from '../audit/record.ts';
+import { auditChanges, auditOwnAccount } from '../audit/record.ts';
 
 /** a***@x.com: the first character of the local part, the domain whole. */
 export function maskEmail(email: string): string {
@@ -74,8 +74,9 @@ export const setSecurityQuestion: Handler<typeof accountApi.securityQuestion> = 
       .insert(userSecurity)
       .values({ userId: c.user.id, question, answerHash })
       .onConflictDoUpdate({ target: userSecurity.userId, set: { question, answerHash } });
-    // The question is the user's own words, kept; the answer never enters the audit log.
-    await auditOwnAccount(c, 'account.securityQuestion', { question, changed: Boolean(before?.question) }, tx);
+    // The question is the user's own words, kept; the answer never enters the audit log (named only).
+    const changes = [...auditChanges(before ?? { question: null }, { question }), { field: 'answer', redacted: true }];
+    await auditOwnAccount(c, 'account.securityQuestion', { question, changed: Boolean(before?.question), changes }, tx);
   });
   await securityNotice(c, t('notification.securityQuestionSet'));
   return null;
