@@ -4,6 +4,7 @@ import { certifications } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { conflict, mustExist } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
+import { auditChanges } from '../audit/record.ts';
 import { ownedBy, refreshUserStatus } from './service.ts';
 import { SETTINGS_LINK } from './submit.ts';
 
@@ -40,9 +41,10 @@ export const reviewCertification: Handler<typeof certificationApi.review> = asyn
     if (row.status !== 'auditing') {
       throw conflict(t('certification.reviewNotAuditing'));
     }
+    const reviewed = { status: result, opinion: opinion ?? null };
     await tx
       .update(certifications)
-      .set({ status: result, reviewerId: c.user.id, reviewedAt: new Date(), opinion: opinion ?? null })
+      .set({ ...reviewed, reviewerId: c.user.id, reviewedAt: new Date() })
       .where(eq(certifications.id, id));
     const certification = await refreshUserStatus(tx, row.userId);
     await c.audit(
@@ -50,7 +52,13 @@ export const reviewCertification: Handler<typeof certificationApi.review> = asyn
         action: result === 'passed' ? 'certification.pass' : 'certification.reject',
         targetType: 'certification',
         targetId: id,
-        detail: { userId: row.userId, enterpriseName: row.enterpriseName, opinion: opinion ?? null },
+        // Before: the row locked above. The reviewer and time are the entry's own actor and time.
+        detail: {
+          userId: row.userId,
+          enterpriseName: row.enterpriseName,
+          opinion: opinion ?? null,
+          changes: auditChanges(row, reviewed),
+        },
       },
       tx,
     );
