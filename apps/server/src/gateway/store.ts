@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { normalizeMac, type DeviceType } from '@siteops/contracts/device-protocol';
 import type { LivePresence } from '@siteops/contracts/live/schemas';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from '../db/rows.ts';
+import { affectedOf, rowsOf } from '../db/rows.ts';
 import { LATEST_FLAGS, LATEST_TIMES, devices } from '../db/schema/index.ts';
 import { secretMatches } from '../crypto/deviceSecret.ts';
 import {
@@ -257,7 +257,7 @@ export async function pruneTelemetry(db: Db, days: number): Promise<number> {
   const aggregates = await db.execute(
     sql`delete from hj212_aggregates where at < now() - make_interval(days => ${days}::int)`,
   );
-  return Number(dropped?.n ?? 0) + affected(aggregates);
+  return Number(dropped?.n ?? 0) + affectedOf(aggregates);
 }
 
 /** Telemetry's day partitions from yesterday through a week ahead, made where missing (migration 0045). */
@@ -360,7 +360,7 @@ export class DbHj212AggregateSink {
  */
 export async function pruneEvents(db: Db, days: number): Promise<number> {
   const res = await db.execute(sql`delete from device_events where at < now() - make_interval(days => ${days}::int)`);
-  return affected(res);
+  return affectedOf(res);
 }
 
 /**
@@ -380,12 +380,6 @@ export async function sweepStalePresence(db: Db, heartbeatSeconds: number): Prom
     heartbeatDatetime: (r.heartbeat_datetime ? new Date(r.heartbeat_datetime) : new Date()).toISOString(),
     reason: 'stale',
   }));
-}
-
-/** `db.execute` answers differ between node-postgres and PGlite; both have `rows`. */
-function affected(res: unknown): number {
-  const r = res as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows ?? 0;
 }
 
 /**

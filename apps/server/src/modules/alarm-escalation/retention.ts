@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { affectedOf } from '../../db/rows.ts';
 import { firstThenEvery } from '../../core/rounds.ts';
 
 const EVERY_MS = 3_600_000;
@@ -14,9 +15,7 @@ export async function pruneChannelLog(db: Db, days: number): Promise<number> {
   const res = await db.execute(
     sql`delete from alarm_channel_log where at < now() - make_interval(days => ${days}::int)`,
   );
-  // node-postgres says rowCount, PGlite affectedRows.
-  const r = res as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows ?? 0;
+  return affectedOf(res);
 }
 
 /**

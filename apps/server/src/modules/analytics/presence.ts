@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PresenceDimension, PresencePoint, UptimeRow } from '@siteops/contracts/analytics/schemas';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { affectedOf, rowsOf } from '../../db/rows.ts';
 import { groupsOf } from './rollup.ts';
 
 /**
@@ -26,19 +26,14 @@ export async function samplePresence(db: Db, now: Date): Promise<number> {
       (count(*) filter (where online_status = 'online'))::int
     from devices group by agent_id, project_id, type
     on conflict do nothing`);
-  return affected(res);
+  return affectedOf(res);
 }
 
 /** Samples older than `days` go (ANALYTICS_RETENTION_DAYS, like the rollup); answers how many rows. */
 export async function prunePresence(db: Db, days: number): Promise<number> {
-  return affected(
+  return affectedOf(
     await db.execute(sql`delete from presence_samples where slot < now() - make_interval(days => ${days}::int)`),
   );
-}
-
-function affected(res: unknown): number {
-  const r = res as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows ?? 0;
 }
 
 /** The dimension value and its name of a sample row `ps` (projects `p` and agents `a` joined). */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DUST_LIMITS } from '@siteops/contracts/analytics/schemas';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { affectedOf, rowsOf } from '../../db/rows.ts';
 
 /**
  * Where the analysis reads its numbers (decision 0020): for every whole UTC hour of the range the
@@ -195,12 +195,7 @@ export async function pruneRollup(db: Db, days: number): Promise<number> {
   const cut = sql`now() - make_interval(days => ${days}::int)`;
   let n = 0;
   for (const table of ['telemetry_hourly', 'events_hourly', 'telemetry_group_hourly', 'events_group_hourly']) {
-    n += affected(await db.execute(sql`delete from ${sql.raw(table)} where hour < ${cut}`));
+    n += affectedOf(await db.execute(sql`delete from ${sql.raw(table)} where hour < ${cut}`));
   }
   return n;
-}
-
-function affected(res: unknown): number {
-  const r = res as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows ?? 0;
 }

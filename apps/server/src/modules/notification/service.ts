@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LivePublisher, NewNotification, Notifier, Recipients } from '../../ports/context.ts';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { affectedOf, rowsOf } from '../../db/rows.ts';
 import { notificationPreferences, projectMembers, users } from '../../db/schema/index.ts';
 import type { NotificationMail } from './email.ts';
 import { inEachLanguage, toStored } from './texts.ts';
@@ -43,9 +43,7 @@ export async function pruneNotifications(db: Db, days: number): Promise<number> 
   const res = await db.execute(
     sql`delete from notifications where created_at < now() - make_interval(days => ${days}::int)`,
   );
-  // node-postgres says rowCount, PGlite affectedRows.
-  const r = res as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows ?? 0;
+  return affectedOf(res);
 }
 
 /**
