@@ -55,6 +55,14 @@ describe('audit', () => {
     const id = await w.add({ projectId: w.projectA });
     await audit({ id, status: 'invalid', remark: 'Unknown to the host' });
     expect(await one(id)).toMatchObject({ status: 'invalid', qrCode: null, auditRemark: 'Unknown to the host' });
+    const [rejected] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'visitor.reject'), eq(auditLog.targetId, String(id))));
+    expect((rejected.detail as { changes: unknown }).changes).toEqual([
+      { field: 'status', before: 'new', after: 'invalid' },
+      { field: 'auditRemark', before: null, after: 'Unknown to the host' },
+    ]);
     await audit({ id, status: 'valid' });
     expect((await one(id)).qrCode).toMatch(/^SOV1\./);
     await audit({ id, status: 'invalid' });

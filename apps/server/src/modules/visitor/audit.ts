@@ -6,6 +6,8 @@ import { visitors } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { conflict } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
+import { updateReturningBefore } from '../../db/crud.ts';
+import { auditChanges } from '../audit/record.ts';
 import { markVisitors } from './gate.ts';
 import type { GateSync } from './gateSync.ts';
 import { passOf, signPass } from './pass.ts';
@@ -26,24 +28,28 @@ export const auditVisitor =
     if (status === 'valid' && current.visitEnd <= new Date()) throw conflict(t('visitor.visitEnded'));
     const qrCode = status === 'valid' ? signPass(passKey, passOf(current)) : null;
     await db.transaction(async (tx) => {
-      await tx
-        .update(visitors)
-        .set({
-          status,
-          qrCode,
-          auditorId: c.user.id,
-          auditedAt: new Date(),
-          auditRemark: remark ?? null,
-          updatedId: c.user.id,
-        })
-        .where(eq(visitors.id, id));
+      const decided = { status, auditRemark: remark ?? null };
+      const before = await updateReturningBefore(tx, visitors, id, {
+        ...decided,
+        qrCode,
+        auditorId: c.user.id,
+        auditedAt: new Date(),
+        updatedId: c.user.id,
+      });
       await markVisitors(tx, [id]);
       await c.audit(
         {
           action: status === 'valid' ? 'visitor.pass' : 'visitor.reject',
           targetType: 'visitor',
           targetId: id,
-          detail: { realName: current.realName, from: current.status, to: status, remark: remark ?? null },
+          detail: {
+            realName: current.realName,
+            from: current.status,
+            to: status,
+            remark: remark ?? null,
+            // The pass itself is not kept; the auditor and time are the entry's own.
+            changes: auditChanges(before, decided),
+          },
         },
         tx,
       );
