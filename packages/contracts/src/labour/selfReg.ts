@@ -12,7 +12,7 @@ import {
   selfRegPhoto,
   selfRegStatusBody,
 } from '../visitor/self-registration.ts';
-import { LABOUR_TRADES, WORKER_ID_TYPES, workerFields } from './schemas.ts';
+import { workerFields, workerItem } from './schemas.ts';
 
 /**
  * A worker's self-registration from a phone (issue 35), as a visitor's: a project's public link (QR code)
@@ -69,30 +69,33 @@ export const applicationListQuery = pageQuery.extend({
   status: z.enum(APPLICATION_STATUS).optional(),
 });
 
-/** An application as the console lists it: the ID number masked. */
-export const applicationItem = z.object({
-  id: z.number(),
-  projectId: z.number(),
-  projectName: z.string(),
-  realName: z.string(),
-  idType: z.enum(WORKER_ID_TYPES),
-  idNo: z.string(),
-  phone: z.string(),
-  gender: nullableString,
-  birthDate: nullableString,
-  trade: z.enum(LABOUR_TRADES),
-  teamId: z.number().nullable(),
-  teamName: nullableString,
-  emergencyContact: nullableString,
-  emergencyPhone: nullableString,
-  photoUrl: nullableString,
-  status: z.enum(APPLICATION_STATUS),
-  rejectReason: nullableString,
-  /** The worker approval registered. */
-  workerId: z.number().nullable(),
-  createdAt: z.string(),
-  decidedAt: nullableString,
-});
+/** An application as the console lists it: the worker's fields as a worker's list shows them (ID number masked). */
+export const applicationItem = workerItem
+  .pick({
+    id: true,
+    projectId: true,
+    projectName: true,
+    realName: true,
+    idType: true,
+    idNo: true,
+    phone: true,
+    gender: true,
+    birthDate: true,
+    trade: true,
+    teamId: true,
+    teamName: true,
+    emergencyContact: true,
+    emergencyPhone: true,
+    photoUrl: true,
+  })
+  .extend({
+    status: z.enum(APPLICATION_STATUS),
+    rejectReason: nullableString,
+    /** The worker approval registered. */
+    workerId: z.number().nullable(),
+    createdAt: z.string(),
+    decidedAt: nullableString,
+  });
 export type ApplicationItem = z.infer<typeof applicationItem>;
 
 export const approveApplicationBody = z.object({ id: rowId('id is required') });
