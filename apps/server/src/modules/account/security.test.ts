@@ -158,6 +158,13 @@ describe('security email and phone', () => {
     expect(ok.body.code).toBe(200);
     expect((await state(me)).phone.bound).toBeNull();
     expect(await log(me)).toEqual(expect.arrayContaining(['account.securityBind', 'account.securityUnbind']));
+    const [unbound] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.securityUnbind'), eq(auditLog.targetId, String(me.id))));
+    expect((unbound.detail as { changes: unknown }).changes).toEqual([
+      { field: 'phone', before: '138****0000', after: null },
+    ]);
     const box = await t.api(notificationApi.listAll, { tab: 'message' }, inChinese(me.token));
     expect(box.body.data.list.map((n: { title: string }) => n.title)).toEqual([
       '已解绑安全手机：138****0000',

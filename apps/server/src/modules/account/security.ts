@@ -94,7 +94,8 @@ export const unbindSecurity: Handler<typeof accountApi.securityUnbind> = async (
       .update(userSecurity)
       .set({ [channel]: null })
       .where(eq(userSecurity.userId, c.user.id));
-    await auditOwnAccount(c, 'account.securityUnbind', { channel, target: masked }, tx);
+    const changes = auditChanges(before, { [channel]: null });
+    await auditOwnAccount(c, 'account.securityUnbind', { channel, target: masked, changes }, tx);
     return masked;
   });
   if (masked)
