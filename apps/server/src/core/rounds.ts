@@ -36,3 +36,21 @@ export function firstThenEvery(run: () => void, firstMs: number, everyMs: number
     clearInterval(timer);
   };
 }
+
+/** Work done one piece after another (batches judged in the order they came): `add` queues a piece. */
+export interface Serial {
+  add(work: () => Promise<void>): void;
+  /** Resolves once every piece queued so far is done (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+/** A {@link Serial}; a piece that fails goes to `failed` and the next still runs. */
+export function serial(failed: (err: unknown) => void): Serial {
+  let tail = Promise.resolve();
+  return {
+    add(work) {
+      tail = tail.then(work).catch(failed);
+    },
+    idle: () => tail,
+  };
+}

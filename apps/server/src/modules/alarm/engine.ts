@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
+import { serial } from '../../core/rounds.ts';
 import type { Db } from '../../db/client.ts';
 import { alarms, alarmTimeline, devices, type AlarmRuleRow } from '../../db/schema/index.ts';
 import type { TelemetryPoint } from '../../gateway/index.ts';
@@ -24,7 +25,7 @@ export class AlarmEngine {
   /** `deviceId:ruleId` → since when (ms) the condition has held, for rules with no alarm open yet. */
   readonly #pending = new Map<string, number>();
   readonly #rules: ReadingRules;
-  #queue: Promise<void> = Promise.resolve();
+  readonly #batches = serial((err) => this.log.warn({ err }, 'alarm rules failed on a batch of readings'));
 
   constructor(
     private readonly db: Db,
@@ -37,14 +38,12 @@ export class AlarmEngine {
 
   /** Queue a stored batch of readings. */
   feed(readings: readonly TelemetryPoint[]): void {
-    this.#queue = this.#queue
-      .then(() => this.#judge(readings))
-      .catch((err: unknown) => this.log.warn({ err }, 'alarm rules failed on a batch of readings'));
+    this.#batches.add(() => this.#judge(readings));
   }
 
   /** Resolves once every batch queued so far is judged (tests, shutdown). */
   idle(): Promise<void> {
-    return this.#queue;
+    return this.#batches.idle();
   }
 
   async #judge(readings: readonly TelemetryPoint[]) {

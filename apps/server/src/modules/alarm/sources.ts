@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { OFFLINE_NOTICE_SECONDS_RANGE } from '@siteops/contracts/constant/schemas';
 import type { AlarmRuleScope } from '@siteops/contracts/alarm/schemas';
 import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
+import { serial } from '../../core/rounds.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -76,7 +77,7 @@ interface SpellDevice extends DeviceOfRule {
  * `raised` entry (`noticed`), so the project's escalation chain does not tell them again in the message box.
  */
 export class SourceAlarms {
-  #queue: Promise<void> = Promise.resolve();
+  readonly #batches = serial((err) => this.log.warn({ err }, 'alarm rules failed on a batch of events'));
 
   constructor(
     private readonly db: Db,
@@ -87,14 +88,12 @@ export class SourceAlarms {
 
   /** Queue a stored batch of events. */
   feedEvents(events: readonly DeviceEventRecord[]): void {
-    this.#queue = this.#queue
-      .then(() => this.#judgeEvents(events))
-      .catch((err: unknown) => this.log.warn({ err }, 'alarm rules failed on a batch of events'));
+    this.#batches.add(() => this.#judgeEvents(events));
   }
 
   /** Resolves once every batch queued so far is judged. */
   idle(): Promise<void> {
-    return this.#queue;
+    return this.#batches.idle();
   }
 
   /** One sweep of the time-based sources at `now` (ms): offline, no data, event alarms clearing themselves. */
