@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labourApi } from '@siteops/contracts/labour/api';
-import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
+import type { InputOf } from '@siteops/contracts/shared/endpoint';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { multipart } from '../../../test/fixtures.ts';
-import { faceJpeg } from '../visitor/testkit.ts';
+import { faceJpeg, publicCaller, type Lang } from '../visitor/testkit.ts';
 import { labourWorld, mainlandId } from './testkit.ts';
 
 /** A worker's phone self-registration (issue 35): link, public form, throttle, approval through the register's rules. */
@@ -13,25 +12,15 @@ let w: Awaited<ReturnType<typeof labourWorld>>;
 let token: string;
 let teamId: number;
 
-let nextClient = 1;
-const client = () => `10.7.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
-type Lang = 'en-US' | 'zh-CN';
-
-async function pub<E extends Endpoint>(
-  app: TestApp,
-  endpoint: E,
-  input: InputOf<E>,
-  opts: { ip?: string; lang?: Lang; file?: Buffer } = {},
-) {
-  const as = { remoteAddress: opts.ip ?? client(), headers: { 'accept-language': opts.lang ?? 'en-US' } };
-  if (!opts.file) return app.api(endpoint, input, as);
-  const form = multipart(opts.file, 'face.jpg', 'image/jpeg');
-  const body = { contentType: form.headers['content-type'], payload: form.payload };
-  return app.api.raw(endpoint, body, input as Record<string, unknown>, as);
-}
+const pub = publicCaller('10.7');
 
 const photo = async (app = t, linkToken = token) => {
-  const res = await pub(app, labourApi.selfRegPhoto, { token: linkToken }, { file: faceJpeg() });
+  const res = await pub(
+    app,
+    labourApi.selfRegPhoto,
+    { token: linkToken },
+    { file: { content: faceJpeg(), type: 'image/jpeg' } },
+  );
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.id as string;
 };

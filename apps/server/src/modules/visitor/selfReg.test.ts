@@ -1,11 +1,11 @@
 import { createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, expectFieldError } from '../../../test/harness.ts';
-import { createUser, multipart } from '../../../test/fixtures.ts';
+import { createUser } from '../../../test/fixtures.ts';
 import { readPass } from './pass.ts';
-import { faceJpeg, visitorWorld } from './testkit.ts';
+import { faceJpeg, publicCaller, visitorWorld, type Lang } from './testkit.ts';
 import { visitorApi } from '@siteops/contracts/visitor/api';
-import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
+import type { InputOf } from '@siteops/contracts/shared/endpoint';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import { userApi } from '@siteops/contracts/user/api';
 import { deviceApi } from '@siteops/contracts/device/api';
@@ -16,24 +16,7 @@ let admin: string;
 let w: Awaited<ReturnType<typeof visitorWorld>>;
 let tokenA: string;
 
-let nextClient = 1;
-/** A fresh client address per scenario, so scenarios do not share the client's counter. */
-const client = () => `10.9.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
-
-type Lang = 'en-US' | 'zh-CN';
-/** A public caller of the self-registration endpoints: from `ip` (a fresh address by default), in `lang`. */
-async function pub<E extends Endpoint>(
-  app: TestApp,
-  endpoint: E,
-  input: InputOf<E>,
-  opts: { ip?: string; lang?: Lang; file?: { content: Buffer; type: string } } = {},
-) {
-  const as = { remoteAddress: opts.ip ?? client(), headers: { 'accept-language': opts.lang ?? 'en-US' } };
-  if (!opts.file) return app.api(endpoint, input, as);
-  const form = multipart(opts.file.content, 'face.jpg', opts.file.type);
-  const body = { contentType: form.headers['content-type'], payload: form.payload };
-  return app.api.raw(endpoint, body, input as Record<string, unknown>, as);
-}
+const pub = publicCaller('10.9');
 
 const form = (token: string, ip?: string) => pub(t, visitorApi.selfRegForm, { token }, { ip });
 const submit = (body: object, ip?: string, app = t, lang?: Lang) =>

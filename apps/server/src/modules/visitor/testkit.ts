@@ -2,7 +2,7 @@ import jpeg from 'jpeg-js';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, multipart, uniq } from '../../../test/fixtures.ts';
-import type { Endpoint } from '@siteops/contracts/shared/endpoint';
+import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import { projectApi } from '@siteops/contracts/project/api';
 
@@ -24,6 +24,29 @@ export async function photoId(t: TestApp, token: string): Promise<string> {
   const res = await postPhoto(t, token);
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.id as string;
+}
+
+export type Lang = 'en-US' | 'zh-CN';
+
+/**
+ * A public caller of the self-registration endpoints (visitors' and workers'): it calls from `ip`, by
+ * default a fresh address of `net` each call, so scenarios do not share the client's counter, in `lang`.
+ */
+export function publicCaller(net: string) {
+  let nextClient = 1;
+  const client = () => `${net}.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
+  return async function pub<E extends Endpoint>(
+    app: TestApp,
+    endpoint: E,
+    input: InputOf<E>,
+    opts: { ip?: string; lang?: Lang; file?: { content: Buffer; type: string } } = {},
+  ) {
+    const as = { remoteAddress: opts.ip ?? client(), headers: { 'accept-language': opts.lang ?? 'en-US' } };
+    if (!opts.file) return app.api(endpoint, input, as);
+    const form = multipart(opts.file.content, 'face.jpg', opts.file.type);
+    const body = { contentType: form.headers['content-type'], payload: form.payload };
+    return app.api.raw(endpoint, body, input as Record<string, unknown>, as);
+  };
 }
 
 const hour = 3_600_000;
