@@ -23,6 +23,15 @@ export function labelLookup<V extends string>(values: readonly V[], labels?: Rec
   return map;
 }
 
+/** What a failed sheet read answers: the 400 naming `file` when the file is not a readable xlsx, else the error itself. */
+export function sheetReadError(err: unknown): unknown {
+  if (!(err instanceof XlsxError)) return err;
+  if (err.reason === 'tooLarge') {
+    return fieldError('file', t('import.unpackedTooLarge', { mb: MAX_UNPACKED_BYTES / 1024 / 1024 }));
+  }
+  return fieldError('file', t(err.reason === 'noSheet' ? 'import.noSheet' : 'import.notXlsx'));
+}
+
 export type ImportColumn = { key: string; required: boolean } & Record<SheetLang, string>;
 export type ImportRow<C extends ImportColumn> = { row: number } & Partial<Record<C['key'], string>>;
 
@@ -63,11 +72,7 @@ export async function readImportSheet<C extends ImportColumn>(
       rows.push(row);
     }
   } catch (err) {
-    if (!(err instanceof XlsxError)) throw err;
-    if (err.reason === 'tooLarge') {
-      throw fieldError('file', t('import.unpackedTooLarge', { mb: MAX_UNPACKED_BYTES / 1024 / 1024 }));
-    }
-    throw fieldError('file', t(err.reason === 'noSheet' ? 'import.noSheet' : 'import.notXlsx'));
+    throw sheetReadError(err);
   }
   const missing = columnsOf.filter((c) => c.required && ![...columns.values()].includes(c.key as Key));
   if (missing.length) {

@@ -9,7 +9,8 @@ import {
 import { fieldError } from '../../core/errors.ts';
 import { t, type Param } from '../../core/messages/index.ts';
 import { fieldMessage, parseIn } from '../../core/messages/zod.ts';
-import { MAX_UNPACKED_BYTES, XlsxError, readFirstSheet } from '../../xlsx/reader.ts';
+import { MAX_UNPACKED_BYTES, readFirstSheet } from '../../xlsx/reader.ts';
+import { sheetReadError } from '../../xlsx/importSheet.ts';
 import { unneutralised } from '../../xlsx/text.ts';
 import {
   directionLabels,
@@ -120,11 +121,7 @@ export async function readSheet(buffer: Buffer) {
       if (rows.length % ROWS_PER_TURN === 0) await nextTurn();
     }
   } catch (err) {
-    if (!(err instanceof XlsxError)) throw err;
-    if (err.reason === 'tooLarge') {
-      throw fieldError('file', t('import.unpackedTooLarge', { mb: MAX_UNPACKED_BYTES / 1024 / 1024 }));
-    }
-    throw fieldError('file', t(err.reason === 'noSheet' ? 'import.noSheet' : 'import.notXlsx'));
+    throw sheetReadError(err);
   }
   if (!header) checkHeader(columns);
   return rows;
