@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { labourApi } from '@siteops/contracts/labour/api';
-import { visitorApi } from '@siteops/contracts/visitor/api';
-import { devices } from '../../db/schema/index.ts';
 import { multipart } from '../../../test/fixtures.ts';
 import type { LinkTestApp } from '../device-link/testkit.ts';
-import { eventually, gateCalls, linkOnline, startGateWorld } from '../visitor/gateTestkit.ts';
+import { eventually, gateCalls, listedFaceTerminal, startGateWorld } from '../visitor/gateTestkit.ts';
 import { faceJpeg } from '../visitor/testkit.ts';
 import { sql } from 'drizzle-orm';
 import { labourCertificates } from '../../db/schema/index.ts';
@@ -31,19 +28,7 @@ afterAll(() => t?.close());
 const { ok } = gateCalls(() => ({ t, admin }));
 
 /** A face terminal of project A, on its access-device list (direction none), linked through a simulator. */
-async function terminal() {
-  const d = await t.addDevice({ type: 'face', agentId: agentIdA });
-  await t.database.db.update(devices).set({ projectId: w.projectA }).where(eq(devices.id, d.id));
-  const sim = await linkOnline(t, d);
-  await ok(visitorApi.publishConfig, {
-    projectId: w.projectA,
-    requiredFields: [],
-    defaultVisitHours: 4,
-    autoApprove: false,
-    deviceIds: [d.id],
-  });
-  return { ...d, sim, faces: sim.faces! };
-}
+const terminal = () => listedFaceTerminal(t, admin, { agentId: agentIdA, projectId: w.projectA });
 
 async function photo(): Promise<string> {
   const form = multipart(Buffer.from(faceJpeg(150, 200)), 'face.jpg', 'image/jpeg');

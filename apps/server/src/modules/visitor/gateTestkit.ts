@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
+import { visitorApi } from '@siteops/contracts/visitor/api';
 import { createAgent, createUser } from '../../../test/fixtures.ts';
 import { devices, projects } from '../../db/schema/index.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
@@ -47,6 +48,25 @@ export function gateCalls(world: () => { t: LinkTestApp; admin: string }) {
     return res.data;
   };
   return { req, ok };
+}
+
+/**
+ * A face terminal of the project (on its agent `agentId`), made the project's one access device
+ * (direction none) by publishing the visitor configuration, and linked through a simulator.
+ */
+export async function listedFaceTerminal(t: LinkTestApp, admin: string, at: { agentId: number; projectId: number }) {
+  const { ok } = gateCalls(() => ({ t, admin }));
+  const d = await t.addDevice({ type: 'face', agentId: at.agentId });
+  await t.database.db.update(devices).set({ projectId: at.projectId }).where(eq(devices.id, d.id));
+  const sim = await linkOnline(t, d);
+  await ok(visitorApi.publishConfig, {
+    projectId: at.projectId,
+    requiredFields: [],
+    defaultVisitHours: 4,
+    autoApprove: false,
+    deviceIds: [d.id],
+  });
+  return { ...d, sim, faces: sim.faces! };
 }
 
 /**

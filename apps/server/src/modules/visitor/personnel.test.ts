@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { devices, gatePersons } from '../../db/schema/index.ts';
+import { gatePersons } from '../../db/schema/index.ts';
 import { createUser, upload, WEBP } from '../../../test/fixtures.ts';
 import { type LinkTestApp } from '../device-link/testkit.ts';
-import { eventually, gateCalls, linkOnline, startGateWorld } from './gateTestkit.ts';
+import { eventually, gateCalls, listedFaceTerminal, startGateWorld } from './gateTestkit.ts';
 import { PERSONNEL_VALID_FROM, PERSONNEL_VALID_TO } from './gatePersonnel.ts';
 import { faceJpeg } from './testkit.ts';
 import { deviceApi } from '@siteops/contracts/device/api';
@@ -34,19 +34,7 @@ afterAll(() => t?.close());
 const { req, ok } = gateCalls(() => ({ t, admin }));
 
 /** A face terminal of project A (its agent's), on the visitor device list, linked through a simulator. */
-async function terminal() {
-  const d = await t.addDevice({ type: 'face', agentId: agentIdA });
-  await t.database.db.update(devices).set({ projectId: w.projectA }).where(eq(devices.id, d.id));
-  const sim = await linkOnline(t, d);
-  await ok(visitorApi.publishConfig, {
-    projectId: w.projectA,
-    requiredFields: [],
-    defaultVisitHours: 4,
-    autoApprove: false,
-    deviceIds: [d.id],
-  });
-  return { ...d, sim, faces: sim.faces! };
-}
+const terminal = () => listedFaceTerminal(t, admin, { agentId: agentIdA, projectId: w.projectA });
 
 /** A user of project A's agent with a face photo of its own as avatar; answers its id, person id and photo's hash. */
 async function userWithPhoto(realName = 'Zhao Gong') {
