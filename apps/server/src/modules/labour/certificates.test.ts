@@ -12,7 +12,7 @@ import { sweepPhotos } from '../visitor/photo.ts';
 import { LocalStorage } from '../../storage/local.ts';
 import { recheckCertificateBars, scheduleCertificateCheck } from './certificateGate.ts';
 import { workerGates } from './gate.ts';
-import { labourWorld, mainlandId } from './testkit.ts';
+import { labourWorld, mainlandId, uploadLabourPhoto } from './testkit.ts';
 
 const { t, admin } = await fileTestApp();
 const w = await labourWorld(t, admin);
@@ -31,17 +31,7 @@ async function lastChanges(action: 'labour.updateCertificate' | 'labour.updateSe
 /** The project's today (UTC+8, the default wall clock) moved by `days`. */
 const day = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
-async function photo(token = admin): Promise<string> {
-  const form = multipart(Buffer.from(faceJpeg(320, 200)), 'card.jpg', 'image/jpeg');
-  const res = await t.api.raw(
-    labourApi.postPhoto,
-    { contentType: form.headers['content-type'], payload: form.payload },
-    {},
-    token,
-  );
-  expect(res.body.code, res.body.msg).toBe(200);
-  return res.body.data.id as string;
-}
+const photo = (token = admin) => uploadLabourPhoto(t, token, Buffer.from(faceJpeg(320, 200)), 'card.jpg');
 
 const cert = (workerId: number, body: Record<string, unknown> = {}) => ({
   workerId,

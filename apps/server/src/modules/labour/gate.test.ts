@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labourApi } from '@siteops/contracts/labour/api';
-import { multipart } from '../../../test/fixtures.ts';
 import type { LinkTestApp } from '../device-link/testkit.ts';
 import { eventually, gateCalls, listedFaceTerminal, startGateWorld } from '../visitor/gateTestkit.ts';
 import { faceJpeg } from '../visitor/testkit.ts';
@@ -8,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { labourCertificates } from '../../db/schema/index.ts';
 import { recheckCertificateBars } from './certificateGate.ts';
 import { workerGates } from './gate.ts';
-import { mainlandId } from './testkit.ts';
+import { mainlandId, uploadLabourPhoto } from './testkit.ts';
 
 /**
  * Workers on the face terminals (issue 35), against simulated terminals over the device link: an
@@ -30,17 +29,7 @@ const { ok } = gateCalls(() => ({ t, admin }));
 /** A face terminal of project A, on its access-device list (direction none), linked through a simulator. */
 const terminal = () => listedFaceTerminal(t, admin, { agentId: agentIdA, projectId: w.projectA });
 
-async function photo(): Promise<string> {
-  const form = multipart(Buffer.from(faceJpeg(150, 200)), 'face.jpg', 'image/jpeg');
-  const res = await t.api.raw(
-    labourApi.postPhoto,
-    { contentType: form.headers['content-type'], payload: form.payload },
-    {},
-    admin,
-  );
-  expect(res.body.code, res.body.msg).toBe(200);
-  return res.body.data.id as string;
-}
+const photo = () => uploadLabourPhoto(t, admin, Buffer.from(faceJpeg(150, 200)), 'face.jpg');
 
 describe('workers on the face terminals', () => {
   it('an on-site worker with a photo is enrolled, its passes are attendance, and leaving removes it', async () => {

@@ -7,7 +7,7 @@ import { labourApi } from '@siteops/contracts/labour/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { deviceApi } from '@siteops/contracts/device/api';
 import type { TestApp } from '../../../test/harness.ts';
-import { createAgent, createUser, randomMac, uniq } from '../../../test/fixtures.ts';
+import { createAgent, createUser, multipart, randomMac, uniq } from '../../../test/fixtures.ts';
 import { deviceEvents, visitorDevices } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -23,6 +23,19 @@ export function mainlandId(birth = '19900101', male = true): string {
  * Agent A with projects A1 and A2, agent B with project B1; a manager of A1 (token), agent A's and agent
  * B's admin sessions; `ok` calls an endpoint expecting code 200 and answers its data.
  */
+/** A photo uploaded through the workers' photo endpoint as `token` (a face, or a certificate's card); answers its id. */
+export async function uploadLabourPhoto(t: TestApp, token: string, content: Buffer, fileName: string): Promise<string> {
+  const form = multipart(content, fileName, 'image/jpeg');
+  const res = await t.api.raw(
+    labourApi.postPhoto,
+    { contentType: form.headers['content-type'], payload: form.payload },
+    {},
+    token,
+  );
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id as string;
+}
+
 export async function labourWorld(t: TestApp, admin: string) {
   const ok = async <E extends Endpoint>(endpoint: E, input: InputOf<E>, token = admin): Promise<AnswerOf<E>> => {
     const res = await t.api(endpoint, input, token);
