@@ -107,8 +107,7 @@ export async function build({ ifStale = false, quiet = false } = {}) {
   const parts = ifStale ? staleParts() : Object.keys(PARTS);
   if (!parts.length) return;
   const started = Date.now();
-  if (quiet)
-    console.log(`Building the ${parts.join(' and the ')} (once per source change; 10 s to a minute)…`);
+  if (quiet) console.log(`Building the ${parts.join(' and the ')} (once per source change; 10 s to a minute)…`);
   if (parts.includes('server')) await buildServer();
   if (parts.includes('console')) await buildConsole(quiet);
   if (!quiet) console.log(`Built the ${parts.join(' and the ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
