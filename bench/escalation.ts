@@ -52,6 +52,8 @@ const second = pg.url ? await open() : first;
 const config = benchConfig({
   PII_KEY: 'ab'.repeat(32),
   ALARM_ESCALATION_SWEEP_MS: SWEEP_MS,
+  // The receiver is on this machine: webhooks to loopback are refused unless allowed (README).
+  ALARM_WEBHOOK_ADDRESSES: 'any',
   DATA_DIR: '.tmp/bench-escalation',
 });
 const apps = [
