@@ -41,3 +41,21 @@ test('Ctrl+K finds a device by serial number and a page by title, and opens them
   await page.keyboard.press('Escape');
   await expect(box).toBeHidden();
 });
+
+test('in English the palette finds a device and a page by their English words', async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('locale', 'en-US'));
+  const admin = await apiLogin(request, ADMIN);
+  const granted = await grantDevice(request, admin, { type: 'dust', prefix: 'E2EPALEN' });
+
+  await login(page);
+  await page.keyboard.press('Control+k');
+  const box = page.getByRole('combobox', { name: 'Search pages and records' });
+  await expect(box).toBeFocused();
+  await box.fill(granted.sn.slice(-8));
+  const option = page.getByRole('option').filter({ hasText: granted.sn });
+  await expect(option).toContainText('Device');
+  await box.fill('Alarm Rules');
+  await expect(page.getByRole('option').first()).toContainText('Alarm Rules');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/alarm\/alarm-rules$/);
+});
