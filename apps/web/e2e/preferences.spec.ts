@@ -173,3 +173,15 @@ test('pages with personal data carry a watermark of the viewer and the time, whi
   await reloadConsole(page);
   await expect(mark).toHaveCount(0);
 });
+
+test('in English the watermark is the same mark and its setting reads in English', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('locale', 'en-US'));
+  await login(page);
+  const mark = page.getByTestId('page-watermark');
+  await openConsole(page, '/visitor/visitor-List');
+  await expect(mark).toHaveAttribute('data-content', /^admin \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Page settings' });
+  await drawer.getByRole('switch', { name: 'Watermark pages with personal data' }).click();
+  await expect(mark).toHaveCount(0);
+});
