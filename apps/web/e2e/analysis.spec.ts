@@ -112,4 +112,32 @@ test.describe('fleet analytics', () => {
       .toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+  test('in English the chart, its limit line, its legend and its data read in English', async ({
+    page,
+    request,
+    dialSim,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('locale', 'en-US'));
+    const token = await apiLogin(request, ADMIN);
+    const { id, sn, mac, secret } = await grantDevice(request, token, { type: 'dust', prefix: 'E2EANLEN' });
+    const { agentUser, siteName } = await agentSiteFor(request, token, id, 'anlen');
+    const start = new Date(Date.now() - 60_000).toISOString();
+    const device = dialSim({ sn, mac, secret }, 'dust');
+    await device.waitFor('up', 30_000);
+    device.sendTelemetry({ a34004: 90, LA: 55 });
+    await waitForReadings(request, token, { sn, from: start, count: 1 });
+
+    await login(page, agentUser);
+    await page.goto('/dashboard/analysis');
+    const dust = page.getByTestId('analysis-dust');
+    await page.getByText('Per day', { exact: true }).click();
+    await expect(dust.getByTestId('analysis-dust-legend')).toContainText(siteName, { timeout: 30_000 });
+    await expect(dust.getByRole('img', { name: 'Dust and noise by project · PM2.5' })).toContainText('Limit 75 μg/m³');
+    await expect
+      .poll(async () => (await chartPoints(dust, 'line')).filter((p) => p.includes(siteName)))
+      .toEqual([expect.stringMatching(/: 90$/)]);
+    const siteToggle = dust.getByTestId('analysis-dust-legend').getByRole('button', { name: siteName });
+    await siteToggle.click();
+    await expect(siteToggle).toHaveAttribute('aria-pressed', 'false');
+  });
 });
