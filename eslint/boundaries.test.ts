@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { RuleTester } from 'eslint';
+import { RuleTester, type Rule } from 'eslint';
 import { afterAll, describe, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the lint configuration, without types.
 import { boundaries } from './boundaries.js';
@@ -9,129 +9,81 @@ RuleTester.describe = describe;
 RuleTester.it = it;
 
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
-const server = (rel: string) => path.resolve(import.meta.dirname, '../apps/server/src', rel);
-const web = (rel: string) => path.resolve(import.meta.dirname, '../apps/web/src', rel);
+const serverSrc = path.resolve(import.meta.dirname, '../apps/server/src');
+const webSrc = path.resolve(import.meta.dirname, '../apps/web/src');
 
-tester.run('server modules reach each other only through ports', boundaries.rules.modules, {
-  valid: [
-    { filename: server('modules/visitor/add.ts'), code: "import { recordAudit } from '../audit/record.ts';" },
-    { filename: server('modules/visitor/add.ts'), code: "import { visitorOf } from './service.ts';" },
-    { filename: server('modules/visitor/add.ts'), code: "import { route } from '../../http/endpoint.ts';" },
-    { filename: server('app.ts'), code: "import { routes } from './modules/visitor/routes.ts';" },
-    { filename: server('main.ts'), code: "import { buildApp } from './app.ts';" },
-    { filename: server('modules/visitor/visitor.test.ts'), code: "import { listAll } from '../device/listAll.ts';" },
+/**
+ * Runs `rule` over import cases it must allow and cases it must refuse (each refusal is one `refused`
+ * error). A case reads "<file below root>: <its import statement>".
+ */
+function runImports(
+  title: string,
+  rule: Rule.RuleModule,
+  root: string,
+  cases: { allowed: readonly string[]; refused: readonly string[] },
+) {
+  const parse = (entry: string) => {
+    const at = entry.indexOf(': ');
+    return { filename: path.resolve(root, entry.slice(0, at)), code: entry.slice(at + 2) };
+  };
+  tester.run(title, rule, {
+    valid: cases.allowed.map(parse),
+    invalid: cases.refused.map((entry) => ({ ...parse(entry), errors: [{ messageId: 'refused' }] })),
+  });
+}
+
+runImports('server modules reach each other only through ports', boundaries.rules.modules, serverSrc, {
+  allowed: [
+    "modules/visitor/add.ts: import { recordAudit } from '../audit/record.ts';",
+    "modules/visitor/add.ts: import { visitorOf } from './service.ts';",
+    "modules/visitor/add.ts: import { route } from '../../http/endpoint.ts';",
+    "app.ts: import { routes } from './modules/visitor/routes.ts';",
+    "main.ts: import { buildApp } from './app.ts';",
+    "modules/visitor/visitor.test.ts: import { listAll } from '../device/listAll.ts';",
   ],
-  invalid: [
-    {
-      filename: server('modules/visitor/add.ts'),
-      code: "import { listDevices } from '../device/listAll.ts';",
-      errors: [{ messageId: 'refused' }],
-    },
-    {
-      filename: server('http/envelope.ts'),
-      code: "import { visitorOf } from '../modules/visitor/service.ts';",
-      errors: [{ messageId: 'refused' }],
-    },
-    {
-      filename: server('modules/visitor/add.ts'),
-      code: "import { buildApp } from '../../app.ts';",
-      errors: [{ messageId: 'refused' }],
-    },
+  refused: [
+    "modules/visitor/add.ts: import { listDevices } from '../device/listAll.ts';",
+    "http/envelope.ts: import { visitorOf } from '../modules/visitor/service.ts';",
+    "modules/visitor/add.ts: import { buildApp } from '../../app.ts';",
   ],
 });
 
-tester.run('console layers: shared -> features -> app', boundaries.rules.layers, {
-  valid: [
-    {
-      filename: web('features/visitors/VisitorsPage.tsx'),
-      code: "import { DataTable } from '../../components/table/DataTable';",
-    },
-    {
-      filename: web('app/router/pages.tsx'),
-      code: "import { VisitorsPage } from '../../features/visitors/VisitorsPage';",
-    },
-    {
-      filename: web('features/visitors/VisitorsPage.tsx'),
-      code: "import { DataTable } from '@/components/table/DataTable';",
-    },
-    {
-      filename: web('features/visitors/VisitorsPage.tsx'),
-      code: "import { visitorColumns } from '@/features/visitors/columns';",
-    },
+runImports('console layers: shared -> features -> app', boundaries.rules.layers, webSrc, {
+  allowed: [
+    "features/visitors/VisitorsPage.tsx: import { DataTable } from '../../components/table/DataTable';",
+    "app/router/pages.tsx: import { VisitorsPage } from '../../features/visitors/VisitorsPage';",
+    "features/visitors/VisitorsPage.tsx: import { DataTable } from '@/components/table/DataTable';",
+    "features/visitors/VisitorsPage.tsx: import { visitorColumns } from '@/features/visitors/columns';",
   ],
-  invalid: [
-    {
-      filename: web('features/visitors/VisitorsPage.tsx'),
-      code: "import { DeviceTable } from '../devices/table/DeviceTable';",
-      errors: [{ messageId: 'refused' }],
-    },
-    {
-      filename: web('features/visitors/VisitorsPage.tsx'),
-      code: "import { DeviceTable } from '@/features/devices/table/DeviceTable';",
-      errors: [{ messageId: 'refused' }],
-    },
-    {
-      filename: web('lib/time.ts'),
-      code: "import { useUserStore } from '@/app/stores/user';",
-      errors: [{ messageId: 'refused' }],
-    },
-    {
-      filename: web('components/table/DataTable.tsx'),
-      code: "import { x } from '../../features/visitors/x';",
-      errors: [{ messageId: 'refused' }],
-    },
+  refused: [
+    "features/visitors/VisitorsPage.tsx: import { DeviceTable } from '../devices/table/DeviceTable';",
+    "features/visitors/VisitorsPage.tsx: import { DeviceTable } from '@/features/devices/table/DeviceTable';",
+    "lib/time.ts: import { useUserStore } from '@/app/stores/user';",
+    "components/table/DataTable.tsx: import { x } from '../../features/visitors/x';",
   ],
 });
 
-tester.run('server layers import only downwards', boundaries.rules['server-layers'], {
-  valid: [
-    { filename: server('db/crud.ts'), code: "import { conflict } from '../core/errors.ts';" },
-    { filename: server('http/endpoint.ts'), code: "import { route } from '../ports/context.ts';" },
-    { filename: server('modules/visitor/add.ts'), code: "import { route } from '../../http/endpoint.ts';" },
-    { filename: server('modules/visitor/add.ts'), code: "import { visitorOf } from './service.ts';" },
-    { filename: server('app.ts'), code: "import { registerUserModule } from './modules/user/routes.ts';" },
-    { filename: server('main.ts'), code: "import { buildApp } from './app.ts';" },
+runImports('server layers import only downwards', boundaries.rules['server-layers'], serverSrc, {
+  allowed: [
+    "db/crud.ts: import { conflict } from '../core/errors.ts';",
+    "http/endpoint.ts: import { route } from '../ports/context.ts';",
+    "modules/visitor/add.ts: import { route } from '../../http/endpoint.ts';",
+    "modules/visitor/add.ts: import { visitorOf } from './service.ts';",
+    "app.ts: import { registerUserModule } from './modules/user/routes.ts';",
+    "main.ts: import { buildApp } from './app.ts';",
     // Tests and test kits assemble fixtures from anywhere.
-    { filename: server('db/crud.test.ts'), code: "import { buildApp } from '../app.ts';" },
+    "db/crud.test.ts: import { buildApp } from '../app.ts';",
   ],
-  invalid: [
+  refused: [
     // The tangles this rule was written against (issue 29): each was on main before core/ and ports/.
-    {
-      filename: server('db/crud.ts'),
-      code: "import { mustExist } from '../auth/scope.ts';",
-      errors: [{ messageId: 'refused' }],
-    },
-    {
-      filename: server('auth/scope.ts'),
-      code: "import { notFoundOf } from '../http/errors.ts';",
-      errors: [{ messageId: 'refused' }],
-    },
-    {
-      filename: server('http/endpoint.ts'),
-      code: "import { recordAudit } from '../modules/audit/record.ts';",
-      errors: [{ messageId: 'refused' }],
-    },
-    {
-      filename: server('core/errors.ts'),
-      code: "import { openDatabase } from '../db/client.ts';",
-      errors: [{ messageId: 'refused' }],
-    },
+    "db/crud.ts: import { mustExist } from '../auth/scope.ts';",
+    "auth/scope.ts: import { notFoundOf } from '../http/errors.ts';",
+    "http/endpoint.ts: import { recordAudit } from '../modules/audit/record.ts';",
+    "core/errors.ts: import { openDatabase } from '../db/client.ts';",
     // One floor: the database and the file store stay independent of each other.
-    {
-      filename: server('db/client.ts'),
-      code: "import { LocalStorage } from '../storage/local.ts';",
-      errors: [{ messageId: 'refused' }],
-    },
-    {
-      filename: server('modules/user/add.ts'),
-      code: "import { buildApp } from '../../app.ts';",
-      errors: [{ messageId: 'refused' }],
-    },
+    "db/client.ts: import { LocalStorage } from '../storage/local.ts';",
+    "modules/user/add.ts: import { buildApp } from '../../app.ts';",
     // A new folder must be given its floor before anything imports it.
-    {
-      filename: server('metrics/registry.ts'),
-      code: "import { t } from '../core/messages/index.ts';",
-      errors: [{ messageId: 'refused' }],
-    },
+    "metrics/registry.ts: import { t } from '../core/messages/index.ts';",
   ],
 });
