@@ -67,6 +67,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   #heartbeat?: NodeJS.Timeout;
   #retry?: NodeJS.Timeout;
   #backoff: Backoff;
+  /** Failed links so far: which of url and backupUrls to dial next. */
+  #dials = 0;
   #linkedAt = 0;
   #lastHeard = 0;
   #seq = 0;
@@ -206,10 +208,16 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   // -------------------------------------------------------------------------------------------------
   // Connection
 
+  /** The address to dial: the next of url and backupUrls after each failed link. */
+  #dialUrl() {
+    const urls = [this.#opt.url, ...(this.#opt.backupUrls ?? [])];
+    return urls[this.#dials % urls.length];
+  }
+
   #connect() {
     this.#setState('connecting');
     this.counters.connects++;
-    const ws = dialGateway(this.#opt.url, authMessage(this, this.#opt.secret));
+    const ws = dialGateway(this.#dialUrl(), authMessage(this, this.#opt.secret));
     this.#ws = ws;
     ws.on('open', () => {
       if (this.#ws !== ws) return;
@@ -252,6 +260,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     } else {
       if (this.#linkedAt && Date.now() - this.#linkedAt >= (this.#opt.stableMs ?? 10_000)) this.#backoff.reset();
       const fixed = fixedRetrySeconds(code, reason, this.lastRefusal?.reason);
+      // The server said when to come back: come back to it. Otherwise the link failed: try the next address.
+      if (fixed === 0) this.#dials++;
       delay = fixed > 0 ? fixed * 1000 * scale : this.#backoff.next();
       this.#setState('waiting');
       this.#log(`link closed (${code} ${reason}); dialling again in ${Math.round(delay)} ms`);

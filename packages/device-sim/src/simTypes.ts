@@ -6,6 +6,11 @@ import type { UpgradeFault } from './upgrade.ts';
 export interface SimDeviceOptions {
   /** `ws://host:port/gateway`, or `mqtt://host:port` for a device on the MQTT transport. */
   url: string;
+  /**
+   * More server addresses, dialled in turn after a link that dropped or never opened (a DTU's backup
+   * servers): a device whose instance died comes back through another without a load balancer.
+   */
+  backupUrls?: string[];
   /** The server's HTTP base for downloads (face photos, firmware); default: the WebSocket URL's. Needed with MQTT. */
   httpUrl?: string;
   sn: string;

@@ -143,6 +143,17 @@ for (const setup of setups) {
       expect(first.sim.counters.rpcs).toBe(0);
     });
 
+    it('a device whose first address does not answer links through its backup address', async () => {
+      const sn = `MBKUP${String(++n).padStart(4, '0')}`;
+      const who = { sn, mac: `02:10:00:00:01:${String(n).padStart(2, '0')}`, secret: randomUUID() };
+      const rec = directory.add({ ...who, type: 'dust' });
+      const sim = quietSim('ws://127.0.0.1:1/gateway', who, 'dust', { backupUrls: [b.url], backoffBaseMs: 20 });
+      sims.push(sim);
+      await sim.waitFor('up', 10_000);
+      expect(sim.counters.connects).toBe(2);
+      await until(() => a.gateway.whereIs(rec.id) === b.gateway.instanceId, 2_000, 'A routes to B');
+    });
+
     it('an instance that starts later learns the existing links at once', async () => {
       const { id } = await linkedTo(a, 'broadcast');
       const c = await startTestGateway({ bus: buses[2], directory, ownsBus: false });
