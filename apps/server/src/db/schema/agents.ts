@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { editStamps } from './columns.ts';
+import { check, date, doublePrecision, index, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { editStamps, serialId } from './columns.ts';
 
 /**
  * Spec 3's Agent (a reseller). Its users point at it through `users.agent_id`; the one created with
@@ -9,7 +9,7 @@ import { editStamps } from './columns.ts';
 export const agents = pgTable(
   'agents',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: varchar('name', { length: 128 }).notNull().unique(),
     linkName: varchar('link_name', { length: 64 }).notNull(),
     linkPhone: varchar('link_phone', { length: 32 }).notNull(),

@@ -1,22 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { alarms } from './alarms.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
-import { createdAtColumn, ownerReference, updatedAtColumn } from './columns.ts';
+import { creationStamps, ownerReference, serialId, timestamptz, updatedAtColumn } from './columns.ts';
 
 /**
  * Where escalations go (issue 32): a project's or an agent's channel. People channels (inapp, email,
@@ -27,7 +15,7 @@ import { createdAtColumn, ownerReference, updatedAtColumn } from './columns.ts';
 export const alarmChannels = pgTable(
   'alarm_channels',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: varchar('name', { length: 64 }).notNull(),
     /** inapp | email | sms | wecom | dingtalk | feishu | webhook */
     kind: varchar('kind', { length: 16 }).notNull(),
@@ -38,8 +26,7 @@ export const alarmChannels = pgTable(
     url: text('url'),
     secret: text('secret'),
     enabled: boolean('enabled').notNull().default(true),
-    createdId: integer('created_id'),
-    createdAt: createdAtColumn(),
+    ...creationStamps(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
@@ -65,15 +52,14 @@ export interface StoredEscalationStep {
 export const escalationChains = pgTable(
   'escalation_chains',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: ownerReference('project_id', () => projects.id),
     name: varchar('name', { length: 64 }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
     severities: jsonb('severities').$type<string[]>().notNull(),
     repeatMinutes: integer('repeat_minutes'),
     steps: jsonb('steps').$type<StoredEscalationStep[]>().notNull(),
-    createdId: integer('created_id'),
-    createdAt: createdAtColumn(),
+    ...creationStamps(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [uniqueIndex('escalation_chains_project_idx').on(t.projectId)],
@@ -89,15 +75,15 @@ export type EscalationChainRow = typeof escalationChains.$inferSelect;
 export const escalationDeliveries = pgTable(
   'escalation_deliveries',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     alarmId: ownerReference('alarm_id', () => alarms.id),
     chainId: integer('chain_id').references(() => escalationChains.id, { onDelete: 'set null' }),
     /** 1-based. */
     step: integer('step').notNull(),
     /** 0: the step; 1, 2…: its reminders. */
     repeatNo: integer('repeat_no').notNull(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [uniqueIndex('escalation_deliveries_once_idx').on(t.alarmId, t.step, t.repeatNo)],
 );
@@ -112,15 +98,15 @@ export const escalationDeliveries = pgTable(
 export const escalationHeld = pgTable(
   'escalation_held',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     alarmId: ownerReference('alarm_id', () => alarms.id),
     userId: ownerReference('user_id', () => users.id),
     step: integer('step').notNull(),
     repeatNo: integer('repeat_no').notNull(),
     channelIds: jsonb('channel_ids').$type<number[]>().notNull(),
-    until: timestamp('until', { withTimezone: true }).notNull(),
-    heldAt: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    until: timestamptz('until').notNull(),
+    heldAt: timestamptz('held_at').notNull().defaultNow(),
+    releasedAt: timestamptz('released_at'),
     sent: boolean('sent').notNull().default(false),
   },
   (t) => [
@@ -146,7 +132,7 @@ export interface StoredAttempt {
 export const alarmChannelLog = pgTable(
   'alarm_channel_log',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     channelId: ownerReference('channel_id', () => alarmChannels.id),
     alarmId: integer('alarm_id').references(() => alarms.id, { onDelete: 'set null' }),
     step: integer('step'),
@@ -158,7 +144,7 @@ export const alarmChannelLog = pgTable(
     answer: varchar('answer', { length: 512 }),
     error: varchar('error', { length: 256 }),
     attempts: jsonb('attempts').$type<StoredAttempt[]>().notNull().default([]),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [index('alarm_channel_log_channel_idx').on(t.channelId, t.id)],
 );

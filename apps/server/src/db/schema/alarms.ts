@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { devices } from './devices.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
-import { createdAtColumn, ownerReference, updatedAtColumn } from './columns.ts';
+import { createdAtColumn, ownerReference, serialId, timestamptz, updatedAtColumn } from './columns.ts';
 
 /** One comparison of a reading's field with a threshold. */
 export interface StoredAlarmTerm {
@@ -43,7 +43,7 @@ export type AlarmValues = Record<string, number | boolean | string>;
 export const alarmRules = pgTable(
   'alarm_rules',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: varchar('name', { length: 128 }).notNull(),
     /** fleet | agent | project | device */
     scope: varchar('scope', { length: 16 }).notNull(),
@@ -79,22 +79,22 @@ export type AlarmRuleRow = typeof alarmRules.$inferSelect;
 export const alarms = pgTable(
   'alarms',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     deviceId: ownerReference('device_id', () => devices.id),
     ruleId: ownerReference('rule_id', () => alarmRules.id),
     severity: varchar('severity', { length: 16 }).notNull(),
     /** active | cleared */
     status: varchar('status', { length: 16 }).notNull().default('active'),
     acknowledged: boolean('acknowledged').notNull().default(false),
-    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedAt: timestamptz('acknowledged_at'),
     acknowledgedId: integer('acknowledged_id').references(() => users.id, { onDelete: 'set null' }),
     count: integer('count').notNull().default(1),
     firstValue: jsonb('first_value').$type<AlarmValues>().notNull(),
     lastValue: jsonb('last_value').$type<AlarmValues>().notNull(),
-    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
-    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    firstAt: timestamptz('first_at').notNull(),
+    lastAt: timestamptz('last_at').notNull(),
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
-    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    clearedAt: timestamptz('cleared_at'),
     /** condition (the clear condition held) | manual */
     clearedBy: varchar('cleared_by', { length: 16 }),
     clearedReason: varchar('cleared_reason', { length: 512 }),
@@ -114,13 +114,13 @@ export type AlarmRow = typeof alarms.$inferSelect;
 export const alarmTimeline = pgTable(
   'alarm_timeline',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     alarmId: ownerReference('alarm_id', () => alarms.id),
     /** raised | acknowledged | assigned | cleared */
     kind: varchar('kind', { length: 16 }).notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [index('alarm_timeline_alarm_idx').on(t.alarmId, t.id)],
 );
@@ -133,7 +133,7 @@ export const alarmTimeline = pgTable(
 export const alarmActionRuns = pgTable(
   'alarm_action_runs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     alarmId: ownerReference('alarm_id', () => alarms.id),
     /** raised | cleared */
     phase: varchar('phase', { length: 16 }).notNull(),
@@ -148,11 +148,11 @@ export const alarmActionRuns = pgTable(
     /** A relay action's device, once resolved. */
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     confirmedId: integer('confirmed_id').references(() => users.id, { onDelete: 'set null' }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedAt: timestamptz('confirmed_at'),
     reason: varchar('reason', { length: 256 }),
     createdAt: createdAtColumn(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     uniqueIndex('alarm_action_runs_once_idx').on(t.alarmId, t.phase, t.actionNo),

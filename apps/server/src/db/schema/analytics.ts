@@ -1,4 +1,5 @@
-import { doublePrecision, index, integer, pgTable, primaryKey, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, unique, varchar } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 /** The sums and counts a rollup row holds for its telemetry (per device, or per device group). */
 const telemetrySums = {
@@ -38,7 +39,7 @@ export const telemetryHourly = pgTable(
   'telemetry_hourly',
   {
     deviceId: integer('device_id').notNull(),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    hour: timestamptz('hour').notNull(),
     ...telemetrySums,
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.hour] }), index('telemetry_hourly_hour_idx').on(t.hour)],
@@ -49,7 +50,7 @@ export const eventsHourly = pgTable(
   'events_hourly',
   {
     deviceId: integer('device_id').notNull(),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    hour: timestamptz('hour').notNull(),
     kind: varchar('kind', { length: 32 }).notNull(),
     count: integer('count').notNull().default(0),
   },
@@ -64,7 +65,7 @@ export const eventsHourly = pgTable(
 export const telemetryGroupHourly = pgTable(
   'telemetry_group_hourly',
   {
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    hour: timestamptz('hour').notNull(),
     ...deviceGroupColumns(),
     ...telemetrySums,
   },
@@ -75,7 +76,7 @@ export const telemetryGroupHourly = pgTable(
 export const eventsGroupHourly = pgTable(
   'events_group_hourly',
   {
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    hour: timestamptz('hour').notNull(),
     ...deviceGroupColumns(),
     kind: varchar('kind', { length: 32 }).notNull(),
     count: integer('count').notNull().default(0),
@@ -89,7 +90,7 @@ export const eventsGroupHourly = pgTable(
  * for these, so it is exact before the job catches up.
  */
 export const rollupDirtyHours = pgTable('rollup_dirty_hours', {
-  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  hour: timestamptz('hour').primaryKey(),
 });
 
 /**
@@ -104,7 +105,7 @@ export const presenceSamples = pgTable(
   'presence_samples',
   {
     /** The 5-minute slot's start (UTC). */
-    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    slot: timestamptz('slot').notNull(),
     ...deviceGroupColumns(),
     devices: integer('devices').notNull(),
     online: integer('online').notNull(),

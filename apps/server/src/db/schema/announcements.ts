@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
-import { createdAtColumn } from './columns.ts';
+import { createdAtColumn, serialId, timestamptz } from './columns.ts';
 
 /**
  * Announcements (spec 2): a draft until published; publishing writes one notice per user of the
@@ -14,7 +14,7 @@ import { createdAtColumn } from './columns.ts';
 export const announcements = pgTable(
   'announcements',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     title: varchar('title', { length: 128 }).notNull(),
     body: text('body').notNull(),
     /** info | warning */
@@ -25,11 +25,11 @@ export const announcements = pgTable(
     audienceAgentId: integer('audience_agent_id').references(() => agents.id, { onDelete: 'cascade' }),
     audienceProjectId: integer('audience_project_id').references(() => projects.id, { onDelete: 'cascade' }),
     pinned: boolean('pinned').notNull().default(false),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    publishedAt: timestamptz('published_at'),
+    expiresAt: timestamptz('expires_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     // The Workplace card: the published ones, newest first.

@@ -1,6 +1,6 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
-import { creationStamps, ownerReference, updatedAtColumn } from './columns.ts';
+import { creationStamps, ownerReference, serialId, timestamptz, updatedAtColumn } from './columns.ts';
 
 /**
  * A broadcast campaign (issue 14): what the speakers say and when. `next_run_at` is the scheduler's
@@ -10,7 +10,7 @@ import { creationStamps, ownerReference, updatedAtColumn } from './columns.ts';
 export const broadcastCampaigns = pgTable(
   'broadcast_campaigns',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: varchar('name', { length: 64 }).notNull(),
     link: varchar('link', { length: 512 }).notNull(),
     content: text('content').notNull(),
@@ -22,7 +22,7 @@ export const broadcastCampaigns = pgTable(
     targets: jsonb('targets').$type<Record<string, unknown>>().notNull(),
     /** now | at | daily (contracts campaignSchedule), as sent. */
     schedule: jsonb('schedule').$type<Record<string, unknown>>().notNull(),
-    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    nextRunAt: timestamptz('next_run_at'),
     ...creationStamps(),
     updatedAt: updatedAtColumn(),
   },
@@ -49,10 +49,10 @@ export const broadcastCampaignDevices = pgTable(
 export const broadcastRuns = pgTable(
   'broadcast_runs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     campaignId: ownerReference('campaign_id', () => broadcastCampaigns.id),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamptz('due_at').notNull(),
+    startedAt: timestamptz('started_at').notNull().defaultNow(),
   },
   (t) => [index('broadcast_runs_campaign_idx').on(t.campaignId, t.id)],
 );
@@ -70,7 +70,7 @@ export const broadcastOutcomes = pgTable(
     reasonCode: varchar('reason_code', { length: 16 }),
     reasonText: varchar('reason_text', { length: 500 }),
     playId: varchar('play_id', { length: 64 }),
-    at: timestamp('at', { withTimezone: true }),
+    at: timestamptz('at'),
   },
   (t) => [primaryKey({ columns: [t.runId, t.deviceId] }), index('broadcast_outcomes_pending_idx').on(t.outcome)],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-import { createdAtColumn, ownerReference, updatedAtColumn } from './columns.ts';
+import { createdAtColumn, ownerReference, serialId, timestamptz, updatedAtColumn } from './columns.ts';
 
 /**
  * Real-name certifications (spec 3's certification record and enterprise certification), one row per
@@ -11,7 +11,7 @@ import { createdAtColumn, ownerReference, updatedAtColumn } from './columns.ts';
 export const certifications = pgTable(
   'certifications',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: ownerReference('user_id', () => users.id),
     /** enterprise | changeSubject */
     type: varchar('type', { length: 16 }).notNull(),
@@ -28,7 +28,7 @@ export const certifications = pgTable(
     enterpriseCertType: varchar('enterprise_cert_type', { length: 32 }).notNull(),
     organisationCode: varchar('organisation_code', { length: 32 }).notNull(),
     reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: timestamptz('reviewed_at'),
     opinion: varchar('opinion', { length: 256 }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

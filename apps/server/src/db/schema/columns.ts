@@ -1,12 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { integer, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { integer, serial, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** A table's own id, numbered by the database. */
+export const serialId = () => serial('id').primaryKey();
+
+/** Every point in time is stored with its time zone, so no reader has to guess the server's. */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /** When a row was made; the database fills it in. */
-export const createdAtColumn = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAtColumn = () => timestamptz('created_at').notNull().defaultNow();
 
 /** When a row last changed: the database fills it in on insert, Drizzle moves it on every update. */
 export const updatedAtColumn = () =>
-  timestamp('updated_at', { withTimezone: true })
+  timestamptz('updated_at')
     .notNull()
     .defaultNow()
     .$onUpdate(() => sql`now()`);

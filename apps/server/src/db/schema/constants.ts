@@ -1,9 +1,9 @@
-import { pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { editStamps } from './columns.ts';
+import { pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { editStamps, serialId } from './columns.ts';
 
 /** Spec 3's System constant: admin-edited key/value pairs, some read by the server (see contracts KNOWN_CONSTANTS). */
 export const constants = pgTable('constants', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   key: varchar('key', { length: 128 }).notNull().unique(),
   /** At most 4 KB (UTF-8), checked by the API. */
   value: text('value').notNull(),

@@ -1,19 +1,7 @@
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { projects } from './projects.ts';
-import { createdAtColumn, updatedAtColumn } from './columns.ts';
+import { createdAtColumn, serialId, timestamptz, updatedAtColumn } from './columns.ts';
 
 export const DEVICE_AUTH_STATUS = ['authorize', 'forbidden', 'unknown'] as const;
 export const DEVICE_ONLINE_STATUS = ['online', 'offline', 'unknown'] as const;
@@ -26,7 +14,7 @@ export const DEVICE_DIRECTION = ['none', 'in', 'out'] as const;
 export const devices = pgTable(
   'devices',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     type: varchar('type', { length: 32 }).notNull(),
     devName: varchar('dev_name', { length: 128 }),
     factoryName: varchar('factory_name', { length: 128 }),
@@ -62,11 +50,11 @@ export const devices = pgTable(
      */
     hj212Pw: text('hj212_pw'),
     secretHash: varchar('secret_hash', { length: 64 }),
-    licenceExpiresAt: timestamp('licence_expires_at', { withTimezone: true }),
+    licenceExpiresAt: timestamptz('licence_expires_at'),
     /** Latest readings by field, for the lists; history lives in the time-series table. */
     latest: jsonb('latest'),
-    additionDatetime: timestamp('addition_datetime', { withTimezone: true }).notNull().defaultNow(),
-    heartbeatDatetime: timestamp('heartbeat_datetime', { withTimezone: true }),
+    additionDatetime: timestamptz('addition_datetime').notNull().defaultNow(),
+    heartbeatDatetime: timestamptz('heartbeat_datetime'),
     createdId: integer('created_id'),
     updatedId: integer('updated_id'),
     updatedAt: updatedAtColumn(),
@@ -87,7 +75,7 @@ export const devices = pgTable(
 
 /** Platforms a licence may grant access to (spec: platform_name, expiration_date, attach_info). */
 export const authPlatforms = pgTable('auth_platforms', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   platformName: varchar('platform_name', { length: 128 }).notNull().unique(),
   expirationDate: date('expiration_date').notNull(),
   attachInfo: varchar('attach_info', { length: 1024 }),
@@ -104,11 +92,11 @@ export const licenceGrants = pgTable(
     sn: varchar('sn', { length: 64 }).notNull(),
     mac: varchar('mac', { length: 17 }).notNull(),
     platforms: jsonb('platforms').$type<string[]>().notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     attachInfo: varchar('attach_info', { length: 1024 }),
     issuedById: integer('issued_by_id'),
     issuedByName: varchar('issued_by_name', { length: 64 }),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: timestamptz('issued_at').notNull().defaultNow(),
   },
   (t) => [index('licence_grants_device_idx').on(t.deviceId), index('licence_grants_issued_idx').on(t.issuedAt)],
 );

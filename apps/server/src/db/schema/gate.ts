@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, unique, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
-import { creationStamps, ownerReference } from './columns.ts';
+import { creationStamps, ownerReference, serialId, timestamptz } from './columns.ts';
 
 /**
  * Access devices visitors may pass (spec 3's device authorisation: direction none / in / out, created
@@ -28,7 +28,7 @@ export const visitorDevices = pgTable(
 export const gatePersons = pgTable(
   'gate_persons',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     deviceId: ownerReference('device_id', () => devices.id),
     /** `V<visitor id>` or `U<user id>` (a project member): the id the device knows the person by. */
     personId: varchar('person_id', { length: 64 }).notNull(),
@@ -39,9 +39,9 @@ export const gatePersons = pgTable(
     /** Whether the device confirmed it holds the person, and what it was sent (hash of name, photo, window). */
     onDevice: boolean('on_device').notNull().default(false),
     sentHash: varchar('sent_hash', { length: 64 }),
-    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    syncedAt: timestamptz('synced_at'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    nextAttemptAt: timestamptz('next_attempt_at'),
     lastError: varchar('last_error', { length: 1000 }),
     /**
      * Taken off this device by hand (the face library's remove): the dispatcher treats the person as not
@@ -70,7 +70,7 @@ export const gatePersons = pgTable(
  */
 export const gateDeviceMarks = pgTable('gate_device_marks', {
   deviceId: ownerReference('device_id', () => devices.id).primaryKey(),
-  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  markedAt: timestamptz('marked_at').notNull().defaultNow(),
 });
 
 /**
@@ -82,7 +82,7 @@ export const gateDeviceMarks = pgTable('gate_device_marks', {
 export const gateDeviceLeases = pgTable('gate_device_leases', {
   deviceId: ownerReference('device_id', () => devices.id).primaryKey(),
   token: varchar('token', { length: 36 }).notNull(),
-  until: timestamp('until', { withTimezone: true }).notNull(),
+  until: timestamptz('until').notNull(),
 });
 
 export type VisitorDeviceRow = typeof visitorDevices.$inferSelect;

@@ -7,22 +7,35 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   unique,
   uuid,
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
-import { editStamps, ownerReference } from './columns.ts';
+import { editStamps, ownerReference, serialId, timestamptz } from './columns.ts';
+
+/**
+ * Who a worker is, as the register and a self-registration application both hold it: the ID number is
+ * AES-256-GCM ciphertext, never the plain number, found through its keyed hash (exact search and the
+ * duplicate and blacklist rules).
+ */
+export const workerIdentityColumns = () => ({
+  realName: varchar('real_name', { length: 64 }).notNull(),
+  idType: varchar('id_type', { length: 16 }).notNull(),
+  idNo: text('id_no').notNull(),
+  idNoHash: varchar('id_no_hash', { length: 64 }).notNull(),
+  phone: varchar('phone', { length: 32 }).notNull(),
+  gender: varchar('gender', { length: 8 }),
+  birthDate: date('birth_date'),
+});
 
 /** A project's subcontractors (employers of its workers); deleted with the project. */
 export const labourSubcontractors = pgTable(
   'labour_subcontractors',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: ownerReference('project_id', () => projects.id),
     name: varchar('name', { length: 128 }).notNull(),
     creditCode: varchar('credit_code', { length: 32 }),
@@ -37,7 +50,7 @@ export const labourSubcontractors = pgTable(
 export const labourTeams = pgTable(
   'labour_teams',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: ownerReference('project_id', () => projects.id),
     name: varchar('name', { length: 64 }).notNull(),
     leaderId: integer('leader_id').references((): AnyPgColumn => labourWorkers.id, { onDelete: 'set null' }),
@@ -55,17 +68,9 @@ export const labourTeams = pgTable(
 export const labourWorkers = pgTable(
   'labour_workers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: ownerReference('project_id', () => projects.id),
-    realName: varchar('real_name', { length: 64 }).notNull(),
-    idType: varchar('id_type', { length: 16 }).notNull(),
-    /** AES-256-GCM ciphertext; never the plain number. */
-    idNo: text('id_no').notNull(),
-    /** Keyed hash of the plain number, for exact search and the duplicate and blacklist rules. */
-    idNoHash: varchar('id_no_hash', { length: 64 }).notNull(),
-    phone: varchar('phone', { length: 32 }).notNull(),
-    gender: varchar('gender', { length: 8 }),
-    birthDate: date('birth_date'),
+    ...workerIdentityColumns(),
     teamId: integer('team_id').references(() => labourTeams.id, { onDelete: 'set null' }),
     trade: varchar('trade', { length: 32 }).notNull(),
     subcontractorId: integer('subcontractor_id').references(() => labourSubcontractors.id, { onDelete: 'set null' }),
@@ -112,7 +117,7 @@ export const labourSettings = pgTable(
     /** A worker on site without a pass for this many days in a row is notified as absent. */
     absentDays: integer('absent_days').notNull().default(3),
     updatedId: integer('updated_id'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('labour_settings_cutoff_check', sql`${t.cutoffHour} between 0 and 12`),
@@ -129,7 +134,7 @@ export const labourSettings = pgTable(
 export const labourCertificates = pgTable(
   'labour_certificates',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: ownerReference('project_id', () => projects.id),
     workerId: ownerReference('worker_id', () => labourWorkers.id),
     type: varchar('type', { length: 32 }).notNull(),
@@ -159,7 +164,7 @@ export const labourPasses = pgTable(
   'labour_passes',
   {
     workerId: ownerReference('worker_id', () => labourWorkers.id),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: timestamptz('at').notNull(),
     deviceId: integer('device_id').notNull(),
     projectId: ownerReference('project_id', () => projects.id),
     direction: varchar('direction', { length: 3 }).notNull(),
@@ -185,7 +190,7 @@ export const labourNotices = pgTable(
     subjectId: integer('subject_id').notNull(),
     key: varchar('key', { length: 32 }).notNull(),
     projectId: ownerReference('project_id', () => projects.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.subjectId, t.key] }), index('labour_notices_project_idx').on(t.projectId)],
 );

@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
-import { creationStamps, ownerReference } from './columns.ts';
-import { labourTeams, labourWorkers } from './labour.ts';
+import { creationStamps, ownerReference, serialId, timestamptz } from './columns.ts';
+import { labourTeams, labourWorkers, workerIdentityColumns } from './labour.ts';
 
 /** A project's public worker self-registration link (its QR code's token); a new token retires the old one. */
 export const labourRegLinks = pgTable('labour_reg_links', {
@@ -32,15 +20,9 @@ export const labourRegLinks = pgTable('labour_reg_links', {
 export const labourApplications = pgTable(
   'labour_applications',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: ownerReference('project_id', () => projects.id),
-    realName: varchar('real_name', { length: 64 }).notNull(),
-    idType: varchar('id_type', { length: 16 }).notNull(),
-    idNo: text('id_no').notNull(),
-    idNoHash: varchar('id_no_hash', { length: 64 }).notNull(),
-    phone: varchar('phone', { length: 32 }).notNull(),
-    gender: varchar('gender', { length: 8 }),
-    birthDate: date('birth_date'),
+    ...workerIdentityColumns(),
     trade: varchar('trade', { length: 32 }).notNull(),
     teamId: integer('team_id').references(() => labourTeams.id, { onDelete: 'set null' }),
     photo: uuid('photo').notNull(),
@@ -51,7 +33,7 @@ export const labourApplications = pgTable(
     workerId: integer('worker_id').references(() => labourWorkers.id, { onDelete: 'set null' }),
     secretHash: varchar('secret_hash', { length: 64 }).notNull(),
     decidedId: integer('decided_id'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamptz('decided_at'),
     ...creationStamps(),
   },
   (t) => [

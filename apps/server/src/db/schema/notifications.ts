@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-import { createdAtColumn, ownerReference } from './columns.ts';
+import { createdAtColumn, ownerReference, serialId, timestamptz } from './columns.ts';
 
 /** A message to be rendered in the reader's language: a server catalog key and its parameters. */
 export interface StoredText {
@@ -17,7 +17,7 @@ export interface StoredText {
 export const notifications = pgTable(
   'notifications',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: ownerReference('user_id', () => users.id),
     /** message | notice | todo */
     tab: varchar('tab', { length: 16 }).notNull(),
@@ -29,7 +29,7 @@ export const notifications = pgTable(
     body: jsonb('body').$type<StoredText>(),
     /** A console path to what it is about. */
     link: varchar('link', { length: 512 }),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestamptz('read_at'),
     createdAt: createdAtColumn(),
   },
   (t) => [
@@ -72,5 +72,5 @@ export const userQuietHours = pgTable('user_quiet_hours', {
   /** HH:MM; before `from`: the window crosses midnight. */
   to: varchar('to', { length: 5 }).notNull(),
   utcOffsetMinutes: integer('utc_offset_minutes').notNull().default(480),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

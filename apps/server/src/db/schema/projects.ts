@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { users } from './users.ts';
-import { creationStamps, editStamps, ownerReference } from './columns.ts';
+import { creationStamps, editStamps, ownerReference, serialId } from './columns.ts';
 
 /** Spec 3's Project (name, unique code, remark) and the agent that owns it (null: the platform's own). */
 export const projects = pgTable(
   'projects',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: varchar('name', { length: 128 }).notNull(),
     code: varchar('code', { length: 64 }).notNull().unique(),
     remark: varchar('remark', { length: 512 }),

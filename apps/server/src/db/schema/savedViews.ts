@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
-import { createdAtColumn, ownerReference, updatedAtColumn } from './columns.ts';
+import { createdAtColumn, ownerReference, serialId, updatedAtColumn } from './columns.ts';
 
 /** What a saved view keeps (packages/contracts saved-view/schemas: savedViewState). */
 export interface StoredViewState {
@@ -22,7 +22,7 @@ export interface StoredViewState {
 export const savedViews = pgTable(
   'saved_views',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     ownerId: ownerReference('owner_id', () => users.id),
     tableId: varchar('table_id', { length: 64 }).notNull(),
     name: varchar('name', { length: 40 }).notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-import { createdAtColumn, ownerReference, updatedAtColumn } from './columns.ts';
+import { createdAtColumn, ownerReference, serialId, timestamptz, updatedAtColumn } from './columns.ts';
 
 /**
  * A user's security settings (spec 2's security tab), apart from the password: a security question
@@ -26,8 +26,8 @@ const sentCodeColumns = () => ({
   codeHash: text('code_hash').notNull(),
   /** Tries spent, the right one included; at the limit the code is dead. */
   tries: integer('tries').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
   createdAt: createdAtColumn(),
 });
 
@@ -39,7 +39,7 @@ const sentCodeColumns = () => ({
 export const securityCodes = pgTable(
   'security_codes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: ownerReference('user_id', () => users.id),
     /** email | phone */
     channel: varchar('channel', { length: 8 }).notNull(),
@@ -64,7 +64,7 @@ export const securityCodes = pgTable(
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Keyed hash (PII search key) of the lower-cased account name asked for. */
     nameHash: varchar('name_hash', { length: 64 }).notNull(),
     /** The account the code was sent for; null when nothing was sent (no such account, no address). */

@@ -1,6 +1,6 @@
-import { index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-import { createdAtColumn, ownerReference } from './columns.ts';
+import { createdAtColumn, ownerReference, serialId, timestamptz } from './columns.ts';
 
 export const REVOKE_REASONS = ['logout', 'password', 'disabled', 'admin', 'agent'] as const;
 export type RevokeReason = (typeof REVOKE_REASONS)[number];
@@ -9,13 +9,13 @@ export type RevokeReason = (typeof REVOKE_REASONS)[number];
 export const sessions = pgTable(
   'sessions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     userId: ownerReference('user_id', () => users.id),
     createdAt: createdAtColumn(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     revokeReason: varchar('revoke_reason', { length: 16 }),
     ip: varchar('ip', { length: 64 }),
     userAgent: text('user_agent'),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 /**
  * Failed-login counters (docs/decisions/0011-login-throttle.md). `key` is the SHA-256 of either
@@ -10,8 +11,8 @@ export const loginThrottle = pgTable(
   {
     key: varchar('key', { length: 64 }).primaryKey(),
     failures: integer('failures').notNull(),
-    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
-    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    lastFailureAt: timestamptz('last_failure_at').notNull().defaultNow(),
+    blockedUntil: timestamptz('blocked_until'),
   },
   (t) => [index('login_throttle_last_failure_idx').on(t.lastFailureAt)],
 );

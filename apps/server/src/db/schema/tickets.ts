@@ -1,4 +1,5 @@
-import { index, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 /**
  * Single-use tickets already spent (terminal tickets), by their MAC, until they expire anyway. In the
@@ -8,7 +9,7 @@ export const spentTickets = pgTable(
   'spent_tickets',
   {
     mac: varchar('mac', { length: 64 }).primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('spent_tickets_expires_idx').on(t.expiresAt)],
 );

@@ -1,18 +1,6 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { devices } from './devices.ts';
-import { creationStamps, editStamps, ownerReference, updatedAtColumn } from './columns.ts';
+import { creationStamps, editStamps, ownerReference, serialId, timestamptz, updatedAtColumn } from './columns.ts';
 
 /**
  * Spec 3's Upgrade file: one firmware package. The bytes live in the Storage under `storage_key`; all
@@ -21,7 +9,7 @@ import { creationStamps, editStamps, ownerReference, updatedAtColumn } from './c
 export const upgradePackages = pgTable(
   'upgrade_packages',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     fileVersion: varchar('file_version', { length: 64 }).notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
@@ -54,7 +42,7 @@ export const OPEN_ROLLOUT_STATUSES = ['running', 'paused'] as const;
 export const upgradeRollouts = pgTable(
   'upgrade_rollouts',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     packageId: ownerReference('package_id', () => upgradePackages.id),
     /** running | paused | cancelled | finished */
     status: varchar('status', { length: 16 }).notNull(),
@@ -72,7 +60,7 @@ export const upgradeRollouts = pgTable(
     stepTimeoutS: integer('step_timeout_s').notNull().default(300),
     maxConcurrent: integer('max_concurrent').notNull().default(20),
     ...creationStamps(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishedAt: timestamptz('finished_at'),
     updatedAt: updatedAtColumn(),
   },
   (t) => [index('upgrade_rollouts_package_idx').on(t.packageId), index('upgrade_rollouts_status_idx').on(t.status)],
@@ -88,7 +76,7 @@ export type UpgradeRolloutRow = typeof upgradeRollouts.$inferSelect;
 export const upgradeJobs = pgTable(
   'upgrade_jobs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     rolloutId: ownerReference('rollout_id', () => upgradeRollouts.id),
     deviceId: ownerReference('device_id', () => devices.id),
     groupNo: integer('group_no').notNull(),
@@ -101,10 +89,10 @@ export const upgradeJobs = pgTable(
     message: varchar('message', { length: 500 }),
     fromVersion: varchar('from_version', { length: 64 }),
     /** A queued job is not sent before this (retry backoff). */
-    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
-    stateAt: timestamp('state_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    nextAt: timestamptz('next_at').notNull().defaultNow(),
+    stateAt: timestamptz('state_at').notNull().defaultNow(),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     uniqueIndex('upgrade_jobs_rollout_device_idx').on(t.rolloutId, t.deviceId),

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
-import { editStamps } from './columns.ts';
+import { editStamps, serialId, timestamptz } from './columns.ts';
 
 /**
  * Spec 3's User. `password` holds an argon2id PHC string, which carries its own salt, so the
@@ -22,7 +11,7 @@ import { editStamps } from './columns.ts';
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userName: varchar('user_name', { length: 64 }).notNull(),
     password: text('password').notNull(),
     realName: varchar('real_name', { length: 64 }),
@@ -71,7 +60,7 @@ export const users = pgTable(
      * Set while the password is a one-time one an admin issued (reset, or creation without a password): it
      * logs in until then, once; the login moves it to now, so it is spent (docs/decisions/0012).
      */
-    passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
+    passwordExpiresAt: timestamptz('password_expires_at'),
     ...editStamps(),
   },
   (t) => [

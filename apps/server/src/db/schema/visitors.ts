@@ -1,21 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
-import { createdAtColumn, creationStamps, editStamps, ownerReference } from './columns.ts';
+import { createdAtColumn, creationStamps, editStamps, ownerReference, serialId, timestamptz } from './columns.ts';
 
 /**
  * Spec 3's Visitor, in one project (deleted with it). The spec's auditor (updatedId) and audit time
@@ -24,7 +11,7 @@ import { createdAtColumn, creationStamps, editStamps, ownerReference } from './c
 export const visitors = pgTable(
   'visitors',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: ownerReference('project_id', () => projects.id),
     realName: varchar('real_name', { length: 64 }).notNull(),
     /** A visitor_photos id. */
@@ -37,15 +24,15 @@ export const visitors = pgTable(
     idNo: text('id_no'),
     /** Keyed hash of the plain number, for exact search. */
     idNoHash: varchar('id_no_hash', { length: 64 }),
-    visitStart: timestamp('visit_start', { withTimezone: true }).notNull(),
-    visitEnd: timestamp('visit_end', { withTimezone: true }).notNull(),
+    visitStart: timestamptz('visit_start').notNull(),
+    visitEnd: timestamptz('visit_end').notNull(),
     reasons: varchar('reasons', { length: 256 }),
     /** The host. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     address: varchar('address', { length: 256 }),
     status: varchar('status', { length: 16 }).notNull().default('new'),
     auditorId: integer('auditor_id').references(() => users.id, { onDelete: 'set null' }),
-    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    auditedAt: timestamptz('audited_at'),
     auditRemark: varchar('audit_remark', { length: 256 }),
     /** SHA-256 of the secret a self-registration answered, with which the visitor reads its own status. */
     selfRegSecretHash: varchar('self_reg_secret_hash', { length: 64 }),
@@ -99,7 +86,7 @@ export const visitorConfigs = pgTable('visitor_configs', {
   notice: text('notice'),
   deviceIds: jsonb('device_ids').$type<number[]>().notNull().default([]),
   version: integer('version').notNull().default(0),
-  publishedAt: timestamp('published_at', { withTimezone: true }),
+  publishedAt: timestamptz('published_at'),
   publishedId: integer('published_id'),
 });
 
