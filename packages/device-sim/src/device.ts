@@ -118,7 +118,9 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
         this.#cancelled.add(id);
         this.#later(60_000, () => this.#cancelled.delete(id));
       },
-      acknowledge: (ids) => this.#reporter.outbox.acknowledge(ids),
+      acknowledge: (ids) => {
+        this.counters.eventsAcked += this.#reporter.outbox.acknowledge(ids);
+      },
     };
     if (opts.autoStart ?? true) this.start();
   }

@@ -18,8 +18,11 @@ export class EventOutbox {
     if (this.#pending.size > MAX_OUTBOX) this.#pending.delete(this.#pending.keys().next().value!);
   }
 
+  /** Answers how many of `ids` it was still keeping (an id acknowledged twice counts once). */
   acknowledge(ids: Iterable<string>) {
-    for (const id of ids) this.#pending.delete(id);
+    let kept = 0;
+    for (const id of ids) if (this.#pending.delete(id)) kept++;
+    return kept;
   }
 
   /** The kept events, oldest first. */

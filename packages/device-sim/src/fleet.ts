@@ -58,7 +58,16 @@ export type FleetOptions = Omit<SimDeviceOptions, 'sn' | 'mac' | 'secret' | 'typ
 };
 
 /** The device counters a fleet's stats add up (links and refusals it counts by state instead). */
-const SUMMED = ['connects', 'messagesOut', 'messagesIn', 'heartbeats', 'telemetry', 'events', 'rpcs'] as const;
+const SUMMED = [
+  'connects',
+  'messagesOut',
+  'messagesIn',
+  'heartbeats',
+  'telemetry',
+  'events',
+  'eventsAcked',
+  'rpcs',
+] as const;
 
 export interface FleetStats extends Pick<SimCounters, (typeof SUMMED)[number]> {
   total: number;

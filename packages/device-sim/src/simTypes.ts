@@ -55,6 +55,8 @@ export interface SimCounters {
   heartbeats: number;
   telemetry: number;
   events: number;
+  /** Events the server acknowledged (it stored them): none of these may be missing after any failure. */
+  eventsAcked: number;
   rpcs: number;
   refused: number;
 }
@@ -68,6 +70,7 @@ export const zeroCounters = (): SimCounters => ({
   heartbeats: 0,
   telemetry: 0,
   events: 0,
+  eventsAcked: 0,
   rpcs: 0,
   refused: 0,
 });

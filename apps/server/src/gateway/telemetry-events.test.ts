@@ -53,6 +53,7 @@ describe('telemetry and events', () => {
     expect(stored).toMatchObject({ deviceId: id, type: 'face', kind: 'pass', data: { personName: 'Zhang Wei' } });
     expect([stored.picture![0], stored.picture![1]]).toEqual([0xff, 0xd8]);
     await until(() => sim.pendingEvents === 0, 1_000, 'event.ack');
+    expect(sim.counters.eventsAcked).toBe(sim.counters.events); // the boot event and this one, each once
   });
 
   it('an event of a kind the type does not have is refused but acknowledged', async () => {
