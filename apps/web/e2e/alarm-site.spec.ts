@@ -2,10 +2,9 @@ import { expect } from '@playwright/test';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
-import { projectApi } from '@siteops/contracts/project/api';
-import { userApi } from '@siteops/contracts/user/api';
-import { ADMIN, agentSiteFor, api, apiLogin, createUser, grantDevice, login, openConsole, uniqueName } from './support';
+import { ADMIN, agentSiteFor, api, apiLogin, grantDevice, login, openConsole, uniqueName } from './support';
 import { test } from './simDevice';
+import { appointManager } from './people';
 
 /**
  * Issue 32's alarm on site, end to end through the real server and simulated devices: an agent's site
@@ -52,9 +51,7 @@ test('a dust monitor over the limit: live for the manager, the speaker plays, ac
     'alarmsite',
   );
   const agent = await apiLogin(request, agentUser);
-  const manager = await createUser(request, 'manager', 'Passw0rd!e2e', { agentId });
-  const managerId = (await api(request, userApi.listAll, { userName: manager.username }, admin)).list[0].id;
-  await api(request, projectApi.addManager, { projectId: siteId, userId: managerId }, admin);
+  const { manager } = await appointManager(request, admin, siteId, { agentId });
 
   const ruleName = uniqueName('PM10 现场');
   await api(

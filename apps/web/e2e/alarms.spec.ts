@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { alarmApi } from '@siteops/contracts/alarm/api';
-import {
-  ADMIN,
-  addProject,
-  agentSiteFor,
-  api,
-  apiLogin,
-  grantDevice,
-  login,
-  openConsole,
-  pickOption,
-  uniqueName,
-} from './support';
+import { ADMIN, addProject, agentSiteFor, api, apiLogin, grantDevice, login, openConsole, uniqueName } from './support';
 import { test } from './simDevice';
+import { seriousAxeViolations } from './uiSteps';
+import { newRuleFromTemplate, scopeRuleToProject } from './alarmRuleSteps';
 
 /**
  * The alarm centre end to end: an admin adds a PM10 rule for one project from the template (held 0 s, so
@@ -23,18 +13,6 @@ import { test } from './simDevice';
  * reading against the limit and its timeline in its detail; the admin acknowledges it, and the reading
  * falls back under the limit and the alarm clears.
  */
-
-/** Serious and critical accessibility violations within `selector`, one line each. */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** An antd Select's option in the list open now. */
-const option = (page: Page, text: string | RegExp) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });
 
 test('a PM10 rule for a project raises an alarm from a dust monitor; it is acknowledged and clears', async ({
   page,
@@ -51,18 +29,12 @@ test('a PM10 rule for a project raises an alarm from a dust monitor; it is ackno
 
   // The rule, from the template, for the project.
   await login(page);
-  await openConsole(page, '/alarm/alarm-rules');
-  await page.getByRole('button', { name: '新建' }).click();
-  const dialog = page.getByRole('dialog', { name: '新建告警规则' });
-  await dialog.getByRole('button', { name: '从模板填写' }).click();
-  await page.getByRole('menuitem', { name: 'PM10 超过 150 µg/m³' }).click();
+  const dialog = await newRuleFromTemplate(page, 'PM10 超过 150 µg/m³');
   await expect(dialog.getByLabel('第 1 项的阈值')).toHaveValue('150');
   await dialog.getByLabel('规则名称').fill(ruleName);
   await dialog.getByLabel('持续时间（秒）').fill('0');
-  await dialog.getByLabel('适用范围').click();
-  await option(page, /^项目$/).click();
-  await pickOption(page, dialog.getByLabel('项目', { exact: true }), site.name);
-  expect(await axeViolations(page, '.ant-modal')).toEqual([]);
+  await scopeRuleToProject(page, dialog, site.name);
+  expect(await seriousAxeViolations(page, '.ant-modal')).toEqual([]);
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toBeHidden();
   const ruleRow = page.getByRole('row').filter({ hasText: ruleName });
@@ -86,7 +58,7 @@ test('a PM10 rule for a project raises an alarm from a dust monitor; it is ackno
   await expect(detail).toContainText('> 150 μg/m³');
   await expect(detail).toContainText('200');
   await expect(detail).toContainText('产生告警');
-  expect(await axeViolations(page, '.ant-drawer')).toEqual([]);
+  expect(await seriousAxeViolations(page, '.ant-drawer')).toEqual([]);
   await page
     .getByRole('button', { name: /Close|关闭/ })
     .first()

@@ -1,9 +1,8 @@
 import { expect } from '@playwright/test';
-import { ADMIN, agentSiteFor, api, apiLogin, createUser, grantDevice, login, waitForReadings } from './support';
-import { userApi } from '@siteops/contracts/user/api';
-import { projectApi } from '@siteops/contracts/project/api';
+import { ADMIN, agentSiteFor, apiLogin, grantDevice, login, waitForReadings } from './support';
 import { downloadedSheet } from './workbooks';
 import { test } from './simDevice';
+import { appointManager } from './people';
 
 /**
  * Telemetry and event search and the device-type catalogue end to end: a simulated dust monitor of a
@@ -105,9 +104,7 @@ test.describe('device search and catalogue', () => {
 
     // The site's manager: the search in its projects' scope, and the catalogue without links to the
     // registry pages it cannot open.
-    const manager = await createUser(request, 'manager', 'Passw0rd!e2e', { agentId });
-    const managerId = (await api(request, userApi.listAll, { userName: manager.username }, token)).list[0].id;
-    await api(request, projectApi.addManager, { projectId: siteId, userId: managerId }, token);
+    const { manager } = await appointManager(request, token, siteId, { agentId });
     const managerPage = await browser.newPage();
     await login(managerPage, manager);
     await managerPage.goto(`/device/device-search?device=${sn}&${range}`);

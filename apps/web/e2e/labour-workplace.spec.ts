@@ -1,13 +1,9 @@
 import { labourApi } from '@siteops/contracts/labour/api';
-import { mainlandIdCheckDigit } from '@siteops/contracts/labour/idCard';
-import { projectApi } from '@siteops/contracts/project/api';
-import { userApi } from '@siteops/contracts/user/api';
 import {
   ADMIN,
   addProject,
   api,
   apiLogin,
-  createUser,
   login,
   openConsole,
   reloadConsole,
@@ -15,6 +11,8 @@ import {
   uniqueName,
 } from './support';
 import { projectGate, test } from './simDevice';
+import { mainlandId } from './forms';
+import { appointManager } from './people';
 
 /**
  * Issue 35: a project's manager sees on its Workplace the worker a simulated terminal let in (on site now,
@@ -22,11 +20,6 @@ import { projectGate, test } from './simDevice';
  * everyone else sees them masked.
  */
 const expect = slowMachineSpec(test, 180_000);
-
-function mainlandId() {
-  const first17 = `11010119900909${String(Math.floor(Math.random() * 450) * 2 + 1).padStart(3, '0')}`;
-  return first17 + mainlandIdCheckDigit(first17);
-}
 
 test('the Workplace counts the worker a terminal let in; an admin reveals its ID and bank card numbers', async ({
   page,
@@ -38,16 +31,14 @@ test('the Workplace counts the worker a terminal let in; an admin reveals its ID
     label: 'Workplace labour',
     codePrefix: 'WL',
   });
-  const manager = await createUser(request, 'manager');
-  const managerId = (await api(request, userApi.listAll, { userName: manager.username }, admin)).list[0]!.id;
-  await api(request, projectApi.addManager, { projectId, userId: managerId }, admin);
+  const { manager } = await appointManager(request, admin, projectId);
   const { device } = await projectGate(request, admin, dialSim, {
     projectId,
     prefix: 'E2EWPL',
     devName: (sn) => `e2e workplace gate ${sn.slice(-5)}`,
   });
   const name = uniqueName('Wang Wu');
-  const idNo = mainlandId();
+  const idNo = mainlandId('19900909');
   const { id: workerId } = await api(
     request,
     labourApi.add,

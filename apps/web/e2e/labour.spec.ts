@@ -1,5 +1,4 @@
 import { labourApi } from '@siteops/contracts/labour/api';
-import { mainlandIdCheckDigit } from '@siteops/contracts/labour/idCard';
 import {
   ADMIN,
   addProject,
@@ -11,7 +10,7 @@ import {
   slowMachineSpec,
   uniqueName,
 } from './support';
-import { greyFacePhoto } from './forms';
+import { greyFacePhoto, mainlandId } from './forms';
 import { projectGate, test } from './simDevice';
 import { downloadedSheet } from './workbooks';
 
@@ -22,17 +21,6 @@ import { downloadedSheet } from './workbooks';
  * sheet exports it as xlsx, one row per worker, and the worker's detail shows its own day.
  */
 const expect = slowMachineSpec(test, 240_000);
-
-/**
- * A valid mainland ID number (check digit right), born 1988-08-08, a man: area (6), birth date (8), an
- * odd sequence number of three digits, the check digit. (The sequence used to be two random digits
- * after a fixed 0, and one run in fifty drew 109: a 19-character number the drawer refused, so the new
- * worker's row never came.)
- */
-function mainlandId() {
-  const first17 = `11010119880808${String(Math.floor(Math.random() * 450) * 2 + 1).padStart(3, '0')}`;
-  return first17 + mainlandIdCheckDigit(first17);
-}
 
 test('a worker registered in the console is enrolled on the terminal; its passes make the day sheet and the month export', async ({
   page,
@@ -56,7 +44,7 @@ test('a worker registered in the console is enrolled on the terminal; its passes
   const drawer = page.getByRole('dialog').filter({ hasText: '登记工人' });
   await pickOption(page, drawer.getByLabel('项目'), projectName);
   await drawer.getByLabel('姓名').fill(name);
-  await drawer.getByLabel('证件号码').fill(mainlandId());
+  await drawer.getByLabel('证件号码').fill(mainlandId('19880808'));
   await drawer.getByLabel('手机号').fill('13800138000');
   await pickOption(page, drawer.getByLabel('工种'), '钢筋工');
   await drawer

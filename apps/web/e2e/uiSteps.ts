@@ -68,10 +68,18 @@ export async function openBellBox(page: Page, bellButton: Locator) {
   );
 }
 
-/** Serious and critical accessibility violations of what is on screen, one line each naming the rule and where. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/**
+ * Serious and critical accessibility violations of what is on screen (within `selector` when one is named),
+ * one line each naming the rule and where.
+ */
+export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (selector ? axe.include(selector) : axe).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** An option of the antd Select whose list is open now. */
+export const openSelectOption = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });

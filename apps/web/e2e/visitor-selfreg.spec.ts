@@ -1,10 +1,11 @@
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { ADMIN, addProject, api, apiLogin, createUser, login, openConsole, uniqueName } from './support';
 import { userApi } from '@siteops/contracts/user/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import { greyFacePhoto } from './forms';
 import { confirmPopup } from './uiSteps';
+import { appointManager, userIdOf } from './people';
 
 test.use({ reducedMotion: 'reduce' });
 // The machine is shared by several engineers' builds and tests: pages can take seconds to load.
@@ -12,9 +13,6 @@ test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const PHONE = { width: 390, height: 844 };
-
-const idOf = async (request: APIRequestContext, token: string, userName: string) =>
-  (await api(request, userApi.listAll, { userName }, token)).list[0].id;
 
 /** A phone camera's face photo (a real JPEG the server's content check accepts). */
 const face = () => greyFacePhoto(150);
@@ -30,12 +28,10 @@ test('a visitor registers from the project QR code on a phone, the manager appro
     label: 'Gate site',
     codePrefix: 'SR',
   });
-  const manager = await createUser(request, 'manager');
+  const { manager } = await appointManager(request, admin, projectId);
   const host = await createUser(request, 'user');
-  const managerId = await idOf(request, admin, manager.username);
-  const hostId = await idOf(request, admin, host.username);
+  const hostId = await userIdOf(request, admin, host.username);
   await api(request, userApi.update, { id: hostId, nickName: 'Host Chen' }, admin);
-  await api(request, projectApi.addManager, { projectId, userId: managerId }, admin);
   await api(request, projectApi.addMembers, { projectId, userIds: [hostId] }, admin);
   await api(
     request,
