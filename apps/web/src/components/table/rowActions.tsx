@@ -45,3 +45,21 @@ export function RowAction({
     </Button>
   );
 }
+
+/**
+ * The actions column of a list whose rows are edited in a dialog and deleted: "Edit", then the row's
+ * delete link (useListDelete's `rowDelete`).
+ */
+export function editDeleteColumn<T extends { id: number }>(
+  t: TFunction,
+  onEdit: (row: T) => void,
+  rowDelete: (id: number) => ReactNode,
+  { wrap = true }: { wrap?: boolean } = {},
+): ColumnType<T> {
+  return actionsColumn<T>(t, (row) => (
+    <RowActions wrap={wrap}>
+      <RowAction onClick={() => onEdit(row)}>{t('common.edit')}</RowAction>
+      {rowDelete(row.id)}
+    </RowActions>
+  ));
+}

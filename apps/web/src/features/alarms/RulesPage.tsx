@@ -11,7 +11,7 @@ import { listRead } from '@/components/list/listRead';
 import { useListDelete } from '@/components/list/useListDelete';
 import { useListPage, type ItemOf } from '@/components/list/useListPage';
 import { timeColumn } from '@/components/table/columns';
-import { actionsColumn, RowAction, RowActions } from '@/components/table/rowActions';
+import { editDeleteColumn } from '@/components/table/rowActions';
 import { useUserStore } from '@/stores/user';
 import { conditionText, fieldOf, ruleNameText, SEVERITY_COLOR, sourceText, windowText } from './alarmText';
 import { RuleFormModal } from './RuleFormModal';
@@ -100,12 +100,7 @@ export function RulesPage() {
       render: (v: boolean) => (v ? t('alarms.rules.on') : t('alarms.rules.off')),
     },
     timeColumn<RuleRow>('updatedAt', t('alarms.rules.updatedAt')),
-    actionsColumn<RuleRow>(t, (row) => (
-      <RowActions>
-        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
-        {rowDelete(row.id)}
-      </RowActions>
-    )),
+    editDeleteColumn<RuleRow>(t, setEditing, rowDelete),
   ];
 
   const filter = (name: (typeof FILTERS)[number], values: readonly string[], group: string, width: number) => (

@@ -8,7 +8,7 @@ import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { ModalForm, useEditDialog } from '@/components/form/ModalForm';
 
-import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { editDeleteColumn } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
@@ -49,12 +49,7 @@ export function ConstantsPage() {
       render: (_: unknown, row) => row.remark ?? row.description ?? '',
     },
     timeColumn<ConstantItem>('updatedAt', t('constants.updatedAt'), { sortable: true }),
-    actionsColumn<ConstantItem>(t, (row) => (
-      <RowActions>
-        <RowAction onClick={() => dialog.edit(row)}>{t('common.edit')}</RowAction>
-        {rowDelete(row.id)}
-      </RowActions>
-    )),
+    editDeleteColumn<ConstantItem>(t, dialog.edit, rowDelete),
   ];
 
   const save = (values: FormValues) =>

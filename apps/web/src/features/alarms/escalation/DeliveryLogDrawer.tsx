@@ -1,20 +1,20 @@
-import { useState } from 'react';
 import { Drawer, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChannelItemOut, DeliveryLogOut } from './types';
-import { DataTable, type PageParams } from '@/components/table/DataTable';
+import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
+import { DataTable } from '@/components/table/DataTable';
+import { useLocalListPage } from '@/components/list/useLocalListPage';
 import { formatDateTime } from '@/lib/time';
-import { useChannelLog } from './api/channelLog';
 import { deliveryError } from './notifiedText';
 
 /** A channel's deliveries, newest first: what was sent, whether it went, and what the receiver answered. */
 export function DeliveryLogDrawer({ channel, onClose }: { channel: ChannelItemOut | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [params, setParams] = useState<PageParams>({ page: 1, pageSize: 20 });
-  const query = useChannelLog(
-    { id: channel?.id ?? 0, page: params.page, pageSize: params.pageSize },
-    { enabled: channel !== null },
-  );
+  const { table } = useLocalListPage(alarmEscalationApi.channelLog, {
+    pageSize: 20,
+    input: { id: channel?.id ?? 0 },
+    enabled: channel !== null,
+  });
   return (
     <Drawer
       open={channel !== null}
@@ -26,13 +26,7 @@ export function DeliveryLogDrawer({ channel, onClose }: { channel: ChannelItemOu
       <DataTable<DeliveryLogOut>
         tableId="alarm-escalation-log"
         rowKey="id"
-        list={query.data?.list}
-        total={query.data?.total ?? 0}
-        loading={query.isFetching}
-        failed={query.isError && !query.data}
-        params={params}
-        onParamsChange={setParams}
-        onRefresh={() => void query.refetch()}
+        {...table}
         columns={[
           { key: 'at', dataIndex: 'at', title: t('alarmEscalation.at'), render: (v: string) => formatDateTime(v) },
           {

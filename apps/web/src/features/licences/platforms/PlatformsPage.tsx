@@ -9,7 +9,7 @@ import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { ModalForm, useEditDialog } from '@/components/form/ModalForm';
 
-import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
+import { editDeleteColumn } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';
 import { textColumn, timeColumn } from '@/components/table/columns';
@@ -60,12 +60,7 @@ export function PlatformsPage() {
     },
     textColumn<PlatformItem>('attachInfo', t('devices.platform.attachInfo')),
     timeColumn<PlatformItem>('updatedAt', t('devices.platform.updatedAt'), { sortable: true }),
-    actionsColumn<PlatformItem>(t, (row) => (
-      <RowActions>
-        <RowAction onClick={() => dialog.edit(row)}>{t('common.edit')}</RowAction>
-        {rowDelete(row.id)}
-      </RowActions>
-    )),
+    editDeleteColumn<PlatformItem>(t, dialog.edit, rowDelete),
   ];
 
   const save = (values: FormValues) => {
