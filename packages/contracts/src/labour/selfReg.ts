@@ -4,14 +4,7 @@ import { createdAnswer, pageOf, pageQuery, rowId, rowIdParam } from '../shared/p
 import { requiredText } from '../shared/text-fields.ts';
 import { DEVICE_SCOPE_ROLES } from '../shared/roles.ts';
 import { nullableString } from '../shared/row-fields.ts';
-import {
-  regLinkBody,
-  regLinkItem,
-  regLinkQuery,
-  selfRegFormQuery,
-  selfRegPhoto,
-  selfRegStatusBody,
-} from '../visitor/self-registration.ts';
+import { selfRegFormQuery, selfRegistrationEndpoints } from '../visitor/self-registration.ts';
 import { workerFields, workerItem } from './schemas.ts';
 
 /**
@@ -107,65 +100,18 @@ export const rejectApplicationBody = z.object({
 const LABOUR_ROLES = DEVICE_SCOPE_ROLES;
 
 export const labourSelfRegApi = defineEndpoints('labour', {
-  regLink: {
-    method: 'GET',
-    path: '/api/labour/regLink',
-    access: LABOUR_ROLES,
-    summary: 'A project’s public worker self-registration link token (made on first ask)',
-    query: regLinkQuery,
-    answer: regLinkItem,
-    errors: [404],
-  },
-  rotateRegLink: {
-    method: 'PUT',
-    path: '/api/labour/rotateRegLink',
-    access: LABOUR_ROLES,
-    summary: 'Replace a project’s worker self-registration link; the old link answers 404 from now on',
-    body: regLinkBody,
-    answer: regLinkItem,
-    message: 'Save Success',
-    errors: [404],
-  },
-  selfRegForm: {
-    method: 'GET',
-    path: '/api/labour/selfReg/form',
-    // The worker's phone has no account: the link's token is the only key.
-    access: 'public',
-    summary: 'The worker registration form of a link: project name and teams',
-    query: selfRegFormQuery,
-    answer: workerSelfRegForm,
-    errors: [404, 429],
-  },
-  selfRegPhoto: {
-    method: 'POST',
-    path: '/api/labour/selfReg/photo',
-    access: 'public',
-    kind: 'upload',
-    summary: 'A self-registering worker’s face photo (multipart part "file"; JPEG or PNG, 100-4096 px a side)',
-    query: selfRegFormQuery,
-    answer: selfRegPhoto,
-    errors: [404, 413, 429],
-  },
-  selfRegSubmit: {
-    method: 'POST',
-    path: '/api/labour/selfReg/submit',
-    access: 'public',
-    summary: 'Apply to a project’s register through its link; answers the secret to read the application back',
-    body: workerSelfRegBody,
-    answer: workerSelfRegSubmitted,
-    message: 'Save Success',
-    errors: [404, 429],
-  },
-  selfRegStatus: {
-    method: 'POST',
-    path: '/api/labour/selfReg/status',
-    access: 'public',
-    summary: 'One’s own worker application by its secret: pending, approved, or rejected with the reason',
-    body: selfRegStatusBody,
-    answer: workerSelfRegStatus,
-    readOnly: true,
-    errors: [404, 429],
-  },
+  ...selfRegistrationEndpoints('labour', {
+    linkAccess: LABOUR_ROLES,
+    linkName: 'worker self-registration',
+    who: 'worker',
+    form: workerSelfRegForm,
+    formSummary: 'The worker registration form of a link: project name and teams',
+    submitBody: workerSelfRegBody,
+    submitted: workerSelfRegSubmitted,
+    submitSummary: 'Apply to a project’s register through its link; answers the secret to read the application back',
+    status: workerSelfRegStatus,
+    statusSummary: 'One’s own worker application by its secret: pending, approved, or rejected with the reason',
+  }),
   applications: {
     method: 'GET',
     path: '/api/labour/applications',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../shared/text.ts';
 import { instant, rowIdParam } from '../shared/pagination.ts';
+import type { Access } from '../shared/endpoint.ts';
 import { VISITOR_OPTIONAL_FIELDS, VISITOR_STATUS, visitorFields } from './schemas.ts';
 
 /**
@@ -80,3 +81,96 @@ export const selfRegStatus = z.object({
   auditRemark: z.string().nullable(),
 });
 export type SelfRegStatus = z.infer<typeof selfRegStatus>;
+
+/** What differs between one module's self-registration endpoints and another's (visitors', workers'). */
+interface SelfRegistrationSpec<F extends z.ZodType, B extends z.ZodType, S extends z.ZodType, T extends z.ZodType> {
+  /** Who manages a project's link (reads and replaces it). */
+  linkAccess: Access;
+  /** The link as its summaries name it: 'self-registration', 'worker self-registration'. */
+  linkName: string;
+  /** Who registers: 'visitor', 'worker'. */
+  who: string;
+  form: F;
+  formSummary: string;
+  submitBody: B;
+  submitted: S;
+  submitSummary: string;
+  status: T;
+  statusSummary: string;
+}
+
+/**
+ * The endpoints of a project's self-registration link under `/api/<module>/`: its link, read and
+ * replaced in the console, and the phone's form, face photo, submit and status by the link's token.
+ */
+export const selfRegistrationEndpoints = <
+  const M extends string,
+  F extends z.ZodType,
+  B extends z.ZodType,
+  S extends z.ZodType,
+  T extends z.ZodType,
+>(
+  module: M,
+  spec: SelfRegistrationSpec<F, B, S, T>,
+) =>
+  ({
+    regLink: {
+      method: 'GET',
+      path: `/api/${module}/regLink`,
+      access: spec.linkAccess,
+      summary: `A project’s public ${spec.linkName} link token (made on first ask)`,
+      query: regLinkQuery,
+      answer: regLinkItem,
+      errors: [404],
+    },
+    rotateRegLink: {
+      method: 'PUT',
+      path: `/api/${module}/rotateRegLink`,
+      access: spec.linkAccess,
+      summary: `Replace a project’s ${spec.linkName} link; the old link answers 404 from now on`,
+      body: regLinkBody,
+      answer: regLinkItem,
+      message: 'Save Success',
+      errors: [404],
+    },
+    selfRegForm: {
+      method: 'GET',
+      path: `/api/${module}/selfReg/form`,
+      // The phone has no account: the link's token is the only key.
+      access: 'public',
+      summary: spec.formSummary,
+      query: selfRegFormQuery,
+      answer: spec.form,
+      errors: [404, 429],
+    },
+    selfRegPhoto: {
+      method: 'POST',
+      path: `/api/${module}/selfReg/photo`,
+      access: 'public',
+      kind: 'upload',
+      summary: `A self-registering ${spec.who}’s face photo (multipart part "file"; JPEG or PNG, 100-4096 px a side)`,
+      query: selfRegFormQuery,
+      answer: selfRegPhoto,
+      errors: [404, 413, 429],
+    },
+    selfRegSubmit: {
+      method: 'POST',
+      path: `/api/${module}/selfReg/submit`,
+      access: 'public',
+      summary: spec.submitSummary,
+      body: spec.submitBody,
+      answer: spec.submitted,
+      message: 'Save Success',
+      errors: [404, 429],
+    },
+    selfRegStatus: {
+      method: 'POST',
+      path: `/api/${module}/selfReg/status`,
+      access: 'public',
+      summary: spec.statusSummary,
+      body: selfRegStatusBody,
+      answer: spec.status,
+      readOnly: true,
+      errors: [404, 429],
+    },
+  }) as const;
