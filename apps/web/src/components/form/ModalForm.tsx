@@ -1,9 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { message } from '@/lib/feedback';
 import { afterReport } from '@/api/reported';
-import { fieldErrorsOf } from './formKit';
+import { useFormSave } from './useFormSave';
 
 export interface ModalFormProps<V extends object> {
   open: boolean;
@@ -25,8 +24,12 @@ export interface ModalFormProps<V extends object> {
  */
 export function ModalForm<V extends object>(props: ModalFormProps<V>) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<V>();
-  const [saving, setSaving] = useState(false);
+  const { form, saving, submit } = useFormSave<V>({
+    fieldNames: props.fieldNames,
+    save: props.onSubmit,
+    onSaved: props.onSaved,
+    onClose: props.onClose,
+  });
   const { open, initialValues } = props;
 
   useEffect(() => {
@@ -34,22 +37,6 @@ export function ModalForm<V extends object>(props: ModalFormProps<V>) {
     form.resetFields();
     if (initialValues) form.setFieldsValue(initialValues as never);
   }, [open, initialValues, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const answer = await props.onSubmit(values);
-      if (props.onSaved) props.onSaved(answer, values);
-      else message().success(t('common.saveSuccess'));
-      props.onClose();
-    } catch (error) {
-      form.setFields(fieldErrorsOf(error, props.fieldNames) as never);
-      throw error;
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <Modal

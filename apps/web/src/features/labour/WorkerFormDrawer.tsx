@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Checkbox, DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -13,10 +13,9 @@ import {
   type WorkerItem,
   type WorkerStatus,
 } from '@siteops/contracts/labour/schemas';
-import { fieldErrorsOf } from '@/components/form/formKit';
 import { FormDrawer } from '@/components/form/FormDrawer';
+import { useDrawerForm } from '@/components/form/useDrawerForm';
 import { useProjectOptions } from '@/api/ownerOptions';
-import { message } from '@/lib/feedback';
 import { useAddWorker } from './api/addWorker';
 import { useUpdateWorker } from './api/updateWorker';
 import { useTeams } from './api/listTeams';
@@ -127,10 +126,15 @@ export interface WorkerFormDrawerProps {
 /** Register or edit a worker; the server checks everything again and its field errors land here. */
 export function WorkerFormDrawer({ open, worker, onClose }: WorkerFormDrawerProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
   const add = useAddWorker();
   const update = useUpdateWorker();
-  const [saving, setSaving] = useState(false);
+  const save = (values: FormValues) => {
+    const body = bodyOf(values);
+    return worker
+      ? update.mutateAsync({ id: worker.id, ...body })
+      : add.mutateAsync({ projectId: values.projectId, ...body, idNo: values.idNo ?? '' });
+  };
+  const { form, drawer } = useDrawerForm<FormValues>({ open, onClose }, FIELDS, save);
   const projectId = Form.useWatch('projectId', form);
   const idType = Form.useWatch('idType', form);
   const status = Form.useWatch('status', form);
@@ -147,23 +151,6 @@ export function WorkerFormDrawer({ open, worker, onClose }: WorkerFormDrawerProp
     else form.setFieldsValue({ idType: 'mainland', status: 'on_site', entryDate: dayjs() });
   }, [open, worker, form]);
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = bodyOf(values);
-      if (worker) await update.mutateAsync({ id: worker.id, ...body });
-      else await add.mutateAsync({ projectId: values.projectId, ...body, idNo: values.idNo ?? '' });
-      message().success(t('common.saveSuccess'));
-      onClose();
-    } catch (error) {
-      form.setFields(fieldErrorsOf(error, FIELDS) as never);
-      throw error;
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const required = (key: string) => ({ required: true, message: t(`labour.rules.${key}`) });
   const idRule = {
     validator: async (_: unknown, value: string | undefined) => {
@@ -175,15 +162,7 @@ export function WorkerFormDrawer({ open, worker, onClose }: WorkerFormDrawerProp
   };
 
   return (
-    <FormDrawer
-      open={open}
-      title={worker ? t('labour.editWorker') : t('labour.createWorker')}
-      size={560}
-      onClose={onClose}
-      onSave={submit}
-      saving={saving}
-      closeByButtonOnly
-    >
+    <FormDrawer {...drawer} title={worker ? t('labour.editWorker') : t('labour.createWorker')} size={560}>
       <Form form={form} layout="vertical" name="worker-form">
         <Form.Item name="projectId" label={t('labour.project')} rules={[required('project')]}>
           <Select

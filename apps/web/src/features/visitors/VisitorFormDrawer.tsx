@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,9 +7,9 @@ import { DEFAULT_VISIT_HOURS, type VisitorItem } from '@siteops/contracts/visito
 import { projectApi } from '@siteops/contracts/project/api';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
-import { fieldErrorsOf, type FieldError } from '@/components/form/formKit';
-import { message } from '@/lib/feedback';
+import type { FieldError } from '@/components/form/formKit';
 import { FormDrawer } from '@/components/form/FormDrawer';
+import { useDrawerForm } from '@/components/form/useDrawerForm';
 import { ProjectSelect } from '@/components/pickers/ProjectSelect';
 import { PhotoUpload } from './PhotoUpload';
 
@@ -72,10 +72,15 @@ export interface VisitorFormDrawerProps {
 /** Register or edit a visitor; the server checks everything again and its field errors land here. */
 export function VisitorFormDrawer({ open, visitor, onClose }: VisitorFormDrawerProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
   const add = useEndpointMutation(visitorApi.add);
   const update = useEndpointMutation(visitorApi.update);
-  const [saving, setSaving] = useState(false);
+  const save = (values: FormValues) => {
+    const body = bodyOf(values);
+    return visitor ? update.mutateAsync({ id: visitor.id, ...body }) : add.mutateAsync(body);
+  };
+  const { form, drawer } = useDrawerForm<FormValues>({ open, onClose }, [...FIELDS, 'visitStart', 'visitEnd'], save, {
+    placeErrors: onForm,
+  });
   const projectId = Form.useWatch('projectId', form);
   const members = useEndpointQuery(
     projectApi.members,
@@ -93,35 +98,10 @@ export function VisitorFormDrawer({ open, visitor, onClose }: VisitorFormDrawerP
     }
   }, [open, visitor, form]);
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = bodyOf(values);
-      if (visitor) await update.mutateAsync({ id: visitor.id, ...body });
-      else await add.mutateAsync(body);
-      message().success(t('common.saveSuccess'));
-      onClose();
-    } catch (error) {
-      form.setFields(onForm(fieldErrorsOf(error, [...FIELDS, 'visitStart', 'visitEnd'])) as never);
-      throw error;
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const required = (key: string) => ({ required: true, message: t(`visitors.rules.${key}`) });
 
   return (
-    <FormDrawer
-      open={open}
-      title={visitor ? t('visitors.editTitle') : t('visitors.createTitle')}
-      size={560}
-      onClose={onClose}
-      onSave={submit}
-      saving={saving}
-      closeByButtonOnly
-    >
+    <FormDrawer {...drawer} title={visitor ? t('visitors.editTitle') : t('visitors.createTitle')} size={560}>
       {visitor && visitor.status !== 'new' ? (
         <Alert type="info" showIcon title={t('visitors.backToPending')} style={{ marginBottom: 16 }} />
       ) : null}

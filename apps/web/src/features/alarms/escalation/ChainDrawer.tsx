@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Card, Checkbox, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ALARM_SEVERITIES, type AlarmSeverity } from '@siteops/contracts/alarm/schemas';
 import { STEP_ROLES, type StepRole } from '@siteops/contracts/alarm-escalation/schemas';
 import { FormDrawer } from '@/components/form/FormDrawer';
-import { fieldErrorsOf } from '@/components/form/formKit';
+import { useDrawerForm } from '@/components/form/useDrawerForm';
 import { requiredText } from '@/components/form/rules';
-import { message } from '@/lib/feedback';
 import { useAddChain } from './api/addChain';
 import { useUpdateChain } from './api/updateChain';
 import { useUserOptions } from './api/listUserOptions';
@@ -48,11 +47,25 @@ export function ChainDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
   const add = useAddChain();
   const update = useUpdateChain();
   const users = useUserOptions(open);
-  const [saving, setSaving] = useState(false);
+  const save = (v: Values) => {
+    const body = {
+      name: v.name,
+      enabled: v.enabled,
+      severities: v.severities,
+      repeatMinutes: v.repeatMinutes ?? null,
+      steps: v.steps.map((s) => ({
+        delayMinutes: s.delayMinutes,
+        roles: s.roles ?? [],
+        userIds: s.userIds ?? [],
+        channelIds: s.channelIds ?? [],
+      })),
+    };
+    return chain ? update.mutateAsync({ id: chain.id, ...body }) : add.mutateAsync({ projectId, ...body });
+  };
+  const { form, drawer } = useDrawerForm<Values>({ open, onClose }, FIELDS, save);
 
   useEffect(() => {
     if (!open) return;
@@ -74,47 +87,15 @@ export function ChainDrawer({
     );
   }, [open, chain, form]);
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = {
-        name: v.name,
-        enabled: v.enabled,
-        severities: v.severities,
-        repeatMinutes: v.repeatMinutes ?? null,
-        steps: v.steps.map((s) => ({
-          delayMinutes: s.delayMinutes,
-          roles: s.roles ?? [],
-          userIds: s.userIds ?? [],
-          channelIds: s.channelIds ?? [],
-        })),
-      };
-      if (chain) await update.mutateAsync({ id: chain.id, ...body });
-      else await add.mutateAsync({ projectId, ...body });
-      message().success(t('common.saveSuccess'));
-      onClose();
-    } catch (error) {
-      form.setFields(fieldErrorsOf(error, FIELDS) as never);
-      throw error;
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const channelOptions = channels.map((c) => ({
     value: c.id,
     label: `${c.name} · ${t(`alarmEscalation.kinds.${c.kind}`)}`,
   }));
   return (
     <FormDrawer
-      open={open}
+      {...drawer}
       title={chain ? t('alarmEscalation.editChain') : t('alarmEscalation.createChain')}
       size={640}
-      onClose={onClose}
-      onSave={submit}
-      saving={saving}
-      closeByButtonOnly
     >
       <Form form={form} layout="vertical" name="escalation-chain-form">
         <Form.Item

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Form, Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,10 +9,9 @@ import {
   type ChannelScope,
 } from '@siteops/contracts/alarm-escalation/schemas';
 import { FormDrawer } from '@/components/form/FormDrawer';
-import { fieldErrorsOf } from '@/components/form/formKit';
+import { useDrawerForm } from '@/components/form/useDrawerForm';
 import { requiredText } from '@/components/form/rules';
 import { useAgentOptions } from '@/api/ownerOptions';
-import { message } from '@/lib/feedback';
 import { useUserStore } from '@/stores/user';
 import { useAddChannel } from './api/addChannel';
 import { useUpdateChannel } from './api/updateChannel';
@@ -48,10 +47,23 @@ export function ChannelDrawer({
 }) {
   const { t } = useTranslation();
   const role = useUserStore((s) => s.role) ?? 'user';
-  const [form] = Form.useForm<Values>();
   const add = useAddChannel();
   const update = useUpdateChannel();
-  const [saving, setSaving] = useState(false);
+  const save = (v: Values) => {
+    const url = v.url?.trim() || undefined;
+    const secret = v.secret?.trim() || undefined;
+    if (channel) return update.mutateAsync({ id: channel.id, name: v.name, enabled: v.enabled, url, secret });
+    return add.mutateAsync({
+      name: v.name,
+      kind: v.kind,
+      scope: v.scope,
+      ...(v.scope === 'agent' ? { agentId: v.agentId } : { projectId }),
+      enabled: v.enabled,
+      url,
+      secret,
+    });
+  };
+  const { form, drawer } = useDrawerForm<Values>({ open, onClose }, FIELDS, save);
   const kind = Form.useWatch('kind', form) ?? channel?.kind;
   const scope = Form.useWatch('scope', form);
   const mayAgentWide = role === 'admin' || role === 'agent';
@@ -67,47 +79,14 @@ export function ChannelDrawer({
     );
   }, [open, channel, form]);
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const url = v.url?.trim() || undefined;
-      const secret = v.secret?.trim() || undefined;
-      if (channel) {
-        await update.mutateAsync({ id: channel.id, name: v.name, enabled: v.enabled, url, secret });
-      } else {
-        await add.mutateAsync({
-          name: v.name,
-          kind: v.kind,
-          scope: v.scope,
-          ...(v.scope === 'agent' ? { agentId: v.agentId } : { projectId }),
-          enabled: v.enabled,
-          url,
-          secret,
-        });
-      }
-      message().success(t('common.saveSuccess'));
-      onClose();
-    } catch (error) {
-      form.setFields(fieldErrorsOf(error, FIELDS) as never);
-      throw error;
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const hasAddress = kind !== undefined && isAddressKind(kind);
   const signs = kind !== undefined && isSignedKind(kind);
   const keep = channel !== undefined;
   return (
     <FormDrawer
-      open={open}
+      {...drawer}
       title={channel ? t('alarmEscalation.editChannel') : t('alarmEscalation.createChannel')}
       size={520}
-      onClose={onClose}
-      onSave={submit}
-      saving={saving}
-      closeByButtonOnly
     >
       <Form form={form} layout="vertical" name="alarm-channel-form">
         <Form.Item

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@siteops/contracts/shared/roles';
@@ -6,11 +6,12 @@ import type { UserDetail } from '@siteops/contracts/user/list';
 import { agentApi } from '@siteops/contracts/agent/api';
 import { userApi } from '@siteops/contracts/user/api';
 import { useEndpointQuery } from '@/api/queries';
+import { afterReport } from '@/api/reported';
 import { useUserWrite } from '@/features/users/userCache';
-import { fieldErrorsOf } from '@/components/form/formKit';
 import { message } from '@/lib/feedback';
 import { announceSaved } from '@/components/OneTimePassword';
 import { FormDrawer } from '@/components/form/FormDrawer';
+import { useDrawerForm } from '@/components/form/useDrawerForm';
 import { UserAccountFields } from './UserAccountFields';
 import { UserIdentityFields } from './UserIdentityFields';
 import { UserPersonalFields } from './UserPersonalFields';
@@ -34,10 +35,27 @@ export interface UserFormDrawerProps {
  */
 export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDrawerProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
   const add = useUserWrite(userApi.add);
   const update = useUserWrite(userApi.update);
-  const [saving, setSaving] = useState(false);
+  const save = (values: FormValues) => {
+    const body = bodyOf(values, callerRole === 'admin');
+    if (user) {
+      const before = bodyOf(valuesOf(user) as FormValues, callerRole === 'admin');
+      const changed = Object.fromEntries(
+        Object.entries(body).filter(([k, v]) => ((before as Record<string, unknown>)[k] ?? null) !== (v ?? null)),
+      );
+      return update.mutateAsync({ id: user.id, ...changed });
+    }
+    // Personal info left blank is left out: the account is created, the info completed later.
+    const account = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== '')) as typeof body;
+    return add.mutateAsync(account);
+  };
+  // Without a password the answer to a create carries a one-time one: its dialog is the only message.
+  const onSaved = (answer: unknown, values: FormValues) => {
+    if (user) message().success(t('common.saveSuccess'));
+    else announceSaved(t, answer, values.userName);
+  };
+  const { form, submit, drawer } = useDrawerForm<FormValues>({ open, onClose }, USER_FORM_FIELDS, save, { onSaved });
   const editing = user !== undefined;
   const role = Form.useWatch('role', form);
   // Only an admin picks the agent (an agent's users always belong to its own agent).
@@ -61,43 +79,9 @@ export function UserFormDrawer({ open, user, callerRole, onClose }: UserFormDraw
 
   const kit = useUserFormKit(user);
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    const body = bodyOf(values, callerRole === 'admin');
-    setSaving(true);
-    try {
-      if (user) {
-        const before = bodyOf(valuesOf(user) as FormValues, callerRole === 'admin');
-        const changed = Object.fromEntries(
-          Object.entries(body).filter(([k, v]) => ((before as Record<string, unknown>)[k] ?? null) !== (v ?? null)),
-        );
-        await update.mutateAsync({ id: user.id, ...changed });
-        message().success(t('common.saveSuccess'));
-      } else {
-        // Without a password the answer carries a one-time one: its dialog is the only message.
-        // Personal info left blank is left out: the account is created, the info completed later.
-        const account = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== '')) as typeof body;
-        announceSaved(t, await add.mutateAsync(account), body.userName);
-      }
-      onClose();
-    } catch (error) {
-      form.setFields(fieldErrorsOf(error, USER_FORM_FIELDS) as never);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <FormDrawer
-      open={open}
-      title={editing ? t('users.editTitle') : t('users.createTitle')}
-      size={760}
-      onClose={onClose}
-      onSave={submit}
-      saving={saving}
-      closeByButtonOnly
-    >
-      <Form form={form} layout="vertical" onFinish={() => void submit()} name="user-form">
+    <FormDrawer {...drawer} title={editing ? t('users.editTitle') : t('users.createTitle')} size={760}>
+      <Form form={form} layout="vertical" onFinish={() => void afterReport(submit())} name="user-form">
         <UserAccountFields
           kit={kit}
           editing={editing}
