@@ -279,6 +279,20 @@ function intParam(text: string | undefined, min: number, max: number): number | 
   return n >= min && n <= max ? n : undefined;
 }
 
+/**
+ * A command that sets one of the monitor's upload intervals from its parameter `name` (a whole number
+ * from 1 to `max`), then reschedules the uploads.
+ */
+const setIntervalCommand =
+  (name: string, max: number, set: (m: Hj212Monitor, value: number) => void): Command =>
+  (m, p) => {
+    const value = intParam(p.cp.other[name], 1, max);
+    if (value === undefined) return { exeRtn: ExeRtn.badCondition };
+    set(m, value);
+    m.reschedule();
+    return { exeRtn: ExeRtn.ok };
+  };
+
 /** The server's commands the monitor carries out, by CN. */
 const COMMANDS: Record<string, Command> = {
   [CN.getTime]: (m, p) => ({
@@ -292,19 +306,7 @@ const COMMANDS: Record<string, Command> = {
     return { exeRtn: ExeRtn.ok };
   },
   [CN.getRtdInterval]: (m, p) => ({ reply: rtdIntervalReply(p, m.address, m.rtdIntervalS), exeRtn: ExeRtn.ok }),
-  [CN.setRtdInterval]: (m, p) => {
-    const s = intParam(p.cp.other.RtdInterval, 1, 86_400);
-    if (s === undefined) return { exeRtn: ExeRtn.badCondition };
-    m.rtdIntervalS = s;
-    m.reschedule();
-    return { exeRtn: ExeRtn.ok };
-  },
+  [CN.setRtdInterval]: setIntervalCommand('RtdInterval', 86_400, (m, s) => (m.rtdIntervalS = s)),
   [CN.getMinInterval]: (m, p) => ({ reply: minIntervalReply(p, m.address, m.minIntervalMin), exeRtn: ExeRtn.ok }),
-  [CN.setMinInterval]: (m, p) => {
-    const min = intParam(p.cp.other.MinInterval, 1, 1_440);
-    if (min === undefined) return { exeRtn: ExeRtn.badCondition };
-    m.minIntervalMin = min;
-    m.reschedule();
-    return { exeRtn: ExeRtn.ok };
-  },
+  [CN.setMinInterval]: setIntervalCommand('MinInterval', 1_440, (m, min) => (m.minIntervalMin = min)),
 };

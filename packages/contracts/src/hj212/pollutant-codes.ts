@@ -13,6 +13,14 @@ export interface Hj212Code {
   field?: string;
 }
 
+/** A noise level in dB(A) (HJ 212-2017's noise codes). */
+const noise = (code: string, name: string, field?: string): Hj212Code => ({
+  code,
+  name,
+  unit: 'dB(A)',
+  ...(field && { field }),
+});
+
 /**
  * The codes a construction-site dust/noise monitor sends (HJ 212-2017 appendix B: air particulates,
  * meteorology, noise). The dust telemetry fields are named by these very codes, so most map to
@@ -29,20 +37,16 @@ export const HJ212_CODES: readonly Hj212Code[] = [
   { code: 'a01007', name: 'Wind speed', unit: 'm/s' },
   { code: 'a01008', name: 'Wind direction', unit: '°' },
   // Noise: the A-weighted sound level first; units that send only an equivalent level fill it too.
-  { code: 'LA', name: 'A-weighted sound level', unit: 'dB(A)' },
-  { code: 'Leq', name: 'Equivalent continuous sound level', unit: 'dB(A)', field: 'LA' },
-  { code: 'L5', name: 'Percentile level L5', unit: 'dB(A)' },
-  { code: 'L10', name: 'Percentile level L10', unit: 'dB(A)' },
-  { code: 'L50', name: 'Percentile level L50', unit: 'dB(A)' },
-  { code: 'L90', name: 'Percentile level L90', unit: 'dB(A)' },
-  { code: 'L95', name: 'Percentile level L95', unit: 'dB(A)' },
-  { code: 'Ld', name: 'Daytime equivalent level', unit: 'dB(A)' },
-  { code: 'Ln', name: 'Night-time equivalent level', unit: 'dB(A)' },
-  { code: 'Ldn', name: 'Day-night equivalent level', unit: 'dB(A)' },
-  { code: 'LMx', name: 'Maximum sound level', unit: 'dB(A)' },
-  { code: 'LMn', name: 'Minimum sound level', unit: 'dB(A)' },
+  noise('LA', 'A-weighted sound level'),
+  noise('Leq', 'Equivalent continuous sound level', 'LA'),
+  ...[5, 10, 50, 90, 95].map((n) => noise(`L${n}`, `Percentile level L${n}`)),
+  noise('Ld', 'Daytime equivalent level'),
+  noise('Ln', 'Night-time equivalent level'),
+  noise('Ldn', 'Day-night equivalent level'),
+  noise('LMx', 'Maximum sound level'),
+  noise('LMn', 'Minimum sound level'),
   // HJ/T 212-2005's noise code, still sent by older units.
-  { code: 'B03', name: 'Noise (2005)', unit: 'dB(A)', field: 'LA' },
+  noise('B03', 'Noise (2005)', 'LA'),
 ];
 
 /** Looked up whatever the case: units write `La` and `LEQ` for the noise codes. */

@@ -13,68 +13,33 @@ export interface UploadOptions extends BuildOptions {
   offsetMin?: number;
 }
 
-function upload(
-  cn: string,
-  from: Hj212Address,
-  dataTime: Date | number,
-  values: Record<string, Hj212Value>,
-  opt: UploadOptions,
-): Hj212Packet {
-  return buildPacket(
-    from,
-    cn,
-    { dataTime: formatHjTime(dataTime, opt.offsetMin), values },
-    { ...opt, ack: opt.ack ?? true },
-  );
-}
+/** An upload of command `cn`: the unit's values of a period at `dataTime`. */
+type Upload<V> = (from: Hj212Address, dataTime: Date | number, values: V, opt?: UploadOptions) => Hj212Packet;
+
+const uploadOf =
+  (cn: string): Upload<Record<string, Hj212Value>> =>
+  (from, dataTime, values, opt = {}) =>
+    buildPacket(
+      from,
+      cn,
+      { dataTime: formatHjTime(dataTime, opt.offsetMin), values },
+      { ...opt, ack: opt.ack ?? true },
+    );
 
 /** 2011: real-time values (`Rtd`, with a data `Flag`) at `dataTime`. */
-export function realtimeData(
-  from: Hj212Address,
-  dataTime: Date | number,
-  values: Record<string, Hj212Value>,
-  opt: UploadOptions = {},
-): Hj212Packet {
-  return upload(CN.realtime, from, dataTime, values, opt);
-}
+export const realtimeData = uploadOf(CN.realtime);
 
 /** 2051: minute data (`Min/Avg/Max`, `Cou` for totals); DataTime is the start of the period. */
-export function minuteData(
-  from: Hj212Address,
-  dataTime: Date | number,
-  values: Record<string, Hj212Value>,
-  opt: UploadOptions = {},
-): Hj212Packet {
-  return upload(CN.minute, from, dataTime, values, opt);
-}
+export const minuteData = uploadOf(CN.minute);
 
 /** 2061: hourly data. */
-export function hourData(
-  from: Hj212Address,
-  dataTime: Date | number,
-  values: Record<string, Hj212Value>,
-  opt: UploadOptions = {},
-): Hj212Packet {
-  return upload(CN.hour, from, dataTime, values, opt);
-}
+export const hourData = uploadOf(CN.hour);
 
 /** 2031: daily data. */
-export function dayData(
-  from: Hj212Address,
-  dataTime: Date | number,
-  values: Record<string, Hj212Value>,
-  opt: UploadOptions = {},
-): Hj212Packet {
-  return upload(CN.day, from, dataTime, values, opt);
-}
+export const dayData = uploadOf(CN.day);
 
 /** 2021: equipment status; each instrument's running state as `RS` (1 running, 0 stopped...). */
-export function statusData(
-  from: Hj212Address,
-  dataTime: Date | number,
-  running: Record<string, number>,
-  opt: UploadOptions = {},
-): Hj212Packet {
+export const statusData: Upload<Record<string, number>> = (from, dataTime, running, opt) => {
   const values = Object.fromEntries(Object.entries(running).map(([code, rs]) => [code, { extra: { RS: String(rs) } }]));
-  return upload(CN.status, from, dataTime, values, opt);
-}
+  return uploadOf(CN.status)(from, dataTime, values, opt);
+};
