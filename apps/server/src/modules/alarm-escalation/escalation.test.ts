@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { startMailbox } from '../../../test/mailbox.ts';
 import { startSmsbox } from '../../../test/smsbox.ts';
-import { addDevice, raiseAlarm, siteOf, startReceiver, until } from './escalationTestkit.ts';
+import { addDevice, raiseAlarm, siteChain, siteChannel, siteOf, startReceiver, until } from './escalationTestkit.ts';
 import { pruneChannelLog } from './retention.ts';
 import { SourceAlarms } from '../alarm/sources.ts';
 import { NotificationService } from '../notification/service.ts';
@@ -294,17 +294,8 @@ describe('deleting a channel', () => {
   it('a channel a chain uses is refused (409 naming the chains, in the reader’s language) until it is taken out', async () => {
     const site = await siteOf(t, admin);
     const token = site.agent.token;
-    const add = async (name: string) => {
-      const res = await t.api(
-        alarmEscalationApi.channelAdd,
-        { name, kind: 'inapp', scope: 'project', projectId: site.projectId },
-        token,
-      );
-      expect(res.body.code, res.body.msg).toBe(200);
-      return res.body.data.id as number;
-    };
-    const used = await add('Site box');
-    const spare = await add('Spare box');
+    const used = await siteChannel(t, site, { name: 'Site box', kind: 'inapp' });
+    const spare = await siteChannel(t, site, { name: 'Spare box', kind: 'inapp' });
     const chain = await t.api(
       alarmEscalationApi.chainAdd,
       { projectId: site.projectId, name: 'Night shift', steps: [{ delayMinutes: 0, channelIds: [used] }] },
@@ -419,42 +410,25 @@ describe('scope', () => {
       expect((await call).status).toBe(404);
     }
     // Nor put into a chain of its own project.
-    const chainB = await t.api(
-      alarmEscalationApi.chainAdd,
-      { projectId: siteB.projectId, name: 'B chain', steps: [{ delayMinutes: 0, channelIds: [id] }] },
-      siteB.agent.token,
-    );
-    expect(chainB.status).toBe(404);
+    const chainOf = (projectId: number, token: string) =>
+      t.api(alarmEscalationApi.chainAdd, { projectId, name: 'x', steps: [{ delayMinutes: 0, channelIds: [id] }] }, token);
+    const agentChannelOfA = (token: string) =>
+      t.api.unchecked(
+        alarmEscalationApi.channelAdd,
+        { name: 'x', kind: 'inapp', scope: 'agent', agentId: siteA.agent.id },
+        token,
+      );
+    expect((await chainOf(siteB.projectId, siteB.agent.token)).status).toBe(404);
     // Nor a channel for A's project or agent, nor a chain on A's project.
-    const onA = await t.api.unchecked(
-      alarmEscalationApi.channelAdd,
-      { name: 'x', kind: 'inapp', scope: 'agent', agentId: siteA.agent.id },
-      siteB.agent.token,
-    );
-    expect(onA.status).toBe(404);
-    const chainOnA = await t.api(
-      alarmEscalationApi.chainAdd,
-      { projectId: siteA.projectId, name: 'x', steps: [{ delayMinutes: 0, channelIds: [id] }] },
-      siteB.agent.token,
-    );
-    expect(chainOnA.status).toBe(404);
+    expect((await agentChannelOfA(siteB.agent.token)).status).toBe(404);
+    expect((await chainOf(siteA.projectId, siteB.agent.token)).status).toBe(404);
     // A's manager sees the project's channels, not the agent-wide ones; a manager cannot add an agent's.
     const listM = await t.api(alarmEscalationApi.channelListAll, {}, siteA.manager.token);
     expect(listM.body.data.list.map((c: { id: number }) => c.id)).toContain(id);
     expect(listM.body.data.list.map((c: { id: number }) => c.id)).not.toContain(agentWide);
-    const byManager = await t.api.unchecked(
-      alarmEscalationApi.channelAdd,
-      { name: 'x', kind: 'inapp', scope: 'agent', agentId: siteA.agent.id },
-      siteA.manager.token,
-    );
-    expect(byManager.status).toBe(403);
+    expect((await agentChannelOfA(siteA.manager.token)).status).toBe(403);
     // A project's chain may not name another project's channel, even one the caller sees (admin).
-    const foreignChannel = await t.api(
-      alarmEscalationApi.chainAdd,
-      { projectId: siteB.projectId, name: 'x', steps: [{ delayMinutes: 0, channelIds: [id] }] },
-      admin,
-    );
-    expect(foreignChannel.status).toBe(400);
+    expect((await chainOf(siteB.projectId, admin)).status).toBe(400);
   });
 });
 
@@ -604,22 +578,11 @@ describe('escalation', () => {
   it('a device offline tells each person once: the chain’s message box skips those the offline notice told', async () => {
     const site = await siteOf(t, admin);
     const token = site.agent.token;
-    const box = await t.api(
-      alarmEscalationApi.channelAdd,
-      { name: 'Site box', kind: 'inapp', scope: 'project', projectId: site.projectId },
-      token,
-    );
-    expect(box.body.code, box.body.msg).toBe(200);
-    const chain = await t.api(
-      alarmEscalationApi.chainAdd,
-      {
-        projectId: site.projectId,
-        name: 'Offline',
-        steps: [{ delayMinutes: 0, roles: ['agentUsers', 'projectManagers'], channelIds: [box.body.data.id] }],
-      },
-      token,
-    );
-    expect(chain.body.code, chain.body.msg).toBe(200);
+    const box = await siteChannel(t, site, { name: 'Site box', kind: 'inapp' });
+    await siteChain(t, site, {
+      name: 'Offline',
+      steps: [{ delayMinutes: 0, roles: ['agentUsers', 'projectManagers'], channelIds: [box] }],
+    });
     await t.database.db.insert(alarmRules).values({
       name: 'Offline 5 min',
       scope: 'project',
@@ -669,19 +632,12 @@ describe('escalation', () => {
   it('a step claimed by an instance that died before sending is sent by another once the claim lapses; a claim in progress is not', async () => {
     const site = await siteOf(t, admin);
     const hookPath = `/hook/lease-${site.projectId}`;
-    const hook = await t.api(
-      alarmEscalationApi.channelAdd,
-      {
-        name: 'Lease',
-        kind: 'webhook',
-        scope: 'project',
-        projectId: site.projectId,
-        url: `${receiver.base}${hookPath}`,
-        secret: HOOK_SECRET,
-      },
-      site.agent.token,
-    );
-    expect(hook.body.code, hook.body.msg).toBe(200);
+    const hook = await siteChannel(t, site, {
+      name: 'Lease',
+      kind: 'webhook',
+      url: `${receiver.base}${hookPath}`,
+      secret: HOOK_SECRET,
+    });
     // Claimed 20 minutes ago by an instance that died before sending; claimed a minute ago by one sending now.
     const lost = await raiseAlarm(t, { deviceId: await addDevice(t, site), ruleId: site.ruleId }, 30);
     const busy = await raiseAlarm(t, { deviceId: await addDevice(t, site), ruleId: site.ruleId }, 30);
@@ -689,12 +645,7 @@ describe('escalation', () => {
       { alarmId: lost, step: 1, repeatNo: 0, claimedAt: new Date(Date.now() - 20 * 60_000) },
       { alarmId: busy, step: 1, repeatNo: 0, claimedAt: new Date(Date.now() - 60_000) },
     ]);
-    const chain = await t.api(
-      alarmEscalationApi.chainAdd,
-      { projectId: site.projectId, name: 'Lease', steps: [{ delayMinutes: 0, channelIds: [hook.body.data.id] }] },
-      site.agent.token,
-    );
-    expect(chain.body.code, chain.body.msg).toBe(200);
+    const chain = await siteChain(t, site, { name: 'Lease', steps: [{ delayMinutes: 0, channelIds: [hook] }] });
     await until(
       () => receiver.at(hookPath).length,
       (n) => n >= 1,
@@ -705,24 +656,18 @@ describe('escalation', () => {
     expect(got).toEqual([lost]);
     const [row] = await t.database.db.select().from(escalationDeliveries).where(eq(escalationDeliveries.alarmId, lost));
     expect(row.finishedAt).not.toBeNull();
-    expect(row.chainId).toBe(chain.body.data.id);
+    expect(row.chainId).toBe(chain);
   });
 
   it('two sweepers on one database send each step once', async () => {
     const site = await siteOf(t, admin);
     const hookPath = `/hook/race-${site.projectId}`;
-    const hook = await t.api(
-      alarmEscalationApi.channelAdd,
-      {
-        name: 'Race',
-        kind: 'webhook',
-        scope: 'project',
-        projectId: site.projectId,
-        url: `${receiver.base}${hookPath}`,
-        secret: HOOK_SECRET,
-      },
-      site.agent.token,
-    );
+    const hook = await siteChannel(t, site, {
+      name: 'Race',
+      kind: 'webhook',
+      url: `${receiver.base}${hookPath}`,
+      secret: HOOK_SECRET,
+    });
     // A second instance of the server on the same database, sweeping beside the first.
     const other = await createTestApp(
       { ALARM_ESCALATION_SWEEP_MS: '50', ALARM_WEBHOOK_RETRY_MS: '20', ALARM_WEBHOOK_ADDRESSES: 'any' },
@@ -733,19 +678,14 @@ describe('escalation', () => {
       for (let i = 0; i < 20; i++) {
         ids.push(await raiseAlarm(t, { deviceId: await addDevice(t, site), ruleId: site.ruleId }, 12));
       }
-      await t.api(
-        alarmEscalationApi.chainAdd,
-        {
-          projectId: site.projectId,
-          name: 'Race',
-          repeatMinutes: 1,
-          steps: [
-            { delayMinutes: 0, channelIds: [hook.body.data.id] },
-            { delayMinutes: 10, channelIds: [hook.body.data.id] },
-          ],
-        },
-        site.agent.token,
-      );
+      await siteChain(t, site, {
+        name: 'Race',
+        repeatMinutes: 1,
+        steps: [
+          { delayMinutes: 0, channelIds: [hook] },
+          { delayMinutes: 10, channelIds: [hook] },
+        ],
+      });
       // 20 alarms × (step 1, step 2, step 2's 2nd reminder).
       await until(
         () => receiver.at(hookPath).length,

@@ -5,6 +5,9 @@ import { alarmRules, alarms, devices, userSecurity } from '../../db/schema/index
 import type { TestApp } from '../../../test/harness.ts';
 import { createAgent, createProject, createUser, randomMac, uniq } from '../../../test/fixtures.ts';
 import { projectApi } from '@siteops/contracts/project/api';
+import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
+import type { ChannelKind, escalationStep } from '@siteops/contracts/alarm-escalation/schemas';
+import type { z } from 'zod';
 
 /** One request as the receiver got it. */
 export interface Received {
@@ -137,4 +140,33 @@ export async function addDevice(t: TestApp, site: { agent: { id: number }; proje
     .values({ type: 'dust', sn: uniq('SN'), mac: randomMac(), agentId: site.agent.id, projectId: site.projectId })
     .returning({ id: devices.id });
   return device.id;
+}
+
+/** The site as its agent acts on it: the project and the agent's token. */
+type SiteOfAgent = { projectId: number; agent: { token: string } };
+
+/** A channel of the site's project, added by its agent; answers its id. */
+export async function siteChannel(
+  t: TestApp,
+  site: SiteOfAgent,
+  channel: { name: string; kind: ChannelKind; url?: string; secret?: string },
+): Promise<number> {
+  const res = await t.api(
+    alarmEscalationApi.channelAdd,
+    { scope: 'project', projectId: site.projectId, ...channel },
+    site.agent.token,
+  );
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id;
+}
+
+/** The site's project chain, added by its agent; answers its id. */
+export async function siteChain(
+  t: TestApp,
+  site: SiteOfAgent,
+  chain: { name: string; repeatMinutes?: number; steps: z.input<typeof escalationStep>[] },
+): Promise<number> {
+  const res = await t.api(alarmEscalationApi.chainAdd, { projectId: site.projectId, ...chain }, site.agent.token);
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id;
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import { wallClock } from '@siteops/contracts/notification/quietHours';
@@ -8,7 +7,7 @@ import { projectApi } from '@siteops/contracts/project/api';
 import { alarms, escalationHeld, notifications } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createSignedInUser } from '../../../test/fixtures.ts';
-import { addDevice, raiseAlarm, siteOf, startReceiver, until } from './escalationTestkit.ts';
+import { addDevice, raiseAlarm, siteChain, siteChannel, siteOf, startReceiver, until } from './escalationTestkit.ts';
 
 /**
  * Quiet hours (issue 32) against a running sweep: a project's two managers, one in quiet hours now (a
@@ -40,27 +39,12 @@ beforeAll(async () => {
   expect(added.body.code, added.body.msg).toBe(200);
   awake = { id: other.id, token: otherToken };
 
-  const inapp = await t.api(
-    alarmEscalationApi.channelAdd,
-    { name: 'Message box', kind: 'inapp', scope: 'project', projectId: site.projectId },
-    site.agent.token,
-  );
-  const bot = await t.api(
-    alarmEscalationApi.channelAdd,
-    { name: 'Site group', kind: 'wecom', scope: 'project', projectId: site.projectId, url: `${receiver.base}${BOT}` },
-    site.agent.token,
-  );
-  expect(bot.body.code, bot.body.msg).toBe(200);
-  const chain = await t.api(
-    alarmEscalationApi.chainAdd,
-    {
-      projectId: site.projectId,
-      name: 'Dust',
-      steps: [{ delayMinutes: 0, roles: ['projectManagers'], channelIds: [inapp.body.data.id, bot.body.data.id] }],
-    },
-    site.agent.token,
-  );
-  expect(chain.body.code, chain.body.msg).toBe(200);
+  const inapp = await siteChannel(t, site, { name: 'Message box', kind: 'inapp' });
+  const bot = await siteChannel(t, site, { name: 'Site group', kind: 'wecom', url: `${receiver.base}${BOT}` });
+  await siteChain(t, site, {
+    name: 'Dust',
+    steps: [{ delayMinutes: 0, roles: ['projectManagers'], channelIds: [inapp, bot] }],
+  });
 
   // The quiet manager's window: from an hour ago to an hour from now, on the Beijing wall clock.
   const now = Date.now();

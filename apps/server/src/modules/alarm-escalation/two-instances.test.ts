@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { alarms, devices } from '../../db/schema/index.ts';
 import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from '../device-link/twoInstances.ts';
-import { addDevice, raiseAlarm, siteOf, startReceiver, until } from './escalationTestkit.ts';
+import { addDevice, raiseAlarm, siteChain, siteChannel, siteOf, startReceiver, until } from './escalationTestkit.ts';
 
 const skip = twoInstancesSkipped('alarm escalation, two instances on PostgreSQL + Redis');
 
@@ -33,33 +32,20 @@ describe.skipIf(skip)('alarm escalation across two instances (PostgreSQL + Redis
     const admin = await a.login();
     const site = await siteOf(a, admin);
     const hookPath = `/hook/two-${site.projectId}`;
-    const hook = await b.api(
-      alarmEscalationApi.channelAdd,
-      {
-        name: 'Ops',
-        kind: 'webhook',
-        scope: 'project',
-        projectId: site.projectId,
-        url: `${receiver.base}${hookPath}`,
-        secret: 'two-instances',
-      },
-      site.agent.token,
-    );
-    expect(hook.body.code, hook.body.msg).toBe(200);
-    const chain = await b.api(
-      alarmEscalationApi.chainAdd,
-      {
-        projectId: site.projectId,
-        name: 'Dust',
-        repeatMinutes: 1,
-        steps: [
-          { delayMinutes: 0, channelIds: [hook.body.data.id] },
-          { delayMinutes: 10, channelIds: [hook.body.data.id] },
-        ],
-      },
-      site.agent.token,
-    );
-    expect(chain.body.code, chain.body.msg).toBe(200);
+    const hook = await siteChannel(b, site, {
+      name: 'Ops',
+      kind: 'webhook',
+      url: `${receiver.base}${hookPath}`,
+      secret: 'two-instances',
+    });
+    await siteChain(b, site, {
+      name: 'Dust',
+      repeatMinutes: 1,
+      steps: [
+        { delayMinutes: 0, channelIds: [hook] },
+        { delayMinutes: 10, channelIds: [hook] },
+      ],
+    });
 
     // A real reading over the limit from a monitor linked to A raises the alarm.
     const d = await a.addDevice({ type: 'dust', agentId: site.agent.id });
