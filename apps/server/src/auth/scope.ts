@@ -16,6 +16,8 @@ import {
   visitors,
   type UserRow,
 } from '../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { notFoundOf } from '../core/errors.ts';
 
 /** Who is asking, as far as data scope is concerned. */
 export interface Caller {
@@ -234,4 +236,29 @@ export const scope = {
 export function deviceLinkAllows(c: Caller, device: { agentId: number | null }): boolean {
   if (c.role === 'admin') return true;
   return c.role === 'agent' && c.agentId !== null && device.agentId === c.agentId;
+}
+
+/**
+ * Throws the 404 a missing project answers unless `c` sees this one ({@link scope.projects}), so another
+ * tenant's ids cannot be probed.
+ */
+export async function assertSeesProject(db: Db, c: Caller, projectId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), scope.projects(c)));
+  if (!row) throw notFoundOf('Project');
+}
+
+/**
+ * {@link assertSeesProject} for an agent ({@link scope.agents}); with `ownAgent`, the caller's own agent
+ * counts as seen even where that rule leaves it out (a manager's or a user's own agent).
+ */
+export async function assertSeesAgent(db: Db, c: Caller, agentId: number, ownAgent = false): Promise<void> {
+  const mine = ownAgent && c.agentId !== null && agentId === c.agentId;
+  const [row] = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.id, agentId), mine ? undefined : scope.agents(c)));
+  if (!row) throw notFoundOf('Agent');
 }

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { ListJoin } from '../../db/crud.ts';
 import type { JsonSelection } from '../../db/jsonRow.ts';
 import { agents, announcements, projectMembers, projects, users, type AnnouncementRow } from '../../db/schema/index.ts';
-import { scope, type Caller } from '../../auth/scope.ts';
+import { assertSeesAgent, assertSeesProject, type Caller } from '../../auth/scope.ts';
 import { forbidden, notFoundOf } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
 
@@ -44,19 +44,11 @@ export function audienceColumns(a: Audience) {
 export async function assertMayAddress(db: Db, c: Caller, a: Audience): Promise<void> {
   if (!AUDIENCES_OF[c.role].includes(a.audience)) throw forbidden(t('announcement.audienceNotAllowed'));
   if (a.audience === 'agent') {
-    const [row] = await db
-      .select({ id: agents.id })
-      .from(agents)
-      .where(and(eq(agents.id, a.audienceAgentId!), scope.agents(c)));
-    if (!row || (c.role === 'agent' && row.id !== c.agentId)) throw notFoundOf('Agent');
+    // An agent addresses its own people only, though it sees no other agent anyway.
+    if (c.role === 'agent' && a.audienceAgentId !== c.agentId) throw notFoundOf('Agent');
+    await assertSeesAgent(db, c, a.audienceAgentId!);
   }
-  if (a.audience === 'project') {
-    const [row] = await db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.id, a.audienceProjectId!), scope.projects(c)));
-    if (!row) throw notFoundOf('Project');
-  }
+  if (a.audience === 'project') await assertSeesProject(db, c, a.audienceProjectId!);
 }
 
 /** The users an announcement goes to, for the notifier (the same audience {@link readableBy} answers). */

@@ -2,8 +2,8 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AddSavedViewInput, SavedViewItem } from '@siteops/contracts/saved-view/schemas';
 import type { Db } from '../../db/client.ts';
 import { agents, projects, savedViews, users, type SavedViewRow } from '../../db/schema/index.ts';
-import { scope, type Caller } from '../../auth/scope.ts';
-import { notFound, notFoundOf } from '../../core/errors.ts';
+import { assertSeesAgent, assertSeesProject, scope, type Caller } from '../../auth/scope.ts';
+import { notFound } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
 
 type Sharing = Pick<AddSavedViewInput, 'sharing' | 'projectId' | 'agentId'>;
@@ -56,21 +56,8 @@ export function visibleTo(c: Caller): SQL {
  * missing one answers, so another tenant's ids cannot be probed.
  */
 export async function assertMayShare(db: Db, c: Caller, s: Sharing): Promise<void> {
-  if (s.sharing === 'project') {
-    const [row] = await db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.id, s.projectId!), scope.projects(c)));
-    if (!row) throw notFoundOf('Project');
-  }
-  if (s.sharing === 'agent') {
-    const mine = c.agentId !== null && s.agentId === c.agentId;
-    const [row] = await db
-      .select({ id: agents.id })
-      .from(agents)
-      .where(and(eq(agents.id, s.agentId!), mine ? undefined : scope.agents(c)));
-    if (!row) throw notFoundOf('Agent');
-  }
+  if (s.sharing === 'project') await assertSeesProject(db, c, s.projectId!);
+  if (s.sharing === 'agent') await assertSeesAgent(db, c, s.agentId!, true);
 }
 
 export const notFoundView = () => notFound(t('savedView.notFound'));

@@ -1,21 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { userApi } from '@siteops/contracts/user/api';
-import { agents, projectMembers, projects, users } from '../../db/schema/index.ts';
-import { scope } from '../../auth/scope.ts';
+import { agents, projectMembers, users } from '../../db/schema/index.ts';
+import { assertSeesProject, scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { countAll, orderBy, pageWindow } from '../../core/list.ts';
 import { toUserListItem } from './view.ts';
 import { USER_SORT_COLUMNS, userFilters } from './listAll.ts';
-import { mustExist } from '../../core/errors.ts';
 
 /** The users of one project in the caller's scope (404 for a project outside it), with their role there. */
 export const listProjectUsers: Handler<typeof userApi.proListAll> = async (c, q) => {
   const { db, pii, caller } = c;
-  const [project] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, q.projectId), scope.projects(caller)));
-  mustExist(project, 'Project');
+  await assertSeesProject(db, caller, q.projectId);
   const where = and(
     eq(projectMembers.projectId, q.projectId),
     q.projectRole ? eq(projectMembers.role, q.projectRole) : undefined,
