@@ -3,7 +3,7 @@ import type { LivePresence } from '@siteops/contracts/live/schemas';
 import type { Bus } from '../bus/bus.ts';
 import type { Db } from '../db/client.ts';
 import type { Gateway } from './gateway.ts';
-import { ensureTelemetryPartitions, pruneEvents, pruneTelemetry, revokedAmong, sweepStalePresence } from './store.ts';
+import { ensureDayPartitions, pruneEvents, pruneTelemetry, revokedAmong, sweepStalePresence } from './store.ts';
 
 const RETENTION_EVERY_MS = 3_600_000;
 const FIRST_RETENTION_MS = 60_000;
@@ -20,10 +20,11 @@ export interface LinkJobsOptions {
 }
 
 /**
- * The device link's jobs against the database, on every instance (each is idempotent): telemetry's day
- * partitions made ahead (at start and hourly), telemetry and event retention, the stale-presence sweep (rows left online by a crashed instance go offline, and
- * every instance's tabs hear it as a presence item) and the revocation sweep (a device forbidden,
- * expired or deleted while linked is cut off with 4010 within one sweep). They stop with `app.close()`.
+ * The device link's jobs against the database, on every instance (each is idempotent): telemetry's and
+ * events' day partitions made ahead (at start and hourly), their retention, the stale-presence sweep (rows
+ * left online by a crashed instance go offline, and every instance's tabs hear it as a presence item) and the
+ * revocation sweep (a device forbidden, expired or deleted while linked is cut off with 4010 within one
+ * sweep). They stop with `app.close()`.
  */
 export async function startLinkJobs(app: FastifyInstance, db: Db, bus: Bus, gateway: Gateway, o: LinkJobsOptions) {
   const timers: NodeJS.Timeout[] = [];
@@ -44,9 +45,9 @@ export async function startLinkJobs(app: FastifyInstance, db: Db, bus: Bus, gate
       ),
     ]);
   const partitions = () =>
-    ensureTelemetryPartitions(db).then(
-      (n) => n && app.log.info({ made: n }, 'telemetry day partitions'),
-      (err) => app.log.warn({ err }, 'telemetry day partitions failed'),
+    ensureDayPartitions(db).then(
+      (n) => n && app.log.info({ made: n }, 'telemetry and events day partitions'),
+      (err) => app.log.warn({ err }, 'telemetry and events day partitions failed'),
     );
   // Awaited on close: the database must not close under it.
   let making: Promise<unknown> = partitions();

@@ -234,43 +234,61 @@ export class DbTelemetrySink implements TelemetrySink {
           data: e.data,
           picture: e.picture ? e.picture.toString('base64') : null,
         }));
+        // (id, at) is the key of the day-partitioned table: an event resent after a reconnect carries both again.
         await tx.execute(sql`
           insert into device_events (id, device_id, type, kind, level, at, received_at, data, picture)
           select v.id, v.device_id, v.type, v.kind, v.level, v.at, v.received_at, v.data, decode(v.picture, 'base64')
           from jsonb_to_recordset(${asJson(rows)})
             as v(id uuid, device_id int, type text, kind text, level text, at timestamptz, received_at timestamptz, data jsonb, picture text)
-          on conflict (id) do nothing`);
+          on conflict (id, at) do nothing`);
       }
     });
   }
 }
 
+/** The tables kept in UTC day partitions (`<table>_pYYYYMMDD` and `<table>_default`; migrations 0045, 0047). */
+const DAY_PARTITIONED = ['device_telemetry', 'device_events'] as const;
+type DayPartitioned = (typeof DAY_PARTITIONED)[number];
+
+/** How many days ahead the day partitions are made (the hourly job keeps them so). */
+const PARTITION_DAYS_AHEAD = 7;
+
 /**
- * Telemetry older than `days` goes, by whole UTC days: the day partitions wholly before the cutoff are
- * dropped (migration 0045), so a reading is kept up to a day past its retention; rows in the default
- * partition go exactly. HJ 212 monitors' period data goes with it. Answers about how many rows went.
+ * A day-partitioned table's rows older than `days`, by whole UTC days: the day partitions wholly before the
+ * cutoff are dropped, so a row is kept up to a day past its retention; rows in the default partition go
+ * exactly. Answers about how many rows went (a dropped day counts as the planner last estimated it).
+ */
+async function dropDaysBefore(db: Db, table: DayPartitioned, days: number): Promise<number> {
+  const [dropped] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`select day_partitions_drop(${table}, now() - make_interval(days => ${days}::int)) as n`),
+  );
+  return Number(dropped?.n ?? 0);
+}
+
+/**
+ * Telemetry older than `days` goes, by whole UTC days (dropDaysBefore). HJ 212 monitors' period data goes
+ * with it. Answers about how many rows went.
  */
 export async function pruneTelemetry(db: Db, days: number): Promise<number> {
-  const [dropped] = rowsOf<{ n: string | number }>(
-    await db.execute(sql`select telemetry_partitions_drop(now() - make_interval(days => ${days}::int)) as n`),
-  );
+  const dropped = await dropDaysBefore(db, 'device_telemetry', days);
   const aggregates = await db.execute(
     sql`delete from hj212_aggregates where at < now() - make_interval(days => ${days}::int)`,
   );
-  return Number(dropped?.n ?? 0) + affectedOf(aggregates);
+  return dropped + affectedOf(aggregates);
 }
 
-/** Telemetry's day partitions from yesterday through a week ahead, made where missing (migration 0045). */
-export async function ensureTelemetryPartitions(db: Db): Promise<number> {
-  const [made] = rowsOf<{ n: number }>(
-    await db.execute(sql`select telemetry_partitions_ensure(
-      (now() at time zone 'UTC')::date - 1, (now() at time zone 'UTC')::date + ${PARTITION_DAYS_AHEAD}::int) as n`),
-  );
-  return made?.n ?? 0;
+/** The day partitions of telemetry and events from yesterday through a week ahead, made where missing. */
+export async function ensureDayPartitions(db: Db): Promise<number> {
+  let made = 0;
+  for (const table of DAY_PARTITIONED) {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`select day_partitions_ensure(${table},
+        (now() at time zone 'UTC')::date - 1, (now() at time zone 'UTC')::date + ${PARTITION_DAYS_AHEAD}::int) as n`),
+    );
+    made += row?.n ?? 0;
+  }
+  return made;
 }
-
-/** How many days ahead telemetry's day partitions are made (the hourly job keeps them so). */
-const PARTITION_DAYS_AHEAD = 7;
 
 /** One row of `hj212_aggregates`: a period's statistics of one code, as an HJ 212 monitor computed them. */
 export interface Hj212AggregateRow {
@@ -355,12 +373,12 @@ export class DbHj212AggregateSink {
 }
 
 /**
- * Device events (access passes with their face pictures, alarms) older than `days` by the device's
- * time: personal data is kept no longer than it is useful, and the table does not grow for ever.
+ * Device events (access passes with their face pictures, alarms) older than `days` by the device's time, by
+ * whole UTC days (dropDaysBefore): personal data is kept no longer than it is useful, and the table does not
+ * grow for ever. Answers about how many rows went.
  */
 export async function pruneEvents(db: Db, days: number): Promise<number> {
-  const res = await db.execute(sql`delete from device_events where at < now() - make_interval(days => ${days}::int)`);
-  return affectedOf(res);
+  return dropDaysBefore(db, 'device_events', days);
 }
 
 /**

@@ -123,7 +123,7 @@ export interface LatestReading {
 }
 
 export interface DeviceEventRecord {
-  /** The device's UUID for the event: the primary key, so a resent event is dropped (on conflict do nothing). */
+  /** The device's UUID for the event: with `at` the primary key, so a resent event is dropped (on conflict do nothing). */
   id: string;
   deviceId: DeviceId;
   type: DeviceType;

@@ -39,13 +39,15 @@ export const deviceTelemetry = pgTable(
 );
 
 /**
- * Device events (passes, alarms, plates, ...). The id is the device's UUID, so an event sent again
- * after a reconnect is stored once. The picture stays here, out of every list query.
+ * Device events (passes, alarms, plates, ...), in UTC day partitions by `at` like the telemetry (migration
+ * 0047). The id is the device's UUID; the key is (id, at) because a partitioned table's key must hold the
+ * partition column, and an event sent again after a reconnect carries both again, so it is stored once.
+ * The picture stays here, out of every list query.
  */
 export const deviceEvents = pgTable(
   'device_events',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     deviceId: integer('device_id').notNull(),
     type: varchar('type', { length: 32 }).notNull(),
     kind: varchar('kind', { length: 32 }).notNull(),
@@ -56,6 +58,7 @@ export const deviceEvents = pgTable(
     picture: bytea('picture'),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
     index('device_events_device_at_idx').on(t.deviceId, t.at),
     index('device_events_at_idx').on(t.at),
     // A visitor's passes (its info modal, the pass-record list by visitor) without reading every event.
