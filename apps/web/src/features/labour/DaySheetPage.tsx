@@ -1,10 +1,9 @@
-import { Card, DatePicker, Flex, Select, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Flex, Statistic, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { DaySheetRow } from '@siteops/contracts/labour/schemas';
 import { useDaySheet } from './api/getDaySheet';
-import { useTeams } from './api/listTeams';
-import { ProjectPicker, useProjectParam } from './ProjectPicker';
+import { SheetFilters, useSheetScope } from './SheetFilters';
 import { hoursText } from './labourView';
 
 const clock = (iso: string | null) => (iso ? dayjs(iso).format('MM-DD HH:mm') : '');
@@ -15,45 +14,17 @@ const clock = (iso: string | null) => (iso ? dayjs(iso).format('MM-DD HH:mm') : 
  */
 export function DaySheetPage() {
   const { t } = useTranslation();
-  const { projectId, projects, search, set } = useProjectParam();
-  const date = search.get('date') ?? dayjs().format('YYYY-MM-DD');
-  const teamId = search.get('teamId') ? Number(search.get('teamId')) : undefined;
-  const enabled = projectId !== undefined;
+  const scope = useSheetScope('date');
+  const { projectId, when: date, teamId, enabled } = scope;
   const sheet = useDaySheet({ projectId: projectId ?? 0, date, teamId }, { enabled });
-  const teams = useTeams({ projectId: projectId ?? 0, pageSize: 200 }, { enabled });
   const s = sheet.data?.summary;
   return (
     <Flex vertical gap={16}>
-      <Card>
-        <Flex gap={12} align="center" wrap>
-          <ProjectPicker
-            value={projectId}
-            options={projects.data ?? []}
-            loading={projects.isFetching}
-            onChange={(id) => set('projectId', String(id))}
-          />
-          <DatePicker
-            aria-label={t('labour.date')}
-            allowClear={false}
-            value={dayjs(date)}
-            onChange={(d) => set('date', d ? d.format('YYYY-MM-DD') : undefined)}
-          />
-          <Select
-            aria-label={t('labour.team')}
-            allowClear
-            placeholder={t('labour.allTeams')}
-            style={{ minWidth: 160 }}
-            value={teamId}
-            options={(teams.data?.list ?? []).map((x) => ({ value: x.id, label: x.name }))}
-            onChange={(v: number | undefined) => set('teamId', v === undefined ? undefined : String(v))}
-          />
-          {sheet.data && (
-            <Typography.Text type="secondary">
-              {t('labour.cutoffNote', { hour: sheet.data.cutoffHour })}
-            </Typography.Text>
-          )}
-        </Flex>
-      </Card>
+      <SheetFilters scope={scope}>
+        {sheet.data && (
+          <Typography.Text type="secondary">{t('labour.cutoffNote', { hour: sheet.data.cutoffHour })}</Typography.Text>
+        )}
+      </SheetFilters>
       <Card>
         <Flex gap={32} wrap>
           <Statistic title={t('labour.expected')} value={s?.expected ?? 0} />

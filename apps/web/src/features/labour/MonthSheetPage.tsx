@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Flex, Select, Table, Tooltip } from 'antd';
+import { Button, Card, Flex, Table, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -6,9 +6,8 @@ import type { TableColumnsType } from 'antd';
 import type { MonthSheetRow } from '@siteops/contracts/labour/schemas';
 import { afterReport } from '@/api/reported';
 import { useMonthSheet } from './api/getMonthSheet';
-import { useTeams } from './api/listTeams';
 import { useExportMonthSheet } from './api/exportMonthSheet';
-import { ProjectPicker, useProjectParam } from './ProjectPicker';
+import { SheetFilters, useSheetScope } from './SheetFilters';
 
 /**
  * /labour/month-sheet (admin, agent, manager): a project's month, one row per worker and one column per
@@ -17,12 +16,9 @@ import { ProjectPicker, useProjectParam } from './ProjectPicker';
  */
 export function MonthSheetPage() {
   const { t, i18n } = useTranslation();
-  const { projectId, projects, search, set } = useProjectParam();
-  const month = search.get('month') ?? dayjs().format('YYYY-MM');
-  const teamId = search.get('teamId') ? Number(search.get('teamId')) : undefined;
-  const enabled = projectId !== undefined;
+  const scope = useSheetScope('month');
+  const { projectId, when: month, teamId, enabled } = scope;
   const sheet = useMonthSheet({ projectId: projectId ?? 0, month, teamId }, { enabled });
-  const teams = useTeams({ projectId: projectId ?? 0, pageSize: 200 }, { enabled });
   const exporter = useExportMonthSheet();
   const days = sheet.data?.daysInMonth ?? dayjs(`${month}-01`).daysInMonth();
 
@@ -52,49 +48,25 @@ export function MonthSheetPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Card>
-        <Flex gap={12} align="center" wrap>
-          <ProjectPicker
-            value={projectId}
-            options={projects.data ?? []}
-            loading={projects.isFetching}
-            onChange={(id) => set('projectId', String(id))}
-          />
-          <DatePicker
-            picker="month"
-            aria-label={t('labour.month')}
-            allowClear={false}
-            value={dayjs(`${month}-01`)}
-            onChange={(d) => set('month', d ? d.format('YYYY-MM') : undefined)}
-          />
-          <Select
-            aria-label={t('labour.team')}
-            allowClear
-            placeholder={t('labour.allTeams')}
-            style={{ minWidth: 160 }}
-            value={teamId}
-            options={(teams.data?.list ?? []).map((x) => ({ value: x.id, label: x.name }))}
-            onChange={(v: number | undefined) => set('teamId', v === undefined ? undefined : String(v))}
-          />
-          <Button
-            icon={<DownloadOutlined />}
-            disabled={!enabled}
-            loading={exporter.isPending}
-            onClick={() =>
-              void afterReport(
-                exporter.mutateAsync({
-                  projectId: projectId ?? 0,
-                  month,
-                  teamId,
-                  lang: i18n.language === 'en-US' ? 'en-US' : 'zh-CN',
-                }),
-              )
-            }
-          >
-            {t('labour.exportXlsx')}
-          </Button>
-        </Flex>
-      </Card>
+      <SheetFilters scope={scope}>
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={!enabled}
+          loading={exporter.isPending}
+          onClick={() =>
+            void afterReport(
+              exporter.mutateAsync({
+                projectId: projectId ?? 0,
+                month,
+                teamId,
+                lang: i18n.language === 'en-US' ? 'en-US' : 'zh-CN',
+              }),
+            )
+          }
+        >
+          {t('labour.exportXlsx')}
+        </Button>
+      </SheetFilters>
       <Card>
         <Table<MonthSheetRow>
           rowKey="workerId"
