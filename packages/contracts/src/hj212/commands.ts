@@ -41,32 +41,32 @@ export function timeCalibrationRequest(from: Hj212Address, opt: BuildOptions & {
   return buildPacket(from, CN.timeCalibration, { other: polId(opt.polId) }, opt);
 }
 
+/**
+ * The read (`get`), the set and the unit's reply of one of its upload intervals, carried in parameter
+ * `param`.
+ */
+function intervalCommands(get: string, set: string, param: string) {
+  return {
+    get: (to: Hj212Address, opt: BuildOptions = {}): Hj212Packet => buildPacket(to, get, {}, ask(opt)),
+    set: (to: Hj212Address, value: number, opt: BuildOptions = {}): Hj212Packet =>
+      buildPacket(to, set, { other: { [param]: String(value) } }, ask(opt)),
+    reply: (request: Pick<Hj212Packet, 'qn'>, from: Hj212Address, value: number): Hj212Packet =>
+      buildReply(from, get, { [param]: String(value) }, request.qn),
+  };
+}
+
+const rtdInterval = intervalCommands(CN.getRtdInterval, CN.setRtdInterval, 'RtdInterval');
 /** 1061: read the real-time data interval. */
-export function getRtdInterval(to: Hj212Address, opt: BuildOptions = {}): Hj212Packet {
-  return buildPacket(to, CN.getRtdInterval, {}, ask(opt));
-}
-
+export const getRtdInterval = rtdInterval.get;
 /** 1062: set the real-time data interval, in seconds. */
-export function setRtdInterval(to: Hj212Address, seconds: number, opt: BuildOptions = {}): Hj212Packet {
-  return buildPacket(to, CN.setRtdInterval, { other: { RtdInterval: String(seconds) } }, ask(opt));
-}
-
+export const setRtdInterval = rtdInterval.set;
 /** 1061 from the unit: its real-time interval (s), in answer to a 1061 (same QN). */
-export function rtdIntervalReply(request: Pick<Hj212Packet, 'qn'>, from: Hj212Address, seconds: number): Hj212Packet {
-  return buildReply(from, CN.getRtdInterval, { RtdInterval: String(seconds) }, request.qn);
-}
+export const rtdIntervalReply = rtdInterval.reply;
 
+const minInterval = intervalCommands(CN.getMinInterval, CN.setMinInterval, 'MinInterval');
 /** 1063: read the minute-data interval. */
-export function getMinInterval(to: Hj212Address, opt: BuildOptions = {}): Hj212Packet {
-  return buildPacket(to, CN.getMinInterval, {}, ask(opt));
-}
-
+export const getMinInterval = minInterval.get;
 /** 1064: set the minute-data interval, in minutes. */
-export function setMinInterval(to: Hj212Address, minutes: number, opt: BuildOptions = {}): Hj212Packet {
-  return buildPacket(to, CN.setMinInterval, { other: { MinInterval: String(minutes) } }, ask(opt));
-}
-
+export const setMinInterval = minInterval.set;
 /** 1063 from the unit: its minute-data interval (min), in answer to a 1063 (same QN). */
-export function minIntervalReply(request: Pick<Hj212Packet, 'qn'>, from: Hj212Address, minutes: number): Hj212Packet {
-  return buildReply(from, CN.getMinInterval, { MinInterval: String(minutes) }, request.qn);
-}
+export const minIntervalReply = minInterval.reply;
