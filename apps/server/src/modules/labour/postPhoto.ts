@@ -1,11 +1,11 @@
-import { and, eq, isNull, notExists } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import type { Db } from '../../db/client.ts';
-import { labourCertificates, labourWorkers, visitorPhotos, visitors } from '../../db/schema/index.ts';
+import { labourCertificates, labourWorkers } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { fieldError } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
-import { FACE_PHOTO_BASE, storeFacePhoto } from '../visitor/personnel.ts';
+import { FACE_PHOTO_BASE, isFreeFacePhoto, storeFacePhoto } from '../visitor/personnel.ts';
 
 /** A worker's face photo: checked and stored as a visitor's (JPEG or PNG, 100-4096 px a side), until a worker takes it. */
 export const postPhoto: Handler<typeof labourApi.postPhoto> = async (c) => {
@@ -20,24 +20,11 @@ export const postPhoto: Handler<typeof labourApi.postPhoto> = async (c) => {
  */
 export async function assertUsablePhoto(db: Db, callerId: number | null, photoId: string, current: string | null) {
   if (photoId === current) return;
-  const [row] = await db
-    .select({ id: visitorPhotos.id })
-    .from(visitorPhotos)
-    .where(
-      and(
-        eq(visitorPhotos.id, photoId),
-        callerId === null ? isNull(visitorPhotos.uploaderId) : eq(visitorPhotos.uploaderId, callerId),
-        notExists(db.select({ id: visitors.id }).from(visitors).where(eq(visitors.avatar, photoId))),
-        notExists(db.select({ id: labourWorkers.id }).from(labourWorkers).where(eq(labourWorkers.photo, photoId))),
-        notExists(
-          db
-            .select({ id: labourCertificates.id })
-            .from(labourCertificates)
-            .where(eq(labourCertificates.photo, photoId)),
-        ),
-      ),
-    );
-  if (!row) throw fieldError('photo', t('labour.unknownPhoto'));
+  const otherUses = [
+    db.select({ id: labourWorkers.id }).from(labourWorkers).where(eq(labourWorkers.photo, photoId)),
+    db.select({ id: labourCertificates.id }).from(labourCertificates).where(eq(labourCertificates.photo, photoId)),
+  ];
+  if (!(await isFreeFacePhoto(db, callerId, photoId, otherUses))) throw fieldError('photo', t('labour.unknownPhoto'));
 }
 
 /** A worker's photo as a signed URL for <img src>. */

@@ -5,6 +5,7 @@ import { insertOwedPersonnel } from './gatePersonnel.ts';
 import { insertOwedWorkers } from './gateWorkers.ts';
 
 export { PHOTO_BASE as FACE_PHOTO_BASE, storePhoto as storeFacePhoto } from './photo.ts';
+export { isFreePhoto as isFreeFacePhoto } from './service.ts';
 
 /**
  * Publishing a project's personnel to its face terminals, the port the user and project modules mark

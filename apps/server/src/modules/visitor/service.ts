@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { VisitorItem, VisitorStatus } from '@siteops/contracts/visitor/schemas';
 import type { Db } from '../../db/client.ts';
 import {
@@ -46,12 +46,15 @@ export async function assertHostInProject(db: Db, userId: number, projectId: num
 }
 
 /**
- * A photo the caller uploaded that no visitor has yet (or the one this visitor already has); anything
- * else is a 400 naming avatar, so nobody attaches a photo they have not seen. `callerId` null: a photo
- * uploaded through a self-registration link (never one a user uploaded).
+ * Whether `photoId` is a photo `callerId` uploaded (null: one uploaded through a self-registration link,
+ * never one a user uploaded) that no visitor has yet, nor any row `otherUses` finds.
  */
-export async function assertUsablePhoto(db: Db, callerId: number | null, photoId: string, current: string | null) {
-  if (photoId === current) return;
+export async function isFreePhoto(
+  db: Db,
+  callerId: number | null,
+  photoId: string,
+  otherUses: readonly SQLWrapper[] = [],
+): Promise<boolean> {
   const [row] = await db
     .select({ id: visitorPhotos.id })
     .from(visitorPhotos)
@@ -60,9 +63,19 @@ export async function assertUsablePhoto(db: Db, callerId: number | null, photoId
         eq(visitorPhotos.id, photoId),
         callerId === null ? isNull(visitorPhotos.uploaderId) : eq(visitorPhotos.uploaderId, callerId),
         notExists(db.select({ id: visitors.id }).from(visitors).where(eq(visitors.avatar, photoId))),
+        ...otherUses.map((use) => notExists(use)),
       ),
     );
-  if (!row) throw fieldError('avatar', t('visitor.unknownPhoto'));
+  return row !== undefined;
+}
+
+/**
+ * A free photo ({@link isFreePhoto}) or the one this visitor already has; anything else is a 400 naming
+ * avatar, so nobody attaches a photo they have not seen.
+ */
+export async function assertUsablePhoto(db: Db, callerId: number | null, photoId: string, current: string | null) {
+  if (photoId !== current && !(await isFreePhoto(db, callerId, photoId)))
+    throw fieldError('avatar', t('visitor.unknownPhoto'));
 }
 
 const host = alias(users, 'host');
