@@ -1,13 +1,11 @@
-import { useState } from 'react';
-import { Button, Form, Input, Radio, Select } from 'antd';
+import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labourApi } from '@siteops/contracts/labour/api';
 import type { WorkerSelfRegForm } from '@siteops/contracts/labour/selfReg';
 import { LABOUR_TRADES, WORKER_ID_TYPES } from '@siteops/contracts/labour/schemas';
 import { call } from '@/api/endpoint';
-import { requiredText } from '@/components/form/rules';
 import { FacePhoto } from '@/components/selfreg/FacePhoto';
-import { showSubmitFailure } from '@/components/selfreg/submitFailure';
+import { PHONE, RegForm, RegPhoneField, type RegFormPageProps } from '@/components/selfreg/RegForm';
 import { workerSelfRegBody, type WorkerRegValues } from './workerSelfRegBody';
 
 const FIELDS = [
@@ -23,53 +21,25 @@ const FIELDS = [
   'emergencyContact',
   'emergencyPhone',
 ];
-// The server's phone rule (contracts/user/schemas.ts) and a mainland ID's shape; the check digit is the server's.
-const PHONE = /^\+?[0-9][0-9 -]{4,30}$/;
+// A mainland ID's shape; the check digit is the server's.
 const MAINLAND_ID = /^\s*\d{6}\s*\d{8}\s*\d{3}[\dXx]\s*$/;
 
 /** A worker's registration form: who it is, its trade and team, its face, whom to call. */
-export function WorkerRegForm({
-  token,
-  info,
-  onSubmitted,
-}: {
-  token: string;
-  info: WorkerSelfRegForm;
-  onSubmitted: (secret: string) => void;
-}) {
+export function WorkerRegForm({ token, info, onSubmitted }: RegFormPageProps<WorkerSelfRegForm>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<WorkerRegValues>();
-  const [sending, setSending] = useState(false);
   const idType = Form.useWatch('idType', form) ?? 'mainland';
   const required = (field: string) => ({ required: true, message: t('workerReg.required', { field }) });
 
-  const submit = async (values: WorkerRegValues) => {
-    setSending(true);
-    try {
-      onSubmitted((await call(labourApi.selfRegSubmit, workerSelfRegBody(token, values), { silent: true })).secret);
-    } catch (error) {
-      showSubmitFailure(form, error, FIELDS);
-    } finally {
-      setSending(false);
-    }
-  };
-
   return (
-    <Form
+    <RegForm
       form={form}
-      layout="vertical"
-      onFinish={submit}
-      requiredMark
-      scrollToFirstError
+      namespace="workerReg"
+      fieldNames={FIELDS}
+      send={(values) => call(labourApi.selfRegSubmit, workerSelfRegBody(token, values), { silent: true })}
+      onSubmitted={onSubmitted}
       initialValues={{ idType: 'mainland' }}
     >
-      <Form.Item
-        name="realName"
-        label={t('workerReg.realName')}
-        rules={[requiredText(t('workerReg.required', { field: t('workerReg.realName') }))]}
-      >
-        <Input autoComplete="name" maxLength={64} />
-      </Form.Item>
       <Form.Item name="idType" label={t('workerReg.idType')} rules={[required(t('workerReg.idType'))]}>
         <Select options={WORKER_ID_TYPES.map((v) => ({ value: v, label: t(`workerReg.idTypes.${v}`) }))} />
       </Form.Item>
@@ -95,13 +65,7 @@ export function WorkerRegForm({
           </Form.Item>
         </>
       ) : null}
-      <Form.Item
-        name="phone"
-        label={t('workerReg.phone')}
-        rules={[required(t('workerReg.phone')), { pattern: PHONE, message: t('workerReg.phoneInvalid') }]}
-      >
-        <Input type="tel" inputMode="tel" autoComplete="tel" />
-      </Form.Item>
+      <RegPhoneField namespace="workerReg" />
       <Form.Item name="trade" label={t('workerReg.trade')} rules={[required(t('workerReg.trade'))]}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
@@ -132,9 +96,6 @@ export function WorkerRegForm({
       >
         <Input type="tel" inputMode="tel" maxLength={32} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" block loading={sending}>
-        {t('workerReg.submit')}
-      </Button>
-    </Form>
+    </RegForm>
   );
 }

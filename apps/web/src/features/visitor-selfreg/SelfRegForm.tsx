@@ -1,13 +1,11 @@
-import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Radio, Select, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorOptionalField } from '@siteops/contracts/visitor/schemas';
 import type { SelfRegForm as FormInfo } from '@siteops/contracts/visitor/self-registration';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import { call } from '@/api/endpoint';
-import { requiredText } from '@/components/form/rules';
 import { FacePhoto } from '@/components/selfreg/FacePhoto';
-import { showSubmitFailure } from '@/components/selfreg/submitFailure';
+import { RegForm, RegPhoneField, type RegFormPageProps } from '@/components/selfreg/RegForm';
 
 interface Values {
   realName: string;
@@ -24,68 +22,31 @@ interface Values {
 }
 
 const FIELDS = ['realName', 'phone', 'sex', 'idNo', 'userId', 'reasons', 'address', 'visitStart', 'avatar'];
-// The same pattern as the server's phone rule (contracts/user/schemas.ts), not imported: zod stays off the phone.
-const PHONE = /^\+?[0-9][0-9 -]{4,30}$/;
 const SEXES = ['male', 'female'] as const;
 
 /** The registration form, as the project's configuration asks for it. */
-export function SelfRegForm({
-  token,
-  info,
-  onSubmitted,
-}: {
-  token: string;
-  info: FormInfo;
-  onSubmitted: (secret: string) => void;
-}) {
+export function SelfRegForm({ token, info, onSubmitted }: RegFormPageProps<FormInfo>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [sending, setSending] = useState(false);
   const required = (f: VisitorOptionalField) => info.requiredFields.includes(f);
   const rule = (f: VisitorOptionalField, label: string) =>
     required(f) ? [{ required: true, message: t('selfReg.required', { field: label }) }] : [];
 
-  const submit = async (values: Values) => {
-    setSending(true);
-    try {
-      const { noticeRead: _read, visitStart, ...fields } = values;
-      const answer = await call(
-        visitorApi.selfRegSubmit,
-        {
-          token,
-          ...fields,
-          avatar: fields.avatar || undefined,
-          visitStart: visitStart ? new Date(visitStart).toISOString() : undefined,
-        },
-        { silent: true },
-      );
-      onSubmitted(answer.secret);
-    } catch (error) {
-      showSubmitFailure(form, error, FIELDS);
-    } finally {
-      setSending(false);
-    }
-  };
+  const send = ({ noticeRead: _read, visitStart, ...fields }: Values) =>
+    call(
+      visitorApi.selfRegSubmit,
+      {
+        token,
+        ...fields,
+        avatar: fields.avatar || undefined,
+        visitStart: visitStart ? new Date(visitStart).toISOString() : undefined,
+      },
+      { silent: true },
+    );
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} requiredMark scrollToFirstError>
-      <Form.Item
-        name="realName"
-        label={t('selfReg.realName')}
-        rules={[requiredText(t('selfReg.required', { field: t('selfReg.realName') }))]}
-      >
-        <Input autoComplete="name" maxLength={64} />
-      </Form.Item>
-      <Form.Item
-        name="phone"
-        label={t('selfReg.phone')}
-        rules={[
-          { required: true, message: t('selfReg.required', { field: t('selfReg.phone') }) },
-          { pattern: PHONE, message: t('selfReg.phoneInvalid') },
-        ]}
-      >
-        <Input type="tel" inputMode="tel" autoComplete="tel" />
-      </Form.Item>
+    <RegForm form={form} namespace="selfReg" fieldNames={FIELDS} send={send} onSubmitted={onSubmitted}>
+      <RegPhoneField namespace="selfReg" />
       <Form.Item name="avatar" label={t('selfReg.photo')} rules={rule('avatar', t('selfReg.photo'))}>
         <FacePhoto token={token} endpoint={visitorApi.selfRegPhoto} />
       </Form.Item>
@@ -140,9 +101,6 @@ export function SelfRegForm({
           </Form.Item>
         </>
       ) : null}
-      <Button type="primary" htmlType="submit" size="large" block loading={sending}>
-        {t('selfReg.submit')}
-      </Button>
-    </Form>
+    </RegForm>
   );
 }
