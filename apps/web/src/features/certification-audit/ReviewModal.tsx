@@ -1,10 +1,9 @@
-import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/certification/api';
 import type { CertificationItem } from '@siteops/contracts/certification/schemas';
 import { useEndpointMutation } from '@/api/queries';
 import { CertificationDescriptions } from '@/components/certification/CertificationView';
-import { ReviewFooter, useReviewDecision, useReviewOpinion } from '@/components/review/ReviewDecision';
+import { ReviewDialog } from '@/components/review/ReviewDialog';
 
 const REVIEW = {
   messages: 'certificationAudit',
@@ -20,38 +19,21 @@ const REVIEW = {
  */
 export function ReviewModal({ item, onClose }: { item: CertificationItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  // A newly opened certification starts with an empty opinion.
-  const [opinion, setOpinion] = useReviewOpinion(item, (): Partial<Record<'passed' | 'rejected', string>> => ({}));
   const review = useEndpointMutation(certificationApi.review, ['notification']);
-
-  const decision = useReviewDecision(
-    REVIEW,
-    async (result) => item && review.mutateAsync({ id: item.id, result, opinion: opinion[result] ?? '' }),
-    onClose,
-  );
-
-  const open = item?.status === 'auditing';
   return (
-    <Modal
-      open={item !== null}
+    <ReviewDialog<CertificationItem, 'passed' | 'rejected'>
+      kind={REVIEW}
+      subject={item}
       title={item ? t('certificationAudit.title', { name: item.userName }) : ''}
-      onCancel={onClose}
-      destroyOnHidden
+      // A newly opened certification starts with an empty opinion.
+      initialOpinion={() => ({})}
+      send={(subject, result, opinion) => review.mutateAsync({ id: subject.id, result, opinion })}
+      onClose={onClose}
+      opinionLabel={t('certification.field.opinion')}
+      decidable={item?.status === 'auditing'}
       width={640}
-      footer={
-        open ? (
-          <ReviewFooter
-            {...decision}
-            kind={REVIEW}
-            onCancel={onClose}
-            opinion={opinion}
-            onOpinion={setOpinion}
-            opinionLabel={t('certification.field.opinion')}
-          />
-        ) : null
-      }
     >
       {item && <CertificationDescriptions item={item} column={1} />}
-    </Modal>
+    </ReviewDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Descriptions, Modal } from 'antd';
+import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorItem } from '@siteops/contracts/visitor/schemas';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import { useEndpointMutation } from '@/api/queries';
-import { ReviewFooter, useReviewDecision, useReviewOpinion } from '@/components/review/ReviewDecision';
+import { ReviewDialog } from '@/components/review/ReviewDialog';
 import { StatusTag, time } from './visitorView';
 
 const REVIEW = {
@@ -19,34 +19,19 @@ const REVIEW = {
  */
 export function AuditModal({ visitor, onClose }: { visitor: VisitorItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  // A newly opened visitor starts from its last opinion, under the decision it was given for.
-  const [remark, setRemark] = useReviewOpinion(visitor, (v): Partial<Record<'valid' | 'invalid', string>> =>
-    v && (v.status === 'valid' || v.status === 'invalid') ? { [v.status]: v.auditRemark ?? '' } : {},
-  );
   const audit = useEndpointMutation(visitorApi.auditVisitor);
-
-  const decision = useReviewDecision(
-    REVIEW,
-    async (status) => visitor && audit.mutateAsync({ id: visitor.id, status, remark: remark[status] ?? '' }),
-    onClose,
-  );
-
   return (
-    <Modal
-      open={visitor !== null}
+    <ReviewDialog<VisitorItem, 'valid' | 'invalid'>
+      kind={REVIEW}
+      subject={visitor}
       title={visitor ? t('visitors.auditPage.title', { name: visitor.realName }) : ''}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={
-        <ReviewFooter
-          {...decision}
-          kind={REVIEW}
-          onCancel={onClose}
-          opinion={remark}
-          onOpinion={setRemark}
-          opinionLabel={t('visitors.auditPage.opinion')}
-        />
+      // A newly opened visitor starts from its last opinion, under the decision it was given for.
+      initialOpinion={(v) =>
+        v && (v.status === 'valid' || v.status === 'invalid') ? { [v.status]: v.auditRemark ?? '' } : {}
       }
+      send={(subject, status, remark) => audit.mutateAsync({ id: subject.id, status, remark })}
+      onClose={onClose}
+      opinionLabel={t('visitors.auditPage.opinion')}
     >
       {visitor ? (
         <Descriptions
@@ -66,6 +51,6 @@ export function AuditModal({ visitor, onClose }: { visitor: VisitorItem | null; 
           ]}
         />
       ) : null}
-    </Modal>
+    </ReviewDialog>
   );
 }
