@@ -1,23 +1,26 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import { labourSubcontractors, projects } from '../../db/schema/index.ts';
-import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { deleteAllOrNone, uniqueOr409, updateReturningBefore } from '../../db/crud.ts';
-import { contains, countAll, pageWindow } from '../../core/list.ts';
+import { uniqueOr409 } from '../../db/crud.ts';
+import { countAll, pageWindow } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
-import { auditChanges, changeSet } from '../audit/record.ts';
-import { loadInScope, loadLabourProject } from './service.ts';
+import { changeSet } from '../audit/record.ts';
+import { loadLabourProject } from './service.ts';
+import { deleteParts, partsWhere, updatePart, type ProjectPart } from './projectParts.ts';
 
-const DUPLICATE = { field: 'name', message: t('labour.duplicateSubcontractor') };
+const SUBCONTRACTOR: ProjectPart = {
+  table: labourSubcontractors,
+  what: 'Subcontractor',
+  targetType: 'subcontractor',
+  duplicate: { field: 'name', message: t('labour.duplicateSubcontractor') },
+  updateAction: 'labour.updateSubcontractor',
+  deleteAction: 'labour.deleteSubcontractor',
+};
 
 /** Subcontractors of the caller's projects by name, with their workers on site. */
 export const listSubcontractors: Handler<typeof labourApi.subcontractors> = async ({ db, caller }, q) => {
-  const where = and(
-    scope.labour(caller, labourSubcontractors.projectId),
-    q.projectId ? eq(labourSubcontractors.projectId, q.projectId) : undefined,
-    contains(labourSubcontractors.name, q.name),
-  );
+  const where = partsWhere(caller, SUBCONTRACTOR, q);
   const { limit, offset } = pageWindow(q);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -71,35 +74,14 @@ export const addSubcontractor: Handler<typeof labourApi.addSubcontractor> = asyn
         await c.audit({ action: 'labour.addSubcontractor', targetType: 'subcontractor', targetId: id, detail }, tx);
         return { id };
       }),
-    DUPLICATE,
+    SUBCONTRACTOR.duplicate,
   );
 };
 
 /** Change a subcontractor of the caller's projects (only the fields sent). */
-export const updateSubcontractor: Handler<typeof labourApi.updateSubcontractor> = async (c, { id, ...patch }) => {
-  const current = await loadInScope(c.db, c.caller, labourSubcontractors, id, 'Subcontractor');
-  await uniqueOr409(
-    () =>
-      c.db.transaction(async (tx) => {
-        const before = await updateReturningBefore(tx, labourSubcontractors, id, {
-          ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-          updatedId: c.user.id,
-        });
-        const detail = changeSet(patch, { name: current.name, changes: auditChanges(before, patch) });
-        await c.audit({ action: 'labour.updateSubcontractor', targetType: 'subcontractor', targetId: id, detail }, tx);
-      }),
-    DUPLICATE,
-  );
-  return null;
-};
+export const updateSubcontractor: Handler<typeof labourApi.updateSubcontractor> = (c, body) =>
+  updatePart(c, SUBCONTRACTOR, body);
 
 /** Delete subcontractors of the caller's projects, all or none; workers and teams stay, without an employer. */
 export const deleteSubcontractors: Handler<typeof labourApi.deleteSubcontractor> = (c, { ids }) =>
-  deleteAllOrNone(c.db, {
-    table: labourSubcontractors,
-    ids,
-    scope: scope.labour(c.caller, labourSubcontractors.projectId),
-    what: 'Subcontractor',
-    select: { id: labourSubcontractors.id, name: labourSubcontractors.name, projectId: labourSubcontractors.projectId },
-    audit: { record: c.audit, action: 'labour.deleteSubcontractor', targetType: 'subcontractor' },
-  });
+  deleteParts(c, SUBCONTRACTOR, ids);

@@ -1,24 +1,27 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import { labourSubcontractors, labourTeams, labourWorkers, projects } from '../../db/schema/index.ts';
-import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { deleteAllOrNone, uniqueOr409, updateReturningBefore } from '../../db/crud.ts';
-import { contains, countAll, pageWindow } from '../../core/list.ts';
+import { uniqueOr409 } from '../../db/crud.ts';
+import { countAll, pageWindow } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
-import { auditChanges, changeSet } from '../audit/record.ts';
+import { changeSet } from '../audit/record.ts';
 import { assertPartsInProject } from './rules.ts';
-import { loadInScope, loadLabourProject } from './service.ts';
+import { loadLabourProject } from './service.ts';
+import { deleteParts, partsWhere, updatePart, type ProjectPart } from './projectParts.ts';
 
-const DUPLICATE = { field: 'name', message: t('labour.duplicateTeam') };
+const TEAM: ProjectPart = {
+  table: labourTeams,
+  what: 'Team',
+  targetType: 'labourTeam',
+  duplicate: { field: 'name', message: t('labour.duplicateTeam') },
+  updateAction: 'labour.updateTeam',
+  deleteAction: 'labour.deleteTeam',
+};
 
 /** Teams of the caller's projects by name, with leader, subcontractor and workers on site. */
 export const listTeams: Handler<typeof labourApi.teams> = async ({ db, caller }, q) => {
-  const where = and(
-    scope.labour(caller, labourTeams.projectId),
-    q.projectId ? eq(labourTeams.projectId, q.projectId) : undefined,
-    contains(labourTeams.name, q.name),
-  );
+  const where = partsWhere(caller, TEAM, q);
   const { limit, offset } = pageWindow(q);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -79,36 +82,13 @@ export const addTeam: Handler<typeof labourApi.addTeam> = async (c, body) => {
         );
         return { id };
       }),
-    DUPLICATE,
+    TEAM.duplicate,
   );
 };
 
-/** Change a team of the caller's projects (only the fields sent). */
-export const updateTeam: Handler<typeof labourApi.updateTeam> = async (c, { id, ...patch }) => {
-  const current = await loadInScope(c.db, c.caller, labourTeams, id, 'Team');
-  await assertPartsInProject(c.db, current.projectId, patch);
-  await uniqueOr409(
-    () =>
-      c.db.transaction(async (tx) => {
-        const before = await updateReturningBefore(tx, labourTeams, id, {
-          ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-          updatedId: c.user.id,
-        });
-        const detail = changeSet(patch, { name: current.name, changes: auditChanges(before, patch) });
-        await c.audit({ action: 'labour.updateTeam', targetType: 'labourTeam', targetId: id, detail }, tx);
-      }),
-    DUPLICATE,
-  );
-  return null;
-};
+/** Change a team of the caller's projects (only the fields sent); its leader and subcontractor are the project's. */
+export const updateTeam: Handler<typeof labourApi.updateTeam> = (c, body) =>
+  updatePart(c, TEAM, body, (current) => assertPartsInProject(c.db, current.projectId, body));
 
 /** Delete teams of the caller's projects, all or none; their workers stay, without a team. */
-export const deleteTeams: Handler<typeof labourApi.deleteTeam> = (c, { ids }) =>
-  deleteAllOrNone(c.db, {
-    table: labourTeams,
-    ids,
-    scope: scope.labour(c.caller, labourTeams.projectId),
-    what: 'Team',
-    select: { id: labourTeams.id, name: labourTeams.name, projectId: labourTeams.projectId },
-    audit: { record: c.audit, action: 'labour.deleteTeam', targetType: 'labourTeam' },
-  });
+export const deleteTeams: Handler<typeof labourApi.deleteTeam> = (c, { ids }) => deleteParts(c, TEAM, ids);
