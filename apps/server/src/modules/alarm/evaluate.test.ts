@@ -14,6 +14,18 @@ import {
 const pm10Over150: AlarmCondition = { logic: 'and', terms: [{ field: 'a34002', operator: 'gt', threshold: 150 }] };
 const pm10Below120: AlarmCondition = { logic: 'and', terms: [{ field: 'a34002', operator: 'lt', threshold: 120 }] };
 
+/** Rule 1: PM10 over 150 for `durationSeconds`; it clears by `clearCondition` (null: once that no longer holds). */
+const pm10Rule = (durationSeconds: number, clearCondition: AlarmCondition | null = null): RuleView => ({
+  id: 1,
+  condition: pm10Over150,
+  clearCondition,
+  durationSeconds,
+});
+
+/** PM10 readings: `values[i]` at second `seconds[i]`. */
+const pm10 = (seconds: number[], values: number[]): [number, Reading][] =>
+  seconds.map((s, i) => [s, { a34002: values[i] }]);
+
 /** Feeds readings (at seconds) through one rule and answers each step's action. */
 function run(rule: RuleView, readings: [number, Reading][]) {
   const state: RuleState = { open: false, pendingSince: null };
@@ -62,51 +74,27 @@ describe('conditions', () => {
 
 describe('the rule state machine', () => {
   it('raises only once the condition has held for the duration', () => {
-    const rule = { id: 1, condition: pm10Over150, clearCondition: null, durationSeconds: 600 };
-    expect(
-      run(rule, [
-        [0, { a34002: 160 }],
-        [300, { a34002: 170 }],
-        [599, { a34002: 170 }],
-        [600, { a34002: 180 }],
-        [660, { a34002: 190 }],
-      ]),
-    ).toEqual(['pending', 'pending', 'pending', 'raise', 'repeat']);
+    const actions = run(pm10Rule(600), pm10([0, 300, 599, 600, 660], [160, 170, 170, 180, 190]));
+    expect(actions).toEqual(['pending', 'pending', 'pending', 'raise', 'repeat']);
   });
 
   it('a reading below the limit starts the wait again', () => {
-    const rule = { id: 1, condition: pm10Over150, clearCondition: null, durationSeconds: 600 };
-    expect(
-      run(rule, [
-        [0, { a34002: 160 }],
-        [400, { a34002: 100 }],
-        [500, { a34002: 160 }],
-        [900, { a34002: 160 }],
-        [1100, { a34002: 160 }],
-      ]),
-    ).toEqual(['pending', 'none', 'pending', 'pending', 'raise']);
+    const actions = run(pm10Rule(600), pm10([0, 400, 500, 900, 1100], [160, 100, 160, 160, 160]));
+    expect(actions).toEqual(['pending', 'none', 'pending', 'pending', 'raise']);
   });
 
   it('a duration of 0 raises at the first reading over the limit', () => {
-    const rule = { id: 1, condition: pm10Over150, clearCondition: null, durationSeconds: 0 };
+    const rule = pm10Rule(0);
     expect(run(rule, [[0, { a34002: 151 }]])).toEqual(['raise']);
   });
 
   it('clears only once the clear condition holds (hysteresis)', () => {
-    const rule = { id: 1, condition: pm10Over150, clearCondition: pm10Below120, durationSeconds: 0 };
-    expect(
-      run(rule, [
-        [0, { a34002: 200 }],
-        [10, { a34002: 140 }],
-        [20, { a34002: 125 }],
-        [30, { a34002: 119 }],
-        [40, { a34002: 130 }],
-      ]),
-    ).toEqual(['raise', 'none', 'none', 'clear', 'none']);
+    const actions = run(pm10Rule(0, pm10Below120), pm10([0, 10, 20, 30, 40], [200, 140, 125, 119, 130]));
+    expect(actions).toEqual(['raise', 'none', 'none', 'clear', 'none']);
   });
 
   it('without a clear condition, clears once the condition no longer holds', () => {
-    const rule = { id: 1, condition: pm10Over150, clearCondition: null, durationSeconds: 0 };
+    const rule = pm10Rule(0);
     expect(
       run(rule, [
         [0, { a34002: 200 }],
@@ -117,7 +105,7 @@ describe('the rule state machine', () => {
   });
 
   it('readings flagged other than normal never trigger, repeat or clear', () => {
-    const rule = { id: 1, condition: pm10Over150, clearCondition: null, durationSeconds: 0 };
+    const rule = pm10Rule(0);
     expect(
       run(rule, [
         [0, { a34002: 900, flag: 'M' }],
