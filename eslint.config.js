@@ -8,7 +8,8 @@ import { boundaries } from './eslint/boundaries.js';
 const RAW_API_PATH =
   "A raw '/api/…' path in a test: call the declared endpoint (t.api(<module>Api.<op>, input, as) on the server, " +
   'api(request, <module>Api.<op>, input, token) in e2e; injectOf/urlOf/<op>.path where the request is built by hand). ' +
-  'A deliberate undeclared path takes an eslint-disable comment with its reason.';
+  "A deliberate undeclared or malformed address: undeclaredUrl('…') on the server (apps/server/test/apiUrls.ts), " +
+  'elsewhere an eslint-disable comment with its reason.';
 
 export default tseslint.config(
   {
@@ -38,7 +39,7 @@ export default tseslint.config(
   {
     // Issue 29: tests call the server through its declared endpoints (t.api(<module>Api.<op>, …) on the server,
     // api(<module>Api.<op>, …) in e2e), so a renamed route breaks the compile. A raw '/api/…' string is refused;
-    // the few deliberate ones (undeclared paths, the HTTP layer's own tests) carry an eslint-disable with a reason.
+    // the server's tests build a deliberate undeclared or malformed one with undeclaredUrl (test/apiUrls.ts).
     files: [
       'apps/server/src/**/*.test.ts',
       'apps/server/src/**/*testkit.ts',

@@ -4,12 +4,13 @@ import type { FastifyRequest } from 'fastify';
 import { auditLog } from '../src/db/schema/index.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { recordAudit } from '../src/modules/audit/record.ts';
-import { fileTestApp } from './harness.ts';
+import { fileTestApp, undeclaredUrl } from './harness.ts';
 import { uniq } from './fixtures.ts';
 import { userApi } from '@siteops/contracts/user/api';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { fileApi } from '@siteops/contracts/file/api';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 
 /** Issue 10 section 1: bad input is a 400 naming the field, never a 500, and writes nothing. */
 
@@ -62,7 +63,7 @@ describe('text the database cannot store', () => {
 });
 
 describe('ids are PostgreSQL integers', () => {
-  it('GET /api/user/detail?id=2147483648 is a 400; 2147483647 is a 404', async () => {
+  it(`${userApi.detail.method} ${userApi.detail.path}?id=2147483648 is a 400; 2147483647 is a 404`, async () => {
     const big = await t.api(userApi.detail, { id: '2147483648' }, admin);
     expect(big.status, big.body.msg).toBe(400);
     expect(big.body.data.fields.id).toMatch(/2147483647/);
@@ -70,7 +71,7 @@ describe('ids are PostgreSQL integers', () => {
     expect(max.status, max.body.msg).toBe(404);
   });
 
-  it('DELETE /api/device/delete {"ids":[2147483648]} is a 400', async () => {
+  it(`${deviceApi.delete.method} ${deviceApi.delete.path} {"ids":[2147483648]} is a 400`, async () => {
     const res = await t.api(deviceApi.delete, { ids: [2147483648] }, admin);
     expect(res.status, res.body.msg).toBe(400);
   });
@@ -115,15 +116,15 @@ describe('filters take LIKE metacharacters literally', () => {
 
 describe('malformed requests', () => {
   it('a URL that cannot be decoded is a 400 envelope', async () => {
-    // eslint-disable-next-line no-restricted-syntax -- URLs that cannot be decoded, which no declaration can make
-    for (const url of ['/api/%E0%A4%A', '/api/device/%FF%FE/latest']) {
+    // Escapes that cannot be decoded, which no declaration can make: sent as written.
+    for (const url of [undeclaredUrl('%E0%A4%A'), deviceLinkApi.latest.path.replace(':id', '%FF%FE')]) {
       const res = await t.call({ method: 'GET', url, token: admin });
       expect(res.status, url).toBe(400);
       expect(res.body).toMatchObject({ code: 40000, msg: 'Malformed URL', data: null });
     }
   });
 
-  it('a malformed multipart body on /api/file/upload is a 400 envelope', async () => {
+  it(`a malformed multipart body on ${fileApi.upload.path} is a 400 envelope`, async () => {
     const boundary = '----broken';
     for (const [payload, type] of [
       [`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG`, boundary],

@@ -148,16 +148,8 @@ export function urlOf<E extends Endpoint>(endpoint: E, input: InputOf<E>): strin
   return `${url}${queryString(query)}`;
 }
 
-/**
- * The server's health check: registered by hand (http/health.ts), not a declared endpoint, so its path is
- * written here once.
- */
-// eslint-disable-next-line no-restricted-syntax -- not a declared endpoint (http/health.ts registers it by hand)
-export const HEALTH_URL = '/api/health';
-
-/** The OpenAPI document (generated from the declarations, served by @fastify/swagger): not a declared endpoint. */
-// eslint-disable-next-line no-restricted-syntax -- not a declared endpoint (app.ts serves the swagger document)
-export const OPENAPI_URL = '/api/docs/json';
+/** The addresses that are not declared endpoints (the health check, the OpenAPI document, a deliberate 404). */
+export { HEALTH_URL, OPENAPI_URL, undeclaredUrl } from './apiUrls.ts';
 
 /** A multipart form (`multipart()` of fixtures.ts or multipart.ts) as the typed client's raw body. */
 export const formBody = (form: { payload: Buffer; headers: { 'content-type': string } }) => ({

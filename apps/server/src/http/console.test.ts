@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { undeclaredUrl } from '../../test/apiUrls.ts';
 import { serveConsole } from './console.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('siteops '.repeat(200))});`;
@@ -97,8 +98,7 @@ describe('single-page fallback', () => {
   });
 
   it('an unknown API path or a missing asset is a 404, not the HTML page', async () => {
-    // eslint-disable-next-line no-restricted-syntax -- an undeclared path on purpose: not the console's HTML page
-    for (const url of ['/api/nothing', '/assets/index-Old999.js']) {
+    for (const url of [undeclaredUrl('nothing'), '/assets/index-Old999.js']) {
       const res = await get(url, 'br');
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('<div id="root">');

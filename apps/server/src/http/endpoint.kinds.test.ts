@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { defineEndpoints } from '@siteops/contracts/shared/endpoint';
+import { API_PREFIX, defineEndpoints } from '@siteops/contracts/shared/endpoint';
 import type { ModuleContext } from '../ports/context.ts';
 import { sendAttachment } from './attachment.ts';
 import { route } from './endpoint.ts';
@@ -14,11 +14,11 @@ import { t } from '../core/messages/index.ts';
 import { injectOf } from '../../test/harness.ts';
 
 // Public endpoints: what is under test is how route() answers, not the guard (endpoint.test.ts has it).
-/* eslint-disable no-restricted-syntax -- the test's own declarations: these paths are where they are declared */
+// The test's own declarations, under the prefix every declared path starts with.
 const api = defineEndpoints('kinds', {
   key: {
     method: 'GET',
-    path: '/api/kinds/key',
+    path: `${API_PREFIX}/kinds/key`,
     access: 'public',
     summary: 'JSON, or the file itself with ?download=1',
     query: z.object({ download: z.enum(['0', '1']).optional() }),
@@ -26,7 +26,7 @@ const api = defineEndpoints('kinds', {
   },
   count: {
     method: 'POST',
-    path: '/api/kinds/count',
+    path: `${API_PREFIX}/kinds/count`,
     access: 'public',
     summary: 'A message that depends on the outcome',
     body: z.object({ n: z.number() }),
@@ -35,7 +35,7 @@ const api = defineEndpoints('kinds', {
   },
   sheet: {
     method: 'GET',
-    path: '/api/kinds/sheet',
+    path: `${API_PREFIX}/kinds/sheet`,
     access: 'public',
     summary: 'A streamed download',
     query: z.object({ rows: z.coerce.number().int().min(0) }),
@@ -43,14 +43,13 @@ const api = defineEndpoints('kinds', {
   },
   upload: {
     method: 'POST',
-    path: '/api/kinds/upload',
+    path: `${API_PREFIX}/kinds/upload`,
     access: 'public',
     summary: 'A multipart upload',
     answer: z.object({ name: z.string(), bytes: z.number() }),
     kind: 'upload',
   },
 });
-/* eslint-enable no-restricted-syntax */
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, HEALTH_URL, OPENAPI_URL, rawBody, type TestApp } from '../../test/harness.ts';
+import { createTestApp, HEALTH_URL, OPENAPI_URL, rawBody, undeclaredUrl, type TestApp } from '../../test/harness.ts';
 import { userApi } from '@siteops/contracts/user/api';
 
 let t: TestApp;
@@ -33,8 +33,7 @@ describe('every answer is an envelope, never a 500 for bad input', () => {
   });
 
   it('an unknown API path is 404/40400', async () => {
-    // eslint-disable-next-line no-restricted-syntax -- an undeclared path on purpose: the unknown route's 404
-    const res = await t.call({ method: 'GET', url: '/api/nothing/here' });
+    const res = await t.call({ method: 'GET', url: undeclaredUrl('nothing/here') });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe(40400);
   });

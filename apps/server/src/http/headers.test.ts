@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, HEALTH_URL, injectOf, OPENAPI_URL, type TestApp } from '../../test/harness.ts';
+import { createTestApp, HEALTH_URL, injectOf, OPENAPI_URL, undeclaredUrl, type TestApp } from '../../test/harness.ts';
 import { userApi } from '@siteops/contracts/user/api';
 
 let t: TestApp;
@@ -23,8 +23,7 @@ describe('API answers are never stored by a cache', () => {
       t.app.inject(injectOf(userApi.login, { username: 'admin', password: 'Wrong@123' })),
       // No body at all, as before the declarations: the guard answers first.
       t.app.inject({ ...injectOf(userApi.info, {}), payload: undefined }),
-      // eslint-disable-next-line no-restricted-syntax -- an undeclared path on purpose: the unknown route's 404
-      t.app.inject({ method: 'GET', url: '/api/nothing/here' }),
+      t.app.inject({ method: 'GET', url: undeclaredUrl('nothing/here') }),
       t.app.inject({ method: 'GET', url: OPENAPI_URL }),
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 400, 401, 401, 404, 200]);

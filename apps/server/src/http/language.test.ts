@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileTestApp, injectOf, injectOfUnchecked, rawBody, type TestApp } from '../../test/harness.ts';
+import { fileTestApp, injectOf, injectOfUnchecked, rawBody, undeclaredUrl, type TestApp } from '../../test/harness.ts';
 import { createUser, uniq } from '../../test/fixtures.ts';
 import { constantApi } from '@siteops/contracts/constant/api';
 import { userApi } from '@siteops/contracts/user/api';
@@ -56,10 +56,10 @@ describe('server messages in the request language', () => {
     const row = await both(injectOf(constantApi.detail, { id: 2000000000 }, admin));
     expect(row.en.msg).toBe('Constant not found');
     expect(row.zh.msg).toBe('常量不存在');
-    // eslint-disable-next-line no-restricted-syntax -- an undeclared path on purpose: the unknown route's 404
-    const route = await both({ method: 'GET', url: '/api/no-such-thing' });
-    expect(route.en.msg).toBe('No route GET /api/no-such-thing');
-    expect(route.zh.msg).toBe('没有这个接口：GET /api/no-such-thing');
+    const unknown = undeclaredUrl('no-such-thing');
+    const route = await both({ method: 'GET', url: unknown });
+    expect(route.en.msg).toBe(`No route GET ${unknown}`);
+    expect(route.zh.msg).toBe(`没有这个接口：GET ${unknown}`);
   });
 
   it('field errors from zod, ours and zod’s own, beside each field', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { HEALTH_URL } from '../../test/apiUrls.ts';
 import { announceAdminPassword, loggerOptions, prettyLine } from './logOutput.ts';
 
 // On a terminal a person reads the log; elsewhere a collector does (issue 10 §6).
@@ -29,11 +30,10 @@ describe('log output', () => {
         time: 0,
         msg: 'request completed',
         reqId: 'r1',
-        // eslint-disable-next-line no-restricted-syntax -- a log record's text under test, not a request
-        req: { method: 'GET', url: '/api/health' },
+        req: { method: 'GET', url: HEALTH_URL },
       }),
     );
-    expect(req).toContain('DEBUG request completed  reqId=r1 GET /api/health');
+    expect(req).toContain(`DEBUG request completed  reqId=r1 GET ${HEALTH_URL}`);
     const err = prettyLine(
       JSON.stringify({
         level: 50,

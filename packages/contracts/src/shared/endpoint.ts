@@ -3,6 +3,9 @@ import type { Role } from './roles.ts';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Where every declared endpoint's path starts (`/api/<module>/<op>`); an unknown path under it is a 404 envelope. */
+export const API_PREFIX = '/api';
+
 /**
  * Who may call an endpoint. `public`: no session (login, public keys); `session`: any logged-in user;
  * a role list: only those roles. The server's one guard enforces it before the body is read, and the

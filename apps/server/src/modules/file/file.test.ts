@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { fileTestAppOnDisk, expectFieldError, formBody, injectOf, storedFiles } from '../../../test/harness.ts';
+import {
+  fileTestAppOnDisk,
+  expectFieldError,
+  formBody,
+  injectOf,
+  storedFiles,
+  undeclaredUrl,
+  urlOf,
+} from '../../../test/harness.ts';
 import { createAgent, createUser, JPEG, multipart, PNG, upload, uploadId, WEBP } from '../../../test/fixtures.ts';
 import { files } from '../../db/schema/index.ts';
 import { LocalStorage } from '../../storage/local.ts';
@@ -28,7 +36,7 @@ const get = (url: string, token?: string) =>
 /** `fileApi.serve` of file `id` with a bearer token. */
 const serve = (id: string, token: string) => t.app.inject(injectOf(fileApi.serve, { id }, token));
 
-describe('POST /api/file/upload', () => {
+describe(`${fileApi.upload.method} ${fileApi.upload.path}`, () => {
   it.each([
     ['PNG', PNG, 'image/png'],
     ['JPEG', JPEG, 'image/jpeg'],
@@ -42,7 +50,8 @@ describe('POST /api/file/upload', () => {
       size: content.length,
       sha256: createHash('sha256').update(content).digest('hex'),
     });
-    expect(res.body.data.url).toMatch(new RegExp(`^/api/file/${res.body.data.id}\\?exp=\\d+&sig=`));
+    const served = urlOf(fileApi.serve, { id: res.body.data.id });
+    expect(res.body.data.url).toMatch(new RegExp(`^${served}\\?exp=\\d+&sig=`));
     const back = await serve(res.body.data.id, admin);
     expect(back.headers['content-type']).toBe(mime);
     expect(back.rawPayload.equals(content)).toBe(true);
@@ -112,7 +121,7 @@ describe('POST /api/file/upload', () => {
   });
 });
 
-describe('GET /api/file/:id follows the scope rule of its user', () => {
+describe(`${fileApi.serve.method} ${fileApi.serve.path} follows the scope rule of its user`, () => {
   let avatarOfA: string;
   let avatarUrl: string;
   beforeAll(async () => {
@@ -155,8 +164,7 @@ describe('GET /api/file/:id follows the scope rule of its user', () => {
   it('an unknown id is 404, a malformed one 400', async () => {
     expect((await serve('00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
     // A path the declaration cannot make (it encodes the id): an un-encoded traversal, sent as it is.
-    // eslint-disable-next-line no-restricted-syntax -- deliberately a raw path: the traversal is the test
-    expect((await get('/api/file/../../etc/passwd', admin)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await get(undeclaredUrl('file/../../etc/passwd'), admin)).statusCode).toBeGreaterThanOrEqual(400);
     expect((await serve('not-a-uuid', admin)).statusCode).toBe(400);
   });
 
