@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type Key } from 'react';
+import { useState, type Key } from 'react';
 import { Button, DatePicker, Form, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,6 @@ import { useSearchParams } from 'react-router';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { ALARM_SEVERITIES, ALARM_STATUSES } from '@siteops/contracts/alarm/schemas';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
-import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useProjectOptions } from '@/api/ownerOptions';
@@ -18,7 +16,7 @@ import { listRead } from '@/components/list/listRead';
 import { useListPage, type ItemOf } from '@/components/list/useListPage';
 import { timeColumn } from '@/components/table/columns';
 import { actionsColumn, RowAction, RowActions } from '@/components/table/rowActions';
-import { useLiveTopics } from '@/hooks/useLiveTopics';
+import { useAlarmsLive } from '@/hooks/useAlarmsLive';
 import { message } from '@/lib/feedback';
 import { AlarmDrawer } from './AlarmDrawer';
 import { AlarmChangeModal, type AlarmChange } from './AlarmChangeModal';
@@ -46,28 +44,6 @@ export const firstRead = listRead(alarmApi.listAll, () => LIST);
 const LIVE_REFETCH_MS = 500;
 
 /**
- * The alarms shown (list and detail) read again when the live channel says an alarm in the caller's scope
- * was raised, acknowledged, assigned or cleared (topic `alarms`), and after the channel came back.
- */
-function useAlarmsLive() {
-  const client = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const refetch = () => void client.invalidateQueries({ queryKey: [alarmApi.listAll.module] });
-  useLiveTopics(
-    [ALARMS_TOPIC],
-    (m) => {
-      if (m.type !== 'alarm' || timer.current) return;
-      timer.current = setTimeout(() => {
-        timer.current = undefined;
-        refetch();
-      }, LIVE_REFETCH_MS);
-    },
-    refetch,
-  );
-}
-
-/**
  * /alarm/alarm-list (admin, agent, manager): the alarms the rules raised on the devices in the caller's
  * scope, active first, live; filtered, sorted and paged in the URL. Acknowledge, assign or clear (with a
  * reason, after a confirmation) one alarm or the selected ones; a row opens its detail.
@@ -75,7 +51,7 @@ function useAlarmsLive() {
 export function AlarmsPage() {
   const { t } = useTranslation();
   const { table } = useListPage(alarmApi.listAll, LIST);
-  useAlarmsLive();
+  useAlarmsLive([alarmApi.listAll.module], LIVE_REFETCH_MS);
   const [selected, setSelected] = useState<Key[]>([]);
   // A to-do's link (`?alarm=<id>`) opens that alarm's detail.
   const [params] = useSearchParams();
