@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Form, InputNumber, Modal, Select, Switch } from 'antd';
+import { useEffect } from 'react';
+import { Form, InputNumber, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useProjectOptions } from '@/api/ownerOptions';
 import { message } from '@/lib/feedback';
 import { useLabourSettings } from './api/getSettings';
 import { useUpdateLabourSettings } from './api/updateSettings';
+import { ProjectPicker, useChosenProject } from './ProjectPicker';
 
 interface Values {
   cutoffHour: number;
@@ -27,9 +27,7 @@ export function LabourSettingsDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const projects = useProjectOptions('', open);
-  const [chosen, setChosen] = useState<number | undefined>();
-  const project = chosen ?? projectId ?? projects.data?.[0]?.value;
+  const { project, picker } = useChosenProject(open, projectId);
   const settings = useLabourSettings({ projectId: project ?? 0 }, { enabled: open && project !== undefined });
   const update = useUpdateLabourSettings();
 
@@ -62,14 +60,7 @@ export function LabourSettingsDialog({
     >
       <Form form={form} layout="vertical" name="labour-settings">
         <Form.Item label={t('labour.project')} required>
-          <Select
-            aria-label={t('labour.project')}
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={projects.isFetching}
-            value={project}
-            options={projects.data ?? []}
-            onChange={setChosen}
-          />
+          <ProjectPicker {...picker} style={{}} />
         </Form.Item>
         <Form.Item
           name="requireValidCertificate"

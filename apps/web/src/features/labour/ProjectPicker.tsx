@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -31,22 +31,39 @@ export function useProjectParam() {
   return { projectId, projects, search, set };
 }
 
+/**
+ * The project a dialog is about: the one chosen in it, else `preferred` (the list's filter), else the
+ * first in the caller's scope. `picker` goes to its ProjectPicker.
+ */
+export function useChosenProject(enabled: boolean, preferred?: number) {
+  const projects = useProjectOptions('', enabled);
+  const [chosen, choose] = useState<number | undefined>();
+  const project = chosen ?? preferred ?? projects.data?.[0]?.value;
+  return {
+    projects,
+    project,
+    picker: { value: project, options: projects.data ?? [], loading: projects.isFetching, onChange: choose },
+  };
+}
+
 export function ProjectPicker({
   value,
   options,
   loading,
   onChange,
+  style = { minWidth: 220 },
 }: {
   value: number | undefined;
   options: { value: number; label: string }[];
   loading: boolean;
   onChange: (id: number) => void;
+  style?: CSSProperties;
 }) {
   const { t } = useTranslation();
   return (
     <Select
       aria-label={t('labour.project')}
-      style={{ minWidth: 220 }}
+      style={style}
       showSearch={{ optionFilterProp: 'label' }}
       placeholder={t('labour.project')}
       loading={loading}

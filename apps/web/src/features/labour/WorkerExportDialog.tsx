@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Checkbox, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SHEET_LANGS, type SheetLang } from '@siteops/contracts/device/sheet';
-import { useProjectOptions } from '@/api/ownerOptions';
 import { useUserStore } from '@/stores/user';
 import { useExportWorkers } from './api/exportWorkers';
+import { ProjectPicker, useChosenProject } from './ProjectPicker';
 
 /**
  * Export a project's workers as the roster xlsx (the import template's columns, so it imports again), in
@@ -22,12 +22,10 @@ export function WorkerExportDialog({
 }) {
   const { t, i18n } = useTranslation();
   const isAdmin = useUserStore((s) => s.info?.role === 'admin' && s.role === 'admin');
-  const projects = useProjectOptions('', open);
-  const [chosen, setChosen] = useState<number | undefined>();
+  const { project, picker } = useChosenProject(open, projectId);
   const [lang, setLang] = useState<SheetLang | undefined>();
   const [reveal, setReveal] = useState(false);
   const download = useExportWorkers();
-  const project = chosen ?? projectId ?? projects.data?.[0]?.value;
   const language =
     lang ?? ((SHEET_LANGS as readonly string[]).includes(i18n.language) ? (i18n.language as SheetLang) : 'zh-CN');
 
@@ -52,14 +50,7 @@ export function WorkerExportDialog({
     >
       <Form layout="vertical" name="worker-export">
         <Form.Item label={t('labour.project')} required>
-          <Select
-            aria-label={t('labour.project')}
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={projects.isFetching}
-            value={project}
-            options={projects.data ?? []}
-            onChange={setChosen}
-          />
+          <ProjectPicker {...picker} style={{}} />
         </Form.Item>
         <Form.Item label={t('labour.exportLang')}>
           <Select

@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { Flex, Select, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labourApi } from '@siteops/contracts/labour/api';
 import { WORKER_IMPORT_COLUMNS } from '@siteops/contracts/labour/sheet';
 import { SheetImportDialog } from '@/components/import/SheetImportDialog';
-import { useProjectOptions } from '@/api/ownerOptions';
+import { ProjectPicker, useChosenProject } from './ProjectPicker';
 
 /**
  * Register a project's workers from an xlsx roster (the template's columns). Nothing is written when any
@@ -12,9 +11,7 @@ import { useProjectOptions } from '@/api/ownerOptions';
  */
 export function WorkerImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const projects = useProjectOptions('', open);
-  const [projectId, setProjectId] = useState<number | undefined>();
-  const chosen = projectId ?? projects.data?.[0]?.value;
+  const { project: chosen, picker } = useChosenProject(open);
   return (
     <SheetImportDialog
       open={open}
@@ -29,15 +26,7 @@ export function WorkerImportDialog({ open, onClose }: { open: boolean; onClose: 
       options={
         <Flex gap={8} align="center">
           <Typography.Text>{t('labour.project')}</Typography.Text>
-          <Select
-            aria-label={t('labour.project')}
-            style={{ minWidth: 220 }}
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={projects.isFetching}
-            value={chosen}
-            options={projects.data ?? []}
-            onChange={setProjectId}
-          />
+          <ProjectPicker {...picker} />
         </Flex>
       }
       width={720}

@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { Select, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labourApi } from '@siteops/contracts/labour/api';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
-import { useProjectOptions } from '@/api/ownerOptions';
 import { WORKER_REG_ROUTE } from '@/lib/routeMeta';
 import { RegCardModal } from '@/components/selfreg/RegCardModal';
+import { ProjectPicker, useChosenProject } from './ProjectPicker';
 
 /**
  * A project's worker registration QR code (admin, agent, manager in scope): the card to print and put up
@@ -21,9 +20,7 @@ export function WorkerRegLinkModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const projects = useProjectOptions('', true);
-  const [projectId, setProjectId] = useState<number | undefined>(initial);
-  const chosen = projectId ?? projects.data?.[0]?.value;
+  const { projects, project: chosen, picker } = useChosenProject(true, initial);
   const link = useEndpointQuery(labourApi.regLink, { projectId: chosen ?? 0 }, { enabled: open && !!chosen });
   const rotate = useEndpointMutation(labourApi.rotateRegLink);
   return (
@@ -31,17 +28,7 @@ export function WorkerRegLinkModal({
       open={open}
       title={t('labour.regLink.title')}
       namespace="labour.regLink"
-      header={
-        <Select
-          aria-label={t('labour.project')}
-          style={{ width: '100%', marginBottom: 12 }}
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={projects.isFetching}
-          value={chosen}
-          onChange={setProjectId}
-          options={projects.data ?? []}
-        />
-      }
+      header={<ProjectPicker {...picker} style={{ width: '100%', marginBottom: 12 }} />}
       projectName={projects.data?.find((p) => p.value === chosen)?.label}
       url={link.data && window.location.origin + WORKER_REG_ROUTE.path.replace(':token', link.data.token)}
       placeholder={
