@@ -6,6 +6,7 @@ import { alarms, alarmTimeline, devices, type AlarmRuleRow } from '../../db/sche
 import type { TelemetryPoint } from '../../gateway/index.ts';
 import type { LivePublisher } from '../../ports/context.ts';
 import { queueActions } from './actions.ts';
+import { clearByCondition } from './clearByCondition.ts';
 import { fieldsOf, step, valuesOf, type RuleState } from './evaluate.ts';
 import { ReadingRules } from './readingRules.ts';
 
@@ -148,21 +149,8 @@ export class AlarmEngine {
   }
 
   /** Clears an active alarm by its condition; answers whether it was active (another writer may have cleared it). */
-  async #clear(alarmId: number, at: Date, values: Record<string, number | boolean | string>): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(alarms)
-        .set({ status: 'cleared', clearedAt: at, clearedBy: 'condition' })
-        .where(and(eq(alarms.id, alarmId), eq(alarms.status, 'active')))
-        .returning({ id: alarms.id, ruleId: alarms.ruleId });
-      if (row) {
-        await tx
-          .insert(alarmTimeline)
-          .values({ alarmId, kind: 'cleared', at, detail: { by: 'condition', value: values } });
-        await queueActions(tx, alarmId, row.ruleId, 'cleared');
-      }
-      return row !== undefined;
-    });
+  #clear(alarmId: number, at: Date, values: Record<string, number | boolean | string>): Promise<boolean> {
+    return clearByCondition(this.db, alarmId, at, { by: 'condition', value: values });
   }
 }
 

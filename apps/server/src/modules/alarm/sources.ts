@@ -20,6 +20,7 @@ import { t } from '../../core/messages/index.ts';
 import { getConstant } from '../constant/service.ts';
 import { eventMatches, eventValues, narrowestOf, SPELL_NEWS_MS, spellStep, type OpenSpell } from './spells.ts';
 import { queueActions } from './actions.ts';
+import { clearByCondition } from './clearByCondition.ts';
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -402,21 +403,8 @@ export class SourceAlarms {
   }
 
   /** Clears an active alarm; answers whether this call cleared it (another instance may have). */
-  async #clear(alarmId: number, at: Date, detail: Record<string, unknown>): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(alarms)
-        .set({ status: 'cleared', clearedAt: at, clearedBy: 'condition' })
-        .where(and(eq(alarms.id, alarmId), eq(alarms.status, 'active')))
-        .returning({ id: alarms.id, ruleId: alarms.ruleId });
-      if (row) {
-        await tx.execute(sql`
-          insert into alarm_timeline (alarm_id, kind, at, detail)
-          values (${alarmId}, 'cleared', ${at.toISOString()}::timestamptz, ${JSON.stringify(detail)}::jsonb)`);
-        await queueActions(tx, alarmId, row.ruleId, 'cleared');
-      }
-      return row !== undefined;
-    });
+  #clear(alarmId: number, at: Date, detail: Record<string, unknown>): Promise<boolean> {
+    return clearByCondition(this.db, alarmId, at, detail);
   }
 
   #tell(id: number, deviceId: number, change: 'raised' | 'cleared') {
