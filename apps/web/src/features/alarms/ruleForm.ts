@@ -125,70 +125,39 @@ export interface RuleTemplate {
   window?: { from: string; to: string };
 }
 
+/** A template on one reading: `field operator threshold`, held `durationSeconds`, only within `window` if given. */
+function limit(
+  key: string,
+  deviceType: DeviceType,
+  [field, operator, threshold]: [AlarmTerm['field'], AlarmTerm['operator'], number],
+  durationSeconds: number,
+  severity: AlarmSeverity,
+  window?: RuleTemplate['window'],
+): RuleTemplate {
+  return {
+    key,
+    deviceType,
+    term: { field, operator, threshold },
+    durationSeconds,
+    severity,
+    ...(window ? { window } : {}),
+  };
+}
+
 /**
  * The site limits as ready-made rules: PM2.5 75 and PM10 150 µg/m³ held ten minutes, noise 70 dB(A) by day
  * and 55 dB(A) by night (GB 12523-2011), crane moment 90 % (major) and 100 % (critical), elevator load 90 %,
  * crane wind speed over 20 m/s (level 6: stop lifting), and a monitor sending no data for 30 minutes.
  */
 export const RULE_TEMPLATES: readonly RuleTemplate[] = [
-  {
-    key: 'pm25',
-    deviceType: 'dust',
-    term: { field: 'a34004', operator: 'gt', threshold: 75 },
-    durationSeconds: 600,
-    severity: 'major',
-  },
-  {
-    key: 'pm10',
-    deviceType: 'dust',
-    term: { field: 'a34002', operator: 'gt', threshold: 150 },
-    durationSeconds: 600,
-    severity: 'major',
-  },
-  {
-    key: 'noiseDay',
-    deviceType: 'dust',
-    term: { field: 'LA', operator: 'gt', threshold: 70 },
-    durationSeconds: 300,
-    severity: 'major',
-    window: { from: '06:00', to: '22:00' },
-  },
-  {
-    key: 'noiseNight',
-    deviceType: 'dust',
-    term: { field: 'LA', operator: 'gt', threshold: 55 },
-    durationSeconds: 300,
-    severity: 'major',
-    window: { from: '22:00', to: '06:00' },
-  },
-  {
-    key: 'craneMoment90',
-    deviceType: 'towerCrane',
-    term: { field: 'momentPct', operator: 'gte', threshold: 90 },
-    durationSeconds: 0,
-    severity: 'major',
-  },
-  {
-    key: 'craneMoment100',
-    deviceType: 'towerCrane',
-    term: { field: 'momentPct', operator: 'gte', threshold: 100 },
-    durationSeconds: 0,
-    severity: 'critical',
-  },
-  {
-    key: 'elevatorLoad90',
-    deviceType: 'elevator',
-    term: { field: 'loadPct', operator: 'gte', threshold: 90 },
-    durationSeconds: 0,
-    severity: 'major',
-  },
-  {
-    key: 'craneWind20',
-    deviceType: 'towerCrane',
-    term: { field: 'windSpeed', operator: 'gt', threshold: 20 },
-    durationSeconds: 0,
-    severity: 'critical',
-  },
+  limit('pm25', 'dust', ['a34004', 'gt', 75], 600, 'major'),
+  limit('pm10', 'dust', ['a34002', 'gt', 150], 600, 'major'),
+  limit('noiseDay', 'dust', ['LA', 'gt', 70], 300, 'major', { from: '06:00', to: '22:00' }),
+  limit('noiseNight', 'dust', ['LA', 'gt', 55], 300, 'major', { from: '22:00', to: '06:00' }),
+  limit('craneMoment90', 'towerCrane', ['momentPct', 'gte', 90], 0, 'major'),
+  limit('craneMoment100', 'towerCrane', ['momentPct', 'gte', 100], 0, 'critical'),
+  limit('elevatorLoad90', 'elevator', ['loadPct', 'gte', 90], 0, 'major'),
+  limit('craneWind20', 'towerCrane', ['windSpeed', 'gt', 20], 0, 'critical'),
   {
     key: 'noData30',
     deviceType: 'dust',
