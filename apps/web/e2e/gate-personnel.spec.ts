@@ -1,18 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import {
-  ADMIN,
-  addProject,
-  api,
-  apiLogin,
-  createUser,
-  login,
-  openConsole,
-  pickOption,
-  slowMachineSpec,
-  uniqueName,
-  urlOf,
-} from './support';
+import { api, createUser, login, openConsole, pickOption, slowMachineSpec, uniqueName, urlOf } from './support';
+import { adminProject } from './adminSetup';
 import { userApi } from '@siteops/contracts/user/api';
 import { fileApi } from '@siteops/contracts/file/api';
 import { greyFacePhoto } from './forms';
@@ -36,11 +25,7 @@ test('a member with a face photo added to the project personnel is enrolled on i
   request,
   dialSim,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const { id: projectId, name: projectName } = await addProject(request, admin, {
-    label: 'Crew site',
-    codePrefix: 'CS',
-  });
+  const { admin, projectId, projectName } = await adminProject(request, 'Crew site', 'CS');
 
   // The project's face terminal, online through the simulator, authorised on its visitor device list.
   const {

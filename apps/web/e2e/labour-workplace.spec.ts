@@ -1,15 +1,6 @@
 import { labourApi } from '@siteops/contracts/labour/api';
-import {
-  ADMIN,
-  addProject,
-  api,
-  apiLogin,
-  login,
-  openConsole,
-  reloadConsole,
-  slowMachineSpec,
-  uniqueName,
-} from './support';
+import { api, login, openConsole, reloadConsole, slowMachineSpec, uniqueName } from './support';
+import { adminProject } from './adminSetup';
 import { projectGate, test } from './simDevice';
 import { mainlandId } from './forms';
 import { appointManager } from './people';
@@ -26,11 +17,7 @@ test('the Workplace counts the worker a terminal let in; an admin reveals its ID
   request,
   dialSim,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const { id: projectId, name: projectName } = await addProject(request, admin, {
-    label: 'Workplace labour',
-    codePrefix: 'WL',
-  });
+  const { admin, projectId, projectName } = await adminProject(request, 'Workplace labour', 'WL');
   const { manager } = await appointManager(request, admin, projectId);
   const { device } = await projectGate(request, admin, dialSim, {
     projectId,

@@ -1,13 +1,5 @@
-import {
-  ADMIN,
-  addPassedVisitor,
-  addProject,
-  apiLogin,
-  login,
-  openConsole,
-  slowMachineSpec,
-  uniqueName,
-} from './support';
+import { addPassedVisitor, login, openConsole, slowMachineSpec, uniqueName } from './support';
+import { adminProject } from './adminSetup';
 import { greyFacePhoto } from './forms';
 import { projectGate, test } from './simDevice';
 
@@ -24,8 +16,7 @@ test('an MQTT face terminal gets a visitor and reports a pass; its detail says M
   dialSim,
   baseURL,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const { id: projectId } = await addProject(request, admin, { label: 'MQTT site', codePrefix: 'MQ' });
+  const { admin, projectId } = await adminProject(request, 'MQTT site', 'MQ');
   const { granted, devName, device } = await projectGate(request, admin, dialSim, {
     projectId,
     prefix: 'E2EMQTT',

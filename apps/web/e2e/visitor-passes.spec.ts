@@ -1,13 +1,5 @@
-import {
-  ADMIN,
-  addPassedVisitor,
-  addProject,
-  apiLogin,
-  login,
-  openConsole,
-  slowMachineSpec,
-  uniqueName,
-} from './support';
+import { addPassedVisitor, login, openConsole, slowMachineSpec, uniqueName } from './support';
+import { adminProject } from './adminSetup';
 import { greyFacePhoto } from './forms';
 import { projectGate, test } from './simDevice';
 
@@ -25,11 +17,7 @@ test('a visitor published to a face terminal is synced in its face library, pass
   request,
   dialSim,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const { id: projectId } = await addProject(request, admin, {
-    label: 'Pass site',
-    codePrefix: 'PS',
-  });
+  const { admin, projectId } = await adminProject(request, 'Pass site', 'PS');
 
   // A face terminal of the project, linked through the simulator, on the project's visitor device list.
   // Named after its serial number, which the grant makes up.

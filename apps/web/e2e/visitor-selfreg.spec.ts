@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN, addProject, api, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { api, createUser, login, openConsole, uniqueName } from './support';
+import { adminProject } from './adminSetup';
 import { userApi } from '@siteops/contracts/user/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { visitorApi } from '@siteops/contracts/visitor/api';
@@ -23,11 +24,7 @@ test('a visitor registers from the project QR code on a phone, the manager appro
   page,
   request,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const { id: projectId, name: projectName } = await addProject(request, admin, {
-    label: 'Gate site',
-    codePrefix: 'SR',
-  });
+  const { admin, projectId, projectName } = await adminProject(request, 'Gate site', 'SR');
   const { manager } = await appointManager(request, admin, projectId);
   const host = await createUser(request, 'user');
   const hostId = await userIdOf(request, admin, host.username);
