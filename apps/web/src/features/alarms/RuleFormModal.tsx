@@ -302,49 +302,21 @@ export function RuleFormModal({
             />
           </Form.Item>
           {isNew && scope === 'agent' && role === 'admin' && (
-            <Form.Item
-              name="agentId"
-              label={t('alarms.scopes.agent')}
-              rules={[{ required: true, message: t('alarms.rules.agentRequired') }]}
-            >
-              <Select
-                style={{ width: 220 }}
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={agents.isFetching}
-                options={agents.data ?? []}
-              />
-            </Form.Item>
+            <ScopeTarget scope="agent" width={220} loading={agents.isFetching} options={agents.data ?? []} />
           )}
           {isNew && scope === 'project' && (
-            <Form.Item
-              name="projectId"
-              label={t('alarms.scopes.project')}
-              rules={[{ required: true, message: t('alarms.rules.projectRequired') }]}
-            >
-              <Select
-                style={{ width: 260 }}
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={projects.isFetching}
-                options={projects.data ?? []}
-              />
-            </Form.Item>
+            <ScopeTarget scope="project" width={260} loading={projects.isFetching} options={projects.data ?? []} />
           )}
           {isNew && scope === 'device' && (
-            <Form.Item
-              name="deviceId"
-              label={t('alarms.scopes.device')}
-              rules={[{ required: true, message: t('alarms.rules.deviceRequired') }]}
-            >
-              <Select
-                style={{ width: 260 }}
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={devices.isFetching}
-                options={(devices.data?.list ?? []).map((d) => ({
-                  value: d.id,
-                  label: d.devName ? `${d.devName} (${d.sn})` : d.sn,
-                }))}
-              />
-            </Form.Item>
+            <ScopeTarget
+              scope="device"
+              width={260}
+              loading={devices.isFetching}
+              options={(devices.data?.list ?? []).map((d) => ({
+                value: d.id,
+                label: d.devName ? `${d.devName} (${d.sn})` : d.sn,
+              }))}
+            />
           )}
         </Space>
         <Form.Item name="source" label={t('alarms.rules.source')}>
@@ -518,5 +490,29 @@ export function RuleFormModal({
         </Flex>
       </Form>
     </Modal>
+  );
+}
+
+/** The agent, project or device a new rule watches (required), picked by name. */
+function ScopeTarget({
+  scope,
+  width,
+  loading,
+  options,
+}: {
+  scope: 'agent' | 'project' | 'device';
+  width: number;
+  loading: boolean;
+  options: { value: number; label: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name={`${scope}Id`}
+      label={t(`alarms.scopes.${scope}`)}
+      rules={[{ required: true, message: t(`alarms.rules.${scope}Required`) }]}
+    >
+      <Select style={{ width }} showSearch={{ optionFilterProp: 'label' }} loading={loading} options={options} />
+    </Form.Item>
   );
 }
