@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Checkbox, Col, DatePicker, Divider, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import type { FormItemProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AGENT_STATUS, type AgentItem } from '@siteops/contracts/agent/schemas';
 import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED } from '@siteops/contracts/user/schemas';
@@ -71,147 +72,103 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
       </Divider>
       {!isAdmin && <Typography.Paragraph type="secondary">{t('agents.ownOnlyHint')}</Typography.Paragraph>}
       <Row gutter={16}>
-        <Col span={12}>
-          <Form.Item name="name" label={t('agents.name')} rules={[requiredText(t('agents.rules.nameRequired'))]}>
-            <Input maxLength={128} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="linkName"
-            label={t('agents.linkName')}
-            rules={[requiredText(t('agents.rules.linkNameRequired'))]}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="linkPhone"
-            label={t('agents.linkPhone')}
-            rules={[
-              requiredText(t('agents.rules.linkPhoneRequired')),
-              pattern(PHONE_PATTERN, t('agents.rules.phoneInvalid')),
-            ]}
-          >
-            <Input maxLength={31} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="expDate"
-            label={t('agents.expDate')}
-            rules={[{ required: true, message: t('agents.rules.expDateRequired') }]}
-          >
-            <DatePicker style={{ width: '100%' }} disabled={!isAdmin} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="status" label={t('agents.status')}>
-            <Select
-              disabled={!isAdmin}
-              options={AGENT_STATUS.map((s) => ({ value: s, label: t(`agents.statusValues.${s}`) }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="address" label={t('agents.address')}>
-            <Input maxLength={256} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="longitude"
-            label={t('agents.longitude')}
-            rules={[range(-180, 180, t('agents.rules.longitudeRange'))]}
-          >
-            <InputNumber style={{ width: '100%' }} step={0.000001} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="latitude"
-            label={t('agents.latitude')}
-            rules={[range(-90, 90, t('agents.rules.latitudeRange'))]}
-          >
-            <InputNumber style={{ width: '100%' }} step={0.000001} />
-          </Form.Item>
-        </Col>
+        <Half name="name" label={t('agents.name')} rules={[requiredText(t('agents.rules.nameRequired'))]}>
+          <Input maxLength={128} />
+        </Half>
+        <Half name="linkName" label={t('agents.linkName')} rules={[requiredText(t('agents.rules.linkNameRequired'))]}>
+          <Input maxLength={64} />
+        </Half>
+        <Half
+          name="linkPhone"
+          label={t('agents.linkPhone')}
+          rules={[
+            requiredText(t('agents.rules.linkPhoneRequired')),
+            pattern(PHONE_PATTERN, t('agents.rules.phoneInvalid')),
+          ]}
+        >
+          <Input maxLength={31} />
+        </Half>
+        <Half
+          name="expDate"
+          label={t('agents.expDate')}
+          rules={[{ required: true, message: t('agents.rules.expDateRequired') }]}
+        >
+          <DatePicker style={{ width: '100%' }} disabled={!isAdmin} />
+        </Half>
+        <Half name="status" label={t('agents.status')}>
+          <Select
+            disabled={!isAdmin}
+            options={AGENT_STATUS.map((s) => ({ value: s, label: t(`agents.statusValues.${s}`) }))}
+          />
+        </Half>
+        <Half name="address" label={t('agents.address')}>
+          <Input maxLength={256} />
+        </Half>
+        <Half
+          name="longitude"
+          label={t('agents.longitude')}
+          rules={[range(-180, 180, t('agents.rules.longitudeRange'))]}
+        >
+          <InputNumber style={{ width: '100%' }} step={0.000001} />
+        </Half>
+        <Half name="latitude" label={t('agents.latitude')} rules={[range(-90, 90, t('agents.rules.latitudeRange'))]}>
+          <InputNumber style={{ width: '100%' }} step={0.000001} />
+        </Half>
       </Row>
       <Divider titlePlacement="start" plain>
         {t('agents.userSection')}
       </Divider>
       <Row gutter={16}>
-        <Col span={12}>
-          <Form.Item
-            name="user.userName"
-            label={t('agents.userName')}
-            rules={
-              creating
-                ? [
-                    requiredText(t('agents.rules.userNameRequired')),
-                    pattern(USERNAME_PATTERN, t('agents.rules.userNameInvalid')),
-                  ]
-                : []
-            }
-          >
-            <Input disabled={!creating} autoComplete="off" maxLength={64} />
-          </Form.Item>
-        </Col>
+        <Half
+          name="user.userName"
+          label={t('agents.userName')}
+          rules={
+            creating
+              ? [
+                  requiredText(t('agents.rules.userNameRequired')),
+                  pattern(USERNAME_PATTERN, t('agents.rules.userNameInvalid')),
+                ]
+              : []
+          }
+        >
+          <Input disabled={!creating} autoComplete="off" maxLength={64} />
+        </Half>
         {creating && (
-          <Col span={12}>
-            <Form.Item
-              name="user.password"
-              label={t('agents.password')}
-              extra={t('agents.passwordHint')}
-              rules={[passwordPolicyRule(t)]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
+          <Half
+            name="user.password"
+            label={t('agents.password')}
+            extra={t('agents.passwordHint')}
+            rules={[passwordPolicyRule(t)]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Half>
         )}
-        <Col span={12}>
-          <Form.Item
-            name="user.realName"
-            label={t('agents.realName')}
-            rules={[requiredText(t('agents.rules.realNameRequired'))]}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="user.phone"
-            label={t('agents.phone')}
-            rules={[pattern(PHONE_PATTERN, t('agents.rules.phoneInvalid'))]}
-          >
-            <Input maxLength={31} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="user.email"
-            label={t('agents.email')}
-            rules={[pattern(EMAIL, t('agents.rules.emailInvalid'))]}
-          >
-            <Input maxLength={128} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="user.address" label={t('agents.userAddress')}>
-            <Input maxLength={256} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="user.enabled" label={t('agents.enabled')}>
-            <Select options={USER_ENABLED.map((s) => ({ value: s, label: t(`values.enabled.${s}`) }))} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item label={t('agents.isAgent')}>
-            <Checkbox checked disabled aria-label={t('agents.isAgent')} />
-          </Form.Item>
-        </Col>
+        <Half
+          name="user.realName"
+          label={t('agents.realName')}
+          rules={[requiredText(t('agents.rules.realNameRequired'))]}
+        >
+          <Input maxLength={64} />
+        </Half>
+        <Half
+          name="user.phone"
+          label={t('agents.phone')}
+          rules={[pattern(PHONE_PATTERN, t('agents.rules.phoneInvalid'))]}
+        >
+          <Input maxLength={31} />
+        </Half>
+        <Half name="user.email" label={t('agents.email')} rules={[pattern(EMAIL, t('agents.rules.emailInvalid'))]}>
+          <Input maxLength={128} />
+        </Half>
+        <Half name="user.address" label={t('agents.userAddress')}>
+          <Input maxLength={256} />
+        </Half>
+        <Half name="user.enabled" label={t('agents.enabled')}>
+          <Select options={USER_ENABLED.map((s) => ({ value: s, label: t(`values.enabled.${s}`) }))} />
+        </Half>
+        <Half label={t('agents.isAgent')}>
+          <Checkbox checked disabled aria-label={t('agents.isAgent')} />
+        </Half>
         <Col span={24}>
           <Form.Item
             name="user.remark"
@@ -223,5 +180,14 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
         </Col>
       </Row>
     </ModalForm>
+  );
+}
+
+/** A field in one of the dialog's two columns. */
+function Half(props: FormItemProps) {
+  return (
+    <Col span={12}>
+      <Form.Item {...props} />
+    </Col>
   );
 }
