@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
-import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
+import { uniq } from '../../../test/fixtures.ts';
+import { twoTenants, type Person } from '../project/tenantsTestkit.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { announcementApi } from '@siteops/contracts/announcement/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
-import { projectApi } from '@siteops/contracts/project/api';
 
 /**
  * Announcements: who may address whom (an agent its own agent's people, a manager its projects'; the
@@ -13,21 +13,8 @@ import { projectApi } from '@siteops/contracts/project/api';
  * exactly the audience (muted users left out), and the Workplace's "in force for me" list.
  */
 const { t, admin } = await fileTestApp();
-type Agent = Awaited<ReturnType<typeof createAgent>>;
-type Person = { id: number; token: string };
-let agentA: Agent;
-let agentB: Agent;
-let userA: Person;
-let userB: Person;
-let manager: Person;
-let member: Person;
-let p1: number;
-let p2: number;
+const { agentA, agentB, userA, userB, manager, member, p1, p2 } = await twoTenants(t, admin, 'AN-');
 
-const person = async (overrides: Record<string, unknown>): Promise<Person> => {
-  const u = await createUser(t, admin, overrides);
-  return { id: u.id, token: await t.login(u.userName, u.password) };
-};
 const draft = (overrides: Record<string, unknown> = {}) => ({
   title: uniq('Water off '),
   body: 'The water is off on Tuesday from 9:00 to 12:00.',
@@ -52,20 +39,6 @@ const listed = async (token: string) =>
   ((await t.api(announcementApi.listAll, { pageSize: 200 }, token)).body.data.list as { id: number }[]).map(
     (a) => a.id,
   );
-
-beforeAll(async () => {
-  [agentA, agentB] = [await createAgent(t, admin), await createAgent(t, admin)];
-  userA = await person({ agentId: agentA.id });
-  userB = await person({ agentId: agentB.id });
-  manager = await person({ role: 'manager', agentId: agentA.id });
-  member = await person({ agentId: agentA.id });
-  const project = async () =>
-    (await t.api(projectApi.add, { name: 'Site', code: uniq('AN-'), agentId: agentA.id }, admin)).body.data
-      .id as number;
-  [p1, p2] = [await project(), await project()];
-  expect((await t.api(projectApi.addManager, { projectId: p1, userId: manager.id }, admin)).body.code).toBe(200);
-  expect((await t.api(projectApi.addMembers, { projectId: p1, userIds: [member.id] }, admin)).body.code).toBe(200);
-});
 
 describe('who may address whom', () => {
   it("an agent announces only to its own agent's people; another agent's target and announcements are 404", async () => {

@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
-import { createAgent, createUser, inChinese, uniq } from '../../../test/fixtures.ts';
-import { projectApi } from '@siteops/contracts/project/api';
+import { inChinese, uniq } from '../../../test/fixtures.ts';
+import { signedInPerson, twoTenants } from '../project/tenantsTestkit.ts';
 import { savedViewApi } from '@siteops/contracts/saved-view/api';
 
 /**
@@ -10,18 +10,9 @@ import { savedViewApi } from '@siteops/contracts/saved-view/api';
  * or an admin deletes it; sharing with a project or agent out of the caller's scope is a 404.
  */
 const { t, admin } = await fileTestApp();
-type Agent = Awaited<ReturnType<typeof createAgent>>;
-type Person = { id: number; token: string };
-let agentA: Agent;
-let agentB: Agent;
-let userA: Person;
-let userA2: Person;
-let userB: Person;
-let manager: Person;
-let member: Person;
-let loner: Person;
-let p1: number;
-let p2: number;
+const { agentA, agentB, userA, userB, manager, member, p1, p2 } = await twoTenants(t, admin, 'SV-');
+const userA2 = await signedInPerson(t, admin, { agentId: agentA.id });
+const loner = await signedInPerson(t, admin, {});
 
 const TABLE = 'devices:deviceFace';
 const STATE = {
@@ -30,10 +21,6 @@ const STATE = {
   density: 'small',
 };
 
-const person = async (overrides: Record<string, unknown>): Promise<Person> => {
-  const u = await createUser(t, admin, overrides);
-  return { id: u.id, token: await t.login(u.userName, u.password) };
-};
 const add = async (token: string, overrides: Record<string, unknown> = {}) => {
   const body = { tableId: TABLE, name: uniq('View '), state: STATE, sharing: 'private', ...overrides };
   const res = await t.api.unchecked(savedViewApi.add, body, token);
@@ -54,22 +41,6 @@ const ids = async (token: string) => (await listed(token)).map((v) => v.id);
 const update = (token: string, body: Record<string, unknown>) =>
   t.api.unchecked(savedViewApi.update, { sharing: 'private', ...body }, token);
 const remove = (token: string, viewIds: number[]) => t.api.unchecked(savedViewApi.delete, { ids: viewIds }, token);
-
-beforeAll(async () => {
-  [agentA, agentB] = [await createAgent(t, admin), await createAgent(t, admin)];
-  userA = await person({ agentId: agentA.id });
-  userA2 = await person({ agentId: agentA.id });
-  userB = await person({ agentId: agentB.id });
-  manager = await person({ role: 'manager', agentId: agentA.id });
-  member = await person({ agentId: agentA.id });
-  loner = await person({});
-  const project = async () =>
-    (await t.api(projectApi.add, { name: 'Site', code: uniq('SV-'), agentId: agentA.id }, admin)).body.data
-      .id as number;
-  [p1, p2] = [await project(), await project()];
-  expect((await t.api(projectApi.addManager, { projectId: p1, userId: manager.id }, admin)).body.code).toBe(200);
-  expect((await t.api(projectApi.addMembers, { projectId: p1, userIds: [member.id] }, admin)).body.code).toBe(200);
-});
 
 describe('own views', () => {
   it('are saved, listed first by name with their state, renamed, overwritten and deleted by their owner', async () => {
