@@ -75,56 +75,25 @@ export const LAYOUT_ROUTES: readonly RouteMeta[] = [
   },
 ];
 
-/** Open routes: no auth, no roles (spec 2: "A route with neither is open"). */
-export const LOGIN_ROUTE: RouteMeta = {
-  name: LOGIN_NAME,
-  path: '/login',
-  i18nKey: 'menu.login',
-  requiresAuth: false,
-  roles: [],
-  tab: false,
-};
-export const NOT_FOUND_ROUTE: RouteMeta = {
-  name: NOT_FOUND_NAME,
-  path: '*',
-  i18nKey: 'menu.notFound',
-  requiresAuth: false,
-  roles: [],
-  tab: false,
-};
+/** Open routes: no auth, no roles (spec 2: "A route with neither is open"); outside the tabs. */
+function openRoute(name: string, path: string, i18nKey: string): RouteMeta {
+  return { name, path, i18nKey, requiresAuth: false, roles: [], tab: false };
+}
+
+export const LOGIN_ROUTE = openRoute(LOGIN_NAME, '/login', 'menu.login');
+export const NOT_FOUND_ROUTE = openRoute(NOT_FOUND_NAME, '*', 'menu.notFound');
 
 /**
  * A visitor's phone, from the project's registration QR code: no login, outside the console layout and
  * its menu (the path is contracts' SELF_REG_PATH plus the link's token).
  */
-export const SELF_REG_ROUTE: RouteMeta = {
-  name: SELF_REG_NAME,
-  path: `${SELF_REG_PATH}:token`,
-  i18nKey: 'selfReg.title',
-  requiresAuth: false,
-  roles: [],
-  tab: false,
-};
+export const SELF_REG_ROUTE = openRoute(SELF_REG_NAME, `${SELF_REG_PATH}:token`, 'selfReg.title');
 
 /** A worker's phone, from the project's worker registration QR code: as SELF_REG_ROUTE. */
-export const WORKER_REG_ROUTE: RouteMeta = {
-  name: WORKER_REG_NAME,
-  path: `${WORKER_REG_PATH}:token`,
-  i18nKey: 'workerReg.title',
-  requiresAuth: false,
-  roles: [],
-  tab: false,
-};
+export const WORKER_REG_ROUTE = openRoute(WORKER_REG_NAME, `${WORKER_REG_PATH}:token`, 'workerReg.title');
 
 /** A forgotten password, reset with the security question (no login; linked from the login page). */
-export const RECOVER_ROUTE: RouteMeta = {
-  name: RECOVER_NAME,
-  path: '/recover',
-  i18nKey: 'recover.title',
-  requiresAuth: false,
-  roles: [],
-  tab: false,
-};
+export const RECOVER_ROUTE = openRoute(RECOVER_NAME, '/recover', 'recover.title');
 
 /** Routes outside the shared table; in server-menu mode they are always reachable (spec 2 "fixed routes"). */
 export const FIXED_ROUTE_NAMES: ReadonlySet<string> = new Set([
