@@ -21,16 +21,23 @@ afterAll(() => t.close());
 
 const leaves = (menu: MenuNode[]) => menu.flatMap((n) => (n.children ?? []).map((c) => c.name)).sort();
 
+/** The pages of the dashboard and alarm sections an agent and a manager both open. */
+const DASHBOARD_AND_ALARMS = [
+  'workplace',
+  'analysis',
+  'alarm-list',
+  'alarm-rules',
+  'alarm-escalation',
+  'alarm-compliance',
+];
+/** The labour pages an agent and a manager both open. */
+const LABOUR_PAGES = ['labour-workers', 'labour-teams', 'labour-day-sheet', 'labour-month-sheet'];
+
 /** What spec 2 and 6 say each role may open, written out by hand so the table itself is under test. */
 const EXPECTED: Record<Role, string[]> = {
   admin: ROUTES.filter((r) => r.parent).map((r) => r.name),
   agent: [
-    'workplace',
-    'analysis',
-    'alarm-list',
-    'alarm-rules',
-    'alarm-escalation',
-    'alarm-compliance',
+    ...DASHBOARD_AND_ALARMS,
     'device-list',
     'face-list',
     'dust-monitor',
@@ -45,10 +52,7 @@ const EXPECTED: Record<Role, string[]> = {
     'universal-Gateway-list',
     'device-search',
     'device-catalogue',
-    'labour-workers',
-    'labour-teams',
-    'labour-day-sheet',
-    'labour-month-sheet',
+    ...LABOUR_PAGES,
     'agent',
     'info',
     'setting',
@@ -56,12 +60,7 @@ const EXPECTED: Record<Role, string[]> = {
     'announcements',
   ],
   manager: [
-    'workplace',
-    'analysis',
-    'alarm-list',
-    'alarm-rules',
-    'alarm-escalation',
-    'alarm-compliance',
+    ...DASHBOARD_AND_ALARMS,
     'broadcast-campaign',
     'device-search',
     'device-catalogue',
@@ -71,10 +70,7 @@ const EXPECTED: Record<Role, string[]> = {
     'visitor-audit',
     'device-authorize',
     'pass-records',
-    'labour-workers',
-    'labour-teams',
-    'labour-day-sheet',
-    'labour-month-sheet',
+    ...LABOUR_PAGES,
     'setting',
     'messages',
     'announcements',
