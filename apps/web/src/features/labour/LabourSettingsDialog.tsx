@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { message } from '@/lib/feedback';
 import { useLabourSettings } from './api/getSettings';
 import { useUpdateLabourSettings } from './api/updateSettings';
-import { ProjectPicker, useChosenProject } from './ProjectPicker';
+import { ProjectPicker, useChosenProject, type ProjectDialogProps } from './ProjectPicker';
 
 interface Values {
   cutoffHour: number;
@@ -16,15 +16,7 @@ interface Values {
  * A project's labour settings: the night shift's cut-off hour, and whether workers without a valid
  * required certificate are kept off its face terminals (applied at once, and as certificates expire).
  */
-export function LabourSettingsDialog({
-  open,
-  projectId,
-  onClose,
-}: {
-  open: boolean;
-  projectId?: number;
-  onClose: () => void;
-}) {
+export function LabourSettingsDialog({ open, projectId, onClose }: ProjectDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { project, picker } = useChosenProject(open, projectId);

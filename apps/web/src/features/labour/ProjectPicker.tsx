@@ -31,6 +31,13 @@ export function useProjectParam() {
   return { projectId, projects, search, set };
 }
 
+/** A labour dialog about one project: `projectId` is the project the list is filtered to, if any (chosen first). */
+export interface ProjectDialogProps {
+  open: boolean;
+  projectId?: number;
+  onClose: () => void;
+}
+
 /**
  * The project a dialog is about: the one chosen in it, else `preferred` (the list's filter), else the
  * first in the caller's scope. `picker` goes to its ProjectPicker.

@@ -4,22 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { SHEET_LANGS, type SheetLang } from '@siteops/contracts/device/sheet';
 import { useUserStore } from '@/stores/user';
 import { useExportWorkers } from './api/exportWorkers';
-import { ProjectPicker, useChosenProject } from './ProjectPicker';
+import { ProjectPicker, useChosenProject, type ProjectDialogProps } from './ProjectPicker';
 
 /**
  * Export a project's workers as the roster xlsx (the import template's columns, so it imports again), in
  * the language chosen. ID numbers come masked; an admin may ask for them in full, which the server records.
  */
-export function WorkerExportDialog({
-  open,
-  projectId,
-  onClose,
-}: {
-  open: boolean;
-  /** The project the list is filtered to, if any: chosen first. */
-  projectId?: number;
-  onClose: () => void;
-}) {
+export function WorkerExportDialog({ open, projectId, onClose }: ProjectDialogProps) {
   const { t, i18n } = useTranslation();
   const isAdmin = useUserStore((s) => s.info?.role === 'admin' && s.role === 'admin');
   const { project, picker } = useChosenProject(open, projectId);
