@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { ADMIN, addProject, agentSiteFor, api, apiLogin, grantDevice, login, openConsole, uniqueName } from './support';
+import { adminDevice } from './adminSetup';
 import { test } from './simDevice';
 import { seriousAxeViolations } from './uiSteps';
 import { newRuleFromTemplate, scopeRuleToProject } from './alarmRuleSteps';
@@ -84,8 +85,7 @@ test('the Workplace counts the active alarms of an agent’s scope by severity, 
   dialSim,
 }) => {
   test.setTimeout(180_000);
-  const token = await apiLogin(request, ADMIN);
-  const granted = await grantDevice(request, token, {
+  const { admin: token, granted } = await adminDevice(request, {
     type: 'dust',
     prefix: 'E2EAFG',
     devName: uniqueName('e2e 扬尘'),

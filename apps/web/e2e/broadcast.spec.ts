@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { ADMIN, apiLogin, grantDevice, login, openConsole } from './support';
+import { adminDevice } from './adminSetup';
 import { test } from './simDevice';
 
 /**
@@ -86,8 +87,7 @@ test.describe('broadcast campaigns', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const token = await apiLogin(request, ADMIN);
-    const d = await grantDevice(request, token, {
+    const { granted: d } = await adminDevice(request, {
       type: 'broadcast',
       prefix: 'E2EBC',
       devName: `e2e 广播离线 ${Date.now() % 100000}`,

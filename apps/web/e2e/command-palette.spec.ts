@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, grantDevice, login } from './support';
+import { login } from './support';
+import { adminDevice } from './adminSetup';
 
 /**
  * Issue 33, part 2: the command palette. Ctrl+K from any page; a device found by part of its serial number
@@ -9,8 +10,7 @@ test('Ctrl+K finds a device by serial number and a page by title, and opens them
   page,
   request,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const granted = await grantDevice(request, admin, { type: 'dust', prefix: 'E2EPAL' });
+  const { granted } = await adminDevice(request, { type: 'dust', prefix: 'E2EPAL' });
 
   await login(page);
   await page.keyboard.press('Control+k');
@@ -44,8 +44,7 @@ test('Ctrl+K finds a device by serial number and a page by title, and opens them
 
 test('in English the palette finds a device and a page by their English words', async ({ page, request }) => {
   await page.addInitScript(() => localStorage.setItem('locale', 'en-US'));
-  const admin = await apiLogin(request, ADMIN);
-  const granted = await grantDevice(request, admin, { type: 'dust', prefix: 'E2EPALEN' });
+  const { granted } = await adminDevice(request, { type: 'dust', prefix: 'E2EPALEN' });
 
   await login(page);
   await page.keyboard.press('Control+k');

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { ADMIN, api, apiLogin, grantDevice, login } from './support';
+import { api, login } from './support';
+import { adminDevice } from './adminSetup';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { test } from './simDevice';
 
@@ -17,8 +18,7 @@ test.describe('device link', () => {
   }) => {
     // A busy machine (several suites, a shared 2-core box) can take tens of seconds to render the page.
     test.setTimeout(180_000);
-    const token = await apiLogin(request, ADMIN);
-    const granted = await grantDevice(request, token, { type: 'face', prefix: 'E2EFACE' });
+    const { admin: token, granted } = await adminDevice(request, { type: 'face', prefix: 'E2EFACE' });
     const { sn } = granted;
     // Named after its serial number, which the grant makes up.
     const devName = `e2e 门禁 ${sn.slice(-5)}`;

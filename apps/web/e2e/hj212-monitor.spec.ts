@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { Hj212Monitor } from '@siteops/device-sim/hj212Monitor';
 import { deviceApi } from '@siteops/contracts/device/api';
-import { ADMIN, api, apiLogin, grantDevice, login, openConsole, slowMachineSpec } from './support';
+import { api, login, openConsole, slowMachineSpec } from './support';
+import { adminDevice } from './adminSetup';
 import { test } from './simDevice';
 
 /**
@@ -15,8 +16,7 @@ test('an HJ 212 monitor in maintenance: its readings appear live on the dust pag
   page,
   request,
 }) => {
-  const admin = await apiLogin(request, ADMIN);
-  const granted = await grantDevice(request, admin, { type: 'dust', prefix: 'E2EHJ' });
+  const { admin, granted } = await adminDevice(request, { type: 'dust', prefix: 'E2EHJ' });
   const mn = `E2E${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e9)).padStart(12, '0')}`.slice(0, 24);
   await api(
     request,
