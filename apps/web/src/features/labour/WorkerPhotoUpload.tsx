@@ -1,7 +1,6 @@
-import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UploadButton, UploadNote, UploadThumb } from '@/components/upload/UploadButton';
-import { useImageUpload, type ImageFieldProps } from '@/components/upload/useImageUpload';
+import { PhotoField } from '@/components/upload/PhotoField';
+import type { ImageFieldProps } from '@/components/upload/useImageUpload';
 import { postPhoto } from './api/postPhoto';
 
 const PHOTO_MIMES = ['image/jpeg', 'image/png'];
@@ -13,32 +12,21 @@ const PHOTO_MIMES = ['image/jpeg', 'image/png'];
  * field's value.
  */
 export function WorkerPhotoUpload({
-  value,
-  onChange,
-  initialUrl,
-  id,
   card = false,
+  ...field
 }: ImageFieldProps & {
   /** A photo of a certificate card (same checks), not a face. */
   card?: boolean;
 }) {
   const { t } = useTranslation();
-  const field = useImageUpload({
-    mimes: PHOTO_MIMES,
-    send: postPhoto,
-    wrongType: () => t('labour.uploadWrongType'),
-    tooLarge: (size) => t('labour.uploadTooLarge', { size }),
-    value,
-    initialUrl,
-    onChange,
-  });
   return (
-    <Flex align="center" gap={12} wrap>
-      <UploadThumb field={field} alt={t(card ? 'labour.cardPhoto' : 'labour.photo')} />
-      <UploadButton field={field} id={id}>
-        {t('labour.upload')}
-      </UploadButton>
-      <UploadNote field={field} hint={t(card ? 'labour.cardPhotoTypes' : 'labour.uploadTypes')} />
-    </Flex>
+    <PhotoField
+      {...field}
+      messages="labour"
+      mimes={PHOTO_MIMES}
+      send={postPhoto}
+      alt={t(card ? 'labour.cardPhoto' : 'labour.photo')}
+      hint={t(card ? 'labour.cardPhotoTypes' : 'labour.uploadTypes')}
+    />
   );
 }

@@ -1,10 +1,9 @@
-import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIMES, type FileKind } from '@siteops/contracts/file/schemas';
 import { fileApi } from '@siteops/contracts/file/api';
 import { upload } from '@/api/endpoint';
-import { UploadButton, UploadNote, UploadThumb } from '@/components/upload/UploadButton';
-import { useImageUpload, type ImageFieldProps } from '@/components/upload/useImageUpload';
+import { PhotoField } from '@/components/upload/PhotoField';
+import type { ImageFieldProps } from '@/components/upload/useImageUpload';
 
 export interface ImageUploadProps extends ImageFieldProps {
   kind: FileKind;
@@ -16,25 +15,18 @@ export interface ImageUploadProps extends ImageFieldProps {
  * One image field of the user form: picks a file, uploads it (the server
  * checks the content and the size again) and holds the answered id as the field's value.
  */
-export function ImageUpload({ kind, value, onChange, initialUrl, label, id }: ImageUploadProps) {
+export function ImageUpload({ kind, label, ...field }: ImageUploadProps) {
   const { t } = useTranslation();
-  const field = useImageUpload({
-    mimes: IMAGE_MIMES,
-    send: (form) => upload(fileApi.upload, form, { input: { kind } }),
-    wrongType: () => t('users.uploadWrongType'),
-    tooLarge: (size) => t('users.uploadTooLarge', { size }),
-    value,
-    initialUrl,
-    onChange,
-  });
-
   return (
-    <Flex align="center" gap={12} data-testid={`upload-${kind}`}>
-      <UploadThumb field={field} alt={label} />
-      <UploadButton field={field} id={id} ariaLabel={`${t('users.upload')} ${label}`}>
-        {t('users.upload')}
-      </UploadButton>
-      <UploadNote field={field} hint={t('users.uploadTypes')} />
-    </Flex>
+    <PhotoField
+      {...field}
+      messages="users"
+      mimes={IMAGE_MIMES}
+      send={(form) => upload(fileApi.upload, form, { input: { kind } })}
+      alt={label}
+      ariaLabel={`${t('users.upload')} ${label}`}
+      testId={`upload-${kind}`}
+      wrap={false}
+    />
   );
 }

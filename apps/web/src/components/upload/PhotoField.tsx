@@ -1,0 +1,51 @@
+import { Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { UploadButton, UploadNote, UploadThumb } from './UploadButton';
+import { useImageUpload, type ImageFieldProps, type ImageUploadOptions } from './useImageUpload';
+
+interface PhotoFieldProps extends ImageFieldProps, Pick<ImageUploadOptions, 'mimes' | 'send'> {
+  /** The feature's message group: `<messages>.upload`, `.uploadTypes`, `.uploadWrongType`, `.uploadTooLarge`. */
+  messages: 'labour' | 'users' | 'visitors';
+  /** What the picture shows (its alt text). */
+  alt: string;
+  /** The note under the button; default `<messages>.uploadTypes`. */
+  hint?: string;
+  /** The chooser's accessible name, where the button's text alone would not say which image. */
+  ariaLabel?: string;
+  testId?: string;
+  wrap?: boolean;
+}
+
+/**
+ * An image form field with its thumbnail: picks a file, uploads it (the server checks the content and the
+ * size again) and holds the answered id as the field's value.
+ */
+export function PhotoField({
+  messages,
+  mimes,
+  send,
+  alt,
+  hint,
+  ariaLabel,
+  testId,
+  wrap = true,
+  ...value
+}: PhotoFieldProps) {
+  const { t } = useTranslation();
+  const field = useImageUpload({
+    ...value,
+    mimes,
+    send,
+    wrongType: () => t(`${messages}.uploadWrongType`),
+    tooLarge: (size) => t(`${messages}.uploadTooLarge`, { size }),
+  });
+  return (
+    <Flex align="center" gap={12} wrap={wrap} data-testid={testId}>
+      <UploadThumb field={field} alt={alt} />
+      <UploadButton field={field} id={value.id} ariaLabel={ariaLabel}>
+        {t(`${messages}.upload`)}
+      </UploadButton>
+      <UploadNote field={field} hint={hint ?? t(`${messages}.uploadTypes`)} />
+    </Flex>
+  );
+}
