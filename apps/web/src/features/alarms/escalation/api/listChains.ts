@@ -1,15 +1,9 @@
 import type { InputOf } from '@siteops/contracts/shared/endpoint';
 import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
-import { call, type CallOptions } from '@/api/endpoint';
-import { endpointQuery, useEndpointQuery } from '@/api/queries';
+import { useEndpointQuery } from '@/api/queries';
 
 type Input = InputOf<typeof alarmEscalationApi.chainListAll>;
 
 /** Escalation chains of the caller’s projects (GET /api/alarmEscalation/chain/listAll). */
-export const listChains = (input: Input, options?: CallOptions) =>
-  call(alarmEscalationApi.chainListAll, input, options);
-
-export const listChainsQuery = (input: Input) => endpointQuery(alarmEscalationApi.chainListAll, input);
-
 export const useChains = (input: Input, options: { enabled?: boolean } = {}) =>
   useEndpointQuery(alarmEscalationApi.chainListAll, input, options);
