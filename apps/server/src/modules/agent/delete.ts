@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { agentApi } from '@siteops/contracts/agent/api';
 import { agents, users } from '../../db/schema/index.ts';
-import { deleteAllOrNone } from '../../db/crud.ts';
+import { deleteWithFiles } from '../../http/deleteWithFiles.ts';
 import { scope } from '../../auth/scope.ts';
 import { conflict } from '../../core/errors.ts';
 import type { Handler } from '../../http/endpoint.ts';
@@ -15,8 +15,7 @@ import { t } from '../../core/messages/index.ts';
  */
 export const deleteAgents: Handler<typeof agentApi.delete> = async (c, { ids }) => {
   let adminIds: number[] = [];
-  let blobs: string[] = [];
-  const result = await deleteAllOrNone(c.db, {
+  return deleteWithFiles(c, {
     table: agents,
     ids,
     scope: scope.agents(c.caller),
@@ -28,8 +27,12 @@ export const deleteAgents: Handler<typeof agentApi.delete> = async (c, { ids }) 
       const admins = await tx.select({ id: users.id }).from(users).where(inArray(users.agentId, agentIds));
       if (admins.some((a) => a.id === c.user.id)) throw conflict(t('agent.cannotDeleteOwn'));
       adminIds = admins.map((a) => a.id);
-      blobs = await filesOwnedBy(tx, adminIds);
+    },
+    // The admin users' files, read before the users go.
+    filesOf: async (tx) => {
+      const files = await filesOwnedBy(tx, adminIds);
       if (adminIds.length) await tx.delete(users).where(inArray(users.id, adminIds));
+      return files;
     },
     audit: {
       record: c.audit,
@@ -39,6 +42,4 @@ export const deleteAgents: Handler<typeof agentApi.delete> = async (c, { ids }) 
       detail: (row) => ({ name: row.name, users: adminIds }),
     },
   });
-  await Promise.all(blobs.map((key) => c.storage.delete(key).catch(() => {})));
-  return result;
 };

@@ -1,6 +1,6 @@
 import type { userApi } from '@siteops/contracts/user/api';
 import { users } from '../../db/schema/index.ts';
-import { deleteAllOrNone } from '../../db/crud.ts';
+import { deleteWithFiles } from '../../http/deleteWithFiles.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { conflict } from '../../core/errors.ts';
@@ -17,8 +17,7 @@ import { markPersonnel } from '../visitor/personnel.ts';
 export const deleteUsers: Handler<typeof userApi.delete> = async (c, { ids }) => {
   if (ids.includes(c.user.id)) throw conflict(t('user.cannotDeleteSelf'));
   let adminsLeft = 0;
-  let blobs: string[] = [];
-  const result = await deleteAllOrNone(c.db, {
+  return deleteWithFiles(c, {
     table: users,
     ids,
     scope: scope.users(c.caller),
@@ -32,11 +31,9 @@ export const deleteUsers: Handler<typeof userApi.delete> = async (c, { ids }) =>
       if (rows.some((r) => r.role === 'admin') && adminsLeft === 0) {
         throw conflict(t('user.cannotDeleteLastAdmin'));
       }
-      blobs = await filesOwnedBy(tx, [...ids]);
       await markPersonnel(tx, ids);
     },
+    filesOf: (tx) => filesOwnedBy(tx, [...ids]),
     audit: { record: c.audit, action: 'user.delete', targetType: 'user' },
   });
-  await Promise.all(blobs.map((key) => c.storage.delete(key).catch(() => {})));
-  return result;
 };

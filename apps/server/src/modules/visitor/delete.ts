@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { visitorApi } from '@siteops/contracts/visitor/api';
 import { visitorPhotos, visitors } from '../../db/schema/index.ts';
-import { deleteAllOrNone } from '../../db/crud.ts';
+import { deleteWithFiles } from '../../http/deleteWithFiles.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { markVisitors } from './gate.ts';
@@ -16,21 +16,18 @@ export const deleteVisitors =
   (gate: Pick<GateSync, 'kick'>): Handler<typeof visitorApi.delete> =>
   async (c, { ids }) => {
     let photos: string[] = [];
-    const result = await deleteAllOrNone(c.db, {
+    const result = await deleteWithFiles(c, {
       table: visitors,
       ids,
       scope: scope.visitors(c.caller),
       what: 'Visitor',
       select: { id: visitors.id, realName: visitors.realName },
-      beforeDelete: async (tx) => {
-        photos = await photosOf(tx, ids);
-        // The gates holding them lose them (the outbox rows outlive the visitor until then).
-        await markVisitors(tx, ids);
-      },
+      // The gates holding them lose them (the outbox rows outlive the visitor until then).
+      beforeDelete: (tx) => markVisitors(tx, ids),
+      filesOf: async (tx) => (photos = await photosOf(tx, ids)),
       audit: { record: c.audit, action: 'visitor.delete', targetType: 'visitor' },
     });
     gate.kick();
     if (photos.length) await c.db.delete(visitorPhotos).where(inArray(visitorPhotos.id, photos));
-    await Promise.all(photos.map((id) => c.storage.delete(id).catch(() => {})));
     return result;
   };
