@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowRef } from '../shared/row-fields.ts';
 import { ALARM_SEVERITIES } from '../alarm/schemas.ts';
 import { pageQuery, rowId, rowIdParam } from '../shared/pagination.ts';
 import { text } from '../shared/text.ts';
@@ -92,8 +93,7 @@ export const updateChannelBody = z.object({
 export const chainUsingChannel = z.object({
   id: z.number(),
   name: z.string(),
-  projectId: z.number(),
-  projectName: z.string(),
+  ...rowRef('project'),
   /** The channels (of those asked about) it uses. */
   channelIds: z.array(z.number()),
 });

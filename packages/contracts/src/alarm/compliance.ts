@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableRef } from '../shared/row-fields.ts';
 import { SHEET_LANGS } from '../device/sheet.ts';
 import { rowIdParam } from '../shared/pagination.ts';
 import { text } from '../shared/text.ts';
@@ -42,8 +43,7 @@ export const COMPLIANCE_LIMIT_SOURCES = ['rule', 'national'] as const;
 export const complianceLimit = z.object({
   value: z.number(),
   source: z.enum(COMPLIANCE_LIMIT_SOURCES),
-  ruleId: z.number().nullable(),
-  ruleName: z.string().nullable(),
+  ...nullableRef('rule'),
   /** The rule says ≥: a mean equal to the limit is over it too (otherwise only above it). */
   inclusive: z.boolean(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableRef, rowRef } from '../shared/row-fields.ts';
 import {
   DEVICE_TYPES,
   EVENT_KINDS,
@@ -365,8 +366,7 @@ export const alarmItem = z.object({
   sn: z.string(),
   deviceType: z.string(),
   projectId: z.number().nullable(),
-  ruleId: z.number(),
-  ruleName: z.string(),
+  ...rowRef('rule'),
   severity: z.enum(ALARM_SEVERITIES),
   status: z.enum(ALARM_STATUSES),
   acknowledged: z.boolean(),
@@ -376,8 +376,7 @@ export const alarmItem = z.object({
   lastValue: alarmValues,
   firstAt: z.string(),
   lastAt: z.string(),
-  assigneeId: z.number().nullable(),
-  assigneeName: z.string().nullable(),
+  ...nullableRef('assignee'),
   clearedAt: z.string().nullable(),
   clearedBy: z.enum(['condition', 'manual']).nullable(),
   clearedReason: z.string().nullable(),
@@ -403,12 +402,10 @@ export const alarmActionRun = z.object({
   action: alarmAction,
   state: z.enum(ALARM_ACTION_STATES),
   /** A relay action's device (the alarm's own when the action names none). */
-  deviceId: z.number().nullable(),
-  deviceName: z.string().nullable(),
+  ...nullableRef('device'),
   /** Why it failed: an RPC error code (`offline`, `timeout`...), `noSpeakers`, `noProject`, `channelGone`, `deviceGone`, or the receiver's answer. */
   reason: z.string().nullable(),
-  confirmedId: z.number().nullable(),
-  confirmedName: z.string().nullable(),
+  ...nullableRef('confirmed'),
   confirmedAt: z.string().nullable(),
   at: z.string(),
   /** It waits for a confirmation the caller may give (the caller is not the one who set the action). */
@@ -420,8 +417,7 @@ export const alarmTimelineEntry = z.object({
   id: z.number(),
   kind: z.enum(ALARM_TIMELINE_KINDS),
   at: z.string(),
-  actorId: z.number().nullable(),
-  actorName: z.string().nullable(),
+  ...nullableRef('actor'),
   detail: z.record(z.string(), z.unknown()),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableRef } from '../shared/row-fields.ts';
 import { DEVICE_TYPES } from '../device-protocol.ts';
 import { SHEET_LANGS } from '../device/sheet.ts';
 import { checkInstantRange, instant, rowIdParam } from '../shared/pagination.ts';
@@ -55,8 +56,7 @@ const num = z.number().nullable();
 const dustPoint = z.object({
   /** Bucket start (ISO). */
   at: z.string(),
-  projectId: z.number().nullable(),
-  projectName: z.string().nullable(),
+  ...nullableRef('project'),
   readings: z.number(),
   pm25: num,
   pm10: num,

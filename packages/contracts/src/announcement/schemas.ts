@@ -3,7 +3,7 @@ import { ROLES } from '../shared/roles.ts';
 import { multilineText, text } from '../shared/text.ts';
 import { notText } from '../shared/text-fields.ts';
 import { idBody, idQuery, instant, rowId, sortedPageQuery, textFilter } from '../shared/pagination.ts';
-import { editTimes } from '../shared/row-fields.ts';
+import { editTimes, nullableRef } from '../shared/row-fields.ts';
 
 /**
  * Announcements (spec 2: Workplace "announcements", message box "notice"): written by an admin, an
@@ -100,10 +100,8 @@ export const announcementItem = z.object({
   level: z.enum(ANNOUNCEMENT_LEVELS),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES),
   audienceRole: z.enum(ROLES).nullable(),
-  audienceAgentId: z.number().nullable(),
-  audienceAgentName: z.string().nullable(),
-  audienceProjectId: z.number().nullable(),
-  audienceProjectName: z.string().nullable(),
+  ...nullableRef('audienceAgent'),
+  ...nullableRef('audienceProject'),
   pinned: z.boolean(),
   status: z.enum(ANNOUNCEMENT_STATUSES),
   publishedAt: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instantRangeFilter, rowIdParam, sortedPageQuery, textFilter } from '../shared/pagination.ts';
-import { nullableString } from '../shared/row-fields.ts';
+import { nullableRef, nullableString } from '../shared/row-fields.ts';
 
 const AUDIT_SORT_FIELDS = ['id', 'createdAt', 'action', 'actorName'] as const;
 
@@ -45,8 +45,7 @@ export type AuditDetail = z.infer<typeof auditDetail>;
 
 export const auditItem = z.object({
   id: z.number(),
-  actorId: z.number().nullable(),
-  actorName: z.string().nullable(),
+  ...nullableRef('actor'),
   action: z.string(),
   ...auditTarget,
   detail: auditDetail.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableRef } from '../shared/row-fields.ts';
 import { multilineText, text } from '../shared/text.ts';
 import { wholeBetween } from '../shared/number-fields.ts';
 import { idQuery, pageQuery, rowId, textFilter } from '../shared/pagination.ts';
@@ -193,8 +194,7 @@ const campaignSpeaker = z.object({
   sn: z.string(),
   devName: z.string().nullable(),
   onlineStatus: z.string(),
-  projectId: z.number().nullable(),
-  projectName: z.string().nullable(),
+  ...nullableRef('project'),
 });
 export type CampaignSpeaker = z.infer<typeof campaignSpeaker>;
 export const campaignSpeakers = z.object({ list: z.array(campaignSpeaker) });

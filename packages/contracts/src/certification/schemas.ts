@@ -3,7 +3,7 @@ import { multilineText, text } from '../shared/text.ts';
 import { missing, requiredEnum, requiredText } from '../shared/text-fields.ts';
 import { CERTIFICATION, idNumberSchema } from '../user/schemas.ts';
 import { idBody, idQuery, rowId, sortedPageQuery, textFilter } from '../shared/pagination.ts';
-import { nullableString } from '../shared/row-fields.ts';
+import { nullableString, rowRef } from '../shared/row-fields.ts';
 
 /**
  * Real-name certification (spec 2/3/4): a user submits an enterprise certification, an admin passes or
@@ -78,8 +78,7 @@ export const reviewCertificationBody = z.object({
 /** One certification as its owner and the admins see it: the legal ID number masked. */
 export const certificationItem = z.object({
   id: z.number(),
-  userId: z.number(),
-  userName: z.string(),
+  ...rowRef('user'),
   type: z.enum(CERTIFICATION_TYPES),
   status: z.enum(CERTIFICATION_STATUS),
   accountType: z.enum(ACCOUNT_TYPES),

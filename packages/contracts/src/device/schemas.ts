@@ -11,7 +11,7 @@ import {
   textFilter,
   updateBodyOf,
 } from '../shared/pagination.ts';
-import { editTimes, editorIds } from '../shared/row-fields.ts';
+import { editTimes, editorIds, nullableRef } from '../shared/row-fields.ts';
 
 export const DEVICE_AUTH_STATUSES = ['authorize', 'forbidden', 'unknown'] as const;
 export const DEVICE_ONLINE_STATUSES = ['online', 'offline', 'unknown'] as const;
@@ -149,10 +149,8 @@ export const deviceItem = z.object({
   ip: z.string().nullable(),
   /** How it last linked: ws, mqtt or hj212; null before its first link. */
   transport: z.string().nullable(),
-  agentId: z.number().nullable(),
-  agentName: z.string().nullable(),
-  projectId: z.number().nullable(),
-  projectName: z.string().nullable(),
+  ...nullableRef('agent'),
+  ...nullableRef('project'),
   installSite: z.string().nullable(),
   frpcVer: z.string().nullable(),
   devVer: z.string().nullable(),

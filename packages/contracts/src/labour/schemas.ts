@@ -3,7 +3,7 @@ import { requiredEnum, requiredText, optionalText } from '../shared/text-fields.
 import { text } from '../shared/text.ts';
 import { calendarDate, pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter } from '../shared/pagination.ts';
 import { idNumberSchema, phoneSchema, SEX } from '../user/schemas.ts';
-import { editTimes, nullableString } from '../shared/row-fields.ts';
+import { editTimes, nullableRef, nullableString, rowRef } from '../shared/row-fields.ts';
 import { SHEET_LANGS } from '../device/sheet.ts';
 import { CERTIFICATE_STATES } from './certificates.ts';
 
@@ -131,19 +131,16 @@ export const workerListQuery = sortedPageQuery(WORKER_SORT_FIELDS).extend({
 /** A worker as lists show it: the ID number masked. */
 export const workerItem = z.object({
   id: z.number(),
-  projectId: z.number(),
-  projectName: z.string(),
+  ...rowRef('project'),
   realName: z.string(),
   idType: z.enum(WORKER_ID_TYPES),
   idNo: z.string(),
   phone: z.string(),
   gender: nullableString,
   birthDate: nullableString,
-  teamId: z.number().nullable(),
-  teamName: nullableString,
+  ...nullableRef('team'),
   trade: z.enum(LABOUR_TRADES),
-  subcontractorId: z.number().nullable(),
-  subcontractorName: nullableString,
+  ...nullableRef('subcontractor'),
   entryDate: z.string(),
   exitDate: nullableString,
   status: z.enum(WORKER_STATUS),
@@ -193,13 +190,10 @@ export const projectPartQuery = pageQuery.extend({
 
 export const teamItem = z.object({
   id: z.number(),
-  projectId: z.number(),
-  projectName: z.string(),
+  ...rowRef('project'),
   name: z.string(),
-  leaderId: z.number().nullable(),
-  leaderName: nullableString,
-  subcontractorId: z.number().nullable(),
-  subcontractorName: nullableString,
+  ...nullableRef('leader'),
+  ...nullableRef('subcontractor'),
   /** Workers on site in the team. */
   onSite: z.number(),
   ...editTimes,
@@ -223,8 +217,7 @@ export const updateSubcontractorBody = z
 
 export const subcontractorItem = z.object({
   id: z.number(),
-  projectId: z.number(),
-  projectName: z.string(),
+  ...rowRef('project'),
   name: z.string(),
   creditCode: nullableString,
   contact: nullableString,
@@ -287,8 +280,7 @@ export const daySheetQuery = z.object({
 export const daySheetRow = z.object({
   workerId: z.number(),
   realName: z.string(),
-  teamId: z.number().nullable(),
-  teamName: nullableString,
+  ...nullableRef('team'),
   trade: z.enum(LABOUR_TRADES),
   status: z.enum(WORKER_STATUS),
   /** ISO instants; null when no such pass. */
@@ -387,8 +379,7 @@ export const FIGURES_CERTIFICATE_DAYS = 30;
 
 /** One project's labour today (its own work day and wall clock). */
 export const labourProjectFigures = z.object({
-  projectId: z.number(),
-  projectName: z.string(),
+  ...rowRef('project'),
   /** The project's current work day, YYYY-MM-DD. */
   day: z.string(),
   /** Workers whose latest pass of the work day (by the terminals' direction) is an in-pass. */

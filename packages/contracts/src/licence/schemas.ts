@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableRef } from '../shared/row-fields.ts';
 import { text } from '../shared/text.ts';
 import { notText, optionalMultilineText } from '../shared/text-fields.ts';
 import { pageQuery, rowId, rowIdParam, textFilter } from '../shared/pagination.ts';
@@ -100,8 +101,7 @@ export const grantItem = z.object({
   licenceId: z.string(),
   deviceId: z.number(),
   ...licenceTerms,
-  issuedById: z.number().nullable(),
-  issuedByName: z.string().nullable(),
+  ...nullableRef('issuedBy'),
   issuedAt: z.string(),
 });
 export type GrantItem = z.infer<typeof grantItem>;

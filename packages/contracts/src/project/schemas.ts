@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multilineText, text } from '../shared/text.ts';
 import { notText } from '../shared/text-fields.ts';
 import { pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter, updateBodyOf } from '../shared/pagination.ts';
-import { editStamps } from '../shared/row-fields.ts';
+import { editStamps, nullableRef, rowRef } from '../shared/row-fields.ts';
 import { userListItem } from '../user/list.ts';
 
 const PROJECT_ROLES = ['manager', 'member'] as const;
@@ -70,8 +70,7 @@ export const projectItem = z.object({
   name: z.string(),
   code: z.string(),
   remark: z.string().nullable(),
-  agentId: z.number().nullable(),
-  agentName: z.string().nullable(),
+  ...nullableRef('agent'),
   managers: z.array(personRef),
   memberCount: z.number(),
   ...editStamps,
@@ -80,8 +79,7 @@ export type ProjectItem = z.infer<typeof projectItem>;
 
 /** A row of the project personnel list. */
 export const projectMemberItem = z.object({
-  userId: z.number(),
-  userName: z.string(),
+  ...rowRef('user'),
   realName: z.string().nullable(),
   phone: z.string().nullable(),
   sex: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rowId } from '../shared/pagination.ts';
-import { editTimes } from '../shared/row-fields.ts';
+import { editTimes, nullableRef } from '../shared/row-fields.ts';
 import { text } from '../shared/text.ts';
 import { missing } from '../shared/text-fields.ts';
 
@@ -93,10 +93,8 @@ export const savedViewItem = z.object({
     density: z.enum(SAVED_VIEW_DENSITIES).optional(),
   }),
   sharing: z.enum(SAVED_VIEW_SHARINGS),
-  projectId: z.number().nullable(),
-  projectName: z.string().nullable(),
-  agentId: z.number().nullable(),
-  agentName: z.string().nullable(),
+  ...nullableRef('project'),
+  ...nullableRef('agent'),
   ownerId: z.number(),
   ownerName: z.string().nullable(),
   /** The caller's own view: it may rename, re-share, overwrite and delete it. */

@@ -22,3 +22,15 @@ export const editorIds = {
  * (the server's tables hold them as `editStamps()` columns).
  */
 export const editStamps = { ...editTimes, ...editorIds };
+
+/** A row's reference to another row: `<name>Id` and that row's `<name>Name`. */
+export const rowRef = <const N extends string>(name: N) =>
+  ({ [`${name}Id`]: z.number(), [`${name}Name`]: z.string() }) as { [K in `${N}Id`]: z.ZodNumber } & {
+    [K in `${N}Name`]: z.ZodString;
+  };
+
+/** A row's reference to another row that it may lack: `<name>Id` and `<name>Name`, both null when it has none. */
+export const nullableRef = <const N extends string>(name: N) =>
+  ({ [`${name}Id`]: z.number().nullable(), [`${name}Name`]: nullableString }) as {
+    [K in `${N}Id`]: z.ZodNullable<z.ZodNumber>;
+  } & { [K in `${N}Name`]: z.ZodNullable<z.ZodString> };

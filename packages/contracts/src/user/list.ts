@@ -3,7 +3,7 @@ import { ROLES } from '../shared/roles.ts';
 import { instant, queryBool, rowIdParam, sortedPageQuery, textFilter } from '../shared/pagination.ts';
 import { CERTIFICATION, USER_ENABLED } from './schemas.ts';
 import { socialInfo } from '../account/schemas.ts';
-import { editTimes, editorIds, nullableString } from '../shared/row-fields.ts';
+import { editTimes, editorIds, nullableRef, nullableString } from '../shared/row-fields.ts';
 
 // The user list page: its query, its rows, and the detail the edit form loads.
 
@@ -64,8 +64,7 @@ export const userListItem = z.object({
   enabled: z.string(),
   isAgent: z.boolean(),
   role: z.string(),
-  agentId: z.number().nullable(),
-  agentName: nullableString,
+  ...nullableRef('agent'),
   ...editTimes,
 });
 export type UserListItem = z.infer<typeof userListItem>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rowIdParam, sortedPageQuery, textFilter } from '../shared/pagination.ts';
 import { DEVICE_DIRECTIONS } from '../device/schemas.ts';
 import { SHEET_LANGS, importAnswer, type SheetLang } from '../device/sheet.ts';
-import { nullableString } from '../shared/row-fields.ts';
+import { nullableRef, nullableString } from '../shared/row-fields.ts';
 
 /**
  * Spec 2/3's visitor device authorisation: the access devices (face terminals and tower/elevator face
@@ -29,8 +29,7 @@ export const visitorDeviceItem = z.object({
   mac: nullableString,
   direction: z.enum(DEVICE_DIRECTIONS),
   installSite: nullableString,
-  projectId: z.number().nullable(),
-  projectName: nullableString,
+  ...nullableRef('project'),
   onlineStatus: z.string(),
   /** When it was put on the list. */
   createdAt: z.string(),

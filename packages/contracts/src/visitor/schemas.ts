@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { missing, optionalMultilineText, optionalText, requiredText } from '../shared/text-fields.ts';
 import { instant, pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter } from '../shared/pagination.ts';
 import { idNoSchema, phoneSchema, SEX } from '../user/schemas.ts';
-import { editTimes, nullableString } from '../shared/row-fields.ts';
+import { editTimes, nullableRef, nullableString, rowRef } from '../shared/row-fields.ts';
 
 /**
  * Spec 3/4's Visitor. `new` waits for an audit; an audit makes it `valid` (passed) or `invalid` (not
@@ -93,8 +93,7 @@ export const visitorListQuery = sortedPageQuery(VISITOR_SORT_FIELDS).extend({
 /** One visitor as lists show it: the ID number masked (first 3 and last 4 characters). */
 export const visitorItem = z.object({
   id: z.number(),
-  projectId: z.number(),
-  projectName: z.string(),
+  ...rowRef('project'),
   realName: z.string(),
   /** The face photo's id, and a signed URL for <img src> valid a few minutes. */
   avatar: nullableString,
@@ -113,8 +112,7 @@ export const visitorItem = z.object({
   address: nullableString,
   status: z.enum(VISITOR_STATUS),
   /** The last audit: who (spec's updatedId), when (updatedAt) and the opinion. */
-  auditorId: z.number().nullable(),
-  auditorName: nullableString,
+  ...nullableRef('auditor'),
   auditedAt: nullableString,
   auditRemark: nullableString,
   ...editTimes,
@@ -161,8 +159,7 @@ const configFields = {
 export const publishConfigBody = z.object({ projectId: rowId('projectId is required'), ...configFields });
 
 export const visitorConfigItem = z.object({
-  projectId: z.number(),
-  projectName: z.string(),
+  ...rowRef('project'),
   projectCode: z.string(),
   requiredFields: z.array(z.enum(VISITOR_OPTIONAL_FIELDS)),
   defaultVisitHours: z.number(),
