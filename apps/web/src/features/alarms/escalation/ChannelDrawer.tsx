@@ -131,37 +131,24 @@ export function ChannelDrawer({
           </Form.Item>
         )}
         {hasAddress && (
-          <Form.Item
+          <SecretField
             name="url"
             label={t('alarmEscalation.address')}
-            extra={keep ? t('alarmEscalation.keepHint') : undefined}
-            rules={[
-              { required: !keep, whitespace: true, message: t('alarmEscalation.rules.url') },
-              { pattern: /^\s*https?:\/\/\S+\s*$/, message: t('alarmEscalation.rules.url') },
-            ]}
-          >
-            <Input.Password
-              autoComplete="off"
-              visibilityToggle={!keep}
-              placeholder={keep && channel?.urlSet ? t('alarmEscalation.isSet') : 'https://'}
-              maxLength={1024}
-            />
-          </Form.Item>
+            keep={keep}
+            isSet={channel?.urlSet}
+            placeholder="https://"
+            maxLength={1024}
+            rules={[{ pattern: /^\s*https?:\/\/\S+\s*$/, message: t('alarmEscalation.rules.url') }]}
+          />
         )}
         {signs && (
-          <Form.Item
+          <SecretField
             name="secret"
             label={t('alarmEscalation.secret')}
-            extra={keep ? t('alarmEscalation.keepHint') : undefined}
-            rules={[{ required: !keep, whitespace: true, message: t('alarmEscalation.rules.secret') }]}
-          >
-            <Input.Password
-              autoComplete="off"
-              visibilityToggle={!keep}
-              placeholder={keep && channel?.secretSet ? t('alarmEscalation.isSet') : undefined}
-              maxLength={256}
-            />
-          </Form.Item>
+            keep={keep}
+            isSet={channel?.secretSet}
+            maxLength={256}
+          />
         )}
         <Form.Item name="enabled" label={t('alarmEscalation.enabled')} valuePropName="checked">
           <Switch />
@@ -169,5 +156,44 @@ export function ChannelDrawer({
         {kind === 'webhook' && <Alert type="info" showIcon title={t('alarmEscalation.kindHints.webhook')} />}
       </Form>
     </FormDrawer>
+  );
+}
+
+/**
+ * A write-only value of a channel (its address, which may hold a token, or its signing secret): required
+ * on a new channel; on a saved one never shown again, it says "set" and, left empty, keeps what was saved.
+ */
+function SecretField({
+  name,
+  label,
+  keep,
+  isSet,
+  placeholder,
+  maxLength,
+  rules = [],
+}: {
+  name: 'url' | 'secret';
+  label: string;
+  keep: boolean;
+  isSet: boolean | undefined;
+  placeholder?: string;
+  maxLength: number;
+  rules?: { pattern: RegExp; message: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      extra={keep ? t('alarmEscalation.keepHint') : undefined}
+      rules={[{ required: !keep, whitespace: true, message: t(`alarmEscalation.rules.${name}`) }, ...rules]}
+    >
+      <Input.Password
+        autoComplete="off"
+        visibilityToggle={!keep}
+        placeholder={keep && isSet ? t('alarmEscalation.isSet') : placeholder}
+        maxLength={maxLength}
+      />
+    </Form.Item>
   );
 }
