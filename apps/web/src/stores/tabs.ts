@@ -2,7 +2,6 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import * as list from './tabList';
 import type { TabItem } from './tabList';
-import { hasStringFields } from '@/lib/stored';
 
 /**
  * Spec 3 "tab bar list of visited tabs plus a cache list". `tabs` survive reloads; `cache` names the
@@ -29,9 +28,15 @@ function keepCached(cache: readonly string[], tabs: readonly TabItem[]) {
 }
 
 function isTabItem(value: unknown): value is TabItem {
+  const t = value as Partial<TabItem> | null;
   return (
-    hasStringFields(value, ['key', 'name', 'i18nKey', 'fullPath']) &&
-    (value.usedAt === undefined || typeof value.usedAt === 'number')
+    typeof t === 'object' &&
+    t !== null &&
+    typeof t.key === 'string' &&
+    typeof t.name === 'string' &&
+    typeof t.i18nKey === 'string' &&
+    typeof t.fullPath === 'string' &&
+    (t.usedAt === undefined || typeof t.usedAt === 'number')
   );
 }
 

@@ -1,6 +1,5 @@
 import type { MenuNode } from '@siteops/contracts/shared/routes';
 import type { SearchHit } from '@siteops/contracts/search/schemas';
-import { hasStringFields } from '@/lib/stored';
 
 /** One line of the palette: a page of the menu, or a record the search found. */
 export interface PaletteItem {
@@ -63,5 +62,14 @@ export function rememberRecent(recent: readonly PaletteItem[], item: PaletteItem
 
 /** Whether a stored value is a palette line (localStorage may hold anything). */
 export function isPaletteItem(value: unknown): value is PaletteItem {
-  return hasStringFields(value, ['key', 'kind', 'title', 'path']) && value.path.startsWith('/');
+  const v = value as Partial<PaletteItem> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.key === 'string' &&
+    typeof v.kind === 'string' &&
+    typeof v.title === 'string' &&
+    typeof v.path === 'string' &&
+    v.path.startsWith('/')
+  );
 }
