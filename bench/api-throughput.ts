@@ -14,7 +14,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freshPgDatabase, spawnServer } from './lib.ts';
+import { freshPgDatabase, processCpuMs, spawnServer } from './lib.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = Number(process.argv[3] ?? 50);
@@ -101,16 +101,7 @@ interface Scenario {
   body?: unknown;
 }
 
-/** The server process's CPU time so far (user + system, ms), from /proc: robust when the machine is busy. */
-function serverCpuMs() {
-  try {
-    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
+const serverCpuMs = () => processCpuMs(server.pid);
 
 async function load(s: Scenario, token: string, seconds: number) {
   const latencies: number[] = [];

@@ -6,6 +6,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -153,12 +154,20 @@ export async function seedDevices(
  */
 export function forkFleets(
   script: string,
-  opts: { n: number; processes: number; url: string; more?: string[]; onMessage?: (k: number, m: unknown) => void },
+  opts: {
+    n: number;
+    processes: number;
+    /** The server address, or each process's (k from 0). */
+    url: string | ((k: number) => string);
+    more?: string[];
+    onMessage?: (k: number, m: unknown) => void;
+  },
 ): ChildProcess[] {
   return Array.from({ length: opts.processes }, (_, k) => {
     const offset = Math.floor((opts.n * k) / opts.processes);
     const count = Math.floor((opts.n * (k + 1)) / opts.processes) - offset;
-    const child = fork(script, ['--fleet', opts.url, String(offset), String(count), ...(opts.more ?? [])], {
+    const url = typeof opts.url === 'string' ? opts.url : opts.url(k);
+    const child = fork(script, ['--fleet', url, String(offset), String(count), ...(opts.more ?? [])], {
       // BENCH_FLEET_CPU_PROF=<dir>: a V8 CPU profile of each simulator process there (NODE_OPTIONS may not carry --cpu-prof).
       execArgv: ['--import', 'tsx', ...cpuProfileArgs(process.env.BENCH_FLEET_CPU_PROF)],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -459,3 +468,38 @@ export async function seedFacePhotos(db: Db, filesDir: string, n: number, upload
 
 /** The load average now (1, 5, 15 minutes), as `uptime` shows it. */
 export const loadAverage = () => os.loadavg().map((x) => +x.toFixed(2));
+
+/** A process's CPU time so far (user + system, ms), from /proc: robust when the machine is busy; NaN once it is gone. */
+export function processCpuMs(pid: number | undefined) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** A process's resident memory (MB) now, from /proc; NaN once it is gone. */
+export function processRssMb(pid: number | undefined) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return Math.round(Number(kb) / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
+/** The CPU time (ms) of every process on the machine whose command is `name` (postgres, redis-server, mosquitto). */
+export function commandCpuMs(name: string) {
+  let ms = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) ms += processCpuMs(Number(entry)) || 0;
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return ms;
+}
