@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nullableRef } from '../shared/row-fields.ts';
 import { multilineText, text } from '../shared/text.ts';
-import { wholeBetween } from '../shared/number-fields.ts';
+import { countsOf, wholeBetween } from '../shared/number-fields.ts';
 import { idQuery, pageQuery, rowId, textFilter } from '../shared/pagination.ts';
 import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from './states.ts';
 
@@ -134,12 +134,7 @@ export const campaignListQuery = pageQuery.extend({
   status: z.enum(CAMPAIGN_STATUSES).optional(),
 });
 
-const outcomeCounts = z.object({
-  pending: z.number(),
-  played: z.number(),
-  refused: z.number(),
-  offline: z.number(),
-});
+const outcomeCounts = countsOf(PLAY_OUTCOMES);
 export type OutcomeCounts = z.infer<typeof outcomeCounts>;
 
 export const campaignItem = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countsOf } from '../shared/number-fields.ts';
 import { idBody, queryBool, sortedPageQuery, textFilter } from '../shared/pagination.ts';
 
 /**
@@ -59,12 +60,7 @@ export const notificationItem = z.object({
 export type NotificationItem = z.infer<typeof notificationItem>;
 
 /** Unread items per tab, and their sum (the bell's badge). */
-export const notificationCounts = z.object({
-  message: z.number(),
-  notice: z.number(),
-  todo: z.number(),
-  total: z.number(),
-});
+export const notificationCounts = countsOf([...NOTIFICATION_TABS, 'total']);
 
 export const readNotificationBody = idBody;
 export const readAllNotificationsBody = z.object({ tab: z.enum(NOTIFICATION_TABS).optional() });
