@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowRef } from '../shared/row-fields.ts';
+import { editTimes, rowRef } from '../shared/row-fields.ts';
 import { ALARM_SEVERITIES } from '../alarm/schemas.ts';
 import { pageQuery, rowId, rowIdParam } from '../shared/pagination.ts';
 import { text } from '../shared/text.ts';
@@ -113,8 +113,7 @@ export const channelItem = z.object({
   secretSet: z.boolean(),
   /** The escalation chains whose steps use it (a channel in use cannot be deleted). */
   usedBy: z.array(chainUsingChannel),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editTimes,
 });
 
 export const channelListQuery = pageQuery.extend({
@@ -214,8 +213,7 @@ export const chainItem = z.object({
       channelIds: z.array(z.number()),
     }),
   ),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editTimes,
 });
 
 export const chainListQuery = pageQuery.extend({ projectId: rowIdParam().optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nullableRef, rowRef } from '../shared/row-fields.ts';
+import { editTimes, nullableRef, rowRef } from '../shared/row-fields.ts';
 import {
   DEVICE_TYPES,
   EVENT_KINDS,
@@ -330,8 +330,7 @@ export const alarmRuleItem = z.object({
   severity: z.enum(ALARM_SEVERITIES),
   enabled: z.boolean(),
   actions: z.array(alarmAction),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...editTimes,
 });
 
 export const alarmRuleListQuery = pageQuery.extend({
