@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aboutDevice } from '../shared/row-fields.ts';
 import { DEVICE_TYPES, EVENT_LEVELS } from '../device-protocol.ts';
 import { instant } from '../shared/pagination.ts';
 
@@ -30,9 +31,7 @@ export type FleetStateCounts = z.infer<typeof stateCounts>;
 
 const fleetEvent = z.object({
   id: z.string(),
-  deviceId: z.number(),
-  devName: z.string().nullable(),
-  sn: z.string(),
+  ...aboutDevice,
   deviceType: z.string(),
   kind: z.string(),
   level: z.enum(EVENT_LEVELS),

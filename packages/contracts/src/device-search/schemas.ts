@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aboutDevice } from '../shared/row-fields.ts';
 import { DEVICE_TYPES, EVENT_LEVELS } from '../device-protocol.ts';
 import { SHEET_LANGS } from '../device/sheet.ts';
 import {
@@ -131,9 +132,7 @@ const searchItem = z.object({
   key: z.string(),
   source: z.enum(SEARCH_SOURCES),
   eventId: z.string().nullable(),
-  deviceId: z.number(),
-  devName: z.string().nullable(),
-  sn: z.string(),
+  ...aboutDevice,
   deviceType: z.string(),
   projectName: z.string().nullable(),
   /** Event kind; null for a reading. */
@@ -153,9 +152,7 @@ export const searchPageAnswer = cappedPageOf(searchItem).extend({
 
 const catalogueAlarm = z.object({
   id: z.string(),
-  deviceId: z.number(),
-  devName: z.string().nullable(),
-  sn: z.string(),
+  ...aboutDevice,
   kind: z.string(),
   at: z.string(),
 });

@@ -34,3 +34,10 @@ export const nullableRef = <const N extends string>(name: N) =>
   ({ [`${name}Id`]: z.number().nullable(), [`${name}Name`]: nullableString }) as {
     [K in `${N}Id`]: z.ZodNullable<z.ZodNumber>;
   } & { [K in `${N}Name`]: z.ZodNullable<z.ZodString> };
+
+/** The device a row is about, as lists show it: its id, its name (null when unnamed) and its serial number. */
+export const aboutDevice = {
+  deviceId: z.number(),
+  devName: z.string().nullable(),
+  sn: z.string(),
+};
