@@ -3,7 +3,8 @@ import type { broadcastApi } from '@siteops/contracts/broadcast/api';
 import { broadcastCampaigns } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains, countAll, pageWindow } from '../../core/list.ts';
+import { readPage } from '../../http/readPage.ts';
+import { contains, countAll } from '../../core/list.ts';
 import { toItems } from './view.ts';
 
 /** Campaigns in the caller's scope, newest first, by name and status; paged. */
@@ -13,16 +14,14 @@ export const listCampaigns: Handler<typeof broadcastApi.listAll> = async (c, q) 
     contains(broadcastCampaigns.name, q.name),
     q.status ? eq(broadcastCampaigns.status, q.status) : undefined,
   );
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await readPage(
+    q,
     c.db
       .select()
       .from(broadcastCampaigns)
       .where(where)
-      .orderBy(desc(broadcastCampaigns.createdAt), desc(broadcastCampaigns.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(desc(broadcastCampaigns.createdAt), desc(broadcastCampaigns.id)),
     c.db.select({ total: countAll }).from(broadcastCampaigns).where(where),
-  ]);
+  );
   return { list: await toItems(c.db, rows), total, page: q.page, pageSize: q.pageSize };
 };

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { certifications, users, type CertificationRow } from '../../db/schema/index.ts';
 import type { Pii } from '../../crypto/pii.ts';
 import type { Caller } from '../../auth/scope.ts';
-import { countAll, orderBy, pageWindow } from '../../core/list.ts';
+import { countAll, orderBy } from '../../core/list.ts';
+import { readPage } from '../../http/readPage.ts';
 
 export const LEGAL_ID_COLUMN = 'certifications.legal_id_no' as const;
 
@@ -95,17 +96,14 @@ export async function pageOf(
   q: { page: number; pageSize: number; sortOrder?: 'asc' | 'desc' },
   where?: SQL,
 ) {
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
-    selectCertifications(db, where)
-      .orderBy(...orderBy(SORT, certifications.id, 'createdAt', q.sortOrder, 'createdAt'))
-      .limit(limit)
-      .offset(offset),
+  const { rows, total } = await readPage(
+    q,
+    selectCertifications(db, where).orderBy(...orderBy(SORT, certifications.id, 'createdAt', q.sortOrder, 'createdAt')),
     db
       .select({ total: countAll })
       .from(certifications)
       .innerJoin(users, eq(users.id, certifications.userId))
       .where(where),
-  ]);
+  );
   return { list: rows.map((r) => toItem(r, pii)), total, page: q.page, pageSize: q.pageSize };
 }

@@ -4,7 +4,8 @@ import { WORKER_SORT_FIELDS } from '@siteops/contracts/labour/schemas';
 import { labourWorkers } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains, countAll, orderBy, pageWindow } from '../../core/list.ts';
+import { readPage } from '../../http/readPage.ts';
+import { contains, countAll, orderBy } from '../../core/list.ts';
 import { selectWorkers, toWorkerItem, WORKER_COLUMNS } from './service.ts';
 import { certificateStateSql } from './certificateGate.ts';
 
@@ -32,13 +33,10 @@ export const listWorkers: Handler<typeof labourApi.listAll> = async (c, q) => {
     q.status ? eq(labourWorkers.status, q.status) : undefined,
     q.certificateState ? sql`${certificateStateSql(WORKER_COLUMNS)} = ${q.certificateState}` : undefined,
   );
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
-    selectWorkers(db, where)
-      .orderBy(...orderBy(SORT_COLUMNS, labourWorkers.id, q.sortField, q.sortOrder, 'createdAt'))
-      .limit(limit)
-      .offset(offset),
+  const { rows, total } = await readPage(
+    q,
+    selectWorkers(db, where).orderBy(...orderBy(SORT_COLUMNS, labourWorkers.id, q.sortField, q.sortOrder, 'createdAt')),
     db.select({ total: countAll }).from(labourWorkers).where(where),
-  ]);
+  );
   return { list: rows.map((r) => toWorkerItem(r, c)), total, page: q.page, pageSize: q.pageSize };
 };

@@ -5,7 +5,8 @@ import type { LabourTrade, WorkerIdType } from '@siteops/contracts/labour/schema
 import { labourApplications, labourTeams, projects } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
-import { countAll, pageWindow } from '../../core/list.ts';
+import { readPage } from '../../http/readPage.ts';
+import { countAll } from '../../core/list.ts';
 import { conflict } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
 import type { WorkerGates } from './gate.ts';
@@ -28,19 +29,17 @@ export const listApplications: Handler<typeof labourApi.applications> = async (c
     q.projectId ? eq(labourApplications.projectId, q.projectId) : undefined,
     q.status ? eq(labourApplications.status, q.status) : undefined,
   );
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await readPage(
+    q,
     db
       .select({ a: labourApplications, projectName: projects.name, teamName: labourTeams.name })
       .from(labourApplications)
       .innerJoin(projects, eq(projects.id, labourApplications.projectId))
       .leftJoin(labourTeams, eq(labourTeams.id, labourApplications.teamId))
       .where(where)
-      .orderBy(sql`(${labourApplications.status} = 'pending') desc`, desc(labourApplications.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(sql`(${labourApplications.status} = 'pending') desc`, desc(labourApplications.id)),
     db.select({ total: countAll }).from(labourApplications).where(where),
-  ]);
+  );
   const list = rows.map(({ a, projectName, teamName }) => ({
     id: a.id,
     projectId: a.projectId,

@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import { labourSubcontractors, projects } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
+import { readPage } from '../../http/readPage.ts';
 import { uniqueOr409 } from '../../db/crud.ts';
-import { countAll, pageWindow } from '../../core/list.ts';
+import { countAll } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
 import { changeSet } from '../audit/record.ts';
 import { loadLabourProject } from './service.ts';
@@ -21,8 +22,8 @@ const SUBCONTRACTOR: ProjectPart = {
 /** Subcontractors of the caller's projects by name, with their workers on site. */
 export const listSubcontractors: Handler<typeof labourApi.subcontractors> = async ({ db, caller }, q) => {
   const where = partsWhere(caller, SUBCONTRACTOR, q);
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await readPage(
+    q,
     db
       .select({
         s: labourSubcontractors,
@@ -32,11 +33,9 @@ export const listSubcontractors: Handler<typeof labourApi.subcontractors> = asyn
       .from(labourSubcontractors)
       .innerJoin(projects, eq(projects.id, labourSubcontractors.projectId))
       .where(where)
-      .orderBy(labourSubcontractors.name, labourSubcontractors.id)
-      .limit(limit)
-      .offset(offset),
+      .orderBy(labourSubcontractors.name, labourSubcontractors.id),
     db.select({ total: countAll }).from(labourSubcontractors).where(where),
-  ]);
+  );
   const list = rows.map(({ s, projectName, onSite }) => ({
     id: s.id,
     projectId: s.projectId,

@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import { labourSubcontractors, labourTeams, labourWorkers, projects } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
+import { readPage } from '../../http/readPage.ts';
 import { uniqueOr409 } from '../../db/crud.ts';
-import { countAll, pageWindow } from '../../core/list.ts';
+import { countAll } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
 import { changeSet } from '../audit/record.ts';
 import { assertPartsInProject } from './rules.ts';
@@ -22,8 +23,8 @@ const TEAM: ProjectPart = {
 /** Teams of the caller's projects by name, with leader, subcontractor and workers on site. */
 export const listTeams: Handler<typeof labourApi.teams> = async ({ db, caller }, q) => {
   const where = partsWhere(caller, TEAM, q);
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await readPage(
+    q,
     db
       .select({
         team: labourTeams,
@@ -37,11 +38,9 @@ export const listTeams: Handler<typeof labourApi.teams> = async ({ db, caller },
       .leftJoin(labourWorkers, eq(labourWorkers.id, labourTeams.leaderId))
       .leftJoin(labourSubcontractors, eq(labourSubcontractors.id, labourTeams.subcontractorId))
       .where(where)
-      .orderBy(labourTeams.name, labourTeams.id)
-      .limit(limit)
-      .offset(offset),
+      .orderBy(labourTeams.name, labourTeams.id),
     db.select({ total: countAll }).from(labourTeams).where(where),
-  ]);
+  );
   const list = rows.map((r) => ({
     id: r.team.id,
     projectId: r.team.projectId,

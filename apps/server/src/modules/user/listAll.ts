@@ -6,7 +6,8 @@ import { agents, users } from '../../db/schema/index.ts';
 import type { Pii } from '../../crypto/pii.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains, countAll, orderBy, pageWindow } from '../../core/list.ts';
+import { readPage } from '../../http/readPage.ts';
+import { contains, countAll, orderBy } from '../../core/list.ts';
 import { toUserListItem } from './view.ts';
 
 export const USER_SORT_COLUMNS = {
@@ -39,18 +40,16 @@ export function userFilters(q: z.infer<typeof userListQuery>, pii: Pii): (SQL | 
 export const listUsers: Handler<typeof userApi.listAll> = async (c, q) => {
   const { db, pii } = c;
   const where = and(scope.users(c.caller), ...userFilters(q, pii));
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await readPage(
+    q,
     db
       .select({ user: users, agentName: agents.name })
       .from(users)
       .leftJoin(agents, eq(agents.id, users.agentId))
       .where(where)
-      .orderBy(...orderBy(USER_SORT_COLUMNS, users.id, q.sortField, q.sortOrder, 'createdAt'))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(...orderBy(USER_SORT_COLUMNS, users.id, q.sortField, q.sortOrder, 'createdAt')),
     db.select({ total: countAll }).from(users).where(where),
-  ]);
+  );
   return {
     list: rows.map((r) => toUserListItem(r.user, r.agentName, c)),
     total,

@@ -3,7 +3,8 @@ import type { userApi } from '@siteops/contracts/user/api';
 import { agents, projectMembers, users } from '../../db/schema/index.ts';
 import { assertSeesProject, scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { countAll, orderBy, pageWindow } from '../../core/list.ts';
+import { readPage } from '../../http/readPage.ts';
+import { countAll, orderBy } from '../../core/list.ts';
 import { toUserListItem } from './view.ts';
 import { USER_SORT_COLUMNS, userFilters } from './listAll.ts';
 
@@ -17,8 +18,8 @@ export const listProjectUsers: Handler<typeof userApi.proListAll> = async (c, q)
     scope.users(caller),
     ...userFilters(q, pii),
   );
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await readPage(
+    q,
     db
       .select({
         user: users,
@@ -30,15 +31,13 @@ export const listProjectUsers: Handler<typeof userApi.proListAll> = async (c, q)
       .innerJoin(users, eq(users.id, projectMembers.userId))
       .leftJoin(agents, eq(agents.id, users.agentId))
       .where(where)
-      .orderBy(...orderBy(USER_SORT_COLUMNS, users.id, q.sortField, q.sortOrder, 'createdAt'))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(...orderBy(USER_SORT_COLUMNS, users.id, q.sortField, q.sortOrder, 'createdAt')),
     db
       .select({ total: countAll })
       .from(projectMembers)
       .innerJoin(users, eq(users.id, projectMembers.userId))
       .where(where),
-  ]);
+  );
   return {
     list: rows.map((r) => ({
       ...toUserListItem(r.user, r.agentName, c),

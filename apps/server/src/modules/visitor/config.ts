@@ -15,8 +15,9 @@ import {
   type VisitorConfigRow,
 } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
+import { readPage } from '../../http/readPage.ts';
 import { fieldError } from '../../core/errors.ts';
-import { contains, countAll, pageWindow } from '../../core/list.ts';
+import { contains, countAll } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
 import { auditChanges, changeSet } from '../audit/record.ts';
 import { markDevices } from './gate.ts';
@@ -68,19 +69,17 @@ export const listConfig: Handler<typeof visitorApi.listConfig> = async ({ db }, 
     q.keyword ? or(contains(projects.name, q.keyword), contains(projects.code, q.keyword)) : undefined,
     q.projectId ? eq(projects.id, q.projectId) : undefined,
   );
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await readPage(
+    q,
     db
       .select({ project: projects, config: visitorConfigs, publishedBy: users.userName })
       .from(projects)
       .leftJoin(visitorConfigs, eq(visitorConfigs.projectId, projects.id))
       .leftJoin(users, eq(users.id, visitorConfigs.publishedId))
       .where(where)
-      .orderBy(asc(projects.name), asc(projects.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(asc(projects.name), asc(projects.id)),
     db.select({ total: countAll }).from(projects).where(where),
-  ]);
+  );
   const authorised = await authorisedOf(
     db,
     rows.map((r) => r.project.id),

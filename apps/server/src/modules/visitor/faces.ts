@@ -7,8 +7,9 @@ import type { Db } from '../../db/client.ts';
 import { loadOr404 } from '../../db/crud.ts';
 import { devices, gatePersons, users, visitors, type GatePersonRow } from '../../db/schema/index.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
+import { readPage } from '../../http/readPage.ts';
 import { notFoundOf } from '../../core/errors.ts';
-import { contains, countAll, pageWindow } from '../../core/list.ts';
+import { contains, countAll } from '../../core/list.ts';
 import { userOfPersonId } from './gatePersonnel.ts';
 import type { GateSync } from './gateSync.ts';
 import type { AuditAction } from '@siteops/contracts/audit/actions';
@@ -59,8 +60,8 @@ export const listFaces: Handler<typeof visitorApi.faces> = async ({ db, caller }
         )
       : undefined,
   );
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await readPage(
+    q,
     // Personnel and visitors by name; a row whose person is gone (still to be removed) last.
     db
       .select({ g: gatePersons, v: visitors, name: nameOf, userStatus: users.enabled })
@@ -68,16 +69,14 @@ export const listFaces: Handler<typeof visitorApi.faces> = async ({ db, caller }
       .leftJoin(visitors, eq(visitors.id, gatePersons.visitorId))
       .leftJoin(users, userOfRow)
       .where(where)
-      .orderBy(sql`${nameOf} is null`, asc(nameOf), asc(gatePersons.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(sql`${nameOf} is null`, asc(nameOf), asc(gatePersons.id)),
     db
       .select({ total: countAll })
       .from(gatePersons)
       .leftJoin(visitors, eq(visitors.id, gatePersons.visitorId))
       .leftJoin(users, userOfRow)
       .where(where),
-  ]);
+  );
   const list: FacePersonItem[] = rows.map(({ g, v, name, userStatus }) => {
     const userId = g.visitorId === null ? userOfPersonId(g.personId) : null;
     return {
