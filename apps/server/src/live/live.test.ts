@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
-import { jobTopicOf, LiveClose, type LiveServerMessage } from '@siteops/contracts/live/schemas';
+import { jobTopicOf, LIVE_PATH, LiveClose, type LiveServerMessage } from '@siteops/contracts/live/schemas';
 import { devices, projectMembers, projects } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createAgent, createUser, uniq } from '../../test/fixtures.ts';
@@ -92,8 +92,8 @@ describe('subscribing', () => {
   it('a forged ticket closes the channel with 4401', async () => {
     const WebSocket = (await import('ws')).default;
     // The live channel is a WebSocket route registered by hand (live/socket.ts), not a declared endpoint.
-    // eslint-disable-next-line no-restricted-syntax -- an undeclared WebSocket path, with a forged ticket
-    const ws = new WebSocket(`${t.base.replace('http', 'ws')}/api/live?ticket=forged.ticket`);
+     
+    const ws = new WebSocket(`${t.base.replace('http', 'ws')}${LIVE_PATH}?ticket=forged.ticket`);
     const code = await new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
     expect(code).toBe(LiveClose.unauthorized);
   });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { projectApi } from '@siteops/contracts/project/api';
+import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import { createAgent, createProject, createUser, uniq } from '../../../test/fixtures.ts';
 import { alarms, deviceEvents, devices, deviceTelemetry } from '../../db/schema/index.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
@@ -152,7 +153,9 @@ describe('the sources through the API', () => {
       source: unknown;
     };
     expect(detail.source).toEqual({ kind: 'event', event: 'noHelmet' });
-    expect(detail.pictureUrl).toMatch(new RegExp(`^/api/device/${d.id}/events/${first}/picture\\?`));
+    expect(detail.pictureUrl).toMatch(
+      new RegExp(`^${deviceLinkApi.eventPicture.path.replace(':id', String(d.id)).replace(':eventId', first)}\\?`),
+    );
     const picture = await t.call({ method: 'GET', url: detail.pictureUrl! });
     expect(picture.status).toBe(200);
     expect((await t.api.unchecked(alarmApi.detail, { id: raised.id }, agentB.token)).status).toBe(404);

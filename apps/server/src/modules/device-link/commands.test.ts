@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { and, eq } from 'drizzle-orm';
 import { DeviceLinkCode } from '@siteops/contracts/device-link/schemas';
-import { LiveClose, deviceTopicOf } from '@siteops/contracts/live/schemas';
+import { LIVE_PATH, LiveClose, deviceTopicOf } from '@siteops/contracts/live/schemas';
 import { auditLog } from '../../db/schema/index.ts';
 import { createSignedInUser } from '../../../test/fixtures.ts';
 import { ticketFor } from './testkit.ts';
@@ -119,8 +119,8 @@ describe('commands', () => {
   it('a forged live ticket, or a ticket for another purpose, is refused (4401)', async () => {
     const refusedWith = async (ticket: string) => {
       // The live channel is a WebSocket route registered by hand (live/socket.ts), not a declared endpoint.
-      // eslint-disable-next-line no-restricted-syntax -- an undeclared WebSocket path, with the ticket under test
-      const ws = new WebSocket(`${t.base.replace('http', 'ws')}/api/live?ticket=${encodeURIComponent(ticket)}`);
+       
+      const ws = new WebSocket(`${t.base.replace('http', 'ws')}${LIVE_PATH}?ticket=${encodeURIComponent(ticket)}`);
       return new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
     };
     expect(await refusedWith('forged.ticket')).toBe(LiveClose.unauthorized);

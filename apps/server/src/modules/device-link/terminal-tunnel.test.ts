@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { and, eq } from 'drizzle-orm';
-import { TerminalClose } from '@siteops/contracts/device-link/schemas';
+import { DEVICE_LINK_ROUTES, TerminalClose } from '@siteops/contracts/device-link/schemas';
 import { auditLog } from '../../db/schema/index.ts';
 import { until } from '../../gateway/testkit.ts';
 import { ticketFor } from './testkit.ts';
@@ -67,8 +67,10 @@ describe('terminal', () => {
   it('refuses a bad ticket (4401), an offline device (4409); closes on idle (4408)', async () => {
     const d = await t.addDevice();
     // The terminal is a WebSocket route registered by hand (device-link/routes.ts), not a declared endpoint.
-    // eslint-disable-next-line no-restricted-syntax -- an undeclared WebSocket path, with a bad ticket
-    const bad = openTerminal(`${t.base.replace('http', 'ws')}/api/device/${d.id}/terminal?ticket=nope`);
+     
+    const bad = openTerminal(
+      `${t.base.replace('http', 'ws')}${DEVICE_LINK_ROUTES.terminal.replace(':id', String(d.id))}?ticket=nope`,
+    );
     expect((await bad.closed).code).toBe(TerminalClose.unauthorized);
     const { url } = await ticketFor(t, admin, 'terminal', d.id);
     const offline = openTerminal(`${t.base.replace('http', 'ws')}${url}`);

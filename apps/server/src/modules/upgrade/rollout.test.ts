@@ -13,7 +13,7 @@ import { rolloutApi } from '@siteops/contracts/rollout/api';
 import { projectApi } from '@siteops/contracts/project/api';
 
 /**
- * /api/rollout/* with real simulated devices: which devices a rollout takes, what an admin sees of it
+ * The rollout endpoints (rolloutApi) with real simulated devices: which devices a rollout takes, what an admin sees of it
  * (counts by state per group, each device's state and failure reason), and pausing, resuming and
  * cancelling it by hand; each change audited.
  */

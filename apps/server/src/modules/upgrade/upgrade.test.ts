@@ -20,7 +20,7 @@ function uploadFirmware(content: Buffer, query: Record<string, string>, token = 
   return t.api.raw(upgradeApi.upload, formBody(form), { deviceTypes: 'face', fileVersion: '1.2.3', ...query }, token);
 }
 
-describe('POST /api/upgrade/upload', () => {
+describe(`${upgradeApi.upload.method} ${upgradeApi.upload.path}`, () => {
   it.each([
     ['MD5', 'md5'],
     ['SHA1', 'sha1'],
@@ -51,7 +51,7 @@ describe('POST /api/upgrade/upload', () => {
       openRollouts: 0,
     });
     const id = res.body.data.id as number;
-    // eslint-disable-next-line no-restricted-syntax -- the URL the answer holds, compared as text (not a call)
+     
     expect(res.body.data.fileUrl).toBe(`${upgradeApi.download.path}?id=${id}`);
     const back = await t.app.inject({
       method: 'GET',

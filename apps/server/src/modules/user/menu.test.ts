@@ -78,7 +78,7 @@ const EXPECTED: Record<Role, string[]> = {
   user: ['workplace', 'setting', 'messages'],
 };
 
-describe('POST /api/user/menu', () => {
+describe(`${userApi.menu.method} ${userApi.menu.path}`, () => {
   it.each(['admin', 'agent', 'manager', 'user'] as const)('answers exactly the pages %s may open', async (role) => {
     const res = await t.api(userApi.menu, {}, tokens[role]);
     expect(res.body.code).toBe(200);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
+import { fileTestApp, expectFieldError, urlOf } from '../../../test/harness.ts';
+import { fileApi } from '@siteops/contracts/file/api';
 import { createAgent, createProject, createUser, uploadId, createSignedInUser } from '../../../test/fixtures.ts';
 import { auditLog, devices, files, users } from '../../db/schema/index.ts';
 import { userApi } from '@siteops/contracts/user/api';
@@ -90,7 +91,7 @@ describe('updateSelf: "edit info" for every role', () => {
     expect((await rowOf(u.id)).avatar).toBe(first);
     // The console draws it from the session's info: a URL an <img> can load, not the file id.
     const info = await t.api(userApi.info, {}, token);
-    expect(info.body.data.avatarUrl).toMatch(new RegExp(`^/api/file/${first}\\?exp=\\d+&sig=`));
+    expect(info.body.data.avatarUrl).toMatch(new RegExp(`^${urlOf(fileApi.serve, { id: first })}\\?exp=\\d+&sig=`));
     expect((await t.call({ method: 'GET', url: info.body.data.avatarUrl })).status).toBe(200);
     const second = await uploadId(t, token, 'avatar');
     expect((await updateSelf({ avatar: second }, token)).status).toBe(200);

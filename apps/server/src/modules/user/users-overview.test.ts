@@ -7,7 +7,7 @@ import { userApi } from '@siteops/contracts/user/api';
 
 const { t, admin, a, b } = await fileUsersApp();
 
-describe('GET /api/user/overview', () => {
+describe(`${userApi.overview.method} ${userApi.overview.path}`, () => {
   it('names what each activity row is about (never "user #7", never a file id)', async () => {
     const res = await t.api(userApi.overview, { limit: 50 }, admin);
     type Row = { targetType: string | null; targetId: string | null; targetName: string | null };
