@@ -3,7 +3,8 @@ import type { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api
 import { escalationChains, projects } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { countAll, pageWindow } from '../../core/list.ts';
+import { readPage } from '../../http/readPage.ts';
+import { countAll } from '../../core/list.ts';
 import { toChainItem } from './service.ts';
 
 /** The escalation chains of the projects in the caller's scope, newest first, each with its project's name. */
@@ -12,11 +13,11 @@ export const listChains: Handler<typeof alarmEscalationApi.chainListAll> = async
     scope.escalationChains(c.caller),
     q.projectId ? eq(escalationChains.projectId, q.projectId) : undefined,
   );
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
-    c.db.select().from(escalationChains).where(where).orderBy(desc(escalationChains.id)).limit(limit).offset(offset),
+  const { rows, total } = await readPage(
+    q,
+    c.db.select().from(escalationChains).where(where).orderBy(desc(escalationChains.id)),
     c.db.select({ total: countAll }).from(escalationChains).where(where),
-  ]);
+  );
   const ids = [...new Set(rows.map((r) => r.projectId))];
   const names = new Map(
     ids.length

@@ -3,7 +3,8 @@ import type { alarmApi } from '@siteops/contracts/alarm/api';
 import { alarmRules, alarms, devices } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { countAll, pageWindow } from '../../core/list.ts';
+import { readPage } from '../../http/readPage.ts';
+import { countAll } from '../../core/list.ts';
 import { selectAlarms, toAlarmItem } from './view.ts';
 
 /** Severity as a rank, most urgent highest (the column holds its name). */
@@ -26,20 +27,18 @@ export const listAlarms: Handler<typeof alarmApi.listAll> = async (c, q) => {
     q.from ? gte(alarms.lastAt, q.from) : undefined,
     q.to ? lte(alarms.firstAt, q.to) : undefined,
   );
-  const { limit, offset } = pageWindow(q);
   const direction = q.sortOrder === 'asc' ? asc : desc;
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await readPage(
+    q,
     selectAlarms(c.db)
       .where(where)
-      .orderBy(sql`(${alarms.status} = 'active') desc`, direction(SORT[q.sortField ?? 'lastAt']), direction(alarms.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(sql`(${alarms.status} = 'active') desc`, direction(SORT[q.sortField ?? 'lastAt']), direction(alarms.id)),
     c.db
       .select({ total: countAll })
       .from(alarms)
       .innerJoin(devices, eq(devices.id, alarms.deviceId))
       .innerJoin(alarmRules, eq(alarmRules.id, alarms.ruleId))
       .where(where),
-  ]);
+  );
   return { list: rows.map(toAlarmItem), total, page: q.page, pageSize: q.pageSize };
 };

@@ -4,7 +4,8 @@ import { agents, alarmRules, devices, projects, type AlarmRuleRow } from '../../
 import type { Db } from '../../db/client.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { countAll, pageWindow } from '../../core/list.ts';
+import { readPage } from '../../http/readPage.ts';
+import { countAll } from '../../core/list.ts';
 import { toRuleItem } from './view.ts';
 
 /** The names of what the rules' scopes name (agent, project, device), one query per kind present. */
@@ -49,11 +50,11 @@ export const listRules: Handler<typeof alarmApi.ruleListAll> = async (c, q) => {
     q.scope ? eq(alarmRules.scope, q.scope) : undefined,
     q.severity ? eq(alarmRules.severity, q.severity) : undefined,
   );
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
-    c.db.select().from(alarmRules).where(where).orderBy(desc(alarmRules.id)).limit(limit).offset(offset),
+  const { rows, total } = await readPage(
+    q,
+    c.db.select().from(alarmRules).where(where).orderBy(desc(alarmRules.id)),
     c.db.select({ total: countAll }).from(alarmRules).where(where),
-  ]);
+  );
   const names = await targetNames(c.db, rows);
   return {
     list: rows.map((r) => toRuleItem(r, names.get(targetKey(r)) ?? null)),

@@ -5,7 +5,8 @@ import { scope, type Caller } from '../../auth/scope.ts';
 import { deleteAllOrNone } from '../../db/crud.ts';
 import { devices, projects, visitorDevices } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains, countAll, orderBy, pageWindow } from '../../core/list.ts';
+import { readPage } from '../../http/readPage.ts';
+import { contains, countAll, orderBy } from '../../core/list.ts';
 import { markDevices } from './gate.ts';
 import type { GateSync } from './gateSync.ts';
 
@@ -35,25 +36,23 @@ export const listVisitorDevices: Handler<typeof visitorApi.listDevices> = async 
     q.projectId ? eq(devices.projectId, q.projectId) : undefined,
     q.direction ? eq(visitorDevices.direction, q.direction) : undefined,
   );
-  const { limit, offset } = pageWindow(q);
   const base = () =>
     db
       .select({ device: devices, link: visitorDevices, projectName: projects.name, persons, pending })
       .from(visitorDevices)
       .innerJoin(devices, eq(devices.id, visitorDevices.deviceId))
       .leftJoin(projects, eq(projects.id, devices.projectId));
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await readPage(
+    q,
     base()
       .where(where)
-      .orderBy(...orderBy(SORT_COLUMNS, visitorDevices.deviceId, q.sortField, q.sortOrder, 'createdAt'))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(...orderBy(SORT_COLUMNS, visitorDevices.deviceId, q.sortField, q.sortOrder, 'createdAt')),
     db
       .select({ total: countAll })
       .from(visitorDevices)
       .innerJoin(devices, eq(devices.id, visitorDevices.deviceId))
       .where(where),
-  ]);
+  );
   const list: VisitorDeviceItem[] = rows.map((r) => ({
     id: r.device.id,
     type: r.device.type as VisitorDeviceItem['type'],

@@ -5,7 +5,8 @@ import { scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
 import { deviceEvents, devices, projects } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { countAll, pageWindow } from '../../core/list.ts';
+import { readPage } from '../../http/readPage.ts';
+import { countAll } from '../../core/list.ts';
 import { visitorPersonId } from './gate.ts';
 import { userOfPersonId } from './gatePersonnel.ts';
 import { loadVisitorInScope } from './service.ts';
@@ -70,15 +71,15 @@ export const listPasses: Handler<typeof visitorApi.passes> = async ({ db, caller
     q.from ? gte(deviceEvents.at, q.from) : undefined,
     q.to ? lte(deviceEvents.at, q.to) : undefined,
   );
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
-    selectPasses(db, where).limit(limit).offset(offset),
+  const { rows, total } = await readPage(
+    q,
+    selectPasses(db, where),
     db
       .select({ total: countAll })
       .from(deviceEvents)
       .innerJoin(devices, eq(devices.id, deviceEvents.deviceId))
       .where(and(eq(deviceEvents.kind, 'pass'), where)),
-  ]);
+  );
   return { list: rows.map(toItem), total, page: q.page, pageSize: q.pageSize };
 };
 
