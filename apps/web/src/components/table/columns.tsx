@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ColumnType } from 'antd/es/table';
 import { EllipsisText } from '@/components/EllipsisText';
 import { formatDateTime } from '@/lib/time';
@@ -30,4 +31,14 @@ export function textColumn<T>(key: keyof T & string, title: string, maxWidth = 3
     title,
     render: (v: string | null) => <EllipsisText text={v} maxWidth={maxWidth} />,
   };
+}
+
+/** A field the row shows through `render` (a translated label, a tag) rather than as it is stored. */
+export function valueColumn<T, K extends keyof T & string = keyof T & string>(
+  key: K,
+  title: string,
+  render: (value: T[K], row: T) => ReactNode,
+  opts: ColumnOptions = {},
+): ColumnType<T> {
+  return { key, dataIndex: key, title, sorter: opts.sortable, render };
 }

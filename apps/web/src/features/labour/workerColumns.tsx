@@ -3,34 +3,20 @@ import { Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { WorkerItem } from '@siteops/contracts/labour/schemas';
 import { actionsColumn } from '@/components/table/rowActions';
+import { valueColumn } from '@/components/table/columns';
 import { CertificateStateTag, WorkerStatusTag } from './labourView';
 
 /** The worker list's columns, then the row's actions. */
 export function workerColumns(t: TFunction, actions: (row: WorkerItem) => ReactNode): TableColumnsType<WorkerItem> {
   return [
     { key: 'realName', dataIndex: 'realName', title: t('labour.realName'), sorter: true },
-    {
-      key: 'idNo',
-      dataIndex: 'idNo',
-      title: t('labour.idNo'),
-      render: (v: string, row) => `${t(`labour.idTypes.${row.idType}`)} ${v}`,
-    },
-    {
-      key: 'gender',
-      dataIndex: 'gender',
-      title: t('labour.gender'),
-      render: (v: string | null) => (v ? t(`values.sex.${v}`) : ''),
-    },
+    valueColumn('idNo', t('labour.idNo'), (v, row) => `${t(`labour.idTypes.${row.idType}`)} ${v}`),
+    valueColumn('gender', t('labour.gender'), (v) => (v ? t(`values.sex.${v}`) : '')),
     { key: 'birthDate', dataIndex: 'birthDate', title: t('labour.birthDate') },
     { key: 'phone', dataIndex: 'phone', title: t('labour.phone') },
     { key: 'project', dataIndex: 'projectName', title: t('labour.project') },
     { key: 'team', dataIndex: 'teamName', title: t('labour.team') },
-    {
-      key: 'trade',
-      dataIndex: 'trade',
-      title: t('labour.trade'),
-      render: (v: WorkerItem['trade']) => t(`labour.trades.${v}`),
-    },
+    valueColumn('trade', t('labour.trade'), (v) => t(`labour.trades.${v}`)),
     {
       key: 'certificate',
       dataIndex: 'certificateState',
@@ -49,16 +35,11 @@ export function workerColumns(t: TFunction, actions: (row: WorkerItem) => ReactN
     { key: 'subcontractor', dataIndex: 'subcontractorName', title: t('labour.subcontractor') },
     { key: 'entryDate', dataIndex: 'entryDate', title: t('labour.entryDate'), sorter: true },
     { key: 'exitDate', dataIndex: 'exitDate', title: t('labour.exitDate') },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('labour.status'),
-      render: (v: WorkerItem['status'], row) => (
-        <span title={row.blacklistReason ?? undefined}>
-          <WorkerStatusTag status={v} />
-        </span>
-      ),
-    },
+    valueColumn('status', t('labour.status'), (v, row) => (
+      <span title={row.blacklistReason ?? undefined}>
+        <WorkerStatusTag status={v} />
+      </span>
+    )),
     actionsColumn(t, actions),
   ];
 }

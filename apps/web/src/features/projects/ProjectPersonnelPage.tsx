@@ -19,7 +19,7 @@ import { useDebouncedValue } from './useDebouncedValue';
 import { actionsColumn, RowActions } from '@/components/table/rowActions';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
-import { timeColumn } from '@/components/table/columns';
+import { timeColumn, valueColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
 
 /**
@@ -75,12 +75,7 @@ export function ProjectPersonnelPage() {
     { key: 'userName', dataIndex: 'userName', title: t('projects.people.userName') },
     { key: 'realName', dataIndex: 'realName', title: t('projects.people.realName') },
     { key: 'phone', dataIndex: 'phone', title: t('projects.people.phone') },
-    {
-      key: 'sex',
-      dataIndex: 'sex',
-      title: t('projects.people.sex'),
-      render: (v: string | null) => label('values.sex', v),
-    },
+    valueColumn('sex', t('projects.people.sex'), (v) => label('values.sex', v)),
     { key: 'role', dataIndex: 'role', title: t('projects.people.role'), render: (v: string) => label('role', v) },
     {
       key: 'projectRole',
@@ -100,12 +95,7 @@ export function ProjectPersonnelPage() {
         </Tag>
       ),
     },
-    {
-      key: 'certification',
-      dataIndex: 'certification',
-      title: t('projects.people.certification'),
-      render: (v: string) => label('values.certification', v),
-    },
+    valueColumn('certification', t('projects.people.certification'), (v) => label('values.certification', v)),
     timeColumn<ProjectMemberItem>('joinedAt', t('projects.people.joinedAt')),
     actionsColumn<ProjectMemberItem>(t, (row) =>
       row.projectRole === 'manager' && !isAdmin ? null : (

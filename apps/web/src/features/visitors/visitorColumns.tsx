@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import type { VisitorItem } from '@siteops/contracts/visitor/schemas';
 import { StatusTag, time } from './visitorView';
 import { actionsColumn } from '@/components/table/rowActions';
+import { valueColumn } from '@/components/table/columns';
 
 /** The columns both visitor pages show, then the page's own actions. */
 export function visitorColumns(
@@ -27,41 +28,20 @@ export function visitorColumns(
     { key: 'phone', dataIndex: 'phone', title: t('visitors.phone') },
     { key: 'idNo', dataIndex: 'idNo', title: t('visitors.idNo') },
     { key: 'project', dataIndex: 'projectName', title: t('visitors.project') },
-    {
-      key: 'visitStart',
-      dataIndex: 'visitStart',
-      title: t('visitors.visit'),
-      sorter: true,
-      render: (_: unknown, row) => `${time(row.visitStart)} – ${time(row.visitEnd)}`,
-    },
+    valueColumn('visitStart', t('visitors.visit'), (start, row) => `${time(start)} – ${time(row.visitEnd)}`, {
+      sortable: true,
+    }),
     { key: 'host', dataIndex: 'userName', title: t('visitors.host') },
     { key: 'reasons', dataIndex: 'reasons', title: t('visitors.reasons'), ellipsis: true },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('visitors.status'),
-      render: (status: VisitorItem['status']) => <StatusTag status={status} />,
-    },
+    valueColumn('status', t('visitors.status'), (status) => <StatusTag status={status} />),
     ...(opts.audit
       ? ([
           { key: 'auditor', dataIndex: 'auditorName', title: t('visitors.auditor') },
-          {
-            key: 'auditedAt',
-            dataIndex: 'auditedAt',
-            title: t('visitors.auditedAt'),
-            sorter: true,
-            render: (v: string | null) => time(v),
-          },
+          valueColumn<VisitorItem, 'auditedAt'>('auditedAt', t('visitors.auditedAt'), time, { sortable: true }),
           { key: 'auditRemark', dataIndex: 'auditRemark', title: t('visitors.auditRemark'), ellipsis: true },
         ] satisfies TableColumnsType<VisitorItem>)
       : []),
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('visitors.createdAt'),
-      sorter: true,
-      render: (v: string) => time(v),
-    },
+    valueColumn('createdAt', t('visitors.createdAt'), time, { sortable: true }),
     actionsColumn(t, actions),
   ];
 }

@@ -6,7 +6,7 @@ import { deviceApi } from '@siteops/contracts/device/api';
 import { QueryForm } from '@/components/form/QueryForm';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';
-import { textColumn, timeColumn } from '@/components/table/columns';
+import { textColumn, timeColumn, valueColumn } from '@/components/table/columns';
 
 const FILTERS = ['sn'] as const;
 
@@ -23,12 +23,7 @@ export function GrantHistory() {
     { key: 'issuedByName', dataIndex: 'issuedByName', title: t('devices.grant.issuedBy') },
     { key: 'sn', dataIndex: 'sn', title: t('devices.field.sn') },
     { key: 'mac', dataIndex: 'mac', title: t('devices.field.mac') },
-    {
-      key: 'platforms',
-      dataIndex: 'platforms',
-      title: t('devices.grant.platforms'),
-      render: (v: string[]) => v.map((p) => <Tag key={p}>{p}</Tag>),
-    },
+    valueColumn('platforms', t('devices.grant.platforms'), (v) => v.map((p) => <Tag key={p}>{p}</Tag>)),
     timeColumn<GrantItem>('expiresAt', t('devices.grant.expiresAt')),
     textColumn<GrantItem>('attachInfo', t('devices.grant.attachInfo'), 240),
   ];
