@@ -31,21 +31,22 @@ const terminal = () => listedFaceTerminal(t, admin, { agentId: agentIdA, project
 
 const photo = () => uploadLabourPhoto(t, admin, Buffer.from(faceJpeg(150, 200)), 'face.jpg');
 
+/** What every worker here shares: project A, a mainland ID, a phone and a start on 1 November. */
+const onProjectA = () => ({
+  projectId: w.projectA,
+  idType: 'mainland' as const,
+  phone: '13800138000',
+  entryDate: '2026-11-01',
+});
+
+/** A worker of project A in this trade, with a new ID number and a photo; answers its id. */
+const addWorker = async (realName: string, trade: 'welder' | 'electrician') =>
+  (await ok(labourApi.add, { ...onProjectA(), realName, trade, idNo: mainlandId(), photo: await photo() })).id;
+
 describe('workers on the face terminals', () => {
   it('an on-site worker with a photo is enrolled, its passes are attendance, and leaving removes it', async () => {
     const face = await terminal();
-    const id = (
-      await ok(labourApi.add, {
-        projectId: w.projectA,
-        realName: 'Wang Gong',
-        idType: 'mainland',
-        idNo: mainlandId(),
-        phone: '13800138000',
-        trade: 'welder',
-        entryDate: '2026-11-01',
-        photo: await photo(),
-      })
-    ).id;
+    const id = await addWorker('Wang Gong', 'welder');
     const personId = `W${id}`;
     const held = await eventually(() => face.faces.get(personId), 'the terminal to hold the worker');
     expect(held).toMatchObject({ personId, name: 'Wang Gong', role: 'worker' });
@@ -70,13 +71,7 @@ describe('workers on the face terminals', () => {
 
   it('a blacklisted worker is removed; one without a photo is never sent', async () => {
     const face = await terminal();
-    const base = {
-      projectId: w.projectA,
-      idType: 'mainland' as const,
-      phone: '13800138000',
-      trade: 'carpenter' as const,
-      entryDate: '2026-11-01',
-    };
+    const base = { ...onProjectA(), trade: 'carpenter' as const };
     const listed = (
       await ok(labourApi.add, { ...base, realName: 'To Blacklist', idNo: mainlandId(), photo: await photo() })
     ).id;
@@ -89,18 +84,7 @@ describe('workers on the face terminals', () => {
 
   it('with the project’s certificate setting on, an expired required certificate takes a worker off and a valid one puts it back', async () => {
     const face = await terminal();
-    const id = (
-      await ok(labourApi.add, {
-        projectId: w.projectA,
-        realName: 'Dian Gong',
-        idType: 'mainland',
-        idNo: mainlandId(),
-        phone: '13800138000',
-        trade: 'electrician',
-        entryDate: '2026-11-01',
-        photo: await photo(),
-      })
-    ).id;
+    const id = await addWorker('Dian Gong', 'electrician');
     const personId = `W${id}`;
     const day = (n: number) => new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
     const certificate = (
