@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Button, Card, Col, DatePicker, Flex, Result, Row, Segmented, Select, Skeleton, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { useDownload, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useUserStore } from '@/stores/user';
 import { BarChart, LineChart, preloadCharts, type Series } from '@/components/charts/charts';
-import { ChartCard, ChartSwitch } from './ChartCard';
+import { ChartCard, ChartSwitch, type CardCharts } from './ChartCard';
 import { AgentPicker, ProjectPicker } from './pickers';
 import {
   DUST_FIELD,
@@ -36,6 +36,7 @@ import {
 void preloadCharts();
 
 type Range = [Dayjs, Dayjs];
+type LineOfCard = Pick<ComponentProps<typeof LineChart>, 'title' | 'series' | 'limit'>;
 const UNIT = { pm25: 'μg/m³', pm10: 'μg/m³', noise: 'dB(A)' } as const;
 
 /**
@@ -151,150 +152,128 @@ export function AnalysisPage() {
   const dimensions: PresenceDimension[] = isAdmin ? ['deviceType', 'project', 'agent'] : ['deviceType', 'project'];
   const metricName = t(`analysis.dust.${metric}`);
   const limit = DUST_LIMITS[DUST_FIELD[metric]];
-  // Passes and events: one bar chart each, named as its card, its total in the summary.
-  const barCard = (chart: 'passes' | 'events', series: Series[]) => (
+  // Every card: half the row on a wide screen, named as its chart, empty when its chart has no rows.
+  const card = (
+    chart: AnalyticsChart,
+    props: Omit<ComponentProps<typeof ChartCard>, 'chart' | 'title' | 'empty' | 'onExcel'>,
+  ) => (
     <Col xs={24} xl={12}>
       <ChartCard
         chart={chart}
         title={t(`analysis.${chart}.title`)}
         empty={a[chart].length === 0}
-        legend={series}
         onExcel={onExcel}
-        summary={t(`analysis.${chart}.summary`, { count: total(series) })}
-      >
-        {({ ref, hidden, fileName }) => (
-          <BarChart
-            ref={ref}
-            title={t(`analysis.${chart}.title`)}
-            labels={labels}
-            series={series}
-            hidden={hidden}
-            fileName={fileName}
-          />
-        )}
-      </ChartCard>
+        {...props}
+      />
     </Col>
   );
+  // Passes and events: one bar chart each, named as its card, its total in the summary.
+  const barCard = (chart: 'passes' | 'events', series: Series[]) =>
+    card(chart, {
+      legend: series,
+      summary: t(`analysis.${chart}.summary`, { count: total(series) }),
+      children: ({ ref, hidden, fileName }) => (
+        <BarChart
+          ref={ref}
+          title={t(`analysis.${chart}.title`)}
+          labels={labels}
+          series={series}
+          hidden={hidden}
+          fileName={fileName}
+        />
+      ),
+    });
+  // Dust and lifting: the buckets' lines (the card's picture downloads) over the bars of what went past a limit.
+  const linesOverBars =
+    (line: LineOfCard, bars: { title: string; series: Series[]; file: string }) =>
+    ({ ref, hidden, fileName }: CardCharts) => (
+      <>
+        <LineChart ref={ref} labels={labels} hidden={hidden} fileName={fileName} {...line} />
+        <BarChart
+          labels={labels}
+          hidden={hidden}
+          fileName={`${fileName}-${bars.file}`}
+          title={bars.title}
+          series={bars.series}
+        />
+      </>
+    );
 
   return page(
     <Row gutter={[16, 16]}>
-      <Col xs={24} xl={12}>
-        <ChartCard
-          chart="dust"
-          title={t('analysis.dust.title')}
-          empty={a.dust.length === 0}
-          legend={dust.averages}
-          onExcel={onExcel}
-          controls={
-            <ChartSwitch
-              value={metric}
-              onChange={setMetric}
-              values={DUST_METRICS}
-              labelOf={(m) => t(`analysis.dust.${m}`)}
-            />
-          }
-          summary={t('analysis.dust.summary', {
-            metric: metricName,
-            count: total(dust.exceedances),
-            limit,
-            unit: UNIT[metric],
-          })}
-        >
-          {({ ref, hidden, fileName }) => (
-            <>
-              <LineChart
-                ref={ref}
-                title={`${t('analysis.dust.title')} · ${metricName}`}
-                labels={labels}
-                series={dust.averages}
-                limit={{ value: limit, label: t('analysis.dust.limit', { limit, unit: UNIT[metric] }) }}
-                hidden={hidden}
-                fileName={fileName}
-              />
-              <BarChart
-                title={t('analysis.dust.exceedances', { metric: metricName })}
-                labels={labels}
-                series={dust.exceedances}
-                hidden={hidden}
-                fileName={`${fileName}-exceedances`}
-              />
-            </>
-          )}
-        </ChartCard>
-      </Col>
-      <Col xs={24} xl={12}>
-        <ChartCard
-          chart="lifting"
-          title={t('analysis.lifting.title')}
-          empty={a.lifting.length === 0}
-          legend={lifting.load}
-          onExcel={onExcel}
-          summary={t('analysis.lifting.summary', { count: total(lifting.alarms) })}
-        >
-          {({ ref, hidden, fileName }) => (
-            <>
-              <LineChart
-                ref={ref}
-                title={t('analysis.lifting.load')}
-                labels={labels}
-                series={lifting.load}
-                hidden={hidden}
-                fileName={fileName}
-              />
-              <BarChart
-                title={t('analysis.lifting.alarms')}
-                labels={labels}
-                series={lifting.alarms}
-                hidden={hidden}
-                fileName={`${fileName}-alarms`}
-              />
-            </>
-          )}
-        </ChartCard>
-      </Col>
+      {card('dust', {
+        legend: dust.averages,
+        controls: (
+          <ChartSwitch
+            value={metric}
+            onChange={setMetric}
+            values={DUST_METRICS}
+            labelOf={(m) => t(`analysis.dust.${m}`)}
+          />
+        ),
+        summary: t('analysis.dust.summary', {
+          metric: metricName,
+          count: total(dust.exceedances),
+          limit,
+          unit: UNIT[metric],
+        }),
+        children: linesOverBars(
+          {
+            title: `${t('analysis.dust.title')} · ${metricName}`,
+            series: dust.averages,
+            limit: { value: limit, label: t('analysis.dust.limit', { limit, unit: UNIT[metric] }) },
+          },
+          {
+            title: t('analysis.dust.exceedances', { metric: metricName }),
+            series: dust.exceedances,
+            file: 'exceedances',
+          },
+        ),
+      })}
+      {card('lifting', {
+        legend: lifting.load,
+        summary: t('analysis.lifting.summary', { count: total(lifting.alarms) }),
+        children: linesOverBars(
+          { title: t('analysis.lifting.load'), series: lifting.load },
+          { title: t('analysis.lifting.alarms'), series: lifting.alarms, file: 'alarms' },
+        ),
+      })}
       {barCard('passes', passes)}
       {barCard('events', events)}
-      <Col xs={24} xl={12}>
-        <ChartCard
-          chart="presence"
-          title={t('analysis.presence.title')}
-          empty={a.presence.length === 0}
-          emptyText={t('analysis.presence.empty')}
-          legend={presence}
-          onExcel={onExcel}
-          controls={
-            <ChartSwitch
-              value={presenceBy}
-              onChange={setPresenceBy}
-              values={dimensions}
-              labelOf={(d) => t(`analysis.presence.by.${d}`)}
+      {card('presence', {
+        emptyText: t('analysis.presence.empty'),
+        legend: presence,
+        controls: (
+          <ChartSwitch
+            value={presenceBy}
+            onChange={setPresenceBy}
+            values={dimensions}
+            labelOf={(d) => t(`analysis.presence.by.${d}`)}
+          />
+        ),
+        summary: uptime.lowest && t('analysis.presence.summary', uptime.lowest),
+        children: ({ ref, hidden, fileName }) => (
+          <>
+            <LineChart
+              ref={ref}
+              title={t('analysis.presence.rate')}
+              labels={labels}
+              series={presence}
+              hidden={hidden}
+              fileName={fileName}
             />
-          }
-          summary={uptime.lowest && t('analysis.presence.summary', uptime.lowest)}
-        >
-          {({ ref, hidden, fileName }) => (
-            <>
-              <LineChart
-                ref={ref}
-                title={t('analysis.presence.rate')}
-                labels={labels}
-                series={presence}
-                hidden={hidden}
-                fileName={fileName}
-              />
-              {/* Bars over dimension values, not buckets: say so, the legend below is the lines'. */}
-              <Typography.Text type="secondary">{t('analysis.presence.uptime')}</Typography.Text>
-              <BarChart
-                title={t('analysis.presence.uptime')}
-                labels={uptime.labels}
-                series={uptime.series}
-                labelName={t('charts.group')}
-                fileName={`${fileName}-uptime`}
-              />
-            </>
-          )}
-        </ChartCard>
-      </Col>
+            {/* Bars over dimension values, not buckets: say so, the legend below is the lines'. */}
+            <Typography.Text type="secondary">{t('analysis.presence.uptime')}</Typography.Text>
+            <BarChart
+              title={t('analysis.presence.uptime')}
+              labels={uptime.labels}
+              series={uptime.series}
+              labelName={t('charts.group')}
+              fileName={`${fileName}-uptime`}
+            />
+          </>
+        ),
+      })}
     </Row>,
   );
 }
