@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
+import type { DeviceType } from '@siteops/contracts/device-protocol/link';
 import { createAgent, createProject, createUser, uniq } from '../../../test/fixtures.ts';
 import { alarms, deviceEvents, devices, deviceTelemetry } from '../../db/schema/index.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
@@ -33,6 +34,23 @@ async function addRule(token: string, input: Record<string, unknown>) {
   const res = await t.api.unchecked(alarmApi.ruleAdd, { name: uniq('Rule '), severity: 'major', ...input }, token);
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.id as number;
+}
+
+/**
+ * A device of agent A of this type and a rule with this source on that device alone (or, with `rule`,
+ * as it says otherwise).
+ */
+async function deviceWithRule(type: DeviceType, source: Record<string, unknown>, rule: Record<string, unknown> = {}) {
+  const d = await t.addDevice({ type, agentId: agentA.id });
+  const ruleId = await addRule(agentA.token, { scope: 'device', deviceId: d.id, deviceType: type, source, ...rule });
+  return { d, ruleId };
+}
+
+/** The device's simulator, once it is linked. */
+async function linked(d: Parameters<LinkTestApp['sim']>[0]) {
+  const sim = t.sim(d);
+  await sim.waitFor('up', 10_000);
+  return sim;
 }
 
 type Item = {
@@ -92,13 +110,7 @@ async function timePasses(deviceId: number, minutes: number) {
 
 describe('the sources through the API', () => {
   it('no data for N minutes: raises, repeats, clears when the monitor sends again; agent B sees nothing', async () => {
-    const d = await t.addDevice({ type: 'dust', agentId: agentA.id });
-    const ruleId = await addRule(agentA.token, {
-      scope: 'device',
-      deviceId: d.id,
-      deviceType: 'dust',
-      source: { kind: 'noData', minutes: 30 },
-    });
+    const { d, ruleId } = await deviceWithRule('dust', { kind: 'noData', minutes: 30 });
     const listed = (await t.api(alarmApi.ruleListAll, { pageSize: 200 }, agentA.token)).body.data.list as {
       id: number;
       source: unknown;
@@ -119,8 +131,7 @@ describe('the sources through the API', () => {
     await until(d.id, (l) => l[0]?.count === 2, 'the repeat');
     expect(await alarmsOf(agentA.token, d.id)).toHaveLength(1);
 
-    const sim = t.sim(d);
-    await sim.waitFor('up', 10_000);
+    const sim = await linked(d);
     sim.sendTelemetry({ a34002: 40 });
     await until(d.id, (l) => l[0]?.status === 'cleared', 'cleared by data');
     expect((await alarmsOf(agentA.token, d.id))[0].clearedBy).toBe('condition');
@@ -128,16 +139,12 @@ describe('the sources through the API', () => {
   });
 
   it('a device event: each event raises or counts, with its picture; a person clears; the next raises again', async () => {
-    const d = await t.addDevice({ type: 'aiBox', agentId: agentA.id });
-    const ruleId = await addRule(agentA.token, {
-      scope: 'agent',
-      agentId: agentA.id,
-      deviceType: 'aiBox',
-      source: { kind: 'event', event: 'noHelmet' },
-      severity: 'critical',
-    });
-    const sim = t.sim(d);
-    await sim.waitFor('up', 10_000);
+    const { d, ruleId } = await deviceWithRule(
+      'aiBox',
+      { kind: 'event', event: 'noHelmet' },
+      { scope: 'agent', agentId: agentA.id, deviceId: undefined, severity: 'critical' },
+    );
+    const sim = await linked(d);
     const noHelmet = {
       kind: 'noHelmet',
       level: 'alarm' as const,
@@ -174,15 +181,8 @@ describe('the sources through the API', () => {
   });
 
   it('offline longer than N minutes: raises, repeats, clears when the device is back', async () => {
-    const d = await t.addDevice({ type: 'towerCrane', agentId: agentA.id });
-    const ruleId = await addRule(agentA.token, {
-      scope: 'device',
-      deviceId: d.id,
-      deviceType: 'towerCrane',
-      source: { kind: 'offline', minutes: 10 },
-    });
-    const sim = t.sim(d);
-    await sim.waitFor('up', 10_000);
+    const { d, ruleId } = await deviceWithRule('towerCrane', { kind: 'offline', minutes: 10 });
+    const sim = await linked(d);
     await sim.stop();
     await expect
       .poll(async () => (await t.database.db.select().from(devices).where(eq(devices.id, d.id)))[0].onlineStatus)
