@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Empty, Flex, Typography, theme } from 'antd';
 
+/** Each row: its key, its content and (optionally) a test id. */
+export type RowOf<T> = (item: T) => { key: string | number; content: ReactNode; testId?: string };
+
 interface Props<T> {
   items: readonly T[] | undefined;
   emptyText: string;
-  /** Each row: its key, its content and (optionally) a test id. */
-  row: (item: T) => { key: string | number; content: ReactNode; testId?: string };
+  row: RowOf<T>;
 }
 
 /**

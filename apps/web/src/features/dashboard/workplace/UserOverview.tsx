@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Avatar, Button, Card, Col, Flex, Result, Row, Skeleton, Space, Statistic, Tabs, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { endpointQuery, useEndpointQuery } from '@/api/queries';
 import { RouterLink } from '@/components/RouterLink';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';
 import { useUserStore } from '@/stores/user';
-import { CompactList, NotedRow } from './CompactList';
+import { CompactList, NotedRow, type RowOf } from './CompactList';
 import { formatMinute } from '@/lib/time';
 
 // Loaded when first opened: its form brings the date picker, upload and the user schema along.
@@ -87,91 +87,66 @@ export function UserOverview() {
   const viewAll = (routeName: string, path: string) =>
     canOpen.has(routeName) && <RouterLink to={path}>{tr('viewAll')}</RouterLink>;
 
-  const activityList = (
-    <Card
-      size="small"
-      title={tr('activity')}
-      extra={
-        <Space>
-          {more(data?.more.activity ?? false)}
-          {viewAll('isystem-audit', '/isystem/isystem-audit')}
-        </Space>
-      }
-    >
-      <CompactList<Activity>
-        items={data?.activity}
-        emptyText={tr('empty')}
-        row={(a) => ({
-          key: a.id,
-          testId: 'activity-item',
-          content: (
-            <NotedRow note={formatMinute(a.createdAt)}>
-              <span>
-                <Typography.Text strong>{a.actorName ?? tr('someone')}</Typography.Text> {actionText(a.action)}{' '}
-                <Typography.Text type="secondary">{targetText(a.targetType, a.targetName)}</Typography.Text>
-              </span>
-            </NotedRow>
-          ),
-        })}
-      />
+  // Each list: a small card with its links at the top right, "nothing yet" when empty.
+  const listCard = <T,>(title: string, extra: ReactNode, items: readonly T[] | undefined, row: RowOf<T>) => (
+    <Card size="small" title={tr(title)} extra={extra}>
+      <CompactList items={items} emptyText={tr('empty')} row={row} />
     </Card>
   );
 
-  const notificationList = (
-    <Card size="small" title={tr('notifications')} extra={more(data?.more.notifications ?? false)}>
-      <CompactList<SiteNotification>
-        items={data?.notifications}
-        emptyText={tr('empty')}
-        row={(n) => ({
-          key: n.id,
-          testId: 'notification-item',
-          content: (
-            <NotedRow note={formatMinute(n.createdAt)}>
-              <span>{noticeText(n)}</span>
-            </NotedRow>
-          ),
-        })}
-      />
-    </Card>
+  // Activity, notifications and projects: what happened or what it is, a time or a count at the end.
+  const noted = (key: number, note: ReactNode, content: ReactNode, testId?: string) => ({
+    key,
+    testId,
+    content: <NotedRow note={note}>{content}</NotedRow>,
+  });
+
+  const activityList = listCard(
+    'activity',
+    <Space>
+      {more(data?.more.activity ?? false)}
+      {viewAll('isystem-audit', '/isystem/isystem-audit')}
+    </Space>,
+    data?.activity,
+    (a: Activity) =>
+      noted(
+        a.id,
+        formatMinute(a.createdAt),
+        <span>
+          <Typography.Text strong>{a.actorName ?? tr('someone')}</Typography.Text> {actionText(a.action)}{' '}
+          <Typography.Text type="secondary">{targetText(a.targetType, a.targetName)}</Typography.Text>
+        </span>,
+        'activity-item',
+      ),
   );
 
-  const projectList = (
-    <Card size="small" title={tr('myProjects')} extra={viewAll('project-list', '/project/project-list')}>
-      <CompactList
-        items={data?.myProjects}
-        emptyText={tr('empty')}
-        row={(p) => ({
-          key: p.id,
-          content: (
-            <NotedRow note={tr('members', { count: p.memberCount })}>
-              <span>
-                <Typography.Text strong>{p.name}</Typography.Text> <Tag>{p.code}</Tag>
-              </span>
-            </NotedRow>
-          ),
-        })}
-      />
-    </Card>
+  const notificationList = listCard(
+    'notifications',
+    more(data?.more.notifications ?? false),
+    data?.notifications,
+    (n: SiteNotification) => noted(n.id, formatMinute(n.createdAt), <span>{noticeText(n)}</span>, 'notification-item'),
   );
 
-  const teamList = (
-    <Card size="small" title={tr('team')} extra={viewAll('info', '/user/info')}>
-      <CompactList
-        items={data?.team}
-        emptyText={tr('empty')}
-        row={(m) => ({
-          key: m.id,
-          content: (
-            <Space>
-              <Avatar size="small" src={m.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
-              <span>{m.realName || m.userName}</span>
-              <Tag>{t(`role.${m.role}`)}</Tag>
-            </Space>
-          ),
-        })}
-      />
-    </Card>
+  const projectList = listCard('myProjects', viewAll('project-list', '/project/project-list'), data?.myProjects, (p) =>
+    noted(
+      p.id,
+      tr('members', { count: p.memberCount }),
+      <span>
+        <Typography.Text strong>{p.name}</Typography.Text> <Tag>{p.code}</Tag>
+      </span>,
+    ),
   );
+
+  const teamList = listCard('team', viewAll('info', '/user/info'), data?.team, (m) => ({
+    key: m.id,
+    content: (
+      <Space>
+        <Avatar size="small" src={m.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
+        <span>{m.realName || m.userName}</span>
+        <Tag>{t(`role.${m.role}`)}</Tag>
+      </Space>
+    ),
+  }));
 
   const change = data?.visits.change ?? null;
   const stats = data && (
