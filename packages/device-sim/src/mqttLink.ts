@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
   CloseCode,
+  MQTT_UNAVAILABLE_RETRY_S,
   RETRY_AFTER_REFUSAL_S,
   mqttTopics,
   mqttUsername,
@@ -14,8 +15,9 @@ import type { SimLink, SimLinkEvents } from './link.ts';
 /** The WebSocket's code for a connection that ended without a close (RFC 6455). */
 const ABNORMAL = 1006;
 
-/** CONNACK return codes (MQTT 3.1.1) as the protocol's refusal reasons. */
-const REFUSALS: Record<number, RefuseReason> = { 2: 'protocol', 3: 'unavailable', 4: 'badSecret', 5: 'unknown' };
+/** CONNACK return codes (MQTT 3.1.1) as the protocol's refusal reasons; 3 is busy (12.2), not a refusal. */
+const REFUSALS: Record<number, RefuseReason> = { 2: 'protocol', 4: 'badSecret', 5: 'unknown' };
+const SERVER_UNAVAILABLE = 3;
 
 /**
  * Protocol 1 over MQTT (docs/device-protocol.md part 12): the auth message becomes the CONNECT, every
@@ -70,6 +72,7 @@ export class MqttLink extends EventEmitter<SimLinkEvents> implements SimLink {
     });
     client.on('message', (topic, payload) => this.#onDown(topic, payload));
     client.on('error', (err: Error & { code?: number }) => {
+      if (err.code === SERVER_UNAVAILABLE) return this.#end(CloseCode.busy, `busy:${MQTT_UNAVAILABLE_RETRY_S}`);
       const reason = typeof err.code === 'number' ? REFUSALS[err.code] : undefined;
       if (!reason) return this.emit('error', err);
       // The refusal arrives before any subscription: hand it on as the auth.refused it stands for.

@@ -81,6 +81,12 @@ export const RETRY_AFTER_REFUSAL_S: Record<RefuseReason, number> = {
 export const RETRY_AFTER_REPLACED_S = 60;
 /** The longest wait a `busy` close (4013) names. */
 export const RETRY_AFTER_BUSY_MAX_S = 60;
+/**
+ * An MQTT 3.1.1 CONNACK 3 (server unavailable) names no wait, and a busy instance (admission) and one that
+ * cannot check right now look alike: the device waits this long, spread by up to as much again, as after
+ * `busy:<s>`. Its own doubling backoff would keep a turned-away fleet out for up to a minute.
+ */
+export const MQTT_UNAVAILABLE_RETRY_S = 5;
 /** The seconds a `busy:<s>` close reason names, else undefined. */
 export function busyRetrySeconds(reason: string): number | undefined {
   const m = /^busy:(\d+)$/.exec(reason);

@@ -81,8 +81,14 @@ export async function startMqttBroker(gateway: LinkOpener, opts: MqttBrokerOptio
         if (error) logRefusal(client.id, error.message, ip);
         done(error, ok);
       };
-      const transport = new MqttTransport(client, connack, keepalives.get(client) ?? 0, () => input.closed());
-      const input = gateway.open(transport, ip ?? '');
+      // The gateway may end the session inside open (admission's busy, shutdown): the CONNACK 3 has gone
+      // out then, and the link is told it closed once open has answered it.
+      const opened: { input?: LinkInput } = {};
+      let endedInOpen = false;
+      const onEnd = () => (opened.input ? opened.input.closed() : (endedInOpen = true));
+      const transport = new MqttTransport(client, connack, keepalives.get(client) ?? 0, onEnd);
+      const input = (opened.input = gateway.open(transport, ip ?? ''));
+      if (endedInOpen) return input.closed();
       sessions.set(client, { transport, input });
       const secret = password.toString('utf8');
       const auth = {
