@@ -1,10 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { escalationChains, projects } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { readPage } from '../../http/readPage.ts';
-import { countAll } from '../../core/list.ts';
+import { readNewestPage } from '../../http/readPage.ts';
 import { toChainItem } from './service.ts';
 
 /** The escalation chains of the projects in the caller's scope, newest first, each with its project's name. */
@@ -13,11 +12,7 @@ export const listChains: Handler<typeof alarmEscalationApi.chainListAll> = async
     scope.escalationChains(c.caller),
     q.projectId ? eq(escalationChains.projectId, q.projectId) : undefined,
   );
-  const { rows, total } = await readPage(
-    q,
-    c.db.select().from(escalationChains).where(where).orderBy(desc(escalationChains.id)),
-    c.db.select({ total: countAll }).from(escalationChains).where(where),
-  );
+  const { rows, total } = await readNewestPage(c.db, escalationChains, where, q);
   const ids = [...new Set(rows.map((r) => r.projectId))];
   const names = new Map(
     ids.length

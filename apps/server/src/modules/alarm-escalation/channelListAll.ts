@@ -1,10 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { alarmChannels } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { readPage } from '../../http/readPage.ts';
-import { countAll } from '../../core/list.ts';
+import { readNewestPage } from '../../http/readPage.ts';
 import { chainsUsing, channelTargetKey, channelTargetNames, toChannelItem } from './service.ts';
 
 /** The channels in the caller's scope, newest first; addresses and secrets only as set or not. */
@@ -15,11 +14,7 @@ export const listChannels: Handler<typeof alarmEscalationApi.channelListAll> = a
     q.agentId ? eq(alarmChannels.agentId, q.agentId) : undefined,
     q.kind ? eq(alarmChannels.kind, q.kind) : undefined,
   );
-  const { rows, total } = await readPage(
-    q,
-    c.db.select().from(alarmChannels).where(where).orderBy(desc(alarmChannels.id)),
-    c.db.select({ total: countAll }).from(alarmChannels).where(where),
-  );
+  const { rows, total } = await readNewestPage(c.db, alarmChannels, where, q);
   const [names, usedBy] = await Promise.all([
     channelTargetNames(c.db, rows),
     chainsUsing(

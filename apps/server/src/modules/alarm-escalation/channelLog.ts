@@ -1,9 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { alarmChannelLog } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { readPage } from '../../http/readPage.ts';
-import { countAll } from '../../core/list.ts';
+import { readNewestPage } from '../../http/readPage.ts';
 import { channelOr404 } from './service.ts';
 import { toLogItem } from './view.ts';
 
@@ -11,10 +10,6 @@ import { toLogItem } from './view.ts';
 export const channelLog: Handler<typeof alarmEscalationApi.channelLog> = async (c, q) => {
   await channelOr404(c.db, c.caller, q.id);
   const where = eq(alarmChannelLog.channelId, q.id);
-  const { rows, total } = await readPage(
-    q,
-    c.db.select().from(alarmChannelLog).where(where).orderBy(desc(alarmChannelLog.id)),
-    c.db.select({ total: countAll }).from(alarmChannelLog).where(where),
-  );
+  const { rows, total } = await readNewestPage(c.db, alarmChannelLog, where, q);
   return { list: rows.map(toLogItem), total, page: q.page, pageSize: q.pageSize };
 };

@@ -1,11 +1,10 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { alarmApi } from '@siteops/contracts/alarm/api';
 import { agents, alarmRules, devices, projects, type AlarmRuleRow } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { readPage } from '../../http/readPage.ts';
-import { countAll } from '../../core/list.ts';
+import { readNewestPage } from '../../http/readPage.ts';
 import { toRuleItem } from './view.ts';
 
 /** The names of what the rules' scopes name (agent, project, device), one query per kind present. */
@@ -50,11 +49,7 @@ export const listRules: Handler<typeof alarmApi.ruleListAll> = async (c, q) => {
     q.scope ? eq(alarmRules.scope, q.scope) : undefined,
     q.severity ? eq(alarmRules.severity, q.severity) : undefined,
   );
-  const { rows, total } = await readPage(
-    q,
-    c.db.select().from(alarmRules).where(where).orderBy(desc(alarmRules.id)),
-    c.db.select({ total: countAll }).from(alarmRules).where(where),
-  );
+  const { rows, total } = await readNewestPage(c.db, alarmRules, where, q);
   const names = await targetNames(c.db, rows);
   return {
     list: rows.map((r) => toRuleItem(r, names.get(targetKey(r)) ?? null)),
