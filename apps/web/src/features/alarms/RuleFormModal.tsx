@@ -243,6 +243,20 @@ export function RuleFormModal({
       if (tpl) form.setFieldsValue(templateValues(tpl, t(`alarms.templates.${tpl.key}`)) as never);
     },
   };
+  // The source's and the auto-clear's minutes: whole minutes, from one up to the contract's limit.
+  const minutesUpTo = (max: number) => ({
+    type: 'number' as const,
+    min: 1,
+    max,
+    message: t('alarms.rules.minutesRange', { max }),
+  });
+  // The reading rule's switches (a time window, clearing on its own terms), each with its hint.
+  const onOff = (name: 'windowOn' | 'clearOwn', hint: string) => (
+    <Form.Item name={name} label={t(`alarms.rules.${name}`)} valuePropName="checked" extra={hint}>
+      <Switch />
+    </Form.Item>
+  );
+  const minutesInput = (max: number) => <InputNumber min={1} max={max} precision={0} style={{ width: 160 }} />;
 
   return (
     <Modal
@@ -332,15 +346,10 @@ export function RuleFormModal({
             extra={t(`alarms.rules.minutesHint.${source}`)}
             rules={[
               { required: source === 'noData', message: t('alarms.rules.minutesRequired') },
-              {
-                type: 'number',
-                min: 1,
-                max: ALARM_SOURCE_MINUTES_MAX,
-                message: t('alarms.rules.minutesRange', { max: ALARM_SOURCE_MINUTES_MAX }),
-              },
+              minutesUpTo(ALARM_SOURCE_MINUTES_MAX),
             ]}
           >
-            <InputNumber min={1} max={ALARM_SOURCE_MINUTES_MAX} precision={0} style={{ width: 160 }} />
+            {minutesInput(ALARM_SOURCE_MINUTES_MAX)}
           </Form.Item>
         )}
         {source === 'event' && (
@@ -373,16 +382,9 @@ export function RuleFormModal({
               name="autoClearMinutes"
               label={t('alarms.rules.autoClearMinutes')}
               extra={t('alarms.rules.autoClearHint')}
-              rules={[
-                {
-                  type: 'number',
-                  min: 1,
-                  max: ALARM_AUTO_CLEAR_MINUTES_MAX,
-                  message: t('alarms.rules.minutesRange', { max: ALARM_AUTO_CLEAR_MINUTES_MAX }),
-                },
-              ]}
+              rules={[minutesUpTo(ALARM_AUTO_CLEAR_MINUTES_MAX)]}
             >
-              <InputNumber min={1} max={ALARM_AUTO_CLEAR_MINUTES_MAX} precision={0} style={{ width: 160 }} />
+              {minutesInput(ALARM_AUTO_CLEAR_MINUTES_MAX)}
             </Form.Item>
           </Space>
         )}
@@ -401,14 +403,7 @@ export function RuleFormModal({
             >
               <InputNumber min={0} max={ALARM_DURATION_MAX_S} precision={0} style={{ width: 160 }} />
             </Form.Item>
-            <Form.Item
-              name="windowOn"
-              label={t('alarms.rules.windowOn')}
-              valuePropName="checked"
-              extra={t('alarms.rules.windowHint')}
-            >
-              <Switch />
-            </Form.Item>
+            {onOff('windowOn', t('alarms.rules.windowHint'))}
             {windowOn && (
               <Space wrap align="start">
                 {(['windowFrom', 'windowTo'] as const).map((name) => (
@@ -430,14 +425,7 @@ export function RuleFormModal({
                 </Form.Item>
               </Space>
             )}
-            <Form.Item
-              name="clearOwn"
-              label={t('alarms.rules.clearOwn')}
-              valuePropName="checked"
-              extra={t('alarms.rules.clearOwnHint')}
-            >
-              <Switch />
-            </Form.Item>
+            {onOff('clearOwn', t('alarms.rules.clearOwnHint'))}
             {clearOwn && (
               <>
                 <Form.Item name="clearLogic" label={t('alarms.rules.clearLogic')}>
