@@ -5,12 +5,15 @@
  *  - bytes per stored reading (the partitions' heap + indexes over their rows);
  *  - a device's 24 h chart: the device link's series query (modules/device-link/telemetry.ts), p50/p95 of
  *    `--charts` runs over random devices;
+ *  - BRIN against B-tree on `at` in the newest full day: each index's size, and an hour's readings counted
+ *    through each (the partition detached in a transaction that is rolled back, so one index can be left out);
  *  - retention dropping the oldest day (telemetry_partitions_drop) while a writer inserts 3,000 readings/s
  *    (one multi-row INSERT of 1,500 every 500 ms, as the device link's sink does): how long the drop took,
- *    and the writer's insert latency p50/p95/max before and during it.
+ *    and the writer's insert latency p50/p95/max before and during it;
+ *  - with `--sustain-minutes M`, the writer goes on for M minutes: its latency minute by minute (flat or not).
  *
  *   node --import tsx bench/telemetry-partitions.ts [--days 5] [--per-day 2000000] [--devices 3000]
- *       [--charts 50] [--pg postgres://postgres@127.0.0.1:5432/test]
+ *       [--charts 50] [--sustain-minutes 0] [--pg postgres://postgres@127.0.0.1:5432/test]
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -23,6 +26,7 @@ const { values: args } = parseArgs({
     'per-day': { type: 'string', default: '2000000' },
     devices: { type: 'string', default: '3000' },
     charts: { type: 'string', default: '50' },
+    'sustain-minutes': { type: 'string', default: '0' },
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
   },
 });
@@ -30,6 +34,7 @@ const DAYS = Number(args.days);
 const PER_DAY = Number(args['per-day']);
 const DEVICES = Number(args.devices);
 const CHARTS = Number(args.charts);
+const SUSTAIN_MS = Number(args['sustain-minutes']) * 60_000;
 const load = () => os.loadavg().map((x) => +x.toFixed(2));
 
 const { openDatabase } = await import('../apps/server/src/db/client.ts');
@@ -89,6 +94,48 @@ for (let i = 0; i < CHARTS; i++) {
   chartTimes.push(performance.now() - t0);
 }
 
+// BRIN against B-tree on `at`, in the newest full day: sizes, and an hour's readings counted through each.
+const newest = `device_telemetry_p${isoDay(today - DAY).replaceAll('-', '')}`;
+const hourFrom = new Date(today - DAY + 12 * 3_600_000).toISOString();
+const hourTo = new Date(today - DAY + 13 * 3_600_000).toISOString();
+const countHour = sql.raw(`select count(*) from ${newest} where at >= '${hourFrom}' and at < '${hourTo}'`);
+const timeOf = async (runs: number) => {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await db.execute(countHour);
+    times.push(performance.now() - t0);
+  }
+  return percentiles(times);
+};
+const sizeOf = async (index: string) =>
+  Number(rowsOf<{ b: string }>(await db.execute(sql.raw(`select pg_relation_size('${index}')::bigint as b`)))[0]!.b);
+const [atIndex] = rowsOf<{ name: string }>(
+  await db.execute(
+    sql.raw(`select indexname as name from pg_indexes where tablename = '${newest}' and indexdef like '%(at)'`),
+  ),
+);
+const btree = { bytes: await sizeOf(atIndex!.name), hourCountMs: await timeOf(20) };
+await db.execute(sql.raw(`create index ${newest}_at_brin on ${newest} using brin (at)`));
+let brinTimes: ReturnType<typeof percentiles> | undefined;
+await db
+  .transaction(async (tx) => {
+    // Detached, the partition's own B-tree on `at` can be dropped for the measurement; the rollback restores it.
+    await tx.execute(sql.raw(`alter table device_telemetry detach partition ${newest}`));
+    await tx.execute(sql.raw(`drop index ${atIndex!.name}`));
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await tx.execute(countHour);
+      times.push(performance.now() - t0);
+    }
+    brinTimes = percentiles(times);
+    tx.rollback();
+  })
+  .catch(() => {}); // the rollback
+const brin = { bytes: await sizeOf(`${newest}_at_brin`), hourCountMs: brinTimes };
+await db.execute(sql.raw(`drop index ${newest}_at_brin`));
+
 // A writer at 3,000 readings/s; after 10 s, the oldest day is dropped under it.
 const inserts: { at: number; ms: number }[] = [];
 let writing = true;
@@ -117,9 +164,20 @@ const [dropped] = rowsOf<{ n: string }>(
 );
 const dropMs = performance.now() - t0;
 const dropEnd = Date.now();
-await sleep(5_000);
+await sleep(Math.max(5_000, SUSTAIN_MS - (Date.now() - dropStart) + 10_000));
 writing = false;
 await writer;
+// Minute by minute from the writer's start: a store that slows as it fills shows here.
+const minutes = new Map<number, number[]>();
+for (const i of inserts) {
+  const m = Math.floor((i.at - inserts[0].at) / 60_000);
+  minutes.set(m, [...(minutes.get(m) ?? []), i.ms]);
+}
+const perMinute = [...minutes].map(([m, ms]) => ({
+  minute: m + 1,
+  ...percentiles(ms),
+  max: +Math.max(...ms).toFixed(1),
+}));
 const before = inserts.filter((i) => i.at < dropStart).map((i) => i.ms);
 const during = inserts.filter((i) => i.at >= dropStart && i.at <= dropEnd + 500).map((i) => i.ms);
 
@@ -133,11 +191,13 @@ console.log(
       seedSeconds: Math.round((dropStart - seeded) / 1000),
       bytesPerReading,
       chart24hMs: percentiles(chartTimes),
+      atIndexInNewestDay: { btree, brin },
       dropOldestDay: { ms: +dropMs.toFixed(1), rowsEstimated: Number(dropped?.n ?? 0) },
       insertOf1500Ms: {
         before: { ...percentiles(before), max: +Math.max(...before).toFixed(1) },
         duringDrop: during.length ? { n: during.length, max: +Math.max(...during).toFixed(1) } : 'none overlapped',
       },
+      ...(SUSTAIN_MS ? { sustained3000PerS: { inserts: inserts.length, perMinute } } : {}),
       load: load(),
     },
     null,
