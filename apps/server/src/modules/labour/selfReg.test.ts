@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labourApi } from '@siteops/contracts/labour/api';
 import type { InputOf } from '@siteops/contracts/shared/endpoint';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { faceJpeg, publicCaller, type Lang } from '../visitor/testkit.ts';
+import { faceJpeg, publicCaller, smallThrottleApp, type Lang } from '../visitor/testkit.ts';
 import { labourWorld, mainlandId } from './testkit.ts';
 
 /** A worker's phone self-registration (issue 35): link, public form, throttle, approval through the register's rules. */
@@ -177,13 +177,10 @@ describe('deciding', () => {
 });
 
 describe('rate limit', () => {
-  let small: TestApp;
-  beforeAll(async () => {
-    small = await createTestApp({ SELF_REG_CLIENT_MAX: '3', SELF_REG_PROJECT_MAX: '5' });
-  });
-  afterAll(() => small.close());
+  const throttled = smallThrottleApp();
 
   it('backs off per client, then per project, with a localised 429', async () => {
+    const small = throttled.app;
     const smallAdmin = await small.login();
     const world = await labourWorld(small, smallAdmin);
     const link = (await world.ok(labourApi.regLink, { projectId: world.a1 })).token;

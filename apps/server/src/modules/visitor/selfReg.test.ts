@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, expectFieldError } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { readPass } from './pass.ts';
-import { faceJpeg, publicCaller, visitorWorld, type Lang } from './testkit.ts';
+import { faceJpeg, publicCaller, smallThrottleApp, visitorWorld, type Lang } from './testkit.ts';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import type { InputOf } from '@siteops/contracts/shared/endpoint';
 import { notificationApi } from '@siteops/contracts/notification/api';
@@ -214,13 +214,10 @@ describe('submitting', () => {
 });
 
 describe('rate limit', () => {
-  let small: TestApp;
-  beforeAll(async () => {
-    small = await createTestApp({ SELF_REG_CLIENT_MAX: '3', SELF_REG_PROJECT_MAX: '5' });
-  });
-  afterAll(() => small.close());
+  const throttled = smallThrottleApp();
 
   it('backs off per client, then per project, with a localised 429', async () => {
+    const small = throttled.app;
     const adminToken = await small.login();
     const project = (await small.api(projectApi.add, { name: 'Busy', code: 'BUSY-1' }, adminToken)).body.data.id;
     const token = await linkOf(small, adminToken, project);

@@ -1,6 +1,6 @@
 import jpeg from 'jpeg-js';
-import { expect } from 'vitest';
-import type { TestApp } from '../../../test/harness.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createAgent, createUser, multipart, uniq } from '../../../test/fixtures.ts';
 import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 import { visitorApi } from '@siteops/contracts/visitor/api';
@@ -81,4 +81,17 @@ export async function visitorWorld(t: TestApp, admin: string) {
   const visitorA = await add({ projectId: projectA });
   const visitorB = await add({ projectId: projectB });
   return { projectA, projectB, manager, managerToken, host, add, visitorA, visitorB, call };
+}
+
+/**
+ * An app whose self-registration throttle trips soon (3 writes a client, 5 a project), made before the
+ * tests of the describe it is called in and closed after them.
+ */
+export function smallThrottleApp(): { app: TestApp } {
+  const holder = {} as { app: TestApp };
+  beforeAll(async () => {
+    holder.app = await createTestApp({ SELF_REG_CLIENT_MAX: '3', SELF_REG_PROJECT_MAX: '5' });
+  });
+  afterAll(() => holder.app?.close());
+  return holder;
 }
