@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { ApiError } from '@/api/envelope';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { usePermission } from '@/hooks/usePermission';
+import { useRowEditor } from '@/hooks/useRowEditor';
 import { modal } from '@/lib/feedback';
 import { AgentFormModal } from './AgentFormModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
@@ -33,7 +33,7 @@ export function AgentsPage() {
   const { t } = useTranslation();
   const isAdmin = usePermission(ADMIN_ONLY);
   const { table } = useListPage(agentApi.listAll, LIST);
-  const [editing, setEditing] = useState<AgentItem | 'new' | null>(null);
+  const editor = useRowEditor<AgentItem>();
 
   const explainInUse = (error: unknown) => {
     if (!(error instanceof ApiError) || error.status !== 409) return;
@@ -86,7 +86,7 @@ export function AgentsPage() {
     timeColumn<AgentItem>('createdAt', t('agents.createdAt'), { sortable: true }),
     actionsColumn<AgentItem>(t, (row) => (
       <RowActions>
-        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+        <RowAction onClick={() => editor.edit(row)}>{t('common.edit')}</RowAction>
         {isAdmin && rowDelete(row.id)}
       </RowActions>
     )),
@@ -121,10 +121,10 @@ export function AgentsPage() {
         columns,
         ...table,
         // Only an administrator creates and deletes.
-        ...(isAdmin && { ...selectable, onCreate: () => setEditing('new') }),
+        ...(isAdmin && { ...selectable, onCreate: editor.create }),
       }}
     >
-      <AgentFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />
+      <AgentFormModal editing={editor.editing} isAdmin={isAdmin} onClose={editor.close} />
     </ListLayout>
   );
 }

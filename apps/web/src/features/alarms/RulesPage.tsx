@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { useListDelete } from '@/components/list/useListDelete';
 import { useListPage, type ItemOf } from '@/components/list/useListPage';
 import { timeColumn } from '@/components/table/columns';
 import { editDeleteColumn } from '@/components/table/rowActions';
+import { useRowEditor } from '@/hooks/useRowEditor';
 import { useUserStore } from '@/stores/user';
 import { conditionText, fieldOf, ruleNameText, SEVERITY_COLOR, sourceText, windowText } from './alarmText';
 import { RuleFormModal } from './RuleFormModal';
@@ -32,7 +32,7 @@ export function RulesPage() {
   const role = useUserStore((s) => s.role) ?? 'user';
   const { table } = useListPage(alarmApi.ruleListAll, LIST);
   const { rowDelete, selectable } = useListDelete(alarmApi.ruleDelete);
-  const [editing, setEditing] = useState<RuleRow | 'new' | null>(null);
+  const editor = useRowEditor<RuleRow>();
   const fieldLabel = (deviceType: string) => (field: string) =>
     t(`deviceLink.readings.fields.${field}`, { defaultValue: fieldOf(deviceType, field)?.label ?? field });
 
@@ -100,7 +100,7 @@ export function RulesPage() {
       render: (v: boolean) => (v ? t('alarms.rules.on') : t('alarms.rules.off')),
     },
     timeColumn<RuleRow>('updatedAt', t('alarms.rules.updatedAt')),
-    editDeleteColumn<RuleRow>(t, setEditing, rowDelete),
+    editDeleteColumn<RuleRow>(t, editor.edit, rowDelete),
   ];
 
   const filter = (name: (typeof FILTERS)[number], values: readonly string[], group: string, width: number) => (
@@ -133,10 +133,10 @@ export function RulesPage() {
         columns,
         ...table,
         ...selectable,
-        onCreate: () => setEditing('new'),
+        onCreate: editor.create,
       }}
     >
-      <RuleFormModal editing={editing} role={role} onClose={() => setEditing(null)} />
+      <RuleFormModal editing={editor.editing} role={role} onClose={editor.close} />
     </ListLayout>
   );
 }

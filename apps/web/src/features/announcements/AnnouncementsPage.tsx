@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { PushpinFilled } from '@ant-design/icons';
 import { Button, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -14,6 +13,7 @@ import { useEndpointMutation } from '@/api/queries';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { message } from '@/lib/feedback';
+import { useRowEditor } from '@/hooks/useRowEditor';
 import { useUserStore } from '@/stores/user';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
@@ -42,7 +42,7 @@ export function AnnouncementsPage() {
   const role = useUserStore((s) => s.role) ?? 'user';
   const agentId = useUserStore((s) => s.info?.agentId ?? null);
   const { table } = useListPage(announcementApi.listAll, LIST);
-  const [editing, setEditing] = useState<AnnouncementItem | 'new' | null>(null);
+  const editor = useRowEditor<AnnouncementItem>();
   const publish = useEndpointMutation(announcementApi.publish, ['notification']);
   const { rowDelete } = useListDelete(announcementApi.delete);
 
@@ -93,7 +93,7 @@ export function AnnouncementsPage() {
     timeColumn<AnnouncementItem>('createdAt', t('announcements.createdAt'), { sortable: true }),
     actionsColumn<AnnouncementItem>(t, (row) => (
       <RowActions>
-        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+        <RowAction onClick={() => editor.edit(row)}>{t('common.edit')}</RowAction>
         {row.status === 'draft' && (
           <LazyPopconfirm
             title={t('announcements.publishConfirm', { title: row.title })}
@@ -139,10 +139,10 @@ export function AnnouncementsPage() {
         tableId: 'announcements',
         columns,
         ...table,
-        onCreate: () => setEditing('new'),
+        onCreate: editor.create,
       }}
     >
-      <AnnouncementFormModal editing={editing} role={role} agentId={agentId} onClose={() => setEditing(null)} />
+      <AnnouncementFormModal editing={editor.editing} role={role} agentId={agentId} onClose={editor.close} />
     </ListLayout>
   );
 }

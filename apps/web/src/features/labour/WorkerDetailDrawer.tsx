@@ -23,6 +23,7 @@ import { WorkerPhotoUpload } from './WorkerPhotoUpload';
 import { WorkerAttendanceHistory } from './WorkerAttendanceHistory';
 import { useRevealWorker } from './api/revealWorker';
 import { useUserStore } from '@/stores/user';
+import { useRowEditor } from '@/hooks/useRowEditor';
 
 interface CertificateValues {
   type: CertificateType;
@@ -44,8 +45,8 @@ export function WorkerDetailDrawer({ worker, onClose }: { worker: WorkerItem | n
   const add = useAddCertificate();
   const update = useUpdateCertificate();
   const remove = useDeleteCertificates();
-  const [editing, setEditing] = useState<CertificateItem | 'new' | null>(null);
-  const current = editing === 'new' ? undefined : (editing ?? undefined);
+  const editor = useRowEditor<CertificateItem>();
+  const current = editor.row;
   const state = certificates.data?.certificateState ?? worker?.certificateState ?? null;
   const accepted = worker ? (TRADE_REQUIRED_CERTIFICATES[worker.trade] ?? []) : [];
   // The full numbers: an admin's audited read, asked only when pressed, for the worker shown.
@@ -110,7 +111,7 @@ export function WorkerDetailDrawer({ worker, onClose }: { worker: WorkerItem | n
               <Typography.Title level={5} style={{ margin: 0 }}>
                 {t('labour.certificates')}
               </Typography.Title>
-              <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              <Button icon={<PlusOutlined />} onClick={editor.create}>
                 {t('labour.addCertificate')}
               </Button>
             </Flex>
@@ -159,7 +160,7 @@ export function WorkerDetailDrawer({ worker, onClose }: { worker: WorkerItem | n
                   title: t('common.actions'),
                   render: (_, c) => (
                     <RowActions wrap={false}>
-                      <RowAction onClick={() => setEditing(c)}>{t('common.edit')}</RowAction>
+                      <RowAction onClick={() => editor.edit(c)}>{t('common.edit')}</RowAction>
                       <RowDeleteButton onConfirm={() => remove.mutateAsync({ ids: [c.id] })} />
                     </RowActions>
                   ),
@@ -171,7 +172,7 @@ export function WorkerDetailDrawer({ worker, onClose }: { worker: WorkerItem | n
         </Flex>
       )}
       <ModalForm<CertificateValues>
-        open={editing !== null}
+        open={editor.open}
         title={current ? t('labour.editCertificate') : t('labour.addCertificate')}
         initialValues={
           current
@@ -199,7 +200,7 @@ export function WorkerDetailDrawer({ worker, onClose }: { worker: WorkerItem | n
             ? update.mutateAsync({ id: current.id, ...body })
             : add.mutateAsync({ workerId: worker!.id, ...body });
         }}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
       >
         <Form.Item
           name="type"

@@ -14,6 +14,7 @@ import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
 import { RowAction, RowActions } from '@/components/table/rowActions';
 import { useProjectOptions } from '@/api/ownerOptions';
+import { useRowEditor } from '@/hooks/useRowEditor';
 import { workerColumns } from './workerColumns';
 import { WorkerFormDrawer } from './WorkerFormDrawer';
 import { WorkerImportDialog } from './WorkerImportDialog';
@@ -37,7 +38,7 @@ export function WorkersPage() {
   const { t } = useTranslation();
   const { table, filters } = useListPage(labourApi.listAll, LIST);
   const { selection, batchDelete, rowDelete } = useListDelete(labourApi.delete);
-  const [editing, setEditing] = useState<WorkerItem | 'new' | null>(null);
+  const editor = useRowEditor<WorkerItem>();
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [configuring, setConfiguring] = useState(false);
@@ -56,7 +57,7 @@ export function WorkersPage() {
   const columns = workerColumns(t, (row) => (
     <RowActions wrap={false}>
       <RowAction onClick={() => setDetail(row)}>{t('labour.detail')}</RowAction>
-      <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+      <RowAction onClick={() => editor.edit(row)}>{t('common.edit')}</RowAction>
       {rowDelete(row.id)}
     </RowActions>
   ));
@@ -104,7 +105,7 @@ export function WorkersPage() {
         columns,
         ...table,
         ...selection,
-        onCreate: () => setEditing('new'),
+        onCreate: editor.create,
         toolbar: (
           <>
             {batchDelete}
@@ -127,11 +128,7 @@ export function WorkersPage() {
         ),
       }}
     >
-      <WorkerFormDrawer
-        open={editing !== null}
-        worker={editing === 'new' || editing === null ? undefined : editing}
-        onClose={() => setEditing(null)}
-      />
+      <WorkerFormDrawer open={editor.open} worker={editor.row} onClose={editor.close} />
       <WorkerImportDialog open={importing} onClose={() => setImporting(false)} />
       <WorkerExportDialog open={exporting} projectId={filteredProject} onClose={() => setExporting(false)} />
       <LabourSettingsDialog open={configuring} projectId={filteredProject} onClose={() => setConfiguring(false)} />

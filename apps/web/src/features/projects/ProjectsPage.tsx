@@ -12,6 +12,7 @@ import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { RouterLink } from '@/components/RouterLink';
 import { usePermission } from '@/hooks/usePermission';
+import { useRowEditor } from '@/hooks/useRowEditor';
 import { modal } from '@/lib/feedback';
 import { AddManagerModal } from './AddManagerModal';
 import { ProjectFormModal } from './ProjectFormModal';
@@ -43,7 +44,7 @@ export function ProjectsPage() {
     { page: 1, pageSize: PAGE_SIZE_MAX, sortField: 'name', sortOrder: 'asc' },
     { enabled: isAdmin },
   );
-  const [editing, setEditing] = useState<ProjectItem | 'new' | null>(null);
+  const editor = useRowEditor<ProjectItem>();
   const [appointing, setAppointing] = useState<ProjectItem | null>(null);
 
   // Silent: a project still in use is explained in one dialog; any other failure is reported here.
@@ -84,7 +85,7 @@ export function ProjectsPage() {
     timeColumn<ProjectItem>('createdAt', t('projects.createdAt'), { sortable: true }),
     actionsColumn<ProjectItem>(t, (row) => (
       <RowActions>
-        <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+        <RowAction onClick={() => editor.edit(row)}>{t('common.edit')}</RowAction>
         {isAdmin && <RowAction onClick={() => setAppointing(row)}>{t('projects.addManager')}</RowAction>}
         <span style={{ padding: '0 7px' }}>
           <RouterLink to={`/project/project-User?projectId=${row.id}`}>{t('projects.personnel')}</RouterLink>
@@ -118,10 +119,10 @@ export function ProjectsPage() {
         columns,
         ...table,
         // Only an administrator creates and deletes.
-        ...(isAdmin && { ...selectable, onCreate: () => setEditing('new') }),
+        ...(isAdmin && { ...selectable, onCreate: editor.create }),
       }}
     >
-      <ProjectFormModal editing={editing} isAdmin={isAdmin} onClose={() => setEditing(null)} />
+      <ProjectFormModal editing={editor.editing} isAdmin={isAdmin} onClose={editor.close} />
       <AddManagerModal project={appointing} onClose={() => setAppointing(null)} />
     </ListLayout>
   );

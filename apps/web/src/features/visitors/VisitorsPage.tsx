@@ -6,6 +6,7 @@ import { VISITOR_STATUS, type VisitorItem } from '@siteops/contracts/visitor/sch
 import { visitorApi } from '@siteops/contracts/visitor/api';
 
 import { afterReport } from '@/api/reported';
+import { useRowEditor } from '@/hooks/useRowEditor';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { message } from '@/lib/feedback';
@@ -33,7 +34,7 @@ export function VisitorsPage() {
   const { t } = useTranslation();
   const { table, input } = useListPage(visitorApi.listAll, LIST);
   const { selection, batchDelete, rowDelete } = useListDelete(visitorApi.delete);
-  const [editing, setEditing] = useState<VisitorItem | 'new' | null>(null);
+  const editor = useRowEditor<VisitorItem>();
   const [viewing, setViewing] = useState<VisitorItem | null>(null);
   const [auditing, setAuditing] = useState<VisitorItem | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -53,7 +54,7 @@ export function VisitorsPage() {
   const columns = visitorColumns(t, (row) => (
     <RowActions wrap={false}>
       <RowAction onClick={() => setViewing(row)}>{t('visitors.view')}</RowAction>
-      <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+      <RowAction onClick={() => editor.edit(row)}>{t('common.edit')}</RowAction>
       <RowAction onClick={() => setAuditing(row)}>{t('visitors.audit')}</RowAction>
       {rowDelete(row.id)}
     </RowActions>
@@ -78,7 +79,7 @@ export function VisitorsPage() {
         columns,
         ...table,
         ...selection,
-        onCreate: () => setEditing('new'),
+        onCreate: editor.create,
         toolbar: (
           <>
             {batchDelete}
@@ -89,11 +90,7 @@ export function VisitorsPage() {
         ),
       }}
     >
-      <VisitorFormDrawer
-        open={editing !== null}
-        visitor={editing === 'new' || editing === null ? undefined : editing}
-        onClose={() => setEditing(null)}
-      />
+      <VisitorFormDrawer open={editor.open} visitor={editor.row} onClose={editor.close} />
       <VisitorInfoModal visitor={viewing} onClose={() => setViewing(null)} />
       <AuditModal visitor={auditing} onClose={() => setAuditing(null)} />
     </ListLayout>

@@ -11,6 +11,7 @@ import { useListDelete } from '@/components/list/useListDelete';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
+import { useRowEditor } from '@/hooks/useRowEditor';
 import { useChains } from './api/listChains';
 import { useChannels } from './api/listChannels';
 import { useProjectChoices } from './api/listProjectOptions';
@@ -210,7 +211,7 @@ function Channels({
   const [params, setParams] = useState<PageParams>({ page: 1, pageSize: 20 });
   const { removeIds } = useListDelete(alarmEscalationApi.channelDelete);
   const test = useTestChannel();
-  const [editing, setEditing] = useState<ChannelItemOut | 'new' | null>(null);
+  const editor = useRowEditor<ChannelItemOut>();
   const [logOf, setLogOf] = useState<ChannelItemOut | null>(null);
   const sendTest = async (c: ChannelItemOut) => {
     const d = await test.mutateAsync({ id: c.id });
@@ -236,7 +237,7 @@ function Channels({
         params={params}
         onParamsChange={setParams}
         onRefresh={onRefresh}
-        toolbar={<CreateButton onClick={() => setEditing('new')}>{t('alarmEscalation.createChannel')}</CreateButton>}
+        toolbar={<CreateButton onClick={editor.create}>{t('alarmEscalation.createChannel')}</CreateButton>}
         columns={[
           { key: 'name', dataIndex: 'name', title: t('alarmEscalation.channelName') },
           {
@@ -271,18 +272,13 @@ function Channels({
             <RowActions wrap={false}>
               <RowAction onClick={() => void afterReport(sendTest(row))}>{t('alarmEscalation.sendTest')}</RowAction>
               <RowAction onClick={() => setLogOf(row)}>{t('alarmEscalation.log')}</RowAction>
-              <RowAction onClick={() => setEditing(row)}>{t('common.edit')}</RowAction>
+              <RowAction onClick={() => editor.edit(row)}>{t('common.edit')}</RowAction>
               <RowDeleteButton onConfirm={() => afterReport(removeIds([row.id]))} title={channelInUseText(t, row)} />
             </RowActions>
           )),
         ]}
       />
-      <ChannelDrawer
-        open={editing !== null}
-        channel={editing === 'new' ? undefined : (editing ?? undefined)}
-        projectId={projectId}
-        onClose={() => setEditing(null)}
-      />
+      <ChannelDrawer open={editor.open} channel={editor.row} projectId={projectId} onClose={editor.close} />
       <DeliveryLogDrawer channel={logOf} onClose={() => setLogOf(null)} />
     </Card>
   );
