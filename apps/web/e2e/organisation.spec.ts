@@ -30,7 +30,7 @@ const PASSWORD = 'Passw0rd!org';
 const ok = <T>(request: APIRequestContext, token: string, endpoint: Endpoint, input: object = {}) =>
   api.unchecked<T>(request, endpoint, input, token);
 
-/** A person of an agent, created by the admin through /api/user/add with the complete spec-5 form. */
+/** A person of an agent, created by the admin through userApi.add with the complete spec-5 form. */
 async function addPerson(
   request: APIRequestContext,
   token: string,

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { userApi } from '@siteops/contracts/user/api';
 import { ApiError, envelopeOutcome, INFO_URL, isEnvelope } from './envelope';
 
 describe('envelope rules (spec 8)', () => {
   it('code 200 passes', () => {
-    expect(envelopeOutcome(200, '/api/user/menu')).toBe('ok');
+    expect(envelopeOutcome(200, userApi.menu.path)).toBe('ok');
   });
 
   it('other codes are errors', () => {
-    expect(envelopeOutcome(40000, '/api/user/login')).toBe('error');
-    expect(envelopeOutcome(40100, '/api/user/login')).toBe('error');
-    expect(envelopeOutcome(42900, '/api/user/login')).toBe('error');
+    expect(envelopeOutcome(40000, userApi.login.path)).toBe('error');
+    expect(envelopeOutcome(40100, userApi.login.path)).toBe('error');
+    expect(envelopeOutcome(42900, userApi.login.path)).toBe('error');
   });
 
   it('logout codes offer to log in again, except on the info call', () => {
     for (const code of [50008, 50012, 50014]) {
-      expect(envelopeOutcome(code, '/api/user/menu')).toBe('error+relogin');
+      expect(envelopeOutcome(code, userApi.menu.path)).toBe('error+relogin');
       expect(envelopeOutcome(code, INFO_URL)).toBe('error');
     }
   });

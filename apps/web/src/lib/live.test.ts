@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_PATH } from '@siteops/contracts/live/schemas';
 import { LiveClient, type LiveMessage } from './live';
 
 /** A browser WebSocket stand-in: records what the client sends, lets the test play the server. */
@@ -42,7 +43,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the live client', () => {
   it('holds one socket for every watcher and subscribes the union of their topics', async () => {
-    const client = new LiveClient(async () => 'ws://x/api/live?ticket=t');
+    const client = new LiveClient(async () => `ws://x${LIVE_PATH}?ticket=t`);
     const a: LiveMessage[] = [];
     const b: LiveMessage[] = [];
     client.watch(['device:1', 'device:2'], (m) => a.push(m));
@@ -59,7 +60,7 @@ describe('the live client', () => {
   });
 
   it("tells a caller when the server answered a topic's subscription, held or refused", async () => {
-    const client = new LiveClient(async () => 'ws://x/api/live?ticket=t');
+    const client = new LiveClient(async () => `ws://x${LIVE_PATH}?ticket=t`);
     client.watch(['job:a', 'job:b'], () => {});
     const a = client.subscribed('job:a', 1_000);
     const b = client.subscribed('job:b', 1_000);
@@ -75,7 +76,7 @@ describe('the live client', () => {
   });
 
   it('sends only the difference when the watched topics change (a table turning its page)', async () => {
-    const client = new LiveClient(async () => 'ws://x/api/live?ticket=t');
+    const client = new LiveClient(async () => `ws://x${LIVE_PATH}?ticket=t`);
     const stop = client.watch(['device:1', 'device:2'], () => {});
     await flush();
     const socket = FakeSocket.all[0];
@@ -94,7 +95,7 @@ describe('the live client', () => {
     vi.useFakeTimers();
     try {
       let tickets = 0;
-      const client = new LiveClient(async () => `ws://x/api/live?ticket=${++tickets}`);
+      const client = new LiveClient(async () => `ws://x${LIVE_PATH}?ticket=${++tickets}`);
       const reconnected = vi.fn();
       client.onReconnect(reconnected);
       client.watch(['device:7'], () => {});
@@ -103,7 +104,7 @@ describe('the live client', () => {
       FakeSocket.all[0].onclose?.({ code: 1006 });
       await vi.advanceTimersByTimeAsync(1_000);
       expect(FakeSocket.all).toHaveLength(2);
-      expect(FakeSocket.all[1].url).toBe('ws://x/api/live?ticket=2');
+      expect(FakeSocket.all[1].url).toBe(`ws://x${LIVE_PATH}?ticket=2`);
       FakeSocket.all[1].ready();
       expect(FakeSocket.all[1].sent).toEqual([{ op: 'subscribe', topics: ['device:7'] }]);
       expect(reconnected).toHaveBeenCalledTimes(1);

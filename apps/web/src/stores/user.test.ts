@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fileApi } from '@siteops/contracts/file/api';
 import type { UserInfo } from '@siteops/contracts/user/schemas';
 import { avatarSrc, isPreview, useUserStore } from './user';
 
@@ -52,8 +53,7 @@ describe('user store', () => {
 
   it('draws the avatar from the signed URL, never from the bare file id', () => {
     expect(avatarSrc(info({ avatar: 'f1d2', avatarUrl: null }))).toBeUndefined();
-    expect(avatarSrc(info({ avatar: 'f1d2', avatarUrl: '/api/file/f1d2?exp=1&sig=x' }))).toBe(
-      '/api/file/f1d2?exp=1&sig=x',
-    );
+    const signed = `${fileApi.serve.path.replace(':id', 'f1d2')}?exp=1&sig=x`;
+    expect(avatarSrc(info({ avatar: 'f1d2', avatarUrl: signed }))).toBe(signed);
   });
 });
