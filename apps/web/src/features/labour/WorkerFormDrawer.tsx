@@ -66,6 +66,12 @@ const FIELDS = [
   'photo',
 ];
 
+/** The project's teams or subcontractors to choose from, by name. */
+const byName = (named: { isFetching: boolean; data?: { list: { id: number; name: string }[] } }) => ({
+  loading: named.isFetching,
+  options: (named.data?.list ?? []).map((x) => ({ value: x.id, label: x.name })),
+});
+
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
 
 function valuesOf(w: WorkerItem): Partial<FormValues> {
@@ -211,18 +217,10 @@ export function WorkerFormDrawer({ open, worker, onClose }: WorkerFormDrawerProp
           />
         </Form.Item>
         <Form.Item name="teamId" label={t('labour.team')}>
-          <Select
-            allowClear
-            loading={teams.isFetching}
-            options={(teams.data?.list ?? []).map((x) => ({ value: x.id, label: x.name }))}
-          />
+          <Select allowClear {...byName(teams)} />
         </Form.Item>
         <Form.Item name="subcontractorId" label={t('labour.subcontractor')}>
-          <Select
-            allowClear
-            loading={employers.isFetching}
-            options={(employers.data?.list ?? []).map((x) => ({ value: x.id, label: x.name }))}
-          />
+          <Select allowClear {...byName(employers)} />
         </Form.Item>
         <Form.Item name="entryDate" label={t('labour.entryDate')} rules={[required('entryDate')]}>
           <DatePicker />
