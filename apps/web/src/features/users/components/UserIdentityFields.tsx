@@ -10,6 +10,16 @@ import { col, type UserFormKit } from './useUserFormKit';
 export function UserIdentityFields({ kit, user }: { kit: UserFormKit; user: UserDetail | undefined }) {
   const { t, label, required, personal, pattern, image, requiredText } = kit;
   const editing = user !== undefined;
+  // The ID and bank card numbers: required of a person, in their own format (checked once normalised).
+  const number = (name: 'idNo' | 'cardNo', format: RegExp, message: string, normalise: (v: string) => string) => (
+    <Form.Item
+      name={name}
+      label={label(name)}
+      rules={[...personal(required(name)), pattern(format, message, normalise)]}
+    >
+      <Input autoComplete="off" />
+    </Form.Item>
+  );
   return (
     <>
       <Divider titlePlacement="start">{t('users.identity')}</Divider>
@@ -22,30 +32,8 @@ export function UserIdentityFields({ kit, user }: { kit: UserFormKit; user: User
         />
       )}
       <Row gutter={16}>
-        {col(
-          <Form.Item
-            name="idNo"
-            label={label('idNo')}
-            rules={[
-              ...personal(required('idNo')),
-              pattern(ID_NO_PATTERN, 'badIdNo', (v) => v.replace(/\s+/g, '').toUpperCase()),
-            ]}
-          >
-            <Input autoComplete="off" />
-          </Form.Item>,
-        )}
-        {col(
-          <Form.Item
-            name="cardNo"
-            label={label('cardNo')}
-            rules={[
-              ...personal(required('cardNo')),
-              pattern(CARD_NO_PATTERN, 'badCardNo', (v) => v.replace(/[\s-]+/g, '')),
-            ]}
-          >
-            <Input autoComplete="off" />
-          </Form.Item>,
-        )}
+        {col(number('idNo', ID_NO_PATTERN, 'badIdNo', (v) => v.replace(/\s+/g, '').toUpperCase()))}
+        {col(number('cardNo', CARD_NO_PATTERN, 'badCardNo', (v) => v.replace(/[\s-]+/g, '')))}
         {col(requiredText('bankName', 128))}
         {col(image('cardPic', true))}
         {col(image('idFrontPic', true))}
