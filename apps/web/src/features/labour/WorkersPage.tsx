@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Form, Input } from 'antd';
 import { AuditOutlined, DownloadOutlined, QrcodeOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
@@ -62,6 +62,13 @@ export function WorkersPage() {
     </RowActions>
   ));
 
+  // The toolbar's dialogs, each opened by its own button.
+  const opener = (icon: ReactNode, label: string, open: () => void) => (
+    <Button icon={icon} onClick={open}>
+      {label}
+    </Button>
+  );
+
   return (
     <ListLayout
       filters={FILTERS}
@@ -109,21 +116,11 @@ export function WorkersPage() {
         toolbar: (
           <>
             {batchDelete}
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-              {t('labour.import')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => setExporting(true)}>
-              {t('labour.export')}
-            </Button>
-            <Button icon={<AuditOutlined />} onClick={() => setReviewing(true)}>
-              {t('labour.applicationsButton')}
-            </Button>
-            <Button icon={<QrcodeOutlined />} onClick={() => setShowingLink(true)}>
-              {t('labour.regLinkButton')}
-            </Button>
-            <Button icon={<SettingOutlined />} onClick={() => setConfiguring(true)}>
-              {t('labour.settings')}
-            </Button>
+            {opener(<UploadOutlined />, t('labour.import'), () => setImporting(true))}
+            {opener(<DownloadOutlined />, t('labour.export'), () => setExporting(true))}
+            {opener(<AuditOutlined />, t('labour.applicationsButton'), () => setReviewing(true))}
+            {opener(<QrcodeOutlined />, t('labour.regLinkButton'), () => setShowingLink(true))}
+            {opener(<SettingOutlined />, t('labour.settings'), () => setConfiguring(true))}
           </>
         ),
       }}
