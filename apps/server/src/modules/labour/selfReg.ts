@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
 import type { Db } from '../../db/client.ts';
-import { labourApplications, labourRegLinks, labourTeams, projectMembers, projects } from '../../db/schema/index.ts';
+import { labourApplications, labourRegLinks, labourTeams, projectMembers } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { conflict, fieldError } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
 import { storeFacePhoto } from '../visitor/personnel.ts';
-import { countWrite, findCountingMisses, newSecret, regLinksOf, sha256 } from '../visitor/selfRegLink.ts';
+import { countWrite, findBySecret, newSecret, regLinksOf, sha256 } from '../visitor/selfRegLink.ts';
 import { assertPartsInProject, identityOf } from './rules.ts';
 import { assertUsablePhoto } from './postPhoto.ts';
 import { loadLabourProject } from './service.ts';
@@ -130,17 +130,9 @@ export const selfRegSubmit: Handler<typeof labourApi.selfRegSubmit> = async (c, 
 
 /** One's own application by its secret; any other secret is the same 404 (and counts as a guess). */
 export const selfRegStatus: Handler<typeof labourApi.selfRegStatus> = async (c, { secret }) => {
-  const row = await findCountingMisses(c, 'Registration', async () => {
-    const [found] = await c.db
-      .select({ application: labourApplications, projectName: projects.name })
-      .from(labourApplications)
-      .innerJoin(projects, eq(projects.id, labourApplications.projectId))
-      .where(eq(labourApplications.secretHash, sha256(secret)));
-    return found;
-  });
-  const a = row.application;
+  const { row: a, projectName } = await findBySecret(c, labourApplications, labourApplications.secretHash, secret);
   return {
-    projectName: row.projectName,
+    projectName,
     realName: a.realName,
     status: a.status as 'pending' | 'approved' | 'rejected',
     rejectReason: a.status === 'rejected' ? a.rejectReason : null,

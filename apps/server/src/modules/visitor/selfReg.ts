@@ -4,7 +4,7 @@ import type { visitorApi } from '@siteops/contracts/visitor/api';
 import type { VisitorOptionalField } from '@siteops/contracts/visitor/schemas';
 import { DEFAULT_VISIT_HOURS } from '@siteops/contracts/visitor/schemas';
 import type { Db } from '../../db/client.ts';
-import { projectMembers, projects, users, visitorRegLinks, visitors } from '../../db/schema/index.ts';
+import { projectMembers, users, visitorRegLinks, visitors } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { badRequest, fieldError } from '../../core/errors.ts';
 import { t, type Text } from '../../core/messages/index.ts';
@@ -12,7 +12,7 @@ import { markVisitors } from './gate.ts';
 import type { GateSync } from './gateSync.ts';
 import { passOf, signPass } from './pass.ts';
 import { storePhoto } from './photo.ts';
-import { countWrite, findCountingMisses, newSecret, regLinksOf, sha256 } from './selfRegLink.ts';
+import { countWrite, findBySecret, newSecret, regLinksOf, sha256 } from './selfRegLink.ts';
 import { assertUsablePhoto, configOf, loadProjectForVisitors } from './service.ts';
 
 /** How far ahead a visitor may book its own visit, and how far back its start may lie (a slow form). */
@@ -154,17 +154,9 @@ export const selfRegSubmit =
 
 /** One's own registration by its secret; any other secret is the same 404 (and counts as a guess). */
 export const selfRegStatus: Handler<typeof visitorApi.selfRegStatus> = async (c, { secret }) => {
-  const row = await findCountingMisses(c, 'Registration', async () => {
-    const [found] = await c.db
-      .select({ visitor: visitors, projectName: projects.name })
-      .from(visitors)
-      .innerJoin(projects, eq(projects.id, visitors.projectId))
-      .where(eq(visitors.selfRegSecretHash, sha256(secret)));
-    return found;
-  });
-  const v = row.visitor;
+  const { row: v, projectName } = await findBySecret(c, visitors, visitors.selfRegSecretHash, secret);
   return {
-    projectName: row.projectName,
+    projectName,
     realName: v.realName,
     status: v.status as 'new' | 'valid' | 'invalid',
     visitStart: v.visitStart.toISOString(),

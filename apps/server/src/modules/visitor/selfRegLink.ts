@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '@siteops/contracts/audit/actions';
 import { labourRegLinks, projects, visitorRegLinks } from '../../db/schema/index.ts';
 import type { HandlerContext } from '../../http/endpoint.ts';
@@ -40,6 +41,27 @@ export async function findCountingMisses<T>(c: HandlerContext, what: Entity, fin
     throw notFoundOf(what);
   }
   return row;
+}
+
+/**
+ * The row of `table` (with its project's name) that a phone's `secret` names, kept only as its hash in
+ * `secretHash`; any other secret is the same 404 and counts as a guess ({@link findCountingMisses}).
+ */
+export function findBySecret<T extends PgTable & { projectId: AnyPgColumn }>(
+  c: HandlerContext,
+  table: T,
+  secretHash: AnyPgColumn,
+  secret: string,
+): Promise<{ row: T['$inferSelect']; projectName: string }> {
+  return findCountingMisses(c, 'Registration', async () => {
+    // Drizzle cannot infer the row of a table it only knows as generic: it is the table's own select row.
+    const [found] = (await c.db
+      .select({ row: table as PgTable, projectName: projects.name })
+      .from(table as PgTable)
+      .innerJoin(projects, eq(projects.id, table.projectId))
+      .where(eq(secretHash, sha256(secret)))) as unknown as { row: T['$inferSelect']; projectName: string }[];
+    return found;
+  });
 }
 
 /** A write from the phone: counted on the client's and the project's counters, refused while backing off. */
