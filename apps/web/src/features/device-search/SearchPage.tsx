@@ -48,6 +48,16 @@ export function SearchPage() {
     label: t(`deviceSearch.kinds.${kind}`, { defaultValue: kind }),
   }));
 
+  // The device type, source and level filters: one of a fixed list, each value by its label.
+  const select = (name: string, values: readonly string[], labels: string, minWidth: number) => (
+    <SearchSelect
+      name={name}
+      label={t(`deviceSearch.${name}`)}
+      minWidth={minWidth}
+      options={values.map((v) => ({ value: v, label: t(`deviceSearch.${labels}.${v}`) }))}
+    />
+  );
+
   const runExport = () => {
     const { page: _page, pageSize: _size, sortField: _f, sortOrder: _o, ...rest } = input as Record<string, unknown>;
     const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
@@ -69,12 +79,7 @@ export function SearchPage() {
           >
             <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowClear={false} />
           </Form.Item>
-          <SearchSelect
-            name="deviceType"
-            label={t('deviceSearch.deviceType')}
-            minWidth={160}
-            options={DEVICE_TYPES.map((ty) => ({ value: ty, label: t(`deviceSearch.types.${ty}`) }))}
-          />
+          {select('deviceType', DEVICE_TYPES, 'types', 160)}
           <SearchText
             name="device"
             label={t('deviceSearch.device')}
@@ -83,21 +88,11 @@ export function SearchPage() {
           <Form.Item name="projectId" label={t('deviceSearch.project')}>
             <ProjectSelect allowClear />
           </Form.Item>
-          <SearchSelect
-            name="source"
-            label={t('deviceSearch.source')}
-            minWidth={120}
-            options={SEARCH_SOURCES.map((s) => ({ value: s, label: t(`deviceSearch.sources.${s}`) }))}
-          />
+          {select('source', SEARCH_SOURCES, 'sources', 120)}
           <Form.Item name="eventKind" label={t('deviceSearch.eventKind')}>
             <Select allowClear showSearch style={{ minWidth: 140 }} options={kindOptions} />
           </Form.Item>
-          <SearchSelect
-            name="level"
-            label={t('deviceSearch.level')}
-            minWidth={110}
-            options={EVENT_LEVELS.map((l) => ({ value: l, label: t(`deviceSearch.levels.${l}`) }))}
-          />
+          {select('level', EVENT_LEVELS, 'levels', 110)}
           <Form.Item
             name="field"
             label={t('deviceSearch.field')}
