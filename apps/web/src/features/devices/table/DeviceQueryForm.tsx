@@ -79,6 +79,15 @@ export function DeviceQueryForm({ fixedType, canFilterAgent }: DeviceQueryFormPr
       <Input allowClear style={{ width: 160 }} />
     </Form.Item>
   );
+  // One of a fixed list (type, online and auth status), each value by its label under `devices.<name>`.
+  const select = (name: 'type' | 'onlineStatus' | 'authStatus', values: readonly string[], width: number) => (
+    <SearchSelect
+      name={name}
+      label={t(`devices.field.${name}`)}
+      width={width}
+      options={values.map((v) => ({ value: v, label: t(`devices.${name}.${v}`) }))}
+    />
+  );
   return (
     <QueryForm<QueryValues>
       names={FILTER_NAMES}
@@ -97,12 +106,7 @@ export function DeviceQueryForm({ fixedType, canFilterAgent }: DeviceQueryFormPr
           <Form.Item name="projectId" label={t('devices.field.project')}>
             <OwnerSelect kind="project" />
           </Form.Item>
-          <SearchSelect
-            name="authStatus"
-            label={t('devices.field.authStatus')}
-            width={140}
-            options={DEVICE_AUTH_STATUSES.map((v) => ({ value: v, label: t(`devices.authStatus.${v}`) }))}
-          />
+          {select('authStatus', DEVICE_AUTH_STATUSES, 140)}
           {text('factoryName', t('devices.field.factoryName'))}
           {text('version', t('devices.field.version'))}
           <Form.Item name="added" label={t('devices.field.additionDatetime')}>
@@ -113,20 +117,8 @@ export function DeviceQueryForm({ fixedType, canFilterAgent }: DeviceQueryFormPr
     >
       {text('devName', t('devices.field.devName'))}
       {text('sn', t('devices.field.sn'))}
-      {fixedType === undefined && (
-        <SearchSelect
-          name="type"
-          label={t('devices.field.type')}
-          width={160}
-          options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`devices.type.${v}`) }))}
-        />
-      )}
-      <SearchSelect
-        name="onlineStatus"
-        label={t('devices.field.onlineStatus')}
-        width={140}
-        options={DEVICE_ONLINE_STATUSES.map((v) => ({ value: v, label: t(`devices.onlineStatus.${v}`) }))}
-      />
+      {fixedType === undefined && select('type', DEVICE_TYPES, 160)}
+      {select('onlineStatus', DEVICE_ONLINE_STATUSES, 140)}
     </QueryForm>
   );
 }
