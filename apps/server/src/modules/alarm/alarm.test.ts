@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
@@ -6,7 +6,8 @@ import { projectApi } from '@siteops/contracts/project/api';
 import type { SimDevice } from '@siteops/device-sim/device';
 import { createAgent, createProject, createUser, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
-import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { startLinkApp } from '../device-link/testkit.ts';
+import { appWithTwoAgents } from './alarmTestkit.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
 
@@ -15,18 +16,7 @@ import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
  * an alarm for the device's agent (never another agent), repeats count up, the clear condition (with
  * hysteresis) clears it; people acknowledge, assign and clear, each on the timeline and audited.
  */
-let t: LinkTestApp;
-let admin: string;
-let agentA: Awaited<ReturnType<typeof createAgent>>;
-let agentB: Awaited<ReturnType<typeof createAgent>>;
-
-beforeAll(async () => {
-  t = await startLinkApp();
-  admin = await t.login();
-  agentA = await createAgent(t, admin);
-  agentB = await createAgent(t, admin);
-});
-afterAll(() => t.close());
+const { t, admin, agentA, agentB } = await appWithTwoAgents(startLinkApp);
 
 const pm10 = (operator: 'gt' | 'lt', threshold: number) => ({
   logic: 'and' as const,

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alarmApi } from '@siteops/contracts/alarm/api';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
+import { createTestApp } from '../../../test/harness.ts';
+import { appWithTwoAgents } from './alarmTestkit.ts';
+import { randomMac, uniq } from '../../../test/fixtures.ts';
 import { alarmRules, alarms, devices, deviceTelemetry } from '../../db/schema/index.ts';
 
 /**
  * An alarm's readings for its detail's chart: the condition's fields from an hour before it was raised
  * to its clearing, with the rule's thresholds; nothing for a rule on another source; 404 outside scope.
  */
-let t: TestApp;
-let admin: string;
-let agentA: Awaited<ReturnType<typeof createAgent>>;
-let agentB: Awaited<ReturnType<typeof createAgent>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  agentA = await createAgent(t, admin);
-  agentB = await createAgent(t, admin);
-});
-afterAll(() => t.close());
+const { t, admin, agentA, agentB } = await appWithTwoAgents(createTestApp);
 
 const MIN = 60_000;
 const raisedAt = new Date(Date.now() - 3 * 3_600_000);

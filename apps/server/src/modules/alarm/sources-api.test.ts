@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import type { DeviceType } from '@siteops/contracts/device-protocol/link';
-import { createAgent, createProject, createUser, uniq } from '../../../test/fixtures.ts';
+import { createProject, createUser, uniq } from '../../../test/fixtures.ts';
 import { alarms, deviceEvents, devices, deviceTelemetry } from '../../db/schema/index.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
+import { appWithTwoAgents } from './alarmTestkit.ts';
 
 /**
  * The sources other than readings through the API, with simulated devices and the real sweep (every
@@ -15,18 +16,9 @@ import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
  * and never another; the spells' times are moved back in the database rather than waited for. Rules and
  * previews stay in the caller's scope; the rule preview replays the stored history.
  */
-let t: LinkTestApp;
-let admin: string;
-let agentA: Awaited<ReturnType<typeof createAgent>>;
-let agentB: Awaited<ReturnType<typeof createAgent>>;
-
-beforeAll(async () => {
-  t = await startLinkApp({ notifications: { deviceSweepMs: 100 } });
-  admin = await t.login();
-  agentA = await createAgent(t, admin);
-  agentB = await createAgent(t, admin);
-});
-afterAll(() => t.close());
+const { t, admin, agentA, agentB } = await appWithTwoAgents(() =>
+  startLinkApp({ notifications: { deviceSweepMs: 100 } }),
+);
 
 const MIN = 60_000;
 
