@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Empty, Flex, Typography, theme } from 'antd';
 
-/** Each row: its key, its content and (optionally) a test id. */
-export type RowOf<T> = (item: T) => { key: string | number; content: ReactNode; testId?: string };
+/**
+ * Each row: its key, its content, (optionally) a secondary note at its end (a time, a count) and a test id.
+ */
+export type RowOf<T> = (item: T) => { key: string | number; content: ReactNode; note?: ReactNode; testId?: string };
 
 interface Props<T> {
   items: readonly T[] | undefined;
@@ -20,7 +22,7 @@ export function CompactList<T>({ items, emptyText, row }: Props<T>) {
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {items.map((item, i) => {
-        const { key, content, testId } = row(item);
+        const { key, content, note, testId } = row(item);
         return (
           <li
             key={key}
@@ -31,22 +33,19 @@ export function CompactList<T>({ items, emptyText, row }: Props<T>) {
               color: token.colorText,
             }}
           >
-            {content}
+            {note === undefined ? (
+              content
+            ) : (
+              <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
+                {content}
+                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                  {note}
+                </Typography.Text>
+              </Flex>
+            )}
           </li>
         );
       })}
     </ul>
-  );
-}
-
-/** A row that says something at the start and adds a secondary note (a time, a count) at the end. */
-export function NotedRow({ children, note }: { children: ReactNode; note: ReactNode }) {
-  return (
-    <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
-      {children}
-      <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-        {note}
-      </Typography.Text>
-    </Flex>
   );
 }

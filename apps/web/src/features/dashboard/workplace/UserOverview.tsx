@@ -10,7 +10,7 @@ import { endpointQuery, useEndpointQuery } from '@/api/queries';
 import { RouterLink } from '@/components/RouterLink';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';
 import { useUserStore } from '@/stores/user';
-import { CompactList, NotedRow, type RowOf } from './CompactList';
+import { CompactList, type RowOf } from './CompactList';
 import { formatMinute } from '@/lib/time';
 
 // Loaded when first opened: its form brings the date picker, upload and the user schema along.
@@ -94,13 +94,6 @@ export function UserOverview() {
     </Card>
   );
 
-  // Activity, notifications and projects: what happened or what it is, a time or a count at the end.
-  const noted = (key: number, note: ReactNode, content: ReactNode, testId?: string) => ({
-    key,
-    testId,
-    content: <NotedRow note={note}>{content}</NotedRow>,
-  });
-
   const activityList = listCard(
     'activity',
     <Space>
@@ -108,33 +101,44 @@ export function UserOverview() {
       {viewAll('isystem-audit', '/isystem/isystem-audit')}
     </Space>,
     data?.activity,
-    (a: Activity) =>
-      noted(
-        a.id,
-        formatMinute(a.createdAt),
+    (a: Activity) => ({
+      key: a.id,
+      testId: 'activity-item',
+      note: formatMinute(a.createdAt),
+      content: (
         <span>
           <Typography.Text strong>{a.actorName ?? tr('someone')}</Typography.Text> {actionText(a.action)}{' '}
           <Typography.Text type="secondary">{targetText(a.targetType, a.targetName)}</Typography.Text>
-        </span>,
-        'activity-item',
+        </span>
       ),
+    }),
   );
 
   const notificationList = listCard(
     'notifications',
     more(data?.more.notifications ?? false),
     data?.notifications,
-    (n: SiteNotification) => noted(n.id, formatMinute(n.createdAt), <span>{noticeText(n)}</span>, 'notification-item'),
+    (n: SiteNotification) => ({
+      key: n.id,
+      testId: 'notification-item',
+      note: formatMinute(n.createdAt),
+      content: <span>{noticeText(n)}</span>,
+    }),
   );
 
-  const projectList = listCard('myProjects', viewAll('project-list', '/project/project-list'), data?.myProjects, (p) =>
-    noted(
-      p.id,
-      tr('members', { count: p.memberCount }),
-      <span>
-        <Typography.Text strong>{p.name}</Typography.Text> <Tag>{p.code}</Tag>
-      </span>,
-    ),
+  const projectList = listCard(
+    'myProjects',
+    viewAll('project-list', '/project/project-list'),
+    data?.myProjects,
+    (p) => ({
+      key: p.id,
+      note: tr('members', { count: p.memberCount }),
+      content: (
+        <span>
+          <Typography.Text strong>{p.name}</Typography.Text> <Tag>{p.code}</Tag>
+        </span>
+      ),
+    }),
   );
 
   const teamList = listCard('team', viewAll('info', '/user/info'), data?.team, (m) => ({
