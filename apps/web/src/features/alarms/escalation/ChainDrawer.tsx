@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
-import { Button, Card, Checkbox, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Button, Card, Checkbox, Form, InputNumber, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ALARM_SEVERITIES, type AlarmSeverity } from '@siteops/contracts/alarm/schemas';
 import { STEP_ROLES, type StepRole } from '@siteops/contracts/alarm-escalation/schemas';
 import { FormDrawer } from '@/components/form/FormDrawer';
 import { useDrawerForm } from '@/components/form/useDrawerForm';
-import { requiredText } from '@/components/form/rules';
 import { useAddChain } from './api/addChain';
 import { useUpdateChain } from './api/updateChain';
 import { useUserOptions } from './api/listUserOptions';
 import type { ChainItemOut, ChannelItemOut } from './types';
+import { EnabledField, NameField } from './fields';
 
 interface StepValues {
   delayMinutes: number;
@@ -98,16 +98,8 @@ export function ChainDrawer({
       size={640}
     >
       <Form form={form} layout="vertical" name="escalation-chain-form">
-        <Form.Item
-          name="name"
-          label={t('alarmEscalation.chainName')}
-          rules={[requiredText(t('alarmEscalation.rules.name'))]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('alarmEscalation.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <NameField label={t('alarmEscalation.chainName')} />
+        <EnabledField />
         <Form.Item name="severities" label={t('alarmEscalation.severities')} rules={[{ required: true }]}>
           <Checkbox.Group options={ALARM_SEVERITIES.map((s) => ({ value: s, label: t(`alarms.severities.${s}`) }))} />
         </Form.Item>

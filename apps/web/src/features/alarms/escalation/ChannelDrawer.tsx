@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Form, Input, Radio, Select, Switch } from 'antd';
+import { Alert, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CHANNEL_KINDS,
@@ -10,12 +10,12 @@ import {
 } from '@siteops/contracts/alarm-escalation/schemas';
 import { FormDrawer } from '@/components/form/FormDrawer';
 import { useDrawerForm } from '@/components/form/useDrawerForm';
-import { requiredText } from '@/components/form/rules';
 import { useAgentOptions } from '@/api/ownerOptions';
 import { useUserStore } from '@/stores/user';
 import { useAddChannel } from './api/addChannel';
 import { useUpdateChannel } from './api/updateChannel';
 import type { ChannelItemOut } from './types';
+import { EnabledField, NameField } from './fields';
 
 interface Values {
   name: string;
@@ -89,13 +89,7 @@ export function ChannelDrawer({
       size={520}
     >
       <Form form={form} layout="vertical" name="alarm-channel-form">
-        <Form.Item
-          name="name"
-          label={t('alarmEscalation.channelName')}
-          rules={[requiredText(t('alarmEscalation.rules.name'))]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
+        <NameField label={t('alarmEscalation.channelName')} />
         <Form.Item
           name="kind"
           label={t('alarmEscalation.kind')}
@@ -150,9 +144,7 @@ export function ChannelDrawer({
             maxLength={256}
           />
         )}
-        <Form.Item name="enabled" label={t('alarmEscalation.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <EnabledField />
         {kind === 'webhook' && <Alert type="info" showIcon title={t('alarmEscalation.kindHints.webhook')} />}
       </Form>
     </FormDrawer>
