@@ -7,6 +7,7 @@ import { call } from '@/api/endpoint';
 import { FacePhoto } from '@/components/selfreg/FacePhoto';
 import { PHONE, RegForm, RegPhoneField, type RegFormPageProps } from '@/components/selfreg/RegForm';
 import { workerSelfRegBody, type WorkerRegValues } from './workerSelfRegBody';
+import { TextField } from '@/components/form/TextField';
 
 const FIELDS = [
   'realName',
@@ -86,9 +87,7 @@ export function WorkerRegForm({ token, info, onSubmitted }: RegFormPageProps<Wor
       <Form.Item name="photo" label={t('workerReg.photo')} rules={[required(t('workerReg.photo'))]}>
         <FacePhoto token={token} endpoint={labourApi.selfRegPhoto} />
       </Form.Item>
-      <Form.Item name="emergencyContact" label={t('workerReg.emergencyContact')}>
-        <Input maxLength={64} />
-      </Form.Item>
+      <TextField name="emergencyContact" label={t('workerReg.emergencyContact')} maxLength={64} />
       <Form.Item
         name="emergencyPhone"
         label={t('workerReg.emergencyPhone')}

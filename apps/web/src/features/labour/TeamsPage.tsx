@@ -11,6 +11,7 @@ import { useUpdateSubcontractor } from './api/updateSubcontractor';
 import { useWorkers } from './api/listWorkers';
 import { ProjectPicker, useProjectParam } from './ProjectPicker';
 import { ProjectRecordsCard } from './ProjectRecordsCard';
+import { TextField } from '@/components/form/TextField';
 
 /** /labour/teams (admin, agent, manager): a project's teams (班组) with their leaders, and its subcontractors. */
 export function TeamsPage() {
@@ -139,15 +140,9 @@ function Subcontractors({ projectId }: { projectId: number }) {
             >
               <Input maxLength={128} />
             </Form.Item>
-            <Form.Item name="creditCode" label={t('labour.creditCode')}>
-              <Input maxLength={32} />
-            </Form.Item>
-            <Form.Item name="contact" label={t('labour.contact')}>
-              <Input maxLength={64} />
-            </Form.Item>
-            <Form.Item name="phone" label={t('labour.phone')}>
-              <Input maxLength={32} />
-            </Form.Item>
+            <TextField name="creditCode" label={t('labour.creditCode')} maxLength={32} />
+            <TextField name="contact" label={t('labour.contact')} maxLength={64} />
+            <TextField name="phone" label={t('labour.phone')} maxLength={32} />
           </>
         ),
       }}

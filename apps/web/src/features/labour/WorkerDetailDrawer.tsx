@@ -24,6 +24,7 @@ import { WorkerAttendanceHistory } from './WorkerAttendanceHistory';
 import { useRevealWorker } from './api/revealWorker';
 import { useUserStore } from '@/stores/user';
 import { useRowEditor } from '@/hooks/useRowEditor';
+import { TextField } from '@/components/form/TextField';
 
 interface CertificateValues {
   type: CertificateType;
@@ -219,9 +220,7 @@ export function WorkerDetailDrawer({ worker, onClose }: { worker: WorkerItem | n
         >
           <Input maxLength={64} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="issuedBy" label={t('labour.issuedBy')}>
-          <Input maxLength={128} />
-        </Form.Item>
+        <TextField name="issuedBy" label={t('labour.issuedBy')} maxLength={128} />
         <Form.Item
           name="validUntil"
           label={t('labour.validUntil')}

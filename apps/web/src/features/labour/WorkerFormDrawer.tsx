@@ -21,6 +21,7 @@ import { useUpdateWorker } from './api/updateWorker';
 import { useTeams } from './api/listTeams';
 import { useSubcontractors } from './api/listSubcontractors';
 import { WorkerPhotoUpload } from './WorkerPhotoUpload';
+import { TextField } from '@/components/form/TextField';
 
 interface FormValues {
   projectId: number;
@@ -239,12 +240,8 @@ export function WorkerFormDrawer({ open, worker, onClose }: WorkerFormDrawerProp
         <Form.Item name="photo" label={t('labour.photo')}>
           <WorkerPhotoUpload id="worker-form-photo" initialUrl={worker?.photoUrl} />
         </Form.Item>
-        <Form.Item name="emergencyContact" label={t('labour.emergencyContact')}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="emergencyPhone" label={t('labour.emergencyPhone')}>
-          <Input maxLength={32} />
-        </Form.Item>
+        <TextField name="emergencyContact" label={t('labour.emergencyContact')} maxLength={64} />
+        <TextField name="emergencyPhone" label={t('labour.emergencyPhone')} maxLength={32} />
         <Form.Item
           name="bankCardNo"
           label={t('labour.bankCardNo')}
