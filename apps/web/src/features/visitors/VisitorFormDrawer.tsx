@@ -12,6 +12,7 @@ import { FormDrawer } from '@/components/form/FormDrawer';
 import { useDrawerForm } from '@/components/form/useDrawerForm';
 import { ProjectSelect } from '@/components/pickers/ProjectSelect';
 import { PhotoUpload } from './PhotoUpload';
+import { TextField } from '@/components/form/TextField';
 
 interface FormValues {
   projectId: number;
@@ -162,9 +163,7 @@ export function VisitorFormDrawer({ open, visitor, onClose }: VisitorFormDrawerP
         <Form.Item name="reasons" label={t('visitors.reasons')}>
           <Input.TextArea maxLength={256} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
-        <Form.Item name="address" label={t('visitors.address')}>
-          <Input maxLength={256} />
-        </Form.Item>
+        <TextField name="address" label={t('visitors.address')} maxLength={256} />
         <Form.Item name="avatar" label={t('visitors.avatar')}>
           <PhotoUpload id="visitor-form-avatar" initialUrl={visitor?.avatarUrl} />
         </Form.Item>
