@@ -72,3 +72,20 @@ export interface LinkInput {
   /** The linked device's id once the link is up (an adapter storing something of its own, e.g. HJ 212 minute data). */
   readonly deviceId: number | undefined;
 }
+
+/**
+ * Opens a link over a transport that reports its own end (an MQTT session), and hears of an end that
+ * happens inside `open` itself: the gateway may close a new link at once (admission's busy, shutdown),
+ * before `open` has answered the input the transport's end must be reported to. `make` builds the
+ * transport around the callback to call when the session ends; `endedInOpen` says the link is already over.
+ */
+export function openTransport<T extends LinkTransport>(
+  open: (transport: T) => LinkInput,
+  make: (onEnd: () => void) => T,
+): { transport: T; input: LinkInput; endedInOpen: boolean } {
+  const opened: { input?: LinkInput; endedInOpen: boolean } = { endedInOpen: false };
+  const transport = make(() => (opened.input ? opened.input.closed() : (opened.endedInOpen = true)));
+  const input = (opened.input = open(transport));
+  if (opened.endedInOpen) input.closed();
+  return { transport, input, endedInOpen: opened.endedInOpen };
+}

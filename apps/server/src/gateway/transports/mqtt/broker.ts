@@ -10,7 +10,7 @@ import {
   parseMqttUsername,
   parseUpTopic,
 } from '@siteops/contracts/device-protocol';
-import type { LinkInput } from '../transport.ts';
+import { openTransport, type LinkInput } from '../transport.ts';
 import { MqttTransport, connectRefusal } from './transport.ts';
 
 /** What the broker needs of the gateway: a new link per device session. */
@@ -81,14 +81,11 @@ export async function startMqttBroker(gateway: LinkOpener, opts: MqttBrokerOptio
         if (error) logRefusal(client.id, error.message, ip);
         done(error, ok);
       };
-      // The gateway may end the session inside open (admission's busy, shutdown): the CONNACK 3 has gone
-      // out then, and the link is told it closed once open has answered it.
-      const opened: { input?: LinkInput } = {};
-      let endedInOpen = false;
-      const onEnd = () => (opened.input ? opened.input.closed() : (endedInOpen = true));
-      const transport = new MqttTransport(client, connack, keepalives.get(client) ?? 0, onEnd);
-      const input = (opened.input = gateway.open(transport, ip ?? ''));
-      if (endedInOpen) return input.closed();
+      const { transport, input, endedInOpen } = openTransport<MqttTransport>(
+        (t) => gateway.open(t, ip ?? ''),
+        (onEnd) => new MqttTransport(client, connack, keepalives.get(client) ?? 0, onEnd),
+      );
+      if (endedInOpen) return; // turned away at once (busy, shutdown): the CONNACK 3 has gone out
       sessions.set(client, { transport, input });
       const secret = password.toString('utf8');
       const auth = {

@@ -8,7 +8,7 @@ import {
   splitUpTopic,
   type ServerMessage,
 } from '@siteops/contracts/device-protocol';
-import type { LinkInput, LinkTransport } from '../transport.ts';
+import { openTransport, type LinkInput, type LinkTransport } from '../transport.ts';
 
 /** What the external-broker client needs of the gateway. */
 export interface ExternalGateway {
@@ -161,11 +161,17 @@ export async function connectExternalBroker(
     const previous = sessions.get(sn);
     // The gateway replaces the older link when this one is up; until then the older one is superseded.
     if (previous) sessions.delete(sn);
-    const transport: BrokerTransport = new BrokerTransport(client, sn, () => {
-      if (sessions.get(sn)?.transport === transport) sessions.delete(sn);
-      input.closed();
-    });
-    const input = gateway.open(transport, '');
+    const { transport, input, endedInOpen } = openTransport<BrokerTransport>(
+      (t) => gateway.open(t, ''),
+      (onEnd) => {
+        const made: BrokerTransport = new BrokerTransport(client, sn, () => {
+          if (sessions.get(sn)?.transport === made) sessions.delete(sn);
+          onEnd();
+        });
+        return made;
+      },
+    );
+    if (endedInOpen) return; // turned away at once (busy, shutdown): its down/close has gone out
     sessions.set(sn, { transport, input, linkId: linkIdOf(payload) });
     feedJson(input, 'auth', undefined, payload, sn);
   };
