@@ -490,16 +490,31 @@ export function processRssMb(pid: number | undefined) {
   }
 }
 
-/** The CPU time (ms) of every process on the machine whose command is `name` (postgres, redis-server, mosquitto). */
+/** The CPU time (ms) of each process on the machine whose command is `name` (postgres, redis-server, mosquitto), by pid. */
 export function commandCpuMs(name: string) {
-  let ms = 0;
+  const byPid = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) ms += processCpuMs(Number(entry)) || 0;
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name)
+        byPid.set(Number(entry), processCpuMs(Number(entry)));
     } catch {
       /* exited meanwhile */
     }
   }
+  return byPid;
+}
+
+/** CPU time (ms) the processes alive in both samples spent between them (one that exited took its time with it). */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>) {
+  let ms = 0;
+  for (const [pid, end] of after) if (before.has(pid) && end >= before.get(pid)!) ms += end - before.get(pid)!;
   return ms;
+}
+
+/** The whole machine's busy time (every core, ms) so far, from /proc/stat. */
+export function machineBusyMs() {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4];
+  return ((ticks.reduce((a, b) => a + b, 0) - idle) * 1000) / 100;
 }

@@ -121,12 +121,12 @@ const ACTIONS: [name: string, weight: number, run: Action][] = [
   ['alarm list', 10, async (api, token) => [await call(api(alarmApi.listAll, { page: 1, pageSize: 20 }, token))]],
   ['project list', 5, async (api, token) => [await call(api(projectApi.listAll, { page: 1, pageSize: 20 }, token))]],
 ];
-const TOTAL_WEIGHT = ACTIONS.reduce((a, [, w]) => a + w, 0);
 
-function pickAction() {
-  let r = Math.random() * TOTAL_WEIGHT;
-  for (const action of ACTIONS) if ((r -= action[1]) < 0) return action;
-  return ACTIONS[0];
+/** An action of `actions` at random by weight. */
+function pickAction(actions: typeof ACTIONS) {
+  let r = Math.random() * actions.reduce((a, [, w]) => a + w, 0);
+  for (const action of actions) if ((r -= action[1]) < 0) return action;
+  return actions[0];
 }
 
 /** One operator's live tab: subscribes, then records each subscribed reading's age on arrival. */
@@ -158,8 +158,11 @@ export async function runOperators(opts: {
   tokens: string[];
   deviceIds: number[];
   seconds: number;
+  /** Actions left out of the mix (by name), to see what one of them costs the rest. */
+  skip?: string[];
 }): Promise<OperatorsResult> {
   const { bases, tokens, deviceIds, seconds } = opts;
+  const actions = ACTIONS.filter(([name]) => !opts.skip?.includes(name));
   const pick = () => deviceIds[Math.floor(Math.random() * deviceIds.length)];
   const times: number[] = [];
   const byAction = new Map<string, number[]>();
@@ -179,7 +182,7 @@ export async function runOperators(opts: {
       const api = typedClient(fetchSend(bases[k % bases.length]));
       await sleep(Math.random() * 3000); // not all at once
       while (performance.now() < end) {
-        const [name, , run] = pickAction();
+        const [name, , run] = pickAction(actions);
         const s = performance.now();
         try {
           for (const r of await run(api, token, pick)) {

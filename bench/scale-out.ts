@@ -6,7 +6,8 @@
  *  - telemetry and heartbeats per second the instances took in; each server's RSS and CPU; PostgreSQL's,
  *    Redis's (and Mosquitto's) CPU,
  *  - RPC from an instance to a device linked to the other (GET /api/device/:id/config through it),
- *  - BENCH_OPERATORS=n: n console users at once during the measurement (bench/operators.ts),
+ *  - BENCH_OPERATORS=n: n console users at once during the measurement (bench/operators.ts; BENCH_OPERATORS_SKIP
+ *    leaves actions out of their mix by name, e.g. `search`),
  *  - BENCH_STORM=1: then kill -9 instance A; how long until every device is linked again through B (each
  *    simulated device dials its backup address, as a DTU does; over MQTT the broker stays and B takes the
  *    links over), B's console latency meanwhile, presence after A's heartbeat window, and whether any event
@@ -39,8 +40,10 @@ import { fetchSend } from '../packages/test-support/src/fetch.ts';
 import {
   benchIdentities,
   commandCpuMs,
+  cpuBetween,
   forkFleets,
   freshPgDatabase,
+  machineBusyMs,
   percentiles,
   processCpuMs,
   processRssMb,
@@ -72,7 +75,9 @@ async function runFleet() {
     telemetryMs: Number(telemetryS) * 1000,
     eventRate: Number(process.env.BENCH_EVENT_RATE ?? 0.01),
     pictures: false,
-    connectRate: 500,
+    // Over WebSocket each instance is offered ~400 new links a second in all (under its admission of 500),
+    // so the fleet links where it dialled instead of failing over to its backup address in the rush.
+    connectRate: Number(process.env.BENCH_CONNECT_RATE ?? 500),
     log: () => {},
   });
   await fleet.start();
@@ -105,10 +110,40 @@ interface Instance {
   token: string;
 }
 
+const scrapeText = async (instance: Instance) =>
+  (await fetch(`${instance.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+
+/** The API routes the instances answered most slowly between two scrapes: mean ms and calls (server side). */
+function slowestRoutes(before: string[], after: string[]) {
+  const totals = (texts: string[]) => {
+    const out = new Map<string, { sum: number; count: number }>();
+    for (const line of texts.join('\n').split('\n')) {
+      const m = /^siteops_http_request_duration_seconds_(sum|count)\{(.*)\} (\S+)$/.exec(line);
+      if (!m) continue;
+      const route = /route="([^"]*)"/.exec(m[2])?.[1] ?? '?';
+      const method = /method="([^"]*)"/.exec(m[2])?.[1] ?? '?';
+      const key = `${method} ${route}`;
+      const t = out.get(key) ?? { sum: 0, count: 0 };
+      t[m[1] as 'sum' | 'count'] += Number(m[3]);
+      out.set(key, t);
+    }
+    return out;
+  };
+  const [t0, t1] = [totals(before), totals(after)];
+  return [...t1]
+    .map(([key, t]) => {
+      const b = t0.get(key) ?? { sum: 0, count: 0 };
+      const count = t.count - b.count;
+      return { route: key, calls: count, meanMs: count ? +(((t.sum - b.sum) / count) * 1000).toFixed(1) : 0 };
+    })
+    .filter((r) => r.calls > 0)
+    .sort((x, y) => y.meanMs - x.meanMs)
+    .slice(0, 8);
+}
+
 /** The Prometheus figures this bench reads from an instance: links held and message counts. */
 async function scrape(instance: Instance) {
-  const res = await fetch(`${instance.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  const text = await res.text();
+  const text = await scrapeText(instance);
   const sum = (name: string, label = '') =>
     text
       .split('\n')
@@ -196,6 +231,10 @@ async function runBench() {
   // The first BENCH_A_SHARE of the fleets (default half) dial A first, the rest B; over MQTT every device
   // dials the broker. Each has the other instance as its backup address.
   const fleetsOnA = Math.round(FLEETS * Number(process.env.BENCH_A_SHARE ?? 0.5));
+  if (!overMqtt) {
+    const mostOnOne = Math.max(fleetsOnA, FLEETS - fleetsOnA);
+    process.env.BENCH_CONNECT_RATE ??= String(Math.ceil(400 / mostOnOne)); // the simulator processes inherit it
+  }
   const urlsOf = (k: number) => {
     if (overMqtt) return brokerUrl;
     const ws = instances.map((i) => `${i.base.replace('http', 'ws')}/gateway`);
@@ -224,10 +263,12 @@ async function runBench() {
   // The device's holder over WebSocket: the instance its fleet dialled (forkFleets' split: fleet k from n*k/FLEETS).
   const onA = (i: number) => i < Math.floor((N * fleetsOnA) / FLEETS);
   const m0 = await Promise.all(instances.map(scrape));
+  const h0 = await Promise.all(instances.map(scrapeText));
   const cpu0 = instances.map((i) => processCpuMs(i.process.pid));
   const pg0 = commandCpuMs('postgres');
   const redis0 = commandCpuMs('redis-server');
   const mosquitto0 = commandCpuMs('mosquitto');
+  const machine0 = machineBusyMs();
   const rssPeak = [0, 0];
   const rssTimer = setInterval(
     () => instances.forEach((i, k) => (rssPeak[k] = Math.max(rssPeak[k], processRssMb(i.process.pid) || 0))),
@@ -239,6 +280,7 @@ async function runBench() {
         tokens: await Promise.all(operatorNames.map((name, k) => login(instances[k % 2].base, name))),
         deviceIds,
         seconds: SECONDS,
+        skip: process.env.BENCH_OPERATORS_SKIP?.split(','),
       })
     : undefined;
   const rpc: number[] = [];
@@ -271,9 +313,13 @@ async function runBench() {
     heartbeatsPerS: rate('heartbeats'),
     serverCpuPctOfOneCore: { A: cpuPct[0], B: cpuPct[1], total: +(cpuPct[0] + cpuPct[1]).toFixed(1) },
     serverRssPeakMB: { A: rssPeak[0], B: rssPeak[1] },
-    postgresCpuPct: +((commandCpuMs('postgres') - pg0) / 10 / wall).toFixed(1),
-    redisCpuPct: +((commandCpuMs('redis-server') - redis0) / 10 / wall).toFixed(1),
-    ...(overMqtt ? { mosquittoCpuPct: +((commandCpuMs('mosquitto') - mosquitto0) / 10 / wall).toFixed(1) } : {}),
+    machineCpuPctOfOneCore: +((machineBusyMs() - machine0) / 10 / wall).toFixed(1),
+    postgresCpuPct: +(cpuBetween(pg0, commandCpuMs('postgres')) / 10 / wall).toFixed(1),
+    redisCpuPct: +(cpuBetween(redis0, commandCpuMs('redis-server')) / 10 / wall).toFixed(1),
+    ...(overMqtt
+      ? { mosquittoCpuPct: +(cpuBetween(mosquitto0, commandCpuMs('mosquitto')) / 10 / wall).toFixed(1) }
+      : {}),
+    slowestRoutes: slowestRoutes(h0, await Promise.all(instances.map(scrapeText))),
     fleetCpuPct: +reports.reduce((a, r) => a + (r?.cpuPct ?? 0), 0).toFixed(1),
     rpcCrossInstance: overMqtt ? 'either instance (the broker chose the holder)' : 'always the other instance',
     rpcSamples: rpc.length,
@@ -286,9 +332,9 @@ async function runBench() {
 
   await stopFleets(children);
   for (const i of instances) i.process.kill('SIGTERM');
-  await Promise.all(
-    instances.map((i) => new Promise((r) => (i.process.exitCode !== null ? r(0) : i.process.once('exit', r)))),
-  );
+  // A killed by the storm has exited already (by a signal: exitCode stays null).
+  const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
+  await Promise.all(instances.map((i) => new Promise((r) => (exited(i.process) ? r(0) : i.process.once('exit', r)))));
   await database.close();
   await fresh.drop();
   fs.rmSync(dataRoot, { recursive: true, force: true });
