@@ -92,7 +92,7 @@ describe('subscribing', () => {
   it('a forged ticket closes the channel with 4401', async () => {
     const WebSocket = (await import('ws')).default;
     // The live channel is a WebSocket route registered by hand (live/socket.ts), not a declared endpoint.
-     
+
     const ws = new WebSocket(`${t.base.replace('http', 'ws')}${LIVE_PATH}?ticket=forged.ticket`);
     const code = await new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
     expect(code).toBe(LiveClose.unauthorized);

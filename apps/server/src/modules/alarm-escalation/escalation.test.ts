@@ -411,7 +411,11 @@ describe('scope', () => {
     }
     // Nor put into a chain of its own project.
     const chainOf = (projectId: number, token: string) =>
-      t.api(alarmEscalationApi.chainAdd, { projectId, name: 'x', steps: [{ delayMinutes: 0, channelIds: [id] }] }, token);
+      t.api(
+        alarmEscalationApi.chainAdd,
+        { projectId, name: 'x', steps: [{ delayMinutes: 0, channelIds: [id] }] },
+        token,
+      );
     const agentChannelOfA = (token: string) =>
       t.api.unchecked(
         alarmEscalationApi.channelAdd,

@@ -119,7 +119,7 @@ describe('commands', () => {
   it('a forged live ticket, or a ticket for another purpose, is refused (4401)', async () => {
     const refusedWith = async (ticket: string) => {
       // The live channel is a WebSocket route registered by hand (live/socket.ts), not a declared endpoint.
-       
+
       const ws = new WebSocket(`${t.base.replace('http', 'ws')}${LIVE_PATH}?ticket=${encodeURIComponent(ticket)}`);
       return new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
     };

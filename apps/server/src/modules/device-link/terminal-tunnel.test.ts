@@ -67,7 +67,7 @@ describe('terminal', () => {
   it('refuses a bad ticket (4401), an offline device (4409); closes on idle (4408)', async () => {
     const d = await t.addDevice();
     // The terminal is a WebSocket route registered by hand (device-link/routes.ts), not a declared endpoint.
-     
+
     const bad = openTerminal(
       `${t.base.replace('http', 'ws')}${DEVICE_LINK_ROUTES.terminal.replace(':id', String(d.id))}?ticket=nope`,
     );

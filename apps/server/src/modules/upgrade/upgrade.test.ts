@@ -51,7 +51,7 @@ describe(`${upgradeApi.upload.method} ${upgradeApi.upload.path}`, () => {
       openRollouts: 0,
     });
     const id = res.body.data.id as number;
-     
+
     expect(res.body.data.fileUrl).toBe(`${upgradeApi.download.path}?id=${id}`);
     const back = await t.app.inject({
       method: 'GET',
