@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
-import type { DeviceType } from '../packages/contracts/src/device-protocol.ts';
+import { DEVICE_TYPES, type DeviceType } from '../packages/contracts/src/device-protocol.ts';
 import { SimFleet, simIdentity } from '../packages/device-sim/src/fleet.ts';
 import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
@@ -117,6 +117,16 @@ export function benchIdentities(
     return { ...id, secret: createHmac('sha256', seed).update(id.sn).digest('hex') };
   });
 }
+
+/** `benchIdentities` over every device type in turn (the i-th device of type i mod types, numbered per type). */
+export const mixedIdentities = (prefix: string, seed: string) => (n: number) =>
+  benchIdentities(
+    prefix,
+    seed,
+    n,
+    (i) => DEVICE_TYPES[i % DEVICE_TYPES.length] as DeviceType,
+    (i) => Math.floor(i / DEVICE_TYPES.length) + 1,
+  );
 
 /** The identities as authorised, licensed devices (1,000 rows an INSERT); `extra` adds columns to every row. */
 export async function seedDevices(

@@ -18,19 +18,11 @@ import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { DEVICE_TYPES, type DeviceType } from '../packages/contracts/src/device-protocol.ts';
 import type { LiveServerMessage } from '../packages/contracts/src/live/schemas.ts';
 import { SimFleet } from '../packages/device-sim/src/fleet.ts';
-import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked, benchConfig } from './lib.ts';
+import { mixedIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked, benchConfig } from './lib.ts';
 
-const identities = (n: number) =>
-  benchIdentities(
-    'BLIVE',
-    'siteops-bench-live',
-    n,
-    (i) => DEVICE_TYPES[i % DEVICE_TYPES.length] as DeviceType,
-    (i) => Math.floor(i / DEVICE_TYPES.length) + 1,
-  );
+const identities = mixedIdentities('BLIVE', 'siteops-bench-live');
 
 if (process.argv[2] === '--fleet') await runFleet();
 else await runServer();

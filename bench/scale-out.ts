@@ -30,7 +30,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
-import { DEVICE_TYPES, type DeviceType } from '../packages/contracts/src/device-protocol.ts';
 import { deviceApi } from '../packages/contracts/src/device/api.ts';
 import { deviceLinkApi } from '../packages/contracts/src/device-link/api.ts';
 import { userApi } from '../packages/contracts/src/user/api.ts';
@@ -38,7 +37,7 @@ import { SimFleet, type FleetStats } from '../packages/device-sim/src/fleet.ts';
 import { typedClient, type TypedClient } from '../packages/test-support/src/api.ts';
 import { fetchSend } from '../packages/test-support/src/fetch.ts';
 import {
-  benchIdentities,
+  mixedIdentities,
   commandCpuMs,
   cpuBetween,
   forkFleets,
@@ -55,14 +54,7 @@ import {
 } from './lib.ts';
 import { runOperators } from './operators.ts';
 
-const identities = (n: number) =>
-  benchIdentities(
-    'BSCALE',
-    'siteops-bench-scale-out',
-    n,
-    (i) => DEVICE_TYPES[i % DEVICE_TYPES.length] as DeviceType,
-    (i) => Math.floor(i / DEVICE_TYPES.length) + 1,
-  );
+const identities = mixedIdentities('BSCALE', 'siteops-bench-scale-out');
 
 /** A simulator process: its share of the devices, dialling the first address and the rest as backups. */
 async function runFleet() {
