@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -12,21 +11,10 @@ import {
   twoInstancesSkipped,
   type TwoInstances,
 } from '../../../modules/device-link/twoInstances.ts';
+import { BROKER, brokerAnswers } from './brokerTestkit.ts';
 
-/** The machine's Mosquitto (the external broker of a deployment of several instances). */
-const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
-
-const brokerAnswers = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(BROKER);
-  const socket = net.connect(Number(port || 1883), hostname);
-  socket.setTimeout(1_000);
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => (socket.destroy(), resolve(false)));
-});
-const skipped = twoInstancesSkipped('MQTT through an external broker') || !brokerAnswers;
-if (!brokerAnswers)
-  console.log(`MQTT through an external broker: skipped, no broker answers at ${BROKER} (TEST_MQTT_URL)`);
+const skipped =
+  twoInstancesSkipped('MQTT through an external broker') || !(await brokerAnswers('MQTT through an external broker'));
 
 describe.skipIf(skipped)('MQTT through an external broker, two instances sharing the devices', () => {
   let two: TwoInstances;
