@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Button, DatePicker, Form, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,10 +9,12 @@ import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { useProjectOptions } from '@/api/ownerOptions';
-import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
+import type { DateRange } from '@/components/form/formKit';
 import { SearchSelect } from '@/components/form/SearchSelect';
 import { ListLayout } from '@/components/list/ListLayout';
 import { listRead } from '@/components/list/listRead';
+import { rangeSearch } from '@/components/list/rangeSearch';
+import { RangeSearchField } from '@/components/list/RangeSearchField';
 import { useListPage, type ItemOf } from '@/components/list/useListPage';
 import { timeColumn } from '@/components/table/columns';
 import { actionsColumn, RowAction, RowActions } from '@/components/table/rowActions';
@@ -33,11 +35,9 @@ interface Filters {
   range?: DateRange | null;
 }
 const TEXTS = ['severity', 'status', 'acknowledged', 'projectId', 'deviceType'] as const;
-const FILTERS = [...TEXTS, 'from', 'to'] as const;
-// The time range travels in the URL as ISO instants, like the API takes them.
-const { toParams, fromParams } = rangeSearchParams<Filters>(TEXTS);
+const SEARCH = rangeSearch<Filters>(TEXTS);
 
-const LIST = { filters: FILTERS };
+const LIST = { filters: SEARCH.filters };
 export const firstRead = listRead(alarmApi.listAll, () => LIST);
 
 /** A burst of alarm changes (a site's monitors crossing together) refetches once, this long after the first. */
@@ -149,9 +149,7 @@ export function AlarmsPage() {
   );
   return (
     <ListLayout<Filters, AlarmRow>
-      filters={FILTERS}
-      toParams={toParams}
-      fromParams={fromParams}
+      {...SEARCH}
       search={
         <>
           {select(
@@ -186,9 +184,7 @@ export function AlarmsPage() {
             DEVICE_TYPES.map((v) => ({ value: v, label: t(`devices.type.${v}`) })),
             170,
           )}
-          <Form.Item name="range" label={t('alarms.range')}>
-            <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
-          </Form.Item>
+          <RangeSearchField label={t('alarms.range')} />
         </>
       }
       table={{

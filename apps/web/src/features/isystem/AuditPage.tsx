@@ -1,11 +1,13 @@
-import { DatePicker, Form, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AuditItem } from '@siteops/contracts/audit/schemas';
 import { auditApi } from '@siteops/contracts/audit/api';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
+import type { DateRange } from '@/components/form/formKit';
+import { rangeSearch } from '@/components/list/rangeSearch';
+import { RangeSearchField } from '@/components/list/RangeSearchField';
 import { ListLayout } from '@/components/list/ListLayout';
 import { SearchText } from '@/components/form/SearchText';
 import { timeColumn } from '@/components/table/columns';
@@ -19,12 +21,9 @@ interface Filters {
   targetId?: string;
   range?: DateRange | null;
 }
-const NAMES = ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
+const SEARCH = rangeSearch<Filters>(['actor', 'action', 'targetType', 'targetId']);
 
-// The time range travels in the URL as ISO instants, like the API takes them.
-const { toParams, fromParams } = rangeSearchParams<Filters>(['actor', 'action', 'targetType', 'targetId']);
-
-const LIST = { filters: NAMES };
+const LIST = { filters: SEARCH.filters };
 export const firstRead = listRead(auditApi.listAll, () => LIST);
 
 /**
@@ -69,18 +68,14 @@ export function AuditPage() {
 
   return (
     <ListLayout<Filters, AuditItem>
-      filters={NAMES}
-      toParams={toParams}
-      fromParams={fromParams}
+      {...SEARCH}
       search={
         <>
           <SearchText name="actor" label={t('audit.actor')} />
           <SearchText name="action" label={t('audit.action')} placeholder="user.update" />
           <SearchText name="targetType" label={t('audit.targetType')} />
           <SearchText name="targetId" label={t('audit.targetId')} />
-          <Form.Item name="range" label={t('audit.range')}>
-            <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
-          </Form.Item>
+          <RangeSearchField label={t('audit.range')} />
         </>
       }
       table={{

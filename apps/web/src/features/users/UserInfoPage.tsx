@@ -5,7 +5,8 @@ import type { UserListItem } from '@siteops/contracts/user/list';
 import { userApi } from '@siteops/contracts/user/api';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
+import type { DateRange } from '@/components/form/formKit';
+import { rangeSearch } from '@/components/list/rangeSearch';
 import { message } from '@/lib/feedback';
 import { showOneTimePassword } from '@/components/OneTimePassword';
 import { useUserStore } from '@/stores/user';
@@ -29,16 +30,10 @@ interface Filters {
   range?: DateRange | null;
 }
 const TEXT_FILTERS = ['userName', 'realName', 'phone', 'enabled', 'certification', 'isAgent', 'idNo'] as const;
-const NAMES = [...TEXT_FILTERS, 'createdFrom', 'createdTo'] as const;
-const LIST = { filters: NAMES };
-export const firstRead = listRead(userApi.listAll, () => LIST);
-
 // The created range travels in the URL as ISO instants (start of the first day, end of the last).
-const { toParams, fromParams } = rangeSearchParams<Filters>(TEXT_FILTERS, {
-  from: 'createdFrom',
-  to: 'createdTo',
-  wholeDays: true,
-});
+const SEARCH = rangeSearch<Filters>(TEXT_FILTERS, { from: 'createdFrom', to: 'createdTo', wholeDays: true });
+const LIST = { filters: SEARCH.filters };
+export const firstRead = listRead(userApi.listAll, () => LIST);
 
 /**
  * /user/info (admin and agent): the users in the caller's scope with spec 2's columns, searched,
@@ -89,9 +84,7 @@ export function UserInfoPage() {
 
   return (
     <ListLayout<Filters, UserListItem>
-      filters={NAMES}
-      toParams={toParams}
-      fromParams={fromParams}
+      {...SEARCH}
       search={
         <>
           <SearchText name="userName" label={t('users.userName')} />

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { DatePicker, Form, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import type { PassRecordItem } from '@siteops/contracts/visitor/gate';
 import { useEndpointQuery } from '@/api/queries';
 import { listRead } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
-import { rangeSearchParams, type DateRange } from '@/components/form/formKit';
+import type { DateRange } from '@/components/form/formKit';
+import { rangeSearch } from '@/components/list/rangeSearch';
+import { RangeSearchField } from '@/components/list/RangeSearchField';
 import { passColumns } from './passColumns';
 import { ListLayout } from '@/components/list/ListLayout';
 import { useLiveTopics } from '@/hooks/useLiveTopics';
@@ -17,10 +19,7 @@ interface Filters {
   visitorId?: string;
   range?: DateRange | null;
 }
-const NAMES = ['deviceId', 'visitorId', 'from', 'to'] as const;
-
-// The time range travels in the URL as ISO instants, like the API takes them.
-const { toParams, fromParams } = rangeSearchParams<Filters>(['deviceId', 'visitorId']);
+const SEARCH = rangeSearch<Filters>(['deviceId', 'visitorId']);
 
 /** A visitor by name, searched as one types (a project may have many thousands). */
 function VisitorSelect(props: { value?: string; onChange?: (v: string | undefined) => void }) {
@@ -48,7 +47,7 @@ function VisitorSelect(props: { value?: string; onChange?: (v: string | undefine
   );
 }
 
-const LIST = { filters: NAMES };
+const LIST = { filters: SEARCH.filters };
 export const firstRead = listRead(visitorApi.passes, () => LIST);
 
 /**
@@ -73,9 +72,7 @@ export function PassRecordsPage() {
 
   return (
     <ListLayout<Filters, PassRecordItem>
-      filters={NAMES}
-      toParams={toParams}
-      fromParams={fromParams}
+      {...SEARCH}
       search={
         <>
           <Form.Item name="deviceId" label={t('passRecords.device')}>
@@ -90,9 +87,7 @@ export function PassRecordsPage() {
           <Form.Item name="visitorId" label={t('passRecords.visitor')}>
             <VisitorSelect />
           </Form.Item>
-          <Form.Item name="range" label={t('passRecords.range')}>
-            <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
-          </Form.Item>
+          <RangeSearchField label={t('passRecords.range')} />
         </>
       }
       table={{ tableId: 'pass-records', columns: passColumns(t), ...table }}
