@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
-import { ADMIN_PASSWORD, adminUrl, templateDbName, templateFile } from './template.ts';
+import { ADMIN_PASSWORD, adminUrl, onServer, templateDbName, templateFile } from './template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,26 +18,16 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const { default: pg } = await import('pg');
     const template = templateDbName();
-    const onServer = async (statement: string) => {
-      const admin = new pg.Client({ connectionString: adminUrl(url) });
-      await admin.connect();
-      try {
-        await admin.query(statement);
-      } finally {
-        await admin.end();
-      }
-    };
-    await onServer(`drop database if exists ${template} with (force)`);
-    await onServer(`create database ${template}`);
+    await onServer(url, `drop database if exists ${template} with (force)`);
+    await onServer(url, `create database ${template}`);
     const database = await openDatabase({ databaseUrl: adminUrl(url, template), poolMax: 2 });
     await database.migrate();
     await database.db.insert(users).values(adminRow(await hashPassword(ADMIN_PASSWORD)));
     await database.close();
     project.provide('templateFile', '');
     project.provide('templateDb', template);
-    return () => onServer(`drop database if exists ${template} with (force)`);
+    return () => onServer(url, `drop database if exists ${template} with (force)`);
   }
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();

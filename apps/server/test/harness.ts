@@ -10,7 +10,7 @@ import { openDatabase, type Database, type OpenOptions } from '../src/db/client.
 import { typedClient, type As, type Send, type TypedClient } from '@siteops/test-support/api';
 import { queryString } from '@siteops/test-support/fetch';
 import { requestOf, type Endpoint, type InputOf } from '@siteops/contracts/shared/endpoint';
-import { ADMIN_PASSWORD, adminUrl } from './template.ts';
+import { ADMIN_PASSWORD, adminUrl, onServer } from './template.ts';
 import { userApi } from '@siteops/contracts/user/api';
 
 export { ADMIN_PASSWORD };
@@ -27,12 +27,8 @@ export async function openTestDatabase(
     const dump = fs.readFileSync(inject('templateFile'));
     return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
   }
-  const { default: pg } = await import('pg');
   const name = `siteops_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject('templateDb')}`);
-  await admin.end();
+  await onServer(url, `create database ${name} template ${inject('templateDb')}`);
   // `through`: the fault tests reach the server through their proxy.
   const through = opts.through ?? ((u: string) => u);
   const database = await openDatabase({
@@ -44,10 +40,7 @@ export async function openTestDatabase(
     ...database,
     close: async () => {
       await database.close();
-      const drop = new pg.Client({ connectionString: url });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await onServer(url, `drop database if exists ${name} with (force)`);
     },
   };
 }

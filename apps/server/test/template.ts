@@ -16,3 +16,18 @@ export function adminUrl(url: string, database?: string) {
   if (database) u.pathname = `/${database}`;
   return u.toString();
 }
+
+/**
+ * Runs one statement (create or drop a database) on the server of `url`, through a connection of its own
+ * that is closed again whatever the statement does.
+ */
+export async function onServer(url: string, statement: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl(url) });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -12,7 +12,7 @@ import { users } from '../db/schema/index.ts';
 import { loadMasterKey } from '../crypto/keys.ts';
 import { Pii } from '../crypto/pii.ts';
 import { loadSigningKey } from '../modules/device/signingKey.ts';
-import { adminUrl } from '../../test/template.ts';
+import { adminUrl, onServer } from '../../test/template.ts';
 import { BackupError, createBackup, restoreBackup } from './backup.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -31,19 +31,9 @@ afterAll(async () => {
 /** PostgreSQL: a database of its own for this file (dropped after); the embedded database: none needed. */
 async function freshDatabaseUrl(): Promise<string | undefined> {
   if (!PG_URL) return undefined;
-  const { default: pg } = await import('pg');
   const name = `siteops_backup_${randomBytes(4).toString('hex')}`;
-  const root = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl(PG_URL) });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await root(`create database ${name}`);
-  cleanups.push(() => root(`drop database if exists ${name} with (force)`));
+  await onServer(PG_URL, `create database ${name}`);
+  cleanups.push(() => onServer(PG_URL, `drop database if exists ${name} with (force)`));
   return adminUrl(PG_URL, name);
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { ADMIN_PASSWORD, adminUrl } from '../../../test/template.ts';
+import { ADMIN_PASSWORD, adminUrl, onServer } from '../../../test/template.ts';
 import { FAST, startLinkApp, type LinkTestApp } from './testkit.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -40,26 +40,16 @@ export async function startTwoInstances(
     env?: Record<string, string>;
   } = {},
 ): Promise<TwoInstances> {
-  const { default: pg } = await import('pg');
   const dbName = `siteops_two_${randomBytes(5).toString('hex')}`;
   const busPrefix = `siteops-two-test-${randomBytes(4).toString('hex')}:`;
   const env = { REDIS_URL: REDIS_URL!, PII_KEY: randomBytes(32).toString('hex'), ...opts.env };
-  const root = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl(PG_URL!) });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await root(`create database ${dbName}`);
+  await onServer(PG_URL!, `create database ${dbName}`);
   const opened: Database[] = [];
   const apps: LinkTestApp[] = [];
   const close = async () => {
     for (const app of apps) await app.close();
     for (const database of opened) await database.close();
-    await root(`drop database if exists ${dbName} with (force)`);
+    await onServer(PG_URL!, `drop database if exists ${dbName} with (force)`);
   };
   try {
     const open = async () => {
