@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../shared/text.ts';
 import { notText, optionalMultilineText, optionalText } from '../shared/text-fields.ts';
-import { calendarDate, queryBool, rowId, sortedPageQuery, textFilter } from '../shared/pagination.ts';
+import { calendarDate, queryBool, sortedPageQuery, textFilter, updateBodyOf } from '../shared/pagination.ts';
 import { INTRODUCTION_MAX, PHONE_PATTERN, USERNAME_PATTERN, USER_ENABLED, emailSchema } from '../user/schemas.ts';
 import { passwordSchema } from '../user/password.ts';
 import { editStamps } from '../shared/row-fields.ts';
@@ -74,13 +74,9 @@ export type AddAgentBody = z.input<typeof addAgentBody>;
  * Setting status invalid (or an expDate in the past) ends its users' sessions. Only an admin may
  * change status or expDate.
  */
-export const updateAgentBody = z
-  .object(agentFields)
-  .partial()
-  .extend({
-    id: rowId('id is required'),
-    user: z.object(agentUserFields).omit({ userName: true, password: true }).partial().optional(),
-  });
+export const updateAgentBody = updateBodyOf(agentFields).extend({
+  user: z.object(agentUserFields).omit({ userName: true, password: true }).partial().optional(),
+});
 export type UpdateAgentBody = z.input<typeof updateAgentBody>;
 
 const AGENT_SORT_FIELDS = ['id', 'name', 'expDate', 'createdAt', 'updatedAt'] as const;

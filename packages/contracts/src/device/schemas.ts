@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multilineText, text } from '../shared/text.ts';
-import { notText } from '../shared/text-fields.ts';
+import { notText, optionalTextOf } from '../shared/text-fields.ts';
 import { DEVICE_TYPES } from '../device-protocol.ts';
 import {
   calendarDate,
@@ -23,23 +23,14 @@ export const macAddress = text({ error: notText('mac') })
   .regex(/^[0-9A-Fa-f]{2}([:-]?)[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}$/, 'mac must look like AA:BB:CC:DD:EE:FF')
   .transform((v) => v.replace(/[:-]/g, '').toUpperCase().match(/.{2}/g)!.join(':'));
 
+// Device fields answer zod's own message for a value that is not text (as they always have), hence
+// plain text() here rather than text-fields' optionalText, which names the field.
+
 /** An optional text field named `name`: trimmed, at most `max` characters, '' stored as null. */
-const optionalText = (name: string, max: number) =>
-  text()
-    .trim()
-    .max(max, `${name} is at most ${max} characters`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const optionalText = (name: string, max: number) => optionalTextOf(text(), name, max);
 
 /** An optional multi-line text field named `name` (a remark): newlines kept, '' stored as null. */
-const optionalMultiline = (name: string, max: number) =>
-  multilineText()
-    .trim()
-    .max(max, `${name} is at most ${max} characters`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const optionalMultiline = (name: string, max: number) => optionalTextOf(multilineText(), name, max);
 
 /** Fields an agent may edit on its own devices. */
 export const DEVICE_AGENT_FIELDS = ['devName', 'installSite', 'remark', 'direction'] as const;

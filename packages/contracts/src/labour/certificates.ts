@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredEnum, requiredText, optionalText } from '../shared/text-fields.ts';
-import { calendarDate, rowId } from '../shared/pagination.ts';
+import { calendarDate, rowId, updateBodyOf } from '../shared/pagination.ts';
 import { text } from '../shared/text.ts';
 import { editTimes, nullableString } from '../shared/row-fields.ts';
 import type { LabourTrade } from './schemas.ts';
@@ -59,6 +59,12 @@ export function certificateStateOf(validUntil: string | null, today: string): Ce
   return validUntil <= warn.toISOString().slice(0, 10) ? 'expiring' : 'valid';
 }
 
+/** A photo uploaded through POST /api/labour/postPhoto (a worker's face, a certificate's card), by its id. */
+export const labourPhoto = z
+  .uuid({ error: 'photo must be the id of an uploaded photo (POST /api/labour/postPhoto)' })
+  .nullable()
+  .optional();
+
 const certificateFields = {
   workerId: rowId('workerId is required'),
   type: requiredEnum('type', CERTIFICATE_TYPES),
@@ -68,21 +74,14 @@ const certificateFields = {
     .trim()
     .refine((s) => calendarDate.safeParse(s).success, { message: 'validUntil must be a date YYYY-MM-DD' }),
   /** A photo of the card: uploaded through POST /api/labour/postPhoto (checked as visitors' photos). */
-  photo: z
-    .uuid({ error: 'photo must be the id of an uploaded photo (POST /api/labour/postPhoto)' })
-    .nullable()
-    .optional(),
+  photo: labourPhoto,
 };
 
 /** `POST /api/labour/addCertificate`. */
 export const addCertificateBody = z.object(certificateFields);
 
 /** `PUT /api/labour/updateCertificate`: `id` plus the fields that change (a certificate stays its worker's). */
-export const updateCertificateBody = z
-  .object(certificateFields)
-  .omit({ workerId: true })
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updateCertificateBody = updateBodyOf(certificateFields, ['workerId']);
 
 export const certificateItem = z.object({
   id: z.number(),

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { requiredEnum, requiredText, optionalText } from '../shared/text-fields.ts';
 import { text } from '../shared/text.ts';
-import { calendarDate, pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter } from '../shared/pagination.ts';
+import {
+  calendarDate,
+  pageQuery,
+  rowId,
+  rowIdParam,
+  sortedPageQuery,
+  textFilter,
+  updateBodyOf,
+} from '../shared/pagination.ts';
 import { idNumberSchema, phoneSchema, SEX } from '../user/schemas.ts';
 import { editTimes, nullableRef, nullableString, rowRef } from '../shared/row-fields.ts';
 import { SHEET_LANGS } from '../device/sheet.ts';
-import { CERTIFICATE_STATES } from './certificates.ts';
+import { CERTIFICATE_STATES, labourPhoto } from './certificates.ts';
 
 /**
  * Labour real-name management (issue 35): a project's workers, teams (班组) and subcontractors, and the
@@ -95,21 +103,14 @@ export const workerFields = {
    */
   bankCardNo: bankCardNo.nullable().optional(),
   /** The face the terminals enrol: a photo uploaded through POST /api/labour/postPhoto. */
-  photo: z
-    .uuid({ error: 'photo must be the id of an uploaded photo (POST /api/labour/postPhoto)' })
-    .nullable()
-    .optional(),
+  photo: labourPhoto,
 };
 
 /** `POST /api/labour/add`. */
 export const addWorkerBody = z.object(workerFields);
 
 /** `PUT /api/labour/update`: `id` plus the fields that change (a worker stays in its project). */
-export const updateWorkerBody = z
-  .object(workerFields)
-  .omit({ projectId: true })
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updateWorkerBody = updateBodyOf(workerFields, ['projectId']);
 
 export const WORKER_SORT_FIELDS = ['id', 'realName', 'entryDate', 'createdAt'] as const;
 
@@ -175,11 +176,7 @@ export const teamFields = {
   subcontractorId: optionalId('subcontractorId'),
 };
 export const addTeamBody = z.object(teamFields);
-export const updateTeamBody = z
-  .object(teamFields)
-  .omit({ projectId: true })
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updateTeamBody = updateBodyOf(teamFields, ['projectId']);
 
 /** `GET /api/labour/teams` and `GET /api/labour/subcontractors`. */
 export const projectPartQuery = pageQuery.extend({
@@ -209,11 +206,7 @@ export const subcontractorFields = {
   phone: optionalText('phone', 32),
 };
 export const addSubcontractorBody = z.object(subcontractorFields);
-export const updateSubcontractorBody = z
-  .object(subcontractorFields)
-  .omit({ projectId: true })
-  .partial()
-  .extend({ id: rowId('id is required') });
+export const updateSubcontractorBody = updateBodyOf(subcontractorFields, ['projectId']);
 
 export const subcontractorItem = z.object({
   id: z.number(),

@@ -89,10 +89,19 @@ export const idBody = z.object({ id: rowId('id is required') });
 
 /**
  * The body of a `PUT /api/<module>/update` over the add form's `fields`: the row's `id` plus any of
- * the fields; only those sent change.
+ * the fields; only those sent change. `fixed` names the fields a row keeps from its add (a worker's
+ * project, a certificate's worker): an update does not take them.
  */
-export const updateBodyOf = <const S extends z.ZodRawShape>(fields: S) =>
-  z.object(fields).partial().extend(idBody.shape);
+export const updateBodyOf = <const S extends z.ZodRawShape, const K extends keyof S & string = never>(
+  fields: S,
+  fixed: readonly K[] = [],
+) => {
+  const changeable = Object.fromEntries(Object.entries(fields).filter(([key]) => !fixed.includes(key as K)));
+  return z
+    .object(changeable as Omit<S, K>)
+    .partial()
+    .extend(idBody.shape);
+};
 
 /** The body of every `DELETE /api/<module>/delete`. */
 export const idsBody = z.object({

@@ -23,7 +23,7 @@ export const requiredText = (name: string, max: number) =>
     .max(max, `${name} is at most ${max} characters`);
 
 /** `field` made optional: trimmed, bounded, and '' stored as null. */
-const optionalTextOf = (field: z.ZodString, name: string, max: number) =>
+export const optionalTextOf = (field: z.ZodString, name: string, max: number) =>
   field
     .trim()
     .max(max, `${name} is at most ${max} characters`)
