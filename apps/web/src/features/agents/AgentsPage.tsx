@@ -14,7 +14,7 @@ import { AgentFormModal } from './AgentFormModal';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';
-import { textColumn, timeColumn } from '@/components/table/columns';
+import { textColumn, timeColumn, valueColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
 
@@ -53,26 +53,20 @@ export function AgentsPage() {
     { key: 'name', dataIndex: 'name', title: t('agents.name'), sorter: true },
     { key: 'linkName', dataIndex: 'linkName', title: t('agents.linkName') },
     { key: 'linkPhone', dataIndex: 'linkPhone', title: t('agents.linkPhone') },
-    {
-      key: 'expDate',
-      dataIndex: 'expDate',
-      title: t('agents.expDate'),
-      sorter: true,
-      render: (v: string, row) => (
+    valueColumn(
+      'expDate',
+      t('agents.expDate'),
+      (v, row) => (
         <Space size={4}>
           <span>{v}</span>
           {row.expired && <Tag color="red">{t('agents.expired')}</Tag>}
         </Space>
       ),
-    },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('agents.status'),
-      render: (v: string) => (
-        <Tag color={v === 'valid' ? 'success' : 'default'}>{t(`agents.statusValues.${v}`, { defaultValue: v })}</Tag>
-      ),
-    },
+      { sortable: true },
+    ),
+    valueColumn('status', t('agents.status'), (v) => (
+      <Tag color={v === 'valid' ? 'success' : 'default'}>{t(`agents.statusValues.${v}`, { defaultValue: v })}</Tag>
+    )),
     textColumn<AgentItem>('address', t('agents.address'), 200),
     { key: 'longitude', dataIndex: 'longitude', title: t('agents.longitude') },
     { key: 'latitude', dataIndex: 'latitude', title: t('agents.latitude') },

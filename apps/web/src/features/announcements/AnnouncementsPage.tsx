@@ -21,7 +21,7 @@ import { LazyPopconfirm } from '@/components/intent/LazyPopconfirm';
 import { ListLayout } from '@/components/list/ListLayout';
 import { useListDelete } from '@/components/list/useListDelete';
 import { EllipsisText } from '@/components/EllipsisText';
-import { timeColumn } from '@/components/table/columns';
+import { timeColumn, valueColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
 
@@ -60,33 +60,24 @@ export function AnnouncementsPage() {
   };
 
   const columns: TableColumnsType<AnnouncementItem> = [
-    {
-      key: 'title',
-      dataIndex: 'title',
-      title: t('announcements.title'),
-      sorter: true,
-      render: (v: string, row) => (
+    valueColumn(
+      'title',
+      t('announcements.title'),
+      (v, row) => (
         <Space size={4}>
           {row.pinned && <PushpinFilled aria-label={t('announcements.pinned')} />}
           <EllipsisText text={v} tooltip={row.body} maxWidth={280} />
         </Space>
       ),
-    },
-    {
-      key: 'level',
-      dataIndex: 'level',
-      title: t('announcements.level'),
-      render: (v: AnnouncementItem['level']) => (
-        <Tag color={v === 'warning' ? 'warning' : 'processing'}>{t(`announcements.levels.${v}`)}</Tag>
-      ),
-    },
+      { sortable: true },
+    ),
+    valueColumn('level', t('announcements.level'), (v) => (
+      <Tag color={v === 'warning' ? 'warning' : 'processing'}>{t(`announcements.levels.${v}`)}</Tag>
+    )),
     { key: 'audience', title: t('announcements.audience'), render: (_: unknown, row) => audienceOf(row) },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('announcements.status'),
-      render: (v: AnnouncementItem['status']) => <Tag color={STATUS_COLOR[v]}>{t(`announcements.statuses.${v}`)}</Tag>,
-    },
+    valueColumn('status', t('announcements.status'), (v) => (
+      <Tag color={STATUS_COLOR[v]}>{t(`announcements.statuses.${v}`)}</Tag>
+    )),
     timeColumn<AnnouncementItem>('publishedAt', t('announcements.publishedAt'), { sortable: true }),
     timeColumn<AnnouncementItem>('expiresAt', t('announcements.expiresAt'), { empty: t('announcements.never') }),
     { key: 'createdByName', dataIndex: 'createdByName', title: t('announcements.createdBy') },

@@ -20,7 +20,7 @@ import { RolloutDialog } from '@/features/upgrade/rollout/RolloutDialog';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
 import { ListLayout } from '@/components/list/ListLayout';
-import { textColumn, timeColumn } from '@/components/table/columns';
+import { textColumn, timeColumn, valueColumn } from '@/components/table/columns';
 import { SearchText } from '@/components/form/SearchText';
 import { SearchSelect } from '@/components/form/SearchSelect';
 import { FileName } from '@/components/FileName';
@@ -43,21 +43,9 @@ export function UpgradePage() {
 
   const columns: TableColumnsType<UpgradeItem> = [
     { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
-    {
-      key: 'fileName',
-      dataIndex: 'fileName',
-      title: t('upgrade.fileName'),
-      sorter: true,
-      render: (name: string) => <FileName name={name} />,
-    },
+    valueColumn('fileName', t('upgrade.fileName'), (name) => <FileName name={name} />, { sortable: true }),
     { key: 'fileVersion', dataIndex: 'fileVersion', title: t('upgrade.fileVersion'), sorter: true },
-    {
-      key: 'fileSize',
-      dataIndex: 'fileSize',
-      title: t('upgrade.fileSize'),
-      sorter: true,
-      render: (v: number) => formatBytes(v),
-    },
+    valueColumn('fileSize', t('upgrade.fileSize'), (v) => formatBytes(v), { sortable: true }),
     { key: 'checkType', dataIndex: 'checkType', title: t('upgrade.checkType') },
     {
       key: 'checkSum',
@@ -82,18 +70,17 @@ export function UpgradePage() {
       ),
     },
     { key: 'minVersion', dataIndex: 'minVersion', title: t('upgrade.minVersion') },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('upgrade.status'),
-      sorter: true,
-      render: (v: UpgradeStatus, row) => (
+    valueColumn(
+      'status',
+      t('upgrade.status'),
+      (v, row) => (
         <Space size={4}>
           <Tag color={STATUS_COLOR[v]}>{t(`upgrade.statusValue.${v}`)}</Tag>
           {row.openRollouts > 0 && <Tag>{t('upgrade.inUse', { count: row.openRollouts })}</Tag>}
         </Space>
       ),
-    },
+      { sortable: true },
+    ),
     textColumn<UpgradeItem>('releaseNotes', t('upgrade.releaseNotes'), 240),
     timeColumn<UpgradeItem>('createdAt', t('upgrade.createdAt'), { sortable: true }),
     actionsColumn<UpgradeItem>(t, (row) => (
