@@ -22,14 +22,27 @@ export interface SheetImportAnswer {
   errors: ImportRowError[];
 }
 
-interface SheetImportDialogProps {
+/** The dialog's own words: a feature's message group that follows the naming below, or each text given. */
+type SheetImportWords =
+  | {
+      /** `<messages>.importTitle`, `.importHint` (the template's hint) and `.import` (the start button). */
+      messages: 'labour' | 'visitorDevices';
+      title?: never;
+      templateHint?: never;
+      startLabel?: never;
+    }
+  | {
+      messages?: never;
+      title: string;
+      /** What the sheet holds and what importing it does. */
+      templateHint: string;
+      /** The start button's label, where the feature words it its own way. */
+      startLabel?: string;
+    };
+
+type SheetImportDialogProps = SheetImportWords & {
   open: boolean;
   onClose: () => void;
-  title: string;
-  /** What the sheet holds and what importing it does. */
-  templateHint: string;
-  /** The start button's label, where the feature words it its own way. */
-  startLabel?: string;
   template: { endpoint: Endpoint; fileName: string };
   /** The upload endpoint; its input is the sheet's language plus `fields`. */
   upload: Endpoint;
@@ -44,7 +57,7 @@ interface SheetImportDialogProps {
    * (contracts/live/schemas.ts): the dialog shows the server's steps once the file is sent.
    */
   jobProgress?: boolean;
-}
+};
 
 /** A UUID v4 from getRandomValues: crypto.randomUUID exists only on https or localhost. */
 function newJobId(): string {
@@ -57,11 +70,18 @@ function newJobId(): string {
 
 /**
  * Import from an xlsx: the template in the user's language, the upload with its progress, and the rows
- * that failed by row number and column. Devices and the visitor device list import through it.
+ * that failed by row number and column. Devices, workers and the visitor device list import through it.
  */
 export function SheetImportDialog(props: SheetImportDialogProps) {
   const { t, i18n } = useTranslation();
   const lang = sheetLang(i18n.language);
+  const words = props.messages
+    ? {
+        title: t(`${props.messages}.importTitle`),
+        templateHint: t(`${props.messages}.importHint`),
+        startLabel: t(`${props.messages}.import`),
+      }
+    : props;
   const template = useDownload(props.template.endpoint, props.template.fileName);
   const upload = useUploadMutation(props.upload);
   const [file, setFile] = useState<File | null>(null);
@@ -110,7 +130,7 @@ export function SheetImportDialog(props: SheetImportDialogProps) {
   return (
     <Modal
       open={props.open}
-      title={props.title}
+      title={words.title}
       onCancel={close}
       width={props.width ?? 760}
       destroyOnHidden
@@ -119,7 +139,7 @@ export function SheetImportDialog(props: SheetImportDialogProps) {
           {t('sheetImport.close')}
         </Button>,
         <Button key="start" type="primary" disabled={!file} loading={upload.isPending} onClick={() => void start()}>
-          {props.startLabel ?? t('sheetImport.start')}
+          {words.startLabel ?? t('sheetImport.start')}
         </Button>,
       ]}
     >
@@ -132,7 +152,7 @@ export function SheetImportDialog(props: SheetImportDialogProps) {
           >
             {t('sheetImport.template')}
           </Button>
-          <Typography.Text type="secondary">{props.templateHint}</Typography.Text>
+          <Typography.Text type="secondary">{words.templateHint}</Typography.Text>
         </Flex>
         <Upload.Dragger
           accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -16,9 +16,7 @@ export function WorkerImportDialog({ open, onClose }: { open: boolean; onClose: 
     <SheetImportDialog
       open={open}
       onClose={onClose}
-      title={t('labour.importTitle')}
-      templateHint={t('labour.importHint')}
-      startLabel={t('labour.import')}
+      messages="labour"
       template={{ endpoint: labourApi.workerTemplate, fileName: 'worker-roster-import-template.xlsx' }}
       upload={labourApi.importWorkers}
       columns={WORKER_IMPORT_COLUMNS}

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { VISITOR_DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/visitor/device';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import { SheetImportDialog } from '@/components/import/SheetImportDialog';
@@ -8,14 +7,11 @@ import { SheetImportDialog } from '@/components/import/SheetImportDialog';
  * row fails.
  */
 export function DeviceImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
   return (
     <SheetImportDialog
       open={open}
       onClose={onClose}
-      title={t('visitorDevices.importTitle')}
-      templateHint={t('visitorDevices.importHint')}
-      startLabel={t('visitorDevices.import')}
+      messages="visitorDevices"
       template={{ endpoint: visitorApi.deviceTemplate, fileName: 'visitor-device-import-template.xlsx' }}
       upload={visitorApi.importDevices}
       columns={VISITOR_DEVICE_IMPORT_COLUMNS}
