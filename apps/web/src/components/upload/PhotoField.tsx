@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { UploadButton, UploadNote, UploadThumb } from './UploadButton';
 import { useImageUpload, type ImageFieldProps, type ImageUploadOptions } from './useImageUpload';
 
-interface PhotoFieldProps extends ImageFieldProps, Pick<ImageUploadOptions, 'mimes' | 'send'> {
+/** A face photo's types: what the face terminals enrol. */
+const FACE_PHOTO_MIMES = ['image/jpeg', 'image/png'];
+
+interface PhotoFieldProps extends ImageFieldProps, Pick<ImageUploadOptions, 'send'> {
+  /** The MIME types the field takes; default a face photo's, JPEG or PNG. */
+  mimes?: ImageUploadOptions['mimes'];
   /** The feature's message group: `<messages>.upload`, `.uploadTypes`, `.uploadWrongType`, `.uploadTooLarge`. */
   messages: 'labour' | 'users' | 'visitors';
   /** What the picture shows (its alt text). */
@@ -22,7 +27,7 @@ interface PhotoFieldProps extends ImageFieldProps, Pick<ImageUploadOptions, 'mim
  */
 export function PhotoField({
   messages,
-  mimes,
+  mimes = FACE_PHOTO_MIMES,
   send,
   alt,
   hint,

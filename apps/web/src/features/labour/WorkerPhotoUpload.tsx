@@ -3,8 +3,6 @@ import { PhotoField } from '@/components/upload/PhotoField';
 import type { ImageFieldProps } from '@/components/upload/useImageUpload';
 import { postPhoto } from './api/postPhoto';
 
-const PHOTO_MIMES = ['image/jpeg', 'image/png'];
-
 /**
  * The worker's face photo, which the project's face terminals enrol (or, `card`, a photo of a certificate
  * card, checked the same way): a JPEG or PNG, uploaded to
@@ -23,7 +21,6 @@ export function WorkerPhotoUpload({
     <PhotoField
       {...field}
       messages="labour"
-      mimes={PHOTO_MIMES}
       send={postPhoto}
       alt={t(card ? 'labour.cardPhoto' : 'labour.photo')}
       hint={t(card ? 'labour.cardPhotoTypes' : 'labour.uploadTypes')}

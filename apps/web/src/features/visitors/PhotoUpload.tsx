@@ -4,8 +4,6 @@ import { upload } from '@/api/endpoint';
 import { PhotoField } from '@/components/upload/PhotoField';
 import type { ImageFieldProps } from '@/components/upload/useImageUpload';
 
-const PHOTO_MIMES = ['image/jpeg', 'image/png'];
-
 /**
  * The visitor's face photo: picks a JPEG or PNG, uploads it to postAvatar (the server checks the
  * content and the size in pixels again: a wrong type, too small or too large is its toast) and holds the
@@ -17,7 +15,6 @@ export function PhotoUpload(field: ImageFieldProps) {
     <PhotoField
       {...field}
       messages="visitors"
-      mimes={PHOTO_MIMES}
       send={(form) => upload(visitorApi.postAvatar, form)}
       alt={t('visitors.avatar')}
     />
