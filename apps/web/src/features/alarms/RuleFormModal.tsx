@@ -43,6 +43,7 @@ import { keyOf } from '@/api/queryKey';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
 import type { ItemOf } from '@/components/list/useListPage';
+import { TimeOfDayField } from '@/components/form/TimeOfDayField';
 import { numericFields, OPERATOR_SIGN } from './alarmText';
 import { RuleActionsEditor } from './RuleActionsEditor';
 import {
@@ -57,8 +58,6 @@ import {
   WEEKDAYS,
   type RuleValues,
 } from './ruleForm';
-
-const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 type RuleRow = ItemOf<typeof alarmApi.ruleListAll>;
 type Preview = Awaited<ReturnType<typeof call<typeof alarmApi.rulePreview>>>;
@@ -407,14 +406,12 @@ export function RuleFormModal({
             {windowOn && (
               <Space wrap align="start">
                 {(['windowFrom', 'windowTo'] as const).map((name) => (
-                  <Form.Item
+                  <TimeOfDayField
                     key={name}
                     name={name}
                     label={t(`alarms.rules.${name}`)}
-                    rules={[{ required: true, pattern: TIME_OF_DAY, message: t('alarms.rules.timeInvalid') }]}
-                  >
-                    <Input placeholder="22:00" maxLength={5} style={{ width: 100 }} />
-                  </Form.Item>
+                    invalid={t('alarms.rules.timeInvalid')}
+                  />
                 ))}
                 <Form.Item
                   name="windowWeekdays"

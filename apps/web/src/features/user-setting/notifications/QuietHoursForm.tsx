@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Form, Input, Select, Skeleton, Space, Switch, Typography } from 'antd';
+import { Alert, Form, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import { quietUntil, wallClock, type QuietHours } from '@siteops/contracts/notification/quietHours';
@@ -7,9 +7,9 @@ import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { fieldErrorsOf } from '@/components/form/formKit';
 import { SubmitRow } from '@/components/form/SubmitRow';
+import { TIME_OF_DAY, TimeOfDayField } from '@/components/form/TimeOfDayField';
 import { message } from '@/lib/feedback';
 
-const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 const FIELDS = ['enabled', 'from', 'to', 'utcOffsetMinutes'] as const;
 
 /** UTC-12:00 … UTC+14:00 by half hours. */
@@ -64,19 +64,14 @@ export function QuietHoursForm() {
         <Switch />
       </Form.Item>
       <Space wrap align="start">
-        <Form.Item
-          name="from"
-          label={t('userNotify.quiet.from')}
-          rules={[{ required: true, pattern: TIME_OF_DAY, message: t('userNotify.quiet.timeInvalid') }]}
-        >
-          <Input placeholder="22:00" maxLength={5} style={{ width: 100 }} />
-        </Form.Item>
-        <Form.Item
+        <TimeOfDayField name="from" label={t('userNotify.quiet.from')} invalid={t('userNotify.quiet.timeInvalid')} />
+        <TimeOfDayField
           name="to"
           label={t('userNotify.quiet.to')}
+          invalid={t('userNotify.quiet.timeInvalid')}
+          placeholder="07:00"
           dependencies={['from']}
           rules={[
-            { required: true, pattern: TIME_OF_DAY, message: t('userNotify.quiet.timeInvalid') },
             ({ getFieldValue }) => ({
               validator: (_, to: string) =>
                 to && to === getFieldValue('from')
@@ -84,9 +79,7 @@ export function QuietHoursForm() {
                   : Promise.resolve(),
             }),
           ]}
-        >
-          <Input placeholder="07:00" maxLength={5} style={{ width: 100 }} />
-        </Form.Item>
+        />
         <Form.Item name="utcOffsetMinutes" label={t('userNotify.quiet.offset')}>
           <Select options={OFFSETS} showSearch style={{ width: 140 }} />
         </Form.Item>
