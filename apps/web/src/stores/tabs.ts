@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import * as list from './tabList';
 import type { TabItem } from './tabList';
+import { hasStringFields } from '@/lib/storedValue';
 
 /**
  * Spec 3 "tab bar list of visited tabs plus a cache list". `tabs` survive reloads; `cache` names the
@@ -28,16 +29,9 @@ function keepCached(cache: readonly string[], tabs: readonly TabItem[]) {
 }
 
 function isTabItem(value: unknown): value is TabItem {
-  const t = value as Partial<TabItem> | null;
-  return (
-    typeof t === 'object' &&
-    t !== null &&
-    typeof t.key === 'string' &&
-    typeof t.name === 'string' &&
-    typeof t.i18nKey === 'string' &&
-    typeof t.fullPath === 'string' &&
-    (t.usedAt === undefined || typeof t.usedAt === 'number')
-  );
+  if (!hasStringFields(value, ['key', 'name', 'i18nKey', 'fullPath'])) return false;
+  const { usedAt } = value as Partial<TabItem>;
+  return usedAt === undefined || typeof usedAt === 'number';
 }
 
 export const useTabsStore = create<TabsState>()(

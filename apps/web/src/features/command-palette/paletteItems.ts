@@ -1,5 +1,6 @@
 import type { MenuNode } from '@siteops/contracts/shared/routes';
 import type { SearchHit } from '@siteops/contracts/search/schemas';
+import { hasStringFields } from '@/lib/storedValue';
 
 /** One line of the palette: a page of the menu, or a record the search found. */
 export interface PaletteItem {
@@ -62,14 +63,5 @@ export function rememberRecent(recent: readonly PaletteItem[], item: PaletteItem
 
 /** Whether a stored value is a palette line (localStorage may hold anything). */
 export function isPaletteItem(value: unknown): value is PaletteItem {
-  const v = value as Partial<PaletteItem> | null;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.key === 'string' &&
-    typeof v.kind === 'string' &&
-    typeof v.title === 'string' &&
-    typeof v.path === 'string' &&
-    v.path.startsWith('/')
-  );
+  return hasStringFields(value, ['key', 'kind', 'title', 'path']) && value.path.startsWith('/');
 }
