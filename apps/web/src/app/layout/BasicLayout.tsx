@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Button, Drawer, FloatButton, Layout, theme } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/useMediaQuery';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';
+import { MountWhen } from '@/components/intent/MountWhen';
 import { fetchAntdStylesheetWhenIdle } from '@/app/providers/fetchAntdStylesheet';
 import { keepTablesAccessible } from '@/lib/tableAccessibility';
 import { useSettingsStore } from '@/stores/settings';
@@ -32,11 +33,11 @@ const SettingsDrawer = lazy(() =>
 
 function LazySettingsDrawer() {
   const opened = useOpenedOnce(useSettingsStore((s) => s.globalSettings));
-  return opened ? (
-    <Suspense fallback={null}>
+  return (
+    <MountWhen when={opened}>
       <SettingsDrawer />
-    </Suspense>
-  ) : null;
+    </MountWhen>
+  );
 }
 
 /** Keeps `device` and `hideMenu` (spec 3) in step with the screen: narrow screens get the menu in a drawer. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '@/components/BrandLogo';
 import { IntentScope } from '@/components/intent/IntentScope';
-import { LazyTooltip } from '@/components/intent/LazyTooltip';
+import { HintedIconButton } from '@/components/intent/HintedIconButton';
 import { LocaleSwitch } from '@/components/LocaleSwitch';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { HOME_PATH } from '@/lib/routeMeta';
@@ -60,15 +60,11 @@ export function Navbar({ onOpenMenu, compact = false }: { onOpenMenu?: () => voi
           <LocaleSwitch />
           <ThemeToggle />
           <MessageBox />
-          <LazyTooltip title={t('navbar.settings')}>
-            <Button
-              type="text"
-              shape="circle"
-              icon={<SettingOutlined />}
-              aria-label={t('navbar.settings')}
-              onClick={() => update({ globalSettings: true })}
-            />
-          </LazyTooltip>
+          <HintedIconButton
+            title={t('navbar.settings')}
+            icon={<SettingOutlined />}
+            onClick={() => update({ globalSettings: true })}
+          />
           <AvatarMenu showName={!compact} />
         </Flex>
       </IntentScope>

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ConfigProvider, theme as antTheme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { MountWhen } from '@/components/intent/MountWhen';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { antdLocaleOf } from '@/i18n/i18n';
 import { setFeedbackMounter } from '@/lib/feedback';
@@ -15,11 +16,11 @@ const FeedbackHost = lazy(() => import('./FeedbackHost'));
 function Feedback() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => setFeedbackMounter(() => setWanted(true)), []);
-  return wanted ? (
-    <Suspense fallback={null}>
+  return (
+    <MountWhen when={wanted}>
       <FeedbackHost />
-    </Suspense>
-  ) : null;
+    </MountWhen>
+  );
 }
 
 /** Page-level effects of the settings that live outside antd's tree: page colours, colour weak, progress bar. */

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button } from 'antd';
+import { lazy, useEffect, useState } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LazyTooltip } from '@/components/intent/LazyTooltip';
+import { HintedIconButton } from '@/components/intent/HintedIconButton';
+import { MountWhen } from '@/components/intent/MountWhen';
 
 // The palette's code loads when it is first opened, not with the console's first paint.
 const CommandPalette = lazy(() => import('./CommandPalette').then((m) => ({ default: m.CommandPalette })));
@@ -27,24 +27,18 @@ export function PaletteButton() {
 
   return (
     <>
-      <LazyTooltip title={t('palette.open')}>
-        <Button
-          type="text"
-          shape="circle"
-          icon={<SearchOutlined />}
-          aria-label={t('palette.open')}
-          aria-keyshortcuts="Control+K Meta+K"
-          onClick={() => {
-            setLoaded(true);
-            setOpen(true);
-          }}
-        />
-      </LazyTooltip>
-      {loaded && (
-        <Suspense fallback={null}>
-          <CommandPalette open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      <HintedIconButton
+        title={t('palette.open')}
+        icon={<SearchOutlined />}
+        aria-keyshortcuts="Control+K Meta+K"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      />
+      <MountWhen when={loaded}>
+        <CommandPalette open={open} onClose={() => setOpen(false)} />
+      </MountWhen>
     </>
   );
 }
