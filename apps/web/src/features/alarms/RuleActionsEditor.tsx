@@ -22,6 +22,15 @@ import type { ActionValues, RuleValues } from './ruleForm';
 const GATEWAYS = { type: 'gateway', pageSize: 200 } as const;
 
 /**
+ * The two choices every action starts with, what it does and whether it runs as the rule fires or as its
+ * alarm clears: `alarms.actions.<field>` labels the field, `.<field>N` its select, `.<field>s.<value>` a choice.
+ */
+const ACTION_CHOICES = [
+  { field: 'kind', values: ALARM_ACTION_KINDS, width: 180 },
+  { field: 'when', values: ALARM_ACTION_WHEN, width: 160 },
+] as const;
+
+/**
  * A rule's linked actions (issue 32), each run as the rule fires or as its alarm clears: the project's
  * speakers play a message, a relay output switches (a gateway's fog cannons, or the alarm's own crane or
  * elevator: a power cut, which waits for a second person's confirmation), a webhook channel posts.
@@ -74,20 +83,15 @@ export function RuleActionsEditor({ form, open }: { form: FormInstance<RuleValue
                 }
               >
                 <Space wrap align="start">
-                  <Form.Item name={[item.name, 'kind']} label={t('alarms.actions.kind')}>
-                    <Select
-                      aria-label={t('alarms.actions.kindN', { n: i + 1 })}
-                      style={{ width: 180 }}
-                      options={ALARM_ACTION_KINDS.map((k) => ({ value: k, label: t(`alarms.actions.kinds.${k}`) }))}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[item.name, 'when']} label={t('alarms.actions.when')}>
-                    <Select
-                      aria-label={t('alarms.actions.whenN', { n: i + 1 })}
-                      style={{ width: 160 }}
-                      options={ALARM_ACTION_WHEN.map((w) => ({ value: w, label: t(`alarms.actions.whens.${w}`) }))}
-                    />
-                  </Form.Item>
+                  {ACTION_CHOICES.map(({ field, values, width }) => (
+                    <Form.Item key={field} name={[item.name, field]} label={t(`alarms.actions.${field}`)}>
+                      <Select
+                        aria-label={t(`alarms.actions.${field}N`, { n: i + 1 })}
+                        style={{ width }}
+                        options={values.map((v) => ({ value: v, label: t(`alarms.actions.${field}s.${v}`) }))}
+                      />
+                    </Form.Item>
+                  ))}
                 </Space>
                 {a.kind === 'speak' && (
                   <Space wrap align="start">
