@@ -15,6 +15,7 @@ import {
   toUpdateAgentBody,
   type AgentFormValues,
 } from './agentForm';
+import { RemarkField } from '@/components/form/RemarkField';
 import { requiredText } from '@/components/form/rules';
 import { passwordPolicyRule } from '@/components/form/passwordRule';
 
@@ -170,13 +171,13 @@ export function AgentFormModal({ editing, isAdmin, onClose }: AgentFormModalProp
           <Checkbox checked disabled aria-label={t('agents.isAgent')} />
         </Half>
         <Col span={24}>
-          <Form.Item
+          <RemarkField
             name="user.remark"
             label={t('agents.remark')}
-            rules={[{ max: INTRODUCTION_MAX, message: t('agents.rules.remarkTooLong') }]}
-          >
-            <Input.TextArea showCount maxLength={INTRODUCTION_MAX} autoSize={{ minRows: 2, maxRows: 5 }} />
-          </Form.Item>
+            max={INTRODUCTION_MAX}
+            tooLong={t('agents.rules.remarkTooLong')}
+            maxRows={5}
+          />
         </Col>
       </Row>
     </ModalForm>

@@ -7,6 +7,7 @@ import { agentApi } from '@siteops/contracts/agent/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { ModalForm } from '@/components/form/ModalForm';
+import { RemarkField } from '@/components/form/RemarkField';
 import { requiredText } from '@/components/form/rules';
 
 interface ProjectFormValues {
@@ -85,13 +86,12 @@ export function ProjectFormModal({ editing, isAdmin, onClose }: ProjectFormModal
           />
         </Form.Item>
       )}
-      <Form.Item
+      <RemarkField
         name="remark"
         label={t('projects.remark')}
-        rules={[{ max: REMARK_MAX, message: t('projects.rules.remarkTooLong') }]}
-      >
-        <Input.TextArea showCount maxLength={REMARK_MAX} autoSize={{ minRows: 2, maxRows: 6 }} />
-      </Form.Item>
+        max={REMARK_MAX}
+        tooLong={t('projects.rules.remarkTooLong')}
+      />
     </ModalForm>
   );
 }
