@@ -1,10 +1,11 @@
-import { useState, type Key, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
+import { useRowSelection } from '@/components/table/useRowSelection';
 import { message } from '@/lib/feedback';
 
 export interface ListDeleteOptions {
@@ -25,7 +26,7 @@ export interface ListDeleteOptions {
 export function useListDelete<E extends Endpoint>(endpoint: E, opts: ListDeleteOptions = {}) {
   const { t } = useTranslation();
   const remove = useEndpointMutation(endpoint, [], { silent: opts.silent });
-  const [selected, setSelected] = useState<Key[]>([]);
+  const { selected, setSelected, ids: selectedIds, deselect, selection } = useRowSelection();
 
   const removeIds = async (ids: number[]) => {
     try {
@@ -35,22 +36,22 @@ export function useListDelete<E extends Endpoint>(endpoint: E, opts: ListDeleteO
       opts.onRefused(error);
       return;
     }
-    setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))));
+    deselect(ids);
     message().success(t('common.deleteSuccess'));
   };
   const batchDelete = (
-    <BatchDeleteButton count={selected.length} onConfirm={() => void afterReport(removeIds(selected.map(Number)))} />
+    <BatchDeleteButton count={selected.length} onConfirm={() => void afterReport(removeIds(selectedIds))} />
   );
   return {
     selected,
     setSelected,
     removeIds,
     /** Spread into <DataTable>: its row checkboxes are this selection. */
-    selection: { selectedKeys: selected, onSelectedKeysChange: setSelected },
+    selection,
     /** The toolbar's "batch delete" of the selected rows. */
     batchDelete,
     /** Spread into a list's table: the selection, and the batch delete as its toolbar (or in the page's own). */
-    selectable: { selectedKeys: selected, onSelectedKeysChange: setSelected, toolbar: batchDelete },
+    selectable: { ...selection, toolbar: batchDelete },
     /** A row's "delete" link (in RowActions), or the page's own word for it. */
     rowDelete: (id: number, label?: ReactNode) => (
       <RowDeleteButton onConfirm={() => afterReport(removeIds([id]))} label={label} />

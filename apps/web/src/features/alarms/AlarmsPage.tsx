@@ -1,4 +1,4 @@
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import { Button, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { rangeSearch } from '@/components/list/rangeSearch';
 import { RangeSearchField } from '@/components/list/RangeSearchField';
 import { useListPage, type ItemOf } from '@/components/list/useListPage';
 import { timeColumn } from '@/components/table/columns';
+import { useRowSelection } from '@/components/table/useRowSelection';
 import { actionsColumn, RowAction, RowActions } from '@/components/table/rowActions';
 import { useAlarmsLive } from '@/hooks/useAlarmsLive';
 import { message } from '@/lib/feedback';
@@ -52,7 +53,7 @@ export function AlarmsPage() {
   const { t } = useTranslation();
   const { table } = useListPage(alarmApi.listAll, LIST);
   useAlarmsLive([alarmApi.listAll.module], LIVE_REFETCH_MS);
-  const [selected, setSelected] = useState<Key[]>([]);
+  const { setSelected, ids, selection } = useRowSelection();
   // A to-do's link (`?alarm=<id>`) opens that alarm's detail.
   const [params] = useSearchParams();
   const [open, setOpen] = useState<number | null>(() => Number(params.get('alarm')) || null);
@@ -143,7 +144,6 @@ export function AlarmsPage() {
     )),
   ];
 
-  const ids = selected.map(Number);
   const select = (name: (typeof TEXTS)[number], options: { value: string; label: string }[], width: number) => (
     <SearchSelect name={name} label={t(`alarms.${name}`)} id={`alarms-query-${name}`} width={width} options={options} />
   );
@@ -191,8 +191,7 @@ export function AlarmsPage() {
         tableId: 'alarms',
         columns,
         ...table,
-        selectedKeys: selected,
-        onSelectedKeysChange: setSelected,
+        ...selection,
         toolbar: (
           <>
             <Button disabled={ids.length === 0} onClick={() => void afterReport(ack(ids))}>

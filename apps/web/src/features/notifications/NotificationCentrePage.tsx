@@ -1,4 +1,3 @@
-import { useState, type Key } from 'react';
 import { Badge, Button, Flex, Space, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
@@ -14,6 +13,7 @@ import { afterReport } from '@/api/reported';
 import { useListPage } from '@/components/list/useListPage';
 import { useTabParam } from '@/components/list/useTabParam';
 import { BatchDeleteButton } from '@/components/table/BatchDeleteButton';
+import { useRowSelection } from '@/components/table/useRowSelection';
 import { useNotificationCounts } from './useNotifications';
 import { actionsColumn, RowActions, RowAction } from '@/components/table/rowActions';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
@@ -36,7 +36,7 @@ export function NotificationCentrePage() {
   const fixed = tab === 'all' ? {} : { tab };
   const { table } = useListPage(notificationApi.listAll, { filters: FILTERS, fixed });
   const counts = useNotificationCounts().data;
-  const [selected, setSelected] = useState<Key[]>([]);
+  const { selected, setSelected, ids: selectedIds, deselect, selection } = useRowSelection();
   const read = useEndpointMutation(notificationApi.read);
   const readAll = useEndpointMutation(notificationApi.readAll);
   const remove = useEndpointMutation(notificationApi.delete);
@@ -45,10 +45,7 @@ export function NotificationCentrePage() {
     switchTab(key);
     setSelected([]);
   };
-  const removeIds = (ids: number[]) =>
-    afterReport(
-      remove.mutateAsync({ ids }).then(() => setSelected((keys) => keys.filter((k) => !ids.includes(Number(k))))),
-    );
+  const removeIds = (ids: number[]) => afterReport(remove.mutateAsync({ ids }).then(() => deselect(ids)));
   const open = (row: NotificationItem) => {
     if (!row.read) void afterReport(read.mutateAsync({ id: row.id }));
     if (row.link) void navigate(row.link);
@@ -143,8 +140,7 @@ export function NotificationCentrePage() {
       table={{
         tableId: 'notification-centre',
         columns,
-        selectedKeys: selected,
-        onSelectedKeysChange: setSelected,
+        ...selection,
         toolbar: (
           <Space wrap>
             <Button
@@ -154,7 +150,7 @@ export function NotificationCentrePage() {
             >
               {t('messageBox.allRead')}
             </Button>
-            <BatchDeleteButton count={selected.length} onConfirm={() => void removeIds(selected.map(Number))} />
+            <BatchDeleteButton count={selected.length} onConfirm={() => void removeIds(selectedIds)} />
           </Space>
         ),
         ...table,

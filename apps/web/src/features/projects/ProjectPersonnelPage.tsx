@@ -1,4 +1,4 @@
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Flex, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
@@ -10,6 +10,7 @@ import { projectApi } from '@siteops/contracts/project/api';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { DataTable } from '@/components/table/DataTable';
+import { useRowSelection } from '@/components/table/useRowSelection';
 import { useListPage } from '@/components/list/useListPage';
 import { QueryForm } from '@/components/form/QueryForm';
 import { message } from '@/lib/feedback';
@@ -50,7 +51,7 @@ export function ProjectPersonnelPage() {
   const remove = useEndpointMutation(projectApi.removeMembers);
   // Removing a manager is admin-only on the server; a manager sees no button it would be refused.
   const isAdmin = useUserStore((s) => s.info?.role) === 'admin';
-  const [selected, setSelected] = useState<Key[]>([]);
+  const { selected, setSelected, ids, deselect, selection } = useRowSelection();
   const [adding, setAdding] = useState(false);
 
   const chooseProject = (id: number | undefined) => {
@@ -66,7 +67,7 @@ export function ProjectPersonnelPage() {
   const removeIds = async (userIds: number[]) => {
     if (!projectId) return;
     const { removed } = await remove.mutateAsync({ projectId, userIds });
-    setSelected((keys) => keys.filter((k) => !userIds.includes(Number(k))));
+    deselect(userIds);
     message().success(t('projects.people.removeSuccess', { count: removed }));
   };
 
@@ -149,8 +150,7 @@ export function ProjectPersonnelPage() {
             rowKey="userId"
             columns={columns}
             {...table}
-            selectedKeys={selected}
-            onSelectedKeysChange={setSelected}
+            {...selection}
             toolbar={
               <>
                 <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
@@ -161,7 +161,7 @@ export function ProjectPersonnelPage() {
                   title={t('projects.people.removeConfirm')}
                   label={t('projects.people.batchRemove')}
                   icon={<UserDeleteOutlined />}
-                  onConfirm={() => afterReport(removeIds(selected.map(Number)))}
+                  onConfirm={() => afterReport(removeIds(ids))}
                 />
               </>
             }

@@ -1,4 +1,4 @@
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device/schemas';
@@ -8,6 +8,7 @@ import { afterReport } from '@/api/reported';
 import { listRead, type ListPageOptions } from '@/components/list/listRead';
 import { useListPage } from '@/components/list/useListPage';
 import { DataTable } from '@/components/table/DataTable';
+import { useRowSelection } from '@/components/table/useRowSelection';
 import { usePermission } from '@/hooks/usePermission';
 import { message } from '@/lib/feedback';
 import { TYPE_OF_ROUTE } from '@/features/devices/deviceTypes';
@@ -55,12 +56,11 @@ export function DeviceTablePage({ routeName, rowMenus }: { routeName: string; ro
   const divideProject = useEndpointMutation(deviceApi.divideProject);
   const exporter = useDownload(deviceApi.export, `devices-${new Date().toISOString().slice(0, 10)}.xlsx`);
 
-  const [selected, setSelected] = useState<Key[]>([]);
+  const { selected, setSelected, ids, deselect, selection } = useRowSelection();
   const [viewing, setViewing] = useState<DeviceItem | null>(null);
   const [editing, setEditing] = useState<DeviceItem | null>(null);
   const [dividing, setDividing] = useState<'agent' | 'project' | null>(null);
   const [importing, setImporting] = useState(false);
-  const ids = selected.map(Number);
 
   const changed = (n: number) => message().success(t('devices.batch.changed', { n }));
 
@@ -74,7 +74,7 @@ export function DeviceTablePage({ routeName, rowMenus }: { routeName: string; ro
 
   const removeOne = async (id: number) => {
     await remove.mutateAsync({ ids: [id] });
-    setSelected((keys) => keys.filter((k) => Number(k) !== id));
+    deselect([id]);
     message().success(t('common.deleteSuccess'));
   };
 
@@ -122,8 +122,7 @@ export function DeviceTablePage({ routeName, rowMenus }: { routeName: string; ro
           rowKey="id"
           columns={columns}
           {...table}
-          selectedKeys={selected}
-          onSelectedKeysChange={setSelected}
+          {...selection}
           toolbar={
             <DeviceBatchToolbar
               count={selected.length}
