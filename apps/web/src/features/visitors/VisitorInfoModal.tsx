@@ -1,6 +1,7 @@
-import { Descriptions, Empty, Flex, Image, Modal, QRCode, Table, Typography } from 'antd';
+import { Descriptions, Empty, Flex, Image, QRCode, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/RouterLink';
+import { InfoModal } from '@/components/InfoModal';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import type { VisitorItem } from '@siteops/contracts/visitor/schemas';
 import { useEndpointQuery } from '@/api/queries';
@@ -36,17 +37,14 @@ function LastPasses({ visitorId }: { visitorId: number }) {
 /** The visitor info modal: photo, pass QR code (once valid) and every field, the ID number masked. */
 export function VisitorInfoModal({ visitor, onClose }: { visitor: VisitorItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const v = visitor;
   return (
-    <Modal
-      open={v !== null}
-      title={v ? t('visitors.infoTitle', { name: v.realName }) : ''}
-      footer={null}
-      onCancel={onClose}
+    <InfoModal
+      subject={visitor}
+      title={(v) => t('visitors.infoTitle', { name: v.realName })}
+      onClose={onClose}
       width={720}
-      destroyOnHidden
     >
-      {v ? (
+      {(v) => (
         <Flex gap={24} wrap>
           <Flex vertical gap={12} align="center" style={{ width: 200 }}>
             {v.avatarUrl ? (
@@ -87,7 +85,7 @@ export function VisitorInfoModal({ visitor, onClose }: { visitor: VisitorItem | 
           />
           <LastPasses visitorId={v.id} />
         </Flex>
-      ) : null}
-    </Modal>
+      )}
+    </InfoModal>
   );
 }

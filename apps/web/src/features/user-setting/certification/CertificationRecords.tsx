@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificationApi } from '@siteops/contracts/certification/api';
 import type { CertificationItem } from '@siteops/contracts/certification/schemas';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';
+import { InfoModal } from '@/components/InfoModal';
 import { IntentScope } from '@/components/intent/IntentScope';
 import {
   CertificationDescriptions,
@@ -77,15 +78,9 @@ export function CertificationRecords() {
   return (
     <>
       <DataTable<CertificationItem> tableId="certification-records" rowKey="id" columns={columns} {...table} />
-      <Modal
-        open={viewing !== null}
-        title={viewing ? t(`certification.type.${viewing.type}`) : ''}
-        onCancel={() => setViewing(null)}
-        footer={null}
-        destroyOnHidden
-      >
-        {viewing && <CertificationDescriptions item={viewing} column={1} />}
-      </Modal>
+      <InfoModal subject={viewing} title={(c) => t(`certification.type.${c.type}`)} onClose={() => setViewing(null)}>
+        {(c) => <CertificationDescriptions item={c} column={1} />}
+      </InfoModal>
     </>
   );
 }

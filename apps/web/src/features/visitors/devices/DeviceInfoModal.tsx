@@ -1,22 +1,20 @@
-import { Descriptions, Modal, Tag } from 'antd';
+import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorDeviceItem } from '@siteops/contracts/visitor/device';
+import { InfoModal } from '@/components/InfoModal';
 import { time } from '@/features/visitors/visitorView';
 
 /** The info modal of a device on the visitor list: the device, where it is, and what it holds. */
 export function DeviceInfoModal({ device, onClose }: { device: VisitorDeviceItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const d = device;
   return (
-    <Modal
-      open={d !== null}
-      title={d ? t('visitorDevices.infoTitle', { name: d.devName ?? d.sn }) : ''}
-      footer={null}
-      onCancel={onClose}
+    <InfoModal
+      subject={device}
+      title={(d) => t('visitorDevices.infoTitle', { name: d.devName ?? d.sn })}
+      onClose={onClose}
       width={560}
-      destroyOnHidden
     >
-      {d ? (
+      {(d) => (
         <Descriptions
           column={1}
           size="small"
@@ -42,7 +40,7 @@ export function DeviceInfoModal({ device, onClose }: { device: VisitorDeviceItem
             { key: 'createdAt', label: t('visitorDevices.createdAt'), children: time(d.createdAt) },
           ]}
         />
-      ) : null}
-    </Modal>
+      )}
+    </InfoModal>
   );
 }
