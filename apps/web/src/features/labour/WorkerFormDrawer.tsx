@@ -12,6 +12,7 @@ import {
   type WorkerIdType,
   type WorkerItem,
   type WorkerStatus,
+  workerFields,
 } from '@siteops/contracts/labour/schemas';
 import { FormDrawer } from '@/components/form/FormDrawer';
 import { useDrawerForm } from '@/components/form/useDrawerForm';
@@ -46,26 +47,8 @@ interface FormValues {
   photo?: string | null;
 }
 
-const FIELDS = [
-  'projectId',
-  'realName',
-  'idType',
-  'idNo',
-  'phone',
-  'gender',
-  'birthDate',
-  'teamId',
-  'trade',
-  'subcontractorId',
-  'entryDate',
-  'exitDate',
-  'status',
-  'blacklistReason',
-  'emergencyContact',
-  'emergencyPhone',
-  'bankCardNo',
-  'photo',
-];
+/** The drawer asks for every field a worker's record has: a server field error lands on its field. */
+const FIELDS = Object.keys(workerFields);
 
 /** The project's teams or subcontractors to choose from, by name. */
 const byName = (named: { isFetching: boolean; data?: { list: { id: number; name: string }[] } }) => ({
