@@ -1,4 +1,4 @@
-import { Card, Flex, Form, Input, Select, Typography } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labourApi } from '@siteops/contracts/labour/api';
@@ -12,27 +12,27 @@ import { useWorkers } from './api/listWorkers';
 import { ProjectPicker, useProjectParam } from './ProjectPicker';
 import { ProjectRecordsCard } from './ProjectRecordsCard';
 import { TextField } from '@/components/form/TextField';
+import { ProjectPageLayout } from '@/components/list/ProjectPageLayout';
 
 /** /labour/teams (admin, agent, manager): a project's teams (班组) with their leaders, and its subcontractors. */
 export function TeamsPage() {
   const { t } = useTranslation();
   const { projectId, projects, set } = useProjectParam();
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <Flex gap={8} align="center">
-          <Typography.Text>{t('labour.project')}</Typography.Text>
-          <ProjectPicker
-            value={projectId}
-            options={projects.data ?? []}
-            loading={projects.isFetching}
-            onChange={(id) => set('projectId', String(id))}
-          />
-        </Flex>
-      </Card>
+    <ProjectPageLayout
+      label={t('labour.project')}
+      picker={
+        <ProjectPicker
+          value={projectId}
+          options={projects.data ?? []}
+          loading={projects.isFetching}
+          onChange={(id) => set('projectId', String(id))}
+        />
+      }
+    >
       {projectId !== undefined && <Teams projectId={projectId} />}
       {projectId !== undefined && <Subcontractors projectId={projectId} />}
-    </Flex>
+    </ProjectPageLayout>
   );
 }
 

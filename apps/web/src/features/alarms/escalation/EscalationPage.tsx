@@ -8,6 +8,7 @@ import { DataTable, type PageParams } from '@/components/table/DataTable';
 import { CreateButton } from '@/components/table/CreateButton';
 import { RowAction, RowActions, actionsColumn } from '@/components/table/rowActions';
 import { useListDelete } from '@/components/list/useListDelete';
+import { ProjectPageLayout } from '@/components/list/ProjectPageLayout';
 import { RowDeleteButton } from '@/components/table/RowDeleteButton';
 import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
@@ -56,23 +57,22 @@ export function EscalationPage() {
   const { projectId, choose } = useProjectParam(projects.data?.[0]?.value);
   const project = projects.data?.find((p) => p.value === projectId);
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <Flex gap={8} align="center">
-          <Typography.Text>{t('alarmEscalation.project')}</Typography.Text>
-          <Select
-            aria-label={t('alarmEscalation.project')}
-            style={{ minWidth: 260 }}
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={projects.isFetching}
-            value={projectId}
-            options={(projects.data ?? []).map(({ value, label }) => ({ value, label }))}
-            onChange={choose}
-          />
-        </Flex>
-      </Card>
+    <ProjectPageLayout
+      label={t('alarmEscalation.project')}
+      picker={
+        <Select
+          aria-label={t('alarmEscalation.project')}
+          style={{ minWidth: 260 }}
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={projects.isFetching}
+          value={projectId}
+          options={(projects.data ?? []).map(({ value, label }) => ({ value, label }))}
+          onChange={choose}
+        />
+      }
+    >
       {projectId !== undefined && <Escalation projectId={projectId} agentId={project?.agentId ?? null} />}
-    </Flex>
+    </ProjectPageLayout>
   );
 }
 
