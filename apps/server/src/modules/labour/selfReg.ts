@@ -18,19 +18,13 @@ import { loadLabourProject } from './service.ts';
  * application back. The decision is selfRegDecide.ts.
  */
 
-const links = regLinksOf(labourRegLinks, 'labour.rotateRegLink');
+const links = regLinksOf(labourRegLinks, 'labour.rotateRegLink', loadLabourProject);
 
 /** A project's link (admin, agent, manager in scope), made on first ask so every project has one to print. */
-export const regLink: Handler<typeof labourApi.regLink> = async (c, { projectId }) => {
-  const project = await loadLabourProject(c.db, c.caller, projectId);
-  return links.get(c, project.id);
-};
+export const regLink: Handler<typeof labourApi.regLink> = links.get;
 
 /** A new token: a leaked or retired QR code stops working at once. */
-export const rotateRegLink: Handler<typeof labourApi.rotateRegLink> = async (c, { projectId }) => {
-  const project = await loadLabourProject(c.db, c.caller, projectId);
-  return links.rotate(c, project.id);
-};
+export const rotateRegLink: Handler<typeof labourApi.rotateRegLink> = links.rotate;
 
 const teamsOf = (db: Db, projectId: number) =>
   db

@@ -19,19 +19,13 @@ import { assertUsablePhoto, configOf, loadProjectForVisitors } from './service.t
 const MAX_AHEAD_DAYS = 30;
 const PAST_SLACK_MS = 15 * 60_000;
 
-const links = regLinksOf(visitorRegLinks, 'visitor.rotateRegLink');
+const links = regLinksOf(visitorRegLinks, 'visitor.rotateRegLink', loadProjectForVisitors);
 
 /** A project's link (admin), made on first ask so every project has one to print. */
-export const regLink: Handler<typeof visitorApi.regLink> = async (c, { projectId }) => {
-  const project = await loadProjectForVisitors(c.db, c.caller, projectId);
-  return links.get(c, project.id);
-};
+export const regLink: Handler<typeof visitorApi.regLink> = links.get;
 
 /** A new token for the project: a leaked or retired QR code stops working at once. */
-export const rotateRegLink: Handler<typeof visitorApi.rotateRegLink> = async (c, { projectId }) => {
-  const project = await loadProjectForVisitors(c.db, c.caller, projectId);
-  return links.rotate(c, project.id);
-};
+export const rotateRegLink: Handler<typeof visitorApi.rotateRegLink> = links.rotate;
 
 /** The project's people a visitor may name as host, by the name they show; login names stay private. */
 async function hostsOf(db: Db, projectId: number) {

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '@siteops/contracts/audit/actions';
 import { labourRegLinks, projects, visitorRegLinks } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../auth/scope.ts';
 import type { HandlerContext } from '../../http/endpoint.ts';
 import { notFoundOf, type Entity } from '../../core/errors.ts';
 import { assertNotThrottled, countAttempt, selfRegKeys } from './selfRegLimit.ts';
@@ -71,11 +73,19 @@ export async function countWrite(c: HandlerContext, projectId: number) {
   await countAttempt(c.db, keys, c.config);
 }
 
-/** The link operations over one table; `rotateAction` is the audit action a rotation records. */
-export function regLinksOf(table: RegLinkTable, rotateAction: AuditAction) {
+/**
+ * The link operations over one table: the `get` and `rotate` handlers of a project the caller may see
+ * (`loadProject` says which: a 404 otherwise), and `rotateAction` is the audit action a rotation records.
+ */
+export function regLinksOf(
+  table: RegLinkTable,
+  rotateAction: AuditAction,
+  loadProject: (db: Db, caller: Caller, projectId: number) => Promise<{ id: number }>,
+) {
   return {
     /** The project's link, made on first ask so every project has one to print. */
-    async get(c: HandlerContext, projectId: number) {
+    async get(c: HandlerContext, input: { projectId: number }) {
+      const { id: projectId } = await loadProject(c.db, c.caller, input.projectId);
       await c.db
         .insert(table)
         .values({ projectId, token: newSecret(), createdId: c.user.id })
@@ -85,7 +95,8 @@ export function regLinksOf(table: RegLinkTable, rotateAction: AuditAction) {
     },
 
     /** A new token for the project: a leaked or retired QR code stops working at once. */
-    async rotate(c: HandlerContext, projectId: number) {
+    async rotate(c: HandlerContext, input: { projectId: number }) {
+      const { id: projectId } = await loadProject(c.db, c.caller, input.projectId);
       const row = await c.db.transaction(async (tx) => {
         const [saved] = await tx
           .insert(table)
