@@ -1,12 +1,14 @@
 import jpeg from 'jpeg-js';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FileKind } from '@siteops/contracts/file/schemas';
 import { formBody, type TestApp } from './harness.ts';
 import { userApi } from '@siteops/contracts/user/api';
 import { agentApi } from '@siteops/contracts/agent/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { fileApi } from '@siteops/contracts/file/api';
+import { auditLog } from '../src/db/schema/index.ts';
 
 /** Smallest real images of each accepted type. */
 export const PNG = Buffer.from(
@@ -149,3 +151,17 @@ export async function createProject(t: Pick<TestApp, 'call' | 'api'>, token: str
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.id as number;
 }
+
+/** The latest audit row of `action` on `targetId`, and the `changes` (field, before, after) its detail records. */
+export async function lastAudit(t: Pick<TestApp, 'database'>, action: string, targetId: number | string) {
+  const [row] = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(targetId))))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return { row, changes: (row.detail as { changes: unknown }).changes };
+}
+
+export const lastAuditChanges = async (t: Pick<TestApp, 'database'>, action: string, targetId: number | string) =>
+  (await lastAudit(t, action, targetId)).changes;

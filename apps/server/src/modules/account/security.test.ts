@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createUser, inChinese, uniq } from '../../../test/fixtures.ts';
+import { createUser, inChinese, lastAudit, lastAuditChanges, uniq } from '../../../test/fixtures.ts';
 import { codeIn, startMailbox } from '../../../test/mailbox.ts';
-import { auditLog, securityCodes, userSecurity } from '../../db/schema/index.ts';
+import { securityCodes, userSecurity } from '../../db/schema/index.ts';
 import { accountApi } from '@siteops/contracts/account/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import type { Endpoint } from '@siteops/contracts/shared/endpoint';
@@ -158,11 +158,7 @@ describe('security email and phone', () => {
     expect(ok.body.code).toBe(200);
     expect((await state(me)).phone.bound).toBeNull();
     expect(await log(me)).toEqual(expect.arrayContaining(['account.securityBind', 'account.securityUnbind']));
-    const [unbound] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'account.securityUnbind'), eq(auditLog.targetId, String(me.id))));
-    expect((unbound.detail as { changes: unknown }).changes).toEqual([
+    expect(await lastAuditChanges(t, 'account.securityUnbind', me.id)).toEqual([
       { field: 'phone', before: '138****0000', after: null },
     ]);
     const box = await t.api(notificationApi.listAll, { tab: 'message' }, inChinese(me.token));
@@ -233,11 +229,8 @@ describe('security question', () => {
     expect(row!.answerHash).toMatch(/^\$argon2id\$/);
     expect(row!.answerHash).not.toContain('rex');
     expect(await log(me)).toContain('account.securityQuestion');
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'account.securityQuestion'), eq(auditLog.targetId, String(me.id))));
-    expect((audit.detail as { changes: unknown }).changes).toEqual([
+    const { row: audit, changes } = await lastAudit(t, 'account.securityQuestion', me.id);
+    expect(changes).toEqual([
       { field: 'question', before: null, after: 'First pet?' },
       { field: 'answer', redacted: true },
     ]);

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fileTestApp, expectFieldError, queryOf } from '../../../test/harness.ts';
-import { createAgent, createUser, uniq, createSignedInUser } from '../../../test/fixtures.ts';
-import { agents, auditLog, users } from '../../db/schema/index.ts';
+import { createAgent, createUser, uniq, createSignedInUser, lastAudit } from '../../../test/fixtures.ts';
+import { agents, users } from '../../db/schema/index.ts';
 import { agentApi } from '@siteops/contracts/agent/api';
 import { userApi } from '@siteops/contracts/user/api';
 import { projectApi } from '@siteops/contracts/project/api';
@@ -104,10 +104,7 @@ describe('agent add', () => {
 
   it('writes an audit row naming the fields', async () => {
     const res = await add(agentBody());
-    const [row] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(sql`${auditLog.action} = 'agent.add' and ${auditLog.targetId} = ${String(res.body.data.id)}`);
+    const { row } = await lastAudit(t, 'agent.add', res.body.data.id);
     expect((row.detail as { fields: string[] }).fields).toEqual(expect.arrayContaining(['name', 'expDate', 'user']));
     expect(JSON.stringify(row.detail)).not.toMatch(/Passw0rd/);
   });
@@ -116,11 +113,8 @@ describe('agent add', () => {
     const id = (await add(agentBody({ linkPhone: '13700137000' }))).body.data.id;
     const res = await update({ id, linkPhone: '13600136000', linkName: 'Wang Wu', user: { realName: 'Chief' } });
     expect(res.body).toMatchObject({ code: 200, data: null });
-    const [row] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(sql`${auditLog.action} = 'agent.update' and ${auditLog.targetId} = ${String(id)}`);
-    expect((row.detail as { changes: unknown }).changes).toEqual([
+    const { row, changes } = await lastAudit(t, 'agent.update', id);
+    expect(changes).toEqual([
       { field: 'linkPhone', before: '137****7000', after: '136****6000' },
       { field: 'user.realName', before: 'Boss', after: 'Chief' },
     ]);

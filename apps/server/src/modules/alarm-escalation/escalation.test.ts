@@ -16,6 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { startMailbox } from '../../../test/mailbox.ts';
 import { startSmsbox } from '../../../test/smsbox.ts';
+import { lastAudit, lastAuditChanges } from '../../../test/fixtures.ts';
 import { addDevice, raiseAlarm, siteChain, siteChannel, siteOf, startReceiver, until } from './escalationTestkit.ts';
 import { pruneChannelLog } from './retention.ts';
 import { SourceAlarms } from '../alarm/sources.ts';
@@ -128,12 +129,9 @@ describe('channels', () => {
     };
     const res = await t.api(alarmEscalationApi.channelUpdate, update, siteA.agent.token);
     expect(res.body).toMatchObject({ code: 200, data: null });
-    const [row] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'alarm.channel.update'), eq(auditLog.targetId, String(id))));
+    const { row, changes } = await lastAudit(t, 'alarm.channel.update', id);
     // The same secret sent again is no change; the address changed, and only that is said.
-    expect((row.detail as { changes: unknown }).changes).toEqual([
+    expect(changes).toEqual([
       { field: 'name', before: 'Audited', after: 'Audited now' },
       { field: 'url', redacted: true },
     ]);
@@ -352,11 +350,7 @@ describe('deleting a channel', () => {
       token,
     );
     expect(moved.body.code, moved.body.msg).toBe(200);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'alarm.chain.update'), eq(auditLog.targetId, String(chain.body.data.id))));
-    expect((audit.detail as { changes: unknown }).changes).toEqual([
+    expect(await lastAuditChanges(t, 'alarm.chain.update', chain.body.data.id)).toEqual([
       {
         field: 'steps',
         before: [expect.objectContaining({ channelIds: [used] })],

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
-import { uniq } from '../../../test/fixtures.ts';
+import { lastAuditChanges, uniq } from '../../../test/fixtures.ts';
 import { twoTenants, type Person } from '../project/tenantsTestkit.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { announcementApi } from '@siteops/contracts/announcement/api';
@@ -111,11 +111,7 @@ describe('publishing', () => {
     };
     expect((await t.api.unchecked(announcementApi.update, reworded, admin)).body.code).toBe(200);
     expect(await latest(userA)).toContain(`${toA.title}!`);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'announcement.update'), eq(auditLog.targetId, String(toA.id))));
-    expect((audit.detail as { changes: unknown }).changes).toEqual([
+    expect(await lastAuditChanges(t, 'announcement.update', toA.id)).toEqual([
       { field: 'title', before: toA.title, after: `${toA.title}!` },
     ]);
   });

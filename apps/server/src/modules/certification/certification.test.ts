@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../test/harness.ts';
-import { createUser, idNumber, inChinese } from '../../../test/fixtures.ts';
-import { auditLog, certifications } from '../../db/schema/index.ts';
+import { createUser, idNumber, inChinese, lastAuditChanges } from '../../../test/fixtures.ts';
+import { certifications } from '../../db/schema/index.ts';
 import { certificationApi } from '@siteops/contracts/certification/api';
 import type { InputOf } from '@siteops/contracts/shared/endpoint';
 import { notificationApi } from '@siteops/contracts/notification/api';
@@ -96,11 +96,7 @@ describe('certification', () => {
     const res = await t.api(certificationApi.review, { id: aliceId, result: 'passed', opinion: 'Fine' }, admin);
     expect(res.body.code, res.body.msg).toBe(200);
     expect(res.body.data).toEqual({ status: 'passed', certification: 'auth' });
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'certification.pass'), eq(auditLog.targetId, String(aliceId))));
-    expect((audit.detail as { changes: unknown }).changes).toEqual([
+    expect(await lastAuditChanges(t, 'certification.pass', aliceId)).toEqual([
       { field: 'status', before: 'auditing', after: 'passed' },
       { field: 'opinion', before: null, after: 'Fine' },
     ]);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { labourApi } from '@siteops/contracts/labour/api';
 import { expectFieldsNamed, fileTestApp, injectOfUnchecked, queryOf } from '../../../test/harness.ts';
-import { inChinese, multipart } from '../../../test/fixtures.ts';
+import { inChinese, lastAuditChanges, multipart } from '../../../test/fixtures.ts';
 import { firstSheetAt } from '../../../test/workbooks.ts';
 import { auditLog, labourCertificates } from '../../db/schema/index.ts';
 import path from 'node:path';
@@ -16,17 +16,6 @@ import { labourWorld, mainlandId, uploadLabourPhoto } from './testkit.ts';
 
 const { t, admin } = await fileTestApp();
 const w = await labourWorld(t, admin);
-
-/** The detail.changes of the latest audit row of this action on this target. */
-async function lastChanges(action: 'labour.updateCertificate' | 'labour.updateSettings', targetId: number) {
-  const [row] = await t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(targetId))))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return (row.detail as { changes: unknown }).changes;
-}
 
 /** The project's today (UTC+8, the default wall clock) moved by `days`. */
 const day = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -67,7 +56,7 @@ describe('workers’ certificates', () => {
 
     // Within 30 days: flagged in the list and its filter.
     await w.ok(labourApi.updateCertificate, { id, validUntil: day(10) }, w.managerToken);
-    expect(await lastChanges('labour.updateCertificate', id)).toEqual([
+    expect(await lastAuditChanges(t, 'labour.updateCertificate', id)).toEqual([
       { field: 'validUntil', before: day(400), after: day(10) },
     ]);
     const expiring = await w.ok(labourApi.listAll, { projectId: w.a1, certificateState: 'expiring' }, w.managerToken);
@@ -177,7 +166,7 @@ describe('workers’ certificates', () => {
       w.agentA,
     );
     expect(settings).toMatchObject({ requireValidCertificate: true, cutoffHour: 4 });
-    expect(await lastChanges('labour.updateSettings', project)).toEqual([
+    expect(await lastAuditChanges(t, 'labour.updateSettings', project)).toEqual([
       { field: 'requireValidCertificate', before: false, after: true },
     ]);
     expect(await w.ok(labourApi.settings, { projectId: project })).toMatchObject({ requireValidCertificate: true });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { labourApi } from '@siteops/contracts/labour/api';
 import { expectFieldError, fileTestApp } from '../../../test/harness.ts';
-import { createUser, inChinese } from '../../../test/fixtures.ts';
-import { auditLog, labourWorkers } from '../../db/schema/index.ts';
+import { createUser, inChinese, lastAudit, lastAuditChanges } from '../../../test/fixtures.ts';
+import { labourWorkers } from '../../db/schema/index.ts';
 import { labourWorld, mainlandId } from './testkit.ts';
 
 const { t, admin } = await fileTestApp();
@@ -80,12 +80,9 @@ describe('labour register: workers', () => {
     const card = '6222021234567890123';
     // Sent again unchanged: the name is no change.
     await w.ok(labourApi.update, { id, idNo: next, bankCardNo: card, phone: '13912345678', realName: 'Wang Wu' });
-    const [row] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'labour.update'), eq(auditLog.targetId, String(id))));
+    const { row, changes } = await lastAudit(t, 'labour.update', id);
     const mask = (v: string) => `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}`;
-    expect((row.detail as { changes: unknown }).changes).toEqual([
+    expect(changes).toEqual([
       { field: 'phone', before: '138****8000', after: '139****5678' },
       { field: 'bankCardNo', before: null, after: mask(card) },
       { field: 'idNo', before: mask(idNo), after: mask(next) },
@@ -131,23 +128,16 @@ describe('labour register: workers', () => {
   });
 
   it('audits team and subcontractor updates with what changed, a phone masked on both sides', async () => {
-    const changesOf = async (action: 'labour.updateTeam' | 'labour.updateSubcontractor', id: number) => {
-      const [row] = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(id))));
-      return (row.detail as { changes: unknown }).changes;
-    };
     const sub = (await w.ok(labourApi.addSubcontractor, { projectId: w.a1, name: 'Audited Co.', phone: '13800138000' }))
       .id;
     await w.ok(labourApi.updateSubcontractor, { id: sub, name: 'Audited Co.', phone: '13912345678', contact: 'Li' });
-    expect(await changesOf('labour.updateSubcontractor', sub)).toEqual([
+    expect(await lastAuditChanges(t, 'labour.updateSubcontractor', sub)).toEqual([
       { field: 'contact', before: null, after: 'Li' },
       { field: 'phone', before: '138****8000', after: '139****5678' },
     ]);
     const team = (await w.ok(labourApi.addTeam, { projectId: w.a1, name: 'Audited team', subcontractorId: sub })).id;
     await w.ok(labourApi.updateTeam, { id: team, name: 'Audited team 2', subcontractorId: null });
-    expect(await changesOf('labour.updateTeam', team)).toEqual([
+    expect(await lastAuditChanges(t, 'labour.updateTeam', team)).toEqual([
       { field: 'name', before: 'Audited team', after: 'Audited team 2' },
       { field: 'subcontractorId', before: sub, after: null },
     ]);

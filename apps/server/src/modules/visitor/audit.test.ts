@@ -2,7 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { fileTestApp, expectFieldError } from '../../../test/harness.ts';
-import { createAgent, idNumber, randomMac, uniq } from '../../../test/fixtures.ts';
+import { createAgent, idNumber, lastAuditChanges, randomMac, uniq } from '../../../test/fixtures.ts';
 import { auditLog, visitors } from '../../db/schema/index.ts';
 import { expireVisitors } from './audit.ts';
 import { readPass } from './pass.ts';
@@ -55,11 +55,7 @@ describe('audit', () => {
     const id = await w.add({ projectId: w.projectA });
     await audit({ id, status: 'invalid', remark: 'Unknown to the host' });
     expect(await one(id)).toMatchObject({ status: 'invalid', qrCode: null, auditRemark: 'Unknown to the host' });
-    const [rejected] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'visitor.reject'), eq(auditLog.targetId, String(id))));
-    expect((rejected.detail as { changes: unknown }).changes).toEqual([
+    expect(await lastAuditChanges(t, 'visitor.reject', id)).toEqual([
       { field: 'status', before: 'new', after: 'invalid' },
       { field: 'auditRemark', before: null, after: 'Unknown to the host' },
     ]);
