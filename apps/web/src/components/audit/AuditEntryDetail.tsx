@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AuditDetail } from '@siteops/contracts/audit/schemas';
+import { DisclosureButton } from '@/components/DisclosureButton';
 import { AuditChangesTable } from './AuditChangesTable';
 
 const Raw = ({ value }: { value: object }) => (
@@ -16,9 +17,9 @@ function RawToggle({ label, value }: { label: string; value: object }) {
   const [open, setOpen] = useState(false);
   return (
     <div>
-      <Button type="link" size="small" style={{ paddingInline: 0 }} aria-expanded={open} onClick={() => setOpen(!open)}>
+      <DisclosureButton type="link" size="small" style={{ paddingInline: 0 }} open={open} onOpenChange={setOpen}>
         {label}
-      </Button>
+      </DisclosureButton>
       {open && <Raw value={value} />}
     </div>
   );

@@ -4,6 +4,7 @@ import { DownOutlined, FilterOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/useMediaQuery';
+import { DisclosureButton } from '@/components/DisclosureButton';
 import { valuesToParams } from './formKit';
 
 export interface QueryFormProps<V extends object> {
@@ -110,19 +111,19 @@ export function QueryForm<V extends object>(props: QueryFormProps<V>) {
           </Button>
           <Button onClick={() => apply(null)}>{t('queryForm.reset')}</Button>
           {more && (
-            <Button
+            <DisclosureButton
               type="link"
-              aria-expanded={expanded}
+              open={expanded}
+              onOpenChange={setExpanded}
               icon={expanded ? <UpOutlined /> : <DownOutlined />}
               iconPlacement="end"
-              onClick={() => setExpanded(!expanded)}
             >
               {expanded
                 ? t('queryForm.less')
                 : moreActive
                   ? t('queryForm.moreActive', { count: moreActive })
                   : t('queryForm.more')}
-            </Button>
+            </DisclosureButton>
           )}
         </Space>
       </Form.Item>
@@ -131,11 +132,11 @@ export function QueryForm<V extends object>(props: QueryFormProps<V>) {
   if (!phone) return searchForm;
   return (
     <>
-      <Button
+      <DisclosureButton
         icon={<FilterOutlined />}
-        aria-expanded={unfolded}
-        aria-controls={formId}
-        onClick={() => setUnfolded(!unfolded)}
+        open={unfolded}
+        onOpenChange={setUnfolded}
+        controls={formId}
         data-testid="query-form-toggle"
       >
         {unfolded
@@ -143,7 +144,7 @@ export function QueryForm<V extends object>(props: QueryFormProps<V>) {
           : active
             ? t('queryForm.filtersActive', { count: active })
             : t('queryForm.filters')}
-      </Button>
+      </DisclosureButton>
       <div id={formId} hidden={!unfolded} style={{ marginTop: unfolded ? 12 : 0 }}>
         {searchForm}
       </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { accountApi } from '@siteops/contracts/account/api';
 import type { SecurityChannel } from '@siteops/contracts/account/schemas';
 import { useEndpointQuery } from '@/api/queries';
+import { DisclosureButton } from '@/components/DisclosureButton';
 import { ChangePasswordForm } from '@/features/user-setting/ChangePasswordForm';
 import { QuestionModal } from './QuestionModal';
 import { BindModal } from './BindModal';
@@ -72,9 +73,9 @@ export function SecuritySettings() {
           desc={t('userSetting.changePasswordDesc')}
           below={editingPassword && <ChangePasswordForm onSuccess={() => setEditingPassword(false)} />}
         >
-          <Button type="link" aria-expanded={editingPassword} onClick={() => setEditingPassword((v) => !v)}>
+          <DisclosureButton type="link" open={editingPassword} onOpenChange={setEditingPassword}>
             {editingPassword ? t('userSecurity.collapse') : t('userSecurity.modify')}
-          </Button>
+          </DisclosureButton>
         </Row>
         <Row
           title={t('userSecurity.question.title')}
