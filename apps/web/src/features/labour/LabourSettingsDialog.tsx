@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Form, InputNumber, Modal, Switch } from 'antd';
+import { Form, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { message } from '@/lib/feedback';
 import { useLabourSettings } from './api/getSettings';
 import { useUpdateLabourSettings } from './api/updateSettings';
-import { ProjectPicker, useChosenProject, type ProjectDialogProps } from './ProjectPicker';
+import { ProjectFormDialog } from './ProjectFormDialog';
+import { useChosenProject, type ProjectDialogProps } from './ProjectPicker';
 
 interface Values {
   cutoffHour: number;
@@ -34,41 +35,37 @@ export function LabourSettingsDialog({ open, projectId, onClose }: ProjectDialog
   }, [open, settings.data, form]);
 
   return (
-    <Modal
+    <ProjectFormDialog
       open={open}
       title={t('labour.settingsTitle')}
       okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !settings.data }}
-      confirmLoading={update.isPending}
+      ready={!!settings.data}
+      busy={update.isPending}
       onOk={async () => {
         const values = await form.validateFields();
         await update.mutateAsync({ projectId: project!, ...values });
         message().success(t('common.saveSuccess'));
         onClose();
       }}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
+      picker={picker}
+      form={form}
+      formName="labour-settings"
     >
-      <Form form={form} layout="vertical" name="labour-settings">
-        <Form.Item label={t('labour.project')} required>
-          <ProjectPicker {...picker} style={{}} />
-        </Form.Item>
-        <Form.Item
-          name="requireValidCertificate"
-          label={t('labour.requireValidCertificate')}
-          extra={t('labour.requireValidCertificateHint')}
-          valuePropName="checked"
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item name="cutoffHour" label={t('labour.cutoffHour')} extra={t('labour.cutoffHourHint')}>
-          <InputNumber min={0} max={12} precision={0} />
-        </Form.Item>
-        <Form.Item name="absentDays" label={t('labour.absentDays')} extra={t('labour.absentDaysHint')}>
-          <InputNumber min={1} max={30} precision={0} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="requireValidCertificate"
+        label={t('labour.requireValidCertificate')}
+        extra={t('labour.requireValidCertificateHint')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item name="cutoffHour" label={t('labour.cutoffHour')} extra={t('labour.cutoffHourHint')}>
+        <InputNumber min={0} max={12} precision={0} />
+      </Form.Item>
+      <Form.Item name="absentDays" label={t('labour.absentDays')} extra={t('labour.absentDaysHint')}>
+        <InputNumber min={1} max={30} precision={0} />
+      </Form.Item>
+    </ProjectFormDialog>
   );
 }

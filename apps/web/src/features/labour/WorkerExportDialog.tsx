@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Checkbox, Form, Modal, Select } from 'antd';
+import { Checkbox, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SHEET_LANGS, type SheetLang } from '@siteops/contracts/device/sheet';
 import { useUserStore } from '@/stores/user';
 import { useExportWorkers } from './api/exportWorkers';
-import { ProjectPicker, useChosenProject, type ProjectDialogProps } from './ProjectPicker';
+import { ProjectFormDialog } from './ProjectFormDialog';
+import { useChosenProject, type ProjectDialogProps } from './ProjectPicker';
 
 /**
  * Export a project's workers as the roster xlsx (the import template's columns, so it imports again), in
@@ -21,13 +22,12 @@ export function WorkerExportDialog({ open, projectId, onClose }: ProjectDialogPr
     lang ?? ((SHEET_LANGS as readonly string[]).includes(i18n.language) ? (i18n.language as SheetLang) : 'zh-CN');
 
   return (
-    <Modal
+    <ProjectFormDialog
       open={open}
       title={t('labour.exportTitle')}
       okText={t('labour.export')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: project === undefined }}
-      confirmLoading={download.isPending}
+      ready={project !== undefined}
+      busy={download.isPending}
       onOk={async () => {
         await download.mutateAsync({
           projectId: project!,
@@ -36,29 +36,25 @@ export function WorkerExportDialog({ open, projectId, onClose }: ProjectDialogPr
         });
         onClose();
       }}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
+      picker={picker}
+      formName="worker-export"
     >
-      <Form layout="vertical" name="worker-export">
-        <Form.Item label={t('labour.project')} required>
-          <ProjectPicker {...picker} style={{}} />
+      <Form.Item label={t('labour.exportLang')}>
+        <Select
+          aria-label={t('labour.exportLang')}
+          value={language}
+          options={SHEET_LANGS.map((l) => ({ value: l, label: t(`labour.langs.${l}`) }))}
+          onChange={setLang}
+        />
+      </Form.Item>
+      {isAdmin && (
+        <Form.Item extra={t('labour.revealHint')}>
+          <Checkbox checked={reveal} onChange={(e) => setReveal(e.target.checked)}>
+            {t('labour.reveal')}
+          </Checkbox>
         </Form.Item>
-        <Form.Item label={t('labour.exportLang')}>
-          <Select
-            aria-label={t('labour.exportLang')}
-            value={language}
-            options={SHEET_LANGS.map((l) => ({ value: l, label: t(`labour.langs.${l}`) }))}
-            onChange={setLang}
-          />
-        </Form.Item>
-        {isAdmin && (
-          <Form.Item extra={t('labour.revealHint')}>
-            <Checkbox checked={reveal} onChange={(e) => setReveal(e.target.checked)}>
-              {t('labour.reveal')}
-            </Checkbox>
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </ProjectFormDialog>
   );
 }
