@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Form, Input, type FormInstance } from 'antd';
+import { Button, Form, Input, Select, type FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { requiredText } from '@/components/form/rules';
 import { showSubmitFailure } from './submitFailure';
@@ -75,6 +76,32 @@ export function RegPhoneField({ namespace }: { namespace: Namespace }) {
       ]}
     >
       <Input type="tel" inputMode="tel" autoComplete="tel" />
+    </Form.Item>
+  );
+}
+
+/** A searchable choice among the project's named rows (its teams, its hosts), which may be left empty. */
+export function RegChoiceField({
+  name,
+  label,
+  placeholder,
+  choices,
+  rules,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+  choices: readonly { id: number; name: string }[];
+  rules?: Rule[];
+}) {
+  return (
+    <Form.Item name={name} label={label} rules={rules}>
+      <Select
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={placeholder}
+        options={choices.map((c) => ({ value: c.id, label: c.name }))}
+      />
     </Form.Item>
   );
 }

@@ -5,7 +5,7 @@ import type { WorkerSelfRegForm } from '@siteops/contracts/labour/selfReg';
 import { LABOUR_TRADES, WORKER_ID_TYPES } from '@siteops/contracts/labour/schemas';
 import { call } from '@/api/endpoint';
 import { FacePhoto } from '@/components/selfreg/FacePhoto';
-import { PHONE, RegForm, RegPhoneField, type RegFormPageProps } from '@/components/selfreg/RegForm';
+import { PHONE, RegChoiceField, RegForm, RegPhoneField, type RegFormPageProps } from '@/components/selfreg/RegForm';
 import { workerSelfRegBody, type WorkerRegValues } from './workerSelfRegBody';
 import { TextField } from '@/components/form/TextField';
 
@@ -75,14 +75,12 @@ export function WorkerRegForm({ token, info, onSubmitted }: RegFormPageProps<Wor
         />
       </Form.Item>
       {info.teams.length > 0 ? (
-        <Form.Item name="teamId" label={t('workerReg.team')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('workerReg.teamPlaceholder')}
-            options={info.teams.map((team) => ({ value: team.id, label: team.name }))}
-          />
-        </Form.Item>
+        <RegChoiceField
+          name="teamId"
+          label={t('workerReg.team')}
+          placeholder={t('workerReg.teamPlaceholder')}
+          choices={info.teams}
+        />
       ) : null}
       <Form.Item name="photo" label={t('workerReg.photo')} rules={[required(t('workerReg.photo'))]}>
         <FacePhoto token={token} endpoint={labourApi.selfRegPhoto} />

@@ -1,11 +1,11 @@
-import { Alert, Checkbox, Form, Input, Radio, Select, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VisitorOptionalField } from '@siteops/contracts/visitor/schemas';
 import type { SelfRegForm as FormInfo } from '@siteops/contracts/visitor/self-registration';
 import { visitorApi } from '@siteops/contracts/visitor/api';
 import { call } from '@/api/endpoint';
 import { FacePhoto } from '@/components/selfreg/FacePhoto';
-import { RegForm, RegPhoneField, type RegFormPageProps } from '@/components/selfreg/RegForm';
+import { RegChoiceField, RegForm, RegPhoneField, type RegFormPageProps } from '@/components/selfreg/RegForm';
 
 interface Values {
   realName: string;
@@ -51,14 +51,13 @@ export function SelfRegForm({ token, info, onSubmitted }: RegFormPageProps<FormI
         <FacePhoto token={token} endpoint={visitorApi.selfRegPhoto} />
       </Form.Item>
       {info.hosts.length > 0 || required('userId') ? (
-        <Form.Item name="userId" label={t('selfReg.host')} rules={rule('userId', t('selfReg.host'))}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('selfReg.hostPlaceholder')}
-            options={info.hosts.map((h) => ({ value: h.id, label: h.name }))}
-          />
-        </Form.Item>
+        <RegChoiceField
+          name="userId"
+          label={t('selfReg.host')}
+          placeholder={t('selfReg.hostPlaceholder')}
+          choices={info.hosts}
+          rules={rule('userId', t('selfReg.host'))}
+        />
       ) : null}
       <Form.Item name="sex" label={t('selfReg.sex')} rules={rule('sex', t('selfReg.sex'))}>
         <Radio.Group options={SEXES.map((s) => ({ value: s, label: t(`values.sex.${s}`) }))} />
