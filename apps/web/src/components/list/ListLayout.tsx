@@ -16,8 +16,11 @@ export interface ListLayoutProps<V extends object, T extends object> extends Pic
   QueryFormProps<V>,
   'toParams' | 'fromParams'
 > {
-  /** The search params the search form owns: the page's filters. */
-  filters: readonly string[];
+  /**
+   * The search params the search form owns: the page's filters. By default those of the list its table
+   * shows (useListPage's `table` names them for its saved views), so a page names its filters once.
+   */
+  filters?: readonly string[];
   /** Above the search form in its card: what the list is, where the page says it. */
   intro?: ReactNode;
   /** The search by words most lists start with: a `keyword` field (in `filters`) first in the form. */
@@ -51,7 +54,7 @@ export function ListLayout<V extends object, T extends object = object>({
     <Flex vertical gap={16}>
       <Card>
         {intro}
-        <QueryForm<V> names={filters} toParams={toParams} fromParams={fromParams}>
+        <QueryForm<V> names={filters ?? table?.views?.filters ?? []} toParams={toParams} fromParams={fromParams}>
           {keyword && <SearchText name="keyword" label={keyword.label} placeholder={keyword.placeholder} />}
           {search}
         </QueryForm>

@@ -88,7 +88,6 @@ export function AgentsPage() {
 
   return (
     <ListLayout
-      filters={FILTERS}
       search={
         <>
           <SearchText name="name" label={t('agents.name')} id="agents-query-name" />

@@ -120,7 +120,6 @@ export function RulesPage() {
   );
   return (
     <ListLayout
-      filters={FILTERS}
       search={
         <>
           {filter('deviceType', DEVICE_TYPES, 'devices.type', 170)}

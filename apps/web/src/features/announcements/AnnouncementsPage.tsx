@@ -117,7 +117,6 @@ export function AnnouncementsPage() {
   );
   return (
     <ListLayout
-      filters={FILTERS}
       search={
         <>
           <SearchText name="title" label={t('announcements.title')} id="announcements-query-title" />

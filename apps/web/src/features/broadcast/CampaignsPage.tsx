@@ -101,7 +101,6 @@ function CampaignList({ onNew }: { onNew: () => void }) {
 
   return (
     <ListLayout
-      filters={FILTERS}
       intro={<Typography.Paragraph type="secondary">{t('broadcast.intro')}</Typography.Paragraph>}
       search={
         <>

@@ -53,7 +53,6 @@ export function CertificationAuditPage() {
 
   return (
     <ListLayout
-      filters={FILTERS}
       keyword={{ label: t('certificationAudit.keyword'), placeholder: t('certificationAudit.keywordPlaceholder') }}
       tableHead={
         <Tabs

@@ -59,7 +59,6 @@ export function ConstantsPage() {
 
   return (
     <ListLayout
-      filters={['key', 'value']}
       search={
         <>
           <SearchText name="key" label={t('constants.key')} />

@@ -71,7 +71,6 @@ export function WorkersPage() {
 
   return (
     <ListLayout
-      filters={FILTERS}
       search={
         <>
           <SearchText name="realName" label={t('labour.realName')} />

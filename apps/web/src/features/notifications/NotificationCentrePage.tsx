@@ -100,7 +100,6 @@ export function NotificationCentrePage() {
 
   return (
     <ListLayout
-      filters={FILTERS}
       keyword={{ label: t('notifications.keyword'), placeholder: t('notifications.keywordPlaceholder') }}
       search={
         <>

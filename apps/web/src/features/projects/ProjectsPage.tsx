@@ -97,7 +97,6 @@ export function ProjectsPage() {
 
   return (
     <ListLayout
-      filters={FILTERS}
       search={
         <>
           <SearchText name="name" label={t('projects.name')} id="projects-query-name" />

@@ -103,7 +103,6 @@ export function UpgradePage() {
 
   return (
     <ListLayout
-      filters={FILTERS}
       search={
         <>
           <SearchText name="fileName" label={t('upgrade.fileName')} />

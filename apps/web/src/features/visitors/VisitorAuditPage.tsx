@@ -45,7 +45,6 @@ export function VisitorAuditPage() {
 
   return (
     <ListLayout
-      filters={FILTERS}
       search={<VisitorSearchFields />}
       tableHead={
         <Tabs activeKey={tab} onChange={openTab} items={TABS.map((x) => ({ key: x.key, label: t(x.label) }))} />

@@ -62,7 +62,6 @@ export function VisitorsPage() {
 
   return (
     <ListLayout
-      filters={FILTERS}
       search={
         <>
           <VisitorSearchFields />

@@ -74,7 +74,6 @@ export function PlatformsPage() {
 
   return (
     <ListLayout
-      filters={['platformName']}
       search={<SearchText name="platformName" label={t('devices.platform.name')} />}
       table={{ tableId: 'platforms', columns, ...table, ...selectable, onCreate: dialog.create }}
     >

@@ -84,7 +84,6 @@ export function RolloutsPage() {
 
   return (
     <ListLayout
-      filters={FILTERS}
       search={
         <>
           <Form.Item name="status" label={t('rollout.statusTitle')}>

@@ -72,7 +72,6 @@ export function VisitorConfigPage() {
 
   return (
     <ListLayout
-      filters={FILTERS}
       keyword={{ label: t('visitorConfig.project'), placeholder: t('visitorConfig.keywordPlaceholder') }}
       table={{ tableId: 'visitor-config', rowKey: 'projectId', columns, ...table }}
     >

@@ -86,7 +86,6 @@ export function VisitorDevicesPage() {
 
   return (
     <ListLayout
-      filters={FILTERS}
       keyword={{ label: t('visitorDevices.keyword'), placeholder: t('visitorDevices.keywordPlaceholder') }}
       search={
         <>
