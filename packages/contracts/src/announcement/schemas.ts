@@ -111,16 +111,10 @@ export const announcementItem = z.object({
 });
 export type AnnouncementItem = z.infer<typeof announcementItem>;
 
-/** What a reader sees: an announcement in force for the caller's audience. */
-export const announcementNotice = z.object({
-  id: z.number(),
-  title: z.string(),
-  body: z.string(),
-  level: z.enum(ANNOUNCEMENT_LEVELS),
-  pinned: z.boolean(),
-  publishedAt: z.string(),
-  expiresAt: z.string().nullable(),
-});
+/** What a reader sees: an announcement in force for the caller's audience (so published), narrowed. */
+export const announcementNotice = announcementItem
+  .pick({ id: true, title: true, body: true, level: true, pinned: true, publishedAt: true, expiresAt: true })
+  .extend({ publishedAt: z.string() });
 export type AnnouncementNotice = z.infer<typeof announcementNotice>;
 
 export const announcementLatestQuery = z.object({

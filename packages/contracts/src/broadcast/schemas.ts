@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nullableRef } from '../shared/row-fields.ts';
+import { aboutDevice, nullableRef } from '../shared/row-fields.ts';
 import { multilineText, text } from '../shared/text.ts';
 import { countsOf, wholeBetween } from '../shared/number-fields.ts';
 import { idQuery, pageQuery, rowId, textFilter } from '../shared/pagination.ts';
@@ -157,9 +157,7 @@ export const campaignItem = z.object({
 export type CampaignItem = z.infer<typeof campaignItem>;
 
 const runDevice = z.object({
-  deviceId: z.number(),
-  sn: z.string(),
-  devName: z.string().nullable(),
+  ...aboutDevice,
   outcome: z.enum(PLAY_OUTCOMES),
   /** Why it was refused or not reached, in the caller's language. */
   reason: z.string().nullable(),

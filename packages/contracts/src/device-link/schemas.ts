@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multilineText, storableRecord, text } from '../shared/text.ts';
 import { EVENT_LEVELS, RPC_ERROR_CODES, type RpcErrorCode } from '../device-protocol.ts';
 import { instantRangeFilter, pageQuery, rowId } from '../shared/pagination.ts';
+import { TicketedSocketClose } from '../shared/socket-close.ts';
 
 /**
  * The browser-facing side of the device link: the device items of the live channel (contracts/live/schemas.ts),
@@ -243,10 +244,7 @@ export type TerminalServerMessage = z.infer<typeof terminalServerMessage>;
 export const TerminalClose = {
   /** The shell exited (`exit`) or the browser sent `close`. */
   normal: 1000,
-  /** Server shutting down. */
-  goingAway: 1001,
-  /** Ticket missing, bad, expired, or its session ended. */
-  unauthorized: 4401,
+  ...TicketedSocketClose,
   /** No such device in the caller's scope (or role without terminal access). */
   notFound: 4404,
   /** No keystrokes and no output for the idle timeout (TERMINAL_IDLE_MINUTES, default 10). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredEnum, requiredText, optionalText } from '../shared/text-fields.ts';
 import { calendarDate, rowId, updateBodyOf } from '../shared/pagination.ts';
 import { text } from '../shared/text.ts';
-import { editTimes, nullableString } from '../shared/row-fields.ts';
+import { editTimes, imageRef, nullableString } from '../shared/row-fields.ts';
 import type { LabourTrade } from './schemas.ts';
 
 /**
@@ -95,9 +95,8 @@ export const certificateItem = z.object({
   state: z.enum(CERTIFICATE_STATES),
   /** One of the types the worker's trade requires. */
   required: z.boolean(),
-  photo: nullableString,
-  /** A signed URL for <img src>, valid a few minutes. */
-  photoUrl: nullableString,
+  /** A photo of the card; its URL is valid a few minutes. */
+  ...imageRef('photo'),
   ...editTimes,
 });
 export type CertificateItem = z.infer<typeof certificateItem>;

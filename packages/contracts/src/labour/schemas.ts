@@ -11,7 +11,7 @@ import {
   updateBodyOf,
 } from '../shared/pagination.ts';
 import { idNumberSchema, phoneSchema, SEX } from '../user/schemas.ts';
-import { editTimes, nullableRef, nullableString, rowRef } from '../shared/row-fields.ts';
+import { editTimes, imageRef, nullableRef, nullableString, rowRef } from '../shared/row-fields.ts';
 import { SHEET_LANGS } from '../device/sheet.ts';
 import { CERTIFICATE_STATES, labourPhoto } from './certificates.ts';
 
@@ -150,9 +150,8 @@ export const workerItem = z.object({
   emergencyPhone: nullableString,
   /** The wage card's number, masked (first 3 and last 4 digits); null when none is registered. */
   bankCardNo: nullableString,
-  /** The face photo's id, and a signed URL for <img src> valid a few minutes. */
-  photo: nullableString,
-  photoUrl: nullableString,
+  /** The face photo; its URL is valid a few minutes. */
+  ...imageRef('photo'),
   /**
    * The required certificate on the project's today: valid, expiring (within 30 days), expired, or
    * missing; null when the worker's trade requires none (contracts' TRADE_REQUIRED_CERTIFICATES).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../shared/text.ts';
+import { TicketedSocketClose } from '../shared/socket-close.ts';
 import { DEVICE_TYPES, EVENT_LEVELS } from '../device-protocol.ts';
 import { NOTIFICATION_LEVELS, NOTIFICATION_TABS } from '../notification/schemas.ts';
 import { CAMPAIGN_STATUSES, PLAY_OUTCOMES } from '../broadcast/states.ts';
@@ -242,9 +243,7 @@ export type LiveServerMessage = z.infer<typeof liveServerMessage>;
 
 /** Close codes of the channel (a browser cannot read the HTTP status of a refused upgrade). */
 export const LiveClose = {
-  goingAway: 1001,
-  /** Ticket missing, bad, expired, or its session ended: get a new ticket (after logging in again). */
-  unauthorized: 4401,
+  ...TicketedSocketClose,
   /** The tab read too slowly and fell behind: reconnect and refetch. */
   tooSlow: 4429,
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from '../shared/text.ts';
 import { DEVICE_TYPES } from '../device-protocol/link.ts';
 import { pageQuery, rowId, rowIdParam } from '../shared/pagination.ts';
+import { aboutDevice } from '../shared/row-fields.ts';
 
 /**
  * Firmware rollouts (issue 12): a package sent to chosen devices in groups, each device's job moving
@@ -151,9 +152,7 @@ export const rolloutListQuery = pageQuery.extend({
 /** One device's job in a rollout. */
 export const rolloutJob = z.object({
   id: z.number(),
-  deviceId: z.number(),
-  sn: z.string(),
-  devName: z.string().nullable(),
+  ...aboutDevice,
   groupNo: z.number(),
   state: z.enum(JOB_STATES),
   percent: z.number().nullable(),

@@ -35,6 +35,13 @@ export const nullableRef = <const N extends string>(name: N) =>
     [K in `${N}Id`]: z.ZodNullable<z.ZodNumber>;
   } & { [K in `${N}Name`]: z.ZodNullable<z.ZodString> };
 
+/**
+ * An image a row points at: `<name>` the stored file's id and `<name>Url` a signed URL of it for
+ * <img src> (short-lived), both null when there is none.
+ */
+export const imageRef = <const N extends string>(name: N) =>
+  ({ [name]: nullableString, [`${name}Url`]: nullableString }) as { [K in N | `${N}Url`]: z.ZodNullable<z.ZodString> };
+
 /** The device a row is about, as lists show it: its id, its name (null when unnamed) and its serial number. */
 export const aboutDevice = {
   deviceId: z.number(),

@@ -3,9 +3,15 @@ import { ROLES } from '../shared/roles.ts';
 import { instant, queryBool, rowIdParam, sortedPageQuery, textFilter } from '../shared/pagination.ts';
 import { CERTIFICATION, USER_ENABLED } from './schemas.ts';
 import { socialInfo } from '../account/schemas.ts';
-import { editTimes, editorIds, nullableRef, nullableString } from '../shared/row-fields.ts';
+import { editTimes, editorIds, imageRef, nullableRef, nullableString } from '../shared/row-fields.ts';
 
 // The user list page: its query, its rows, and the detail the edit form loads.
+
+/** How a list of people (users, visitors) is searched by who they are: real name and phone contain the text. */
+export const personFilters = {
+  realName: textFilter(64),
+  phone: textFilter(32),
+};
 
 export const USER_SORT_FIELDS = ['id', 'userName', 'realName', 'birthday', 'createdAt', 'updatedAt'] as const;
 
@@ -13,10 +19,7 @@ export const USER_SORT_FIELDS = ['id', 'userName', 'realName', 'birthday', 'crea
 export const userListQuery = sortedPageQuery(USER_SORT_FIELDS).extend({
   /** Account contains (case-insensitive). */
   userName: textFilter(64),
-  /** Real name contains. */
-  realName: textFilter(64),
-  /** Phone contains. */
-  phone: textFilter(32),
+  ...personFilters,
   enabled: z.enum(USER_ENABLED).optional(),
   certification: z.enum(CERTIFICATION).optional(),
   isAgent: queryBool.optional(),
@@ -49,9 +52,8 @@ export const userListItem = z.object({
   userName: z.string(),
   realName: nullableString,
   nickName: nullableString,
-  avatar: nullableString,
-  /** Signed URL for <img src>, valid about an hour. */
-  avatarUrl: nullableString,
+  /** Its URL is valid about an hour. */
+  ...imageRef('avatar'),
   sex: nullableString,
   birthday: nullableString,
   phone: nullableString,
@@ -80,14 +82,10 @@ export const userDetail = userListItem.extend({
   address: nullableString,
   bankName: nullableString,
   introduction: nullableString,
-  qrCode: nullableString,
-  qrCodeUrl: nullableString,
-  idFrontPic: nullableString,
-  idFrontPicUrl: nullableString,
-  idBackPic: nullableString,
-  idBackPicUrl: nullableString,
-  cardPic: nullableString,
-  cardPicUrl: nullableString,
+  ...imageRef('qrCode'),
+  ...imageRef('idFrontPic'),
+  ...imageRef('idBackPic'),
+  ...imageRef('cardPic'),
   mustChangePassword: z.boolean(),
   /** The user's social info (settings' social tab), read-only here; whoever may read the user sees it. */
   social: socialInfo,

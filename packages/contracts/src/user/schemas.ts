@@ -4,6 +4,7 @@ import { missing, optionalMultilineText, optionalText, requiredEnum, requiredTex
 import { ROLES } from '../shared/roles.ts';
 import { idBody, isCalendarDate, rowId } from '../shared/pagination.ts';
 import { oneTimePasswordAnswer, passwordSchema } from './password.ts';
+import { imageRef } from '../shared/row-fields.ts';
 
 export const loginBody = z.object({
   username: text().trim().min(1, 'username cannot be empty').max(64),
@@ -34,9 +35,7 @@ export const userInfo = z.object({
   userName: z.string(),
   realName: z.string().nullable(),
   nickName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  /** A signed URL of the avatar an <img> can load (`avatar` is a file id), or null. */
-  avatarUrl: z.string().nullable(),
+  ...imageRef('avatar'),
   role: z.enum(ROLES),
   email: z.string().nullable(),
   phone: z.string().nullable(),

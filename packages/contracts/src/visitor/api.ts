@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../shared/endpoint.ts';
 import { cappedPageOf, createdAnswer, deletedAnswer, idsBody, pageOf } from '../shared/pagination.ts';
-import { signedUrlQuery } from '../file/schemas.ts';
+import { fileParams, signedUrlQuery } from '../file/schemas.ts';
 import {
   addVisitorBody,
   auditVisitorBody,
@@ -12,7 +12,6 @@ import {
   visitorItem,
   visitorListQuery,
   visitorPhoto,
-  visitorPhotoParams,
 } from './schemas.ts';
 import {
   importVisitorDevicesAnswer,
@@ -113,7 +112,8 @@ export const visitorApi = defineEndpoints('visitor', {
     access: 'public',
     kind: 'download',
     summary: 'A visitor’s face photo, through the signed URL a visitor answer carries',
-    params: visitorPhotoParams,
+    // A photo is a stored file: its id and signed URL are the file module's.
+    params: fileParams,
     query: signedUrlQuery,
     errors: [401, 404],
   },

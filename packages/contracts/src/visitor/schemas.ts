@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { missing, optionalMultilineText, optionalText, requiredText } from '../shared/text-fields.ts';
 import { instant, pageQuery, rowId, rowIdParam, sortedPageQuery, textFilter } from '../shared/pagination.ts';
 import { idNoSchema, phoneSchema, SEX } from '../user/schemas.ts';
-import { editTimes, nullableRef, nullableString, rowRef } from '../shared/row-fields.ts';
+import { personFilters } from '../user/list.ts';
+import { editTimes, imageRef, nullableRef, nullableString, rowRef } from '../shared/row-fields.ts';
 
 /**
  * Spec 3/4's Visitor. `new` waits for an audit; an audit makes it `valid` (passed) or `invalid` (not
@@ -80,10 +81,7 @@ export const VISITOR_SORT_FIELDS = ['id', 'realName', 'visitStart', 'visitEnd', 
 
 /** `GET /api/visitor/listAll`: the list page's and the audit tabs' filters. */
 export const visitorListQuery = sortedPageQuery(VISITOR_SORT_FIELDS).extend({
-  /** Name contains. */
-  realName: textFilter(64),
-  /** Phone contains. */
-  phone: textFilter(32),
+  ...personFilters,
   /** Exact ID number, matched through the keyed hash column. */
   idNo: textFilter(64),
   status: z.enum(VISITOR_STATUS).optional(),
@@ -95,9 +93,8 @@ export const visitorItem = z.object({
   id: z.number(),
   ...rowRef('project'),
   realName: z.string(),
-  /** The face photo's id, and a signed URL for <img src> valid a few minutes. */
-  avatar: nullableString,
-  avatarUrl: nullableString,
+  /** The face photo; its URL is valid a few minutes. */
+  ...imageRef('avatar'),
   /** The signed pass a gate verifies offline (see `visitor-pass.ts`); null until the visitor is valid. */
   qrCode: nullableString,
   sex: nullableString,
@@ -128,9 +125,6 @@ export const visitorPhoto = z.object({
   height: z.number(),
   url: z.string(),
 });
-
-/** `GET /api/visitor/photo/:id`. */
-export const visitorPhotoParams = z.object({ id: z.uuid() });
 
 /** `GET /api/visitor/listConfig`: one row per project the caller may configure. */
 export const visitorConfigQuery = pageQuery.extend({
