@@ -1,4 +1,4 @@
-import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Slider, TimePicker, Typography } from 'antd';
+import { Col, DatePicker, Form, Input, Radio, Row, Select, Slider, TimePicker, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
 } from '@siteops/contracts/broadcast/schemas';
 import { voiceLabelKey, type CampaignFormValues } from './campaignForm';
 import { requiredText } from '@/components/form/rules';
+import { WholeNumberField } from '@/components/form/WholeNumberField';
 
 const check = (ok: (v: string) => boolean, msg: string): Rule => ({
   validator: (_, v: string | undefined) => (!v || ok(v.trim()) ? Promise.resolve() : Promise.reject(new Error(msg))),
@@ -156,21 +157,13 @@ export function TargetsStep({ speakers }: { speakers: readonly CampaignSpeaker[]
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item
+            <WholeNumberField
               name="everyMinutes"
               label={t('broadcast.field.everyMinutes')}
-              rules={[
-                {
-                  required: true,
-                  type: 'integer',
-                  min: INTERVAL_MINUTES.min,
-                  max: INTERVAL_MINUTES.max,
-                  message: t('broadcast.rule.everyMinutes'),
-                },
-              ]}
-            >
-              <InputNumber min={INTERVAL_MINUTES.min} max={INTERVAL_MINUTES.max} precision={0} />
-            </Form.Item>
+              min={INTERVAL_MINUTES.min}
+              max={INTERVAL_MINUTES.max}
+              message={t('broadcast.rule.everyMinutes')}
+            />
           </Col>
           <Col xs={12} md={8}>
             <Form.Item name="until" label={t('broadcast.field.until')}>

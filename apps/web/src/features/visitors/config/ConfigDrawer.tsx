@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Checkbox, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Checkbox, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_VISIT_HOURS,
@@ -12,6 +12,7 @@ import { visitorApi } from '@siteops/contracts/visitor/api';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { message } from '@/lib/feedback';
 import { FormDrawer } from '@/components/form/FormDrawer';
+import { WholeNumberField } from '@/components/form/WholeNumberField';
 
 interface Values {
   requiredFields: VisitorOptionalField[];
@@ -84,21 +85,13 @@ export function ConfigDrawer({ config, onClose }: { config: VisitorConfigItem | 
             options={VISITOR_OPTIONAL_FIELDS.map((f) => ({ value: f, label: t(`visitorConfig.fields.${f}`) }))}
           />
         </Form.Item>
-        <Form.Item
+        <WholeNumberField
           name="defaultVisitHours"
           label={t('visitorConfig.defaultVisitHours')}
-          rules={[
-            {
-              required: true,
-              type: 'integer',
-              min: 1,
-              max: MAX_VISIT_HOURS,
-              message: t('visitorConfig.hoursRule', { max: MAX_VISIT_HOURS }),
-            },
-          ]}
-        >
-          <InputNumber min={1} max={MAX_VISIT_HOURS} precision={0} />
-        </Form.Item>
+          min={1}
+          max={MAX_VISIT_HOURS}
+          message={t('visitorConfig.hoursRule', { max: MAX_VISIT_HOURS })}
+        />
         <Form.Item name="autoApprove" label={t('visitorConfig.autoApprove')} valuePropName="checked">
           <Switch />
         </Form.Item>
