@@ -61,6 +61,15 @@ export async function loadOr404<T extends PgTable, Row = T['$inferSelect']>(
 }
 
 /**
+ * The row with this id is inside `scope`, else the 404 of {@link loadOr404}: for a request that only
+ * names the row (a rule's agent or project), reading nothing of it but its id.
+ */
+export const inScopeOr404 = (
+  db: Db,
+  opts: { table: TableWithId; id: number; scope: SQL | undefined; what: Entity },
+): Promise<{ id: number }> => loadOr404(db, { ...opts, idColumn: opts.table.id, select: { id: opts.table.id } });
+
+/**
  * Every id of `ids` is a row of `table` within `scope` (what the caller may name), else the 404 naming
  * those that are not: for a request that names rows it does not change (targets, people to add).
  */

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { escalationChains, projects } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readNewestPage } from '../../http/readPage.ts';
+import { namesById } from '../../db/namesById.ts';
 import { toChainItem } from './service.ts';
 
 /** The escalation chains of the projects in the caller's scope, newest first, each with its project's name. */
@@ -13,14 +14,7 @@ export const listChains: Handler<typeof alarmEscalationApi.chainListAll> = async
     q.projectId ? eq(escalationChains.projectId, q.projectId) : undefined,
   );
   const { rows, total } = await readNewestPage(c.db, escalationChains, where, q);
-  const ids = [...new Set(rows.map((r) => r.projectId))];
-  const names = new Map(
-    ids.length
-      ? (
-          await c.db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, ids))
-        ).map((p) => [p.id, p.name])
-      : [],
-  );
+  const names = await namesById(c.db, projects, rows, (r) => r.projectId);
   return {
     list: rows.map((r) => toChainItem(r, names.get(r.projectId) ?? null)),
     total,

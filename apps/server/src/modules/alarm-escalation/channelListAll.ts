@@ -4,7 +4,7 @@ import { alarmChannels } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readNewestPage } from '../../http/readPage.ts';
-import { chainsUsing, channelTargetKey, channelTargetNames, toChannelItem } from './service.ts';
+import { chainsUsing, channelTargetNames, toChannelItem } from './service.ts';
 
 /** The channels in the caller's scope, newest first; addresses and secrets only as set or not. */
 export const listChannels: Handler<typeof alarmEscalationApi.channelListAll> = async (c, q) => {
@@ -15,7 +15,7 @@ export const listChannels: Handler<typeof alarmEscalationApi.channelListAll> = a
     q.kind ? eq(alarmChannels.kind, q.kind) : undefined,
   );
   const { rows, total } = await readNewestPage(c.db, alarmChannels, where, q);
-  const [names, usedBy] = await Promise.all([
+  const [targetName, usedBy] = await Promise.all([
     channelTargetNames(c.db, rows),
     chainsUsing(
       c.db,
@@ -23,7 +23,7 @@ export const listChannels: Handler<typeof alarmEscalationApi.channelListAll> = a
     ),
   ]);
   return {
-    list: rows.map((r) => toChannelItem(r, names.get(channelTargetKey(r)) ?? null, usedBy)),
+    list: rows.map((r) => toChannelItem(r, targetName(r), usedBy)),
     total,
     page: q.page,
     pageSize: q.pageSize,

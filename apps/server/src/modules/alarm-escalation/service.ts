@@ -9,7 +9,7 @@ import type {
 import type { Caller } from '../../auth/scope.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Db } from '../../db/client.ts';
-import { allInScopeOr404, loadOr404 } from '../../db/crud.ts';
+import { allInScopeOr404, inScopeOr404, loadOr404 } from '../../db/crud.ts';
 import {
   agents,
   alarmChannels,
@@ -21,6 +21,7 @@ import {
 import { allFoundOr404, badRequest } from '../../core/errors.ts';
 import { iso } from '../../core/list.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { namesById } from '../../db/namesById.ts';
 import { t } from '../../core/messages/index.ts';
 
 type ChannelItem = z.input<typeof channelItem>;
@@ -84,14 +85,7 @@ export const projectOr404 = (db: Db, caller: Caller, id: number) =>
 
 /** The agent in the caller's scope (404 outside it). */
 export const agentOr404 = (db: Db, caller: Caller, id: number) =>
-  loadOr404<typeof agents, { id: number }>(db, {
-    table: agents,
-    idColumn: agents.id,
-    id,
-    scope: scope.agents(caller),
-    what: 'Agent',
-    select: { id: agents.id },
-  });
+  inScopeOr404(db, { table: agents, id, scope: scope.agents(caller), what: 'Agent' });
 
 /**
  * A chain's steps may name only people in the caller's scope (404 otherwise) and channels the caller
@@ -129,26 +123,17 @@ export async function checkStepTargets(
   }
 }
 
-/** The projects' and agents' names of channels, by `project:<id>` / `agent:<id>`. */
-export async function channelTargetNames(db: Db, rows: readonly AlarmChannelRow[]): Promise<Map<string, string>> {
-  const projectIds = [...new Set(rows.map((r) => r.projectId).filter((id): id is number => id !== null))];
-  const agentIds = [...new Set(rows.map((r) => r.agentId).filter((id): id is number => id !== null))];
-  const [p, a] = await Promise.all([
-    projectIds.length
-      ? db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, projectIds))
-      : [],
-    agentIds.length
-      ? db.select({ id: agents.id, name: agents.name }).from(agents).where(inArray(agents.id, agentIds))
-      : [],
+/** Each channel's target name (its agent's or its project's, by its scope), read for all `rows` at once. */
+export async function channelTargetNames(
+  db: Db,
+  rows: readonly AlarmChannelRow[],
+): Promise<(r: AlarmChannelRow) => string | null> {
+  const [projectNames, agentNames] = await Promise.all([
+    namesById(db, projects, rows, (r) => r.projectId),
+    namesById(db, agents, rows, (r) => r.agentId),
   ]);
-  return new Map([
-    ...p.map((r) => [`project:${r.id}`, r.name] as const),
-    ...a.map((r) => [`agent:${r.id}`, r.name] as const),
-  ]);
+  return (r) => (r.scope === 'agent' ? agentNames.get(r.agentId) : projectNames.get(r.projectId)) ?? null;
 }
-
-export const channelTargetKey = (r: AlarmChannelRow) =>
-  r.scope === 'agent' ? `agent:${r.agentId}` : `project:${r.projectId}`;
 
 /** The chains whose steps use any of `channelIds`, by project and name, each with the ones it uses. */
 export async function chainsUsing(db: Db, channelIds: readonly number[]): Promise<ChainUsingChannel[]> {

@@ -2,24 +2,18 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { alarmApi } from '@siteops/contracts/alarm/api';
 import { agents, alarmRules, devices, projects, type AlarmRuleRow } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
+import { namesById } from '../../db/namesById.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readNewestPage } from '../../http/readPage.ts';
 import { toRuleItem } from './view.ts';
 
-/** The names of what the rules' scopes name (agent, project, device), one query per kind present. */
-async function targetNames(db: Db, rules: readonly AlarmRuleRow[]): Promise<Map<string, string>> {
-  const ids = (pick: (r: AlarmRuleRow) => number | null) => [
-    ...new Set(rules.map(pick).filter((id): id is number => id !== null)),
-  ];
-  const [agentIds, projectIds, deviceIds] = [ids((r) => r.agentId), ids((r) => r.projectId), ids((r) => r.deviceId)];
-  const [a, p, d] = await Promise.all([
-    agentIds.length
-      ? db.select({ id: agents.id, name: agents.name }).from(agents).where(inArray(agents.id, agentIds))
-      : [],
-    projectIds.length
-      ? db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, projectIds))
-      : [],
+/** Each rule's target name (its agent's, project's or device's, by its scope), one query per kind present. */
+async function targetNames(db: Db, rules: readonly AlarmRuleRow[]): Promise<(r: AlarmRuleRow) => string | null> {
+  const deviceIds = [...new Set(rules.map((r) => r.deviceId).filter((id): id is number => id !== null))];
+  const [agentNames, projectNames, deviceRows] = await Promise.all([
+    namesById(db, agents, rules, (r) => r.agentId),
+    namesById(db, projects, rules, (r) => r.projectId),
     deviceIds.length
       ? db
           .select({ id: devices.id, name: devices.devName, sn: devices.sn })
@@ -27,19 +21,14 @@ async function targetNames(db: Db, rules: readonly AlarmRuleRow[]): Promise<Map<
           .where(inArray(devices.id, deviceIds))
       : [],
   ]);
-  return new Map([
-    ...a.map((r) => [`agent:${r.id}`, r.name] as const),
-    ...p.map((r) => [`project:${r.id}`, r.name] as const),
-    ...d.map((r) => [`device:${r.id}`, r.name || r.sn] as const),
-  ]);
+  const deviceNames = new Map<number | null, string>(deviceRows.map((d) => [d.id, d.name || d.sn]));
+  return (r) =>
+    (r.scope === 'agent'
+      ? agentNames.get(r.agentId)
+      : r.scope === 'project'
+        ? projectNames.get(r.projectId)
+        : deviceNames.get(r.deviceId)) ?? null;
 }
-
-const targetKey = (r: AlarmRuleRow) =>
-  r.scope === 'agent'
-    ? `agent:${r.agentId}`
-    : r.scope === 'project'
-      ? `project:${r.projectId}`
-      : `device:${r.deviceId}`;
 
 /** The alarm rules in the caller's scope, newest first, each with the name of what its scope names. */
 export const listRules: Handler<typeof alarmApi.ruleListAll> = async (c, q) => {
@@ -50,9 +39,9 @@ export const listRules: Handler<typeof alarmApi.ruleListAll> = async (c, q) => {
     q.severity ? eq(alarmRules.severity, q.severity) : undefined,
   );
   const { rows, total } = await readNewestPage(c.db, alarmRules, where, q);
-  const names = await targetNames(c.db, rows);
+  const targetName = await targetNames(c.db, rows);
   return {
-    list: rows.map((r) => toRuleItem(r, names.get(targetKey(r)) ?? null)),
+    list: rows.map((r) => toRuleItem(r, targetName(r))),
     total,
     page: q.page,
     pageSize: q.pageSize,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { previewAlarmRuleBody } from '@siteops/contracts/alarm/schemas';
 import { agents, devices, projects } from '../../db/schema/index.ts';
-import { loadOr404 } from '../../db/crud.ts';
+import { inScopeOr404, loadOr404 } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import type { HandlerContext } from '../../http/endpoint.ts';
 import { badRequest, forbidden } from '../../core/errors.ts';
@@ -26,24 +26,10 @@ export async function checkRuleTarget(c: HandlerContext, input: RuleTarget): Pro
       break;
     case 'agent':
       if (caller.role !== 'admin' && caller.role !== 'agent') throw forbidden(t('alarm.agentRuleForAgents'));
-      await loadOr404(db, {
-        table: agents,
-        idColumn: agents.id,
-        id: input.agentId!,
-        scope: scope.agents(caller),
-        what: 'Agent',
-        select: { id: agents.id },
-      });
+      await inScopeOr404(db, { table: agents, id: input.agentId!, scope: scope.agents(caller), what: 'Agent' });
       break;
     case 'project':
-      await loadOr404(db, {
-        table: projects,
-        idColumn: projects.id,
-        id: input.projectId!,
-        scope: scope.projects(caller),
-        what: 'Project',
-        select: { id: projects.id },
-      });
+      await inScopeOr404(db, { table: projects, id: input.projectId!, scope: scope.projects(caller), what: 'Project' });
       break;
     case 'device': {
       const device = await loadOr404<typeof devices, { type: string }>(db, {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceItem, DeviceListQuery } from '@siteops/contracts/device/schemas';
 import type { DeviceCommands } from '../../ports/context.ts';
 import type { Db } from '../../db/client.ts';
+import { namesById } from '../../db/namesById.ts';
 import { agents, devices, latestFlags, latestReadings, projects, type DeviceRow } from '../../db/schema/index.ts';
 import { loadOr404 } from '../../db/crud.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
@@ -117,23 +118,11 @@ export function duplicateDevice(
 }
 
 export async function toDeviceItems(db: Db, rows: DeviceRow[]): Promise<DeviceItem[]> {
-  const agentIds = [...new Set(rows.map((r) => r.agentId).filter((a): a is number => a !== null))];
-  const projectIds = [...new Set(rows.map((r) => r.projectId).filter((p): p is number => p !== null))];
   const [agentNames, projectNames] = await Promise.all([
-    agentIds.length
-      ? db.select({ id: agents.id, name: agents.name }).from(agents).where(inArray(agents.id, agentIds))
-      : [],
-    projectIds.length
-      ? db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, projectIds))
-      : [],
+    namesById(db, agents, rows, (r) => r.agentId),
+    namesById(db, projects, rows, (r) => r.projectId),
   ]);
-  return rows.map((d) =>
-    toDeviceItem(
-      d,
-      agentNames.find((a) => a.id === d.agentId)?.name ?? null,
-      projectNames.find((p) => p.id === d.projectId)?.name ?? null,
-    ),
-  );
+  return rows.map((d) => toDeviceItem(d, agentNames.get(d.agentId) ?? null, projectNames.get(d.projectId) ?? null));
 }
 
 /** `latestFlags` when a latest value is flagged; nothing otherwise (most devices never are). */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { ProjectItem } from '@siteops/contracts/project/schemas';
 import type { Db } from '../../db/client.ts';
+import { namesById } from '../../db/namesById.ts';
 import { agents, projectMembers, projects, users, type ProjectRow } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import { loadOr404 } from '../../db/crud.ts';
@@ -23,7 +24,6 @@ export function candidatesOf(project: Pick<ProjectRow, 'agentId'>): SQL | undefi
 
 export async function toProjectItems(db: Db, rows: ProjectRow[]): Promise<ProjectItem[]> {
   const ids = rows.map((r) => r.id);
-  const agentIds = [...new Set(rows.map((r) => r.agentId).filter((a): a is number => a !== null))];
   const [managers, counts, agentNames] = await Promise.all([
     ids.length
       ? db
@@ -45,9 +45,7 @@ export async function toProjectItems(db: Db, rows: ProjectRow[]): Promise<Projec
           .where(inArray(projectMembers.projectId, ids))
           .groupBy(projectMembers.projectId)
       : [],
-    agentIds.length
-      ? db.select({ id: agents.id, name: agents.name }).from(agents).where(inArray(agents.id, agentIds))
-      : [],
+    namesById(db, agents, rows, (r) => r.agentId),
   ]);
   return rows.map((p) => ({
     id: p.id,
@@ -55,7 +53,7 @@ export async function toProjectItems(db: Db, rows: ProjectRow[]): Promise<Projec
     code: p.code,
     remark: p.remark,
     agentId: p.agentId,
-    agentName: agentNames.find((a) => a.id === p.agentId)?.name ?? null,
+    agentName: agentNames.get(p.agentId) ?? null,
     managers: managers
       .filter((m) => m.projectId === p.id)
       .map(({ id, userName, realName }) => ({ id, userName, realName })),
