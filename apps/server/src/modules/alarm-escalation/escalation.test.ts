@@ -17,7 +17,18 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { startMailbox } from '../../../test/mailbox.ts';
 import { startSmsbox } from '../../../test/smsbox.ts';
 import { lastAudit, lastAuditChanges } from '../../../test/fixtures.ts';
-import { addDevice, raiseAlarm, siteChain, siteChannel, siteOf, startReceiver, until } from './escalationTestkit.ts';
+import {
+  addDevice,
+  expectEachSendOnce,
+  raiseAlarm,
+  siteChain,
+  siteChannel,
+  siteOf,
+  siteRemindingChain,
+  siteWebhook,
+  startReceiver,
+  until,
+} from './escalationTestkit.ts';
 import { pruneChannelLog } from './retention.ts';
 import { SourceAlarms } from '../alarm/sources.ts';
 import { NotificationService } from '../notification/service.ts';
@@ -629,13 +640,7 @@ describe('escalation', () => {
 
   it('a step claimed by an instance that died before sending is sent by another once the claim lapses; a claim in progress is not', async () => {
     const site = await siteOf(t, admin);
-    const hookPath = `/hook/lease-${site.projectId}`;
-    const hook = await siteChannel(t, site, {
-      name: 'Lease',
-      kind: 'webhook',
-      url: `${receiver.base}${hookPath}`,
-      secret: HOOK_SECRET,
-    });
+    const { hook, hookPath } = await siteWebhook(t, site, receiver, { name: 'Lease', secret: HOOK_SECRET });
     // Claimed 20 minutes ago by an instance that died before sending; claimed a minute ago by one sending now.
     const lost = await raiseAlarm(t, { deviceId: await addDevice(t, site), ruleId: site.ruleId }, 30);
     const busy = await raiseAlarm(t, { deviceId: await addDevice(t, site), ruleId: site.ruleId }, 30);
@@ -659,13 +664,7 @@ describe('escalation', () => {
 
   it('two sweepers on one database send each step once', async () => {
     const site = await siteOf(t, admin);
-    const hookPath = `/hook/race-${site.projectId}`;
-    const hook = await siteChannel(t, site, {
-      name: 'Race',
-      kind: 'webhook',
-      url: `${receiver.base}${hookPath}`,
-      secret: HOOK_SECRET,
-    });
+    const { hook, hookPath } = await siteWebhook(t, site, receiver, { name: 'Race', secret: HOOK_SECRET });
     // A second instance of the server on the same database, sweeping beside the first.
     const other = await createTestApp(
       { ALARM_ESCALATION_SWEEP_MS: '50', ALARM_WEBHOOK_RETRY_MS: '20', ALARM_WEBHOOK_ADDRESSES: 'any' },
@@ -676,29 +675,9 @@ describe('escalation', () => {
       for (let i = 0; i < 20; i++) {
         ids.push(await raiseAlarm(t, { deviceId: await addDevice(t, site), ruleId: site.ruleId }, 12));
       }
-      await siteChain(t, site, {
-        name: 'Race',
-        repeatMinutes: 1,
-        steps: [
-          { delayMinutes: 0, channelIds: [hook] },
-          { delayMinutes: 10, channelIds: [hook] },
-        ],
-      });
+      await siteRemindingChain(t, site, 'Race', hook);
       // 20 alarms × (step 1, step 2, step 2's 2nd reminder).
-      await until(
-        () => receiver.at(hookPath).length,
-        (n) => n >= 60,
-        'every send',
-        20_000,
-      );
-      await new Promise((r) => setTimeout(r, 500));
-      const got = receiver.at(hookPath).map((r) => {
-        const j = r.json as { alarm: { id: number }; step: number; repeatNo: number };
-        return `${j.alarm.id}:${j.step}:${j.repeatNo}`;
-      });
-      expect(got).toHaveLength(60);
-      expect(new Set(got).size).toBe(60);
-      for (const id of ids) for (const s of ['1:0', '2:0', '2:2']) expect(got).toContain(`${id}:${s}`);
+      await expectEachSendOnce(receiver, hookPath, ids, 20_000);
     } finally {
       await other.app.close();
     }

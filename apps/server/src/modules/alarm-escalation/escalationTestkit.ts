@@ -170,3 +170,53 @@ export async function siteChain(
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.id;
 }
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** A webhook channel of the site's project posting to the receiver at a path of its own; answers its id and that path. */
+export async function siteWebhook(
+  t: TestApp,
+  site: SiteOfAgent,
+  receiver: Receiver,
+  hook: { name: string; secret: string },
+): Promise<{ hook: number; hookPath: string }> {
+  const hookPath = `/hook/${hook.name.toLowerCase()}-${site.projectId}`;
+  const id = await siteChannel(t, site, { ...hook, kind: 'webhook', url: `${receiver.base}${hookPath}` });
+  return { hook: id, hookPath };
+}
+
+/** What a reminding chain sends per alarm raised 12 minutes ago: step 1, step 2 and step 2's second reminder. */
+const SENDS_AFTER_12_MINUTES = ['1:0', '2:0', '2:2'];
+
+/** The site's chain of step 1 at once and step 2 after ten minutes, both to `hook`, reminding every minute. */
+export const siteRemindingChain = (t: TestApp, site: SiteOfAgent, name: string, hook: number) =>
+  siteChain(t, site, {
+    name,
+    repeatMinutes: 1,
+    steps: [
+      { delayMinutes: 0, channelIds: [hook] },
+      { delayMinutes: 10, channelIds: [hook] },
+    ],
+  });
+
+/**
+ * Under a reminding chain, each of `alarmIds` (raised 12 minutes ago) reaches `hookPath` once per send and
+ * nothing twice: waits for every send, then half a second more for a stray second one.
+ */
+export async function expectEachSendOnce(receiver: Receiver, hookPath: string, alarmIds: number[], timeoutMs: number) {
+  const expected = alarmIds.length * SENDS_AFTER_12_MINUTES.length;
+  await until(
+    () => receiver.at(hookPath).length,
+    (n) => n >= expected,
+    'every send',
+    timeoutMs,
+  );
+  await new Promise((r) => setTimeout(r, 500));
+  const got = receiver.at(hookPath).map((r) => {
+    const j = r.json as { alarm: { id: number }; step: number; repeatNo: number };
+    return `${j.alarm.id}:${j.step}:${j.repeatNo}`;
+  });
+  expect(got).toHaveLength(expected);
+  expect(new Set(got).size).toBe(expected);
+  for (const id of alarmIds) for (const s of SENDS_AFTER_12_MINUTES) expect(got).toContain(`${id}:${s}`);
+}

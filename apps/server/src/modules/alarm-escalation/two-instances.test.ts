@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { alarms, devices } from '../../db/schema/index.ts';
 import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from '../device-link/twoInstances.ts';
-import { addDevice, raiseAlarm, siteChain, siteChannel, siteOf, startReceiver, until } from './escalationTestkit.ts';
+import {
+  addDevice,
+  expectEachSendOnce,
+  raiseAlarm,
+  siteOf,
+  siteRemindingChain,
+  siteWebhook,
+  startReceiver,
+  until,
+} from './escalationTestkit.ts';
 
 const skip = twoInstancesSkipped('alarm escalation, two instances on PostgreSQL + Redis');
 
@@ -31,21 +40,8 @@ describe.skipIf(skip)('alarm escalation across two instances (PostgreSQL + Redis
     const { a, b } = both;
     const admin = await a.login();
     const site = await siteOf(a, admin);
-    const hookPath = `/hook/two-${site.projectId}`;
-    const hook = await siteChannel(b, site, {
-      name: 'Ops',
-      kind: 'webhook',
-      url: `${receiver.base}${hookPath}`,
-      secret: 'two-instances',
-    });
-    await siteChain(b, site, {
-      name: 'Dust',
-      repeatMinutes: 1,
-      steps: [
-        { delayMinutes: 0, channelIds: [hook] },
-        { delayMinutes: 10, channelIds: [hook] },
-      ],
-    });
+    const { hook, hookPath } = await siteWebhook(b, site, receiver, { name: 'Ops', secret: 'two-instances' });
+    await siteRemindingChain(b, site, 'Dust', hook);
 
     // A real reading over the limit from a monitor linked to A raises the alarm.
     const d = await a.addDevice({ type: 'dust', agentId: site.agent.id });
@@ -87,21 +83,7 @@ describe.skipIf(skip)('alarm escalation across two instances (PostgreSQL + Redis
       .update(alarms)
       .set({ createdAt: new Date(Date.now() - 12 * 60_000) })
       .where(eq(alarms.id, live));
-    const expected = 31 * 3;
-    await until(
-      () => receiver.at(hookPath).length,
-      (n) => n >= expected,
-      'every send',
-      30_000,
-    );
-    await new Promise((r) => setTimeout(r, 500));
-    const got = receiver.at(hookPath).map((r) => {
-      const j = r.json as { alarm: { id: number }; step: number; repeatNo: number };
-      return `${j.alarm.id}:${j.step}:${j.repeatNo}`;
-    });
-    expect(got).toHaveLength(expected);
-    expect(new Set(got).size).toBe(expected);
-    for (const id of [live, ...ids]) for (const s of ['1:0', '2:0', '2:2']) expect(got).toContain(`${id}:${s}`);
+    await expectEachSendOnce(receiver, hookPath, [live, ...ids], 30_000);
     // The live alarm's timeline, read through B, holds its three sends.
     const timeline = await b.api(alarmApi.detail, { id: live }, site.agent.token);
     expect(timeline.body.data.timeline.filter((e: { kind: string }) => e.kind === 'notified')).toHaveLength(3);
