@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { normalizeMac, type DeviceType } from '@siteops/contracts/device-protocol';
 import type { LivePresence } from '@siteops/contracts/live/schemas';
 import type { Db } from '../db/client.ts';
@@ -51,7 +51,8 @@ export class DbDeviceDirectory implements DeviceDirectory {
     private readonly hj212Pw?: (stored: string) => string,
   ) {}
 
-  async authenticateHj212(mn: string, pw: string, _meta: { ip: string }): Promise<AuthResult> {
+  /** The device a handshake names (by SN, or by MN for HJ 212), with what the handshake's checks read. */
+  private async deviceOf(where: SQL) {
     const [row] = await this.db
       .select({
         id: devices.id,
@@ -60,14 +61,20 @@ export class DbDeviceDirectory implements DeviceDirectory {
         mac: devices.mac,
         authStatus: devices.authStatus,
         allow: devices.allow,
+        secretHash: devices.secretHash,
         hj212Pw: devices.hj212Pw,
         licenceExpiresAt: devices.licenceExpiresAt,
         devName: devices.devName,
         agentId: devices.agentId,
       })
       .from(devices)
-      .where(eq(devices.hj212Mn, mn))
+      .where(where)
       .limit(1);
+    return row;
+  }
+
+  async authenticateHj212(mn: string, pw: string, _meta: { ip: string }): Promise<AuthResult> {
+    const row = await this.deviceOf(eq(devices.hj212Mn, mn));
     if (!row) {
       this.onRefused({ sn: mn, mac: '', reason: 'hj212UnknownMn', deviceName: `MN ${mn}` });
       return { ok: false, reason: 'unknown', message: 'No device has this MN' };
@@ -88,21 +95,7 @@ export class DbDeviceDirectory implements DeviceDirectory {
   }
 
   async authenticate(sn: string, mac: string, secret: string, meta: AuthMeta): Promise<AuthResult> {
-    const [row] = await this.db
-      .select({
-        id: devices.id,
-        type: devices.type,
-        mac: devices.mac,
-        authStatus: devices.authStatus,
-        allow: devices.allow,
-        secretHash: devices.secretHash,
-        licenceExpiresAt: devices.licenceExpiresAt,
-        devName: devices.devName,
-        agentId: devices.agentId,
-      })
-      .from(devices)
-      .where(eq(devices.sn, sn))
-      .limit(1);
+    const row = await this.deviceOf(eq(devices.sn, sn));
     if (!row) {
       // Recorded for an admin to authorise. A MAC already used by another row is not recorded twice.
       const [recorded] = await this.db

@@ -65,29 +65,31 @@ export function registerMetrics(app: FastifyInstance, token: Secret, sources: Me
     seen[key] = now;
     if (delta > 0) counter.inc(labels, delta);
   };
-  new Counter({
-    name: 'siteops_device_messages_total',
-    help: 'Messages devices sent this instance, by kind (all: every message)',
-    labelNames: ['kind'],
-    registers: [register],
-    collect() {
+  /** A counter of the gateway's running totals by one label, a series for each value `totals` names at the scrape. */
+  const totalsCounter = (name: string, help: string, label: string, totals: () => Partial<Record<string, number>>) =>
+    new Counter({
+      name,
+      help,
+      labelNames: [label],
+      registers: [register],
+      collect() {
+        for (const [value, n] of Object.entries(totals())) grow(this, { [label]: value }, `${name}:${value}`, n ?? 0);
+      },
+    });
+  totalsCounter(
+    'siteops_device_messages_total',
+    'Messages devices sent this instance, by kind (all: every message)',
+    'kind',
+    () => {
       const c = gateway.counters;
-      grow(this, { kind: 'all' }, 'all', c.messagesIn);
-      for (const kind of MESSAGE_KINDS) grow(this, { kind }, kind, c[kind]);
+      return { all: c.messagesIn, ...Object.fromEntries(MESSAGE_KINDS.map((kind) => [kind, c[kind]])) };
     },
-  });
-  new Counter({
-    name: 'siteops_device_refusals_total',
-    help: 'Device connections refused, by reason',
-    labelNames: ['reason'],
-    registers: [register],
-    collect() {
-      for (const [reason, n] of Object.entries(gateway.counters.refused))
-        grow(this, { reason }, `refused:${reason}`, n ?? 0);
-      // Turned away before any check by the admission rate (close 4013).
-      grow(this, { reason: 'busy' }, 'refused:busy', gateway.counters.busy);
-    },
-  });
+  );
+  totalsCounter('siteops_device_refusals_total', 'Device connections refused, by reason', 'reason', () => ({
+    ...gateway.counters.refused,
+    // Turned away before any check by the admission rate (close 4013).
+    busy: gateway.counters.busy,
+  }));
   new Counter({
     name: 'siteops_device_rpc_total',
     help: 'Commands sent to devices through this instance',
@@ -96,16 +98,12 @@ export function registerMetrics(app: FastifyInstance, token: Secret, sources: Me
       grow(this, {}, 'rpc', gateway.counters.rpcCalls);
     },
   });
-  new Counter({
-    name: 'siteops_device_rpc_errors_total',
-    help: 'Commands that failed, by error code',
-    labelNames: ['code'],
-    registers: [register],
-    collect() {
-      for (const [code, n] of Object.entries(gateway.counters.rpcErrors))
-        grow(this, { code }, `rpcErr:${code}`, n ?? 0);
-    },
-  });
+  totalsCounter(
+    'siteops_device_rpc_errors_total',
+    'Commands that failed, by error code',
+    'code',
+    () => gateway.counters.rpcErrors,
+  );
   new Gauge({
     name: 'siteops_device_write_buffer',
     help: 'Readings and events waiting for the next database write',
