@@ -15,8 +15,8 @@ interface PhotoFieldProps extends ImageFieldProps, Pick<ImageUploadOptions, 'sen
   alt: string;
   /** The note under the button; default `<messages>.uploadTypes`. */
   hint?: string;
-  /** The chooser's accessible name, where the button's text alone would not say which image. */
-  ariaLabel?: string;
+  /** The form has several images: the chooser is named after its own (`<messages>.upload` and `alt`). */
+  oneOfSeveral?: boolean;
   testId?: string;
   wrap?: boolean;
 }
@@ -31,12 +31,13 @@ export function PhotoField({
   send,
   alt,
   hint,
-  ariaLabel,
+  oneOfSeveral = false,
   testId,
   wrap = true,
   ...value
 }: PhotoFieldProps) {
   const { t } = useTranslation();
+  const upload = t(`${messages}.upload`);
   const field = useImageUpload({
     ...value,
     mimes,
@@ -47,8 +48,8 @@ export function PhotoField({
   return (
     <Flex align="center" gap={12} wrap={wrap} data-testid={testId}>
       <UploadThumb field={field} alt={alt} />
-      <UploadButton field={field} id={value.id} ariaLabel={ariaLabel}>
-        {t(`${messages}.upload`)}
+      <UploadButton field={field} id={value.id} ariaLabel={oneOfSeveral ? `${upload} ${alt}` : undefined}>
+        {upload}
       </UploadButton>
       <UploadNote field={field} hint={hint ?? t(`${messages}.uploadTypes`)} />
     </Flex>

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { IMAGE_MIMES, type FileKind } from '@siteops/contracts/file/schemas';
 import { fileApi } from '@siteops/contracts/file/api';
 import { upload } from '@/api/endpoint';
@@ -7,7 +6,7 @@ import type { ImageFieldProps } from '@/components/upload/useImageUpload';
 
 export interface ImageUploadProps extends ImageFieldProps {
   kind: FileKind;
-  /** Accessible name of the file chooser. */
+  /** What the image is: its alt text, and the chooser is named after it. */
   label: string;
 }
 
@@ -16,7 +15,6 @@ export interface ImageUploadProps extends ImageFieldProps {
  * checks the content and the size again) and holds the answered id as the field's value.
  */
 export function ImageUpload({ kind, label, ...field }: ImageUploadProps) {
-  const { t } = useTranslation();
   return (
     <PhotoField
       {...field}
@@ -24,7 +22,7 @@ export function ImageUpload({ kind, label, ...field }: ImageUploadProps) {
       mimes={IMAGE_MIMES}
       send={(form) => upload(fileApi.upload, form, { input: { kind } })}
       alt={label}
-      ariaLabel={`${t('users.upload')} ${label}`}
+      oneOfSeveral
       testId={`upload-${kind}`}
       wrap={false}
     />
