@@ -1,31 +1,10 @@
 import type { ComponentType } from 'react';
-import {
-  AlertOutlined,
-  AppstoreOutlined,
-  DashboardOutlined,
-  HddOutlined,
-  IdcardOutlined,
-  ProjectOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined } from '@ant-design/icons';
+import * as routeIcons from './routeIcons';
 
-/**
- * The route table names its icons; only those are bundled (importing all of @ant-design/icons would
- * add megabytes). Add an entry here when the table gains an icon.
- */
-const ICONS: Record<string, ComponentType> = {
-  AlertOutlined,
-  DashboardOutlined,
-  HddOutlined,
-  IdcardOutlined,
-  ProjectOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  UserOutlined,
-};
+const ICONS: Partial<Record<string, ComponentType>> = routeIcons;
 
+/** A route's menu icon by the name the route table gives; a name without an icon gets a generic one. */
 export function RouteIcon({ name }: { name: string | undefined }) {
   const Icon = (name && ICONS[name]) || AppstoreOutlined;
   return <Icon />;
