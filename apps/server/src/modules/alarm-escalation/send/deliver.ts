@@ -133,6 +133,9 @@ async function send(
     const stored = channel[column];
     return stored ? deps.pii.decrypt(stored, `alarm_channels.${column}`) : '';
   };
+  /** A post to a chat bot, retried; `codeField` of its JSON answer says whether the bot took it. */
+  const postToBot = async (target: Parameters<typeof postWithRetries>[0], codeField: 'errcode' | 'code') =>
+    botOutcome(await postWithRetries(target, retryMs, policy), codeField);
 
   switch (kind) {
     case 'inapp': {
@@ -210,39 +213,22 @@ async function send(
     }
     case 'wecom': {
       const body = JSON.stringify({ msgtype: 'text', text: { content: bothLanguages(message, publicUrl) } });
-      return botOutcome(
-        await postWithRetries(() => ({ url: reveal('url'), body, headers: {} }), retryMs, policy),
-        'errcode',
-      );
+      return postToBot(() => ({ url: reveal('url'), body, headers: {} }), 'errcode');
     }
     case 'dingtalk': {
       const body = JSON.stringify({ msgtype: 'text', text: { content: bothLanguages(message, publicUrl) } });
       const url = reveal('url');
       const secret = reveal('secret');
-      return botOutcome(
-        await postWithRetries(
-          () => ({ url: dingTalkSignedUrl(url, secret, Date.now()), body, headers: {} }),
-          retryMs,
-          policy,
-        ),
-        'errcode',
-      );
+      return postToBot(() => ({ url: dingTalkSignedUrl(url, secret, Date.now()), body, headers: {} }), 'errcode');
     }
     case 'feishu': {
       const url = reveal('url');
       const secret = reveal('secret');
       const text = bothLanguages(message, publicUrl);
-      return botOutcome(
-        await postWithRetries(
-          () => {
-            const signed = feishuSignature(secret, Date.now());
-            return { url, body: JSON.stringify({ ...signed, msg_type: 'text', content: { text } }), headers: {} };
-          },
-          retryMs,
-          policy,
-        ),
-        'code',
-      );
+      return postToBot(() => {
+        const signed = feishuSignature(secret, Date.now());
+        return { url, body: JSON.stringify({ ...signed, msg_type: 'text', content: { text } }), headers: {} };
+      }, 'code');
     }
     case 'webhook': {
       const url = reveal('url');
