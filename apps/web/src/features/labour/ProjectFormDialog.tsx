@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Form, Modal, type FormInstance } from 'antd';
+import { Form, Modal, type FormInstance, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ProjectPicker, type useChosenProject } from './ProjectPicker';
 
@@ -8,24 +8,17 @@ import { ProjectPicker, type useChosenProject } from './ProjectPicker';
  * button waits until the dialog is `ready` and spins while `busy`; `onOk` does the work and closes.
  */
 export function ProjectFormDialog<V>({
-  open,
-  title,
-  okText,
   ready,
   busy,
-  onOk,
   onClose,
   picker,
   form,
   formName,
   children,
-}: {
-  open: boolean;
-  title: ReactNode;
-  okText: ReactNode;
+  ...modal
+}: Required<Pick<ModalProps, 'open' | 'title' | 'okText' | 'onOk'>> & {
   ready: boolean;
   busy: boolean;
-  onOk: () => Promise<void>;
   onClose: () => void;
   picker: ReturnType<typeof useChosenProject>['picker'];
   form?: FormInstance<V>;
@@ -36,13 +29,10 @@ export function ProjectFormDialog<V>({
   const { t } = useTranslation();
   return (
     <Modal
-      open={open}
-      title={title}
-      okText={okText}
+      {...modal}
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: !ready }}
       confirmLoading={busy}
-      onOk={onOk}
       onCancel={onClose}
       destroyOnHidden
     >
