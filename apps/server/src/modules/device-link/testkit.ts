@@ -6,7 +6,7 @@ import { createSimDevice, type SimDevice, type SimDeviceOptions } from '@siteops
 import { buildApp, type BuildOptions } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { devices } from '../../db/schema/index.ts';
+import { devices, deviceTelemetry } from '../../db/schema/index.ts';
 import { hashDeviceSecret } from '../../crypto/deviceSecret.ts';
 import { injectCall, injectSend, loginThrough, openTestDatabase, type TestApp } from '../../../test/harness.ts';
 import { typedClient } from '@siteops/test-support/api';
@@ -142,6 +142,10 @@ export async function startLinkApp(
 
 export const rowOf = async (t: TestApp, id: number) =>
   (await t.database.db.select().from(devices).where(eq(devices.id, id)))[0];
+
+/** The device's stored readings, whichever transport brought them. */
+export const readingsOf = (t: TestApp, deviceId: number) =>
+  t.database.db.select().from(deviceTelemetry).where(eq(deviceTelemetry.deviceId, deviceId));
 
 /** A ticket through the API. */
 export async function ticketFor(t: TestApp, token: string, purpose: 'live' | 'terminal' | 'remote', deviceId?: number) {

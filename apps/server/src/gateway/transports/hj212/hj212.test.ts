@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import {
@@ -21,15 +21,8 @@ import {
 } from '@siteops/contracts/hj212';
 import { Hj212Monitor, type Hj212MonitorOptions } from '@siteops/device-sim/hj212Monitor';
 import { alarmApi } from '@siteops/contracts/alarm/api';
-import {
-  alarms,
-  devices,
-  deviceTelemetry,
-  hj212Aggregates,
-  notifications,
-  telemetryHourly,
-} from '../../../db/schema/index.ts';
-import { FAST, rowOf, startLinkApp } from '../../../modules/device-link/testkit.ts';
+import { alarms, devices, hj212Aggregates, notifications, telemetryHourly } from '../../../db/schema/index.ts';
+import { FAST, readingsOf, rowOf, startLinkApp } from '../../../modules/device-link/testkit.ts';
 
 /** Short enough that a monitor keeping quiet past it shows the listener waits for its first upload. */
 const AUTH_TIMEOUT_MS = 300;
@@ -77,8 +70,12 @@ function monitor(d: { mn: string; pw: string }, extra: Partial<Hj212MonitorOptio
   return m;
 }
 
-const readings = (deviceId: number) =>
-  t.database.db.select().from(deviceTelemetry).where(eq(deviceTelemetry.deviceId, deviceId));
+/** The notices (one per recipient) about the monitor of this serial number or MN. */
+const noticesAbout = (sn: string) =>
+  t.database.db
+    .select({ body: notifications.body, userId: notifications.userId })
+    .from(notifications)
+    .where(sql`${notifications.title}->'params'->>'sn' = ${sn}`);
 
 /** A raw TCP peer: writes frames, reads the server's packets. */
 async function rawPeer() {
@@ -110,8 +107,8 @@ describe('HJ 212 monitors over TCP', () => {
     const row = await rowOf(t, d.id);
     expect(row.transport).toBe('hj212');
     expect(row.ip).toBe('127.0.0.1');
-    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBeGreaterThan(1);
-    const [first] = await readings(d.id);
+    await expect.poll(async () => (await readingsOf(t, d.id)).length, { timeout: 3_000 }).toBeGreaterThan(1);
+    const [first] = await readingsOf(t, d.id);
     expect(Object.keys(first.data as object)).toEqual(expect.arrayContaining(['a34002', 'a34004', 'LA']));
     await expect.poll(() => m.counters.acked, { timeout: 2_000 }).toBeGreaterThan(1);
     expect(listener.counters.dataAnswers).toBeGreaterThan(1);
@@ -134,17 +131,17 @@ describe('HJ 212 monitors over TCP', () => {
     const d = await monitorDevice();
     const peer = await rawPeer();
     peer.socket.write(encodePacket(rtd(d.mn, d.pw, 11)));
-    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBe(1);
+    await expect.poll(async () => (await readingsOf(t, d.id)).length, { timeout: 3_000 }).toBe(1);
     const before = listener.counters.badFrames;
     const good = encodePacket(rtd(d.mn, d.pw, 22));
     const broken = good.slice(0, -6) + (good.slice(-6, -2) === '0000' ? '0001' : '0000') + '\r\n';
     peer.socket.write(broken);
     peer.socket.write('garbage that is no frame');
     peer.socket.write(encodePacket(rtd(d.mn, d.pw, 33)));
-    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBe(2);
+    await expect.poll(async () => (await readingsOf(t, d.id)).length, { timeout: 3_000 }).toBe(2);
     // The bad frame and the garbage after it are one run of unusable bytes.
     expect(listener.counters.badFrames - before).toBeGreaterThanOrEqual(1);
-    const values = (await readings(d.id)).map((r) => (r.data as { a34004: number }).a34004).sort();
+    const values = (await readingsOf(t, d.id)).map((r) => (r.data as { a34004: number }).a34004).sort();
     expect(values).toEqual([11, 33]);
     expect(peer.isClosed()).toBe(false);
     expect((await rowOf(t, d.id)).onlineStatus).toBe('online');
@@ -166,8 +163,8 @@ describe('HJ 212 monitors over TCP', () => {
       peer.socket.write(f);
       await new Promise((r) => setTimeout(r, 20));
     }
-    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBe(1);
-    const [reading] = await readings(d.id);
+    await expect.poll(async () => (await readingsOf(t, d.id)).length, { timeout: 3_000 }).toBe(1);
+    const [reading] = await readingsOf(t, d.id);
     expect(reading.data).toMatchObject({ a34004: 31, a99000: 0.5, a99039: 39.5 });
     await expect.poll(() => peer.got.filter((p) => p.cn === CN.dataAnswer).length).toBe(frames.length);
   });
@@ -180,23 +177,9 @@ describe('HJ 212 monitors over TCP', () => {
       await expect.poll(() => peer.isClosed(), { timeout: 3_000 }).toBe(true);
       expect(peer.got.map((p) => [p.cn, p.cp.other.QnRtn])).toEqual([[CN.requestAnswer, String(QnRtn.badMn)]]);
     }
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.database.db
-              .select()
-              .from(notifications)
-              .where(sql`${notifications.title}->'params'->>'sn' = ${mn}`)
-          ).length,
-        { timeout: 2_000 },
-      )
-      .toBeGreaterThan(0);
+    await expect.poll(async () => (await noticesAbout(mn)).length, { timeout: 2_000 }).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 200));
-    const sent = await t.database.db
-      .select({ body: notifications.body, userId: notifications.userId })
-      .from(notifications)
-      .where(sql`${notifications.title}->'params'->>'sn' = ${mn}`);
+    const sent = await noticesAbout(mn);
     // One notice (per recipient) for two refusals within the hour.
     expect(new Set(sent.map((n) => n.userId)).size).toBe(sent.length);
     expect(JSON.stringify(sent[0].body)).toContain('hj212UnknownMn');
@@ -208,20 +191,9 @@ describe('HJ 212 monitors over TCP', () => {
     peer.socket.write(encodePacket(rtd(d.mn, '999999', 5)));
     await expect.poll(() => peer.isClosed(), { timeout: 3_000 }).toBe(true);
     expect(peer.got.map((p) => [p.cn, p.cp.other.QnRtn])).toEqual([[CN.requestAnswer, String(QnRtn.badPassword)]]);
-    expect(await readings(d.id)).toHaveLength(0);
+    expect(await readingsOf(t, d.id)).toHaveLength(0);
     expect((await rowOf(t, d.id)).onlineStatus).not.toBe('online');
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.database.db
-              .select()
-              .from(notifications)
-              .where(and(sql`${notifications.title}->'params'->>'sn' = ${d.sn}`))
-          ).length,
-        { timeout: 2_000 },
-      )
-      .toBeGreaterThan(0);
+    await expect.poll(async () => (await noticesAbout(d.sn)).length, { timeout: 2_000 }).toBeGreaterThan(0);
   });
 
   it('licence and status apply as on every transport: forbidden or expired is refused (QnRtn=2), and a monitor forbidden while linked is cut off', async () => {
@@ -289,8 +261,8 @@ describe('HJ 212 monitors over TCP', () => {
     const d = await monitorDevice();
     const m = monitor(d, { dataFlag: 'C', autoStart: false });
     m.start();
-    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBeGreaterThan(0);
-    const [first] = await readings(d.id);
+    await expect.poll(async () => (await readingsOf(t, d.id)).length, { timeout: 3_000 }).toBeGreaterThan(0);
+    const [first] = await readingsOf(t, d.id);
     expect(first.flags).toMatchObject({ a34004: 'C', a34002: 'C', LA: 'C' });
     await expect
       .poll(async () => ((await rowOf(t, d.id)).latest as Record<string, unknown>)['@flag'], { timeout: 2_000 })
@@ -330,7 +302,7 @@ describe('HJ 212 monitors over TCP', () => {
     expect(rule.body.code, rule.body.msg).toBe(200);
     const peer = await rawPeer();
     peer.socket.write(encodePacket(rtd(d.mn, d.pw, 500, 'C')));
-    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBe(1);
+    await expect.poll(async () => (await readingsOf(t, d.id)).length, { timeout: 3_000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 300));
     const alarmsOf = () => t.database.db.select().from(alarms).where(eq(alarms.deviceId, d.id));
     expect(await alarmsOf()).toHaveLength(0);
@@ -346,7 +318,7 @@ describe('HJ 212 monitors over TCP', () => {
   it('minute and hour data are stored as the monitor computed them (Avg/Min/Max/Cou and flag per code), acknowledged, and are no telemetry', async () => {
     const d = await monitorDevice();
     const m = monitor(d);
-    await expect.poll(async () => (await readings(d.id)).length, { timeout: 3_000 }).toBeGreaterThan(1);
+    await expect.poll(async () => (await readingsOf(t, d.id)).length, { timeout: 3_000 }).toBeGreaterThan(1);
     const acked = m.counters.acked;
     m.sendMinute();
     const aggregatesOf = () => t.database.db.select().from(hj212Aggregates).where(eq(hj212Aggregates.deviceId, d.id));

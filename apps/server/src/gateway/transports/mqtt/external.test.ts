@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import { PROTOCOL_VERSION, mqttTopics } from '@siteops/contracts/device-protocol';
-import { deviceTelemetry } from '../../../db/schema/index.ts';
-import { rowOf } from '../../../modules/device-link/testkit.ts';
+import { readingsOf, rowOf } from '../../../modules/device-link/testkit.ts';
 import {
   startTwoInstances,
   twoInstancesSkipped,
@@ -39,13 +37,7 @@ describe.skipIf(skipped)('MQTT through an external broker, two instances sharing
     for (const d of devices) {
       await expect.poll(async () => (await rowOf(a, d.id)).onlineStatus, { timeout: 5_000 }).toBe('online');
       expect((await rowOf(a, d.id)).transport).toBe('mqtt');
-      await expect
-        .poll(
-          async () =>
-            (await a.database.db.select().from(deviceTelemetry).where(eq(deviceTelemetry.deviceId, d.id))).length,
-          { timeout: 5_000 },
-        )
-        .toBeGreaterThan(1);
+      await expect.poll(async () => (await readingsOf(a, d.id)).length, { timeout: 5_000 }).toBeGreaterThan(1);
     }
     // Heartbeats keep them linked well past the heartbeat window, wherever each message lands.
     await new Promise((r) => setTimeout(r, 1_500));

@@ -6,8 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { mqttTopics, mqttUsername } from '@siteops/contracts/device-protocol';
-import { deviceEvents, deviceTelemetry } from '../../../db/schema/index.ts';
-import { rowOf, startLinkApp } from '../../../modules/device-link/testkit.ts';
+import { deviceEvents } from '../../../db/schema/index.ts';
+import { readingsOf, rowOf, startLinkApp } from '../../../modules/device-link/testkit.ts';
 
 const run = promisify(execFile);
 const t = await startLinkApp({ env: { MQTT_PORT: '0' } });
@@ -78,13 +78,7 @@ describe('devices over MQTT (embedded broker)', () => {
     await client.publishAsync(mqttTopics(d.sn).up('telemetry'), JSON.stringify({ data: { a34002: 88.5, LA: 61 } }), {
       qos: 1,
     });
-    await expect
-      .poll(
-        async () =>
-          (await t.database.db.select().from(deviceTelemetry).where(eq(deviceTelemetry.deviceId, d.id))).length,
-        { timeout: 2_000 },
-      )
-      .toBeGreaterThan(0);
+    await expect.poll(async () => (await readingsOf(t, d.id)).length, { timeout: 2_000 }).toBeGreaterThan(0);
 
     await client.endAsync();
     await expect.poll(async () => (await rowOf(t, d.id)).onlineStatus, { timeout: 2_000 }).toBe('offline');
@@ -170,7 +164,7 @@ describe('devices over MQTT (embedded broker)', () => {
     client.publish(mqttTopics(b.sn).up('telemetry'), JSON.stringify({ data: { a34002: 1 } }), { qos: 1 });
     await closed;
     await new Promise((r) => setTimeout(r, 200));
-    const rows = await t.database.db.select().from(deviceTelemetry).where(eq(deviceTelemetry.deviceId, b.id));
+    const rows = await readingsOf(t, b.id);
     expect(rows).toHaveLength(0);
   });
 
@@ -201,13 +195,7 @@ describe('devices over MQTT (embedded broker)', () => {
       '-m',
       JSON.stringify({ data: { a34004: 33.3 } }),
     ]);
-    await expect
-      .poll(
-        async () =>
-          (await t.database.db.select().from(deviceTelemetry).where(eq(deviceTelemetry.deviceId, d.id))).length,
-        { timeout: 2_000 },
-      )
-      .toBe(1);
+    await expect.poll(async () => (await readingsOf(t, d.id)).length, { timeout: 2_000 }).toBe(1);
     const refused = await run('mosquitto_pub', [
       '-h',
       '127.0.0.1',
