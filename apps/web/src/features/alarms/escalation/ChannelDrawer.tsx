@@ -128,22 +128,13 @@ export function ChannelDrawer({
           <SecretField
             name="url"
             label={t('alarmEscalation.address')}
-            keep={keep}
-            isSet={channel?.urlSet}
+            channel={channel}
             placeholder="https://"
             maxLength={1024}
             rules={[{ pattern: /^\s*https?:\/\/\S+\s*$/, message: t('alarmEscalation.rules.url') }]}
           />
         )}
-        {signs && (
-          <SecretField
-            name="secret"
-            label={t('alarmEscalation.secret')}
-            keep={keep}
-            isSet={channel?.secretSet}
-            maxLength={256}
-          />
-        )}
+        {signs && <SecretField name="secret" label={t('alarmEscalation.secret')} channel={channel} maxLength={256} />}
         <EnabledField />
         {kind === 'webhook' && <Alert type="info" showIcon title={t('alarmEscalation.kindHints.webhook')} />}
       </Form>
@@ -153,26 +144,27 @@ export function ChannelDrawer({
 
 /**
  * A write-only value of a channel (its address, which may hold a token, or its signing secret): required
- * on a new channel; on a saved one never shown again, it says "set" and, left empty, keeps what was saved.
+ * on a new channel; on a saved `channel` never shown again, it says "set" (`urlSet`, `secretSet`) and,
+ * left empty, keeps what was saved.
  */
 function SecretField({
   name,
   label,
-  keep,
-  isSet,
+  channel,
   placeholder,
   maxLength,
   rules = [],
 }: {
   name: 'url' | 'secret';
   label: string;
-  keep: boolean;
-  isSet: boolean | undefined;
+  channel: ChannelItemOut | undefined;
   placeholder?: string;
   maxLength: number;
   rules?: { pattern: RegExp; message: string }[];
 }) {
   const { t } = useTranslation();
+  const keep = channel !== undefined;
+  const isSet = channel?.[`${name}Set`];
   return (
     <Form.Item
       name={name}
