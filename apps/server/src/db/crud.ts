@@ -174,20 +174,23 @@ interface OneRowAudit {
 
 /**
  * Insert one row and its audit entry in one transaction, so neither is stored without the other, and
- * answer the new id as every add endpoint does.
+ * answer the new id as every add endpoint does. With `duplicate`, a value a unique key already holds is
+ * the 409 it names ({@link uniqueOr409}).
  */
 export async function insertAudited<T extends TableWithId>(
   db: Db,
-  opts: { table: T; values: PgInsertValue<T>; audit: OneRowAudit },
+  opts: { table: T; values: PgInsertValue<T>; audit: OneRowAudit; duplicate?: Parameters<typeof uniqueOr409>[1] },
 ): Promise<{ id: number }> {
   const { record, action, targetType, detail } = opts.audit;
-  return db.transaction(async (tx) => {
-    const [{ id }] = (await tx.insert(opts.table).values(opts.values).returning({ id: opts.table.id })) as {
-      id: number;
-    }[];
-    await record({ action, targetType, targetId: id, detail }, tx);
-    return { id };
-  });
+  const insert = () =>
+    db.transaction(async (tx) => {
+      const [{ id }] = (await tx.insert(opts.table).values(opts.values).returning({ id: opts.table.id })) as {
+        id: number;
+      }[];
+      await record({ action, targetType, targetId: id, detail }, tx);
+      return { id };
+    });
+  return opts.duplicate ? uniqueOr409(insert, opts.duplicate) : insert();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { escalationChains } from '../../db/schema/index.ts';
-import { insertAudited, uniqueOr409 } from '../../db/crud.ts';
+import { insertAudited } from '../../db/crud.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { t } from '../../core/messages/index.ts';
 import { checkStepTargets, projectOr404 } from './service.ts';
@@ -20,13 +20,10 @@ export const addChain: Handler<typeof alarmEscalationApi.chainAdd> = async (c, i
     repeatMinutes: input.repeatMinutes,
     steps: input.steps,
   };
-  return uniqueOr409(
-    () =>
-      insertAudited(c.db, {
-        table: escalationChains,
-        values: { ...values, createdId: c.user.id },
-        audit: { record: c.audit, action: 'alarm.chain.add', targetType: 'escalationChain', detail: values },
-      }),
-    { field: 'projectId', message: t('escalation.chainExists', { project: project.name }) },
-  );
+  return insertAudited(c.db, {
+    table: escalationChains,
+    values: { ...values, createdId: c.user.id },
+    audit: { record: c.audit, action: 'alarm.chain.add', targetType: 'escalationChain', detail: values },
+    duplicate: { field: 'projectId', message: t('escalation.chainExists', { project: project.name }) },
+  });
 };
