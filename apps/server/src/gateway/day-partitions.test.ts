@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const DAY = 86_400_000;
-const dayName = (t: number, table = 'device_telemetry') =>
+type Table = 'device_telemetry' | 'device_events';
+const dayName = (t: number, table: Table = 'device_telemetry') =>
   `${table}_p${new Date(t).toISOString().slice(0, 10).replaceAll('-', '')}`;
 const exists = async (name: string) =>
   rowsOf<{ r: string | null }>(await database.db.execute(sql`select to_regclass(${name})::text as r`))[0]!.r !== null;
@@ -29,40 +30,47 @@ async function insert(deviceId: number, at: number, value: number) {
     values (${deviceId}, ${new Date(at).toISOString()}::timestamptz, ${JSON.stringify({ a34002: value })}::jsonb)`);
 }
 
-/** Which partition holds each of a device's readings, by value. */
-async function whereStored(deviceId: number) {
-  return rowsOf<{ part: string; v: number }>(
-    await database.db.execute(sql`select tableoid::regclass::text as part, (data->>'a34002')::int as v
-      from device_telemetry where device_id = ${deviceId} order by v`),
+/** The number each test writes in a row's data: a reading's value, an event's n. */
+const NUMBER_KEY = { device_telemetry: 'a34002', device_events: 'n' } as const;
+
+/** Which partition holds each of a device's rows in `table`, by their number. */
+async function whereStored(table: Table, deviceId: number) {
+  return rowsOf<{ part: string; n: number }>(
+    await database.db.execute(sql`select tableoid::regclass::text as part, (data->>${NUMBER_KEY[table]})::int as n
+      from ${sql.identifier(table)} where device_id = ${deviceId} order by n`),
   );
 }
 
+/** Today's and next week's days are made; a row of now lands in today's, one of two years ago in the default partition. */
+async function expectLandsInItsUtcDay(table: Table, deviceId: number, store: (at: number, n: number) => Promise<void>) {
+  await ensureDayPartitions(database.db);
+  const now = Date.now();
+  expect(await exists(dayName(now, table))).toBe(true);
+  expect(await exists(dayName(now + 7 * DAY, table))).toBe(true);
+  await store(now, 1);
+  await store(now - 2 * 365 * DAY, 2);
+  expect(await whereStored(table, deviceId)).toEqual([
+    { part: dayName(now, table), n: 1 },
+    { part: `${table}_default`, n: 2 },
+  ]);
+}
+
 describe('telemetry in day partitions', () => {
-  it('a reading lands in its UTC day; one far outside the days made lands in the default partition', async () => {
-    await ensureDayPartitions(database.db);
-    const now = Date.now();
-    expect(await exists(dayName(now))).toBe(true);
-    expect(await exists(dayName(now + 7 * DAY))).toBe(true);
-    await insert(9101, now, 1);
-    await insert(9101, now - 2 * 365 * DAY, 2);
-    expect(await whereStored(9101)).toEqual([
-      { part: dayName(now), v: 1 },
-      { part: 'device_telemetry_default', v: 2 },
-    ]);
-  });
+  it('a reading lands in its UTC day; one far outside the days made lands in the default partition', () =>
+    expectLandsInItsUtcDay('device_telemetry', 9101, (at, value) => insert(9101, at, value)));
 
   it('making a day moves the rows the default partition held for it, and nothing is lost', async () => {
     const old = Date.UTC(2024, 2, 10, 12);
     await insert(9102, old, 1);
     await insert(9102, old + DAY, 2);
-    expect((await whereStored(9102)).map((r) => r.part)).toEqual([
+    expect((await whereStored('device_telemetry', 9102)).map((r) => r.part)).toEqual([
       'device_telemetry_default',
       'device_telemetry_default',
     ]);
     await database.db.execute(sql`select telemetry_partitions_ensure('2024-03-10'::date, '2024-03-10'::date)`);
-    expect(await whereStored(9102)).toEqual([
-      { part: 'device_telemetry_p20240310', v: 1 },
-      { part: 'device_telemetry_default', v: 2 },
+    expect(await whereStored('device_telemetry', 9102)).toEqual([
+      { part: 'device_telemetry_p20240310', n: 1 },
+      { part: 'device_telemetry_default', n: 2 },
     ]);
   });
 
@@ -77,7 +85,7 @@ describe('telemetry in day partitions', () => {
     await insert(9103, now, 4);
     expect(await pruneTelemetry(database.db, 30)).toBeGreaterThanOrEqual(1);
     expect(await exists(dayName(fortyDaysAgo))).toBe(false);
-    expect((await whereStored(9103)).map((r) => r.v)).toEqual([3, 4]);
+    expect((await whereStored('device_telemetry', 9103)).map((r) => r.n)).toEqual([3, 4]);
     // The day partitions before the cutoff are gone, those after it stay.
     expect(await exists('device_telemetry_p20240310')).toBe(false);
     expect(await exists(dayName(now))).toBe(true);
@@ -111,26 +119,9 @@ async function storeEvents(...events: DeviceEventRecord[]) {
   await new DbTelemetrySink(database.db).flush({ points: [], latest: [], events });
 }
 
-/** Which partition holds each of a device's events, by n. */
-async function whereEventsStored(deviceId: number) {
-  return rowsOf<{ part: string; n: number }>(
-    await database.db.execute(sql`select tableoid::regclass::text as part, (data->>'n')::int as n
-      from device_events where device_id = ${deviceId} order by n`),
-  );
-}
-
 describe('device events in day partitions', () => {
-  it('an event lands in its UTC day, one far outside the days made in the default partition', async () => {
-    await ensureDayPartitions(database.db);
-    const now = Date.now();
-    expect(await exists(dayName(now, 'device_events'))).toBe(true);
-    expect(await exists(dayName(now + 7 * DAY, 'device_events'))).toBe(true);
-    await storeEvents(pass(9201, now, 1), pass(9201, now - 2 * 365 * DAY, 2));
-    expect(await whereEventsStored(9201)).toEqual([
-      { part: dayName(now, 'device_events'), n: 1 },
-      { part: 'device_events_default', n: 2 },
-    ]);
-  });
+  it('an event lands in its UTC day, one far outside the days made in the default partition', () =>
+    expectLandsInItsUtcDay('device_events', 9201, (at, n) => storeEvents(pass(9201, at, n))));
 
   it('an event resent after a reconnect (same id, same time) is stored and counted once', async () => {
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
@@ -140,7 +131,7 @@ describe('device events in day partitions', () => {
     // Both copies in one batch too (the resend reached the same instance before the first was written).
     const again = pass(9202, hour + 120_000, 2);
     await storeEvents(again, { ...again });
-    expect((await whereEventsStored(9202)).map((r) => r.n)).toEqual([1, 2]);
+    expect((await whereStored('device_events', 9202)).map((r) => r.n)).toEqual([1, 2]);
     const [row] = rowsOf<{ count: number }>(
       await database.db.execute(sql`select count from events_hourly
         where device_id = 9202 and hour = ${new Date(hour).toISOString()}::timestamptz and kind = 'pass'`),
@@ -154,7 +145,7 @@ describe('device events in day partitions', () => {
     await database.db.execute(
       sql`select day_partitions_ensure('device_events', '2024-05-20'::date, '2024-05-20'::date)`,
     );
-    expect(await whereEventsStored(9203)).toEqual([
+    expect(await whereStored('device_events', 9203)).toEqual([
       { part: 'device_events_p20240520', n: 1 },
       { part: 'device_events_default', n: 2 },
     ]);
@@ -180,7 +171,7 @@ describe('device events in day partitions', () => {
     expect(await exists(dayName(hundredDaysAgo, 'device_events'))).toBe(true);
     expect(await pruneEvents(database.db, 90)).toBeGreaterThanOrEqual(1);
     expect(await exists(dayName(hundredDaysAgo, 'device_events'))).toBe(false);
-    expect((await whereEventsStored(9204)).map((r) => r.n)).toEqual([3, 4]);
+    expect((await whereStored('device_events', 9204)).map((r) => r.n)).toEqual([3, 4]);
     expect(await exists('device_events_p20240520')).toBe(false);
     expect(await exists(dayName(now, 'device_events'))).toBe(true);
     // Telemetry's days are its own: the events' retention dropped none of them.
