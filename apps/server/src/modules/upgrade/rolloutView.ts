@@ -10,32 +10,22 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { notFoundOf } from '../../core/errors.ts';
 
-interface RolloutRow {
-  id: number;
-  package_id: number;
-  file_name: string;
-  file_version: string;
-  status: string;
-  pause_reason: string | null;
-  group_count: number;
-  current_group: number;
-  success_threshold: number;
-  error_threshold: number;
-  max_retries: number;
-  step_timeout_s: number;
-  max_concurrent: number;
+/** A rollout as SELECT reads it: named as its item names them, the times as the driver answers them. */
+type RolloutRow = Omit<RolloutItem, 'total' | 'counts' | 'createdAt' | 'finishedAt'> & {
   targets: Record<string, unknown> | null;
-  created_at: string | Date;
-  finished_at: string | Date | null;
-}
+  createdAt: string | Date;
+  finishedAt: string | Date | null;
+};
 
 const zero = () => Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
 const iso = (v: string | Date) => new Date(v).toISOString();
 
 const SELECT = sql`
-  select r.id, r.package_id, p.file_name, p.file_version, r.status, r.pause_reason, r.group_count,
-    r.current_group, r.success_threshold, r.error_threshold, r.max_retries, r.step_timeout_s,
-    r.max_concurrent, r.targets, r.created_at, r.finished_at
+  select r.id, r.package_id as "packageId", p.file_name as "fileName", p.file_version as "fileVersion", r.status,
+    r.pause_reason as "pauseReason", r.group_count as "groupCount", r.current_group as "currentGroup",
+    r.success_threshold as "successThreshold", r.error_threshold as "errorThreshold", r.max_retries as "maxRetries",
+    r.step_timeout_s as "stepTimeoutS", r.max_concurrent as "maxConcurrent", r.targets, r.created_at as "createdAt",
+    r.finished_at as "finishedAt"
   from upgrade_rollouts r join upgrade_packages p on p.id = r.package_id`;
 
 /** Devices per group and state of these rollouts. */
@@ -48,28 +38,20 @@ async function countsOf(db: Db, ids: number[]) {
   return rowsOf<{ rollout_id: number; group_no: number; state: JobState; n: number }>(res);
 }
 
-function toItem(r: RolloutRow, counts: Awaited<ReturnType<typeof countsOf>>): RolloutItem {
-  const mine = counts.filter((c) => c.rollout_id === r.id);
+/** The item of a rollout: its row as read (the targets are the detail's), its devices counted by state. */
+function toItem(
+  { targets: _detailOnly, createdAt, finishedAt, ...row }: RolloutRow,
+  counts: Awaited<ReturnType<typeof countsOf>>,
+): RolloutItem {
+  const mine = counts.filter((c) => c.rollout_id === row.id);
   const byState = zero();
   for (const c of mine) byState[c.state] += c.n;
   return {
-    id: r.id,
-    packageId: r.package_id,
-    fileName: r.file_name,
-    fileVersion: r.file_version,
-    status: r.status as RolloutItem['status'],
-    pauseReason: r.pause_reason as RolloutItem['pauseReason'],
-    groupCount: r.group_count,
-    currentGroup: r.current_group,
-    successThreshold: r.success_threshold,
-    errorThreshold: r.error_threshold,
-    maxRetries: r.max_retries,
-    stepTimeoutS: r.step_timeout_s,
-    maxConcurrent: r.max_concurrent,
+    ...row,
     total: mine.reduce((a, c) => a + c.n, 0),
     counts: byState,
-    createdAt: iso(r.created_at),
-    finishedAt: r.finished_at ? iso(r.finished_at) : null,
+    createdAt: iso(createdAt),
+    finishedAt: finishedAt ? iso(finishedAt) : null,
   };
 }
 
@@ -97,7 +79,7 @@ export async function rolloutDetail(db: Db, id: number): Promise<RolloutDetail> 
   const [row] = rowsOf<RolloutRow>(await db.execute(sql`${SELECT} where r.id = ${id}`));
   if (!row) throw notFoundOf('Rollout');
   const counts = await countsOf(db, [id]);
-  const groups = Array.from({ length: row.group_count }, (_, i) => {
+  const groups = Array.from({ length: row.groupCount }, (_, i) => {
     const mine = counts.filter((c) => c.group_no === i + 1);
     const byState = zero();
     for (const c of mine) byState[c.state] += c.n;
@@ -117,42 +99,17 @@ export async function rolloutJobs(
     ${q.groupNo ? sql`and j.group_no = ${q.groupNo}` : sql``}`;
   const [rows, totals] = await Promise.all([
     db.execute(sql`
-      select j.id, j.device_id, d.sn, d.dev_name, j.group_no, j.state, j.percent, j.attempts, j.reason,
-        j.message, j.from_version, j.state_at
+      select j.id, j.device_id as "deviceId", d.sn, d.dev_name as "devName", j.group_no as "groupNo", j.state,
+        j.percent, j.attempts, j.reason, j.message, j.from_version as "fromVersion", j.state_at as "stateAt"
       from upgrade_jobs j join devices d on d.id = j.device_id ${where}
       order by j.group_no, j.id limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
     db.execute(sql`select count(*)::int as total from upgrade_jobs j ${where}`),
   ]);
-  type JobRow = {
-    id: number;
-    device_id: number;
-    sn: string;
-    dev_name: string | null;
-    group_no: number;
-    state: RolloutJob['state'];
-    percent: number | null;
-    attempts: number;
-    reason: RolloutJob['reason'];
-    message: string | null;
-    from_version: string | null;
-    state_at: string | Date;
-  };
+  /** A job as the query reads it: named as the item names them, its time as the driver answers it. */
+  type JobRow = Omit<RolloutJob, 'stateAt'> & { stateAt: string | Date };
   const [{ total }] = rowsOf<{ total: number }>(totals);
   return {
-    list: rowsOf<JobRow>(rows).map((j) => ({
-      id: j.id,
-      deviceId: j.device_id,
-      sn: j.sn,
-      devName: j.dev_name,
-      groupNo: j.group_no,
-      state: j.state,
-      percent: j.percent,
-      attempts: j.attempts,
-      reason: j.reason,
-      message: j.message,
-      fromVersion: j.from_version,
-      stateAt: iso(j.state_at),
-    })),
+    list: rowsOf<JobRow>(rows).map(({ stateAt, ...job }) => ({ ...job, stateAt: iso(stateAt) })),
     total,
     page: q.page,
     pageSize: q.pageSize,
