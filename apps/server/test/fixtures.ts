@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FileKind } from '@siteops/contracts/file/schemas';
-import { formBody, type TestApp } from './harness.ts';
+import { fileApp, formBody, type TestApp } from './harness.ts';
 import { userApi } from '@siteops/contracts/user/api';
 import { agentApi } from '@siteops/contracts/agent/api';
 import { projectApi } from '@siteops/contracts/project/api';
@@ -165,3 +165,11 @@ export async function lastAudit(t: Pick<TestApp, 'database'>, action: string, ta
 
 export const lastAuditChanges = async (t: Pick<TestApp, 'database'>, action: string, targetId: number | string) =>
   (await lastAudit(t, action, targetId)).changes;
+
+/** The file's app (closed after its tests, as `fileApp`), its admin's token and two agents, A and B, to test scope with. */
+export async function appWithTwoAgents<App extends TestApp>(start: () => Promise<App>) {
+  const { t, admin } = await fileApp(start);
+  const agentA = await createAgent(t, admin);
+  const agentB = await createAgent(t, admin);
+  return { t, admin, agentA, agentB };
+}

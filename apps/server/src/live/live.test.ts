@@ -5,15 +5,12 @@ import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
 import { jobTopicOf, LIVE_PATH, LiveClose, type LiveServerMessage } from '@siteops/contracts/live/schemas';
 import { devices, projectMembers, projects } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
-import { createAgent, createUser, uniq } from '../../test/fixtures.ts';
+import { appWithTwoAgents, createUser, uniq } from '../../test/fixtures.ts';
 import { liveTabs } from '../modules/device-link/liveTestkit.ts';
 import { startLinkApp, type LinkTestApp } from '../modules/device-link/testkit.ts';
 import { deviceApi } from '@siteops/contracts/device/api';
 
-let t: LinkTestApp;
-let admin: string;
-let agentA: Awaited<ReturnType<typeof createAgent>>;
-let agentB: Awaited<ReturnType<typeof createAgent>>;
+const { t, admin, agentA, agentB } = await appWithTwoAgents(startLinkApp);
 let manager: string;
 let user: string;
 let userId: number;
@@ -25,10 +22,6 @@ const tab = tabs.open;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  t = await startLinkApp();
-  admin = await t.login();
-  agentA = await createAgent(t, admin);
-  agentB = await createAgent(t, admin);
   const m = await createUser(t, admin, { role: 'manager' });
   manager = await t.login(m.userName, m.password);
   const u = await createUser(t, admin, { role: 'user' });
@@ -43,10 +36,8 @@ beforeAll(async () => {
   await t.database.db.update(devices).set({ projectId: project.id }).where(eq(devices.id, dA.id));
   dB = await t.addDevice({ type: 'dust', agentId: agentB.id });
 });
-afterAll(async () => {
-  tabs.closeAll();
-  await t?.close();
-});
+// Before the app closes (after-all hooks run last registered first).
+afterAll(() => tabs.closeAll());
 
 describe('subscribing', () => {
   it('each role gets the devices it may list; the rest is refused exactly like an id that does not exist', async () => {

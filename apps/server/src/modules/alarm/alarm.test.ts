@@ -4,10 +4,9 @@ import { alarmApi } from '@siteops/contracts/alarm/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import type { SimDevice } from '@siteops/device-sim/device';
-import { createAgent, createProject, createUser, uniq } from '../../../test/fixtures.ts';
+import { appWithTwoAgents, createAgent, createProject, createUser, uniq } from '../../../test/fixtures.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { startLinkApp } from '../device-link/testkit.ts';
-import { appWithTwoAgents } from './alarmTestkit.ts';
 import { openLive } from '../device-link/liveTestkit.ts';
 import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
 

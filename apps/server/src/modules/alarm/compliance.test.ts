@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { alarmComplianceApi } from '@siteops/contracts/alarm/api';
 import type { ComplianceReport } from '@siteops/contracts/alarm/compliance';
-import { createTestApp, injectOf, type TestApp } from '../../../test/harness.ts';
-import { createAgent, createUser, uniq } from '../../../test/fixtures.ts';
+import { createTestApp, injectOf } from '../../../test/harness.ts';
+import { appWithTwoAgents, createUser, uniq } from '../../../test/fixtures.ts';
 import { alarmRules, deviceTelemetry, hj212Aggregates, projectMembers, projects } from '../../db/schema/index.ts';
 import { addDevice } from '../analytics/testkit.ts';
 import { limitOf, ruleCoversPeriod, type LimitRule } from './complianceLimits.ts';
@@ -14,10 +14,8 @@ import { limitOf, ruleCoversPeriod, type LimitRule } from './complianceLimits.ts
  * readings flagged other than N left out and counted, the monitor's own HJ 212 figures, the xlsx, and
  * the project's scope.
  */
-let t: TestApp;
-let admin: string;
-let agentA: Awaited<ReturnType<typeof createAgent>>;
-let agentB: Awaited<ReturnType<typeof createAgent>>;
+// A past month, kept whole: no pruning of its raw readings.
+const { t, admin, agentA, agentB } = await appWithTwoAgents(() => createTestApp({ TELEMETRY_RETENTION_DAYS: '3650' }));
 let manager: string;
 let otherManager: string;
 let user: string;
@@ -29,11 +27,6 @@ const MONTH = '2026-10';
 const at = (day: number, hour: number, minute = 0, month = 9) => new Date(Date.UTC(2026, month, day, hour - 8, minute));
 
 beforeAll(async () => {
-  // A past month, kept whole: no pruning of its raw readings.
-  t = await createTestApp({ TELEMETRY_RETENTION_DAYS: '3650' });
-  admin = await t.login();
-  agentA = await createAgent(t, admin);
-  agentB = await createAgent(t, admin);
   const [p, other] = await t.database.db
     .insert(projects)
     .values([
@@ -160,7 +153,6 @@ beforeAll(async () => {
       hour('LA', at(3, 12), 60),
     ]);
 });
-afterAll(() => t.close());
 
 async function reportAs(token: string, projectId = site) {
   const res = await t.api(alarmComplianceApi.compliance, { projectId, month: MONTH }, token);

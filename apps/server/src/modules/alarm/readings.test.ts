@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { createTestApp } from '../../../test/harness.ts';
-import { appWithTwoAgents } from './alarmTestkit.ts';
-import { randomMac, uniq } from '../../../test/fixtures.ts';
+import { appWithTwoAgents, randomMac, uniq } from '../../../test/fixtures.ts';
 import { alarmRules, alarms, devices, deviceTelemetry } from '../../db/schema/index.ts';
 
 /**

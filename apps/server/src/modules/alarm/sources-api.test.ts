@@ -5,10 +5,9 @@ import { alarmApi } from '@siteops/contracts/alarm/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import type { DeviceType } from '@siteops/contracts/device-protocol/link';
-import { createProject, createUser, uniq } from '../../../test/fixtures.ts';
+import { appWithTwoAgents, createProject, createUser, uniq } from '../../../test/fixtures.ts';
 import { alarms, deviceEvents, devices, deviceTelemetry } from '../../db/schema/index.ts';
 import { startLinkApp, type LinkTestApp } from '../device-link/testkit.ts';
-import { appWithTwoAgents } from './alarmTestkit.ts';
 
 /**
  * The sources other than readings through the API, with simulated devices and the real sweep (every

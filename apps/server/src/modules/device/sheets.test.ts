@@ -2,9 +2,9 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
-import { fileTestApp, expectFieldError, formBody, injectOf, queryOf } from '../../../test/harness.ts';
+import { createTestApp, expectFieldError, formBody, injectOf, queryOf } from '../../../test/harness.ts';
 import type { Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
-import { createAgent, randomMac, uniq } from '../../../test/fixtures.ts';
+import { appWithTwoAgents, randomMac, uniq } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { auditLog, devices } from '../../db/schema/index.ts';
 import { EXPORT_CHUNK } from './export.ts';
@@ -12,9 +12,7 @@ import { projectApi } from '@siteops/contracts/project/api';
 import { agentApi } from '@siteops/contracts/agent/api';
 import { deviceApi } from '@siteops/contracts/device/api';
 
-const { t, admin } = await fileTestApp();
-let agentA: Awaited<ReturnType<typeof createAgent>>;
-let agentB: Awaited<ReturnType<typeof createAgent>>;
+const { t, admin, agentA, agentB } = await appWithTwoAgents(createTestApp);
 let agentAName: string;
 let agentBName: string;
 let projectA: string;
@@ -67,8 +65,6 @@ const sheetRows = (ws: ExcelJS.Worksheet) => {
 };
 
 beforeAll(async () => {
-  agentA = await createAgent(t, admin);
-  agentB = await createAgent(t, admin);
   const names = await t.api(agentApi.listAll, { pageSize: 200 }, admin);
   agentAName = names.body.data.list.find((a: { id: number }) => a.id === agentA.id).name;
   agentBName = names.body.data.list.find((a: { id: number }) => a.id === agentB.id).name;
