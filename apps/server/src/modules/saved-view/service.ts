@@ -81,22 +81,17 @@ export function selectItems(db: Db) {
 
 type ItemRow = { view: SavedViewRow; projectName: string | null; agentName: string | null; ownerName: string | null };
 
-export function toItem(row: ItemRow, c: Caller): SavedViewItem {
-  const v = row.view;
+/** A view as lists show it: its row as stored, with the names beside its ids and whether it is the caller's. */
+export function toItem({ view, projectName, agentName, ownerName }: ItemRow, c: Caller): SavedViewItem {
   return {
-    id: v.id,
-    tableId: v.tableId,
-    name: v.name,
-    state: v.state as SavedViewItem['state'],
-    sharing: v.sharing as SavedViewItem['sharing'],
-    projectId: v.projectId,
-    projectName: row.projectName,
-    agentId: v.agentId,
-    agentName: row.agentName,
-    ownerId: v.ownerId,
-    ownerName: row.ownerName,
-    mine: v.ownerId === c.id,
-    createdAt: v.createdAt.toISOString(),
-    updatedAt: v.updatedAt.toISOString(),
+    ...view,
+    state: view.state as SavedViewItem['state'],
+    sharing: view.sharing as SavedViewItem['sharing'],
+    projectName,
+    agentName,
+    ownerName,
+    mine: view.ownerId === c.id,
+    createdAt: view.createdAt.toISOString(),
+    updatedAt: view.updatedAt.toISOString(),
   };
 }
