@@ -1,7 +1,7 @@
-import { expect } from '@playwright/test';
-import { ADMIN, agentSiteFor, apiLogin, grantDevice, login, waitForReadings } from './support';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, agentSiteFor, apiLogin, grantDevice, login, waitForReadings, type Credentials } from './support';
 import { downloadedSheet } from './workbooks';
-import { test } from './simDevice';
+import { test, type DialSim } from './simDevice';
 import { chartPoints } from './charts';
 
 /**
@@ -11,31 +11,45 @@ import { chartPoints } from './charts';
  * the dust data as an xlsx holding the same numbers, and the page fits a phone.
  */
 
+/**
+ * A simulated dust monitor linked on a fresh agent's site: the agent's login, the site's name, the monitor,
+ * and `stored(count)`, which waits until that many of the readings it sends from now on are stored.
+ */
+async function monitorOnNewSite(request: APIRequestContext, dialSim: DialSim, prefix: string, slug: string) {
+  const token = await apiLogin(request, ADMIN);
+  const { id, sn, mac, secret } = await grantDevice(request, token, { type: 'dust', prefix });
+  const { agentUser, siteName } = await agentSiteFor(request, token, id, slug);
+  const start = new Date(Date.now() - 60_000).toISOString();
+  const device = dialSim({ sn, mac, secret }, 'dust');
+  await device.waitFor('up', 30_000);
+  const stored = (count: number) => waitForReadings(request, token, { sn, from: start, count });
+  return { agentUser, siteName, device, stored };
+}
+
+/**
+ * The agent's /dashboard/analysis per day (`perDay`: the button's words), so readings share a bucket
+ * whatever the minute, once the dust card's legend names the site: answers the dust card.
+ */
+async function dustPerDay(page: Page, agentUser: Credentials, siteName: string, perDay: string) {
+  await login(page, agentUser);
+  await page.goto('/dashboard/analysis');
+  const dust = page.getByTestId('analysis-dust');
+  await page.getByText(perDay, { exact: true }).click();
+  await expect(dust.getByTestId('analysis-dust-legend')).toContainText(siteName, { timeout: 30_000 });
+  return dust;
+}
+
 test.describe('fleet analytics', () => {
   test('stored dust readings appear in the chart, its summary and its xlsx', async ({ page, request, dialSim }) => {
     test.setTimeout(180_000);
-    const token = await apiLogin(request, ADMIN);
-    const { id, sn, mac, secret } = await grantDevice(request, token, {
-      type: 'dust',
-      prefix: 'E2EANL',
-    });
-    const { agentUser, siteName } = await agentSiteFor(request, token, id, 'anl');
-
-    const start = new Date(Date.now() - 60_000).toISOString();
-    const device = dialSim({ sn, mac, secret }, 'dust');
-    await device.waitFor('up', 30_000);
+    const { agentUser, siteName, device, stored } = await monitorOnNewSite(request, dialSim, 'E2EANL', 'anl');
     device.sendTelemetry({ a34004: 40, LA: 55 });
     await new Promise((r) => setTimeout(r, 1000));
     device.sendTelemetry({ a34004: 110, LA: 65 });
     device.sendEvent({ kind: 'overLimit', level: 'alarm', data: { code: 'a34004', value: 110, limit: 75 } });
-    await waitForReadings(request, token, { sn, from: start, count: 2 });
+    await stored(2);
 
-    await login(page, agentUser);
-    await page.goto('/dashboard/analysis');
-    const dust = page.getByTestId('analysis-dust');
-    // Per day, so the two readings share a bucket whatever the minute.
-    await page.getByText('按天', { exact: true }).click();
-    await expect(dust.getByTestId('analysis-dust-legend')).toContainText(siteName, { timeout: 30_000 });
+    const dust = await dustPerDay(page, agentUser, siteName, '按天');
     await expect(dust.getByTestId('analysis-dust-summary')).toHaveText('PM2.5：1 条读数超过 75 μg/m³');
     const sitePoints = async () => (await chartPoints(dust, 'line')).filter((p) => p.includes(siteName));
     await expect.poll(sitePoints).toEqual([expect.stringMatching(/: 75$/)]);
@@ -118,20 +132,11 @@ test.describe('fleet analytics', () => {
     dialSim,
   }) => {
     await page.addInitScript(() => localStorage.setItem('locale', 'en-US'));
-    const token = await apiLogin(request, ADMIN);
-    const { id, sn, mac, secret } = await grantDevice(request, token, { type: 'dust', prefix: 'E2EANLEN' });
-    const { agentUser, siteName } = await agentSiteFor(request, token, id, 'anlen');
-    const start = new Date(Date.now() - 60_000).toISOString();
-    const device = dialSim({ sn, mac, secret }, 'dust');
-    await device.waitFor('up', 30_000);
+    const { agentUser, siteName, device, stored } = await monitorOnNewSite(request, dialSim, 'E2EANLEN', 'anlen');
     device.sendTelemetry({ a34004: 90, LA: 55 });
-    await waitForReadings(request, token, { sn, from: start, count: 1 });
+    await stored(1);
 
-    await login(page, agentUser);
-    await page.goto('/dashboard/analysis');
-    const dust = page.getByTestId('analysis-dust');
-    await page.getByText('Per day', { exact: true }).click();
-    await expect(dust.getByTestId('analysis-dust-legend')).toContainText(siteName, { timeout: 30_000 });
+    const dust = await dustPerDay(page, agentUser, siteName, 'Per day');
     await expect(dust.getByRole('img', { name: 'Dust and noise by project · PM2.5' })).toContainText('Limit 75 μg/m³');
     await expect
       .poll(async () => (await chartPoints(dust, 'line')).filter((p) => p.includes(siteName)))

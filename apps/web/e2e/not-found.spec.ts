@@ -21,22 +21,41 @@ test('an unknown path shows the not-found page, logged out or in', async ({ page
   await expect(page).toHaveURL(/\/dashboard\/workplace$/);
 });
 
+/** Each exception or result page: its text, its illustration's title where checked, its button and whether it shows. */
+const EXCEPTION_PAGES: {
+  path: string;
+  text: string;
+  illustration?: string;
+  button: string | RegExp;
+  buttonShown: boolean;
+}[] = [
+  {
+    path: '/exception/403',
+    text: '对不起，您没有访问该资源的权限',
+    illustration: '无权访问',
+    button: /^返\s*回$/,
+    buttonShown: true,
+  },
+  { path: '/exception/404', text: '抱歉，页面不见了～', button: /^重\s*试$/, buttonShown: true },
+  {
+    path: '/exception/500',
+    text: '抱歉，服务器出了点问题～',
+    illustration: '服务器出错',
+    button: /^重\s*试$/,
+    buttonShown: false,
+  },
+  { path: '/result/error', text: '提交失败', button: '返回修改', buttonShown: true },
+];
+
 test('exception and result pages show the spec texts', async ({ page }) => {
   // Five full page loads: on a busy machine each takes seconds.
   test.slow();
   await login(page);
-  await page.goto('/exception/403');
-  await expect(page.getByText('对不起，您没有访问该资源的权限')).toBeVisible();
-  await expect(illustration(page)).toHaveText('无权访问');
-  await expect(page.getByRole('button', { name: /^返\s*回$/ })).toBeVisible();
-  await page.goto('/exception/404');
-  await expect(page.getByText('抱歉，页面不见了～')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^重\s*试$/ })).toBeVisible();
-  await page.goto('/exception/500');
-  await expect(page.getByText('抱歉，服务器出了点问题～')).toBeVisible();
-  await expect(illustration(page)).toHaveText('服务器出错');
-  await expect(page.getByRole('button', { name: /^重\s*试$/ })).toBeHidden();
-  await page.goto('/result/error');
-  await expect(page.getByText('提交失败')).toBeVisible();
-  await expect(page.getByRole('button', { name: '返回修改' })).toBeVisible();
+  for (const spec of EXCEPTION_PAGES) {
+    await page.goto(spec.path);
+    await expect(page.getByText(spec.text)).toBeVisible();
+    if (spec.illustration) await expect(illustration(page)).toHaveText(spec.illustration);
+    const button = page.getByRole('button', { name: spec.button });
+    await (spec.buttonShown ? expect(button).toBeVisible() : expect(button).toBeHidden());
+  }
 });
