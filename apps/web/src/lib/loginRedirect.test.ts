@@ -15,12 +15,13 @@ describe('login redirect', () => {
     expect(targetAfterLogin('?redirect=device-list')).toBe('/device/device-list');
   });
 
-  it('falls back to the workplace for unknown, missing or unusable targets', () => {
-    expect(targetAfterLogin('')).toBe('/dashboard/workplace');
-    expect(targetAfterLogin('?redirect=nope')).toBe('/dashboard/workplace');
-    expect(targetAfterLogin('?redirect=login')).toBe('/dashboard/workplace');
-    expect(targetAfterLogin('?redirect=redirect')).toBe('/dashboard/workplace');
-  });
+  // Missing, unknown, login itself, and the parameter's own name.
+  it.each(['', '?redirect=nope', '?redirect=login', '?redirect=redirect'])(
+    'falls back to the workplace for an unknown, missing or unusable target: %j',
+    (search) => {
+      expect(targetAfterLogin(search)).toBe('/dashboard/workplace');
+    },
+  );
 
   it('round-trips', () => {
     const href = loginHref('setting', { tab: 'security' });
