@@ -12,7 +12,7 @@ import { t } from '../../core/messages/index.ts';
 import type { WorkerGates } from './gate.ts';
 import { photoUrlOf } from './postPhoto.ts';
 import { todayAt } from './rules.ts';
-import { loadInScope, settingsOf } from './service.ts';
+import { listedIdentity, loadInScope, settingsOf } from './service.ts';
 import { registerWorker } from './write.ts';
 
 /**
@@ -44,12 +44,7 @@ export const listApplications: Handler<typeof labourApi.applications> = async (c
     id: a.id,
     projectId: a.projectId,
     projectName,
-    realName: a.realName,
-    idType: a.idType as WorkerIdType,
-    idNo: pii.masked(a.idNo, 'labour_applications.id_no') ?? '',
-    phone: a.phone,
-    gender: a.gender,
-    birthDate: a.birthDate,
+    ...listedIdentity(a, pii, 'labour_applications.id_no'),
     trade: a.trade as LabourTrade,
     teamId: a.teamId,
     teamName,

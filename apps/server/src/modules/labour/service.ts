@@ -107,6 +107,23 @@ type Joined = {
   certificateValidUntil: string | null;
 };
 
+/**
+ * The identity a worker and an application both hold (the schema's workerIdentityColumns) as lists
+ * show it: the ID number masked (`idNoColumn` is the column it is encrypted for).
+ */
+export const listedIdentity = (
+  row: Pick<LabourWorkerRow, 'realName' | 'idType' | 'idNo' | 'phone' | 'gender' | 'birthDate'>,
+  pii: ModuleContext['pii'],
+  idNoColumn: 'labour_workers.id_no' | 'labour_applications.id_no',
+) => ({
+  realName: row.realName,
+  idType: row.idType as WorkerIdType,
+  idNo: pii.masked(row.idNo, idNoColumn) ?? '',
+  phone: row.phone,
+  gender: row.gender,
+  birthDate: row.birthDate,
+});
+
 /** A worker as lists show it: the ID number masked. */
 export function toWorkerItem(r: Joined, { pii, fileUrls }: Pick<ModuleContext, 'pii' | 'fileUrls'>): WorkerItem {
   const w = r.worker;
@@ -114,12 +131,7 @@ export function toWorkerItem(r: Joined, { pii, fileUrls }: Pick<ModuleContext, '
     id: w.id,
     projectId: w.projectId,
     projectName: r.projectName,
-    realName: w.realName,
-    idType: w.idType as WorkerIdType,
-    idNo: pii.masked(w.idNo, 'labour_workers.id_no') ?? '',
-    phone: w.phone,
-    gender: w.gender,
-    birthDate: w.birthDate,
+    ...listedIdentity(w, pii, 'labour_workers.id_no'),
     teamId: w.teamId,
     teamName: r.teamName,
     trade: w.trade as LabourTrade,
