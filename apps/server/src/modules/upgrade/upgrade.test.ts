@@ -14,6 +14,20 @@ const { t, admin } = await fileTestAppOnDisk('siteops-upgrade-', { UPGRADE_MAX_B
 const stored = () => storedFiles(t.dataDir);
 const rowCount = async () => (await t.database.db.select({ id: upgradePackages.id }).from(upgradePackages)).length;
 const digest = (algo: string, data: Buffer) => createHash(algo).update(data).digest('hex');
+/** Each check type the upload takes, with its node:crypto algorithm. */
+const CHECK_TYPES = [
+  ['MD5', 'md5'],
+  ['SHA1', 'sha1'],
+  ['SHA256', 'sha256'],
+];
+
+/** Runs a refused upload (`refused` checks how it was refused) and checks that it kept neither bytes nor a row. */
+async function keepsNothing(refused: () => Promise<void>) {
+  const [files, rows] = [stored().length, await rowCount()];
+  await refused();
+  expect(stored().length).toBe(files);
+  expect(await rowCount()).toBe(rows);
+}
 
 function uploadFirmware(content: Buffer, query: Record<string, string>, token = admin, name = 'fw.bin') {
   const form = multipart(content, name, 'application/octet-stream');
@@ -21,47 +35,46 @@ function uploadFirmware(content: Buffer, query: Record<string, string>, token = 
 }
 
 describe(`${upgradeApi.upload.method} ${upgradeApi.upload.path}`, () => {
-  it.each([
-    ['MD5', 'md5'],
-    ['SHA1', 'sha1'],
-    ['SHA256', 'sha256'],
-  ])('keeps a file whose %s matches, with all three digests and the fields asked', async (checkType, algo) => {
-    const content = randomBytes(70_000);
-    const res = await uploadFirmware(content, {
-      checkType,
-      checkSum: digest(algo, content).toUpperCase(),
-      deviceTypes: 'face,dust',
-      minVersion: '1.0.0',
-      releaseNotes: '修复门禁识别',
-    });
-    expect(res.status, res.body.msg).toBe(200);
-    expect(res.body.data).toMatchObject({
-      fileName: 'fw.bin',
-      fileVersion: '1.2.3',
-      fileSize: content.length,
-      checkType,
-      checkSum: digest(algo, content),
-      md5: digest('md5', content),
-      sha1: digest('sha1', content),
-      sha256: digest('sha256', content),
-      status: 'new',
-      deviceTypes: ['face', 'dust'],
-      minVersion: '1.0.0',
-      releaseNotes: '修复门禁识别',
-      openRollouts: 0,
-    });
-    const id = res.body.data.id as number;
+  it.each(CHECK_TYPES)(
+    'keeps a file whose %s matches, with all three digests and the fields asked',
+    async (checkType, algo) => {
+      const content = randomBytes(70_000);
+      const res = await uploadFirmware(content, {
+        checkType,
+        checkSum: digest(algo, content).toUpperCase(),
+        deviceTypes: 'face,dust',
+        minVersion: '1.0.0',
+        releaseNotes: '修复门禁识别',
+      });
+      expect(res.status, res.body.msg).toBe(200);
+      expect(res.body.data).toMatchObject({
+        fileName: 'fw.bin',
+        fileVersion: '1.2.3',
+        fileSize: content.length,
+        checkType,
+        checkSum: digest(algo, content),
+        md5: digest('md5', content),
+        sha1: digest('sha1', content),
+        sha256: digest('sha256', content),
+        status: 'new',
+        deviceTypes: ['face', 'dust'],
+        minVersion: '1.0.0',
+        releaseNotes: '修复门禁识别',
+        openRollouts: 0,
+      });
+      const id = res.body.data.id as number;
 
-    expect(res.body.data.fileUrl).toBe(`${upgradeApi.download.path}?id=${id}`);
-    const back = await t.app.inject({
-      method: 'GET',
-      url: res.body.data.fileUrl,
-      headers: { authorization: `Bearer ${admin}` },
-    });
-    expect(back.statusCode).toBe(200);
-    expect(back.rawPayload.equals(content)).toBe(true);
-    expect(back.headers['content-disposition']).toContain("filename*=UTF-8''fw.bin");
-  });
+      expect(res.body.data.fileUrl).toBe(`${upgradeApi.download.path}?id=${id}`);
+      const back = await t.app.inject({
+        method: 'GET',
+        url: res.body.data.fileUrl,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(back.statusCode).toBe(200);
+      expect(back.rawPayload.equals(content)).toBe(true);
+      expect(back.headers['content-disposition']).toContain("filename*=UTF-8''fw.bin");
+    },
+  );
 
   it('without a checkSum keeps the file and reports the digest of the check type (SHA-256 by default)', async () => {
     const content = randomBytes(1000);
@@ -79,38 +92,35 @@ describe(`${upgradeApi.upload.method} ${upgradeApi.upload.path}`, () => {
     ['a zero-width space', 'face\u200b-2.0.img'],
     ['a tab', 'face\t2.0.img'],
   ])('refuses a file name with %s as a field error, in both languages, keeping nothing', async (_what, name) => {
-    const [files, rows] = [stored().length, await rowCount()];
-    const res = await uploadFirmware(randomBytes(2000), {}, admin, name);
-    expectFieldError(res, 'file');
-    expect(res.body.data.fields.file).toMatch(/fileName must (not contain bidirectional|be one line)/);
-    const form = multipart(randomBytes(2000), name, 'application/octet-stream');
-    const zh = await t.api.raw(
-      upgradeApi.upload,
-      formBody(form),
-      { deviceTypes: 'face', fileVersion: '1.2.3' },
-      inChinese(admin),
-    );
-    expect(zh.status).toBe(400);
-    expect(zh.body.data.fields.file).toMatch(/双向控制|一行/);
-    expect(stored().length).toBe(files);
-    expect(await rowCount()).toBe(rows);
+    await keepsNothing(async () => {
+      const res = await uploadFirmware(randomBytes(2000), {}, admin, name);
+      expectFieldError(res, 'file');
+      expect(res.body.data.fields.file).toMatch(/fileName must (not contain bidirectional|be one line)/);
+      const form = multipart(randomBytes(2000), name, 'application/octet-stream');
+      const zh = await t.api.raw(
+        upgradeApi.upload,
+        formBody(form),
+        { deviceTypes: 'face', fileVersion: '1.2.3' },
+        inChinese(admin),
+      );
+      expect(zh.status).toBe(400);
+      expect(zh.body.data.fields.file).toMatch(/双向控制|一行/);
+    });
   });
 
-  it.each([
-    ['MD5', 'md5'],
-    ['SHA1', 'sha1'],
-    ['SHA256', 'sha256'],
-  ])('refuses a file whose %s does not match, and keeps neither bytes nor row', async (checkType, algo) => {
-    const [files, rows] = [stored().length, await rowCount()];
-    const content = randomBytes(50_000);
-    const wrong = digest(algo, Buffer.concat([content, Buffer.from('x')]));
-    const res = await uploadFirmware(content, { checkType, checkSum: wrong });
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields.checkSum).toContain(digest(algo, content));
-    expect(res.body.msg).toMatch(/not kept/);
-    expect(stored().length).toBe(files);
-    expect(await rowCount()).toBe(rows);
-  });
+  it.each(CHECK_TYPES)(
+    'refuses a file whose %s does not match, and keeps neither bytes nor row',
+    async (checkType, algo) => {
+      await keepsNothing(async () => {
+        const content = randomBytes(50_000);
+        const wrong = digest(algo, Buffer.concat([content, Buffer.from('x')]));
+        const res = await uploadFirmware(content, { checkType, checkSum: wrong });
+        expect(res.status).toBe(400);
+        expect(res.body.data.fields.checkSum).toContain(digest(algo, content));
+        expect(res.body.msg).toMatch(/not kept/);
+      });
+    },
+  );
 
   it('says a mismatch in Chinese to a Chinese console', async () => {
     const res = await t.api.raw(
@@ -132,12 +142,11 @@ describe(`${upgradeApi.upload.method} ${upgradeApi.upload.path}`, () => {
   });
 
   it('refuses a file over UPGRADE_MAX_BYTES with 413, and keeps nothing', async () => {
-    const [files, rows] = [stored().length, await rowCount()];
-    const res = await uploadFirmware(randomBytes(LIMIT + 1), {});
-    expect(res.status).toBe(413);
-    expect(res.body.msg).toMatch(/larger than/);
-    expect(stored().length).toBe(files);
-    expect(await rowCount()).toBe(rows);
+    await keepsNothing(async () => {
+      const res = await uploadFirmware(randomBytes(LIMIT + 1), {});
+      expect(res.status).toBe(413);
+      expect(res.body.msg).toMatch(/larger than/);
+    });
   });
 
   it('refuses an empty file, a missing version and unknown device types', async () => {
