@@ -5,11 +5,12 @@ import { fillPath, type Endpoint } from '@siteops/contracts/shared/endpoint';
 import type { Role } from '@siteops/contracts/shared/roles';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createAgent, createUser, randomMac, uniq } from '../../test/fixtures.ts';
+import { raiseAlarm } from '../modules/alarm-escalation/escalationTestkit.ts';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   alarmActionRuns,
   alarmChannels,
   alarmRules,
-  alarms,
   announcements,
   certifications,
   escalationChains,
@@ -35,6 +36,15 @@ const callers: Caller[] = [];
 /** Per resource kind: an id that agent B (and its project) owns, outside agent A's and the manager's scope. */
 const foreign: Record<string, number> = {};
 
+/** Writes one row of `table` straight to the database (what no API lets the admin add for agent B); answers its id. */
+async function insertRow<T extends PgTable & { id: PgColumn }>(table: T, values: T['$inferInsert']): Promise<number> {
+  const [row] = (await t.database.db
+    .insert(table)
+    .values(values as never)
+    .returning({ id: table.id })) as { id: number }[];
+  return row.id;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   const admin = await t.login();
@@ -58,25 +68,23 @@ beforeAll(async () => {
     agentId: b.id,
   });
 
-  const [notificationB] = await t.database.db
-    .insert(notifications)
-    .values({ userId: userOfB.id, tab: 'message', title: { key: 'notification.passwordChanged' } })
-    .returning({ id: notifications.id });
-  const [certificationB] = await t.database.db
-    .insert(certifications)
-    .values({
-      userId: userOfB.id,
-      type: 'enterprise',
-      accountType: 'enterprise',
-      legalPersonName: 'B',
-      legalIdType: 'idCard',
-      legalIdNo: 'v1.x',
-      legalIdNoHash: 'x',
-      enterpriseName: 'B Ltd',
-      enterpriseCertType: 'businessLicence',
-      organisationCode: '91110000MA01ABCD3X',
-    })
-    .returning({ id: certifications.id });
+  const notificationB = await insertRow(notifications, {
+    userId: userOfB.id,
+    tab: 'message',
+    title: { key: 'notification.passwordChanged' },
+  });
+  const certificationB = await insertRow(certifications, {
+    userId: userOfB.id,
+    type: 'enterprise',
+    accountType: 'enterprise',
+    legalPersonName: 'B',
+    legalIdType: 'idCard',
+    legalIdNo: 'v1.x',
+    legalIdNoHash: 'x',
+    enterpriseName: 'B Ltd',
+    enterpriseCertType: 'businessLicence',
+    organisationCode: '91110000MA01ABCD3X',
+  });
   const visitorB = await call(visitorApi.add, admin, {
     projectId: projectB.id,
     realName: 'B visitor',
@@ -103,46 +111,32 @@ beforeAll(async () => {
   });
 
   // Published, so that readers outside its audience are refused it too.
-  const [announcementB] = await t.database.db
-    .insert(announcements)
-    .values({ title: 'B', body: 'B only', audience: 'agent', audienceAgentId: b.id, publishedAt: new Date() })
-    .returning({ id: announcements.id });
+  const announcementB = await insertRow(announcements, {
+    title: 'B',
+    body: 'B only',
+    audience: 'agent',
+    audienceAgentId: b.id,
+    publishedAt: new Date(),
+  });
 
   // An alarm rule on agent B's devices, and an alarm it raised on B's device.
-  const [alarmRuleB] = await t.database.db
-    .insert(alarmRules)
-    .values({
-      name: 'B rule',
-      scope: 'agent',
-      agentId: b.id,
-      deviceType: 'face',
-      condition: { logic: 'and', terms: [{ field: 'temperature', operator: 'gt', threshold: 60 }] },
-      severity: 'minor',
-    })
-    .returning({ id: alarmRules.id });
-  const [alarmB] = await t.database.db
-    .insert(alarms)
-    .values({
-      deviceId: deviceB.id,
-      ruleId: alarmRuleB.id,
-      severity: 'minor',
-      firstValue: { temperature: 70 },
-      lastValue: { temperature: 70 },
-      firstAt: new Date(),
-      lastAt: new Date(),
-    })
-    .returning({ id: alarms.id });
+  const alarmRuleB = await insertRow(alarmRules, {
+    name: 'B rule',
+    scope: 'agent',
+    agentId: b.id,
+    deviceType: 'face',
+    condition: { logic: 'and', terms: [{ field: 'temperature', operator: 'gt', threshold: 60 }] },
+    severity: 'minor',
+  });
+  const alarmB = await raiseAlarm(t, { deviceId: deviceB.id, ruleId: alarmRuleB }, 0, 'minor');
   // A power cut of that alarm waiting for a second person.
-  const [alarmActionB] = await t.database.db
-    .insert(alarmActionRuns)
-    .values({
-      alarmId: alarmB.id,
-      phase: 'raised',
-      actionNo: 0,
-      action: { kind: 'relay', when: 'raised', deviceId: null, output: 1, on: true },
-      state: 'waiting',
-    })
-    .returning({ id: alarmActionRuns.id });
+  const alarmActionB = await insertRow(alarmActionRuns, {
+    alarmId: alarmB,
+    phase: 'raised',
+    actionNo: 0,
+    action: { kind: 'relay', when: 'raised', deviceId: null, output: 1, on: true },
+    state: 'waiting',
+  });
 
   const workerB = await call(labourApi.add, admin, {
     projectId: projectB.id,
@@ -165,70 +159,63 @@ beforeAll(async () => {
     name: 'B Labour Co.',
   });
 
-  const [applicationB] = await t.database.db
-    .insert(labourApplications)
-    .values({
-      projectId: projectB.id,
-      realName: 'B applicant',
-      idType: 'passport',
-      idNo: 'v1.x',
-      idNoHash: 'x',
-      phone: '13700137001',
-      trade: 'carpenter',
-      photo: '00000000-0000-4000-8000-000000000000',
-      secretHash: 'b-application',
-    })
-    .returning({ id: labourApplications.id });
+  const applicationB = await insertRow(labourApplications, {
+    projectId: projectB.id,
+    realName: 'B applicant',
+    idType: 'passport',
+    idNo: 'v1.x',
+    idNoHash: 'x',
+    phone: '13700137001',
+    trade: 'carpenter',
+    photo: '00000000-0000-4000-8000-000000000000',
+    secretHash: 'b-application',
+  });
 
   // An escalation channel and chain of B's project.
-  const [alarmChannelB] = await t.database.db
-    .insert(alarmChannels)
-    .values({ name: 'B group', kind: 'inapp', scope: 'project', projectId: projectB.id })
-    .returning({ id: alarmChannels.id });
-  const [chainB] = await t.database.db
-    .insert(escalationChains)
-    .values({
-      projectId: projectB.id,
-      name: 'B chain',
-      severities: ['critical'],
-      steps: [{ delayMinutes: 0, userIds: [], roles: [], channelIds: [alarmChannelB.id] }],
-    })
-    .returning({ id: escalationChains.id });
+  const alarmChannelB = await insertRow(alarmChannels, {
+    name: 'B group',
+    kind: 'inapp',
+    scope: 'project',
+    projectId: projectB.id,
+  });
+  const chainB = await insertRow(escalationChains, {
+    projectId: projectB.id,
+    name: 'B chain',
+    severities: ['critical'],
+    steps: [{ delayMinutes: 0, userIds: [], roles: [], channelIds: [alarmChannelB] }],
+  });
 
   // A saved view of agent B's user, shared with agent B's people.
-  const [savedViewB] = await t.database.db
-    .insert(savedViews)
-    .values({
-      ownerId: userOfB.id,
-      tableId: 'devices',
-      name: 'B view',
-      state: { query: '' },
-      sharing: 'agent',
-      agentId: b.id,
-    })
-    .returning({ id: savedViews.id });
+  const savedViewB = await insertRow(savedViews, {
+    ownerId: userOfB.id,
+    tableId: 'devices',
+    name: 'B view',
+    state: { query: '' },
+    sharing: 'agent',
+    agentId: b.id,
+  });
 
   Object.assign(foreign, {
-    savedView: savedViewB.id,
-    alarmChannel: alarmChannelB.id,
-    escalationChain: chainB.id,
-    alarm: alarmB.id,
-    alarmAction: alarmActionB.id,
-    alarmRule: alarmRuleB.id,
-    announcement: announcementB.id,
+    savedView: savedViewB,
+    alarmChannel: alarmChannelB,
+    escalationChain: chainB,
+    alarm: alarmB,
+    alarmAction: alarmActionB,
+    alarmRule: alarmRuleB,
+    announcement: announcementB,
     campaign: campaignB.id,
     agent: b.id,
     user: userOfB.id,
     project: projectB.id,
     device: deviceB.id,
-    notification: notificationB.id,
+    notification: notificationB,
     visitor: visitorB.id,
-    certification: certificationB.id,
+    certification: certificationB,
     worker: workerB.id,
     certificate: certificateB.id,
     labourTeam: teamB.id,
     subcontractor: subcontractorB.id,
-    labourApplication: applicationB.id,
+    labourApplication: applicationB,
   });
   const login = async (name: string, role: Role, userName: string, password: string) =>
     callers.push({ name, role, userName, password, token: await t.login(userName, password) });
