@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
-import { alarms } from './alarms.ts';
-import { projects } from './projects.ts';
+import { alarmRowColumns, alarms } from './alarms.ts';
+import { projectRowColumns, projects } from './projects.ts';
 import { users } from './users.ts';
 import { creationStamps, ownerReference, serialId, timestamptz, updatedAtColumn } from './columns.ts';
 
@@ -52,8 +52,7 @@ export interface StoredEscalationStep {
 export const escalationChains = pgTable(
   'escalation_chains',
   {
-    id: serialId(),
-    projectId: ownerReference('project_id', () => projects.id),
+    ...projectRowColumns(),
     name: varchar('name', { length: 64 }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
     severities: jsonb('severities').$type<string[]>().notNull(),
@@ -75,8 +74,7 @@ export type EscalationChainRow = typeof escalationChains.$inferSelect;
 export const escalationDeliveries = pgTable(
   'escalation_deliveries',
   {
-    id: serialId(),
-    alarmId: ownerReference('alarm_id', () => alarms.id),
+    ...alarmRowColumns(),
     chainId: integer('chain_id').references(() => escalationChains.id, { onDelete: 'set null' }),
     /** 1-based. */
     step: integer('step').notNull(),
@@ -98,8 +96,7 @@ export const escalationDeliveries = pgTable(
 export const escalationHeld = pgTable(
   'escalation_held',
   {
-    id: serialId(),
-    alarmId: ownerReference('alarm_id', () => alarms.id),
+    ...alarmRowColumns(),
     userId: ownerReference('user_id', () => users.id),
     step: integer('step').notNull(),
     repeatNo: integer('repeat_no').notNull(),

@@ -110,12 +110,20 @@ export const alarms = pgTable(
 );
 export type AlarmRow = typeof alarms.$inferSelect;
 
+/**
+ * The first columns of an alarm's own rows (its timeline, linked actions, escalation deliveries and held
+ * notifications): their id, and the alarm, deleting them with it.
+ */
+export const alarmRowColumns = () => ({
+  id: serialId(),
+  alarmId: ownerReference('alarm_id', () => alarms.id),
+});
+
 /** What happened to an alarm, oldest first: raised, acknowledged, assigned, cleared. */
 export const alarmTimeline = pgTable(
   'alarm_timeline',
   {
-    id: serialId(),
-    alarmId: ownerReference('alarm_id', () => alarms.id),
+    ...alarmRowColumns(),
     /** raised | acknowledged | assigned | cleared */
     kind: varchar('kind', { length: 16 }).notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -133,8 +141,7 @@ export const alarmTimeline = pgTable(
 export const alarmActionRuns = pgTable(
   'alarm_action_runs',
   {
-    id: serialId(),
-    alarmId: ownerReference('alarm_id', () => alarms.id),
+    ...alarmRowColumns(),
     /** raised | cleared */
     phase: varchar('phase', { length: 16 }).notNull(),
     /** Its place in the rule's actions then. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
-import { createdAtColumn, ownerReference, serialId, timestamptz, updatedAtColumn } from './columns.ts';
+import { userRowColumns, users } from './users.ts';
+import { createdAtColumn, timestamptz, updatedAtColumn } from './columns.ts';
 
 /**
  * Real-name certifications (spec 3's certification record and enterprise certification), one row per
@@ -11,8 +11,7 @@ import { createdAtColumn, ownerReference, serialId, timestamptz, updatedAtColumn
 export const certifications = pgTable(
   'certifications',
   {
-    id: serialId(),
-    userId: ownerReference('user_id', () => users.id),
+    ...userRowColumns(),
     /** enterprise | changeSubject */
     type: varchar('type', { length: 16 }).notNull(),
     /** auditing | passed | rejected | withdrawn */

@@ -13,8 +13,8 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { projects } from './projects.ts';
-import { editStamps, ownerReference, serialId, timestamptz } from './columns.ts';
+import { projectRowColumns, projects } from './projects.ts';
+import { editStamps, ownerReference, timestamptz } from './columns.ts';
 
 /**
  * Who a worker is, as the register and a self-registration application both hold it: the ID number is
@@ -35,8 +35,7 @@ export const workerIdentityColumns = () => ({
 export const labourSubcontractors = pgTable(
   'labour_subcontractors',
   {
-    id: serialId(),
-    projectId: ownerReference('project_id', () => projects.id),
+    ...projectRowColumns(),
     name: varchar('name', { length: 128 }).notNull(),
     creditCode: varchar('credit_code', { length: 32 }),
     contact: varchar('contact', { length: 64 }),
@@ -50,8 +49,7 @@ export const labourSubcontractors = pgTable(
 export const labourTeams = pgTable(
   'labour_teams',
   {
-    id: serialId(),
-    projectId: ownerReference('project_id', () => projects.id),
+    ...projectRowColumns(),
     name: varchar('name', { length: 64 }).notNull(),
     leaderId: integer('leader_id').references((): AnyPgColumn => labourWorkers.id, { onDelete: 'set null' }),
     subcontractorId: integer('subcontractor_id').references(() => labourSubcontractors.id, { onDelete: 'set null' }),
@@ -68,8 +66,7 @@ export const labourTeams = pgTable(
 export const labourWorkers = pgTable(
   'labour_workers',
   {
-    id: serialId(),
-    projectId: ownerReference('project_id', () => projects.id),
+    ...projectRowColumns(),
     ...workerIdentityColumns(),
     teamId: integer('team_id').references(() => labourTeams.id, { onDelete: 'set null' }),
     trade: varchar('trade', { length: 32 }).notNull(),
@@ -134,8 +131,7 @@ export const labourSettings = pgTable(
 export const labourCertificates = pgTable(
   'labour_certificates',
   {
-    id: serialId(),
-    projectId: ownerReference('project_id', () => projects.id),
+    ...projectRowColumns(),
     workerId: ownerReference('worker_id', () => labourWorkers.id),
     type: varchar('type', { length: 32 }).notNull(),
     number: varchar('number', { length: 64 }).notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { projects } from './projects.ts';
-import { creationStamps, ownerReference, serialId, timestamptz } from './columns.ts';
+import { projectRowColumns, projects } from './projects.ts';
+import { creationStamps, ownerReference, timestamptz } from './columns.ts';
 import { labourTeams, labourWorkers, workerIdentityColumns } from './labour.ts';
 
 /** A project's public worker self-registration link (its QR code's token); a new token retires the old one. */
@@ -20,8 +20,7 @@ export const labourRegLinks = pgTable('labour_reg_links', {
 export const labourApplications = pgTable(
   'labour_applications',
   {
-    id: serialId(),
-    projectId: ownerReference('project_id', () => projects.id),
+    ...projectRowColumns(),
     ...workerIdentityColumns(),
     trade: varchar('trade', { length: 32 }).notNull(),
     teamId: integer('team_id').references(() => labourTeams.id, { onDelete: 'set null' }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
-import { createdAtColumn, ownerReference, serialId, timestamptz } from './columns.ts';
+import { userRowColumns, users } from './users.ts';
+import { createdAtColumn, ownerReference, timestamptz } from './columns.ts';
 
 /** A message to be rendered in the reader's language: a server catalog key and its parameters. */
 export interface StoredText {
@@ -17,8 +17,7 @@ export interface StoredText {
 export const notifications = pgTable(
   'notifications',
   {
-    id: serialId(),
-    userId: ownerReference('user_id', () => users.id),
+    ...userRowColumns(),
     /** message | notice | todo */
     tab: varchar('tab', { length: 16 }).notNull(),
     /** What it is about (NOTIFICATION_KINDS); null for the account's own security (always delivered). */

@@ -37,3 +37,12 @@ export const projectMembers = pgTable(
 );
 
 export type ProjectRow = typeof projects.$inferSelect;
+
+/**
+ * The first columns of a project's own rows (its labour register, visitors, escalation chain): their
+ * id, and the project, deleting them with it.
+ */
+export const projectRowColumns = () => ({
+  id: serialId(),
+  projectId: ownerReference('project_id', () => projects.id),
+});

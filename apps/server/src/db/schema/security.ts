@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { userRowColumns, users } from './users.ts';
 import { createdAtColumn, ownerReference, serialId, timestamptz, updatedAtColumn } from './columns.ts';
 
 /**
@@ -39,8 +39,7 @@ const sentCodeColumns = () => ({
 export const securityCodes = pgTable(
   'security_codes',
   {
-    id: serialId(),
-    userId: ownerReference('user_id', () => users.id),
+    ...userRowColumns(),
     /** email | phone */
     channel: varchar('channel', { length: 8 }).notNull(),
     /** Keyed hash (PII search key) of the normalised email or phone. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
-import { editStamps, serialId, timestamptz } from './columns.ts';
+import { editStamps, ownerReference, serialId, timestamptz } from './columns.ts';
 
 /**
  * Spec 3's User. `password` holds an argon2id PHC string, which carries its own salt, so the
@@ -77,3 +77,12 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * The first columns of a user's own rows (its notifications, security codes, certification): their id,
+ * and the user, deleting them with it.
+ */
+export const userRowColumns = () => ({
+  id: serialId(),
+  userId: ownerReference('user_id', () => users.id),
+});

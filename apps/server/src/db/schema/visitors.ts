@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { projects } from './projects.ts';
+import { projectRowColumns, projects } from './projects.ts';
 import { users } from './users.ts';
-import { createdAtColumn, creationStamps, editStamps, ownerReference, serialId, timestamptz } from './columns.ts';
+import { createdAtColumn, creationStamps, editStamps, ownerReference, timestamptz } from './columns.ts';
 
 /**
  * Spec 3's Visitor, in one project (deleted with it). The spec's auditor (updatedId) and audit time
@@ -11,8 +11,7 @@ import { createdAtColumn, creationStamps, editStamps, ownerReference, serialId, 
 export const visitors = pgTable(
   'visitors',
   {
-    id: serialId(),
-    projectId: ownerReference('project_id', () => projects.id),
+    ...projectRowColumns(),
     realName: varchar('real_name', { length: 64 }).notNull(),
     /** A visitor_photos id. */
     avatar: uuid('avatar'),
