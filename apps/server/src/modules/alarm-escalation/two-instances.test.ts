@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { alarms, devices } from '../../db/schema/index.ts';
-import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from '../device-link/twoInstances.ts';
+import { startTwoInstances, twoInstancesForSuite, twoInstancesSkipped } from '../device-link/twoInstances.ts';
 import {
   addDevice,
   expectEachSendOnce,
@@ -22,22 +22,19 @@ const skip = twoInstancesSkipped('alarm escalation, two instances on PostgreSQL 
  * other alarms reaches the receiver exactly once.
  */
 describe.skipIf(skip)('alarm escalation across two instances (PostgreSQL + Redis)', () => {
-  let both: TwoInstances;
+  const two = twoInstancesForSuite(() =>
+    startTwoInstances({
+      env: { ALARM_ESCALATION_SWEEP_MS: '50', ALARM_WEBHOOK_RETRY_MS: '20', ALARM_WEBHOOK_ADDRESSES: 'any' },
+    }),
+  );
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-
   beforeAll(async () => {
     receiver = await startReceiver();
-    both = await startTwoInstances({
-      env: { ALARM_ESCALATION_SWEEP_MS: '50', ALARM_WEBHOOK_RETRY_MS: '20', ALARM_WEBHOOK_ADDRESSES: 'any' },
-    });
   });
-  afterAll(async () => {
-    await both?.close();
-    await receiver?.close();
-  });
+  afterAll(() => receiver?.close());
 
   it('each step of each alarm is sent once', async () => {
-    const { a, b } = both;
+    const { a, b } = two;
     const admin = await a.login();
     const site = await siteOf(a, admin);
     const { hook, hookPath } = await siteWebhook(b, site, receiver, { name: 'Ops', secret: 'two-instances' });

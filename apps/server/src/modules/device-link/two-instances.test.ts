@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { until } from '../../gateway/testkit.ts';
 import { deviceTopicOf, jobTopicOf } from '@siteops/contracts/live/schemas';
-import { HEARTBEAT_S, ticketFor, type LinkTestApp } from './testkit.ts';
-import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from './twoInstances.ts';
+import { HEARTBEAT_S, ticketFor } from './testkit.ts';
+import { twoInstancesForSuite, twoInstancesSkipped } from './twoInstances.ts';
 import { openLive } from './liveTestkit.ts';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 
@@ -13,20 +13,14 @@ const skip = twoInstancesSkipped('device link, two instances on PostgreSQL + Red
 
 /** A deployment behind a load balancer (startTwoInstances): what one instance does, the other sees. */
 describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', () => {
-  let both: TwoInstances;
-  let a: LinkTestApp;
-  let b: LinkTestApp;
+  const two = twoInstancesForSuite();
   let admin: string;
-
   beforeAll(async () => {
-    both = await startTwoInstances();
-    ({ a, b } = both);
-    admin = await b.login();
+    admin = await two.b.login();
   });
 
-  afterAll(() => both?.close());
-
   it('a device linked to A answers a snapshot requested through B', async () => {
+    const { a, b } = two;
     const d = await a.addDevice({ type: 'plate' });
     const sim = a.sim(d);
     await sim.waitFor('up', 10_000);
@@ -39,6 +33,7 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
   });
 
   it('a browser connected to B sees A’s device come online and go offline', async () => {
+    const { a, b } = two;
     const tab = await openLive(b, admin);
     try {
       await tab.ready();
@@ -60,6 +55,7 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
   });
 
   it('a terminal opened through B reaches the device on A', async () => {
+    const { a, b } = two;
     const d = await a.addDevice({ type: 'gateway' });
     await a.sim(d).waitFor('up', 10_000);
     await until(() => b.app.deviceLink.gateway.whereIs(d.id), 2_000, 'route announced to B');
@@ -77,6 +73,7 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
   });
 
   it('a tab on B subscribed to A’s device gets its presence and readings; a job published on A reaches it', async () => {
+    const { a, b } = two;
     const live = await openLive(b, admin);
     try {
       await live.ready();

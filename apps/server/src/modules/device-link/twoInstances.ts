@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -75,4 +76,22 @@ export async function startTwoInstances(
     await close();
     throw err;
   }
+}
+
+/**
+ * Two instances for the tests of one describe block: started by `start` (startTwoInstances by default)
+ * before them and closed after them. The tests read them as they run (`const { a, b } = two`): before
+ * the block's first test they are not there yet.
+ */
+export function twoInstancesForSuite<T extends TwoInstances>(
+  start: () => Promise<T> = () => startTwoInstances() as Promise<T>,
+): T {
+  const two = {} as T;
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+    Object.assign(two, started);
+  });
+  afterAll(() => started?.close());
+  return two;
 }

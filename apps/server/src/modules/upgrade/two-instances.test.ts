@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import type { SimDevice } from '@siteops/device-sim/device';
 import type { LinkTestApp } from '../device-link/testkit.ts';
-import { startTwoInstances, twoInstancesSkipped, type TwoInstances } from '../device-link/twoInstances.ts';
+import { startTwoInstances, twoInstancesForSuite, twoInstancesSkipped } from '../device-link/twoInstances.ts';
 import { insertRollout } from './rollouts.ts';
 import { FAST_ROLLOUTS, eventually, fleet, jobsOf, rolloutRow, uploadPackage } from './rolloutTestkit.ts';
 import { rolloutApi } from '@siteops/contracts/rollout/api';
@@ -74,20 +74,15 @@ const finished = (t: LinkTestApp, id: number, timeoutMs = 20_000) =>
   eventually(async () => (await rolloutRow(t, id)).status === 'finished', timeoutMs, `rollout ${id} finished`);
 
 describe.skipIf(skip)('rollouts across two instances (PostgreSQL + Redis)', () => {
-  let both: TwoInstances;
-  let a: LinkTestApp;
-  let b: LinkTestApp;
+  const two = twoInstancesForSuite(twoWithStore);
   let adminA: string;
   let adminB: string;
-
   beforeAll(async () => {
-    both = await twoWithStore();
-    ({ a, b } = both);
-    [adminA, adminB] = [await a.login(), await b.login()];
+    [adminA, adminB] = [await two.a.login(), await two.b.login()];
   });
-  afterAll(() => both?.close());
 
   it('a rollout started through A upgrades the devices linked to A and to B, each sent its command once', async () => {
+    const { a, b } = two;
     const pkg = await uploadPackage(a, adminA, { version: '2.0.0' });
     const ds = [...(await fleet(a, 3)), ...(await fleet(b, 3))];
     const sims = ds.map((d) => d.sim!);
@@ -102,6 +97,7 @@ describe.skipIf(skip)('rollouts across two instances (PostgreSQL + Redis)', () =
   });
 
   it('a pause through B stops A from starting its devices; a resume through B lets both go on', async () => {
+    const { a, b } = two;
     const pkg = await uploadPackage(a, adminA, { version: '3.0.0' });
     const ds = await fleet(a, 5, { sim: { rebootMs: 400 } });
     const sent = countUpgrades(ds.map((d) => d.sim!));
@@ -128,6 +124,7 @@ describe.skipIf(skip)('rollouts across two instances (PostgreSQL + Redis)', () =
   });
 
   it('pausing itself, it is paused, audited and told to the admins once, though both instances decide', async () => {
+    const { a, b } = two;
     const pkg = await uploadPackage(a, adminA, { version: '3.5.0' });
     const ds = [...(await fleet(a, 1, { sim: { upgradeFault: 'refuseInstall' } })), ...(await fleet(b, 2))];
     const id = await add(a, adminA, pkg.id, ds, { groupMode: 'count', groupSize: 2, errorThreshold: 0 });
@@ -146,12 +143,7 @@ describe.skipIf(skip)('rollouts across two instances (PostgreSQL + Redis)', () =
 });
 
 describe.skipIf(skip)('a rollout outlives the instance it was started on', () => {
-  let both: TwoInstances;
-
-  beforeAll(async () => {
-    both = await twoWithStore();
-  });
-  afterAll(() => both?.close());
+  const two = twoInstancesForSuite(twoWithStore);
 
   /**
    * A closes with jobs under way. Its engine stops (an attempt it was sending stays `notified`); its
@@ -160,7 +152,7 @@ describe.skipIf(skip)('a rollout outlives the instance it was started on', () =>
    * nothing happened.
    */
   it('B finishes it, the devices A held included, after A closes mid-rollout', async () => {
-    const { a, b } = both;
+    const { a, b } = two;
     const adminA = await a.login();
     const pkg = await uploadPackage(a, adminA, { version: '4.0.0' });
     // A's devices stay in the middle of their download (as if it were a long one) until A goes away.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import { PROTOCOL_VERSION, mqttTopics } from '@siteops/contracts/device-protocol';
@@ -7,7 +7,7 @@ import { readingsOf, rowOf } from '../../../modules/device-link/testkit.ts';
 import {
   startTwoInstances,
   twoInstancesSkipped,
-  type TwoInstances,
+  twoInstancesForSuite,
 } from '../../../modules/device-link/twoInstances.ts';
 import { BROKER, brokerAnswers } from './brokerTestkit.ts';
 
@@ -15,15 +15,9 @@ const skipped =
   twoInstancesSkipped('MQTT through an external broker') || !(await brokerAnswers('MQTT through an external broker'));
 
 describe.skipIf(skipped)('MQTT through an external broker, two instances sharing the devices', () => {
-  let two: TwoInstances;
-  beforeAll(async () => {
-    two = await startTwoInstances({
-      env: { MQTT_URL: BROKER, MQTT_SHARE_GROUP: `test${randomBytes(4).toString('hex')}` },
-    });
-  });
-  afterAll(async () => {
-    await two?.close();
-  });
+  const two = twoInstancesForSuite(() =>
+    startTwoInstances({ env: { MQTT_URL: BROKER, MQTT_SHARE_GROUP: `test${randomBytes(4).toString('hex')}` } }),
+  );
 
   it('devices link through the broker, the instances share them, and readings from all are stored', async () => {
     const { a, b } = two;
