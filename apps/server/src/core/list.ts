@@ -1,4 +1,4 @@
-import { asc, desc, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '@siteops/contracts/shared/pagination';
 
 /** LIMIT/OFFSET of a validated `page`/`pageSize`. */
@@ -11,6 +11,18 @@ export const pageWindow = (q: { page: number; pageSize: number }) => ({
 export function contains(column: AnyColumn, text: string | undefined): SQL | undefined {
   if (!text) return undefined;
   return ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/**
+ * A list's filters that each ask for one value of a column (`?kind=email&projectId=3`): for each of
+ * `fields` the query sets, the column of `table` of the same name equals it. Spread into the list's `and(…)`.
+ */
+export function equalFilters<Q, F extends keyof Q & string>(
+  table: Record<F, AnyColumn>,
+  q: Q,
+  fields: readonly F[],
+): (SQL | undefined)[] {
+  return fields.map((field) => (q[field] ? eq(table[field], q[field]) : undefined));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { alarmApi } from '@siteops/contracts/alarm/api';
 import { agents, alarmRules, devices, projects, type AlarmRuleRow } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +6,7 @@ import { namesById } from '../../db/namesById.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readNewestPage } from '../../http/readPage.ts';
+import { equalFilters } from '../../core/list.ts';
 import { toRuleItem } from './view.ts';
 
 /** Each rule's target name (its agent's, project's or device's, by its scope), one query per kind present. */
@@ -32,12 +33,7 @@ async function targetNames(db: Db, rules: readonly AlarmRuleRow[]): Promise<(r: 
 
 /** The alarm rules in the caller's scope, newest first, each with the name of what its scope names. */
 export const listRules: Handler<typeof alarmApi.ruleListAll> = async (c, q) => {
-  const where = and(
-    scope.alarmRules(c.caller),
-    q.deviceType ? eq(alarmRules.deviceType, q.deviceType) : undefined,
-    q.scope ? eq(alarmRules.scope, q.scope) : undefined,
-    q.severity ? eq(alarmRules.severity, q.severity) : undefined,
-  );
+  const where = and(scope.alarmRules(c.caller), ...equalFilters(alarmRules, q, ['deviceType', 'scope', 'severity']));
   const { rows, total } = await readNewestPage(c.db, alarmRules, where, q);
   const targetName = await targetNames(c.db, rows);
   return {
