@@ -2,7 +2,13 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { parseMainlandId } from '@siteops/contracts/labour/idCard';
 import type { WorkerIdType } from '@siteops/contracts/labour/schemas';
 import type { Db } from '../../db/client.ts';
-import { labourSubcontractors, labourTeams, labourWorkers, projects } from '../../db/schema/index.ts';
+import {
+  labourApplications,
+  labourSubcontractors,
+  labourTeams,
+  labourWorkers,
+  projects,
+} from '../../db/schema/index.ts';
 import { conflict, fieldError } from '../../core/errors.ts';
 import { t, type MessageKey } from '../../core/messages/index.ts';
 
@@ -31,6 +37,16 @@ export function identityOf(
 }
 
 /**
+ * The rows of `table` (the register or the applications) of the same person in the project: by the ID
+ * number's keyed hash, as the register's unique key within a project.
+ */
+export const samePersonInProject = (
+  table: typeof labourWorkers | typeof labourApplications,
+  projectId: number,
+  idNoHash: string,
+) => and(eq(table.projectId, projectId), eq(table.idNoHash, idNoHash));
+
+/**
  * 409 naming idNo when the number is already registered in the project (another worker than `exceptId`),
  * or blacklisted on another project of the project's agent (with that project's name and the reason).
  */
@@ -45,8 +61,7 @@ export async function assertIdUsable(
     .from(labourWorkers)
     .where(
       and(
-        eq(labourWorkers.projectId, project.id),
-        eq(labourWorkers.idNoHash, idNoHash),
+        samePersonInProject(labourWorkers, project.id, idNoHash),
         exceptId === undefined ? undefined : ne(labourWorkers.id, exceptId),
       ),
     )

@@ -7,7 +7,7 @@ import { conflict, fieldError } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
 import { storeFacePhoto } from '../visitor/personnel.ts';
 import { countWrite, findBySecret, newSecret, regLinksOf, sha256 } from '../visitor/selfRegLink.ts';
-import { assertPartsInProject, identityOf } from './rules.ts';
+import { assertPartsInProject, identityOf, samePersonInProject } from './rules.ts';
 import { assertUsablePhoto } from './postPhoto.ts';
 import { loadLabourProject } from './service.ts';
 
@@ -70,11 +70,7 @@ export const selfRegSubmit: Handler<typeof labourApi.selfRegSubmit> = async (c, 
       .select({ id: labourApplications.id })
       .from(labourApplications)
       .where(
-        and(
-          eq(labourApplications.projectId, project.id),
-          eq(labourApplications.idNoHash, idNoHash),
-          eq(labourApplications.status, 'pending'),
-        ),
+        and(samePersonInProject(labourApplications, project.id, idNoHash), eq(labourApplications.status, 'pending')),
       );
     if (pending) throw conflict(t('labour.applicationPending'), { field: 'idNo' });
     const [added] = await tx
