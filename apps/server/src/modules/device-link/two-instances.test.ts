@@ -4,10 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { until } from '../../gateway/testkit.ts';
 import { deviceTopicOf, jobTopicOf } from '@siteops/contracts/live/schemas';
-import { HEARTBEAT_S, ticketFor } from './testkit.ts';
+import { HEARTBEAT_S, ticketFor, type LinkTestApp } from './testkit.ts';
 import { twoInstancesForSuite, twoInstancesSkipped } from './twoInstances.ts';
 import { openLive } from './liveTestkit.ts';
 import { deviceLinkApi } from '@siteops/contracts/device-link/api';
+
+type LiveTab = Awaited<ReturnType<typeof openLive>>;
 
 const skip = twoInstancesSkipped('device link, two instances on PostgreSQL + Redis');
 
@@ -18,6 +20,17 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
   beforeAll(async () => {
     admin = await two.b.login();
   });
+
+  /** A browser tab connected to B, ready, and a dust monitor added on A (not linked yet); the tab is closed after `use`. */
+  async function withTabOnB(use: (tab: LiveTab, d: Awaited<ReturnType<LinkTestApp['addDevice']>>) => Promise<void>) {
+    const tab = await openLive(two.b, admin);
+    try {
+      await tab.ready();
+      await use(tab, await two.a.addDevice({ type: 'dust' }));
+    } finally {
+      tab.close();
+    }
+  }
 
   it('a device linked to A answers a snapshot requested through B', async () => {
     const { a, b } = two;
@@ -32,12 +45,9 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
     expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
   });
 
-  it('a browser connected to B sees A’s device come online and go offline', async () => {
-    const { a, b } = two;
-    const tab = await openLive(b, admin);
-    try {
-      await tab.ready();
-      const d = await a.addDevice({ type: 'dust' });
+  it('a browser connected to B sees A’s device come online and go offline', () =>
+    withTabOnB(async (tab, d) => {
+      const { a } = two;
       await tab.subscribe([deviceTopicOf(d.id)]);
       const sim = a.sim(d);
       await tab.waitFor((m) => m.type === 'presence' && m.data.deviceId === d.id, 2_000, 'online on B');
@@ -49,10 +59,7 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
         'offline on B',
       );
       expect(off.at - killedAt).toBeLessThan(2 * HEARTBEAT_S * 1000 + 500);
-    } finally {
-      tab.close();
-    }
-  });
+    }));
 
   it('a terminal opened through B reaches the device on A', async () => {
     const { a, b } = two;
@@ -72,12 +79,9 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
     ws.close();
   });
 
-  it('a tab on B subscribed to A’s device gets its presence and readings; a job published on A reaches it', async () => {
-    const { a, b } = two;
-    const live = await openLive(b, admin);
-    try {
-      await live.ready();
-      const d = await a.addDevice({ type: 'dust' });
+  it('a tab on B subscribed to A’s device gets its presence and readings; a job published on A reaches it', () =>
+    withTabOnB(async (live, d) => {
+      const { a } = two;
       const jobId = randomUUID();
       const [{ id: adminId }] = await a.database.db
         .select({ id: users.id })
@@ -98,8 +102,5 @@ describe.skipIf(skip)('device link across two instances (PostgreSQL + Redis)', (
       });
       await live.waitFor((m) => m.type === 'job', 2_000, 'job progress on B');
       await sim.stop();
-    } finally {
-      live.close();
-    }
-  });
+    }));
 });
