@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
-import { devices } from './devices.ts';
+import { deviceRowColumns, devices } from './devices.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
 import { createdAtColumn, ownerReference, serialId, timestamptz, updatedAtColumn } from './columns.ts';
@@ -79,8 +79,7 @@ export type AlarmRuleRow = typeof alarmRules.$inferSelect;
 export const alarms = pgTable(
   'alarms',
   {
-    id: serialId(),
-    deviceId: ownerReference('device_id', () => devices.id),
+    ...deviceRowColumns(),
     ruleId: ownerReference('rule_id', () => alarmRules.id),
     severity: varchar('severity', { length: 16 }).notNull(),
     /** active | cleared */

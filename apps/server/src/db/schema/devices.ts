@@ -1,7 +1,7 @@
 import { boolean, date, index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { projects } from './projects.ts';
-import { createdAtColumn, serialId, timestamptz, updatedAtColumn } from './columns.ts';
+import { createdAtColumn, ownerReference, serialId, timestamptz, updatedAtColumn } from './columns.ts';
 
 export const DEVICE_AUTH_STATUS = ['authorize', 'forbidden', 'unknown'] as const;
 export const DEVICE_ONLINE_STATUS = ['online', 'offline', 'unknown'] as const;
@@ -102,6 +102,15 @@ export const licenceGrants = pgTable(
 );
 
 export type DeviceRow = typeof devices.$inferSelect;
+
+/**
+ * The first columns of a device's own rows (its alarms, the people its gate holds): their id, and the
+ * device, deleting them with it.
+ */
+export const deviceRowColumns = () => ({
+  id: serialId(),
+  deviceId: ownerReference('device_id', () => devices.id),
+});
 export type AuthPlatformRow = typeof authPlatforms.$inferSelect;
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, unique, varchar } from 'drizzle-orm/pg-core';
-import { devices } from './devices.ts';
-import { creationStamps, ownerReference, serialId, timestamptz } from './columns.ts';
+import { deviceRowColumns, devices } from './devices.ts';
+import { creationStamps, ownerReference, timestamptz } from './columns.ts';
 
 /**
  * Access devices visitors may pass (spec 3's device authorisation: direction none / in / out, created
@@ -28,8 +28,7 @@ export const visitorDevices = pgTable(
 export const gatePersons = pgTable(
   'gate_persons',
   {
-    id: serialId(),
-    deviceId: ownerReference('device_id', () => devices.id),
+    ...deviceRowColumns(),
     /** `V<visitor id>` or `U<user id>` (a project member): the id the device knows the person by. */
     personId: varchar('person_id', { length: 64 }).notNull(),
     /** No foreign key: a deleted visitor's row stays until the device has removed it. Null for a `U` person. */
