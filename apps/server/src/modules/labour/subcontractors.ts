@@ -3,7 +3,7 @@ import type { labourApi } from '@siteops/contracts/labour/api';
 import { labourSubcontractors, projects } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readPage } from '../../http/readPage.ts';
-import { uniqueOr409 } from '../../db/crud.ts';
+import { insertAudited } from '../../db/crud.ts';
 import { countAll } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
 import { changeSet } from '../audit/record.ts';
@@ -54,27 +54,20 @@ export const listSubcontractors: Handler<typeof labourApi.subcontractors> = asyn
 /** Add a subcontractor to a project the caller manages. */
 export const addSubcontractor: Handler<typeof labourApi.addSubcontractor> = async (c, body) => {
   const project = await loadLabourProject(c.db, c.caller, body.projectId);
-  return uniqueOr409(
-    () =>
-      c.db.transaction(async (tx) => {
-        const [{ id }] = await tx
-          .insert(labourSubcontractors)
-          .values({
-            projectId: project.id,
-            name: body.name,
-            creditCode: body.creditCode ?? null,
-            contact: body.contact ?? null,
-            phone: body.phone ?? null,
-            createdId: c.user.id,
-            updatedId: c.user.id,
-          })
-          .returning({ id: labourSubcontractors.id });
-        const detail = changeSet(body);
-        await c.audit({ action: 'labour.addSubcontractor', targetType: 'subcontractor', targetId: id, detail }, tx);
-        return { id };
-      }),
-    SUBCONTRACTOR.duplicate,
-  );
+  return insertAudited(c.db, {
+    table: labourSubcontractors,
+    values: {
+      projectId: project.id,
+      name: body.name,
+      creditCode: body.creditCode ?? null,
+      contact: body.contact ?? null,
+      phone: body.phone ?? null,
+      createdId: c.user.id,
+      updatedId: c.user.id,
+    },
+    audit: { record: c.audit, action: 'labour.addSubcontractor', targetType: 'subcontractor', detail: changeSet(body) },
+    duplicate: SUBCONTRACTOR.duplicate,
+  });
 };
 
 /** Change a subcontractor of the caller's projects (only the fields sent). */

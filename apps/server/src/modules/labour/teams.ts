@@ -3,7 +3,7 @@ import type { labourApi } from '@siteops/contracts/labour/api';
 import { labourSubcontractors, labourTeams, labourWorkers, projects } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readPage } from '../../http/readPage.ts';
-import { uniqueOr409 } from '../../db/crud.ts';
+import { insertAudited } from '../../db/crud.ts';
 import { countAll } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
 import { changeSet } from '../audit/record.ts';
@@ -61,28 +61,19 @@ export const listTeams: Handler<typeof labourApi.teams> = async ({ db, caller },
 export const addTeam: Handler<typeof labourApi.addTeam> = async (c, body) => {
   const project = await loadLabourProject(c.db, c.caller, body.projectId);
   await assertPartsInProject(c.db, project.id, body);
-  return uniqueOr409(
-    () =>
-      c.db.transaction(async (tx) => {
-        const [{ id }] = await tx
-          .insert(labourTeams)
-          .values({
-            projectId: project.id,
-            name: body.name,
-            leaderId: body.leaderId ?? null,
-            subcontractorId: body.subcontractorId ?? null,
-            createdId: c.user.id,
-            updatedId: c.user.id,
-          })
-          .returning({ id: labourTeams.id });
-        await c.audit(
-          { action: 'labour.addTeam', targetType: 'labourTeam', targetId: id, detail: changeSet(body) },
-          tx,
-        );
-        return { id };
-      }),
-    TEAM.duplicate,
-  );
+  return insertAudited(c.db, {
+    table: labourTeams,
+    values: {
+      projectId: project.id,
+      name: body.name,
+      leaderId: body.leaderId ?? null,
+      subcontractorId: body.subcontractorId ?? null,
+      createdId: c.user.id,
+      updatedId: c.user.id,
+    },
+    audit: { record: c.audit, action: 'labour.addTeam', targetType: 'labourTeam', detail: changeSet(body) },
+    duplicate: TEAM.duplicate,
+  });
 };
 
 /** Change a team of the caller's projects (only the fields sent); its leader and subcontractor are the project's. */
