@@ -42,8 +42,7 @@ test('admin adds a constant, finds it by key and by value, meets the 409 on a du
   await expect(page.locator('.ant-table-thead')).toContainText('键');
 
   // Add.
-  let dialog = await openFormSavedEmpty(page, /新\s*建$/, '新建常量');
-  await expect(dialog.getByText('请输入键')).toBeVisible();
+  let dialog = await openFormSavedEmpty(page, /新\s*建$/, '新建常量', ['请输入键']);
   await field(dialog, 'key').fill(key);
   await field(dialog, 'value').fill(value);
   await field(dialog, 'remark').fill('made by e2e');

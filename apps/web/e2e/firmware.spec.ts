@@ -22,10 +22,11 @@ test('admin uploads firmware with a progress bar, is refused a wrong checksum wi
   await openConsole(page, '/device/device-upgrade');
   await expect(page.locator('.ant-table-thead')).toContainText('校验值');
 
-  const dialog = await openFormSavedEmpty(page, /上\s*传$/, '上传固件');
-  await expect(dialog.getByText('请选择固件文件')).toBeVisible();
-  await expect(dialog.getByText('请输入版本号')).toBeVisible();
-  await expect(dialog.getByText('请至少选择一种设备类型')).toBeVisible();
+  const dialog = await openFormSavedEmpty(page, /上\s*传$/, '上传固件', [
+    '请选择固件文件',
+    '请输入版本号',
+    '请至少选择一种设备类型',
+  ]);
 
   await dialog
     .locator('input[type=file]')

@@ -20,13 +20,19 @@ export async function deleteRow(page: Page, row: Locator) {
 }
 
 /**
- * Opens a form (a dialog or a drawer) with the page's button `opener` and saves it empty, so the caller
- * can check the required fields' messages; answers the form, found by its `title`.
+ * Opens a form (a dialog or a drawer) with the page's button `opener`, saves it empty and checks that it
+ * asks for each of the `required` fields by its message; answers the form, found by its `title`.
  */
-export async function openFormSavedEmpty(page: Page, opener: RegExp, title: string): Promise<Locator> {
+export async function openFormSavedEmpty(
+  page: Page,
+  opener: RegExp,
+  title: string,
+  required: string[],
+): Promise<Locator> {
   await page.getByRole('button', { name: opener }).click();
   const form = page.getByRole('dialog').filter({ hasText: title });
   await form.getByRole('button', { name: /保\s*存/ }).click();
+  for (const message of required) await expect(form.getByText(message)).toBeVisible();
   return form;
 }
 

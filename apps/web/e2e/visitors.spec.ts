@@ -32,8 +32,7 @@ test('admin registers a visitor, audits it as passed on the audit page, and the 
   await expect(page.locator('main .ant-table-thead')).toContainText('访客姓名');
 
   // Register: the drawer checks the required fields first.
-  const drawer = await openFormSavedEmpty(page, /新\s*建$/, '新建访客');
-  await expect(drawer.getByText('请输入访客姓名')).toBeVisible();
+  const drawer = await openFormSavedEmpty(page, /新\s*建$/, '新建访客', ['请输入访客姓名']);
   // A run holds hundreds of projects: the picker finds the site by the name typed, as an operator would.
   await drawer.getByLabel('项目').fill(project);
   await page.locator('.ant-select-item-option').filter({ hasText: project }).click();
