@@ -11,6 +11,11 @@ test.use({ reducedMotion: 'reduce' });
 // specs' browsers start as returning ones, playwright.config.ts).
 test.use({ storageState: { cookies: [], origins: [] } });
 
+// Each test starts logged in, as a first visit does it: the login page, then the console without a reload.
+test.beforeEach(async ({ page }) => {
+  await login(page);
+});
+
 /** The API reads a full page load makes, by path (query string kept), in the order they were sent. */
 function recordReads(page: Page) {
   const reads: URL[] = [];
@@ -24,7 +29,6 @@ function recordReads(page: Page) {
 test('a reloaded user list asks for its rows once, with the filters in the address, and fills the form from it', async ({
   page,
 }) => {
-  await login(page);
   const reads = recordReads(page);
   await openConsole(page, '/user/info?userName=admin');
   const table = page.getByRole('table');
@@ -41,7 +45,6 @@ test('a reloaded user list asks for its rows once, with the filters in the addre
 });
 
 test('a reloaded device list reads its rows and its pickers once each', async ({ page }) => {
-  await login(page);
   const reads = recordReads(page);
   await openConsole(page, '/device/device-list?sn=NO-SUCH-SN');
   await expect(page.locator('#query_sn')).toHaveValue('NO-SUCH-SN');
@@ -58,7 +61,6 @@ test('a reloaded device list reads its rows and its pickers once each', async ({
 test('the device list draws its rarer filters on "More filters"; an address holding one draws them, and a search keeps them', async ({
   page,
 }) => {
-  await login(page);
   await openConsole(page, '/device/device-list');
   const form = page.getByTestId('query-form');
   await expect(page.locator('#query_sn')).toBeVisible();
@@ -83,7 +85,6 @@ test('the device list draws its rarer filters on "More filters"; an address hold
 test('the first press on a header sorts; the sort hints come with the pointer, and the first paint draws none', async ({
   page,
 }) => {
-  await login(page);
   await openConsole(page, '/user/info');
   const table = page.getByRole('table');
   await expect(table.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
@@ -128,9 +129,8 @@ const generatedTableStyles = (page: Page) =>
 test('a returning browser draws the console from antd’s prebuilt stylesheet, as it looked generated, in either theme', async ({
   page,
 }) => {
-  // A first visit (this browser's first load: the login page, then the console without a reload) generates
-  // antd's styles, and fetches the prebuilt stylesheet when idle, for the next load.
-  await login(page);
+  // A first visit (this browser's first load, the login each test starts with) generates antd's styles, and
+  // fetches the prebuilt stylesheet when idle, for the next load.
   await sideMenu(page).getByText('用户管理').click();
   await sideMenu(page).getByText('用户信息').click();
   const firstRow = page.getByRole('table').locator('tr.ant-table-row').first();
@@ -163,7 +163,6 @@ test('a returning browser draws the console from antd’s prebuilt stylesheet, a
 test('a remembered stylesheet that is slow or gone does not hold up the console: it draws with generated styles', async ({
   page,
 }) => {
-  await login(page);
   await expect.poll(() => rememberedStylesheet(page)).toMatch(/\/antd-[\w-]+\.css$/);
   const firstRow = page.getByRole('table').locator('tr.ant-table-row').first();
 
