@@ -5,7 +5,8 @@ import { alarmActionRuns, alarmRules, alarms, alarmTimeline, devices } from '../
 import type { Handler } from '../../http/endpoint.ts';
 import { conflict, forbidden, mustExist } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
-import { isAuthor, performRun, runItems } from './actions.ts';
+import { isAuthor, runItems } from './actionRuns.ts';
+import { performRun } from './actions.ts';
 
 /**
  * Confirm a linked action waiting for a second person (a power cut of a crane or an elevator) on an

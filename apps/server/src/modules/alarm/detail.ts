@@ -6,7 +6,7 @@ import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { mustExist } from '../../core/errors.ts';
 import { iso } from '../../core/list.ts';
-import { runItems } from './actions.ts';
+import { runItems } from './actionRuns.ts';
 import { selectAlarms, toAlarmItem } from './view.ts';
 
 type TimelineKind = (typeof ALARM_TIMELINE_KINDS)[number];
