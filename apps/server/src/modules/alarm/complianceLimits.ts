@@ -9,7 +9,7 @@ import {
 } from '@siteops/contracts/alarm/compliance';
 import { codeInfo } from '@siteops/contracts/hj212/pollutant-codes';
 import type { AlarmRuleRow } from '../../db/schema/index.ts';
-import { ruleHolds } from './sources.ts';
+import { ruleHolds } from './sourceAlarm.ts';
 
 /** An enabled reading rule on dust monitors, whose upper limits the compliance report reads. */
 export type LimitRule = AlarmRuleRow;
