@@ -1,11 +1,11 @@
-import { and, eq, not } from 'drizzle-orm';
+import { and, not } from 'drizzle-orm';
 import type { agentApi } from '@siteops/contracts/agent/api';
 import { agents, type AgentRow } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import { agentExpiredSql } from '../../auth/sessions.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains } from '../../core/list.ts';
+import { contains, equalFilters } from '../../core/list.ts';
 import { agentColumns, toAgentItems } from './service.ts';
 
 /** Agents in the caller's scope, filtered (expired or not by their expiry date), sorted and paged. */
@@ -18,7 +18,7 @@ export const listAgents: Handler<typeof agentApi.listAll> = async (c, q) =>
       contains(agents.name, q.name),
       contains(agents.linkName, q.linkName),
       contains(agents.linkPhone, q.linkPhone),
-      q.status ? eq(agents.status, q.status) : undefined,
+      ...equalFilters(agents, q, ['status']),
       q.expired === undefined ? undefined : q.expired ? agentExpiredSql : not(agentExpiredSql),
     ),
     sort: {

@@ -4,6 +4,7 @@ import type { WorkerIdType, LabourTrade } from '@siteops/contracts/labour/schema
 import { LABOUR_TRADE_LABELS, WORKER_ID_TYPE_LABELS } from '@siteops/contracts/labour/sheet';
 import { labourTeams, labourWorkers } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
+import { equalFilters } from '../../core/list.ts';
 import { forbidden } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
 import { neutralised } from '../../xlsx/text.ts';
@@ -26,7 +27,7 @@ export const exportWorkers: Handler<typeof labourApi.exportWorkers> = async (c, 
     .select({ worker: labourWorkers, teamName: labourTeams.name })
     .from(labourWorkers)
     .leftJoin(labourTeams, eq(labourTeams.id, labourWorkers.teamId))
-    .where(and(eq(labourWorkers.projectId, project.id), q.status ? eq(labourWorkers.status, q.status) : undefined))
+    .where(and(eq(labourWorkers.projectId, project.id), ...equalFilters(labourWorkers, q, ['status'])))
     .orderBy(asc(labourWorkers.id));
   if (q.reveal) {
     await c.audit({

@@ -5,7 +5,7 @@ import { labourWorkers } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readPage } from '../../http/readPage.ts';
-import { contains, countAll, orderBy } from '../../core/list.ts';
+import { contains, countAll, equalFilters, orderBy } from '../../core/list.ts';
 import { selectWorkers, toWorkerItem, WORKER_COLUMNS } from './service.ts';
 import { certificateStateSql } from './certificateGate.ts';
 
@@ -24,13 +24,9 @@ export const listWorkers: Handler<typeof labourApi.listAll> = async (c, q) => {
   const { db, pii } = c;
   const where = and(
     scope.labour(c.caller, labourWorkers.projectId),
-    q.projectId ? eq(labourWorkers.projectId, q.projectId) : undefined,
+    ...equalFilters(labourWorkers, q, ['projectId', 'teamId', 'subcontractorId', 'trade', 'status']),
     contains(labourWorkers.realName, q.realName),
     q.idNo ? eq(labourWorkers.idNoHash, pii.searchHash(q.idNo.replace(/\s+/g, '').toUpperCase())) : undefined,
-    q.teamId ? eq(labourWorkers.teamId, q.teamId) : undefined,
-    q.subcontractorId ? eq(labourWorkers.subcontractorId, q.subcontractorId) : undefined,
-    q.trade ? eq(labourWorkers.trade, q.trade) : undefined,
-    q.status ? eq(labourWorkers.status, q.status) : undefined,
     q.certificateState ? sql`${certificateStateSql(WORKER_COLUMNS)} = ${q.certificateState}` : undefined,
   );
   const { rows, total } = await readPage(

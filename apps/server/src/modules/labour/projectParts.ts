@@ -1,10 +1,10 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '@siteops/contracts/audit/actions';
 import { labourSubcontractors, labourTeams } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import type { HandlerContext } from '../../http/endpoint.ts';
 import { deleteAllOrNone, uniqueOr409, updateReturningBefore, type UniqueField } from '../../db/crud.ts';
-import { contains } from '../../core/list.ts';
+import { contains, equalFilters } from '../../core/list.ts';
 import { auditChanges, changeSet } from '../audit/record.ts';
 import { loadInScope } from './service.ts';
 
@@ -29,7 +29,7 @@ export const partsWhere = (
 ): SQL | undefined =>
   and(
     scope.labour(caller, part.table.projectId),
-    q.projectId ? eq(part.table.projectId, q.projectId) : undefined,
+    ...equalFilters(part.table, q, ['projectId']),
     contains(part.table.name, q.name),
   );
 

@@ -6,7 +6,7 @@ import { labourApplications, labourTeams, projects } from '../../db/schema/index
 import { scope } from '../../auth/scope.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import { readPage } from '../../http/readPage.ts';
-import { countAll } from '../../core/list.ts';
+import { countAll, equalFilters } from '../../core/list.ts';
 import { conflict } from '../../core/errors.ts';
 import { t } from '../../core/messages/index.ts';
 import type { WorkerGates } from './gate.ts';
@@ -26,8 +26,7 @@ export const listApplications: Handler<typeof labourApi.applications> = async (c
   const { db, pii } = c;
   const where = and(
     scope.labour(c.caller, labourApplications.projectId),
-    q.projectId ? eq(labourApplications.projectId, q.projectId) : undefined,
-    q.status ? eq(labourApplications.status, q.status) : undefined,
+    ...equalFilters(labourApplications, q, ['projectId', 'status']),
   );
   const { rows, total } = await readPage(
     q,

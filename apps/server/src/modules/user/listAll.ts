@@ -7,7 +7,7 @@ import type { Pii } from '../../crypto/pii.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readPage } from '../../http/readPage.ts';
-import { contains, countAll, orderBy } from '../../core/list.ts';
+import { contains, countAll, equalFilters, orderBy } from '../../core/list.ts';
 import { toUserListItem } from './view.ts';
 
 export const USER_SORT_COLUMNS = {
@@ -25,11 +25,8 @@ export function userFilters(q: z.infer<typeof userListQuery>, pii: Pii): (SQL | 
     contains(users.userName, q.userName),
     contains(users.realName, q.realName),
     contains(users.phone, q.phone),
-    q.enabled ? eq(users.enabled, q.enabled) : undefined,
-    q.certification ? eq(users.certification, q.certification) : undefined,
+    ...equalFilters(users, q, ['enabled', 'certification', 'role', 'agentId']),
     q.isAgent !== undefined ? eq(users.isAgent, q.isAgent) : undefined,
-    q.role ? eq(users.role, q.role) : undefined,
-    q.agentId ? eq(users.agentId, q.agentId) : undefined,
     q.idNo ? eq(users.idNoHash, pii.searchHash(q.idNo.replace(/\s+/g, '').toUpperCase())) : undefined,
     q.createdFrom ? gte(users.createdAt, q.createdFrom) : undefined,
     q.createdTo ? lte(users.createdAt, q.createdTo) : undefined,
