@@ -5,7 +5,8 @@ import { openTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import type { DeviceEventRecord } from './types.ts';
-import { DbTelemetrySink, ensureDayPartitions, pruneEvents, pruneTelemetry } from './store.ts';
+import { ensureDayPartitions, pruneEvents, pruneTelemetry } from './store-day-partitions.ts';
+import { DbTelemetrySink } from './store-telemetry.ts';
 
 /**
  * Telemetry and device events in UTC day partitions (migrations 0045, 0047): where a reading or an event

@@ -3,7 +3,8 @@ import type { LivePresence } from '@siteops/contracts/live/schemas';
 import type { Bus } from '../bus/bus.ts';
 import type { Db } from '../db/client.ts';
 import type { Gateway } from './gateway.ts';
-import { ensureDayPartitions, pruneEvents, pruneTelemetry, revokedAmong, sweepStalePresence } from './store.ts';
+import { ensureDayPartitions, pruneEvents, pruneTelemetry } from './store-day-partitions.ts';
+import { revokedAmong, sweepStalePresence } from './store-presence.ts';
 
 const RETENTION_EVERY_MS = 3_600_000;
 const FIRST_RETENTION_MS = 60_000;

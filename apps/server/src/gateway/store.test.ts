@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { LATEST_TIMES, devices } from '../db/schema/index.ts';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase } from '../../test/harness.ts';
-import { DbTelemetrySink } from './store.ts';
+import { DbTelemetrySink } from './store-telemetry.ts';
 
 let database: Database;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { devices } from '../../db/schema/index.ts';
 import { until } from '../../gateway/testkit.ts';
-import { DbPresenceSink } from '../../gateway/store.ts';
+import { DbPresenceSink } from '../../gateway/store-presence.ts';
 import { HEARTBEAT_S, rowOf } from './testkit.ts';
 import { fileLinkApp, watch } from './liveTestkit.ts';
 

@@ -3,7 +3,7 @@ import type { Notifier } from '../../ports/context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { t } from '../../core/messages/index.ts';
-import type { Refusal } from '../../gateway/store.ts';
+import type { Refusal } from '../../gateway/store-directory.ts';
 
 /** One notice per device and reason per hour: a refused device dials again every few minutes. */
 const QUIET_MS = 60 * 60 * 1000;

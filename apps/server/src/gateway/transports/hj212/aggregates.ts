@@ -1,5 +1,5 @@
 import { CN, parseHjTime, type Hj212Packet } from '@siteops/contracts/hj212';
-import type { Hj212AggregateRow } from '../../store.ts';
+import type { Hj212AggregateRow } from '../../store-hj212-aggregates.ts';
 
 /** Minute, hour or day data as the monitor computed it (hj212_aggregates): one row per code. */
 export type Hj212Aggregate = Hj212AggregateRow;
