@@ -17,8 +17,16 @@ import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { SimFleet } from '../packages/device-sim/src/fleet.ts';
-import { mixedIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked, benchConfig } from './lib.ts';
+import {
+  mixedIdentities,
+  forkFleets,
+  runFleetProcess,
+  seedDevices,
+  sleep,
+  stopFleets,
+  waitLinked,
+  benchConfig,
+} from './lib.ts';
 
 const identities = mixedIdentities('BENCH', 'siteops-bench-gateway');
 
@@ -26,38 +34,23 @@ if (process.argv[2] === '--fleet') await runFleet();
 else await runServer();
 
 /** The second process: the simulated devices. Reports its counters to the parent every second. */
-async function runFleet() {
-  const [, , , url, offset, count, telemetryS] = process.argv;
-  const fleet = new SimFleet({
-    url,
-    devices: identities(Number(offset) + Number(count)).slice(Number(offset)),
-    telemetryMs: Number(telemetryS) * 1000,
-    eventRate: Number(process.env.BENCH_EVENT_RATE ?? 1),
-    pictures: process.env.BENCH_PICTURES !== '0',
-    connectRate: 500,
-    log: () => {},
-  });
-  await fleet.start();
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const timer = setInterval(() => {
-    const cpu = process.cpuUsage(cpu0);
-    const closes: Record<string, number> = {};
-    for (const d of fleet.devices) if (d.lastClose) closes[d.lastClose.code] = (closes[d.lastClose.code] ?? 0) + 1;
-    process.send?.({
-      stats: fleet.stats(),
-      closes,
-      cpuPct: ((cpu.user + cpu.system) / 1000 / (performance.now() - t0)) * 100,
-      rss: process.memoryUsage.rss(),
-    });
-  }, 1000);
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      clearInterval(timer);
-      await fleet.stop();
-      process.exit(0);
-    }
-  });
+function runFleet() {
+  return runFleetProcess(
+    identities,
+    (url, [telemetryS]) => ({
+      url,
+      telemetryMs: Number(telemetryS) * 1000,
+      eventRate: Number(process.env.BENCH_EVENT_RATE ?? 1),
+      pictures: process.env.BENCH_PICTURES !== '0',
+      connectRate: 500,
+      log: () => {},
+    }),
+    (fleet, cpuPct) => {
+      const closes: Record<string, number> = {};
+      for (const d of fleet.devices) if (d.lastClose) closes[d.lastClose.code] = (closes[d.lastClose.code] ?? 0) + 1;
+      return { stats: fleet.stats(), closes, cpuPct, rss: process.memoryUsage.rss() };
+    },
+  );
 }
 
 async function runServer() {

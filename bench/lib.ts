@@ -12,7 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { DEVICE_TYPES, type DeviceType } from '../packages/contracts/src/device-protocol.ts';
-import { SimFleet, simIdentity } from '../packages/device-sim/src/fleet.ts';
+import { SimFleet, simIdentity, type FleetOptions } from '../packages/device-sim/src/fleet.ts';
 import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import type { devices as devicesTable } from '../apps/server/src/db/schema/index.ts';
@@ -184,6 +184,38 @@ export function forkFleets(
     });
     if (opts.onMessage) child.on('message', (m) => opts.onMessage!(k, m));
     return child;
+  });
+}
+
+/**
+ * The body of a simulator process that forkFleets started (`--fleet <url> <offset> <count> ...rest`): its
+ * share of `identities`, linked with `options(url, rest)`; every second the parent gets `report(fleet,
+ * cpuPct)` when given (cpuPct: this process's CPU since the fleet started, in % of one core); the parent's
+ * `stop` stops the fleet and ends the process.
+ */
+export async function runFleetProcess(
+  identities: (n: number) => FleetOptions['devices'],
+  options: (url: string, rest: string[]) => Omit<FleetOptions, 'devices'>,
+  report?: (fleet: SimFleet, cpuPct: number) => object,
+) {
+  const [, , , url, offset, count, ...rest] = process.argv;
+  const fleet = new SimFleet({
+    ...options(url, rest),
+    devices: identities(Number(offset) + Number(count)).slice(Number(offset)),
+  });
+  await fleet.start();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const cpuPct = () => {
+    const cpu = process.cpuUsage(cpu0);
+    return ((cpu.user + cpu.system) / 1000 / (performance.now() - t0)) * 100;
+  };
+  const timer = report && setInterval(() => process.send?.(report(fleet, cpuPct())), 1000);
+  process.on('message', async (m) => {
+    if (m !== 'stop') return;
+    clearInterval(timer);
+    await fleet.stop();
+    process.exit(0);
   });
 }
 

@@ -19,32 +19,31 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import type { LiveServerMessage } from '../packages/contracts/src/live/schemas.ts';
-import { SimFleet } from '../packages/device-sim/src/fleet.ts';
-import { mixedIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked, benchConfig } from './lib.ts';
+import {
+  mixedIdentities,
+  forkFleets,
+  runFleetProcess,
+  seedDevices,
+  sleep,
+  stopFleets,
+  waitLinked,
+  benchConfig,
+} from './lib.ts';
 
 const identities = mixedIdentities('BLIVE', 'siteops-bench-live');
 
 if (process.argv[2] === '--fleet') await runFleet();
 else await runServer();
 
-async function runFleet() {
-  const [, , , url, offset, count, telemetryMs] = process.argv;
-  const fleet = new SimFleet({
+function runFleet() {
+  return runFleetProcess(identities, (url, [telemetryMs]) => ({
     url,
-    devices: identities(Number(offset) + Number(count)).slice(Number(offset)),
     telemetryMs: Number(telemetryMs),
     eventRate: 0,
     pictures: false,
     connectRate: 500,
     log: () => {},
-  });
-  await fleet.start();
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      await fleet.stop();
-      process.exit(0);
-    }
-  });
+  }));
 }
 
 /** One browser tab: counts what arrives after `reset()`. */

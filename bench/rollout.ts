@@ -17,8 +17,16 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/rows.ts';
-import { SimFleet } from '../packages/device-sim/src/fleet.ts';
-import { benchIdentities, forkFleets, seedDevices, sleep, stopFleets, waitLinked, benchConfig } from './lib.ts';
+import {
+  benchIdentities,
+  forkFleets,
+  runFleetProcess,
+  seedDevices,
+  sleep,
+  stopFleets,
+  waitLinked,
+  benchConfig,
+} from './lib.ts';
 
 const identities = (n: number) => benchIdentities('BROLL', 'siteops-bench-rollout', n, () => 'face');
 
@@ -26,34 +34,25 @@ if (process.argv[2] === '--fleet') await runFleet();
 else await runServer();
 
 /** A simulator process: its share of the devices, on version 1.0.0; reports how many are linked. */
-async function runFleet() {
-  const [, , , url, offset, count] = process.argv;
-  const fleet = new SimFleet({
-    url,
-    devices: identities(Number(offset) + Number(count)).slice(Number(offset)),
-    telemetryMs: 0,
-    eventRate: 0,
-    pictures: false,
-    connectRate: 300,
-    rebootMs: 1_000,
-    versions: { version: '1.0.0' },
-    log: () => {},
-  });
-  await fleet.start();
-  const timer = setInterval(() => {
-    const upgraded = fleet.devices.filter((d) => d.versions.version === '2.0.0').length;
-    process.send?.({
+function runFleet() {
+  return runFleetProcess(
+    identities,
+    (url) => ({
+      url,
+      telemetryMs: 0,
+      eventRate: 0,
+      pictures: false,
+      connectRate: 300,
+      rebootMs: 1_000,
+      versions: { version: '1.0.0' },
+      log: () => {},
+    }),
+    (fleet) => ({
       up: fleet.devices.filter((d) => d.state === 'up').length,
-      upgraded,
+      upgraded: fleet.devices.filter((d) => d.versions.version === '2.0.0').length,
       rss: process.memoryUsage.rss(),
-    });
-  }, 1000);
-  process.on('message', async (m) => {
-    if (m !== 'stop') return;
-    clearInterval(timer);
-    await fleet.stop();
-    process.exit(0);
-  });
+    }),
+  );
 }
 
 async function runServer() {

@@ -33,7 +33,7 @@ import { sql } from 'drizzle-orm';
 import { deviceApi } from '../packages/contracts/src/device/api.ts';
 import { deviceLinkApi } from '../packages/contracts/src/device-link/api.ts';
 import { userApi } from '../packages/contracts/src/user/api.ts';
-import { SimFleet, type FleetStats } from '../packages/device-sim/src/fleet.ts';
+import type { FleetStats } from '../packages/device-sim/src/fleet.ts';
 import { typedClient, type TypedClient } from '../packages/test-support/src/api.ts';
 import { fetchSend } from '../packages/test-support/src/fetch.ts';
 import {
@@ -46,6 +46,7 @@ import {
   percentiles,
   processCpuMs,
   processRssMb,
+  runFleetProcess,
   seedDevices,
   sleep,
   spawnServer,
@@ -57,38 +58,25 @@ import { runOperators } from './operators.ts';
 const identities = mixedIdentities('BSCALE', 'siteops-bench-scale-out');
 
 /** A simulator process: its share of the devices, dialling the first address and the rest as backups. */
-async function runFleet() {
-  const [, , , urls, offset, count, telemetryS] = process.argv;
-  const [url, ...backupUrls] = urls.split(' ');
-  const fleet = new SimFleet({
-    url,
-    backupUrls,
-    devices: identities(Number(offset) + Number(count)).slice(Number(offset)),
-    telemetryMs: Number(telemetryS) * 1000,
-    eventRate: Number(process.env.BENCH_EVENT_RATE ?? 0.01),
-    pictures: false,
-    // Over WebSocket each instance is offered ~400 new links a second in all (under its admission of 500),
-    // so the fleet links where it dialled instead of failing over to its backup address in the rush.
-    connectRate: Number(process.env.BENCH_CONNECT_RATE ?? 500),
-    log: () => {},
-  });
-  await fleet.start();
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const timer = setInterval(() => {
-    const cpu = process.cpuUsage(cpu0);
-    process.send?.({
-      stats: fleet.stats(),
-      cpuPct: ((cpu.user + cpu.system) / 1000 / (performance.now() - t0)) * 100,
-    });
-  }, 1000);
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      clearInterval(timer);
-      await fleet.stop();
-      process.exit(0);
-    }
-  });
+function runFleet() {
+  return runFleetProcess(
+    identities,
+    (urls, [telemetryS]) => {
+      const [url, ...backupUrls] = urls.split(' ');
+      return {
+        url,
+        backupUrls,
+        telemetryMs: Number(telemetryS) * 1000,
+        eventRate: Number(process.env.BENCH_EVENT_RATE ?? 0.01),
+        pictures: false,
+        // Over WebSocket each instance is offered ~400 new links a second in all (under its admission of 500),
+        // so the fleet links where it dialled instead of failing over to its backup address in the rush.
+        connectRate: Number(process.env.BENCH_CONNECT_RATE ?? 500),
+        log: () => {},
+      };
+    },
+    (fleet, cpuPct) => ({ stats: fleet.stats(), cpuPct }),
+  );
 }
 
 const PASSWORD = 'Bench@12345';
