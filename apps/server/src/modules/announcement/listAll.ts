@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { announcementApi } from '@siteops/contracts/announcement/api';
 import { announcements } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains } from '../../core/list.ts';
+import { contains, equalFilters } from '../../core/list.ts';
 import { LIST_JOINS, LIST_SELECTION, statusWhere, toItem, type ListRow } from './service.ts';
 
 /** The announcements the caller manages, filtered, sorted and paged. */
@@ -15,8 +15,7 @@ export const listAnnouncements: Handler<typeof announcementApi.listAll> = async 
       scope.announcements(c.caller),
       contains(announcements.title, q.title),
       statusWhere(q.status),
-      q.level ? eq(announcements.level, q.level) : undefined,
-      q.audience ? eq(announcements.audience, q.audience) : undefined,
+      ...equalFilters(announcements, q, ['level', 'audience']),
     ),
     sort: {
       columns: {

@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains } from '../../core/list.ts';
+import { contains, equalFilters } from '../../core/list.ts';
 
 /** `user.` matches every user action; `user.update` only that one. */
 function actionFilter(action: string | undefined) {
@@ -22,10 +22,8 @@ export const listAudit: Handler<typeof auditApi.listAll> = async (c, q) =>
     where: and(
       scope.audit(c.caller),
       contains(auditLog.actorName, q.actor),
-      q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
+      ...equalFilters(auditLog, q, ['actorId', 'targetType', 'targetId']),
       actionFilter(q.action),
-      q.targetType ? eq(auditLog.targetType, q.targetType) : undefined,
-      q.targetId ? eq(auditLog.targetId, q.targetId) : undefined,
       q.from ? gte(auditLog.createdAt, q.from) : undefined,
       q.to ? lte(auditLog.createdAt, q.to) : undefined,
     ),

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { projectApi } from '@siteops/contracts/project/api';
 import { projects } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains } from '../../core/list.ts';
+import { contains, equalFilters } from '../../core/list.ts';
 import { toProjectItems } from './service.ts';
 
 /** Projects in the caller's scope, filtered, sorted and paged. */
@@ -15,7 +15,7 @@ export const listProjects: Handler<typeof projectApi.listAll> = async (c, q) =>
       scope.projects(c.caller),
       contains(projects.name, q.name),
       contains(projects.code, q.code),
-      q.agentId ? eq(projects.agentId, q.agentId) : undefined,
+      ...equalFilters(projects, q, ['agentId']),
     ),
     sort: {
       columns: {

@@ -1,9 +1,9 @@
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { and, arrayContains } from 'drizzle-orm';
 import type { upgradeApi } from '@siteops/contracts/upgrade/api';
 import { upgradePackages } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains } from '../../core/list.ts';
+import { contains, equalFilters } from '../../core/list.ts';
 import { withOpenRollouts } from './service.ts';
 import { toUpgradeItem } from './view.ts';
 
@@ -15,8 +15,7 @@ export const listUpgrades: Handler<typeof upgradeApi.listAll> = async (c, q) =>
     where: and(
       contains(upgradePackages.fileName, q.fileName),
       contains(upgradePackages.fileVersion, q.fileVersion),
-      q.status ? eq(upgradePackages.status, q.status) : undefined,
-      q.checkType ? eq(upgradePackages.checkType, q.checkType) : undefined,
+      ...equalFilters(upgradePackages, q, ['status', 'checkType']),
       q.deviceType ? arrayContains(upgradePackages.deviceTypes, [q.deviceType]) : undefined,
     ),
     sort: {

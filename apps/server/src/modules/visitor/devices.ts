@@ -6,7 +6,7 @@ import { deleteAllOrNone } from '../../db/crud.ts';
 import { devices, projects, visitorDevices } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readPage } from '../../http/readPage.ts';
-import { contains, countAll, orderBy } from '../../core/list.ts';
+import { contains, countAll, equalFilters, orderBy } from '../../core/list.ts';
 import { markDevices } from './gate.ts';
 import type { GateSync } from './gateSync.ts';
 
@@ -33,8 +33,8 @@ export const listVisitorDevices: Handler<typeof visitorApi.listDevices> = async 
     q.keyword
       ? or(contains(devices.devName, q.keyword), contains(devices.sn, q.keyword), contains(devices.mac, q.keyword))
       : undefined,
-    q.projectId ? eq(devices.projectId, q.projectId) : undefined,
-    q.direction ? eq(visitorDevices.direction, q.direction) : undefined,
+    ...equalFilters(devices, q, ['projectId']),
+    ...equalFilters(visitorDevices, q, ['direction']),
   );
   const base = () =>
     db

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { visitors } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains, countAll, orderBy, pageWindow } from '../../core/list.ts';
+import { contains, countAll, equalFilters, orderBy, pageWindow } from '../../core/list.ts';
 import { selectVisitors, toVisitorItem } from './service.ts';
 import { cappedTotal } from '../../db/crud.ts';
 
@@ -32,8 +32,7 @@ export const listVisitors: Handler<typeof visitorApi.listAll> = async (c, q) => 
     contains(visitors.realName, q.realName),
     contains(visitors.phone, q.phone),
     q.idNo ? eq(visitors.idNoHash, pii.searchHash(q.idNo.replace(/\s+/g, '').toUpperCase())) : undefined,
-    q.status ? eq(visitors.status, q.status) : undefined,
-    q.projectId ? eq(visitors.projectId, q.projectId) : undefined,
+    ...equalFilters(visitors, q, ['status', 'projectId']),
   );
   const order = orderBy(SORT_COLUMNS, visitors.id, q.sortField, q.sortOrder, 'createdAt');
   const { limit, offset } = pageWindow(q);

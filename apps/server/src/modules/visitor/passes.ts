@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { deviceEvents, devices, projects } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readPage } from '../../http/readPage.ts';
-import { countAll } from '../../core/list.ts';
+import { countAll, equalFilters } from '../../core/list.ts';
 import { visitorPersonId } from './gate.ts';
 import { userOfPersonId } from './gatePersonnel.ts';
 import { loadVisitorInScope } from './service.ts';
@@ -66,7 +66,7 @@ function toItem(r: Awaited<ReturnType<ReturnType<typeof selectPasses>['execute']
 export const listPasses: Handler<typeof visitorApi.passes> = async ({ db, caller }, q) => {
   const where = and(
     scope.devices(caller),
-    q.deviceId ? eq(deviceEvents.deviceId, q.deviceId) : undefined,
+    ...equalFilters(deviceEvents, q, ['deviceId']),
     q.visitorId ? eq(personId, visitorPersonId(q.visitorId)) : undefined,
     q.from ? gte(deviceEvents.at, q.from) : undefined,
     q.to ? lte(deviceEvents.at, q.to) : undefined,
