@@ -1,37 +1,21 @@
 import type net from 'node:net';
-import { DATA_FLAG_VALUES, transportCarries, type ServerMessage } from '@siteops/contracts/device-protocol';
+import { transportCarries, type ServerMessage } from '@siteops/contracts/device-protocol';
 import {
   CN,
-  ExeRtn,
   Hj212Receiver,
   QnRtn,
-  answeredQn,
   encodePacket,
-  formatQn,
-  getMinInterval,
-  getRtdInterval,
-  getTime,
   needsAck,
-  parseHjTime,
   requestAnswer,
-  setMinInterval,
-  setRtdInterval,
   setTime,
-  toDustReading,
   versionOf,
   type Hj212Address,
   type Hj212Packet,
 } from '@siteops/contracts/hj212';
 import { aggregatesOf, type Hj212Aggregate } from './aggregates.ts';
+import { BadParams, Hj212Commands } from './commands.ts';
+import { realtimeTelemetryOf } from './uploads.ts';
 import type { LinkInput, LinkTransport } from '../transport.ts';
-
-/**
- * The configuration keys of an HJ 212 monitor (`config.get` / `config.set`): the real-time (2011)
- * interval in seconds (1061/1062), the minute-data (2051) interval in minutes (1063/1064), and its
- * clock (1011/1012; set it to an ISO time, or `now` for the server's).
- */
-export const HJ212_CONFIG_KEYS = ['rtdIntervalS', 'minIntervalMin', 'systemTime'] as const;
-type ConfigKey = (typeof HJ212_CONFIG_KEYS)[number];
 
 /** Until the monitor says (1061), its real-time interval is taken to be this (seconds). */
 export const DEFAULT_RTD_INTERVAL_S = 60;
@@ -39,10 +23,6 @@ export const DEFAULT_RTD_INTERVAL_S = 60;
 export const FIRST_WORD_MS = 10 * 60_000;
 /** Packets held while the first one's credentials are checked. */
 const MAX_HELD = 64;
-/** A command the monitor never finishes is forgotten after this. */
-const EXCHANGE_TIMEOUT_MS = 30_000;
-
-/** A period's statistics of one code, as a 2051/2061/2031 upload carries them (a row of hj212_aggregates). */
 
 export interface Hj212Counters {
   /** Frames that did not decode (bad CRC, bad length, oversize, garbage) or whose data segment did not parse. */
@@ -62,23 +42,13 @@ export interface Hj212Hooks {
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }
 
-interface Exchange {
-  request: Hj212Packet;
-  reply?: Hj212Packet;
-  resolve: (r: { reply?: Hj212Packet }) => void;
-  reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
-}
-
-class CommandFailed extends Error {}
-
 /**
  * One HJ 212 monitor's TCP connection as a device link. Its first good packet authenticates it (MN +
  * PW through the gateway's handshake); real-time data (2011) becomes the dust device's telemetry with
  * its data flags; minute/hour/day data goes to the aggregates; each upload that asks is answered with
  * a 9014; a 1013 gets its 9013 and the server's time (1012). Bad frames are counted and skipped.
  * The gateway's `config.get` / `config.set` become the standard's clock and interval commands
- * (9011, the data reply, 9012); any other RPC is refused before it is sent (`carries`).
+ * (commands.ts); any other RPC is refused before it is sent (`carries`).
  */
 export class Hj212Transport implements LinkTransport {
   readonly kind = 'hj212';
@@ -91,8 +61,13 @@ export class Hj212Transport implements LinkTransport {
   #first?: Hj212Packet;
   #held: Hj212Packet[] = [];
   #heldAnswers: Hj212Packet[] = [];
-  #exchanges = new Map<string, Exchange>();
-  #lastQn = 0;
+  #commands = new Hj212Commands({
+    write: (p) => this.#write(p),
+    address: () => this.#address(),
+    intervalIs: (seconds) => {
+      this.rtdIntervalS = seconds;
+    },
+  });
   #heartbeatMs = 30_000;
   #lastBeat = 0;
 
@@ -106,8 +81,7 @@ export class Hj212Transport implements LinkTransport {
     this.socket.on('data', (chunk: Buffer) => this.#onData(chunk));
     this.socket.on('close', () => {
       this.#state = 'closed';
-      for (const ex of this.#exchanges.values()) clearTimeout(ex.timer);
-      this.#exchanges.clear();
+      this.#commands.forget();
       input.closed();
     });
   }
@@ -213,10 +187,7 @@ export class Hj212Transport implements LinkTransport {
     for (const a of this.#heldAnswers.splice(0)) this.#answer(a);
     for (const p of this.#held.splice(0)) this.#handle(p);
     // Learn the monitor's real-time interval, which presence is judged by.
-    void this.#exchange(getRtdInterval(this.#address(), { qn: this.#qn() })).then(
-      ({ reply }) => this.#learnInterval(reply),
-      () => {},
-    );
+    this.#commands.learnInterval();
   }
 
   /** Refused: answered as the standard answers a request it will not carry out (9011), when asked; then closed. */
@@ -234,11 +205,6 @@ export class Hj212Transport implements LinkTransport {
   #address(): Hj212Address {
     const f = this.#first!;
     return { st: f.st, pw: f.pw, mn: f.mn, version: versionOf(f) };
-  }
-
-  #qn(): string {
-    this.#lastQn = Math.max(Date.now(), this.#lastQn + 1);
-    return formatQn(this.#lastQn);
   }
 
   #handle(p: Hj212Packet) {
@@ -264,7 +230,7 @@ export class Hj212Transport implements LinkTransport {
       case CN.timeCalibration:
         // Its 9013 is owed (sent above); then the server's time.
         input.alive();
-        this.#write(setTime(this.#address(), Date.now(), { qn: this.#qn(), polId: p.cp.other.PolId }));
+        this.#write(setTime(this.#address(), Date.now(), { qn: this.#commands.qn(), polId: p.cp.other.PolId }));
         return;
       case CN.requestAnswer:
       case CN.executionResult:
@@ -272,7 +238,7 @@ export class Hj212Transport implements LinkTransport {
       case CN.getRtdInterval:
       case CN.getMinInterval:
         input.alive();
-        return this.#reply(p);
+        return this.#commands.reply(p);
       default:
         // 2021 status, 3020 information, 9013/9014 from the unit: acknowledged if asked, nothing stored.
         input.alive();
@@ -288,21 +254,8 @@ export class Hj212Transport implements LinkTransport {
   }
 
   #realtime(p: Hj212Packet) {
-    const { data, flags: raw } = toDustReading(p.cp, 'Rtd');
-    if (Object.keys(data).length === 0) return this.#input!.alive();
-    // A flag the protocol does not know would cost the whole reading: kept only when it is one.
-    const flags: Record<string, string> = {};
-    for (const [field, flag] of Object.entries(raw)) {
-      const f = flag.trim().toUpperCase();
-      if ((DATA_FLAG_VALUES as readonly string[]).includes(f)) flags[field] = f;
-    }
-    const at = p.cp.dataTime ? parseHjTime(p.cp.dataTime) : null;
-    const message = {
-      type: 'telemetry',
-      ...(at && { ts: at.getTime() }),
-      data,
-      ...(Object.keys(flags).length > 0 && { flags }),
-    };
+    const message = realtimeTelemetryOf(p);
+    if (!message) return this.#input!.alive();
     this.#input!.json(message, 0);
   }
 
@@ -314,129 +267,17 @@ export class Hj212Transport implements LinkTransport {
     if (rows.length) sink(rows);
   }
 
-  // ---------------------------------------------------------------------------------------------------
-  // Commands: request -> 9011 (QnRtn) -> data reply (gets) -> 9012 (ExeRtn), all under the request's QN.
-
-  #exchange(request: Hj212Packet): Promise<{ reply?: Hj212Packet }> {
-    return new Promise((resolve, reject) => {
-      const qn = request.qn!;
-      const timer = setTimeout(() => {
-        if (this.#exchanges.delete(qn)) reject(new CommandFailed(`no answer to CN ${request.cn}`));
-      }, EXCHANGE_TIMEOUT_MS);
-      timer.unref();
-      this.#exchanges.set(qn, { request, resolve, reject, timer });
-      this.#write(request);
-    });
-  }
-
-  #reply(p: Hj212Packet) {
-    const qn = answeredQn(p);
-    const ex = qn === undefined ? undefined : this.#exchanges.get(qn);
-    if (!ex || qn === undefined) return;
-    const done = () => {
-      this.#exchanges.delete(qn);
-      clearTimeout(ex.timer);
-    };
-    if (p.cn === CN.requestAnswer) {
-      const qnRtn = Number(p.cp.other.QnRtn);
-      if (qnRtn !== QnRtn.ready) {
-        done();
-        ex.reject(new CommandFailed(`the monitor refused CN ${ex.request.cn} (QnRtn=${p.cp.other.QnRtn ?? '?'})`));
-      }
-      return;
-    }
-    if (p.cn === CN.executionResult) {
-      done();
-      const exeRtn = Number(p.cp.other.ExeRtn);
-      if (exeRtn === ExeRtn.ok) ex.resolve({ reply: ex.reply });
-      else
-        ex.reject(new CommandFailed(`CN ${ex.request.cn} failed on the monitor (ExeRtn=${p.cp.other.ExeRtn ?? '?'})`));
-      return;
-    }
-    ex.reply = p;
-  }
-
-  #learnInterval(reply: Hj212Packet | undefined) {
-    const s = Number(reply?.cp.other.RtdInterval);
-    if (Number.isInteger(s) && s > 0) this.rtdIntervalS = s;
-  }
-
   async #rpc(id: string, method: string, params: unknown) {
     const input = this.#input!;
     try {
       const result =
         method === 'config.get'
-          ? await this.#configGet((params as { keys?: string[] }).keys)
-          : await this.#configSet((params as { config: Record<string, unknown> }).config);
+          ? await this.#commands.configGet((params as { keys?: string[] }).keys)
+          : await this.#commands.configSet((params as { config: Record<string, unknown> }).config);
       if (this.writable) input.json({ type: 'rpc.result', id, result }, 0);
     } catch (err) {
       const code = err instanceof BadParams ? 'badParams' : 'failed';
       if (this.writable) input.json({ type: 'rpc.result', id, error: { code, message: (err as Error).message } }, 0);
     }
   }
-
-  async #configGet(keys: string[] | undefined) {
-    const asked = keys?.length ? keys : [...HJ212_CONFIG_KEYS];
-    const unknown = asked.filter((k) => !(HJ212_CONFIG_KEYS as readonly string[]).includes(k));
-    if (unknown.length) throw new BadParams(`An HJ 212 monitor has no ${unknown.join(', ')}`);
-    const config: Partial<Record<ConfigKey, unknown>> = {};
-    const to = this.#address();
-    for (const key of asked as ConfigKey[]) {
-      if (key === 'rtdIntervalS') {
-        const { reply } = await this.#exchange(getRtdInterval(to, { qn: this.#qn() }));
-        this.#learnInterval(reply);
-        config.rtdIntervalS = intOf(reply?.cp.other.RtdInterval);
-      } else if (key === 'minIntervalMin') {
-        const { reply } = await this.#exchange(getMinInterval(to, { qn: this.#qn() }));
-        config.minIntervalMin = intOf(reply?.cp.other.MinInterval);
-      } else {
-        const { reply } = await this.#exchange(getTime(to, { qn: this.#qn() }));
-        const at = reply?.cp.other.SystemTime ? parseHjTime(reply.cp.other.SystemTime) : null;
-        config.systemTime = at ? at.toISOString() : null;
-      }
-    }
-    return { config };
-  }
-
-  async #configSet(config: Record<string, unknown>) {
-    const to = this.#address();
-    const plan: { key: ConfigKey; packet: Hj212Packet; value: unknown }[] = [];
-    for (const [key, value] of Object.entries(config)) {
-      if (key === 'rtdIntervalS') {
-        const s = wholeIn(value, 1, 86_400, key);
-        plan.push({ key, value: s, packet: setRtdInterval(to, s, { qn: this.#qn() }) });
-      } else if (key === 'minIntervalMin') {
-        const m = wholeIn(value, 1, 1_440, key);
-        plan.push({ key, value: m, packet: setMinInterval(to, m, { qn: this.#qn() }) });
-      } else if (key === 'systemTime') {
-        const at = value === 'now' ? new Date() : typeof value === 'string' ? new Date(value) : null;
-        if (!at || Number.isNaN(at.getTime())) throw new BadParams('systemTime must be an ISO time or "now"');
-        plan.push({ key, value: at.toISOString(), packet: setTime(to, at, { qn: this.#qn() }) });
-      } else {
-        throw new BadParams(`An HJ 212 monitor has no ${key}; it has ${HJ212_CONFIG_KEYS.join(', ')}`);
-      }
-    }
-    const done: Record<string, unknown> = {};
-    for (const step of plan) {
-      await this.#exchange(step.packet);
-      done[step.key] = step.value;
-      if (step.key === 'rtdIntervalS') this.rtdIntervalS = step.value as number;
-    }
-    return { config: done, changed: Object.keys(done) };
-  }
-}
-
-class BadParams extends Error {}
-
-function intOf(text: string | undefined): number | null {
-  const n = Number(text);
-  return text !== undefined && Number.isInteger(n) ? n : null;
-}
-
-function wholeIn(value: unknown, min: number, max: number, key: string): number {
-  const n = typeof value === 'string' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-    throw new BadParams(`${key} must be a whole number from ${min} to ${max}`);
-  }
-  return n;
 }
