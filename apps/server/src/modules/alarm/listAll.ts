@@ -4,7 +4,7 @@ import { alarmRules, alarms, devices } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readPage } from '../../http/readPage.ts';
-import { countAll } from '../../core/list.ts';
+import { countAll, equalFilters } from '../../core/list.ts';
 import { selectAlarms, toAlarmItem } from './view.ts';
 
 /** Severity as a rank, most urgent highest (the column holds its name). */
@@ -18,12 +18,10 @@ const SORT = { lastAt: alarms.lastAt, firstAt: alarms.firstAt, severity: severit
 export const listAlarms: Handler<typeof alarmApi.listAll> = async (c, q) => {
   const where = and(
     scope.devices(c.caller),
-    q.severity ? eq(alarms.severity, q.severity) : undefined,
-    q.status ? eq(alarms.status, q.status) : undefined,
+    ...equalFilters(alarms, q, ['severity', 'status', 'deviceId']),
     q.acknowledged !== undefined ? eq(alarms.acknowledged, q.acknowledged) : undefined,
-    q.projectId ? eq(devices.projectId, q.projectId) : undefined,
+    ...equalFilters(devices, q, ['projectId']),
     q.deviceType ? eq(devices.type, q.deviceType) : undefined,
-    q.deviceId ? eq(alarms.deviceId, q.deviceId) : undefined,
     q.from ? gte(alarms.lastAt, q.from) : undefined,
     q.to ? lte(alarms.firstAt, q.to) : undefined,
   );

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { devices } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
+import { equalFilters } from '../../core/list.ts';
 import { presenceSeries } from './presence.ts';
 import { dirtyHours, eventSource, telemetrySource, type Source } from './rollup.ts';
 
@@ -32,8 +33,7 @@ function bucketing(q: FleetQuery) {
 function scoped(caller: Caller, q: FleetQuery): SQL {
   const where = and(
     scope.devices(caller),
-    q.projectId ? eq(devices.projectId, q.projectId) : undefined,
-    q.agentId ? eq(devices.agentId, q.agentId) : undefined,
+    ...equalFilters(devices, q, ['projectId', 'agentId']),
     q.deviceType ? eq(devices.type, q.deviceType) : undefined,
   );
   return sql`select ${devices.id} as id, ${devices.type} as type, ${devices.agentId} as agent_id,

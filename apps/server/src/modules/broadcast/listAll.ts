@@ -1,10 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc } from 'drizzle-orm';
 import type { broadcastApi } from '@siteops/contracts/broadcast/api';
 import { broadcastCampaigns } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readPage } from '../../http/readPage.ts';
-import { contains, countAll } from '../../core/list.ts';
+import { contains, countAll, equalFilters } from '../../core/list.ts';
 import { toItems } from './view.ts';
 
 /** Campaigns in the caller's scope, newest first, by name and status; paged. */
@@ -12,7 +12,7 @@ export const listCampaigns: Handler<typeof broadcastApi.listAll> = async (c, q) 
   const where = and(
     scope.campaigns(c.caller),
     contains(broadcastCampaigns.name, q.name),
-    q.status ? eq(broadcastCampaigns.status, q.status) : undefined,
+    ...equalFilters(broadcastCampaigns, q, ['status']),
   );
   const { rows, total } = await readPage(
     q,

@@ -3,7 +3,7 @@ import type { deviceLinkApi } from '@siteops/contracts/device-link/api';
 import { EVENT_LEVELS } from '@siteops/contracts/device-protocol';
 import { deviceEvents } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { countAll, pageWindow } from '../../core/list.ts';
+import { countAll, equalFilters, pageWindow } from '../../core/list.ts';
 import type { PictureUrls } from './pictures.ts';
 import { loadLinkDevice } from './service.ts';
 
@@ -15,8 +15,7 @@ export const events =
     const device = await loadLinkDevice(db, c.caller, q.id);
     const where = and(
       eq(deviceEvents.deviceId, device.id),
-      q.kind ? eq(deviceEvents.kind, q.kind) : undefined,
-      q.level ? eq(deviceEvents.level, q.level) : undefined,
+      ...equalFilters(deviceEvents, q, ['kind', 'level']),
       q.from ? gte(deviceEvents.at, q.from) : undefined,
       q.to ? lte(deviceEvents.at, q.to) : undefined,
     );

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { devices } from '../../db/schema/index.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
-import { contains, pageWindow } from '../../core/list.ts';
+import { contains, equalFilters, pageWindow } from '../../core/list.ts';
 
 type Filters = Omit<z.infer<typeof searchExportQuery>, 'lang'>;
 type ListQuery = z.infer<typeof searchQuery>;
@@ -23,7 +23,7 @@ function deviceIds(caller: Caller, q: Filters): SQL {
   const where = and(
     scope.devices(caller),
     q.deviceType ? eq(devices.type, q.deviceType) : undefined,
-    q.projectId ? eq(devices.projectId, q.projectId) : undefined,
+    ...equalFilters(devices, q, ['projectId']),
     q.device ? or(contains(devices.devName, q.device), contains(devices.sn, q.device)) : undefined,
   );
   return sql`select ${devices.id} from ${devices} where ${where ?? sql`true`}`;

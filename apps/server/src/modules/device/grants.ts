@@ -1,15 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { deviceApi } from '@siteops/contracts/device/api';
 import { licenceGrants } from '../../db/schema/index.ts';
 import { listTable } from '../../db/crud.ts';
 import type { Handler } from '../../http/endpoint.ts';
-import { contains, iso } from '../../core/list.ts';
+import { contains, equalFilters, iso } from '../../core/list.ts';
 
 /** The licence grant history (who, when, which device, platforms, expiry), newest first. */
 export const listGrants: Handler<typeof deviceApi.grants> = async ({ db }, q) =>
   listTable(db, q, {
     table: licenceGrants,
-    where: and(q.deviceId ? eq(licenceGrants.deviceId, q.deviceId) : undefined, contains(licenceGrants.sn, q.sn)),
+    where: and(...equalFilters(licenceGrants, q, ['deviceId']), contains(licenceGrants.sn, q.sn)),
     sort: { columns: { issuedAt: licenceGrants.issuedAt }, id: licenceGrants.id, fallback: 'issuedAt', order: 'desc' },
     map: (r) => ({
       licenceId: r.id,

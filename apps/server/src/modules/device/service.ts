@@ -9,7 +9,7 @@ import { loadOr404 } from '../../db/crud.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { scope, type Caller } from '../../auth/scope.ts';
 import { allFoundOr404, badRequest, conflict, notFoundOf } from '../../core/errors.ts';
-import { contains, iso } from '../../core/list.ts';
+import { contains, equalFilters, iso } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
 
 /** The day after `date` (YYYY-MM-DD), at 00:00 UTC: the exclusive end of an inclusive date range. */
@@ -33,11 +33,7 @@ export function deviceFilter(caller: Caller, q: DeviceFilters): SQL | undefined 
     contains(devices.ip, q.ip),
     contains(devices.factoryName, q.factoryName),
     contains(devices.version, q.version),
-    q.type ? eq(devices.type, q.type) : undefined,
-    q.agentId ? eq(devices.agentId, q.agentId) : undefined,
-    q.projectId ? eq(devices.projectId, q.projectId) : undefined,
-    q.authStatus ? eq(devices.authStatus, q.authStatus) : undefined,
-    q.onlineStatus ? eq(devices.onlineStatus, q.onlineStatus) : undefined,
+    ...equalFilters(devices, q, ['type', 'agentId', 'projectId', 'authStatus', 'onlineStatus']),
     q.addedFrom ? gte(devices.additionDatetime, new Date(`${q.addedFrom}T00:00:00Z`)) : undefined,
     q.addedTo ? lt(devices.additionDatetime, dayAfter(q.addedTo)) : undefined,
   );
