@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   adminPageGroups,
@@ -11,6 +10,7 @@ import {
   showRoute,
   sideMenu,
 } from './support';
+import { seriousAxeViolations } from './uiSteps';
 
 /**
  * Every page of the admin's menu, walked once per language, a few pages per test (support's
@@ -27,18 +27,6 @@ test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
 type Locale = 'zh-CN' | 'en-US';
-
-/** Serious and critical violations, one line each, so a failure names the rule and where. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Every rule applies (antd's hidden measure row is made inert by lib/tableAccessibility).
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ') + (process.env.AXE_DEBUG ? ` ${n.html.slice(0, 300)} ${n.failureSummary}` : '')).join(', ')}`,
-    );
-}
 
 /** The theme each language's walk uses (see the file's comment). */
 const THEME: Record<Locale, 'light' | 'dark'> = { 'zh-CN': 'light', 'en-US': 'dark' };
@@ -68,7 +56,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   }) => {
     await loginIn(page, locale, THEME[locale]);
     await expect(page.getByRole('button', { name: /^(登\s*录|Log in)$/ })).toBeVisible();
-    expect(await axeViolations(page), '/login').toEqual([]);
+    expect(await seriousAxeViolations(page), '/login').toEqual([]);
   });
 
   for (const group of adminPageGroups()) {
@@ -84,7 +72,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       for (const route of group.pages) {
         await showRoute(page, route, locale);
         if (await isPlanned(page)) continue;
-        expect.soft(await axeViolations(page), route.path).toEqual([]);
+        expect.soft(await seriousAxeViolations(page), route.path).toEqual([]);
         if (phoneToo) expect.soft(await phoneWidthOf(page), `${route.path} at 390×844`).toBeLessThanOrEqual(390);
         checked.push(route.name);
       }

@@ -76,14 +76,21 @@ export async function openBellBox(page: Page, bellButton: Locator) {
 
 /**
  * Serious and critical accessibility violations of what is on screen (within `selector` when one is named),
- * one line each naming the rule and where.
+ * one line each naming the rule, what it asks and where (with the element and why when AXE_DEBUG is set).
+ * Every rule applies (antd's hidden measure row is made inert by lib/tableAccessibility). axe runs in the
+ * page itself (legacy mode: the console has no frames, so the per-frame run and the blank page that joins
+ * its parts add nothing) and details violations only: three times faster than the default, measured on the
+ * user, device and audit lists (2.3-3.1 s -> 0.6-1.0 s).
  */
 export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
+  const axe = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   const { violations } = await (selector ? axe.include(selector) : axe).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ') + (process.env.AXE_DEBUG ? ` ${n.html.slice(0, 300)} ${n.failureSummary}` : '')).join(', ')}`,
+    );
 }
 
 /** An option of the antd Select whose list is open now. */

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import {
   ADMIN,
@@ -12,6 +11,7 @@ import {
   grantDevice,
   login,
 } from './support';
+import { seriousAxeViolations } from './uiSteps';
 import { test } from './simDevice';
 import { dashboardApi } from '@siteops/contracts/dashboard/api';
 
@@ -30,14 +30,6 @@ async function openWorkplace(page: Page, locale: 'zh-CN' | 'en-US') {
   await expect(page).toHaveURL(/\/dashboard\/workplace/);
   await consoleReady(page);
   await expect(page.getByTestId('fleet-figures')).toBeVisible({ timeout: 30_000 });
-}
-
-/** Serious and critical accessibility violations within the panel, one line each naming the rule and where. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid="fleet-figures"]').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')}`);
 }
 
 /** A page of its own (cookies, storage) in the run's browser, as the test's own page is set up. */
@@ -100,7 +92,7 @@ test.describe('Workplace fleet', () => {
     );
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, '[data-testid="fleet-figures"]')).toEqual([]);
   });
 
   test('the project tab shows the caller’s projects with their devices: the admin’s, and an agent only its own', async ({
@@ -134,6 +126,6 @@ test.describe('Workplace fleet', () => {
     await expect(panel.getByText('Real-time monitor')).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, '[data-testid="fleet-figures"]')).toEqual([]);
   });
 });
