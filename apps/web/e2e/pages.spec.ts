@@ -1,16 +1,23 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   adminPageGroups,
+  apiLogin,
   builtPages,
+  client,
   fillLogin,
   ADMIN,
   consoleReady,
+  type Envelope,
   isPlanned,
   settle,
   showRoute,
   sideMenu,
+  uniqueName,
 } from './support';
 import { seriousAxeViolations } from './uiSteps';
+import { storedCjkStrings, untranslated, visibleTexts } from './untranslated';
+import { agentApi } from '@siteops/contracts/agent/api';
+import { projectApi } from '@siteops/contracts/project/api';
 
 /**
  * Every page of the admin's menu, walked once per language, a few pages per test (support's
@@ -20,6 +27,8 @@ import { seriousAxeViolations } from './uiSteps';
  * sideways scrolling of the page itself — tables scroll inside their card, query forms stack, the menu
  * is a drawer. The phone check resizes the page it is on rather than walking the menu a third time: the
  * layout follows the screen live (hooks/useMediaQuery), and a third walk cost a third of this file's time.
+ * The English walk also checks that each page shows no Chinese apart from stored data (untranslated.ts),
+ * which had a walk of its own before.
  */
 test.use({ reducedMotion: 'reduce' });
 // Its tests are independent walks: parallel lets both workers share this file, the longest of the run,
@@ -61,9 +70,17 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
   for (const group of adminPageGroups()) {
     const phoneToo = locale === 'zh-CN';
-    test(`no serious or critical accessibility violation in ${group.label} (${locale}, ${THEME[locale]})${phoneToo ? ', and each page fits 390×844' : ''}`, async ({
+    const englishToo = locale === 'en-US';
+    test(`no serious or critical accessibility violation in ${group.label} (${locale}, ${THEME[locale]})${phoneToo ? ', and each page fits 390×844' : ''}${englishToo ? ', and no Chinese apart from stored data' : ''}`, async ({
       page,
+      request,
     }) => {
+      const english = englishToo
+        ? await englishCheck(
+            request,
+            group.pages.some((p) => p.name === 'agent'),
+          )
+        : undefined;
       await (
         await loginIn(page, locale, THEME[locale])
       )();
@@ -74,12 +91,57 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
         if (await isPlanned(page)) continue;
         expect.soft(await seriousAxeViolations(page), route.path).toEqual([]);
         if (phoneToo) expect.soft(await phoneWidthOf(page), `${route.path} at 390×844`).toBeLessThanOrEqual(390);
+        if (english) await english.check(page, route.name, route.path);
         checked.push(route.name);
       }
       // Every built page was looked at (none skipped as planned by mistake).
       expect(checked).toEqual(builtPages(group.pages));
     });
   }
+}
+
+/**
+ * The English walk's check that a page shows no Chinese apart from stored data. With the agent page in the
+ * walk, an agent and a project named in Chinese are stored first: the agent page must show its name as typed,
+ * and nothing around it may be Chinese.
+ */
+async function englishCheck(request: APIRequestContext, withChineseData: boolean) {
+  const token = await apiLogin(request, ADMIN);
+  const agentName = uniqueName('语言测试代理商');
+  if (withChineseData) {
+    const agent = await client(request)(
+      agentApi.add,
+      {
+        name: agentName,
+        linkName: '王联系',
+        linkPhone: '13900139000',
+        expDate: '2020-01-01',
+        address: '北京市朝阳区',
+        user: { userName: uniqueName('lang_agent'), realName: '语言测试管理员', remark: '简介文字' },
+      },
+      token,
+    );
+    expect((agent.body as Envelope<unknown>).code).toBe(200);
+    const project = await client(request)(
+      projectApi.add,
+      { name: '语言测试项目', code: uniqueName('LANG'), remark: '备注文字' },
+      token,
+    );
+    expect((project.body as Envelope<unknown>).code).toBe(200);
+  }
+  let data = await storedCjkStrings(request, token);
+  return {
+    async check(page: Page, name: string, path: string) {
+      const texts = await visibleTexts(page);
+      // The scan sees what is on screen: the side menu always, and the agent stored above on its page.
+      expect(texts).toContain('Workplace');
+      if (withChineseData && name === 'agent') expect(texts.some((t) => t.includes(agentName))).toBe(true);
+      let left = untranslated(texts, data);
+      // Something another test stored meanwhile is data too: look again before calling it untranslated.
+      if (left.length) left = untranslated(left, (data = await storedCjkStrings(request, token)));
+      expect.soft(left, `${path} still shows Chinese`).toEqual([]);
+    },
+  };
 }
 
 test('at 390×844 the login page fits and the menu opens as a drawer', async ({ page }) => {

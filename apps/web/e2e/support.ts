@@ -407,9 +407,6 @@ const MESSAGES = { 'zh-CN': messagesOf('zh-CN'), 'en-US': messagesOf('en-US') };
 export const routeTitle = (i18nKey: string, locale: 'zh-CN' | 'en-US' = 'zh-CN') =>
   i18nKey.split('.').reduce<string | Messages>((node, key) => (node as Messages)[key], MESSAGES[locale]) as string;
 
-/** Every page of the admin's menu (planned ones included: callers skip those by `isPlanned`). */
-export const adminPages = () => menuForRole('admin').flatMap((section) => section.children ?? []);
-
 /**
  * The admin's pages in groups of at most `size` from one menu section, so a walk over every page can be
  * one short test per group (one walk over the whole menu outgrew any sane timeout on a busy machine).
