@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { editTimes, rowRef } from '../shared/row-fields.ts';
-import { ALARM_SEVERITIES } from '../alarm/schemas.ts';
+import { ALARM_SEVERITIES } from '../alarm/rules.ts';
 import { pageQuery, rowId, rowIdParam } from '../shared/pagination.ts';
 import { text } from '../shared/text.ts';
 

@@ -2,23 +2,25 @@ import { z } from 'zod';
 import { defineEndpoints } from '../shared/endpoint.ts';
 import { createdAnswer, deletedAnswer, idQuery, idsBody, pageOf } from '../shared/pagination.ts';
 import {
-  addAlarmRuleBody,
   alarmDetail,
   alarmFigures,
   alarmItem,
   alarmListQuery,
-  alarmRuleItem,
-  alarmRuleListQuery,
   alarmActionRun,
-  alarmRulePreview,
   alarmReadings,
   alarmsChangedAnswer,
   assignAlarmsBody,
   clearAlarmsBody,
   confirmAlarmActionBody,
+} from './schemas.ts';
+import {
+  addAlarmRuleBody,
+  alarmRuleItem,
+  alarmRuleListQuery,
+  alarmRulePreview,
   previewAlarmRuleBody,
   updateAlarmRuleBody,
-} from './schemas.ts';
+} from './rules.ts';
 
 /** The month's compliance report and its xlsx (compliance.ts). */
 export { alarmComplianceApi } from './complianceApi.ts';

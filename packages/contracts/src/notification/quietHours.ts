@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALARM_WINDOW_UTC_OFFSET_MINUTES } from '../alarm/schemas.ts';
+import { ALARM_WINDOW_UTC_OFFSET_MINUTES } from '../alarm/rules.ts';
 import { text } from '../shared/text.ts';
 
 /** A wall-clock time of day, `HH:MM` (24 h). */

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { ADDRESS_CHANNEL_KINDS } from '@siteops/contracts/alarm-escalation/schemas';
-import { ALARM_ACTION_CONFIRM_TYPES, ALARM_RELAY_TYPES, type AlarmActionState } from '@siteops/contracts/alarm/schemas';
+import { type AlarmActionState } from '@siteops/contracts/alarm/schemas';
+import { ALARM_ACTION_CONFIRM_TYPES, ALARM_RELAY_TYPES } from '@siteops/contracts/alarm/rules';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { Db } from '../../db/client.ts';
 import { alarmChannelLog, alarmChannels, devices, type StoredAlarmAction } from '../../db/schema/index.ts';

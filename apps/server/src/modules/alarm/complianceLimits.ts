@@ -1,4 +1,4 @@
-import type { AlarmRuleScope } from '@siteops/contracts/alarm/schemas';
+import type { AlarmRuleScope } from '@siteops/contracts/alarm/rules';
 import {
   NATIONAL_NOISE_LIMITS,
   NATIONAL_POLLUTANT_LIMITS,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import type { AlarmCondition } from '@siteops/contracts/alarm/schemas';
+import type { AlarmCondition } from '@siteops/contracts/alarm/rules';
 import { openTestDatabase } from '../../../test/harness.ts';
 import { uniq } from '../../../test/fixtures.ts';
 import type { Database } from '../../db/client.ts';

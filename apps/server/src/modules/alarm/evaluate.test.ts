@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlarmCondition } from '@siteops/contracts/alarm/schemas';
+import type { AlarmCondition } from '@siteops/contracts/alarm/rules';
 import {
   conditionHolds,
   flagsNormal,

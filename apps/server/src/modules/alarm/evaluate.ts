@@ -1,4 +1,4 @@
-import type { AlarmCondition, AlarmRuleScope, AlarmTerm, AlarmWindow } from '@siteops/contracts/alarm/schemas';
+import type { AlarmCondition, AlarmRuleScope, AlarmTerm, AlarmWindow } from '@siteops/contracts/alarm/rules';
 
 /** A reading as rules see it: the fields a device sent in one telemetry message. */
 export type Reading = Record<string, number | boolean | string>;

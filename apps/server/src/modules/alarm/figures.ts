@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ALARM_SEVERITIES, type AlarmSeverity } from '@siteops/contracts/alarm/schemas';
+import { ALARM_SEVERITIES, type AlarmSeverity } from '@siteops/contracts/alarm/rules';
 import type { alarmApi } from '@siteops/contracts/alarm/api';
 import { alarms, devices } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';

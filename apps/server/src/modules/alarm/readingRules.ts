@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AlarmRuleScope } from '@siteops/contracts/alarm/schemas';
+import type { AlarmRuleScope } from '@siteops/contracts/alarm/rules';
 import type { Db } from '../../db/client.ts';
 import { alarmRules, type AlarmRuleRow } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';

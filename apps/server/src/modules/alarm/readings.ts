@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { alarmApi } from '@siteops/contracts/alarm/api';
-import type { AlarmCondition } from '@siteops/contracts/alarm/schemas';
+import type { AlarmCondition } from '@siteops/contracts/alarm/rules';
 import { alarmRules, alarms } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { scope } from '../../auth/scope.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { isAddressKind, type ChannelKind } from '@siteops/contracts/alarm-escalation/schemas';
-import { ALARM_RELAY_TYPES, type AlarmAction } from '@siteops/contracts/alarm/schemas';
+import { ALARM_RELAY_TYPES, type AlarmAction } from '@siteops/contracts/alarm/rules';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { scope } from '../../auth/scope.ts';
 import { alarmChannels, devices } from '../../db/schema/index.ts';

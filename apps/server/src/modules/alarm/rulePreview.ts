@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { alarmApi } from '@siteops/contracts/alarm/api';
-import { ALARM_PREVIEW_DAYS, ALARM_PREVIEW_DEVICES_MAX } from '@siteops/contracts/alarm/schemas';
+import { ALARM_PREVIEW_DAYS, ALARM_PREVIEW_DEVICES_MAX } from '@siteops/contracts/alarm/rules';
 import { deviceEvents, devices, deviceTelemetry } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
 import { countAll } from '../../core/list.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { previewAlarmRuleBody } from '@siteops/contracts/alarm/schemas';
+import type { previewAlarmRuleBody } from '@siteops/contracts/alarm/rules';
 import { agents, devices, projects } from '../../db/schema/index.ts';
 import { inScopeOr404, loadOr404 } from '../../db/crud.ts';
 import { scope } from '../../auth/scope.ts';

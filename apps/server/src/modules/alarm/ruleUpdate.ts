@@ -1,5 +1,5 @@
 import type { alarmApi } from '@siteops/contracts/alarm/api';
-import { alarmEventKinds } from '@siteops/contracts/alarm/schemas';
+import { alarmEventKinds } from '@siteops/contracts/alarm/rules';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 import { alarmRules } from '../../db/schema/index.ts';
 import { loadOr404, updateAudited } from '../../db/crud.ts';

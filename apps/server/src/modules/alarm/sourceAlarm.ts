@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AlarmRuleScope } from '@siteops/contracts/alarm/schemas';
+import type { AlarmRuleScope } from '@siteops/contracts/alarm/rules';
 import { ALARMS_TOPIC } from '@siteops/contracts/live/schemas';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
-import { BUILTIN_OFFLINE_RULE_NAME } from '@siteops/contracts/alarm/schemas';
+import { BUILTIN_OFFLINE_RULE_NAME } from '@siteops/contracts/alarm/rules';
 import { openTestDatabase } from '../../../test/harness.ts';
 import { uniq } from '../../../test/fixtures.ts';
 import type { Database } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-import type { AlarmRuleScope } from '@siteops/contracts/alarm/schemas';
+import type { AlarmRuleScope } from '@siteops/contracts/alarm/rules';
 import type { StoredAlarmSource } from '../../db/schema/index.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { alarmItem, alarmRuleItem } from '@siteops/contracts/alarm/schemas';
+import type { alarmItem } from '@siteops/contracts/alarm/schemas';
+import type { alarmRuleItem } from '@siteops/contracts/alarm/rules';
 import { alarmRules, alarms, devices, users, type AlarmRuleRow } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { iso } from '../../core/list.ts';

@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { alarmApi } from '@siteops/contracts/alarm/api';
-import { ALARM_SEVERITIES, ALARM_STATUSES } from '@siteops/contracts/alarm/schemas';
+import { ALARM_SEVERITIES, ALARM_STATUSES } from '@siteops/contracts/alarm/rules';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { useEndpointMutation } from '@/api/queries';
 import { afterReport } from '@/api/reported';

@@ -10,7 +10,7 @@ import {
   ALARM_ACTION_WHEN,
   ALARM_ACTIONS_MAX,
   ALARM_RELAY_TYPES,
-} from '@siteops/contracts/alarm/schemas';
+} from '@siteops/contracts/alarm/rules';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { RELAY_OUTPUTS_MAX, type DeviceType } from '@siteops/contracts/device-protocol';
 import { call } from '@/api/endpoint';

@@ -31,7 +31,7 @@ import {
   ALARM_SEVERITIES,
   ALARM_TERMS_MAX,
   type AlarmRuleScope,
-} from '@siteops/contracts/alarm/schemas';
+} from '@siteops/contracts/alarm/rules';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import type { Role } from '@siteops/contracts/shared/roles';

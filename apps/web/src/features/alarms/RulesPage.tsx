@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '@siteops/contracts/alarm/api';
-import { ALARM_RULE_SCOPES, ALARM_SEVERITIES } from '@siteops/contracts/alarm/schemas';
+import { ALARM_RULE_SCOPES, ALARM_SEVERITIES } from '@siteops/contracts/alarm/rules';
 import { DEVICE_TYPES } from '@siteops/contracts/device-protocol';
 import { SearchSelect } from '@/components/form/SearchSelect';
 import { ListLayout } from '@/components/list/ListLayout';

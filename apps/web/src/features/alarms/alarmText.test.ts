@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { BUILTIN_OFFLINE_RULE_NAME } from '@siteops/contracts/alarm/schemas';
+import { BUILTIN_OFFLINE_RULE_NAME } from '@siteops/contracts/alarm/rules';
 import { MESSAGES } from '@/i18n/resources';
 import {
   conditionText,

@@ -4,7 +4,7 @@ import {
   type AlarmOperator,
   type AlarmRuleSource,
   type AlarmSeverity,
-} from '@siteops/contracts/alarm/schemas';
+} from '@siteops/contracts/alarm/rules';
 import { TELEMETRY_FIELDS, type DeviceType, type TelemetryField } from '@siteops/contracts/device-protocol';
 
 /** How an operator reads between a value and its threshold. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addAlarmRuleBody, updateAlarmRuleBody } from '@siteops/contracts/alarm/schemas';
+import { addAlarmRuleBody, updateAlarmRuleBody } from '@siteops/contracts/alarm/rules';
 import {
   actionsOf,
   addBody,

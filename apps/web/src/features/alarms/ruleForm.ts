@@ -12,7 +12,7 @@ import type {
   alarmRuleItem,
   previewAlarmRuleBody,
   updateAlarmRuleBody,
-} from '@siteops/contracts/alarm/schemas';
+} from '@siteops/contracts/alarm/rules';
 import type { DeviceType } from '@siteops/contracts/device-protocol';
 
 type RuleItem = z.output<typeof alarmRuleItem>;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Card, Checkbox, Form, InputNumber, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ALARM_SEVERITIES, type AlarmSeverity } from '@siteops/contracts/alarm/schemas';
+import { ALARM_SEVERITIES, type AlarmSeverity } from '@siteops/contracts/alarm/rules';
 import { STEP_ROLES, type StepRole } from '@siteops/contracts/alarm-escalation/schemas';
 import { FormDrawer } from '@/components/form/FormDrawer';
 import { useDrawerForm } from '@/components/form/useDrawerForm';

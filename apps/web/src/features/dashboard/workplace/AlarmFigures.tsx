@@ -1,6 +1,6 @@
 import { Badge, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ALARM_SEVERITIES, type AlarmSeverity } from '@siteops/contracts/alarm/schemas';
+import { ALARM_SEVERITIES, type AlarmSeverity } from '@siteops/contracts/alarm/rules';
 import { RouterLink } from '@/components/RouterLink';
 import { FiguresCard } from './FiguresCard';
 import { useAlarmFigures } from './useAlarmFigures';
