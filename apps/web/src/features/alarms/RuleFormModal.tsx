@@ -1,21 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dropdown,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Select,
-  Space,
-  Switch,
-} from 'antd';
-import type { FormInstance } from 'antd';
+import { Button, Checkbox, Dropdown, Flex, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { alarmApi } from '@siteops/contracts/alarm/api';
@@ -27,9 +11,7 @@ import {
   ALARM_SOURCES,
   alarmEventCodes,
   alarmEventKinds,
-  ALARM_OPERATORS,
   ALARM_SEVERITIES,
-  ALARM_TERMS_MAX,
   type AlarmRuleScope,
 } from '@siteops/contracts/alarm/rules';
 import { deviceApi } from '@siteops/contracts/device/api';
@@ -44,23 +26,23 @@ import { afterReport } from '@/api/reported';
 import { message } from '@/lib/feedback';
 import type { ItemOf } from '@/components/list/useListPage';
 import { TimeOfDayField } from '@/components/form/TimeOfDayField';
-import { numericFields, OPERATOR_SIGN } from './alarmText';
 import { RuleActionsEditor } from './RuleActionsEditor';
+import { RulePreviewResult, type RulePreview } from './RulePreviewResult';
+import { ScopeTarget } from './RuleScopeTarget';
+import { TermsList } from './RuleTermsList';
 import {
   addBody,
   newRuleValues,
   previewBody,
-  RULE_TEMPLATES,
   ruleFieldErrors,
   ruleValues,
-  templateValues,
   updateBody,
   WEEKDAYS,
   type RuleValues,
 } from './ruleForm';
+import { RULE_TEMPLATES, templateValues } from './ruleTemplates';
 
 type RuleRow = ItemOf<typeof alarmApi.ruleListAll>;
-type Preview = Awaited<ReturnType<typeof call<typeof alarmApi.rulePreview>>>;
 
 /** The scopes a role writes rules for (the server holds the same rule, and the rows' scope). */
 const SCOPES_OF: Record<Role, readonly AlarmRuleScope[]> = {
@@ -69,70 +51,6 @@ const SCOPES_OF: Record<Role, readonly AlarmRuleScope[]> = {
   manager: ['project'],
   user: [],
 };
-
-/** The terms of a condition (`terms` or `clearTerms`): field, operator, threshold; up to four. */
-function TermsList({ name, form }: { name: 'terms' | 'clearTerms'; form: FormInstance<RuleValues> }) {
-  const { t } = useTranslation();
-  const deviceType = Form.useWatch('deviceType', form) ?? 'dust';
-  const fields = numericFields(deviceType).map((f) => ({
-    value: f.key,
-    label: `${t(`deviceLink.readings.fields.${f.key}`, { defaultValue: f.label })}${f.unit ? ` (${f.unit})` : ''}`,
-  }));
-  return (
-    <Form.List name={name}>
-      {(items, { add, remove }) => (
-        <Flex vertical gap={0}>
-          {items.map((item, i) => (
-            <Space key={item.key} align="start" wrap>
-              <Form.Item
-                name={[item.name, 'field']}
-                label={i === 0 ? t('alarms.rules.field') : undefined}
-                rules={[{ required: true, message: t('alarms.rules.fieldRequired') }]}
-              >
-                <Select
-                  aria-label={t('alarms.rules.fieldN', { n: i + 1 })}
-                  style={{ width: 200 }}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  options={fields}
-                />
-              </Form.Item>
-              <Form.Item name={[item.name, 'operator']} label={i === 0 ? t('alarms.rules.operator') : undefined}>
-                <Select
-                  aria-label={t('alarms.rules.operatorN', { n: i + 1 })}
-                  style={{ width: 80 }}
-                  options={ALARM_OPERATORS.map((o) => ({ value: o, label: OPERATOR_SIGN[o] }))}
-                />
-              </Form.Item>
-              <Form.Item
-                name={[item.name, 'threshold']}
-                label={i === 0 ? t('alarms.rules.threshold') : undefined}
-                rules={[{ required: true, message: t('alarms.rules.thresholdRequired') }]}
-              >
-                <InputNumber aria-label={t('alarms.rules.thresholdN', { n: i + 1 })} style={{ width: 120 }} />
-              </Form.Item>
-              {items.length > 1 && (
-                <Button
-                  type="text"
-                  aria-label={t('alarms.rules.removeTerm', { n: i + 1 })}
-                  icon={<MinusCircleOutlined />}
-                  onClick={() => remove(item.name)}
-                  style={{ marginTop: i === 0 ? 30 : 0 }}
-                />
-              )}
-            </Space>
-          ))}
-          {items.length < ALARM_TERMS_MAX && (
-            <Form.Item>
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ operator: 'gt' })}>
-                {t('alarms.rules.addTerm')}
-              </Button>
-            </Form.Item>
-          )}
-        </Flex>
-      )}
-    </Form.List>
-  );
-}
 
 /**
  * Add or edit an alarm rule. A new rule may start from a template (the issue's site limits), which fills
@@ -154,7 +72,7 @@ export function RuleFormModal({
   const add = useEndpointMutation(alarmApi.ruleAdd);
   const update = useEndpointMutation(alarmApi.ruleUpdate);
   const preview = useEndpointMutation(alarmApi.rulePreview);
-  const [previewed, setPreviewed] = useState<Preview | null>(null);
+  const [previewed, setPreviewed] = useState<RulePreview | null>(null);
   const open = editing !== null;
   const isNew = editing === 'new';
   const scopes = SCOPES_OF[role];
@@ -453,51 +371,9 @@ export function RuleFormModal({
               {t('alarms.preview.button', { days: ALARM_PREVIEW_DAYS })}
             </Button>
           </div>
-          {previewed && (
-            <Alert
-              role="status"
-              type={previewed.fired ? 'warning' : 'info'}
-              title={
-                previewed.fired === null
-                  ? t('alarms.preview.offline')
-                  : t('alarms.preview.fired', {
-                      count: previewed.fired,
-                      days: ALARM_PREVIEW_DAYS,
-                      devicesFired: previewed.devicesFired,
-                      devices: previewed.devices,
-                    })
-              }
-              description={
-                previewed.truncated ? t('alarms.preview.truncated', { devices: previewed.devices }) : undefined
-              }
-            />
-          )}
+          {previewed && <RulePreviewResult previewed={previewed} />}
         </Flex>
       </Form>
     </Modal>
-  );
-}
-
-/** The agent, project or device a new rule watches (required), picked by name. */
-function ScopeTarget({
-  scope,
-  width,
-  loading,
-  options,
-}: {
-  scope: 'agent' | 'project' | 'device';
-  width: number;
-  loading: boolean;
-  options: { value: number; label: string }[];
-}) {
-  const { t } = useTranslation();
-  return (
-    <Form.Item
-      name={`${scope}Id`}
-      label={t(`alarms.scopes.${scope}`)}
-      rules={[{ required: true, message: t(`alarms.rules.${scope}Required`) }]}
-    >
-      <Select style={{ width }} showSearch={{ optionFilterProp: 'label' }} loading={loading} options={options} />
-    </Form.Item>
   );
 }

@@ -6,13 +6,12 @@ import {
   formPathOf,
   newRuleValues,
   previewBody,
-  RULE_TEMPLATES,
   ruleFieldErrors,
   ruleValues,
-  templateValues,
   updateBody,
   type RuleValues,
 } from './ruleForm';
+import { RULE_TEMPLATES, templateValues } from './ruleTemplates';
 
 const base = (over: Partial<RuleValues> = {}): RuleValues =>
   ({
