@@ -3,7 +3,7 @@ import jpeg from 'jpeg-js';
 import { urlOf, type Envelope } from './support';
 import { fileApi } from '@siteops/contracts/file/api';
 import type { FileKind } from '@siteops/contracts/file/schemas';
-import { mainlandIdCheckDigit } from '@siteops/contracts/labour/idCard';
+import { mainlandIdCheckDigit } from '@siteops/contracts/labour/id-card';
 
 /** A 1x1 PNG: the smallest image the console's image fields and the upload API accept. */
 export const PNG = Buffer.from(

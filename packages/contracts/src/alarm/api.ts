@@ -23,7 +23,7 @@ import {
 } from './rules.ts';
 
 /** The month's compliance report and its xlsx (compliance.ts). */
-export { alarmComplianceApi } from './complianceApi.ts';
+export { alarmComplianceApi } from './compliance-api.ts';
 
 const WRITERS = ['admin', 'agent', 'manager'] as const;
 

@@ -31,7 +31,7 @@ import {
   WORKER_STATUS,
 } from './schemas.ts';
 import { addCertificateBody, certificatesAnswer, updateCertificateBody } from './certificates.ts';
-import { labourSelfRegApi } from './selfReg.ts';
+import { labourSelfRegApi } from './self-reg.ts';
 
 /** Who manages labour: admins all projects, an agent its agent's projects, a manager its projects. */
 const LABOUR_ROLES = DEVICE_SCOPE_ROLES;

@@ -10,7 +10,7 @@ import {
   readNotificationBody,
   savePreferencesBody,
 } from './schemas.ts';
-import { quietHours } from './quietHours.ts';
+import { quietHours } from './quiet-hours.ts';
 
 /** /api/notification/*: the caller's own message box. Nobody, admins included, reads another user's. */
 export const notificationApi = defineEndpoints('notification', {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PEOPLE_CHANNEL_KINDS, type ChannelKind } from '@siteops/contracts/alarm-escalation/schemas';
-import { quietUntil, wallClock, type QuietHours } from '@siteops/contracts/notification/quietHours';
+import { quietUntil, wallClock, type QuietHours } from '@siteops/contracts/notification/quiet-hours';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
-import { wallClock } from '@siteops/contracts/notification/quietHours';
+import { wallClock } from '@siteops/contracts/notification/quiet-hours';
 import { projectApi } from '@siteops/contracts/project/api';
 import { alarms, escalationHeld, notifications } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';

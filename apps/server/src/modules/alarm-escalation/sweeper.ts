@@ -15,7 +15,7 @@ import { peopleOf, type Person } from './people.ts';
 import { stepMessage, type AlarmFacts } from './message.ts';
 import { dueSends, type Due } from './steps.ts';
 import { holdFor, isPeopleKind, quietHoursOf, releaseHeld } from './held.ts';
-import type { QuietHours } from '@siteops/contracts/notification/quietHours';
+import type { QuietHours } from '@siteops/contracts/notification/quiet-hours';
 
 interface Log {
   warn(obj: object, msg: string): void;

@@ -1,7 +1,12 @@
 import type ExcelJS from 'exceljs';
 import type { alarmComplianceApi } from '@siteops/contracts/alarm/api';
 import type { ComplianceLimit, ComplianceReport } from '@siteops/contracts/alarm/compliance';
-import { flagEntries, limitText, localTime as local, utcClock as clock } from '@siteops/contracts/alarm/complianceText';
+import {
+  flagEntries,
+  limitText,
+  localTime as local,
+  utcClock as clock,
+} from '@siteops/contracts/alarm/compliance-text';
 import type { SheetLang } from '@siteops/contracts/device/sheet';
 import type { Handler } from '../../http/endpoint.ts';
 import { excel } from '../../xlsx/excel.ts';

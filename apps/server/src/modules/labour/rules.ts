@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { parseMainlandId } from '@siteops/contracts/labour/idCard';
+import { parseMainlandId } from '@siteops/contracts/labour/id-card';
 import type { WorkerIdType } from '@siteops/contracts/labour/schemas';
 import type { Db } from '../../db/client.ts';
 import {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { labourApi } from '@siteops/contracts/labour/api';
-import type { ApplicationStatus } from '@siteops/contracts/labour/selfReg';
+import type { ApplicationStatus } from '@siteops/contracts/labour/self-reg';
 import type { LabourTrade, WorkerIdType } from '@siteops/contracts/labour/schemas';
 import { labourApplications, labourTeams, projects } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';

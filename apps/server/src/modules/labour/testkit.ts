@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AnswerOf, Endpoint, InputOf } from '@siteops/contracts/shared/endpoint';
-import { mainlandIdCheckDigit } from '@siteops/contracts/labour/idCard';
+import { mainlandIdCheckDigit } from '@siteops/contracts/labour/id-card';
 import { labourApi } from '@siteops/contracts/labour/api';
 import { projectApi } from '@siteops/contracts/project/api';
 import { deviceApi } from '@siteops/contracts/device/api';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { notificationApi } from '@siteops/contracts/notification/api';
-import { DEFAULT_QUIET_HOURS, type QuietHours } from '@siteops/contracts/notification/quietHours';
+import { DEFAULT_QUIET_HOURS, type QuietHours } from '@siteops/contracts/notification/quiet-hours';
 import type { Db } from '../../db/client.ts';
 import { userQuietHours } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';

@@ -1,7 +1,7 @@
 import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labourApi } from '@siteops/contracts/labour/api';
-import type { WorkerSelfRegForm } from '@siteops/contracts/labour/selfReg';
+import type { WorkerSelfRegForm } from '@siteops/contracts/labour/self-reg';
 import { LABOUR_TRADES, WORKER_ID_TYPES } from '@siteops/contracts/labour/schemas';
 import { call } from '@/api/endpoint';
 import { FacePhoto } from '@/components/selfreg/FacePhoto';

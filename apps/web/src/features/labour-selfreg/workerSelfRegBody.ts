@@ -1,4 +1,4 @@
-import type { WorkerSelfRegBody } from '@siteops/contracts/labour/selfReg';
+import type { WorkerSelfRegBody } from '@siteops/contracts/labour/self-reg';
 import type { LabourTrade, WorkerIdType } from '@siteops/contracts/labour/schemas';
 
 /** What the phone's form holds. */

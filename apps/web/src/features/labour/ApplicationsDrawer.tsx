@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Drawer, Form, Image, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labourApi } from '@siteops/contracts/labour/api';
-import { APPLICATION_STATUS, type ApplicationItem, type ApplicationStatus } from '@siteops/contracts/labour/selfReg';
+import { APPLICATION_STATUS, type ApplicationItem, type ApplicationStatus } from '@siteops/contracts/labour/self-reg';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { message } from '@/lib/feedback';
 import { formatMinute } from '@/lib/time';

@@ -3,7 +3,7 @@ import { Checkbox, DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PHONE_PATTERN, SEX } from '@siteops/contracts/user/schemas';
-import { parseMainlandId } from '@siteops/contracts/labour/idCard';
+import { parseMainlandId } from '@siteops/contracts/labour/id-card';
 import {
   LABOUR_TRADES,
   WORKER_ID_TYPES,

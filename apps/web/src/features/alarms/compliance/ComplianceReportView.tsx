@@ -11,7 +11,7 @@ import type {
   ComplianceReport,
 } from '@siteops/contracts/alarm/compliance';
 import { TitledSection } from '@/components/TitledSection';
-import { flagEntries, limitText, localTime, utcClock } from '@siteops/contracts/alarm/complianceText';
+import { flagEntries, limitText, localTime, utcClock } from '@siteops/contracts/alarm/compliance-text';
 
 const OVER_STYLE = { color: 'var(--ant-color-error, #ff4d4f)', fontWeight: 600 } as const;
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Form, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notificationApi } from '@siteops/contracts/notification/api';
-import { quietUntil, wallClock, type QuietHours } from '@siteops/contracts/notification/quietHours';
+import { quietUntil, wallClock, type QuietHours } from '@siteops/contracts/notification/quiet-hours';
 import { useEndpointMutation, useEndpointQuery } from '@/api/queries';
 import { afterReport } from '@/api/reported';
 import { fieldErrorsOf } from '@/components/form/formKit';

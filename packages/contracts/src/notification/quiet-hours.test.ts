@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quietHours, quietUntil, wallClock } from './quietHours.ts';
+import { quietHours, quietUntil, wallClock } from './quiet-hours.ts';
 
 const night = { enabled: true, from: '22:00', to: '07:00', utcOffsetMinutes: 480 };
 const day = { enabled: true, from: '12:00', to: '14:00', utcOffsetMinutes: 480 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagEntries, limitText, localTime, utcClock } from './complianceText.ts';
+import { flagEntries, limitText, localTime, utcClock } from './compliance-text.ts';
 
 describe('compliance report texts', () => {
   it('shows instants on the project’s clock', () => {
