@@ -13,6 +13,8 @@ import { broadcastApi } from '@siteops/contracts/broadcast/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { labourApi } from '@siteops/contracts/labour/api';
+import { announcementApi } from '@siteops/contracts/announcement/api';
+import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 
 // A page switched to English shows no Chinese: not in the chrome (menu, tabs, breadcrumb, toolbars, table
 // headers, placeholders, labels) and not in the content, apart from data. Data means values the server
@@ -42,6 +44,10 @@ export async function storedCjkStrings(request: APIRequestContext, token: string
     alarmApi.ruleListAll,
     alarmApi.listAll,
     labourApi.listAll,
+    // Announcements (titles) and the escalation channels and chains (names) specs store in Chinese.
+    announcementApi.listAll,
+    alarmEscalationApi.channelListAll,
+    alarmEscalationApi.chainListAll,
   ];
   const found = new Set<string>();
   const walk = (value: unknown) => {
