@@ -86,6 +86,30 @@ function vitest(label, args, env = {}) {
   totals.skipped += report.numPendingTests + report.numTodoTests;
   summary.push(
     `${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped (${seconds}s)`,
+    ...failuresOf(report),
+  );
+}
+
+/** Names each failed test (and each file that failed outside a test) under its pass's line, so a CI log that
+ * keeps only the summary still says what to look at. */
+function failuresOf(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) lines.push(`  ✘ ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (!failed.length && file.status === 'failed') lines.push(`  ✘ ${where}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
+function firstLine(text = '') {
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
   );
 }
 
@@ -93,7 +117,8 @@ function playwright() {
   const out = path.join(tmp, 'playwright-results.json');
   fs.rmSync(out, { force: true });
   const { ok, seconds } = run('end-to-end (Chromium)', 'npx', ['playwright', 'test']);
-  const stats = readJson(out)?.stats;
+  const report = readJson(out);
+  const stats = report?.stats;
   if (!stats) {
     totals.failed += 1;
     summary.push(`end-to-end: FAILED before reporting (${seconds}s)`);
@@ -104,7 +129,30 @@ function playwright() {
   totals.skipped += stats.skipped;
   summary.push(
     `end-to-end: ${stats.expected + stats.flaky} passed (${stats.flaky} flaky: passed on retry), ${stats.unexpected} failed, ${stats.skipped} skipped (${seconds}s)`,
+    ...specsNotPassedFirstTime(report.suites ?? []),
   );
+}
+
+/** The failed and the flaky end-to-end tests, each with its first error line. */
+function specsNotPassedFirstTime(suites) {
+  const lines = [];
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((result) => result.error)?.error?.message;
+        const mark = test.status === 'flaky' ? '~ flaky' : '✘';
+        lines.push(`  ${mark} ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(stripColours(error))}`);
+      }
+    }
+    lines.push(...specsNotPassedFirstTime(suite.suites ?? []));
+  }
+  return lines;
+}
+
+function stripColours(text = '') {
+  // eslint-disable-next-line no-control-regex -- the escape that starts a terminal colour is what it removes
+  return text.replace(/\x1b\[[0-9;]*m/g, '');
 }
 
 /**
