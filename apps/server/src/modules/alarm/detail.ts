@@ -3,7 +3,8 @@ import type { alarmApi } from '@siteops/contracts/alarm/api';
 import type { ALARM_TIMELINE_KINDS } from '@siteops/contracts/alarm/schemas';
 import { alarmRules, alarms, alarmTimeline, users } from '../../db/schema/index.ts';
 import { scope } from '../../auth/scope.ts';
-import type { Handler } from '../../http/endpoint.ts';
+import type { Handler, HandlerContext } from '../../http/endpoint.ts';
+import type { Db } from '../../db/client.ts';
 import { mustExist } from '../../core/errors.ts';
 import { iso } from '../../core/list.ts';
 import { runItems } from './actionRuns.ts';
@@ -16,19 +17,27 @@ type TimelineKind = (typeof ALARM_TIMELINE_KINDS)[number];
  * rule's conditions (an alarm's rule is deleted with it, so it is there), and its linked actions (which
  * of those waiting the caller may confirm).
  */
-export const alarmDetail: Handler<typeof alarmApi.detail> = async (c, { id }) => {
-  const [row] = await selectAlarms(c.db)
+export const alarmDetail: Handler<typeof alarmApi.detail> = (c, input) =>
+  // One snapshot: a linked action's run and its timeline entry are written in one transaction, and reads
+  // at two moments showed the run waiting without its entry (seen on a loaded PostgreSQL run).
+  c.db.transaction((db) => detailIn(c, db, input), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+
+async function detailIn(c: HandlerContext, db: Db, { id }: { id: number }) {
+  const [row] = await selectAlarms(db)
     .where(and(eq(alarms.id, id), scope.devices(c.caller)))
     .limit(1);
   const alarm = mustExist(row, 'Alarm');
   const [timeline, [rule]] = await Promise.all([
-    c.db
+    db
       .select({ entry: alarmTimeline, actorName: users.userName })
       .from(alarmTimeline)
       .leftJoin(users, eq(users.id, alarmTimeline.actorId))
       .where(eq(alarmTimeline.alarmId, id))
       .orderBy(asc(alarmTimeline.at), asc(alarmTimeline.id)),
-    c.db
+    db
       .select({
         source: alarmRules.source,
         condition: alarmRules.condition,
@@ -39,7 +48,7 @@ export const alarmDetail: Handler<typeof alarmApi.detail> = async (c, { id }) =>
       .from(alarmRules)
       .where(eq(alarmRules.id, alarm.alarm.ruleId)),
   ]);
-  const actions = await runItems(c.db, c.user.id, {
+  const actions = await runItems(db, c.user.id, {
     id,
     status: alarm.alarm.status,
     ruleCreatedId: rule!.createdId,
@@ -66,4 +75,4 @@ export const alarmDetail: Handler<typeof alarmApi.detail> = async (c, { id }) =>
     })),
     actions,
   };
-};
+}
