@@ -98,6 +98,8 @@ export default defineConfig({
       WEB_DIST: E2E_WEB_DIST,
       MQTT_PORT: process.env.E2E_MQTT_PORT,
       HJ212_PORT: process.env.E2E_HJ212_PORT,
+      // analysis-presence.spec.ts waits for the sampler's next slot: 30 s rather than the default 5 minutes.
+      PRESENCE_SAMPLE_SECONDS: '30',
     },
   },
 });

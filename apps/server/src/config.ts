@@ -40,6 +40,8 @@ const envSchema = z.object({
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Fleet analytics: days of the hourly rollup kept (pruned hourly), long after the raw rows went. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  /** Fleet analytics: the presence sampler's slot, i.e. how often each device group's online count is stored. */
+  PRESENCE_SAMPLE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   /** Alarm escalation: how often due steps are looked for (every instance; each step is claimed once). */
   ALARM_ESCALATION_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
   /** Alarm escalation: a webhook or bot answering 5xx/429 or not at all is tried again after this, then 4× this. */
@@ -172,6 +174,8 @@ export interface Config {
   notificationRetentionDays: number;
   /** ANALYTICS_RETENTION_DAYS: the hourly rollup of fleet analytics. */
   analyticsRetentionDays: number;
+  /** PRESENCE_SAMPLE_SECONDS: the length of a presence sample's slot. */
+  presenceSampleSeconds: number;
   adminPassword?: string;
   /** ONE_TIME_PASSWORD_HOURS. */
   oneTimePasswordHours: number;
@@ -305,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    presenceSampleSeconds: e.PRESENCE_SAMPLE_SECONDS,
     adminPassword: e.ADMIN_PASSWORD,
     oneTimePasswordHours: e.ONE_TIME_PASSWORD_HOURS,
     logLevel: e.LOG_LEVEL,

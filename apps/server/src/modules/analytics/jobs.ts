@@ -4,14 +4,14 @@ import { prunePresence, samplePresence, slotOf } from './presence.ts';
 import { pruneRollup, rollupGroups } from './rollup.ts';
 
 const ROLLUP_EVERY_MS = 60_000;
-/** The presence sampler looks every minute and samples when a new 5-minute slot has begun. */
-const SAMPLE_CHECK_MS = 60_000;
+/** The presence sampler looks every minute (a fifth of a shorter slot) and samples when a new slot has begun. */
+const sampleCheckMs = (slotMs: number) => Math.min(60_000, slotMs / 5);
 const RETENTION_EVERY_MS = 3_600_000;
 
 /**
  * The rollup job every minute (and 5 s after start, catching up on what changed while no instance ran),
- * the presence sampler once per 5-minute slot (checked every minute rather than on a 5-minute interval,
- * whose drift could skip a slot), and hourly (a minute after start) the retention of both: hours and
+ * the presence sampler once per slot (PRESENCE_SAMPLE_SECONDS, 5 minutes by default; checked every minute
+ * rather than on an interval of the slot's length, whose drift could skip a slot), and hourly (a minute after start) the retention of both: hours and
  * slots older than ANALYTICS_RETENTION_DAYS go. The raw rows' own retention (device link) never touches
  * them, which is what keeps the history. All are safe on every instance at once (rollupGroups serialises
  * itself under a lock; a slot's samples are one INSERT … ON CONFLICT DO NOTHING, written once).
@@ -28,11 +28,12 @@ export function startRollupJobs(ctx: ModuleContext, log: FastifyBaseLogger): () 
   };
   let sampling: Promise<void> | null = null;
   let sampledSlot = 0;
+  const slotMs = ctx.config.presenceSampleSeconds * 1000;
   const sample = () => {
     const now = new Date();
-    const slot = slotOf(now).getTime();
+    const slot = slotOf(now, slotMs).getTime();
     if (slot === sampledSlot) return;
-    sampling ??= samplePresence(ctx.db, now)
+    sampling ??= samplePresence(ctx.db, now, slotMs)
       .then(
         (n) => {
           sampledSlot = slot;
@@ -52,7 +53,7 @@ export function startRollupJobs(ctx: ModuleContext, log: FastifyBaseLogger): () 
     );
   const timers = [
     setInterval(rollup, ROLLUP_EVERY_MS),
-    setInterval(sample, SAMPLE_CHECK_MS),
+    setInterval(sample, sampleCheckMs(slotMs)),
     setInterval(prune, RETENTION_EVERY_MS),
   ];
   const firsts = [setTimeout(rollup, 5_000), setTimeout(sample, 5_000), setTimeout(prune, 60_000)];

@@ -10,7 +10,7 @@ import { firstSheetAt } from '../../../test/workbooks.ts';
 import { analyticsApi } from '@siteops/contracts/analytics/api';
 
 /**
- * Presence history: the sampler writes each device group once per 5-minute slot however often and
+ * Presence history: the sampler writes each device group once per slot (5 minutes by default) however often and
  * however concurrently it runs; the online rate and uptime are sum(online) / sum(devices) of the samples
  * per bucket and over the range, in the caller's scope (an agent its devices' groups, a manager its
  * projects').
@@ -75,6 +75,16 @@ describe('presence sampler', () => {
     expect(written[0] + written[1]).toBe(n);
     expect(Math.min(...written)).toBe(0);
     expect(await samplesAt(next)).toHaveLength(4);
+  });
+
+  it('a shorter slot (PRESENCE_SAMPLE_SECONDS) samples at each of its own boundaries', async () => {
+    const thirty = 30_000;
+    const start = new Date(slotOf(SAMPLED).getTime() + 10 * 60_000);
+    expect(await samplePresence(t.database.db, new Date(start.getTime() + 5_000), thirty)).toBeGreaterThanOrEqual(4);
+    expect(await samplePresence(t.database.db, new Date(start.getTime() + 29_000), thirty)).toBe(0);
+    expect(await samplePresence(t.database.db, new Date(start.getTime() + 31_000), thirty)).toBeGreaterThanOrEqual(4);
+    expect(await samplesAt(start)).toHaveLength(4);
+    expect(await samplesAt(new Date(start.getTime() + thirty))).toHaveLength(4);
   });
 
   it('retention drops the samples older than ANALYTICS_RETENTION_DAYS only', async () => {

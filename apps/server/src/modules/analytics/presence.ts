@@ -5,24 +5,24 @@ import { affectedOf, rowsOf } from '../../db/rows.ts';
 import { groupsOf } from './rollup.ts';
 
 /**
- * Presence history (decision 0020): every 5 minutes the sampler counts each device group's devices and
- * online devices; the analysis adds the samples up per bucket (online rate) and over the range (uptime),
+ * Presence history (decision 0020): every slot (5 minutes unless PRESENCE_SAMPLE_SECONDS says otherwise) the
+ * sampler counts each device group's devices and online devices; the analysis adds the samples up per bucket (online rate) and over the range (uptime),
  * for the groups of the caller's scoped devices, exactly as the rollup's group rows are scoped.
  */
 
 export const SLOT_MS = 5 * 60_000;
 
-/** The start of the 5-minute slot `now` is in. */
-export const slotOf = (now: Date) => new Date(Math.floor(now.getTime() / SLOT_MS) * SLOT_MS);
+/** The start of the slot `now` is in. */
+export const slotOf = (now: Date, slotMs = SLOT_MS) => new Date(Math.floor(now.getTime() / slotMs) * slotMs);
 
 /**
  * Writes the slot of `now` once: one statement, so the counts are one snapshot, and ON CONFLICT DO NOTHING
  * on the (slot, group) key, so a second call (this instance's next tick, or another instance) in the same
  * slot adds nothing, concurrently too. Answers how many group rows it wrote.
  */
-export async function samplePresence(db: Db, now: Date): Promise<number> {
+export async function samplePresence(db: Db, now: Date, slotMs = SLOT_MS): Promise<number> {
   const res = await db.execute(sql`insert into presence_samples (slot, agent_id, project_id, type, devices, online)
-    select ${slotOf(now).toISOString()}::timestamptz, agent_id, project_id, type, count(*)::int,
+    select ${slotOf(now, slotMs).toISOString()}::timestamptz, agent_id, project_id, type, count(*)::int,
       (count(*) filter (where online_status = 'online'))::int
     from devices group by agent_id, project_id, type
     on conflict do nothing`);
