@@ -5,6 +5,7 @@ import { alarmRules, alarms, alarmTimeline, users } from '../../db/schema/index.
 import { scope } from '../../auth/scope.ts';
 import type { Handler, HandlerContext } from '../../http/endpoint.ts';
 import type { Db } from '../../db/client.ts';
+import { inSnapshot } from '../../db/snapshot.ts';
 import { mustExist } from '../../core/errors.ts';
 import { iso } from '../../core/list.ts';
 import { runItems } from './actionRuns.ts';
@@ -18,12 +19,7 @@ type TimelineKind = (typeof ALARM_TIMELINE_KINDS)[number];
  * of those waiting the caller may confirm).
  */
 export const alarmDetail: Handler<typeof alarmApi.detail> = (c, input) =>
-  // One snapshot: a linked action's run and its timeline entry are written in one transaction, and reads
-  // at two moments showed the run waiting without its entry (seen on a loaded PostgreSQL run).
-  c.db.transaction((db) => detailIn(c, db, input), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+  inSnapshot(c.db, (db) => detailIn(c, db, input));
 
 async function detailIn(c: HandlerContext, db: Db, { id }: { id: number }) {
   const [row] = await selectAlarms(db)
