@@ -6,6 +6,7 @@ import type { DeviceType } from '@siteops/contracts/device-protocol';
 import type { Handler } from '../../http/endpoint.ts';
 import { neutralised } from '../../xlsx/text.ts';
 import { sendWorkbook } from '../device/sheet.ts';
+import { inSnapshot } from '../../db/snapshot.ts';
 import { fleet } from './fleet.ts';
 
 type Col = { key: string; 'zh-CN': string; 'en-US': string };
@@ -72,7 +73,8 @@ const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 /** One chart's series as a small xlsx (at most 31 days of buckets), in the caller's scope. */
 export const exportAnalytics: Handler<typeof analyticsApi.export> = async ({ db, caller, reply }, q) => {
   const { chart, lang } = q;
-  const data = await fleet(db, caller, q);
+  // One snapshot, as the fleet route reads it (routes.ts).
+  const data = await inSnapshot(db, (snapshot) => fleet(snapshot, caller, q));
   const sheet = SHEETS[chart];
   const ExcelJS = await excel();
   const wb = new ExcelJS.Workbook();
