@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Handler } from '../../http/endpoint.ts';
 import { readPage } from '../../http/readPage.ts';
+import { inSnapshot } from '../../db/snapshot.ts';
 import { fieldError } from '../../core/errors.ts';
 import { contains, countAll } from '../../core/list.ts';
 import { t } from '../../core/messages/index.ts';
@@ -63,8 +64,14 @@ function toConfigItem(
   };
 }
 
-/** Every project (admin only) with its visitor configuration, or the defaults where none was published. */
-export const listConfig: Handler<typeof visitorApi.listConfig> = async ({ db }, q) => {
+/**
+ * Every project (admin only) with its visitor configuration, or the defaults where none was published. One
+ * snapshot: the configurations and their authorised devices are two reads, and a publish writes both (a new
+ * version and its devices) in one transaction.
+ */
+export const listConfig: Handler<typeof visitorApi.listConfig> = (c, q) => inSnapshot(c.db, (db) => configPage(db, q));
+
+async function configPage(db: Db, q: Parameters<Handler<typeof visitorApi.listConfig>>[1]) {
   const where = and(
     q.keyword ? or(contains(projects.name, q.keyword), contains(projects.code, q.keyword)) : undefined,
     q.projectId ? eq(projects.id, q.projectId) : undefined,
@@ -90,7 +97,7 @@ export const listConfig: Handler<typeof visitorApi.listConfig> = async ({ db }, 
     page: q.page,
     pageSize: q.pageSize,
   };
-};
+}
 
 /**
  * Save a project's configuration and make it live (a new version). The devices must be face devices
