@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createUser, login } from './support';
+import { createUser, login, loginTo } from './support';
 import { PNG } from './forms';
 
 test.use({ reducedMotion: 'reduce' });
@@ -54,8 +54,7 @@ test("the avatar menu's user centre opens your own overview, as admin and as a p
     await page.context().clearCookies();
     await page.goto('/login');
     await page.evaluate(() => localStorage.clear());
-    await login(page, role === 'admin' ? undefined : await createUser(request, role));
-    await page.goto('/user/setting');
+    await loginTo(page, '/user/setting', role === 'admin' ? undefined : await createUser(request, role));
     await expect(page.getByTestId('tab-bar').getByRole('tab', { name: '用户设置', selected: true })).toBeVisible();
 
     await page.getByRole('button', { name: '用户菜单' }).click();

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { ADMIN, apiLogin, client, type Envelope, grantDevice, login } from './support';
+import { ADMIN, apiLogin, client, type Envelope, grantDevice, loginTo } from './support';
 import { aiStreamApi } from '@siteops/contracts/ai-stream/api';
 import { test } from './simDevice';
 
@@ -27,8 +27,7 @@ test.describe('AI-box stream settings', () => {
     const device = dialSim(online, 'aiBox');
     await device.waitFor('up', 30_000);
 
-    await login(page);
-    await page.goto(`/device/aiBox-stream?ids=${online.id},${offline.id}`);
+    await loginTo(page, `/device/aiBox-stream?ids=${online.id},${offline.id}`);
     await expect(page.getByText('请先选择 AI 盒子并读取其当前设置。')).toBeVisible({ timeout: 60_000 });
     await page.getByRole('button', { name: '从设备读取' }).click();
     await expect(page.getByText('1 台设备无法读取；下发时将写入下面设置的全部值。')).toBeVisible();

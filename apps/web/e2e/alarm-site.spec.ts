@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { alarmApi } from '@siteops/contracts/alarm/api';
 import { alarmEscalationApi } from '@siteops/contracts/alarm-escalation/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
-import { ADMIN, agentSiteFor, api, apiLogin, grantDevice, login, openConsole, uniqueName } from './support';
+import { ADMIN, agentSiteFor, api, apiLogin, grantDevice, uniqueName, loginTo } from './support';
 import { test } from './simDevice';
 import { appointManager } from './people';
 import { acknowledgeThenClear, expectRaised } from './alarmRuleSteps';
@@ -104,8 +104,7 @@ test('a dust monitor over the limit: live for the manager, the speaker plays, ac
   await Promise.all([speakerSim, monitorSim, otherSim, controlSim].map((sim) => sim.waitFor('up', 30_000)));
 
   // The manager on the Alarms page, nothing in the message box yet.
-  await login(page, manager);
-  await openConsole(page, '/alarm/alarm-list');
+  await loginTo(page, '/alarm/alarm-list', manager);
   const bell = (unread?: number) => page.getByRole('button', { name: unread ? `消息，${unread} 条未读` : /^消息$/ });
   await expect(bell()).toBeVisible();
   const rowOf = (devName: string) => page.getByRole('row').filter({ hasText: ruleName }).filter({ hasText: devName });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { AnalyticsAnswer } from '@siteops/contracts/analytics/schemas';
 import { createSimDevice, type SimDevice } from '@siteops/device-sim/device';
-import { ADMIN, agentSiteFor, api, apiLogin, grantDevice, login, queryOf } from './support';
+import { ADMIN, agentSiteFor, api, apiLogin, grantDevice, queryOf, loginTo } from './support';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { analyticsApi } from '@siteops/contracts/analytics/api';
 import { firstSheetOf } from './workbooks';
@@ -69,8 +69,7 @@ test.describe('fleet analytics online rate', () => {
       )
       .toEqual([`${siteName}: 50 (2)`]);
 
-    await login(page, agentUser);
-    await page.goto('/dashboard/analysis');
+    await loginTo(page, '/dashboard/analysis', agentUser);
     const presence = page.getByTestId('analysis-presence');
     // By device type (the page's default): the rate line's point and the uptime bar, each titled with its value.
     await expect(presence.getByTestId('analysis-presence-summary')).toHaveText(

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, agentSiteFor, apiLogin, grantDevice, login, waitForReadings, type Credentials } from './support';
+import { ADMIN, agentSiteFor, apiLogin, grantDevice, waitForReadings, type Credentials, loginTo } from './support';
 import { downloadedSheet } from './workbooks';
 import { test, type DialSim } from './simDevice';
 import { chartPoints } from './charts';
@@ -31,8 +31,7 @@ async function monitorOnNewSite(request: APIRequestContext, dialSim: DialSim, pr
  * whatever the minute, once the dust card's legend names the site: answers the dust card.
  */
 async function dustPerDay(page: Page, agentUser: Credentials, siteName: string, perDay: string) {
-  await login(page, agentUser);
-  await page.goto('/dashboard/analysis');
+  await loginTo(page, '/dashboard/analysis', agentUser);
   const dust = page.getByTestId('analysis-dust');
   await page.getByText(perDay, { exact: true }).click();
   await expect(dust.getByTestId('analysis-dust-legend')).toContainText(siteName, { timeout: 30_000 });

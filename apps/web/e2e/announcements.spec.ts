@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, addAgent, api, apiLogin, client, login, openConsole, uniqueName } from './support';
+import { ADMIN, addAgent, api, apiLogin, client, uniqueName, loginTo } from './support';
 import { announcementApi } from '@siteops/contracts/announcement/api';
 
 /**
@@ -22,8 +22,7 @@ test('an announcement published by an admin reaches its audience live: bell, box
   // The reader, in a browser of its own, on its Workplace.
   const readerContext = await browser.newContext();
   const readerPage = await readerContext.newPage();
-  await login(readerPage, reader);
-  await openConsole(readerPage, '/dashboard/workplace');
+  await loginTo(readerPage, '/dashboard/workplace', reader);
   const card = readerPage.getByTestId('workplace-announcements');
   await expect(card).toBeVisible();
   await expect(readerPage.getByRole('button', { name: /^消息$/ })).toBeVisible();
@@ -31,8 +30,7 @@ test('an announcement published by an admin reaches its audience live: bell, box
   // The admin writes it for the agent's people and publishes it, after confirming.
   const title = uniqueName('停水通知');
   const body = '周二 9:00 至 12:00 全楼停水，请提前储水。';
-  await login(page);
-  await openConsole(page, '/user/announcements');
+  await loginTo(page, '/user/announcements');
   await page.getByRole('button', { name: '新建' }).click();
   const dialog = page.getByRole('dialog', { name: '新建公告' });
   await dialog.getByLabel('标题').fill(title);

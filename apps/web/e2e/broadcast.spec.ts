@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { ADMIN, apiLogin, grantDevice, login, openConsole } from './support';
+import { ADMIN, apiLogin, grantDevice, loginTo } from './support';
 import { adminDevice } from './adminSetup';
 import { test } from './simDevice';
 
@@ -29,8 +29,7 @@ test.describe('broadcast campaigns', () => {
     const speaker = dialSim(d, 'broadcast');
     await speaker.waitFor('up', 30_000);
 
-    await login(page);
-    await openConsole(page, '/device/broadcast-campaign');
+    await loginTo(page, '/device/broadcast-campaign');
     await page.getByRole('button', { name: '新建广播任务' }).click();
     const form = page.getByRole('form', { name: '新建广播任务' });
 
@@ -92,8 +91,7 @@ test.describe('broadcast campaigns', () => {
       prefix: 'E2EBC',
       devName: `e2e 广播离线 ${Date.now() % 100000}`,
     });
-    await login(page);
-    await openConsole(page, '/device/broadcast-campaign?new=1');
+    await loginTo(page, '/device/broadcast-campaign?new=1');
     const form = page.getByRole('form', { name: '新建广播任务' });
     await form.getByLabel('活动名称').fill('超长内容');
     await form.getByLabel('推广链接').fill('https://example.com');

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { login, openConsole, uniqueName } from './support';
+import { uniqueName, loginTo } from './support';
 import { deleteRow, openFormSavedEmpty, saveDialog } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
@@ -37,8 +37,7 @@ test('admin adds a constant, finds it by key and by value, meets the 409 on a du
 }) => {
   const key = uniqueName('e2e.const').replace(/_/g, '.');
   const value = uniqueName('value');
-  await login(page);
-  await openConsole(page, '/isystem/isystem-constants');
+  await loginTo(page, '/isystem/isystem-constants');
   await expect(page.locator('.ant-table-thead')).toContainText('键');
 
   // Add.

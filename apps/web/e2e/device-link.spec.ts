@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { api, login } from './support';
+import { api, loginTo } from './support';
 import { adminDevice } from './adminSetup';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { test } from './simDevice';
@@ -24,8 +24,7 @@ test.describe('device link', () => {
     const devName = `e2e 门禁 ${sn.slice(-5)}`;
     await api(request, deviceApi.update, { id: granted.id, devName }, token);
 
-    await login(page);
-    await page.goto(`/device/face-list?sn=${encodeURIComponent(sn)}`);
+    await loginTo(page, `/device/face-list?sn=${encodeURIComponent(sn)}`);
     const row = page.getByRole('row').filter({ hasText: sn });
     await expect(row).toBeVisible({ timeout: 60_000 });
     await expect(row).not.toContainText(/在线|Online/);

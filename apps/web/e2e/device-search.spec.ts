@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { ADMIN, agentSiteFor, apiLogin, grantDevice, login, waitForReadings } from './support';
+import { ADMIN, agentSiteFor, apiLogin, grantDevice, login, waitForReadings, loginTo } from './support';
 import { downloadedSheet } from './workbooks';
 import { test } from './simDevice';
 import { appointManager } from './people';
@@ -106,8 +106,7 @@ test.describe('device search and catalogue', () => {
     // registry pages it cannot open.
     const { manager } = await appointManager(request, token, siteId, { agentId });
     const managerPage = await browser.newPage();
-    await login(managerPage, manager);
-    await managerPage.goto(`/device/device-search?device=${sn}&${range}`);
+    await loginTo(managerPage, `/device/device-search?device=${sn}&${range}`, manager);
     await expect(managerPage.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '180' })).toHaveCount(2, {
       timeout: 60_000,
     });

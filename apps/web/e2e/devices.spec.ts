@@ -3,7 +3,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEVICE_IMPORT_COLUMNS } from '@siteops/contracts/device/sheet';
 import { verifyLicence } from '@siteops/contracts/licence/verify';
-import { ADMIN, addAgent, api, apiLogin, client, type Envelope, login, uniqueName } from './support';
+import { ADMIN, addAgent, api, apiLogin, client, type Envelope, uniqueName, loginTo } from './support';
 import { deviceApi } from '@siteops/contracts/device/api';
 import { platformApi } from '@siteops/contracts/platform/api';
 import { firstSheetOf } from './workbooks';
@@ -74,8 +74,7 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
       if (m.type === 'job' && m.data?.kind === 'device.import') jobSteps.push(m.data.step);
     }),
   );
-  await login(page);
-  await page.goto(`/device/device-list?sn=${prefix}`);
+  await loginTo(page, `/device/device-list?sn=${prefix}`);
   await expect(page.locator('.ant-table-placeholder').first()).toBeVisible({ timeout: 30_000 });
 
   // Import: the template downloads in the user's language, then the file made above goes up.
@@ -133,8 +132,7 @@ test('admin imports 50 devices, divides 10 to an agent, who then sees exactly th
   // The agent, in its own browser session, sees exactly those ten: on the list and on the face page.
   const agentContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' });
   const agentPage = await agentContext.newPage();
-  await login(agentPage, agentUser);
-  await agentPage.goto(`/device/device-list?sn=${prefix}`);
+  await loginTo(agentPage, `/device/device-list?sn=${prefix}`, agentUser);
   await expect(totalOf(agentPage)).toHaveText('共 10 条');
   expect((await shownRowKeys(agentPage)).sort()).toEqual([...chosenIds].sort());
   await agentPage.goto(`/device/face-list?sn=${prefix}`);
@@ -185,8 +183,7 @@ test('admin grants a licence on /device/grant-auth and the downloaded file verif
   const sn = `${serialPrefix()}-LIC`;
   const expiry = `${new Date().getUTCFullYear() + 1}-06-30`;
 
-  await login(page);
-  await page.goto('/device/grant-auth');
+  await loginTo(page, '/device/grant-auth');
   await page.getByLabel('MAC地址').fill('02-AB-CD-EF-01-23');
   await page.getByLabel('设备序列号').fill(sn);
   await page.getByLabel('平台列表').fill(platformName);
@@ -231,8 +228,7 @@ test('grant form checks the MAC and keeps the expiry within the chosen platforms
   const platformEnd = `${new Date().getUTCFullYear() + 1}-01-31`;
   await api(request, platformApi.add, { platformName, expirationDate: platformEnd }, token);
 
-  await login(page);
-  await page.goto('/device/grant-auth');
+  await loginTo(page, '/device/grant-auth');
   await page.getByRole('button', { name: /生成并下载$/ }).click();
   await expect(page.getByText('请输入MAC地址')).toBeVisible();
   await expect(page.getByText('请输入设备序列号')).toBeVisible();
@@ -264,8 +260,7 @@ test('authorisation platforms: create, unique name on the field, expired shown, 
   await api(request, platformApi.add, { platformName: taken, expirationDate: '2099-01-01' }, token);
   const name = uniqueName('E2E old');
 
-  await login(page);
-  await page.goto('/device/auth-platform');
+  await loginTo(page, '/device/auth-platform');
   await page.getByRole('button', { name: /新\s*建$/ }).click();
   const dialog = page.getByRole('dialog', { name: '新建平台' });
   await dialog.locator('#platformName').fill(taken);
@@ -312,8 +307,7 @@ test('import lists row errors by row and column; the user chooses nothing or the
   row({ type: 'gateway', mac: macOf(Math.floor(Math.random() * 0xffffff), 2) });
   const file = Buffer.from(await workbook.xlsx.writeBuffer());
 
-  await login(page);
-  await page.goto(`/device/universal-Gateway-list?sn=${prefix}`);
+  await loginTo(page, `/device/universal-Gateway-list?sn=${prefix}`);
   await page.getByRole('button', { name: /导\s*入$/ }).click();
   const dialog = page.getByRole('dialog', { name: '导入设备' });
   const upload = () =>
@@ -355,8 +349,7 @@ test('a device authorised again says it is waiting for the device to dial in aga
   const sn = `${serialPrefix()}DIAL`;
   await api(request, deviceApi.add, { type: 'dust', sn, mac: macOf(Date.now() & 0xffffff, 7) }, token);
 
-  await login(page);
-  await page.goto(`/device/device-list?sn=${sn}`);
+  await loginTo(page, `/device/device-list?sn=${sn}`);
   const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: sn });
   await expect(row).toHaveCount(1);
   await expect(row).not.toContainText('等待设备重新接入');

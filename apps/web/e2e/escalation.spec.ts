@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { ADMIN, addProject, apiLogin, login, openConsole, pickOption, uniqueName } from './support';
+import { ADMIN, addProject, apiLogin, pickOption, uniqueName, loginTo } from './support';
 import { confirmPopup } from './uiSteps';
 
 /**
@@ -34,8 +34,7 @@ test('a project’s webhook channel: added, tested against a real receiver, logg
     const channelName = uniqueName('值班系统');
     const secret = 'e2e-webhook-secret';
 
-    await login(page);
-    await openConsole(page, `/alarm/alarm-escalation?projectId=${site.id}`);
+    await loginTo(page, `/alarm/alarm-escalation?projectId=${site.id}`);
     await expect(page.getByText('该项目没有升级链')).toBeVisible();
 
     // The channel, through the drawer.

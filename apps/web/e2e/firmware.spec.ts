@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { login, openConsole, uniqueName } from './support';
+import { uniqueName, loginTo } from './support';
 import { confirmPopup, expectOnlyRow, openFormSavedEmpty } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
@@ -18,8 +18,7 @@ test('admin uploads firmware with a progress bar, is refused a wrong checksum wi
   // Large enough that the upload takes more than one progress event.
   const content = randomBytes(3 * 1024 * 1024);
   const sha256 = createHash('sha256').update(content).digest('hex');
-  await login(page);
-  await openConsole(page, '/device/device-upgrade');
+  await loginTo(page, '/device/device-upgrade');
   await expect(page.locator('.ant-table-thead')).toContainText('校验值');
 
   const dialog = await openFormSavedEmpty(page, /上\s*传$/, '上传固件', [

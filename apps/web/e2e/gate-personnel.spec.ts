@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { api, createUser, login, openConsole, pickOption, slowMachineSpec, uniqueName, urlOf } from './support';
+import { api, createUser, openConsole, pickOption, slowMachineSpec, uniqueName, urlOf, loginTo } from './support';
 import { adminProject } from './adminSetup';
 import { userApi } from '@siteops/contracts/user/api';
 import { fileApi } from '@siteops/contracts/file/api';
@@ -53,8 +53,7 @@ test('a member with a face photo added to the project personnel is enrolled on i
   await api(request, userApi.update, { id: list[0].id, avatar }, admin);
 
   // The gate office: the terminal on the visitor device list, online; its face library holds nobody yet.
-  await login(page);
-  await openConsole(page, `/visitor/device-authorize?keyword=${encodeURIComponent(gate.sn)}`);
+  await loginTo(page, `/visitor/device-authorize?keyword=${encodeURIComponent(gate.sn)}`);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(devName);
   await expect(rows(page).first()).toContainText(projectName);

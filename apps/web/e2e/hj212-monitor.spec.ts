@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Hj212Monitor } from '@siteops/device-sim/hj212Monitor';
 import { deviceApi } from '@siteops/contracts/device/api';
-import { api, login, openConsole, slowMachineSpec } from './support';
+import { api, slowMachineSpec, loginTo } from './support';
 import { adminDevice } from './adminSetup';
 import { test } from './simDevice';
 
@@ -25,8 +25,7 @@ test('an HJ 212 monitor in maintenance: its readings appear live on the dust pag
     admin,
   );
 
-  await login(page);
-  await openConsole(page, `/device/dust-monitor?sn=${encodeURIComponent(granted.sn)}`);
+  await loginTo(page, `/device/dust-monitor?sn=${encodeURIComponent(granted.sn)}`);
   const row = page.getByRole('row').filter({ hasText: granted.sn });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('data-flag-a34002')).toHaveCount(0);

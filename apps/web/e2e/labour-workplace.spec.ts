@@ -1,5 +1,5 @@
 import { labourApi } from '@siteops/contracts/labour/api';
-import { api, login, openConsole, reloadConsole, slowMachineSpec, uniqueName } from './support';
+import { api, reloadConsole, slowMachineSpec, uniqueName, loginTo } from './support';
 import { adminProject } from './adminSetup';
 import { projectGate, test } from './simDevice';
 import { mainlandId } from './forms';
@@ -49,8 +49,7 @@ test('the Workplace counts the worker a terminal let in; an admin reveals its ID
   });
 
   // The manager's Workplace: its project, one worker on site, all of one came.
-  await login(page, manager);
-  await openConsole(page, '/dashboard/workplace');
+  await loginTo(page, '/dashboard/workplace', manager);
   const card = page.getByTestId('labour-figures');
   await expect(card.getByRole('row').filter({ hasText: projectName })).toContainText('100%', { timeout: 60_000 });
   await expect(card.getByTestId('labour-on-site')).toContainText('1');
@@ -65,8 +64,7 @@ test('the Workplace counts the worker a terminal let in; an admin reveals its ID
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // An admin's worker detail: masked until revealed.
-  await login(page);
-  await openConsole(page, `/labour/workers?projectId=${projectId}`);
+  await loginTo(page, `/labour/workers?projectId=${projectId}`);
   await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: '详情' }).click();
   const detail = page.getByTestId('worker-detail');
   await expect(detail.getByTestId('worker-bank-card')).toHaveText('622************0123');

@@ -4,11 +4,11 @@ import {
   addProject,
   api,
   apiLogin,
-  login,
   openConsole,
   pickOption,
   slowMachineSpec,
   uniqueName,
+  loginTo,
 } from './support';
 import { greyFacePhoto, mainlandId } from './forms';
 import { projectGate, test } from './simDevice';
@@ -38,8 +38,7 @@ test('a worker registered in the console is enrolled on the terminal; its passes
 
   // Register the worker in the console's drawer, face photo included.
   const name = uniqueName('Zhou Gong');
-  await login(page);
-  await openConsole(page, '/labour/workers');
+  await loginTo(page, '/labour/workers');
   await page.getByRole('button', { name: /新\s*建/ }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: '登记工人' });
   await pickOption(page, drawer.getByLabel('项目'), projectName);

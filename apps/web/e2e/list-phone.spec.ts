@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, openConsole } from './support';
+import { loginTo } from './support';
 
 /**
  * Issue 33 item 7, the list kit on a phone (390×844): the search form folds behind "Filters", the
@@ -11,8 +11,7 @@ import { login, openConsole } from './support';
 test.use({ reducedMotion: 'reduce', viewport: { width: 390, height: 844 } });
 
 test('on a phone a list folds its filters and secondary actions, and its rows read as cards', async ({ page }) => {
-  await login(page);
-  await openConsole(page, '/user/info');
+  await loginTo(page, '/user/info');
 
   // The search form is folded: the list is on the first screen.
   const toggle = page.getByTestId('query-form-toggle');
@@ -57,8 +56,7 @@ test('on a phone the device list keeps its six batch and file actions behind "Mo
   page,
 }) => {
   await page.addInitScript(() => localStorage.setItem('locale', 'en-US'));
-  await login(page);
-  await openConsole(page, '/device/device-list');
+  await loginTo(page, '/device/device-list');
 
   const more = page.getByTestId('table-actions-toggle');
   await expect(more).toHaveText('More actions');

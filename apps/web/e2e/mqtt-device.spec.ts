@@ -1,4 +1,4 @@
-import { addPassedVisitor, login, openConsole, slowMachineSpec, uniqueName } from './support';
+import { addPassedVisitor, openConsole, slowMachineSpec, uniqueName, loginTo } from './support';
 import { adminProject } from './adminSetup';
 import { greyFacePhoto } from './forms';
 import { projectGate, test } from './simDevice';
@@ -36,8 +36,7 @@ test('an MQTT face terminal gets a visitor and reports a pass; its detail says M
   await expect.poll(() => device.faces!.get(personId)?.name, { timeout: 30_000 }).toBe(name);
 
   expect(device.reportPass(personId, 'in').passed).toBe(true);
-  await login(page);
-  await openConsole(page, `/visitor/pass-records?visitorId=${visitorId}`);
+  await loginTo(page, `/visitor/pass-records?visitorId=${visitorId}`);
   const record = page.getByRole('row').filter({ hasText: personId });
   await expect(record).toContainText(name);
   await expect(record).toContainText(devName);

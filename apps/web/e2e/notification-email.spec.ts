@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiBindByCode, bindByCode } from './bindByCode';
 import { mailTo, mailsTo } from './mailbox';
-import { ADMIN, api, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { ADMIN, api, apiLogin, createUser, openConsole, uniqueName, loginTo } from './support';
 import { certificationApi } from '@siteops/contracts/certification/api';
 import { notificationApi } from '@siteops/contracts/notification/api';
 import { CERTIFICATION_FORM } from './forms';
@@ -45,8 +45,7 @@ test('a user who chose email for certification is mailed its outcome; one who di
   const quietCertification = await submitCertification(request, quietToken, uniqueName('E2E 静默建设'));
 
   const who = await createUser(request, 'user');
-  await login(page, who);
-  await openConsole(page, '/user/setting?tab=notifications');
+  await loginTo(page, '/user/setting?tab=notifications', who);
   const notifications = page.getByRole('tabpanel', { name: '消息通知' });
   const emailSwitch = notifications.getByRole('switch', { name: '实名认证：邮件' });
   // No security email yet: every email switch is greyed out, and the note says where to bind one.

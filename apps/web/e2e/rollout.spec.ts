@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect as baseExpect } from '@playwright/test';
 import type { SimDevice } from '@siteops/device-sim/device';
-import { ADMIN, apiLogin, grantDevice, type Envelope, login, uniqueName, urlOf } from './support';
+import { ADMIN, apiLogin, grantDevice, type Envelope, uniqueName, urlOf, loginTo } from './support';
 import { upgradeApi } from '@siteops/contracts/upgrade/api';
 import { test } from './simDevice';
 
@@ -46,8 +46,7 @@ test.describe('firmware rollout', () => {
     ).json()) as Envelope<{ id: number }>;
     expect(uploaded.code, uploaded.msg).toBe(200);
 
-    await login(page);
-    await page.goto(`/device/device-upgrade?fileName=${encodeURIComponent(name)}`);
+    await loginTo(page, `/device/device-upgrade?fileName=${encodeURIComponent(name)}`);
     const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: name });
     await row.getByRole('button', { name: '发布升级' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '发布升级' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, apiLogin, createUser, login, openConsole, uniqueName } from './support';
+import { api, apiLogin, createUser, uniqueName, loginTo } from './support';
 import { accountApi } from '@siteops/contracts/account/api';
 import { seriousAxeViolations } from './uiSteps';
 import { apiBindByCode, bindByCode } from './bindByCode';
@@ -16,8 +16,7 @@ test.describe.configure({ timeout: 180_000 });
  */
 test('bind the security email with the code received by mail', async ({ page, request }) => {
   const who = await createUser(request, 'user');
-  await login(page, who);
-  await openConsole(page, '/user/setting?tab=security');
+  await loginTo(page, '/user/setting?tab=security', who);
   const settings = page.getByRole('list', { name: '安全设置' });
   const emailRow = settings.getByRole('listitem', { name: '安全邮箱' });
   const phoneRow = settings.getByRole('listitem', { name: '安全手机' });
@@ -44,8 +43,7 @@ test('set the security question in English: the current password is checked besi
 }) => {
   const who = await createUser(request, 'user');
   await page.addInitScript(() => localStorage.setItem('locale', 'en-US'));
-  await login(page, who);
-  await openConsole(page, '/user/setting?tab=security');
+  await loginTo(page, '/user/setting?tab=security', who);
   const row = page
     .getByRole('list', { name: 'Security settings' })
     .getByRole('listitem', { name: 'Security question' });

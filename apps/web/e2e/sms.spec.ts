@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { apiLogin, createUser, login, openConsole } from './support';
+import { apiLogin, createUser, loginTo } from './support';
 import { apiBindByCode, bindByCode } from './bindByCode';
 import { loginWithRecoveredPassword, resetPasswordWithCode } from './recovery';
 import { textTo } from './smsbox';
@@ -17,8 +17,7 @@ const newPhone = () => `139${String(randomInt(0, 1e8)).padStart(8, '0')}`;
 
 test('bind the security phone with the code received by the SMS webhook', async ({ page, request }) => {
   const who = await createUser(request, 'user');
-  await login(page, who);
-  await openConsole(page, '/user/setting?tab=security');
+  await loginTo(page, '/user/setting?tab=security', who);
   const phoneRow = page.getByRole('list', { name: '安全设置' }).getByRole('listitem', { name: '安全手机' });
   await expect(phoneRow).toContainText('未绑定');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, login, openConsole, reloadConsole } from './support';
+import { createUser, reloadConsole, loginTo } from './support';
 import { searchFor, seriousAxeViolations } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
@@ -20,8 +20,7 @@ const HANDLES = {
 
 test('a user keeps its social info; the admin sees it on the user’s details', async ({ page, request }) => {
   const who = await createUser(request, 'user');
-  await login(page, who);
-  await openConsole(page, '/user/setting');
+  await loginTo(page, '/user/setting', who);
   await page.getByRole('tab', { name: '社交信息' }).click();
   await expect(page).toHaveURL(/tab=social/);
   const form = page.getByRole('region', { name: '社交信息' });
@@ -57,8 +56,7 @@ test('a user keeps its social info; the admin sees it on the user’s details', 
   // The admin opens the user's details in the user list.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await login(page);
-  await openConsole(page, '/user/info');
+  await loginTo(page, '/user/info');
   await searchFor(page, '账号', who.username);
   const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: who.username });
   await expect(row).toHaveCount(1);

@@ -338,6 +338,33 @@ export async function login(page: Page, credentials: Credentials = ADMIN) {
   await consoleReady(page);
 }
 
+/** How many API sessions loginTo has seeded in this worker: each seed applies once, the latest winning. */
+let seeds = 0;
+
+/**
+ * Logs in through the API and opens `url` with that session, as a returning operator's reload does: for
+ * tests whose subject is a page, not the login form (auth.spec and the walks log in through the form).
+ * It skips the form and the Workplace's first draw, about 2 s of a test. The token is put in place before
+ * the console's first script, once: a later logout or login in the test is not undone on its next load.
+ */
+export async function loginTo(page: Page, url: string, credentials: Credentials = ADMIN) {
+  const token = await apiLogin(page.request, credentials);
+  seeds += 1;
+  await page.addInitScript(
+    ([value, seed]) => {
+      try {
+        if (Number(sessionStorage.getItem('e2e-seed') ?? 0) >= seed) return;
+        localStorage.setItem('token', value);
+        sessionStorage.setItem('e2e-seed', String(seed));
+      } catch {
+        // A frame with no storage of its own (about:blank) has no console to log in.
+      }
+    },
+    [token, seeds] as const,
+  );
+  await openConsole(page, url);
+}
+
 /**
  * A full page load boots the console again before it draws anything (entry code, the guard's user-info
  * call, the page's code, the first render of the whole layout). That takes seconds of CPU, and far more

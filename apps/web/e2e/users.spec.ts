@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { createUser, fillLogin, login, uniqueName } from './support';
+import { createUser, fillLogin, login, uniqueName, loginTo } from './support';
 import { confirmPopup, saveDialog } from './uiSteps';
 import { PNG } from './forms';
 
@@ -44,8 +44,7 @@ test('admin creates a user in the form, disables it (its open session is logged 
 }) => {
   const userName = uniqueName('e2e_form');
   const password = 'Passw0rd!form';
-  await login(page);
-  await page.goto('/user/info');
+  await loginTo(page, '/user/info');
   await expect(page.locator('.ant-table-thead')).toContainText('账号');
 
   await page.getByRole('button', { name: /新\s*建$/ }).click();
@@ -221,8 +220,7 @@ test('admin creates a user in the form, disables it (its open session is logged 
 
 test('an account needs only its name, account and role; the personal info is completed later', async ({ page }) => {
   const userName = uniqueName('e2e_account');
-  await login(page);
-  await page.goto('/user/info');
+  await loginTo(page, '/user/info');
   await page.getByRole('button', { name: /新\s*建$/ }).click();
   const drawer = drawerOf(page, '新建用户');
   await drawer.getByLabel('账号', { exact: true }).fill(userName);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { constantApi } from '@siteops/contracts/constant/api';
-import { ADMIN, api, apiLogin, login, openConsole, uniqueName } from './support';
+import { ADMIN, api, apiLogin, login, openConsole, uniqueName, loginTo } from './support';
 import { confirmPopup, seriousAxeViolations } from './uiSteps';
 
 /**
@@ -31,8 +31,7 @@ test('a list view saved under a name comes back from the Views menu and from its
   const key = uniqueName('e2e.view').replace(/_/g, '.');
   await api(request, constantApi.add, { key, value: 'shown by the view', remark: 'e2e' }, token);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login(page);
-  await openConsole(page, `/isystem/isystem-constants?key=${encodeURIComponent(key)}`);
+  await loginTo(page, `/isystem/isystem-constants?key=${encodeURIComponent(key)}`);
   await expect(page.locator('.ant-table-row')).toHaveCount(1);
 
   // Saved under a name: the button then names the view shown.
@@ -78,8 +77,7 @@ test('an update shows its fields before and after in the audit log', async ({ pa
   const added = await api(request, constantApi.add, { key, value: 'before value', remark: 'e2e' }, token);
   await api(request, constantApi.update, { id: added.id, value: 'after value' }, token);
 
-  await login(page);
-  await openConsole(page, `/isystem/isystem-audit?targetType=constant&targetId=${added.id}`);
+  await loginTo(page, `/isystem/isystem-audit?targetType=constant&targetId=${added.id}`);
   // Newest first: the update, then the add.
   const rows = page.locator('.ant-table-row');
   await expect(rows).toHaveCount(2);

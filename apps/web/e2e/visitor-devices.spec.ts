@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, addProject, api, apiLogin, login, openConsole, uniqueName } from './support';
+import { ADMIN, addProject, api, apiLogin, openConsole, uniqueName, loginTo } from './support';
 import { deviceApi } from '@siteops/contracts/device/api';
 
 test.use({ reducedMotion: 'reduce' });
@@ -43,8 +43,7 @@ test('admin imports the visitor device list with a row error first, views a devi
     token,
   );
 
-  await login(page);
-  await openConsole(page, `/visitor/device-authorize?keyword=${sn}`);
+  await loginTo(page, `/visitor/device-authorize?keyword=${sn}`);
   await expect(page.locator('main .ant-table-thead')).toContainText('安装位置');
   await expect(page.locator('.ant-table-placeholder').first()).toBeVisible();
 

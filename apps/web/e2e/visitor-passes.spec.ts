@@ -1,4 +1,4 @@
-import { addPassedVisitor, login, openConsole, slowMachineSpec, uniqueName } from './support';
+import { addPassedVisitor, openConsole, slowMachineSpec, uniqueName, loginTo } from './support';
 import { adminProject } from './adminSetup';
 import { greyFacePhoto } from './forms';
 import { projectGate, test } from './simDevice';
@@ -40,8 +40,7 @@ test('a visitor published to a face terminal is synced in its face library, pass
   await expect.poll(() => device!.faces!.get(personId)?.name, { timeout: 20_000 }).toBe(name);
 
   // The device row's "more" menu opens the face library: the visitor is there, synced.
-  await login(page);
-  await openConsole(page, `/device/face-list?sn=${encodeURIComponent(sn)}`);
+  await loginTo(page, `/device/face-list?sn=${encodeURIComponent(sn)}`);
   const row = page.getByRole('row').filter({ hasText: sn });
   await expect(row).toBeVisible({ timeout: 60_000 });
   await row.getByRole('button', { name: /更多|More/ }).click();

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { api, createUser, login, openConsole, uniqueName } from './support';
+import { api, createUser, login, uniqueName, loginTo } from './support';
 import { adminProject } from './adminSetup';
 import { userApi } from '@siteops/contracts/user/api';
 import { projectApi } from '@siteops/contracts/project/api';
@@ -45,8 +45,7 @@ test('a visitor registers from the project QR code on a phone, the manager appro
   );
 
   // The admin's configure page has the printable QR card with the link.
-  await login(page);
-  await openConsole(page, `/visitor/visitor-config?keyword=${encodeURIComponent(projectName)}`);
+  await loginTo(page, `/visitor/visitor-config?keyword=${encodeURIComponent(projectName)}`);
   await page.getByRole('button', { name: '登记二维码' }).click();
   const card = page.getByTestId('reg-card');
   await expect(card).toContainText(projectName);

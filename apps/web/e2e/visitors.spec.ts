@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { ADMIN, addProject, apiLogin, login, openConsole, uniqueName } from './support';
+import { ADMIN, addProject, apiLogin, openConsole, uniqueName, loginTo } from './support';
 import { confirmPopup, deleteRow, openFormSavedEmpty } from './uiSteps';
 
 test.use({ reducedMotion: 'reduce' });
@@ -27,8 +27,7 @@ test('admin registers a visitor, audits it as passed on the audit page, and the 
   const { name: project } = await addProject(request, token, { label: 'Gate site', codePrefix: 'GS' });
   const name = uniqueName('Visitor');
 
-  await login(page);
-  await openConsole(page, '/visitor/visitor-List');
+  await loginTo(page, '/visitor/visitor-List');
   await expect(page.locator('main .ant-table-thead')).toContainText('访客姓名');
 
   // Register: the drawer checks the required fields first.

@@ -9,7 +9,7 @@ import {
   type Envelope,
   fillLogin,
   grantDevice,
-  login,
+  loginTo,
 } from './support';
 import { seriousAxeViolations } from './uiSteps';
 import { test } from './simDevice';
@@ -40,8 +40,7 @@ async function freshPage(browser: Browser): Promise<Page> {
 
 /** The Workplace's project tab as `who` sees it. */
 async function projectCards(page: Page, who: Credentials) {
-  await login(page, who);
-  await page.goto('/dashboard/workplace');
+  await loginTo(page, '/dashboard/workplace', who);
   await page.getByRole('tab', { name: '项目', exact: true }).click();
   return page.getByRole('tabpanel', { name: '项目' });
 }
@@ -64,15 +63,16 @@ test.describe('Workplace fleet', () => {
     const devName = `e2e 工作台 ${Date.now() % 100000}`;
     const granted = await grantDevice(request, token, { type: 'dust', prefix: 'E2EWP', devName });
 
-    await openWorkplace(page, 'zh-CN');
-    const panel = page.getByTestId('fleet-figures');
-    await expect(panel.getByText('设备概况')).toBeVisible();
-    await expect(panel.getByText('实时监控')).toBeVisible();
-    // The figures are the server's: the total counts the device just granted.
+    // The figures are the server's: the total counts the device just granted. Counted before the page
+    // loads: other tests add devices meanwhile (none deletes one), so the page's total is at least this.
     const counted = (
       (await client(request)(dashboardApi.fleet, {}, token)).body as Envelope<{ devices: { total: number } }>
     ).data.devices.total;
     expect(counted).toBeGreaterThanOrEqual(1);
+    await openWorkplace(page, 'zh-CN');
+    const panel = page.getByTestId('fleet-figures');
+    await expect(panel.getByText('设备概况')).toBeVisible();
+    await expect(panel.getByText('实时监控')).toBeVisible();
     await expect.poll(() => figure(page, 'fleet-total')).toBeGreaterThanOrEqual(counted);
     await expect(page.getByTestId('fleet-type-dust')).toBeVisible();
     const onlineBefore = await figure(page, 'fleet-online');
