@@ -9,6 +9,7 @@ import { narrowestOf, SPELL_NEWS_MS, spellStep, type OpenSpell } from './spells.
 import { clearByCondition } from './clearByCondition.ts';
 import { notifyDevice, offlineNoticeRecipients } from './sourceOfflineNotices.ts';
 import { insertSourceAlarm, ruleHolds, tellAlarm, type DeviceOfRule, type SourceDeps } from './sourceAlarm.ts';
+import { inSnapshot } from '../../db/snapshot.ts';
 
 /*
  * The spell sources (sources.ts): "offline longer than N minutes" and "no data for N minutes". Both judge
@@ -59,21 +60,25 @@ async function sweepSpells(
   delayOf: (r: AlarmRuleRow) => number,
 ) {
   const ruleIds = rules.map((r) => r.id);
-  const open = await deps.db
-    .select({
-      id: alarms.id,
-      deviceId: alarms.deviceId,
-      ruleId: alarms.ruleId,
-      count: alarms.count,
-      first: alarms.firstValue,
-    })
-    .from(alarms)
-    .where(and(eq(alarms.status, 'active'), inArray(alarms.ruleId, ruleIds)));
-  const openIds = [...new Set(open.map((a) => a.deviceId))];
+  // The open alarms and the devices' spells at one moment: an alarm's spell start compared with a device
+  // read after a change to both (a spell's alarm and its device moved together) would end the spell.
+  const { open, devicesNow } = await inSnapshot(deps.db, async (db) => {
+    const open = await db
+      .select({
+        id: alarms.id,
+        deviceId: alarms.deviceId,
+        ruleId: alarms.ruleId,
+        count: alarms.count,
+        first: alarms.firstValue,
+      })
+      .from(alarms)
+      .where(and(eq(alarms.status, 'active'), inArray(alarms.ruleId, ruleIds)));
+    const openIds = [...new Set(open.map((a) => a.deviceId))];
+    // A spell that reached its delay more than a day ago is not news: those devices are not read.
+    const oldest = now - Math.max(...rules.map(delayOf)) - SPELL_NEWS_MS;
+    return { open, devicesNow: await spellDevices(db, kind, rules, openIds, oldest) };
+  });
   const openOf = new Map(open.map((a) => [`${a.deviceId}:${a.ruleId}`, a]));
-  // A spell that reached its delay more than a day ago is not news: those devices are not read.
-  const oldest = now - Math.max(...rules.map(delayOf)) - SPELL_NEWS_MS;
-  const devicesNow = await spellDevices(deps.db, kind, rules, openIds, oldest);
   const ruleOf = new Map(rules.map((r) => [r.id, r]));
   for (const d of devicesNow) {
     const applicable = narrowestOf(

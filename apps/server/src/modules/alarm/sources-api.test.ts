@@ -75,28 +75,32 @@ const setDevice = (id: number, set: Partial<typeof devices.$inferInsert>) =>
 
 /**
  * `minutes` pass for a device, without waiting: its stored times (added, last heartbeat) and its alarms'
- * (raised, last seen, the spell's start) move back by as much.
+ * (raised, last seen, the spell's start) move back by as much, in one transaction: the sources' sweep
+ * running between the device's move and its alarm's saw a spell start that was not the alarm's, and
+ * cleared it (a loaded PostgreSQL run).
  */
 async function timePasses(deviceId: number, minutes: number) {
   const back = (d: Date | null) => (d ? new Date(d.getTime() - minutes * MIN) : d);
-  const [row] = await t.database.db.select().from(devices).where(eq(devices.id, deviceId));
-  await setDevice(deviceId, {
-    additionDatetime: back(row.additionDatetime)!,
-    heartbeatDatetime: back(row.heartbeatDatetime),
+  await t.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(devices).where(eq(devices.id, deviceId)).for('update');
+    await tx
+      .update(devices)
+      .set({ additionDatetime: back(row.additionDatetime)!, heartbeatDatetime: back(row.heartbeatDatetime) })
+      .where(eq(devices.id, deviceId));
+    for (const a of await tx.select().from(alarms).where(eq(alarms.deviceId, deviceId)).for('update')) {
+      const since = a.firstValue.since;
+      await tx
+        .update(alarms)
+        .set({
+          firstAt: back(a.firstAt)!,
+          lastAt: back(a.lastAt)!,
+          ...(typeof since === 'string'
+            ? { firstValue: { ...a.firstValue, since: back(new Date(since))!.toISOString() } }
+            : {}),
+        })
+        .where(eq(alarms.id, a.id));
+    }
   });
-  for (const a of await t.database.db.select().from(alarms).where(eq(alarms.deviceId, deviceId))) {
-    const since = a.firstValue.since;
-    await t.database.db
-      .update(alarms)
-      .set({
-        firstAt: back(a.firstAt)!,
-        lastAt: back(a.lastAt)!,
-        ...(typeof since === 'string'
-          ? { firstValue: { ...a.firstValue, since: back(new Date(since))!.toISOString() } }
-          : {}),
-      })
-      .where(eq(alarms.id, a.id));
-  }
 }
 
 describe('the sources through the API', () => {
